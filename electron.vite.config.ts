@@ -1,0 +1,38 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import vue from '@vitejs/plugin-vue';
+import { ipcChannels } from './shared/ipc/contract';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'electron/main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    // The preload needs only the channel names, not their schemas: inline them so no validator is bundled.
+    define: { __STATUSDESK_CHANNELS__: JSON.stringify(ipcChannels) },
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require packages: bundle everything into one CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'renderer'),
+    plugins: [vue()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'renderer/index.html') },
+      },
+    },
+  },
+});

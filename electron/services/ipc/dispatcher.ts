@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { AppError, type AppErrorShape, toAppErrorShape } from '../../../shared/errors';
+import type { Contract, InvokeKeys, RequestOf, ResponseOf, Result } from '../../../shared/ipc/define';
+import { isTrustedSender, type SenderFrame } from '../security/trusted-sender';
+
+export type InvokeHandlers<C extends Contract> = {
+  [K in InvokeKeys<C>]: (request: RequestOf<C, K>) => Promise<ResponseOf<C, K>> | ResponseOf<C, K>;
+};
+
+export interface DispatcherOptions {
+  /** Origins the app's own pages are served from (app://statusdesk, the dev server, the e2e server). */
+  appOrigins: readonly string[];
+  /** Called for failures that are our own bugs, so they are logged in the main process, never sent. */
+  onInternalError?: (channel: string, error: unknown) => void;
+}
+
+export interface IpcDispatcher {
+  /** Checks the sender, parses the request, runs the handler, checks the response: never throws. */
+  dispatch(channel: string, payload: unknown, sender: SenderFrame | null | undefined): Promise<Result<unknown>>;
+  readonly channels: readonly string[];
+}
+
+function describeIssues(error: z.ZodError): string {
+  const first = error.issues.slice(0, 3).map((issue) => {
+    const path = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return `${path}${issue.message}`;
+  });
+  return first.join('; ');
+}
+
+export function createIpcDispatcher<C extends Contract>(
+  contract: C,
+  handlers: InvokeHandlers<C>,
+  options: DispatcherOptions,
+): IpcDispatcher {
+  const invokeChannels = Object.keys(contract).filter((name) => contract[name]?.kind === 'invoke');
+  for (const name of invokeChannels) {
+    if (typeof (handlers as Record<string, unknown>)[name] !== 'function') {
+      throw new Error(`No handler registered for IPC channel ${name}`);
+    }
+  }
+
+  const fail = (error: AppErrorShape): Result<unknown> => ({ ok: false, error });
+
+  return {
+    channels: invokeChannels,
+    async dispatch(channel, payload, sender) {
+      if (!isTrustedSender(sender, options.appOrigins)) {
+        return fail({ code: 'untrusted_sender', message: 'This request did not come from the Statusdesk window.' });
+      }
+      const definition = Object.hasOwn(contract, channel) ? contract[channel] : undefined;
+      if (!definition || definition.kind !== 'invoke') {
+        return fail({ code: 'unknown_channel', message: `There is no IPC channel named "${String(channel).slice(0, 80)}".` });
+      }
+      const parsed = definition.request.safeParse(payload);
+      if (!parsed.success) {
+        return fail({ code: 'invalid_input', message: describeIssues(parsed.error) });
+      }
+      const handler = (handlers as Record<string, (request: unknown) => unknown>)[channel]!;
+      let value: unknown;
+      try {
+        value = await handler(parsed.data);
+      } catch (error) {
+        if (!(error instanceof AppError)) options.onInternalError?.(channel, error);
+        return fail(toAppErrorShape(error));
+      }
+      // Responses are parsed too: object schemas strip unknown keys, so a field added by mistake
+      // (a key, a token) never reaches the renderer.
+      const checked = definition.response.safeParse(value);
+      if (!checked.success) {
+        options.onInternalError?.(channel, new Error(`response of ${channel} failed its schema: ${describeIssues(checked.error)}`));
+        return fail(new AppError('internal', 'Statusdesk produced an answer it could not check.').toShape());
+      }
+      return { ok: true, value: checked.data };
+    },
+  };
+}

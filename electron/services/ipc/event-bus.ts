@@ -1,0 +1,29 @@
+import type { Contract, EventKeys, PayloadOf } from '../../../shared/ipc/define';
+
+type Forwarder = (channel: string, payload: unknown) => void;
+
+/**
+ * Main → renderer events. Services emit typed payloads; each payload is checked against its schema
+ * (which also strips fields the renderer must not see) before it is handed to the window(s).
+ */
+export class EventBus<C extends Contract> {
+  readonly #contract: C;
+  readonly #forwarders = new Set<Forwarder>();
+
+  constructor(contract: C) {
+    this.#contract = contract;
+  }
+
+  emit<K extends EventKeys<C>>(channel: K, payload: PayloadOf<C, K>): void {
+    const definition = this.#contract[channel];
+    if (!definition || definition.kind !== 'event') throw new Error(`${channel} is not an event channel`);
+    const checked = definition.payload.parse(payload);
+    for (const forward of this.#forwarders) forward(channel, checked);
+  }
+
+  /** The Electron window, or the e2e harness, registers here. */
+  connect(forward: Forwarder): () => void {
+    this.#forwarders.add(forward);
+    return () => this.#forwarders.delete(forward);
+  }
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Conf from 'conf';
+import { accountRecordSchema } from '../../../shared/accounts/account';
+import { quarantineFile } from '../storage/quarantine';
+import { migrateSettings } from './migrations';
+import { CURRENT_SETTINGS_VERSION, defaultSettings, settingsSchema, type Settings } from './settings-schema';
+
+export interface SettingsLoadProblem {
+  message: string;
+  movedTo: string;
+}
+
+type Listener = (settings: Settings) => void;
+
+/**
+ * Salvages what it can from a file that fails the schema: each account that still parses is kept.
+ * Better to lose one broken entry than every account the user set up.
+ */
+function salvage(data: unknown): Settings {
+  const result = defaultSettings();
+  if (data && typeof data === 'object' && Array.isArray((data as { accounts?: unknown }).accounts)) {
+    for (const candidate of (data as { accounts: unknown[] }).accounts) {
+      const parsed = accountRecordSchema.safeParse(candidate);
+      if (parsed.success) result.accounts.push(parsed.data);
+    }
+  }
+  return result;
+}
+
+function readAndCheck(filePath: string): { settings: Settings; problem: string | null; salvageFrom?: unknown } {
+  let text: string;
+  try {
+    text = fs.readFileSync(filePath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings(), problem: null };
+    throw error;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { settings: defaultSettings(), problem: 'it is not valid JSON' };
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    return { settings: defaultSettings(), problem: 'it does not hold a settings object' };
+  }
+  try {
+    const migrated = migrateSettings(data as Record<string, unknown>);
+    const parsed = settingsSchema.safeParse(migrated);
+    if (parsed.success) return { settings: parsed.data, problem: null };
+    return { settings: salvage(migrated), problem: 'some of its entries are not valid', salvageFrom: migrated };
+  } catch (error) {
+    return { settings: defaultSettings(), problem: error instanceof Error ? error.message : 'it could not be migrated' };
+  }
+}
+
+/**
+ * The settings file: versioned, migrated by us, validated on every load and save. A corrupt file is moved
+ * aside and reported, and the app starts with what could be kept. Conf does the atomic writes.
+ */
+export class SettingsStore {
+  readonly filePath: string;
+  readonly problem: SettingsLoadProblem | null;
+  readonly #conf: Conf<Settings>;
+  #current: Settings;
+  readonly #listeners = new Set<Listener>();
+
+  constructor(dataDir: string) {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    this.filePath = path.join(dataDir, 'settings.json');
+    const { settings, problem } = readAndCheck(this.filePath);
+    this.problem = problem
+      ? { message: `The settings file could not be read (${problem}). It was moved aside and what could be kept was kept.`, movedTo: quarantineFile(this.filePath) }
+      : null;
+    this.#current = settings;
+    // Conf reads the file on every access, so we keep our own validated copy and only hand it writes.
+    this.#conf = new Conf<Settings>({
+      cwd: dataDir,
+      configName: 'settings',
+      configFileMode: 0o600,
+      accessPropertiesByDotNotation: false,
+      clearInvalidConfig: false,
+      watch: false,
+    });
+    this.#conf.store = settings;
+  }
+
+  get(): Settings {
+    return structuredClone(this.#current);
+  }
+
+  /** Applies a change, validates the result, writes it, then tells listeners. */
+  update(change: (draft: Settings) => void): Settings {
+    const draft = structuredClone(this.#current);
+    change(draft);
+    const next = settingsSchema.parse({ ...draft, schemaVersion: CURRENT_SETTINGS_VERSION });
+    this.#conf.store = next;
+    this.#current = next;
+    for (const listener of this.#listeners) listener(this.get());
+    return this.get();
+  }
+
+  onChange(listener: Listener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}

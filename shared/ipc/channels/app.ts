@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { invoke, event } from '../define';
+
+/** Something the user should know about that happened at start-up or since (a file moved aside, no keychain). */
+export const appProblemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['settings_corrupt', 'file_corrupt', 'keychain_unavailable']),
+  message: z.string(),
+  at: z.string(),
+});
+export type AppProblem = z.infer<typeof appProblemSchema>;
+
+export const vaultStatusSchema = z.object({
+  keychainAvailable: z.boolean(),
+  backend: z.string(),
+  /** Why the keychain is unavailable, in plain words. */
+  reason: z.string().nullable(),
+});
+export type VaultStatus = z.infer<typeof vaultStatusSchema>;
+
+export const appInfoSchema = z.object({
+  version: z.string(),
+  dataDir: z.string(),
+  vault: vaultStatusSchema,
+  problems: z.array(appProblemSchema),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const appChannels = {
+  'app.info': invoke(z.undefined(), appInfoSchema),
+  'app.dismissProblem': invoke(z.object({ id: z.string().max(200) }), z.object({ dismissed: z.boolean() })),
+  'app.onProblem': event(appProblemSchema),
+} as const;

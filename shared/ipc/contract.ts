@@ -1,0 +1,18 @@
+import type { ApiOf } from './define';
+import { describeContract } from './define';
+import { accountChannels } from './channels/accounts';
+import { appChannels } from './channels/app';
+
+/**
+ * The one IPC contract. Each group lives in its own file under channels/; the main process, the preload, the
+ * renderer's `window.api` type and the end-to-end harness are all derived from this object.
+ */
+export const ipcContract = {
+  ...appChannels,
+  ...accountChannels,
+} as const;
+
+export type IpcContract = typeof ipcContract;
+export type StatusdeskApi = ApiOf<IpcContract>;
+
+export const ipcChannels = describeContract(ipcContract);

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** `GET /hello` → `{ "message": "hello" }` */
+export const helloResponseSchema = z.looseObject({
+  message: z.string(),
+});
+
+export type HelloResponse = z.infer<typeof helloResponseSchema>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Body of "add a data point": `{ entry: { time: <unix seconds>, value: <number> } }`. */
+export const metricEntryInputSchema = z.looseObject({
+  time: z.number().int().nonnegative(),
+  value: z.number(), // zod rejects NaN and ±Infinity
+});
+
+/** The `entry` the server answers with; fields are not documented. */
+export const metricEntrySchema = z.looseObject({
+  time: z.union([z.number(), z.string()]).optional(),
+  value: z.number().nullish(),
+});
+
+export type MetricEntryInput = z.input<typeof metricEntryInputSchema>;
+export type MetricEntry = z.infer<typeof metricEntrySchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { subscriptionFilterSchema } from '../filters';
+
+export const MAX_PAGE_LIMIT = 100;
+export const DEFAULT_PAGE_LIMIT = 20;
+
+/** Omitted = server default (20). Checked before sending: the API's maximum is 100. */
+export const pageLimitSchema = z
+  .number({ error: 'limit must be a number' })
+  .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PAGE_LIMIT, {
+    message: `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`,
+  });
+
+/** Opaque cursors from a previous page. */
+export const cursorQuerySchema = z.object({
+  before: z.string().min(1).optional(),
+  after: z.string().min(1).optional(),
+  limit: pageLimitSchema.optional(),
+});
+
+export const incidentListQuerySchema = cursorQuerySchema.extend({
+  /** Filter by incident type key (`major`, `minor`, `scheduled` or a custom type). */
+  type: z.string().min(1).optional(),
+});
+
+export const subscriptionListQuerySchema = cursorQuerySchema.extend({
+  filter: subscriptionFilterSchema.optional(),
+});
+
+export const memberListQuerySchema = cursorQuerySchema.extend({
+  email: z.email().optional(),
+});
+
+export type CursorQuery = z.input<typeof cursorQuerySchema>;

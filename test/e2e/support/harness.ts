@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { buildApi } from '../../../shared/ipc/define';
+import { ipcChannels } from '../../../shared/ipc/contract';
+import { AppCore, type AppCoreOptions } from '../../../electron/services/app-core';
+import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
+import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { makeTempDir } from '../../support/temp-dir';
+import { rendererBuildDir } from '../../support/paths';
+import { serveRendererBuild } from './static-server';
+
+export interface HarnessOptions extends Partial<Omit<AppCoreOptions, 'appOrigins'>> {
+  /** A keychain service name of its own, so parallel or repeated runs never see each other's keys. */
+  keychainService?: string;
+}
+
+export interface Harness {
+  page: Page;
+  core: AppCore;
+  keychain: KeychainSecretStore;
+  dataDir: string;
+  origin: string;
+  /** Everything the main process pushed to the renderer, for leak checks. */
+  pushed: Array<{ channel: string; payload: unknown }>;
+  /** Every answer the main process gave the renderer. */
+  answered: Array<{ channel: string; result: unknown }>;
+  close(): Promise<void>;
+}
+
+/**
+ * Runs the real renderer build in Chromium with `window.api` backed by the real main-process handlers in
+ * this Node process: the same AppCore and dispatcher Electron uses, reached through a Playwright binding
+ * instead of ipcRenderer. Only Electron itself is absent.
+ */
+export async function startHarness(page: Page, options: HarnessOptions = {}): Promise<Harness> {
+  if (!fs.existsSync(rendererBuildDir)) throw new Error('Build the renderer first (electron-vite build).');
+  const temp = options.dataDir ? null : makeTempDir('statusdesk-e2e-');
+  const dataDir = options.dataDir ?? temp!.dir;
+  const server = await serveRendererBuild(rendererBuildDir);
+  const keychain = new KeychainSecretStore({ service: options.keychainService ?? `Statusdesk-e2e-${randomUUID()}` });
+  const core = new AppCore({
+    version: '0.0.0-e2e',
+    vault: options.vault ?? new KeyVault(keychain),
+    ...options,
+    dataDir,
+    appOrigins: [server.origin],
+  });
+  const pushed: Harness['pushed'] = [];
+  const answered: Harness['answered'] = [];
+
+  await page.exposeBinding('__statusdeskInvoke', async (source, channel: string, request: unknown) => {
+    const frame = source.frame;
+    const result = await core.dispatcher.dispatch(channel, request, {
+      url: frame.url(),
+      isMainFrame: frame === source.page.mainFrame(),
+    });
+    answered.push({ channel, result });
+    return result;
+  });
+
+  // The same buildApi the preload runs, fed the same channel list, over the binding instead of ipcRenderer.
+  await page.addInitScript({
+    content: `(() => {
+      const listeners = new Map();
+      const transport = {
+        invoke: (channel, request) => window.__statusdeskInvoke(channel, request),
+        subscribe: (channel, listener) => {
+          if (!listeners.has(channel)) listeners.set(channel, new Set());
+          listeners.get(channel).add(listener);
+          return () => listeners.get(channel).delete(listener);
+        },
+      };
+      window.__statusdeskEmit = (channel, payload) => {
+        for (const listener of listeners.get(channel) ?? []) listener(payload);
+      };
+      window.api = Object.freeze((${buildApi.toString()})(${JSON.stringify(ipcChannels)}, transport));
+    })();`,
+  });
+
+  const disconnect = core.events.connect((channel, payload) => {
+    pushed.push({ channel, payload });
+    void page
+      .evaluate(([c, p]) => (window as unknown as { __statusdeskEmit(c: string, p: unknown): void }).__statusdeskEmit(c, p), [channel, payload] as const)
+      .catch(() => undefined);
+  });
+
+  await page.goto(`${server.origin}/index.html`);
+
+  return {
+    page,
+    core,
+    keychain,
+    dataDir,
+    origin: server.origin,
+    pushed,
+    answered,
+    async close() {
+      disconnect();
+      await core.dispose();
+      await server.close();
+      temp?.remove();
+    },
+  };
+}
