@@ -10,8 +10,8 @@ export default defineConfig({
   workers: 1,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
-  outputDir: 'test-results',
+  reporter: [['list'], ['json', { outputFile: 'test-results/reports/e2e.json' }]],
+  outputDir: 'test-results/playwright',
   use: {
     browserName: 'chromium',
     headless: true,

@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { secretNames } from '../../electron/services/vault/key-vault';
+import { startHarness, type Harness } from './support/harness';
+import { screenshotPath } from './support/screenshots';
+
+let sim: StatusPageSimulator;
+let app: Harness;
+
+test.beforeEach(async ({ page }) => {
+  sim = await startStatusPageSimulator({ seed: 'demo' });
+  app = await startHarness(page);
+});
+
+test.afterEach(async () => {
+  await app.close();
+  await sim.close();
+});
+
+async function addAccount(harness: Harness, apiKey: string) {
+  const { page } = harness;
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const form = page.getByRole('form', { name: 'Add account' });
+  await form.getByLabel('Name').fill('Acme production');
+  await form.getByLabel('Custom base URL').check();
+  await form.getByLabel('Base URL').fill(sim.baseUrl);
+  await form.getByLabel('Page subdomain').fill('acme');
+  await form.getByLabel('Organization id').fill('1');
+  await form.getByLabel(/API key/).fill(apiKey);
+  await form.getByRole('button', { name: 'Save account' }).click();
+  await expect(page.getByRole('article', { name: 'Account Acme production' })).toBeVisible();
+}
+
+test('add an account, test the connection, see success', async () => {
+  const { page } = app;
+  await expect(page.getByRole('heading', { name: 'No accounts yet' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('settings-empty.png') });
+
+  await addAccount(app, sim.keys.demoReadWrite);
+  const card = page.getByRole('article', { name: 'Account Acme production' });
+  await expect(card.getByTestId('key-state')).toHaveText(`Key …${sim.keys.demoReadWrite.slice(-4)} in keychain`);
+
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.getByTestId('connection-result')).toContainText('Connected');
+  await expect(card.getByTestId('connection-result')).toContainText('GET /hello');
+  await page.screenshot({ path: screenshotPath('settings.png') });
+
+  // The key is in the real keychain, and nothing the renderer received holds it.
+  const [account] = app.core.accounts.records();
+  await expect(app.keychain.get(secretNames.statusPageKey(account!.id))).resolves.toBe(sim.keys.demoReadWrite);
+  expect(JSON.stringify(app.answered)).not.toContain(sim.keys.demoReadWrite);
+  expect(JSON.stringify(app.pushed)).not.toContain(sim.keys.demoReadWrite);
+});
+
+test('a wrong key shows the exact reason', async () => {
+  const { page } = app;
+  await addAccount(app, 'definitely-not-a-valid-key');
+  const card = page.getByRole('article', { name: 'Account Acme production' });
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  const result = card.getByTestId('connection-result');
+  await expect(result).toContainText('Connection failed');
+  await expect(result).toContainText('rejected the API key (401)');
+  await page.screenshot({ path: screenshotPath('settings-wrong-key.png') });
+});
+
+test('an unreachable server and an unknown page are told apart', async () => {
+  const { page } = app;
+  await addAccount(app, sim.keys.demoReadWrite);
+  const card = page.getByRole('article', { name: 'Account Acme production' });
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('form', { name: 'Edit account' });
+  await form.getByLabel('Page subdomain').fill('no-such-page');
+  await form.getByRole('button', { name: 'Save account' }).click();
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.getByTestId('connection-result')).toContainText('no status page "no-such-page"');
+
+  await sim.close();
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect(card.getByTestId('connection-result')).toContainText('cannot be reached');
+  sim = await startStatusPageSimulator({ seed: 'empty' });
+});
+
+test('validation errors appear before anything is saved', async () => {
+  const { page } = app;
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const form = page.getByRole('form', { name: 'Add account' });
+  await form.getByLabel('Custom base URL').check();
+  await form.getByLabel('Base URL').fill('ftp://example.com');
+  await form.getByLabel('Page subdomain').fill('bad subdomain!');
+  await form.getByRole('button', { name: 'Save account' }).click();
+  await expect(form.getByText('Give the account a name.')).toBeVisible();
+  await expect(form.getByText(/full http\(s\) address/)).toBeVisible();
+  await expect(form.getByText(/only letters, digits/)).toBeVisible();
+  expect(app.core.accounts.records()).toHaveLength(0);
+});
+
+test('removing an account deletes its key from the keychain', async () => {
+  const { page } = app;
+  await addAccount(app, sim.keys.demoReadWrite);
+  const [account] = app.core.accounts.records();
+  const keyName = secretNames.statusPageKey(account!.id);
+  await expect(app.keychain.get(keyName)).resolves.not.toBeNull();
+
+  const card = page.getByRole('article', { name: 'Account Acme production' });
+  await card.getByRole('button', { name: 'Remove' }).click();
+  await card.getByRole('button', { name: 'Remove' }).last().click();
+  await expect(page.getByRole('heading', { name: 'No accounts yet' })).toBeVisible();
+  await expect(app.keychain.get(keyName)).resolves.toBeNull();
+  expect(app.core.accounts.records()).toHaveLength(0);
+});
+
+test('IPC from the page is validated: a malformed payload gets a typed error and changes nothing', async () => {
+  const { page } = app;
+  const result = await page.evaluate(() =>
+    (window as unknown as { api: { accounts: { add(x: unknown): Promise<unknown> } } }).api.accounts.add({ name: 42 }),
+  );
+  expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  expect(app.core.accounts.records()).toHaveLength(0);
+});

@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { repoRoot } from '../../support/paths';
+import { afterEach, describe, expect, it } from 'vitest';
+import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import type { KeychainProbe } from '../../../electron/services/vault/keychain-store';
+import { SessionSecretStore } from '../../../electron/services/vault/secret-store';
+
+// These run against the real Secret Service (gnome-keyring under dbus-run-session; see scripts/with-keyring.sh).
+const service = `Statusdesk-test-${randomUUID()}`;
+const keychain = new KeychainSecretStore({ service });
+const created: string[] = [];
+afterEach(async () => {
+  for (const name of created.splice(0)) await keychain.delete(name);
+});
+
+describe('OS keychain (real Secret Service)', () => {
+  it('is available in the test session', async () => {
+    const probe = await keychain.probe();
+    expect(probe).toMatchObject({ available: true, reason: null });
+  });
+
+  it('stores, reads, describes and deletes a key', async () => {
+    const vault = new KeyVault(keychain);
+    const name = secretNames.statusPageKey(randomUUID());
+    created.push(name);
+    await expect(vault.set(name, 'sk_live_abcdefgh1234')).resolves.toBe('keychain');
+    await expect(keychain.get(name)).resolves.toBe('sk_live_abcdefgh1234');
+    await expect(vault.describe(name)).resolves.toEqual({ storage: 'keychain', lastFour: '1234' });
+    await expect(vault.delete(name)).resolves.toBe(true);
+    await expect(keychain.get(name)).resolves.toBeNull();
+    await expect(vault.describe(name)).resolves.toEqual({ storage: 'none', lastFour: null });
+    await expect(vault.delete(name)).resolves.toBe(false);
+  });
+
+  it('keeps separate services apart', async () => {
+    const other = new KeychainSecretStore({ service: `${service}-other` });
+    const name = 'shared-name';
+    created.push(name);
+    await keychain.set(name, 'first-secret-value');
+    await expect(other.get(name)).resolves.toBeNull();
+  });
+
+  it('moves a key between the session and the keychain as the user chooses', async () => {
+    const vault = new KeyVault(keychain);
+    const name = secretNames.statusPageKey(randomUUID());
+    created.push(name);
+    await vault.set(name, 'keychain-value-9999');
+    await expect(vault.set(name, 'session-value-8888', { sessionOnly: true })).resolves.toBe('session');
+    await expect(keychain.get(name)).resolves.toBeNull();
+    await expect(vault.get(name)).resolves.toBe('session-value-8888');
+    await vault.set(name, 'keychain-again-7777');
+    await expect(vault.describe(name)).resolves.toEqual({ storage: 'keychain', lastFour: '7777' });
+  });
+});
+
+describe('without a keychain', () => {
+  const missing = new (class extends SessionSecretStore {
+    override readonly kind = 'session' as const;
+    async probe(): Promise<KeychainProbe> {
+      return { available: false, backend: 'Secret Service', reason: 'no Secret Service on the session bus' };
+    }
+  })() as unknown as ConstructorParameters<typeof KeyVault>[0];
+
+  it('refuses to store a key unless the user asks for this session only', async () => {
+    const vault = new KeyVault(missing);
+    await expect(vault.status()).resolves.toEqual({
+      keychainAvailable: false,
+      backend: 'Secret Service',
+      reason: 'no Secret Service on the session bus',
+    });
+    await expect(vault.set('k', 'abcdefghijkl')).rejects.toMatchObject({ code: 'keychain_unavailable' });
+    await expect(vault.get('k')).resolves.toBeNull();
+    await expect(vault.set('k', 'abcdefghijkl', { sessionOnly: true })).resolves.toBe('session');
+    await expect(vault.describe('k')).resolves.toEqual({ storage: 'session', lastFour: 'ijkl' });
+  });
+
+  it('reports a missing Secret Service plainly from the real library, with no fallback', () => {
+    // A separate process, because the native library keeps its D-Bus connection for the process's life.
+    const script = `
+      import { KeychainSecretStore } from ${JSON.stringify(path.join(repoRoot, 'electron/services/vault/keychain-store.ts'))};
+      const probe = await new KeychainSecretStore({ service: 'Statusdesk-missing', timeoutMs: 5000 }).probe();
+      console.log(JSON.stringify(probe));`;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: repoRoot,
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/statusdesk-bus' },
+      encoding: 'utf8',
+    });
+    const probe = JSON.parse(output.trim().split('\n').pop()!);
+    expect(probe.available).toBe(false);
+    expect(probe.reason).toMatch(/keychain is not available/i);
+  });
+
+});
