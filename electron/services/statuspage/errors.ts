@@ -1,0 +1,189 @@
+import { AppError, type ErrorCode } from '../../../shared/errors';
+import type { HttpMethod, OperationKind } from '../../../shared/statuspage/operations';
+
+/** Which call an error belongs to. The path is the template: no ids, no query, no key. */
+export interface RequestContext {
+  operation: string;
+  method: HttpMethod;
+  path: string;
+  kind: OperationKind;
+}
+
+export interface StatusPageErrorDetails {
+  status?: number;
+  /** How long the server asked to wait (429, 503 Retry-After), in ms. */
+  retryAfterMs?: number;
+  /** A write that may or may not have been applied: it was sent, and no clear answer came back. */
+  ambiguous?: boolean;
+  /** Trying the same request again later can succeed (network, timeout, 429, 5xx). */
+  retryable?: boolean;
+  /** Parsed JSON error body (`{ "error": 404 }`), secret-free. */
+  body?: unknown;
+  /** Low-level network code, e.g. ECONNRESET. */
+  networkCode?: string;
+}
+
+/**
+ * Every failure of the status page client. Extends the project's AppError (code + message);
+ * the message names the operation and path template only, never the key, ids or query.
+ */
+export class StatusPageApiError extends AppError {
+  readonly operation: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly retryAfterMs: number | undefined;
+  readonly ambiguous: boolean;
+  readonly retryable: boolean;
+  readonly body: unknown;
+  readonly networkCode: string | undefined;
+
+  constructor(code: ErrorCode, message: string, context: RequestContext, details: StatusPageErrorDetails = {}) {
+    super(code, `${context.operation} (${context.method} ${context.path}): ${message}`, details.status === undefined ? undefined : { status: details.status });
+    this.name = 'StatusPageApiError';
+    this.operation = context.operation;
+    this.method = context.method;
+    this.path = context.path;
+    this.retryAfterMs = details.retryAfterMs;
+    this.ambiguous = details.ambiguous ?? false;
+    this.retryable = details.retryable ?? false;
+    this.body = details.body;
+    this.networkCode = details.networkCode;
+  }
+}
+
+const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+  501: 'unsupported',
+};
+
+/** Gateways answered for an upstream that may have acted: a write's outcome is unknown. */
+const AMBIGUOUS_WRITE_STATUSES = new Set([502, 504]);
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status !== 501);
+}
+
+export function errorForStatus(status: number, context: RequestContext, body: unknown, retryAfterMs: number | undefined): StatusPageApiError {
+  const code = STATUS_CODES[status] ?? 'http';
+  const what: Record<string, string> = {
+    unauthorized: 'the API key is missing or not valid (401)',
+    forbidden: 'the API key may not do this (403)',
+    not_found: 'not found (404)',
+    conflict: 'conflict (409)',
+    rate_limited: `rate limited (429)${retryAfterMs === undefined ? '' : `, retry after ${Math.ceil(retryAfterMs / 1000)} s`}`,
+    unsupported: 'the server does not implement this operation (501)',
+  };
+  return new StatusPageApiError(code, what[code] ?? `the server answered HTTP ${status}`, context, {
+    status,
+    body,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    retryable: isRetryableStatus(status),
+    ambiguous: context.kind === 'write' && AMBIGUOUS_WRITE_STATUSES.has(status),
+  });
+}
+
+/** Failures where the connection was never made: the request cannot have been applied. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'BAD_PORT',
+]);
+
+function isCertificateCode(code: string): boolean {
+  return /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code);
+}
+
+/** Digs the system error code out of undici's `TypeError: fetch failed` chain. */
+export function networkCodeOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const record = current as { code?: unknown; errors?: unknown; cause?: unknown };
+    if (typeof record.code === 'string' && record.code !== 'ABORT_ERR') return record.code;
+    if (Array.isArray(record.errors) && record.errors.length > 0) {
+      const inner = networkCodeOf(record.errors[0]);
+      if (inner) return inner;
+    }
+    // fetch refuses some ports (6000, 6665, ...) before connecting, without a code.
+    if (current instanceof Error && current.message === 'bad port') return 'BAD_PORT';
+    current = record.cause;
+  }
+  return undefined;
+}
+
+export function errorForNetworkFailure(error: unknown, context: RequestContext): StatusPageApiError {
+  const networkCode = networkCodeOf(error);
+  const notSent = networkCode !== undefined && (NOT_SENT_CODES.has(networkCode) || isCertificateCode(networkCode));
+  const dns = networkCode === 'ENOTFOUND' || networkCode === 'EAI_AGAIN' || networkCode === 'EAI_NONAME';
+  const reason = dns
+    ? 'the server name could not be resolved'
+    : networkCode === 'ECONNREFUSED'
+      ? 'the connection was refused'
+      : networkCode !== undefined && isCertificateCode(networkCode)
+        ? 'the TLS connection could not be verified'
+        : 'the connection failed or was closed before an answer arrived';
+  return new StatusPageApiError('network', `${reason}${networkCode ? ` (${networkCode})` : ''}`, context, {
+    ...(networkCode === undefined ? {} : { networkCode }),
+    retryable: true,
+    ambiguous: context.kind === 'write' && !notSent,
+  });
+}
+
+export function errorForTimeout(context: RequestContext, timeoutMs: number, status?: number): StatusPageApiError {
+  return new StatusPageApiError('timeout', `no complete answer within ${timeoutMs} ms`, context, {
+    ...(status === undefined ? {} : { status }),
+    retryable: true,
+    // The request may have been processed; only the answer is missing.
+    ambiguous: context.kind === 'write',
+  });
+}
+
+export function errorForCancel(context: RequestContext): StatusPageApiError {
+  return new StatusPageApiError('cancelled', 'the request was cancelled', context, {
+    ambiguous: false,
+  });
+}
+
+/** A 2xx whose body is not what the operation returns (captive portal, proxy page, API drift). */
+export function errorForInvalidResponse(context: RequestContext, detail: string, status: number): StatusPageApiError {
+  return new StatusPageApiError('invalid_response', detail, context, {
+    status,
+    // A write answered with garbage may come from a proxy that never forwarded it.
+    ambiguous: context.kind === 'write',
+  });
+}
+
+export function errorForInvalidInput(context: RequestContext, detail: string): StatusPageApiError {
+  return new StatusPageApiError('invalid_input', detail, context);
+}
+
+/** Replaces every occurrence of `secret` inside strings and keys of a parsed JSON value. */
+export function redactSecret(value: unknown, secret: string | undefined): unknown {
+  if (!secret) return value;
+  const scrub = (text: string) => (text.includes(secret) ? text.split(secret).join('[redacted]') : text);
+  if (typeof value === 'string') return scrub(value);
+  if (Array.isArray(value)) return value.map((item) => redactSecret(item, secret));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrub(k), redactSecret(v, secret)]));
+  }
+  return value;
+}
+
+/** A short, value-free summary of zod issues for messages. */
+export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, prefix = ''): string {
+  const shown = issues.slice(0, 3).map((issue) => {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
+  return shown.join('; ') + more;
+}
