@@ -1,0 +1,36 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Replaces a file so that a crash leaves either the old or the new content: write a temp file in the same
+ * folder, fsync it, rename over the target, fsync the folder (where the platform allows opening one).
+ */
+export async function writeFileAtomic(filePath: string, content: string): Promise<void> {
+  const tmp = `${filePath}.tmp-${process.pid}-${Date.now().toString(36)}`;
+  const handle = await fs.open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(content, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(tmp, filePath);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+  await syncDir(path.dirname(filePath));
+}
+
+async function syncDir(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Windows cannot open a folder for sync; the rename is still atomic there.
+  } finally {
+    await handle?.close();
+  }
+}

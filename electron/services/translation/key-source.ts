@@ -1,0 +1,30 @@
+import { secretNames, type KeyVault } from '../vault/key-vault';
+
+/** The environment variable the command line reads the translation key from. */
+export const TRANSLATION_KEY_ENV = 'STATUSDESK_TRANSLATION_KEY';
+
+export type GetTranslationKey = () => Promise<string | null>;
+
+/** The key from the OS keychain (or the session store), read at each use so a changed key applies at once. */
+export function keyFromVault(vault: Pick<KeyVault, 'get'>): GetTranslationKey {
+  return () => vault.get(secretNames.translationKey());
+}
+
+/** The key from STATUSDESK_TRANSLATION_KEY (headless use); blank counts as none. */
+export function keyFromEnv(env: NodeJS.ProcessEnv = process.env): GetTranslationKey {
+  return async () => {
+    const value = env[TRANSLATION_KEY_ENV]?.trim();
+    return value ? value : null;
+  };
+}
+
+/** The first source that has a key, in order (for example the environment, then the vault). */
+export function firstKey(...sources: GetTranslationKey[]): GetTranslationKey {
+  return async () => {
+    for (const source of sources) {
+      const key = await source();
+      if (key) return key;
+    }
+    return null;
+  };
+}

@@ -1,0 +1,46 @@
+import { cancelledError, TranslationApiError } from './errors';
+import { realSleep, type SleepFn } from './sleep';
+
+/*
+ * A small loop rather than p-retry: tests inject the sleep and the random source (p-retry 7 takes neither),
+ * and the give-up rule is ours (TranslationApiError.retryable: network, timeout, 5xx).
+ */
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  /** Upper bound of the first backoff window; doubles per retry (full jitter). */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  sleep: SleepFn;
+  /** In [0, 1). */
+  random: () => number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  retries: 2,
+  baseDelayMs: 300,
+  maxDelayMs: 3_000,
+  sleep: realSleep,
+  random: Math.random,
+};
+
+export function backoffDelayMs(retryIndex: number, policy: RetryPolicy): number {
+  return Math.floor(policy.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex));
+}
+
+/** Runs `attempt` until it succeeds, fails for good, or the retries are used up. */
+export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal?: AbortSignal): Promise<T> {
+  for (let retryIndex = 0; ; retryIndex++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      const again = error instanceof TranslationApiError && error.retryable && retryIndex < policy.retries && !signal?.aborted;
+      if (!again) throw error;
+      try {
+        await policy.sleep(backoffDelayMs(retryIndex, policy), signal);
+      } catch {
+        throw cancelledError(error instanceof TranslationApiError && error.path && error.method ? { method: error.method, path: error.path } : null);
+      }
+    }
+  }
+}

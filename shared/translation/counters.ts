@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+const count = z.number().int().nonnegative();
+
+/**
+ * What a translation cost. `requests` and `wordsSent` count POST /translate attempts as they went over the
+ * wire (a retried batch counts again: it may be charged again). The memory counts are per distinct text.
+ */
+export const translationCountersSchema = z.object({
+  requests: count,
+  wordsSent: count,
+  wordsFromMemory: count,
+  textsFromMemory: count,
+});
+
+export type TranslationCounters = z.infer<typeof translationCountersSchema>;
+
+export function emptyCounters(): TranslationCounters {
+  return { requests: 0, wordsSent: 0, wordsFromMemory: 0, textsFromMemory: 0 };
+}
+
+export function addCounters(a: TranslationCounters, b: TranslationCounters): TranslationCounters {
+  return {
+    requests: a.requests + b.requests,
+    wordsSent: a.wordsSent + b.wordsSent,
+    wordsFromMemory: a.wordsFromMemory + b.wordsFromMemory,
+    textsFromMemory: a.textsFromMemory + b.textsFromMemory,
+  };
+}
