@@ -23,7 +23,7 @@ async function addAccount(harness: Harness, apiKey: string) {
   const form = page.getByRole('form', { name: 'Add account' });
   await form.getByLabel('Name').fill('Acme production');
   await form.getByLabel('Custom base URL').check();
-  await form.getByLabel('Base URL').fill(sim.baseUrl);
+  await form.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);
   await form.getByLabel('Page subdomain').fill('acme');
   await form.getByLabel('Organization id').fill('1');
   await form.getByLabel(/API key/).fill(apiKey);
@@ -85,7 +85,7 @@ test('validation errors appear before anything is saved', async () => {
   await page.getByRole('button', { name: 'Add account' }).click();
   const form = page.getByRole('form', { name: 'Add account' });
   await form.getByLabel('Custom base URL').check();
-  await form.getByLabel('Base URL').fill('ftp://example.com');
+  await form.getByLabel('Base URL', { exact: true }).fill('ftp://example.com');
   await form.getByLabel('Page subdomain').fill('bad subdomain!');
   await form.getByRole('button', { name: 'Save account' }).click();
   await expect(form.getByText('Give the account a name.')).toBeVisible();

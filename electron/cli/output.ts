@@ -1,0 +1,55 @@
+import { AppError, toAppErrorShape } from '../../shared/errors';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Lines of standard input, when a command reads them (translate). */
+  readStdin?: () => Promise<string>;
+}
+
+/** Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+export class CliUsageError extends Error {}
+
+/** A failure's one-line reason: the typed message, never a stack. */
+export function reasonOf(error: unknown): string {
+  if (error instanceof CliUsageError) return error.message;
+  if (error instanceof AppError) return toAppErrorShape(error).message.replace(/\s+/g, ' ');
+  return 'unexpected error inside statusdesk';
+}
+
+export function codeOf(error: unknown): string {
+  if (error instanceof CliUsageError) return 'invalid_input';
+  return toAppErrorShape(error).code;
+}
+
+/** Prints a value as one JSON document (with --json) or as human text. */
+export class Printer {
+  constructor(
+    private readonly io: CliIo,
+    readonly json: boolean,
+  ) {}
+
+  result(value: unknown, text: () => string): void {
+    this.io.stdout(this.json ? `${JSON.stringify(value)}\n` : `${text()}\n`);
+  }
+
+  /** One JSON object per line (watch): a stream consumers can read line by line. */
+  line(value: unknown, text: () => string): void {
+    this.io.stdout(this.json ? `${JSON.stringify(value)}\n` : `${text()}\n`);
+  }
+
+  note(text: string): void {
+    if (!this.json) this.io.stderr(`${text}\n`);
+  }
+}
+
+export function table(rows: string[][]): string {
+  if (rows.length === 0) return '';
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  return rows
+    .map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '))
+    .join('\n');
+}
