@@ -1,0 +1,314 @@
+import { floorSecond } from '../clock';
+import { created, deleted, idParam, linkBase, ok, type RequestCtx } from '../context';
+import { isKnownType, isScheduled, refreshLive } from '../derived';
+import { invalid, notFound } from '../errors';
+import type { Incident, Page, Update } from '../model';
+import { buildLinks, keyComparator, paginate, parsePageQuery, type CursorKey } from '../pagination';
+import type { RouteDef } from '../router';
+import type { Store } from '../store';
+import { incidentJson, updateJson } from '../views';
+import {
+  extrasOf,
+  optBool,
+  optDateTime,
+  optIntArray,
+  optNullableStr,
+  optObj,
+  optStr,
+  unwrap,
+  type Obj,
+} from '../validate';
+import { checkServiceIds, touch } from './common';
+import { changeUpdateRecord, insertUpdate, newUpdate, parseUpdateInput, parseUpdateList, type UpdateInput } from './updates';
+
+const KNOWN = new Set([
+  'id',
+  'type',
+  'title',
+  'url',
+  'starts_at',
+  'ends_at',
+  'service_ids',
+  'updates',
+  'inserted_at',
+  'updated_at',
+  'timezone',
+  'affects_uptime',
+  'translations',
+  'notify',
+]);
+
+export interface IncidentInput {
+  type?: string;
+  title?: string;
+  serviceIds?: number[];
+  startsAt?: number;
+  endsAt?: number | null;
+  timezone?: string | null;
+  affectsUptime?: boolean;
+  translations?: unknown;
+  updates?: UpdateInput[];
+  notify?: boolean;
+  extra: Record<string, unknown>;
+}
+
+export function parseIncidentInput(page: Page, o: Obj, partial: boolean): IncidentInput {
+  const input: IncidentInput = {
+    type: optStr(o, 'type', { required: !partial, nonEmpty: true }),
+    title: optStr(o, 'title', { required: !partial, nonEmpty: true }),
+    serviceIds: optIntArray(o, 'service_ids'),
+    startsAt: optDateTime(o, 'starts_at', false) ?? undefined,
+    endsAt: optDateTime(o, 'ends_at', true),
+    timezone: optNullableStr(o, 'timezone'),
+    affectsUptime: optBool(o, 'affects_uptime'),
+    translations: optObj(o, 'translations'),
+    notify: optBool(o, 'notify'),
+    updates: partial ? undefined : parseUpdateList(o.updates, true),
+    extra: extrasOf(o, KNOWN),
+  };
+  if (input.type !== undefined && !isKnownType(page, input.type)) throw invalid(`unknown incident type ${input.type}`);
+  checkServiceIds(page, input.serviceIds);
+  return input;
+}
+
+function hasResolved(inc: Incident): boolean {
+  return inc.updates.some((u) => u.type === 'resolved');
+}
+
+/** A resolved update closes the incident: it ends now (a maintenance ended early ends now too). */
+function close(page: Page, inc: Incident, now: number): void {
+  const t = floorSecond(now);
+  inc.endsAtBeforeClose = inc.endsAt;
+  if (!isScheduled(page, inc.type) || inc.endsAt === null || inc.endsAt > t) inc.endsAt = t;
+  inc.closedAt = t;
+}
+
+function reopen(inc: Incident): void {
+  inc.closedAt = null;
+  inc.endsAt = inc.endsAtBeforeClose;
+  inc.endsAtBeforeClose = null;
+}
+
+/** After updates changed: close on a first resolved update, reopen when the last one goes. */
+function syncClosure(page: Page, inc: Incident, now: number, wasResolved: boolean): void {
+  const isResolved = hasResolved(inc);
+  if (isResolved && !wasResolved && inc.closedAt === null) close(page, inc, now);
+  else if (!isResolved && wasResolved && inc.closedAt !== null) reopen(inc);
+  refreshLive(page, inc);
+}
+
+export function createIncident(store: Store, page: Page, input: IncidentInput, now: number): Incident {
+  const t = floorSecond(now);
+  const id = store.nextId('incident');
+  const inc: Incident = {
+    id,
+    type: input.type ?? 'major',
+    title: input.title ?? '',
+    url: `${page.publicBase}/incidents/${id}`,
+    startsAt: input.startsAt ?? t,
+    endsAt: input.endsAt ?? null,
+    serviceIds: input.serviceIds ?? [],
+    updates: [],
+    insertedAt: t,
+    updatedAt: t,
+    timezone: input.timezone ?? null,
+    affectsUptime: input.affectsUptime ?? false,
+    translations: input.translations ?? {},
+    closedAt: null,
+    endsAtBeforeClose: null,
+    extra: input.extra,
+  };
+  for (const u of input.updates ?? []) {
+    insertUpdate(inc.updates, newUpdate(store, { ...u, notify: u.notify ?? input.notify }, now, 'issue'));
+  }
+  page.incidents.set(id, inc);
+  // Written with an end already past: a retroactive incident, closed from the start.
+  if (!isScheduled(page, inc.type) && inc.endsAt !== null && inc.endsAt <= now) inc.closedAt = t;
+  syncClosure(page, inc, now, false);
+  return inc;
+}
+
+export function updateIncident(page: Page, inc: Incident, input: IncidentInput, now: number): void {
+  if (input.type !== undefined) inc.type = input.type;
+  if (input.title !== undefined) inc.title = input.title;
+  if (input.serviceIds !== undefined) inc.serviceIds = input.serviceIds;
+  if (input.startsAt !== undefined) inc.startsAt = input.startsAt;
+  if (input.timezone !== undefined) inc.timezone = input.timezone;
+  if (input.affectsUptime !== undefined) inc.affectsUptime = input.affectsUptime;
+  if (input.translations !== undefined) inc.translations = input.translations;
+  if (input.endsAt !== undefined) {
+    inc.endsAt = input.endsAt;
+    if (!isScheduled(page, inc.type)) {
+      // Setting an end in the past closes; clearing it (or moving it ahead) reopens.
+      inc.closedAt = input.endsAt !== null && input.endsAt <= now ? (inc.closedAt ?? floorSecond(now)) : null;
+    } else if (inc.closedAt !== null && (input.endsAt === null || input.endsAt > now)) {
+      inc.closedAt = null;
+    }
+  }
+  inc.extra = { ...inc.extra, ...input.extra };
+  touch(inc, now);
+  refreshLive(page, inc);
+}
+
+export function deleteIncident(page: Page, inc: Incident): void {
+  page.incidents.delete(inc.id);
+  refreshLive(page, inc);
+}
+
+export function addIncidentUpdate(store: Store, page: Page, inc: Incident, input: UpdateInput, now: number): Update {
+  const was = hasResolved(inc);
+  const u = newUpdate(store, input, now, 'update');
+  insertUpdate(inc.updates, u);
+  touch(inc, now);
+  syncClosure(page, inc, now, was);
+  return u;
+}
+
+export function changeIncidentUpdate(page: Page, inc: Incident, u: Update, input: UpdateInput, now: number): void {
+  const was = hasResolved(inc);
+  changeUpdateRecord(u, input, now);
+  if (input.postedAt !== undefined) {
+    inc.updates.splice(inc.updates.indexOf(u), 1);
+    insertUpdate(inc.updates, u);
+  }
+  touch(inc, now);
+  syncClosure(page, inc, now, was);
+}
+
+export function deleteIncidentUpdate(page: Page, inc: Incident, u: Update, now: number): void {
+  const was = hasResolved(inc);
+  inc.updates.splice(inc.updates.indexOf(u), 1);
+  touch(inc, now);
+  syncClosure(page, inc, now, was);
+}
+
+export function findIncident(page: Page, id: number): Incident {
+  const inc = page.incidents.get(id);
+  if (!inc) throw notFound(`incident ${id}`);
+  return inc;
+}
+
+function findUpdate(list: Update[], id: number): Update {
+  const u = list.find((x) => x.id === id);
+  if (!u) throw notFound(`update ${id}`);
+  return u;
+}
+
+// Newest first: starts_at descending, then id descending.
+const sortCache = new WeakMap<Page, { version: number; sorted: Incident[] }>();
+function sortedIncidents(page: Page): Incident[] {
+  const hit = sortCache.get(page);
+  if (hit && hit.version === page.incidentVersion) return hit.sorted;
+  const sorted = [...page.incidents.values()].sort((a, b) => b.startsAt - a.startsAt || b.id - a.id);
+  sortCache.set(page, { version: page.incidentVersion, sorted });
+  return sorted;
+}
+const keyOf = (i: Incident): CursorKey => [i.startsAt, i.id];
+const cmp = keyComparator([true, true]);
+
+function list(ctx: RequestCtx) {
+  const page = ctx.page();
+  const q = parsePageQuery(ctx.query, 2);
+  const type = ctx.query.get('type');
+  let items = sortedIncidents(page);
+  if (type) items = items.filter((i) => i.type === type);
+  const paged = paginate(items, keyOf, cmp, q);
+  return ok({
+    incidents: paged.items.map(incidentJson),
+    links: buildLinks(linkBase(ctx), paged),
+    meta: { total_count: paged.total },
+  });
+}
+
+const P = '/status_pages/:sd/incidents';
+const edit = { scope: 'page', need: 'edit' } as const;
+
+export const incidentRoutes: RouteDef[] = [
+  { op: 'incidents.list', method: 'GET', path: P, access: 'none', handle: list },
+  {
+    op: 'incidents.create',
+    method: 'POST',
+    path: P,
+    access: edit,
+    handle(ctx) {
+      const page = ctx.page();
+      const input = parseIncidentInput(page, unwrap(ctx.body(), 'incident'), false);
+      const inc = createIncident(ctx.core.store, page, input, ctx.now);
+      return created(ctx, { incident: incidentJson(inc) }, inc.id);
+    },
+  },
+  {
+    op: 'incidents.get',
+    method: 'GET',
+    path: `${P}/:id`,
+    access: 'none',
+    handle: (ctx) => ok({ incident: incidentJson(findIncident(ctx.page(), idParam(ctx, 'id'))) }),
+  },
+  {
+    op: 'incidents.update',
+    method: 'PUT',
+    path: `${P}/:id`,
+    access: edit,
+    handle(ctx) {
+      const page = ctx.page();
+      const inc = findIncident(page, idParam(ctx, 'id'));
+      const input = parseIncidentInput(page, unwrap(ctx.body(), 'incident'), true);
+      updateIncident(page, inc, input, ctx.now);
+      return ok({ incident: incidentJson(inc) }, inc.id);
+    },
+  },
+  {
+    op: 'incidents.delete',
+    method: 'DELETE',
+    path: `${P}/:id`,
+    access: edit,
+    handle(ctx) {
+      const page = ctx.page();
+      const inc = findIncident(page, idParam(ctx, 'id'));
+      deleteIncident(page, inc);
+      return deleted(inc.id);
+    },
+  },
+  {
+    op: 'incidents.updates.create',
+    method: 'POST',
+    path: `${P}/:id/updates`,
+    access: edit,
+    handle(ctx) {
+      const page = ctx.page();
+      const inc = findIncident(page, idParam(ctx, 'id'));
+      const input = parseUpdateInput(unwrap(ctx.body(), 'update'), { withType: true, partial: false });
+      const u = addIncidentUpdate(ctx.core.store, page, inc, input, ctx.now);
+      return created(ctx, { update: updateJson(u) }, u.id);
+    },
+  },
+  {
+    op: 'incidents.updates.update',
+    method: 'PUT',
+    path: `${P}/:id/updates/:uid`,
+    access: edit,
+    handle(ctx) {
+      const page = ctx.page();
+      const inc = findIncident(page, idParam(ctx, 'id'));
+      const u = findUpdate(inc.updates, idParam(ctx, 'uid'));
+      const input = parseUpdateInput(unwrap(ctx.body(), 'update'), { withType: true, partial: true });
+      changeIncidentUpdate(page, inc, u, input, ctx.now);
+      return ok({ update: updateJson(u) }, u.id);
+    },
+  },
+  {
+    op: 'incidents.updates.delete',
+    method: 'DELETE',
+    path: `${P}/:id/updates/:uid`,
+    access: edit,
+    handle(ctx) {
+      const page = ctx.page();
+      const inc = findIncident(page, idParam(ctx, 'id'));
+      const u = findUpdate(inc.updates, idParam(ctx, 'uid'));
+      deleteIncidentUpdate(page, inc, u, ctx.now);
+      return deleted(u.id);
+    },
+  },
+];
+
+export { findUpdate };

@@ -1,0 +1,145 @@
+import { floorSecond } from '../clock';
+import { created, deleted, idParam, linkBase, ok, type RequestCtx } from '../context';
+import { invalid, notFound } from '../errors';
+import { ORG_ROLES, PAGE_ROLES, type Membership, type Role } from '../model';
+import { buildLinks, keyComparator, paginate, parsePageQuery, type CursorKey } from '../pagination';
+import type { Access, RouteDef } from '../router';
+import type { Store } from '../store';
+import { memberJson } from '../views';
+import { extrasOf, optStr, unwrap, type Obj } from '../validate';
+import { touch } from './common';
+
+/**
+ * Status page members and organization members: a user (by email) with a role. These memberships
+ * are what user keys are authorized by (see auth.ts), so removing one takes the rights away.
+ */
+const KNOWN = new Set(['id', 'user_id', 'email', 'name', 'role', 'inserted_at', 'updated_at']);
+const EMAIL_RE = /^[^@\s]+@[^@\s]+$/;
+
+function parseRole(o: Obj, roles: readonly Role[], required: boolean): Role | undefined {
+  const role = optStr(o, 'role', { required });
+  if (role !== undefined && !roles.includes(role as Role)) throw invalid(`role must be one of ${roles.join(', ')}`);
+  return role as Role | undefined;
+}
+
+export function addMembership(
+  store: Store,
+  members: Map<number, Membership>,
+  o: Obj,
+  roles: readonly Role[],
+  now: number,
+): Membership {
+  const email = optStr(o, 'email', { required: true, nonEmpty: true }) as string;
+  if (!EMAIL_RE.test(email.trim())) throw invalid('email is not an email address');
+  const name = optStr(o, 'name');
+  const role = parseRole(o, roles, false) ?? 'viewer';
+  const user = store.ensureUser(email, name);
+  for (const m of members.values()) if (m.userId === user.id) throw invalid('already a member');
+  const t = floorSecond(now);
+  const m: Membership = {
+    id: store.nextId('member'),
+    userId: user.id,
+    role,
+    insertedAt: t,
+    updatedAt: t,
+    extra: extrasOf(o, KNOWN),
+  };
+  members.set(m.id, m);
+  return m;
+}
+
+function memberRoutes(opts: {
+  prefix: string;
+  scope: 'page' | 'org';
+  roles: readonly Role[];
+  members: (ctx: RequestCtx) => Map<number, Membership>;
+  opPrefix: string;
+}): RouteDef[] {
+  const write: Access = { scope: opts.scope, need: 'admin' };
+  const read: Access = { scope: opts.scope, need: 'read' };
+  const keyOf = (m: Membership): CursorKey => [m.id];
+  const cmp = keyComparator([false]);
+  const find = (ctx: RequestCtx): Membership => {
+    const id = idParam(ctx, 'id');
+    const m = opts.members(ctx).get(id);
+    if (!m) throw notFound(`member ${id}`);
+    return m;
+  };
+  const view = (ctx: RequestCtx, m: Membership) => memberJson(m, ctx.core.store.users.get(m.userId));
+  return [
+    {
+      op: `${opts.opPrefix}.list`,
+      method: 'GET',
+      path: opts.prefix,
+      access: read,
+      handle(ctx) {
+        const q = parsePageQuery(ctx.query, 1);
+        const email = ctx.query.get('email')?.trim().toLowerCase();
+        let items = [...opts.members(ctx).values()].sort((a, b) => a.id - b.id);
+        if (email) items = items.filter((m) => ctx.core.store.users.get(m.userId)?.email.toLowerCase() === email);
+        const paged = paginate(items, keyOf, cmp, q);
+        return ok({
+          members: paged.items.map((m) => view(ctx, m)),
+          links: buildLinks(linkBase(ctx), paged),
+          meta: { total_count: paged.total },
+        });
+      },
+    },
+    {
+      op: `${opts.opPrefix}.create`,
+      method: 'POST',
+      path: opts.prefix,
+      access: write,
+      handle(ctx) {
+        const m = addMembership(ctx.core.store, opts.members(ctx), unwrap(ctx.body(), 'member', true), opts.roles, ctx.now);
+        return created(ctx, { member: view(ctx, m) }, m.id);
+      },
+    },
+    {
+      op: `${opts.opPrefix}.update`,
+      method: 'PUT',
+      path: `${opts.prefix}/:id`,
+      access: write,
+      handle(ctx) {
+        const m = find(ctx);
+        const o = unwrap(ctx.body(), 'member', true);
+        const role = parseRole(o, opts.roles, false);
+        const name = optStr(o, 'name');
+        optStr(o, 'email'); // type-checked; a membership keeps its user
+        if (role !== undefined) m.role = role;
+        const user = ctx.core.store.users.get(m.userId);
+        if (name !== undefined && user) user.name = name;
+        m.extra = { ...m.extra, ...extrasOf(o, KNOWN) };
+        touch(m, ctx.now);
+        return ok({ member: view(ctx, m) }, m.id);
+      },
+    },
+    {
+      op: `${opts.opPrefix}.delete`,
+      method: 'DELETE',
+      path: `${opts.prefix}/:id`,
+      access: write,
+      handle(ctx) {
+        const m = find(ctx);
+        opts.members(ctx).delete(m.id);
+        return deleted(m.id);
+      },
+    },
+  ];
+}
+
+export const pageMemberRoutes = memberRoutes({
+  prefix: '/status_pages/:sd/members',
+  scope: 'page',
+  roles: PAGE_ROLES,
+  members: (ctx) => ctx.page().members,
+  opPrefix: 'status_page_members',
+});
+
+export const orgMemberRoutes = memberRoutes({
+  prefix: '/orgs/:org/members',
+  scope: 'org',
+  roles: ORG_ROLES,
+  members: (ctx) => ctx.org().members,
+  opPrefix: 'org_members',
+});

@@ -1,0 +1,289 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { identify } from './auth';
+import { formatDateTime } from './clock';
+import type { SimCore } from './context';
+import type { FaultDecision, FaultInjector } from './faults';
+import type { RateLimiter } from './rateLimit';
+import { dispatch, type Router } from './router';
+import type { RequestCounter } from './writeLog';
+
+/**
+ * The HTTP side: node:http on 127.0.0.1, one request at a time through
+ * count → latency → reset → rate limit → injected error → body → dispatch → write log → answer,
+ * plus the offline switch. `/__control/*` bypasses all of it.
+ */
+export const API_PREFIX = '/api/v2';
+const MAX_BODY = 1024 * 1024;
+
+export type OfflineMode = 'refuse' | 'reset' | 'blackhole';
+
+export type ControlHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
+  rawBody: string,
+) => Promise<void>;
+
+export interface HttpDeps {
+  core: SimCore;
+  router: Router;
+  faults: FaultInjector;
+  limiter: () => RateLimiter | null;
+  counter: RequestCounter;
+  control: ControlHandler | null;
+}
+
+const isWriteMethod = (m: string): boolean => m === 'POST' || m === 'PUT' || m === 'DELETE' || m === 'PATCH';
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+export class SimHttpServer {
+  private readonly server: Server;
+  private readonly sockets = new Set<Socket>();
+  private readonly held = new Set<ServerResponse>();
+  private offline: OfflineMode | null = null;
+  private onlineTimer: NodeJS.Timeout | null = null;
+  private listening = false;
+  private closed = false;
+  private host = '127.0.0.1';
+  port = 0;
+
+  constructor(private readonly deps: HttpDeps) {
+    this.server = createServer((req, res) => {
+      this.onRequest(req, res).catch((err: unknown) => {
+        console.error('[statuspage-sim] internal error', err);
+        if (!res.headersSent) sendJson(res, 500, JSON.stringify({ error: 500 }));
+        else res.destroy();
+      });
+    });
+    this.server.on('connection', (s: Socket) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
+    this.server.keepAliveTimeout = 5000;
+  }
+
+  get origin(): string {
+    const h = this.host.includes(':') ? `[${this.host}]` : this.host;
+    return `http://${h}:${this.port}`;
+  }
+
+  async listen(port: number, host: string): Promise<void> {
+    this.host = host;
+    await new Promise<void>((resolve, reject) => {
+      const onError = (err: Error): void => reject(err);
+      this.server.once('error', onError);
+      this.server.listen(port, host, () => {
+        this.server.off('error', onError);
+        resolve();
+      });
+    });
+    this.port = (this.server.address() as AddressInfo).port;
+    this.listening = true;
+  }
+
+  offlineMode(): OfflineMode | null {
+    return this.offline;
+  }
+
+  /**
+   * refuse: the listener closes (connections refused, same port on return);
+   * reset: connections accepted, API requests destroyed unanswered (control still works);
+   * blackhole: API requests never answered (client timeouts).
+   */
+  async goOffline(mode: OfflineMode = 'refuse', forMs?: number): Promise<void> {
+    if (this.closed) return;
+    this.clearTimer();
+    this.offline = mode;
+    if (mode === 'refuse' && this.listening) {
+      this.listening = false;
+      const closedP = new Promise<void>((r) => this.server.close(() => r()));
+      this.server.closeAllConnections();
+      for (const s of this.sockets) s.destroy();
+      await closedP;
+    }
+    if (forMs !== undefined) {
+      this.onlineTimer = setTimeout(() => {
+        this.onlineTimer = null;
+        this.goOnline().catch((err: unknown) => console.error('[statuspage-sim] could not come back online', err));
+      }, forMs);
+    }
+  }
+
+  async goOnline(): Promise<void> {
+    if (this.closed) return;
+    this.clearTimer();
+    this.offline = null;
+    for (const res of this.held) res.destroy();
+    this.held.clear();
+    if (!this.listening) await this.listen(this.port, this.host);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.clearTimer();
+    for (const res of this.held) res.destroy();
+    this.held.clear();
+    if (this.listening) {
+      this.listening = false;
+      const closedP = new Promise<void>((r) => this.server.close(() => r()));
+      this.server.closeAllConnections();
+      for (const s of this.sockets) s.destroy();
+      await closedP;
+    }
+  }
+
+  private clearTimer(): void {
+    if (this.onlineTimer) clearTimeout(this.onlineTimer);
+    this.onlineTimer = null;
+  }
+
+  private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://sim.invalid');
+    const path = url.pathname;
+    const method = (req.method ?? 'GET').toUpperCase();
+    const { core, faults, counter, control } = this.deps;
+
+    if (path === '/__control' || path.startsWith('/__control/')) {
+      if (!control) return sendJson(res, 404, JSON.stringify({ error: 404 }));
+      const raw = await readBody(req);
+      if (raw === null) return sendJson(res, 413, JSON.stringify({ error: 413 }));
+      return control(req, res, path, url.searchParams, raw);
+    }
+    if (this.offline === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    if (this.offline === 'blackhole') {
+      this.held.add(res);
+      res.on('close', () => this.held.delete(res));
+      return;
+    }
+
+    counter.inc(path);
+    const write = isWriteMethod(method);
+    const decision = faults.decide(method, path, url.searchParams, write);
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+    if (decision.reset) {
+      req.socket.destroy();
+      return;
+    }
+    const principal = identify(core.store, req.headers.authorization);
+    const limiter = this.deps.limiter();
+    if (limiter) {
+      const wait = limiter.take(principal ? principal.id : `ip:${req.socket.remoteAddress ?? '?'}`);
+      if (wait > 0) return sendJson(res, 429, JSON.stringify({ error: 429 }), { 'retry-after': String(wait) });
+    }
+    if (decision.errorStatus !== null) {
+      const headers: Record<string, string> =
+        decision.errorStatus === 429 || decision.errorStatus === 503
+          ? { 'retry-after': String(decision.retryAfterSeconds) }
+          : {};
+      return sendJson(res, decision.errorStatus, JSON.stringify({ error: decision.errorStatus }), headers);
+    }
+
+    const rawBody = await readBody(req);
+    if (rawBody === null) return sendJson(res, 413, JSON.stringify({ error: 413 }));
+    if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
+      return sendJson(res, 404, JSON.stringify({ error: 404 }));
+    }
+
+    const out = dispatch(core, this.deps.router, {
+      method,
+      path: path.slice(API_PREFIX.length) || '/',
+      fullPath: path,
+      query: url.searchParams,
+      authorization: req.headers.authorization,
+      origin: req.headers.host ? `http://${req.headers.host}` : this.origin,
+      rawBody,
+    });
+
+    let text: string;
+    if (out.deleted) {
+      const style = core.options.deleteBody;
+      text = style === '""' ? '""' : style === '{}' ? '{}' : '';
+    } else {
+      text = JSON.stringify(out.body);
+    }
+
+    if (write && out.route && out.status >= 200 && out.status < 300) {
+      core.writeLog.append({
+        method,
+        path,
+        op: out.route.op,
+        body: safeParse(rawBody),
+        status: out.status,
+        resultId: out.resultId ?? null,
+        time: formatDateTime(core.clock.nowMs()),
+        at: Date.now(),
+        keyId: out.principal?.id ?? null,
+        requestId: header(req, 'idempotency-key') ?? header(req, 'x-request-id'),
+        dropped: decision.dropAfterCommit,
+      });
+      if (decision.dropAfterCommit) {
+        req.socket.destroy();
+        return;
+      }
+    }
+    await answer(res, out.status, text, decision);
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | null {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : Array.isArray(v) ? (v[0] ?? null) : null;
+}
+
+function safeParse(raw: string): unknown {
+  if (raw.trim() === '') return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** null when the body is over the size limit. */
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) over = true;
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(over ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+    req.on('aborted', () => resolve(''));
+  });
+}
+
+export function sendJson(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  const body = Buffer.from(text, 'utf8');
+  const h: Record<string, string | number> = { 'content-length': body.length, ...headers };
+  if (body.length > 0) h['content-type'] = 'application/json; charset=utf-8';
+  res.writeHead(status, h);
+  res.end(body);
+}
+
+async function answer(res: ServerResponse, status: number, text: string, d: FaultDecision): Promise<void> {
+  let out = text;
+  if (d.malformed) out = text.length > 1 ? text.slice(0, Math.floor(text.length / 2)) : '{';
+  if (!d.slowBody) return sendJson(res, status, out);
+  const body = Buffer.from(out, 'utf8');
+  const h: Record<string, string | number> = { 'content-length': body.length };
+  if (body.length > 0) h['content-type'] = 'application/json; charset=utf-8';
+  res.writeHead(status, h);
+  res.flushHeaders();
+  const { chunkBytes, intervalMs } = d.slowBody;
+  for (let i = 0; i < body.length; i += chunkBytes) {
+    if (res.destroyed) return;
+    res.write(body.subarray(i, i + chunkBytes));
+    if (i + chunkBytes < body.length) await sleep(intervalMs);
+  }
+  res.end();
+}
