@@ -1,0 +1,161 @@
+import { Option, type Command } from 'commander';
+import { tryParseApiDateTime } from '../../../shared/statuspage/datetime';
+import type { Incident } from '../../../shared/statuspage/schemas/incident';
+import type { CliContext } from '../context';
+import { CliUsageError, table } from '../output';
+
+type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>;
+
+export function parseId(text: string, what = 'id'): number {
+  if (!/^[0-9]+$/.test(text)) throw new CliUsageError(`${what} must be a whole number, not "${text}"`);
+  return Number(text);
+}
+
+function parseLimit(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 100) throw new CliUsageError('--limit must be a whole number from 1 to 100');
+  return value;
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** open, upcoming (a maintenance not yet started) or ended, judged in UTC as the API's datetimes are. */
+export function incidentState(incident: Incident, now: Date = new Date()): 'open' | 'upcoming' | 'ended' {
+  const startsAt = tryParseApiDateTime(incident.starts_at);
+  const endsAt = tryParseApiDateTime(incident.ends_at);
+  if (startsAt && startsAt > now) return 'upcoming';
+  if (endsAt && endsAt <= now) return 'ended';
+  return 'open';
+}
+
+function state(incident: Incident): string {
+  const current = incidentState(incident);
+  if (current === 'ended') return `ended ${incident.ends_at}`;
+  if (current === 'upcoming') return `upcoming, ends ${incident.ends_at ?? 'open-ended'}`;
+  return 'open';
+}
+
+function describe(incident: Incident): string {
+  const lines = [`#${incident.id} [${incident.type}] ${incident.title}`, `  ${state(incident)}; started ${incident.starts_at ?? 'unknown'}`];
+  if (incident.service_ids?.length) lines.push(`  services: ${incident.service_ids.join(', ')}`);
+  for (const update of incident.updates ?? []) {
+    lines.push(`  ${update.posted_at ?? update.inserted_at ?? ''} ${update.type}: ${(update.description ?? '').replace(/\s+/g, ' ')}`);
+  }
+  return lines.join('\n');
+}
+
+/** incidents list|show|create|update|resolve|delete */
+export function registerIncidentCommands(program: Command, run: Run): void {
+  const incidents = program.command('incidents').description('list, show, create, update, resolve and delete incidents');
+
+  incidents
+    .command('list')
+    .description("a page's incidents, newest first")
+    .argument('<subdomain>', 'the status page subdomain')
+    .option('--type <type>', 'only incidents of this type (major, minor, scheduled or a custom type)')
+    .option('--limit <n>', 'how many (1 to 100, default 20)', parseLimit)
+    .action(
+      run(async (ctx, subdomain: string, options: { type?: string; limit?: number }) => {
+        const page = await ctx.client(subdomain).listIncidents({
+          subdomain,
+          ...(options.type ? { type: options.type } : {}),
+          ...(options.limit ? { limit: options.limit } : {}),
+        });
+        ctx.print.result({ incidents: page.items, meta: page.meta }, () =>
+          page.items.length === 0
+            ? 'No incidents.'
+            : table([
+                ['ID', 'TYPE', 'STATE', 'STARTED', 'TITLE'],
+                ...page.items.map((i) => [String(i.id), i.type, incidentState(i), i.starts_at ?? '', i.title]),
+              ]),
+        );
+      }),
+    );
+
+  incidents
+    .command('show')
+    .description('one incident with its updates')
+    .argument('<subdomain>', 'the status page subdomain')
+    .argument('<id>', 'the incident id')
+    .action(
+      run(async (ctx, subdomain: string, id: string) => {
+        const incident = await ctx.client(subdomain).getIncident({ subdomain, incidentId: parseId(id, 'incident id') });
+        ctx.print.result(incident, () => describe(incident));
+      }),
+    );
+
+  incidents
+    .command('create')
+    .description('open an incident (needs a key)')
+    .argument('<subdomain>', 'the status page subdomain')
+    .requiredOption('--title <title>', 'the incident title')
+    .requiredOption('--type <type>', 'major, minor, scheduled or a custom type of the page')
+    .option('--service <id>', 'an affected service id (repeatable)', collect)
+    .option('--message <text>', 'the first update')
+    .addOption(new Option('--update-type <type>', 'type of the first update').default('issue'))
+    .action(
+      run(async (ctx, subdomain: string, options: { title: string; type: string; service?: string[]; message?: string; updateType: string }) => {
+        if (options.title.trim() === '') throw new CliUsageError('--title must not be empty');
+        const serviceIds = (options.service ?? []).map((id) => parseId(id, 'service id'));
+        const incident = await ctx.client(subdomain).createIncident({
+          subdomain,
+          incident: {
+            type: options.type,
+            title: options.title,
+            ...(serviceIds.length ? { service_ids: serviceIds } : {}),
+            ...(options.message ? { updates: [{ type: options.updateType, description: options.message }] } : {}),
+          },
+        });
+        ctx.print.result({ state: 'sent', incident }, () => `created #${incident.id} [${incident.type}] ${incident.title}`);
+      }),
+    );
+
+  incidents
+    .command('update')
+    .description('post an update to an incident (needs a key)')
+    .argument('<subdomain>', 'the status page subdomain')
+    .argument('<id>', 'the incident id')
+    .requiredOption('--message <text>', 'the update text')
+    .addOption(new Option('--update-type <type>', 'issue, update, monitoring, resolved, …').default('update'))
+    .action(
+      run(async (ctx, subdomain: string, id: string, options: { message: string; updateType: string }) => {
+        const update = await ctx.client(subdomain).addIncidentUpdate({
+          subdomain,
+          incidentId: parseId(id, 'incident id'),
+          update: { type: options.updateType, description: options.message },
+        });
+        ctx.print.result({ state: 'sent', update }, () => `posted update #${update.id} (${update.type}) to incident #${id}`);
+      }),
+    );
+
+  incidents
+    .command('resolve')
+    .description('resolve an incident with a final update (needs a key)')
+    .argument('<subdomain>', 'the status page subdomain')
+    .argument('<id>', 'the incident id')
+    .option('--message <text>', 'the closing message', 'This incident has been resolved.')
+    .action(
+      run(async (ctx, subdomain: string, id: string, options: { message: string }) => {
+        const update = await ctx.client(subdomain).addIncidentUpdate({
+          subdomain,
+          incidentId: parseId(id, 'incident id'),
+          update: { type: 'resolved', description: options.message },
+        });
+        ctx.print.result({ state: 'sent', update }, () => `resolved incident #${id}`);
+      }),
+    );
+
+  incidents
+    .command('delete')
+    .description('delete an incident permanently (needs a key)')
+    .argument('<subdomain>', 'the status page subdomain')
+    .argument('<id>', 'the incident id')
+    .action(
+      run(async (ctx, subdomain: string, id: string) => {
+        await ctx.client(subdomain).deleteIncident({ subdomain, incidentId: parseId(id, 'incident id') });
+        ctx.print.result({ state: 'sent', deleted: Number(id) }, () => `deleted incident #${id}`);
+      }),
+    );
+}

@@ -1,0 +1,78 @@
+import type { Command } from 'commander';
+import type { BaseLevel } from '../../../shared/statuspage/levels';
+import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspage/normalize';
+import type { CliContext } from '../context';
+
+type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>;
+
+const LEVEL_LABEL: Record<BaseLevel, string> = {
+  operational: 'operational',
+  scheduled: 'maintenance',
+  minor: 'minor incident',
+  major: 'major incident',
+};
+
+function serviceLines(services: NormalizedService[], depth = 0): string[] {
+  return services.flatMap((service) => [
+    `${'  '.repeat(depth + 1)}${service.name}: ${LEVEL_LABEL[service.level]}${service.currentType && service.currentType !== service.level ? ` (${service.currentType})` : ''}`,
+    ...serviceLines(service.children, depth + 1),
+  ]);
+}
+
+/** hello, status, summary: the public reads. */
+export function registerReadCommands(program: Command, run: Run): void {
+  program
+    .command('hello')
+    .description('check that the server answers (GET /hello)')
+    .action(
+      run(async (ctx) => {
+        const client = ctx.client();
+        const answer = await client.hello();
+        ctx.print.result({ baseUrl: client.baseUrl, ...answer }, () => `${client.baseUrl}: ${answer.message}`);
+      }),
+    );
+
+  program
+    .command('status')
+    .description("a page's current status")
+    .argument('<subdomain>', 'the status page subdomain')
+    .action(
+      run(async (ctx, subdomain: string) => {
+        const status = await ctx.client(subdomain).getPageStatus({ subdomain });
+        ctx.print.result(status, () => `${status.name} (${status.subdomain}): ${status.current_incident_type ?? 'operational'}`);
+      }),
+    );
+
+  program
+    .command('summary')
+    .description("a page's summary: services, incidents, maintenances and notices")
+    .argument('<subdomain>', 'the status page subdomain')
+    .action(
+      run(async (ctx, subdomain: string) => {
+        const summary = await ctx.client(subdomain).getPageSummary({ subdomain });
+        const page = normalizePageSummary(summary);
+        ctx.print.result(summary, () => {
+          const lines = [`${page.name} (${page.subdomain}): ${LEVEL_LABEL[page.level]}${page.currentType && page.currentType !== page.level ? ` (${page.currentType})` : ''}`];
+          lines.push('Services:', ...serviceLines(page.services));
+          const section = (title: string, items: typeof page.incidents, since = 'since') => {
+            if (items.length === 0) return;
+            lines.push(`${title}:`);
+            for (const item of items) {
+              const latest = item.updates[0]?.description;
+              lines.push(`  #${item.id} [${item.type}] ${item.title}${item.startsAt ? ` ${since} ${item.startsAt.toISOString()}` : ''}`);
+              if (latest) lines.push(`      ${latest.replace(/\s+/g, ' ').slice(0, 160)}`);
+            }
+          };
+          section('Incidents', page.incidents);
+          section('Maintenances', page.maintenances);
+          section('Upcoming maintenances', page.upcomingMaintenances, 'starts');
+          if (page.infoNotices.length > 0) {
+            lines.push('Notices:');
+            for (const notice of page.infoNotices) lines.push(`  #${notice.id} ${notice.title}`);
+          }
+          return lines.join('\n');
+        });
+      }),
+    );
+}
+

@@ -1,0 +1,102 @@
+import type { AccountRecord } from '../../shared/accounts/account';
+import type { Region } from '../../shared/statuspage/regions';
+import { regionOfAccount } from '../services/accounts/probe-client';
+import { resolveDataDir } from '../services/settings/data-dir';
+import { SettingsStore } from '../services/settings/settings-store';
+import { StatusPageClient } from '../services/statuspage/client';
+import { KeychainSecretStore } from '../services/vault/keychain-store';
+import { KeyVault, secretNames } from '../services/vault/key-vault';
+import { CliUsageError, Printer, type CliIo } from './output';
+
+/** Options every command accepts (see program.ts). */
+export interface GlobalOptions {
+  region?: string;
+  baseUrl?: string;
+  json?: boolean;
+  account?: string;
+}
+
+/**
+ * What a command needs, built lazily from the global options and the environment: the data folder shared
+ * with the desktop app, the settings, the keychain, and a client for the chosen server.
+ */
+export class CliContext {
+  readonly io: CliIo;
+  readonly options: GlobalOptions;
+  readonly print: Printer;
+  #settings: SettingsStore | null = null;
+  #vault: KeyVault | null = null;
+
+  constructor(io: CliIo, options: GlobalOptions) {
+    this.io = io;
+    this.options = options;
+    this.print = new Printer(io, options.json === true);
+    if (options.region !== undefined && options.region !== 'us' && options.region !== 'eu') {
+      throw new CliUsageError(`--region must be us or eu, not "${options.region}"`);
+    }
+  }
+
+  get dataDir(): string {
+    return resolveDataDir(this.io.env);
+  }
+
+  get settings(): SettingsStore {
+    if (!this.#settings) {
+      this.#settings = new SettingsStore(this.dataDir);
+      if (this.#settings.problem) this.io.stderr(`warning: ${this.#settings.problem.message}\n`);
+    }
+    return this.#settings;
+  }
+
+  get vault(): KeyVault {
+    this.#vault ??= new KeyVault(new KeychainSecretStore());
+    return this.#vault;
+  }
+
+  /** The account named by --account, else one configured for this subdomain, else none. */
+  account(subdomain?: string): AccountRecord | null {
+    const all = this.settings.get().accounts;
+    if (this.options.account) {
+      const wanted = this.options.account.toLowerCase();
+      const found = all.find((a) => a.id === this.options.account || a.name.toLowerCase() === wanted);
+      if (!found) throw new CliUsageError(`no account named "${this.options.account}" (accounts: ${all.map((a) => a.name).join(', ') || 'none'})`);
+      return found;
+    }
+    if (subdomain && !this.options.baseUrl && !this.options.region) {
+      return all.find((a) => a.subdomain === subdomain) ?? null;
+    }
+    return null;
+  }
+
+  /** --base-url wins over --region, which wins over the account's region; the default is US. */
+  region(account: AccountRecord | null): Region {
+    if (this.options.baseUrl) return { baseUrl: this.options.baseUrl };
+    if (this.options.region === 'us' || this.options.region === 'eu') return this.options.region;
+    if (account) return regionOfAccount(account);
+    return 'us';
+  }
+
+  /** STATUSDESK_API_KEY when set, else the account's keychain entry; read only when an operation needs it. */
+  async apiKey(account: AccountRecord | null): Promise<string | null> {
+    const fromEnv = this.io.env.STATUSDESK_API_KEY?.trim();
+    if (fromEnv) return fromEnv;
+    if (!account) return null;
+    return this.vault.get(secretNames.statusPageKey(account.id));
+  }
+
+  client(subdomain?: string): StatusPageClient {
+    const account = this.account(subdomain);
+    let region: Region;
+    try {
+      region = this.region(account);
+      return new StatusPageClient({
+        region,
+        apiKey: () => this.apiKey(account),
+        ...(account ? { accountId: account.id } : {}),
+      });
+    } catch (error) {
+      if (error instanceof TypeError) throw new CliUsageError(`--base-url: ${error.message}`);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { Command, CommanderError } from 'commander';
+import { CliContext, type GlobalOptions } from './context';
+import { CliUsageError, codeOf, EXIT, reasonOf, type CliIo } from './output';
+import { registerReadCommands } from './commands/read';
+import { registerIncidentCommands } from './commands/incidents';
+
+export const CLI_VERSION = '0.1.0';
+
+/**
+ * Builds the `statusdesk` command tree. Each command runs through `run`, which creates the context from the
+ * global options and turns any failure into one line on stderr and a non-zero exit code.
+ */
+export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Command {
+  const program = new Command('statusdesk')
+    .description('Statusdesk on the command line: status pages, incidents, translation and operations.')
+    .version(CLI_VERSION)
+    .option('--region <region>', 'us or eu (default: the account\'s region, else us)')
+    .option('--base-url <url>', 'a server address, e.g. http://127.0.0.1:4010/api/v2 (overrides --region)')
+    .option('--account <name>', 'a configured account (its region and keychain key)')
+    .option('--json', 'machine-readable output on stdout')
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout(text),
+      writeErr: (text) => io.stderr(text),
+    });
+
+  const run =
+    (action: (ctx: CliContext, ...args: never[]) => Promise<void>) =>
+    async (...args: unknown[]): Promise<void> => {
+      const command = args[args.length - 1] as Command;
+      const globals = command.optsWithGlobals() as GlobalOptions;
+      let ctx: CliContext | undefined;
+      try {
+        ctx = new CliContext(io, globals);
+        await action(ctx, ...(args.slice(0, -1) as never[]));
+        setExitCode(EXIT.ok);
+      } catch (error) {
+        const usage = error instanceof CliUsageError;
+        if (globals.json) io.stdout(`${JSON.stringify({ error: { code: codeOf(error), message: reasonOf(error) } })}\n`);
+        io.stderr(`statusdesk: ${reasonOf(error)}${hint(error)}\n`);
+        setExitCode(usage ? EXIT.usage : EXIT.failed);
+      }
+    };
+
+  registerReadCommands(program, run);
+  registerIncidentCommands(program, run);
+  return program;
+}
+
+function hint(error: unknown): string {
+  const message = reasonOf(error);
+  if (/API key is required|none is configured/.test(message)) {
+    return ' (set STATUSDESK_API_KEY, or add the account with its key in the app and pass --account NAME)';
+  }
+  return '';
+}
+
+/** Runs the command line with the given arguments and IO; resolves to the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  let exitCode: number = EXIT.ok;
+  const program = buildProgram(io, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end here with code 0; usage mistakes with 1, which we report as 2.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    io.stderr(`statusdesk: ${reasonOf(error)}\n`);
+    return EXIT.failed;
+  }
+  return exitCode;
+}
