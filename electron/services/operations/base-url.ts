@@ -1,0 +1,30 @@
+import { AppError } from '../../../shared/errors';
+
+/** The migration assessment service (Migration Center); configurable because FACTS says the host must be. */
+export const DEFAULT_OPERATIONS_BASE_URL = 'https://migrationcenter.googleapis.com';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
+}
+
+/**
+ * Checks and normalises a base URL (no trailing slash). A bearer token must not travel in clear over a
+ * network, so plain http is accepted only for loopback hosts (simulators, local proxies).
+ */
+export function normalizeBaseUrl(value: string, label = 'The service address'): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new AppError('invalid_input', `${label} is not a valid URL.`);
+  }
+  if (url.username !== '' || url.password !== '') throw new AppError('invalid_input', `${label} may not contain credentials.`);
+  if (url.search !== '' || url.hash !== '') throw new AppError('invalid_input', `${label} may not have a query or fragment.`);
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new AppError('invalid_input', `${label} must use https (plain http is allowed only on this computer's loopback address).`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('invalid_input', `${label} must be an http(s) URL.`);
+  return url.toString().replace(/\/+$/, '');
+}

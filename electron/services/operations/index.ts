@@ -1,0 +1,12 @@
+export { OperationsClient, type OperationsClientOptions, type ForgetSuccess, type AttemptEvent } from './operations-client';
+export { forgetMany, type ForgetManyOptions } from './forget-many';
+export { OperationsApiError } from './operations-error';
+export { DEFAULT_OPERATIONS_BASE_URL } from './base-url';
+export { type AccessTokenProvider } from './token-provider';
+export { PastedTokenProvider } from './pasted-token-provider';
+export { EnvTokenProvider, ACCESS_TOKEN_ENV_VAR } from './env-token-provider';
+export { detectApplicationDefaultCredentials, wellKnownAdcPath, type AdcDetection } from './adc-detection';
+export { AdcTokenProvider } from './adc-token-provider';
+export { SignedInTokenProvider } from './signed-in-token-provider';
+export { GOOGLE_OAUTH_ENDPOINTS, resolveOAuthConfig, type GoogleOAuthSettings, type GoogleOAuthConfig } from './oauth-config';
+export { GoogleSignInService, DEFAULT_SIGN_IN_TIMEOUT_MS, type SignInOptions, type SignInResult, type SignOutResult } from './sign-in-service';

@@ -1,0 +1,61 @@
+import { OAuth2Client, type Credentials } from 'google-auth-library';
+import { AppError } from '../../../shared/errors';
+import { CLOUD_PLATFORM_SCOPE } from '../../../shared/operations/token-source';
+import { normalizeBaseUrl } from './base-url';
+
+/** Google's endpoints for installed apps; tests point these at the simulator's fake OAuth server. */
+export const GOOGLE_OAUTH_ENDPOINTS = {
+  authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+  revokeUrl: 'https://oauth2.googleapis.com/revoke',
+} as const;
+
+export interface GoogleOAuthSettings {
+  /** The app's "Desktop app" OAuth client. */
+  clientId: string;
+  /** Installed-app clients have a secret that is not confidential; Google still expects it at the token endpoint. */
+  clientSecret?: string;
+  authUrl?: string;
+  tokenUrl?: string;
+  revokeUrl?: string;
+  scopes?: string[];
+  /** Per request to the OAuth server. Default 30 s. */
+  requestTimeoutMs?: number;
+}
+
+export interface GoogleOAuthConfig {
+  clientId: string;
+  clientSecret: string | undefined;
+  authUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  scopes: string[];
+  requestTimeoutMs: number;
+}
+
+export function resolveOAuthConfig(settings: GoogleOAuthSettings): GoogleOAuthConfig {
+  const clientId = settings.clientId?.trim() ?? '';
+  if (!/^[\x21-\x7e]{1,512}$/.test(clientId)) throw new AppError('invalid_input', 'The Google OAuth client id is missing or malformed.');
+  return {
+    clientId,
+    clientSecret: settings.clientSecret?.trim() || undefined,
+    authUrl: normalizeBaseUrl(settings.authUrl ?? GOOGLE_OAUTH_ENDPOINTS.authUrl, 'The authorization endpoint'),
+    tokenUrl: normalizeBaseUrl(settings.tokenUrl ?? GOOGLE_OAUTH_ENDPOINTS.tokenUrl, 'The token endpoint'),
+    revokeUrl: normalizeBaseUrl(settings.revokeUrl ?? GOOGLE_OAUTH_ENDPOINTS.revokeUrl, 'The revoke endpoint'),
+    scopes: settings.scopes && settings.scopes.length > 0 ? [...settings.scopes] : [CLOUD_PLATFORM_SCOPE],
+    requestTimeoutMs: settings.requestTimeoutMs ?? 30_000,
+  };
+}
+
+/** An OAuth2Client on the configured endpoints, with a request timeout (gaxios has none by default). */
+export function createOAuth2Client(config: GoogleOAuthConfig, options: { redirectUri?: string; credentials?: Credentials } = {}): OAuth2Client {
+  const client = new OAuth2Client({
+    clientId: config.clientId,
+    ...(config.clientSecret ? { clientSecret: config.clientSecret } : {}),
+    ...(options.redirectUri ? { redirectUri: options.redirectUri } : {}),
+    endpoints: { oauth2AuthBaseUrl: config.authUrl, oauth2TokenUrl: config.tokenUrl, oauth2RevokeUrl: config.revokeUrl },
+    transporterOptions: { timeout: config.requestTimeoutMs },
+  });
+  if (options.credentials) client.setCredentials(options.credentials);
+  return client;
+}

@@ -1,0 +1,4 @@
+export * from './operation-name';
+export * from './rpc-error';
+export * from './forget-result';
+export * from './token-source';
