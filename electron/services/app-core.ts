@@ -2,13 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type { AppProblem } from '../../shared/ipc/channels/app';
 import { ipcContract, type IpcContract } from '../../shared/ipc/contract';
 import { AccountsService, type ProbeClientFactory } from './accounts/accounts-service';
+import { accountHandlers } from './accounts/account-handlers';
 import { EventBus } from './ipc/event-bus';
 import { createIpcDispatcher, type InvokeHandlers, type IpcDispatcher } from './ipc/dispatcher';
 import { SettingsStore } from './settings/settings-store';
 import { KeyVault } from './vault/key-vault';
 import { createStatusPageProbeClient } from './accounts/probe-client';
 
+/**
+ * What the core asks of its host: Electron's shell, notifications, tray and power events in the app; plain
+ * recorders in the end-to-end harness. Each is optional so the core also runs headless.
+ */
+export interface AppPorts {
+  /** Opens an https URL in the system browser (never an embedded window). */
+  openExternal?: (url: string) => Promise<void>;
+}
+
 export interface AppCoreOptions {
+  ports?: AppPorts;
   dataDir: string;
   vault: KeyVault;
   version: string;
@@ -63,6 +74,14 @@ export class AppCore {
     return [...this.#problems];
   }
 
+  /** A feature found something the user should know (a file moved aside, no keychain): keep it and tell the window. */
+  reportProblem(kind: AppProblem['kind'], message: string): void {
+    const problem: AppProblem = { id: randomUUID(), kind, message, at: (this.#options.now ?? (() => new Date()))().toISOString() };
+    this.#problems.push(problem);
+    this.#options.log?.(`problem: ${message}`);
+    this.events.emit('app.onProblem', problem);
+  }
+
   #handlers(): InvokeHandlers<IpcContract> {
     return {
       'app.info': async () => ({
@@ -76,15 +95,26 @@ export class AppCore {
         if (index >= 0) this.#problems.splice(index, 1);
         return { dismissed: index >= 0 };
       },
-      'accounts.list': () => this.accounts.list(),
-      'accounts.add': (input) => this.accounts.add(input),
-      'accounts.update': (change) => this.accounts.update(change),
-      'accounts.remove': ({ id }) => this.accounts.remove(id),
-      'accounts.testConnection': ({ id }) => this.accounts.testConnection(id),
+      // Each feature module adds its channel group here, one line each.
+      ...accountHandlers(this.accounts),
     };
   }
 
+  readonly #disposers: Array<() => Promise<void> | void> = [];
+
+  /** Features with timers, servers or open files register their shutdown here. */
+  protected onDispose(dispose: () => Promise<void> | void): void {
+    this.#disposers.push(dispose);
+  }
+
   async dispose(): Promise<void> {
-    // Services with timers or open files register their shutdown here as they arrive.
+    // Last registered, first closed: later features may depend on earlier ones.
+    for (const dispose of this.#disposers.splice(0).reverse()) {
+      try {
+        await dispose();
+      } catch (error) {
+        this.#options.log?.(`shutdown: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   }
 }

@@ -7,6 +7,9 @@ export type InvokeHandlers<C extends Contract> = {
   [K in InvokeKeys<C>]: (request: RequestOf<C, K>) => Promise<ResponseOf<C, K>> | ResponseOf<C, K>;
 };
 
+/** The handlers of one channel group (`accounts.*`), which a feature module provides. */
+export type GroupHandlers<C extends Contract, G extends string> = Pick<InvokeHandlers<C>, Extract<InvokeKeys<C>, `${G}.${string}`>>;
+
 export interface DispatcherOptions {
   /** Origins the app's own pages are served from (app://statusdesk, the dev server, the e2e server). */
   appOrigins: readonly string[];

@@ -1,15 +1,13 @@
 import { defineStore } from 'pinia';
-
-/** The screens of the app. Each entry is a real, finished screen. */
-export const SCREENS = [{ id: 'settings', label: 'Settings', icon: '⚙' }] as const;
-
-export type ScreenId = (typeof SCREENS)[number]['id'];
+import { SCREENS, type ScreenId } from '../screens';
 
 export const useNavigation = defineStore('navigation', {
-  state: () => ({ current: 'settings' as ScreenId }),
+  state: () => ({ current: SCREENS[0].id as ScreenId, params: {} as Record<string, unknown> }),
   actions: {
-    go(screen: ScreenId) {
+    /** Opens a screen; `params` lets a screen open at a given item (a notification opens its incident). */
+    go(screen: ScreenId, params: Record<string, unknown> = {}) {
       this.current = screen;
+      this.params = params;
     },
   },
 });

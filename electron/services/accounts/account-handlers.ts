@@ -1,0 +1,13 @@
+import type { IpcContract } from '../../../shared/ipc/contract';
+import type { GroupHandlers } from '../ipc/dispatcher';
+import type { AccountsService } from './accounts-service';
+
+export function accountHandlers(accounts: AccountsService): GroupHandlers<IpcContract, 'accounts'> {
+  return {
+    'accounts.list': () => accounts.list(),
+    'accounts.add': (input) => accounts.add(input),
+    'accounts.update': (change) => accounts.update(change),
+    'accounts.remove': ({ id }) => accounts.remove(id),
+    'accounts.testConnection': ({ id }) => accounts.testConnection(id),
+  };
+}
