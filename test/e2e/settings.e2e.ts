@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { makeTempDir } from '../support/temp-dir';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { secretNames } from '../../electron/services/vault/key-vault';
+import { KeyVault, secretNames } from '../../electron/services/vault/key-vault';
+import { SessionSecretStore } from '../../electron/services/vault/secret-store';
 import { startHarness, type Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 
@@ -116,4 +120,52 @@ test('IPC from the page is validated: a malformed payload gets a typed error and
   );
   expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   expect(app.core.accounts.records()).toHaveLength(0);
+});
+
+test('a corrupt settings file is moved aside, reported in the window, and the app still works', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const temp = makeTempDir('statusdesk-e2e-corrupt-');
+  fs.writeFileSync(path.join(temp.dir, 'settings.json'), '{"schemaVersion":1,"accounts":[{"id":');
+  const broken = await startHarness(page, { dataDir: temp.dir });
+  try {
+    await expect(page.getByRole('alert').filter({ hasText: 'settings file could not be read' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No accounts yet' })).toBeVisible();
+    expect(fs.readdirSync(temp.dir).some((f) => f.startsWith('settings.corrupt-'))).toBe(true);
+    await page.getByRole('alert').filter({ hasText: 'settings file' }).getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'settings file' })).toHaveCount(0);
+  } finally {
+    await broken.close();
+    await context.close();
+    temp.remove();
+  }
+});
+
+test('without a keychain the app says so and keeps a key for this session only', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // The OS keychain cannot be taken away from this process, so its absence is stood in by a store that says so.
+  const noKeychain = Object.assign(new SessionSecretStore(), {
+    probe: async () => ({ available: false, backend: 'Secret Service', reason: 'no Secret Service on the session bus' }),
+  });
+  const harness = await startHarness(page, { vault: new KeyVault(noKeychain) });
+  try {
+    await expect(page.getByRole('status').filter({ hasText: 'No OS keychain is available' })).toContainText('session only');
+    await page.getByRole('button', { name: 'Add account' }).click();
+    const form = page.getByRole('form', { name: 'Add account' });
+    await form.getByLabel('Name').fill('Session account');
+    await form.getByLabel('Page subdomain').fill('acme');
+    await form.getByLabel(/API key/).fill('session-only-key-5678');
+    await form.getByRole('button', { name: 'Save account' }).click();
+    await expect(form.getByRole('alert')).toContainText('No OS keychain is available');
+    await form.getByLabel(/Keep the key for this session only/).check();
+    await form.getByRole('button', { name: 'Save account' }).click();
+    const card = page.getByRole('article', { name: 'Account Session account' });
+    await expect(card.getByTestId('key-state')).toHaveText('Key …5678 for this session only');
+    const files = fs.readdirSync(harness.dataDir).map((f) => fs.readFileSync(path.join(harness.dataDir, f), 'utf8'));
+    expect(files.join('\n')).not.toContain('session-only-key-5678');
+  } finally {
+    await harness.close();
+    await context.close();
+  }
 });
