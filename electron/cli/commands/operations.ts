@@ -1,0 +1,109 @@
+import type { Command } from 'commander';
+import { AppError } from '../../../shared/errors';
+import type { ForgetResult } from '../../../shared/operations/forget-result';
+import { checkOperationName, OPERATION_NAME_FORM } from '../../../shared/operations/operation-name';
+import type { TokenSourceKind } from '../../../shared/operations/token-source';
+import { normalizeBaseUrl } from '../../services/operations/base-url';
+import { AdcTokenProvider } from '../../services/operations/adc-token-provider';
+import { EnvTokenProvider, ACCESS_TOKEN_ENV_VAR } from '../../services/operations/env-token-provider';
+import { forgetAndRecord } from '../../services/operations/forget-and-record';
+import { resolveOAuthConfig } from '../../services/operations/oauth-config';
+import { OperationsClient } from '../../services/operations/operations-client';
+import { OperationsHistory } from '../../services/operations/operations-history';
+import { resolveOperationsSettings } from '../../services/operations/operations-settings';
+import { SignedInTokenProvider } from '../../services/operations/signed-in-token-provider';
+import type { AccessTokenProvider } from '../../services/operations/token-provider';
+import { secretNames } from '../../services/vault/key-vault';
+import type { CliContext } from '../context';
+import { CliUsageError, EXIT, table } from '../output';
+
+type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void | number>) => (...args: unknown[]) => Promise<void>;
+
+const OUTCOME_LABEL: Record<ForgetResult['outcome'], string> = {
+  forgotten: 'forgotten',
+  already_gone: 'already gone',
+  failed: 'failed',
+};
+
+/** Every name is checked before anything is sent, so a typo never leaves a batch half done. */
+function checkNames(names: string[]): void {
+  const problems = names.flatMap((name) => {
+    const check = checkOperationName(name);
+    return check.ok ? [] : [`${JSON.stringify(name.length > 120 ? `${name.slice(0, 120)}…` : name)}: ${check.reason}`];
+  });
+  if (problems.length > 0) {
+    throw new CliUsageError(`not an operation name (expected ${OPERATION_NAME_FORM}), nothing was sent: ${problems.join('; ')}`);
+  }
+}
+
+/**
+ * The command line's token, in this order: STATUSDESK_ACCESS_TOKEN (a script's explicit choice), the app's
+ * Google sign-in (refresh token from the keychain), then Application Default Credentials.
+ */
+async function tokenSource(ctx: CliContext): Promise<{ kind: TokenSourceKind; provider: AccessTokenProvider }> {
+  const fromEnv = new EnvTokenProvider({ env: ctx.io.env });
+  if (fromEnv.isSet()) return { kind: 'environment', provider: fromEnv };
+  const settings = resolveOperationsSettings(ctx.settings.get().operations);
+  if ((await ctx.vault.get(secretNames.googleRefreshToken())) !== null) {
+    if (!settings.oauth) throw new AppError('invalid_input', 'A Google sign-in is saved, but no OAuth client id is set in the app; set it there, or use STATUSDESK_ACCESS_TOKEN.');
+    return { kind: 'google-sign-in', provider: new SignedInTokenProvider({ config: resolveOAuthConfig(settings.oauth), vault: ctx.vault }) };
+  }
+  const adc = AdcTokenProvider.detect({ env: ctx.io.env, ...(settings.customTokenUrl ? { tokenUrl: settings.customTokenUrl } : {}) });
+  if (adc) return { kind: 'application-default', provider: adc };
+  throw new AppError(
+    'unauthorized',
+    `No access token: set ${ACCESS_TOKEN_ENV_VAR} (for example to \`gcloud auth print-access-token\`), sign in with Google in the Statusdesk app, or set up Application Default Credentials.`,
+  );
+}
+
+function parseConcurrency(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 16) throw new CliUsageError('--concurrency must be a whole number from 1 to 16');
+  return value;
+}
+
+/** operations forget NAME... */
+export function registerOperationsCommands(program: Command, run: Run): void {
+  const operations = program.command('operations').description('long-running operations of a migration assessment service');
+
+  operations
+    .command('forget')
+    .description(
+      "tell the service you no longer need operations' results (DELETE /v1/NAME; the operations are not cancelled). " +
+        `Token: ${ACCESS_TOKEN_ENV_VAR}, else the app's Google sign-in, else Application Default Credentials.`,
+    )
+    .argument('<name...>', `operation names, ${OPERATION_NAME_FORM}`)
+    .option('--operations-base-url <url>', "the service address (default: the app's setting, else Google's)")
+    .option('--concurrency <n>', 'requests in flight at once (1 to 16, default 4)')
+    .action(
+      run(async (ctx, names: string[], options: { operationsBaseUrl?: string; concurrency?: string }) => {
+        checkNames(names);
+        const concurrency = options.concurrency === undefined ? undefined : parseConcurrency(options.concurrency);
+        const settings = resolveOperationsSettings(ctx.settings.get().operations);
+        let baseUrl: string;
+        try {
+          baseUrl = normalizeBaseUrl(options.operationsBaseUrl ?? settings.baseUrl);
+        } catch (error) {
+          if (error instanceof AppError && options.operationsBaseUrl !== undefined) throw new CliUsageError(`--operations-base-url: ${error.message}`);
+          throw error;
+        }
+        const source = await tokenSource(ctx);
+        const client = new OperationsClient({ baseUrl, tokenProvider: source.provider });
+        const history = new OperationsHistory({ dataDir: ctx.dataDir, onCorrupt: (message) => ctx.io.stderr(`warning: ${message}\n`) });
+        const results = await forgetAndRecord({
+          client,
+          names,
+          history,
+          source: source.kind,
+          ...(concurrency === undefined ? {} : { concurrency }),
+          onHistoryError: () => ctx.io.stderr(`warning: the operations history (${history.filePath}) could not be updated\n`),
+        });
+        ctx.print.result(results, () =>
+          table(results.map((result) => [OUTCOME_LABEL[result.outcome], result.outcome === 'failed' ? `${result.name}: ${result.message}` : result.name])),
+        );
+        const failed = results.filter((result) => result.outcome === 'failed').length;
+        ctx.print.note(`${results.length - failed} of ${results.length} forgotten or already gone${failed ? `, ${failed} failed` : ''}.`);
+        return failed === 0 ? EXIT.ok : EXIT.failed;
+      }),
+    );
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import {
+  OPERATIONS_HISTORY_LIMIT,
+  operationsHistoryFileSchema,
+  type OperationsHistoryEntry,
+} from '../../../shared/operations/history';
+import { quarantineFile } from '../storage/quarantine';
+
+export const OPERATIONS_HISTORY_FILE = 'operations-history.json';
+
+export interface OperationsHistoryOptions {
+  dataDir: string;
+  limit?: number;
+  now?: () => Date;
+  /** A corrupt file was moved aside: the message says where. */
+  onCorrupt?: (message: string) => void;
+}
+
+/**
+ * The names forgotten so far, newest first, bounded. Read from disk on every use rather than cached, because
+ * the command line appends to the same file while the app runs; the file is small.
+ */
+export class OperationsHistory {
+  readonly filePath: string;
+  readonly #limit: number;
+  readonly #now: () => Date;
+  readonly #onCorrupt: (message: string) => void;
+
+  constructor(options: OperationsHistoryOptions) {
+    this.filePath = path.join(options.dataDir, OPERATIONS_HISTORY_FILE);
+    this.#limit = options.limit ?? OPERATIONS_HISTORY_LIMIT;
+    this.#now = options.now ?? (() => new Date());
+    this.#onCorrupt = options.onCorrupt ?? (() => undefined);
+  }
+
+  list(): OperationsHistoryEntry[] {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.filePath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return this.#setAside('it is not valid JSON');
+    }
+    const parsed = operationsHistoryFileSchema.safeParse(json);
+    if (!parsed.success) return this.#setAside('it does not hold a history this version understands');
+    return parsed.data.entries;
+  }
+
+  /** Adds entries (one batch) at the top and drops the oldest beyond the limit. */
+  append(entries: Array<Omit<OperationsHistoryEntry, 'id' | 'at'>>): OperationsHistoryEntry[] {
+    if (entries.length === 0) return [];
+    const at = this.#now().toISOString();
+    const added = entries.map((entry) => ({ ...entry, id: randomUUID(), at }));
+    this.#write([...added, ...this.list()].slice(0, this.#limit));
+    return added;
+  }
+
+  clear(): number {
+    const count = this.list().length;
+    this.#write([]);
+    return count;
+  }
+
+  #setAside(problem: string): OperationsHistoryEntry[] {
+    const movedTo = quarantineFile(this.filePath, this.#now());
+    this.#onCorrupt(`The operations history could not be read (${problem}). It was moved to ${movedTo} and a new one was started.`);
+    return [];
+  }
+
+  /** Written beside and renamed over, so a crash mid-write leaves the old file, never half of one. */
+  #write(entries: OperationsHistoryEntry[]): void {
+    fs.mkdirSync(path.dirname(this.filePath), { recursive: true, mode: 0o700 });
+    const temporary = `${this.filePath}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, `${JSON.stringify({ version: 1, entries }, null, 1)}\n`, { mode: 0o600 });
+    fs.renameSync(temporary, this.filePath);
+  }
+}

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { OPERATIONS_HISTORY_FILE } from '../../electron/services/operations/operations-history';
+import { startOperationsSimulator, type OperationsSimulator } from '../../electron/services/simulators/operations';
+import { secretNames } from '../../electron/services/vault/key-vault';
+import { operationsHistoryFileSchema } from '../../shared/operations/history';
+import { fakeBrowser } from '../integration/operations/support/browser';
+import { makeTempDir } from '../support/temp-dir';
+import { startHarness, type Harness } from './support/harness';
+import { screenshotPath } from './support/screenshots';
+
+const op = (id: string) => `projects/demo-project/locations/europe-west1/operations/${id}`;
+
+let sim: OperationsSimulator;
+let app: Harness;
+/** Run after the harness is closed (folders a test made itself). */
+const cleanups: Array<() => void> = [];
+
+test.beforeEach(async () => {
+  sim = await startOperationsSimulator({ operations: [op('alpha'), op('beta'), op('gamma')] });
+});
+
+test.afterEach(async () => {
+  await app.keychain.delete(secretNames.googleRefreshToken());
+  await app.close();
+  await sim.close();
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+/** Nothing the main process answered or pushed may hold a token or code the fake OAuth server issued. */
+function expectNoSecretsSent(harness: Harness) {
+  const sent = JSON.stringify(harness.answered) + JSON.stringify(harness.pushed);
+  for (const secret of sim.issuedSecrets()) expect(sent).not.toContain(secret);
+}
+
+async function openPanel(page: Page) {
+  await page.getByRole('button', { name: 'Operations' }).click();
+  await expect(page.getByRole('heading', { name: 'Operations', level: 1 })).toBeVisible();
+}
+
+async function configureService(page: Page, withOAuth: boolean) {
+  await page.getByRole('button', { name: 'Edit settings' }).click();
+  const form = page.getByRole('form', { name: 'Operations service settings' });
+  await form.getByLabel('Service address').fill(sim.baseUrl);
+  if (withOAuth) {
+    await form.getByLabel('Google OAuth client id').fill(sim.oauth.clientId);
+    await form.getByLabel(/Client secret/).fill(sim.oauth.clientSecret!);
+    await form.getByText('OAuth endpoints').click();
+    await form.getByLabel('Authorization endpoint').fill(sim.oauth.authUrl);
+    await form.getByLabel('Token endpoint').fill(sim.oauth.tokenUrl);
+    await form.getByLabel('Revoke endpoint').fill(sim.oauth.revokeUrl);
+  }
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await expect(page.getByTestId('ops-base-url')).toHaveText(sim.baseUrl);
+}
+
+test('sign in with Google, forget several names, see a result per name and the history, sign out', async ({ page }) => {
+  const browser = fakeBrowser();
+  app = await startHarness(page, { ports: { openExternal: browser.openExternal } });
+  await openPanel(page);
+
+  // Designed empty state: no access, nothing in the history, the forget button waits for access.
+  await expect(page.getByTestId('ops-active-source')).toHaveText(/No access yet/);
+  await expect(page.getByTestId('ops-history-empty')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
+  await page.screenshot({ path: screenshotPath('operations-empty.png'), fullPage: true });
+
+  await configureService(page, true);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByTestId('ops-active-source')).toHaveText(/Signed in with Google/);
+  await expect(page.getByTestId('ops-auth-message')).toHaveText('Signed in with Google.');
+  expect(sim.requests('token')).toMatchObject([{ grantType: 'authorization_code', pkce: 'verified', status: 200 }]);
+  // The refresh token is in the real keychain, and it is one the fake server issued.
+  const refreshToken = await app.keychain.get(secretNames.googleRefreshToken());
+  expect(refreshToken).not.toBeNull();
+  expect(sim.tokenStatus(refreshToken!)).toBe('active');
+
+  const names = page.getByLabel('Operation names, one per line');
+  await names.fill([op('alpha'), 'projects/demo-project/operations/missing-location', '', op('beta'), op('never-existed')].join('\n'));
+  await expect(page.getByTestId('ops-line-problems')).toHaveText(/Line 2: an operation name has the form projects\/<project>\/locations\/<location>\/operations\/<operation>/);
+  await page.getByRole('button', { name: 'Forget 3 operations' }).click();
+
+  const rows = page.getByTestId('ops-result');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0)).toContainText('Forgotten');
+  await expect(rows.nth(0)).toContainText(op('alpha'));
+  await expect(rows.nth(1)).toContainText('Not sent');
+  await expect(rows.nth(1)).toContainText('Line 2 is not an operation name');
+  await expect(rows.nth(2)).toContainText('Forgotten');
+  await expect(rows.nth(3)).toContainText('Not found');
+  await expect(rows.nth(3)).toContainText(`No such operation: ${op('never-existed')}`);
+  await expect(page.getByTestId('ops-results-summary')).toHaveText('2 forgotten, 1 failed, 1 not sent');
+
+  // Nothing was sent for the malformed line; the others went out with the signed-in token.
+  expect(sim.requests('delete').map((r) => r.name).sort()).toEqual([op('alpha'), op('beta'), op('never-existed')].sort());
+  expect(sim.requests('delete').every((r) => r.auth === 'active')).toBe(true);
+  expect(sim.operations()).toEqual([op('gamma')]);
+
+  await expect(page.getByTestId('ops-history-row')).toHaveCount(3);
+  await page.screenshot({ path: screenshotPath('operations.png'), fullPage: true });
+
+  // The history is a file in the data folder, and the panel shows it again after a reload.
+  const file = operationsHistoryFileSchema.parse(JSON.parse(fs.readFileSync(path.join(app.dataDir, OPERATIONS_HISTORY_FILE), 'utf8')));
+  expect(file.entries.map((e) => [e.name, e.outcome, e.source]).sort()).toEqual(
+    [
+      [op('alpha'), 'forgotten', 'google-sign-in'],
+      [op('beta'), 'forgotten', 'google-sign-in'],
+      [op('never-existed'), 'failed', 'google-sign-in'],
+    ].sort(),
+  );
+  await page.reload();
+  await openPanel(page);
+  await expect(page.getByTestId('ops-history-row')).toHaveCount(3);
+  await expect(page.getByTestId('ops-active-source')).toHaveText(/Signed in with Google/);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByTestId('ops-auth-message')).toHaveText(/Signed out: Google access was revoked/);
+  await expect(page.getByTestId('ops-active-source')).toHaveText(/No access yet/);
+  await expect(app.keychain.get(secretNames.googleRefreshToken())).resolves.toBeNull();
+  expect(sim.tokenStatus(refreshToken!)).toBe('revoked');
+  expectNoSecretsSent(app);
+});
+
+test('a server without the delete method: every name says so (pasted token, keyboard only)', async ({ page }) => {
+  sim.setMode('unimplemented');
+  app = await startHarness(page);
+  await openPanel(page);
+  await configureService(page, false);
+
+  const token = sim.issueAccessToken();
+  await page.getByLabel(/For this session only/).fill(token);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ops-active-source')).toHaveText(/A pasted token, for this session only/);
+
+  const names = page.getByLabel('Operation names, one per line');
+  await names.focus();
+  await page.keyboard.type(`${op('alpha')}\n${op('beta')}`);
+  await page.keyboard.press('Control+Enter');
+
+  const rows = page.getByTestId('ops-result');
+  await expect(rows).toHaveCount(2);
+  for (const index of [0, 1]) {
+    await expect(rows.nth(index)).toContainText('Not supported by this server');
+    await expect(rows.nth(index)).toContainText('This server does not support deleting (forgetting) long-running operations (UNIMPLEMENTED');
+  }
+  await expect(page.getByTestId('ops-results-summary')).toHaveText('2 failed');
+  await page.screenshot({ path: screenshotPath('operations-unimplemented.png'), fullPage: true });
+  expect(sim.operations()).toContain(op('alpha'));
+  expect(JSON.stringify(app.answered) + JSON.stringify(app.pushed)).not.toContain(token);
+});
+
+test('without access nothing can be sent, and a line that is not a name is flagged before sending', async ({ page }) => {
+  app = await startHarness(page);
+  await openPanel(page);
+  await page.getByLabel('Operation names, one per line').fill(`${op('alpha')}\nnot a name`);
+  await expect(page.getByRole('button', { name: 'Forget 1 operation' })).toBeDisabled();
+  await expect(page.getByText('Choose how to get access above first.')).toBeVisible();
+  await expect(page.getByTestId('ops-line-problems')).toHaveText(/Line 2: an operation name has the form/);
+  expect(app.answered.some((a) => a.channel === 'operations.forget')).toBe(false);
+
+  // A service address the app refuses is explained, and nothing is saved.
+  await page.getByRole('button', { name: 'Edit settings' }).click();
+  const form = page.getByRole('form', { name: 'Operations service settings' });
+  await form.getByLabel('Service address').fill('http://example.com');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(form.getByRole('alert')).toHaveText(/The service address must use https/);
+  expect(app.core.settings.get().operations?.baseUrl).toBeUndefined();
+});
+
+test('a corrupt history file is moved aside and reported', async ({ page }) => {
+  const temp = makeTempDir('statusdesk-e2e-ops-');
+  cleanups.push(temp.remove);
+  fs.writeFileSync(path.join(temp.dir, OPERATIONS_HISTORY_FILE), '{"version": 1, "entries": [');
+  app = await startHarness(page, { dataDir: temp.dir });
+  await expect(page.getByRole('alert').filter({ hasText: 'The operations history could not be read' })).toBeVisible();
+  await openPanel(page);
+  await expect(page.getByTestId('ops-history-empty')).toBeVisible();
+  expect(fs.readdirSync(temp.dir).some((name) => /^operations-history\.corrupt-.*\.json$/.test(name))).toBe(true);
+});
