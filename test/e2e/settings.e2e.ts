@@ -14,6 +14,7 @@ let app: Harness;
 test.beforeEach(async ({ page }) => {
   sim = await startStatusPageSimulator({ seed: 'demo' });
   app = await startHarness(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
 });
 
 test.afterEach(async () => {
@@ -129,6 +130,7 @@ test('a corrupt settings file is moved aside, reported in the window, and the ap
   fs.writeFileSync(path.join(temp.dir, 'settings.json'), '{"schemaVersion":1,"accounts":[{"id":');
   const broken = await startHarness(page, { dataDir: temp.dir });
   try {
+    await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'settings file could not be read' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No accounts yet' })).toBeVisible();
     expect(fs.readdirSync(temp.dir).some((f) => f.startsWith('settings.corrupt-'))).toBe(true);
@@ -150,6 +152,7 @@ test('without a keychain the app says so and keeps a key for this session only',
   });
   const harness = await startHarness(page, { vault: new KeyVault(noKeychain) });
   try {
+    await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'No OS keychain is available' })).toContainText('session only');
     await page.getByRole('button', { name: 'Add account' }).click();
     const form = page.getByRole('form', { name: 'Add account' });

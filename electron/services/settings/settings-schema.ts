@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { watchedPageSchema } from '../../../shared/monitor/watched-page';
+import { DEFAULT_NOTIFICATION_PREFS, notificationPrefsSchema } from '../../../shared/monitor/notification-prefs';
 import { accountRecordSchema } from '../../../shared/accounts/account';
+import { translationSettingsSchema } from '../../../shared/translation/translation-settings';
+import { operationsSettingsSchema } from '../../../shared/operations/operations-settings';
 
 export const CURRENT_SETTINGS_VERSION = 1;
 
@@ -7,6 +11,14 @@ export const CURRENT_SETTINGS_VERSION = 1;
 export const settingsSchema = z.object({
   schemaVersion: z.literal(CURRENT_SETTINGS_VERSION),
   accounts: z.array(accountRecordSchema).default([]),
+  /** The pages the monitor polls (public pages need no account). */
+  watchedPages: z.array(watchedPageSchema).default([]),
+  notifications: notificationPrefsSchema.default(DEFAULT_NOTIFICATION_PREFS),
+  desktop: z.object({ startAtLogin: z.boolean().default(false), closeToTray: z.boolean().default(true) }).default({ startAtLogin: false, closeToTray: true }),
+  /** Absent until the translation panel saves something; each field has its default. */
+  translation: translationSettingsSchema.optional(),
+  /** Absent until the operations panel saves something; an absent field follows its default. */
+  operations: operationsSettingsSchema.optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
-import { accountRecordSchema } from '../../../shared/accounts/account';
+import { z } from 'zod';
 import { quarantineFile } from '../storage/quarantine';
 import { migrateSettings } from './migrations';
 import { CURRENT_SETTINGS_VERSION, defaultSettings, settingsSchema, type Settings } from './settings-schema';
@@ -14,18 +14,37 @@ export interface SettingsLoadProblem {
 type Listener = (settings: Settings) => void;
 
 /**
- * Salvages what it can from a file that fails the schema: each account that still parses is kept.
- * Better to lose one broken entry than every account the user set up.
+ * Salvages what it can from a file that fails the schema: every top-level section that still parses is kept,
+ * and in list sections every entry that still parses. Better to lose one broken entry than everything the
+ * user set up.
  */
 function salvage(data: unknown): Settings {
-  const result = defaultSettings();
-  if (data && typeof data === 'object' && Array.isArray((data as { accounts?: unknown }).accounts)) {
-    for (const candidate of (data as { accounts: unknown[] }).accounts) {
-      const parsed = accountRecordSchema.safeParse(candidate);
-      if (parsed.success) result.accounts.push(parsed.data);
+  const result: Record<string, unknown> = { ...defaultSettings() };
+  if (!data || typeof data !== 'object') return result as Settings;
+  const source = data as Record<string, unknown>;
+  for (const [key, fieldSchema] of Object.entries(settingsSchema.shape)) {
+    if (key === 'schemaVersion' || !(key in source)) continue;
+    const whole = fieldSchema.safeParse(source[key]);
+    if (whole.success) {
+      result[key] = whole.data;
+      continue;
+    }
+    const element = elementSchemaOf(fieldSchema);
+    if (element && Array.isArray(source[key])) {
+      result[key] = (source[key] as unknown[]).flatMap((candidate) => {
+        const parsed = element.safeParse(candidate);
+        return parsed.success ? [parsed.data] : [];
+      });
     }
   }
-  return result;
+  return settingsSchema.parse(result);
+}
+
+/** The element schema of an array field (through its default/optional wrappers), if it is one. */
+function elementSchemaOf(schema: z.ZodType): z.ZodType | null {
+  let current: z.ZodType = schema;
+  while (current instanceof z.ZodDefault || current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType;
+  return current instanceof z.ZodArray ? (current.element as z.ZodType) : null;
 }
 
 function readAndCheck(filePath: string): { settings: Settings; problem: string | null; salvageFrom?: unknown } {

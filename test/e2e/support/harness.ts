@@ -7,6 +7,9 @@ import { AppCore, type AppCoreOptions } from '../../../electron/services/app-cor
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault } from '../../../electron/services/vault/key-vault';
 import { makeTempDir } from '../../support/temp-dir';
+import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
+import type { TrayModel } from '../../../shared/monitor/tray';
+import { SignalHub } from '../../../electron/services/monitor/system-signals';
 import { rendererBuildDir } from '../../support/paths';
 import { serveRendererBuild } from './static-server';
 
@@ -25,6 +28,14 @@ export interface Harness {
   pushed: Array<{ channel: string; payload: unknown }>;
   /** Every answer the main process gave the renderer. */
   answered: Array<{ channel: string; result: unknown }>;
+  /** Native notifications the app asked for (Electron's Notification is the only part absent). */
+  notifications: NotificationIntent[];
+  /** Every tray state the app drew, newest last. */
+  trayModels: TrayModel[];
+  /** Sleep, wake and network signals, driven by the test. */
+  signals: SignalHub;
+  /** Clicks a notification, as Electron would report it. */
+  clickNotification(intent: NotificationIntent): void;
   close(): Promise<void>;
 }
 
@@ -38,14 +49,24 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
   const temp = options.dataDir ? null : makeTempDir('statusdesk-e2e-');
   const dataDir = options.dataDir ?? temp!.dir;
   const server = await serveRendererBuild(rendererBuildDir);
+  const notifications: NotificationIntent[] = [];
+  const trayModels: TrayModel[] = [];
+  const signals = new SignalHub();
   const keychain = new KeychainSecretStore({ service: options.keychainService ?? `Statusdesk-e2e-${randomUUID()}` });
   const core = new AppCore({
     version: '0.0.0-e2e',
     vault: options.vault ?? new KeyVault(keychain),
     ...options,
+    ports: {
+      notify: (intent) => notifications.push(intent),
+      setTray: (model) => trayModels.push(model),
+      signals,
+      ...options.ports,
+    },
     dataDir,
     appOrigins: [server.origin],
   });
+  await core.start();
   const pushed: Harness['pushed'] = [];
   const answered: Harness['answered'] = [];
 
@@ -95,6 +116,10 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
     origin: server.origin,
     pushed,
     answered,
+    notifications,
+    trayModels,
+    signals,
+    clickNotification: (intent) => core.openTarget(intent.target),
     async close() {
       disconnect();
       await core.dispose();

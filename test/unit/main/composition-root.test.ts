@@ -12,7 +12,31 @@ const electron = vi.hoisted(() => {
     setPath: vi.fn(),
     getVersion: vi.fn(() => '9.9.9'),
     whenReady: vi.fn(() => Promise.resolve()),
+    isPackaged: false,
+    getAppPath: vi.fn(() => '/repo'),
+    setLoginItemSettings: vi.fn(),
   });
+  const trays: Array<Record<string, ReturnType<typeof vi.fn>>> = [];
+  class Tray extends Emitter {
+    setImage = vi.fn();
+    setToolTip = vi.fn();
+    setContextMenu = vi.fn();
+    isDestroyed = vi.fn(() => false);
+    destroy = vi.fn();
+    constructor(readonly image: unknown) {
+      super();
+      trays.push(this as never);
+    }
+  }
+  const notifications: Array<{ options: Record<string, unknown>; show: ReturnType<typeof vi.fn> }> = [];
+  class Notification extends Emitter {
+    static isSupported = () => true;
+    show = vi.fn();
+    constructor(readonly options: Record<string, unknown>) {
+      super();
+      notifications.push(this as never);
+    }
+  }
   const windows: Array<{ options: Record<string, unknown>; loadURL: ReturnType<typeof vi.fn> }> = [];
   class BrowserWindow extends Emitter {
     options: Record<string, unknown>;
@@ -32,6 +56,14 @@ const electron = vi.hoisted(() => {
   return {
     app,
     windows,
+    trays,
+    notifications,
+    Tray,
+    Notification,
+    Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },
+    nativeImage: { createFromPath: vi.fn((file: string) => ({ file })) },
+    net: { isOnline: vi.fn(() => true) },
+    powerMonitor: new Emitter(),
     BrowserWindow,
     ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
@@ -48,6 +80,8 @@ beforeEach(() => {
   vi.stubEnv('STATUSDESK_HOME', temp.dir);
   vi.stubEnv('ELECTRON_RENDERER_URL', '');
   electron.windows.length = 0;
+  electron.trays.length = 0;
+  electron.notifications.length = 0;
   electron.app.removeAllListeners();
   vi.clearAllMocks();
   electron.app.requestSingleInstanceLock.mockReturnValue(true);
@@ -60,7 +94,7 @@ afterEach(() => {
 async function boot() {
   const { bootstrap } = await import('../../../electron/main/main');
   bootstrap();
-  await new Promise((resolve) => setImmediate(resolve));
+  await vi.waitFor(() => expect(electron.ipcMain.handle.mock.calls.length > 0 || electron.app.quit.mock.calls.length > 0).toBe(true));
 }
 
 describe('composition root', () => {
@@ -120,6 +154,42 @@ describe('composition root', () => {
     const webview = { preventDefault: vi.fn() };
     contents.emit('will-attach-webview', webview);
     expect(webview.preventDefault).toHaveBeenCalled();
+  });
+
+  it('shows a tray that follows the monitor', async () => {
+    await boot();
+    expect(electron.trays).toHaveLength(1);
+    const tray = electron.trays[0]!;
+    await vi.waitFor(() => expect(tray.setToolTip).toHaveBeenCalledWith(expect.stringContaining('no pages watched')));
+    expect(tray.setImage).toHaveBeenCalledWith({ file: expect.stringMatching(/resources[\\/]icons[\\/]tray-operational\.png$/) });
+    const menu = electron.Menu.buildFromTemplate.mock.calls.at(-1)![0] as Array<{ label?: string }>;
+    expect(menu.map((item) => item.label)).toEqual(expect.arrayContaining(['Check all pages now', 'Pause notifications for an hour', 'Open Statusdesk', 'Quit Statusdesk']));
+  });
+
+  it('shows notifications and opens their target on click', async () => {
+    const { createNotifier } = await import('../../../electron/main/notifier');
+    const opened: unknown[] = [];
+    const notify = createNotifier((target) => opened.push(target));
+    notify({ pageId: 'p', title: 'Acme: major outage', body: 'API down', severity: 'major', priority: 'normal', target: { pageId: 'p', incidentId: 7 }, eventIds: ['e'] });
+    expect(electron.notifications).toHaveLength(1);
+    const shown = electron.notifications[0]! as unknown as { options: Record<string, unknown>; show: ReturnType<typeof vi.fn>; emit(n: string): void };
+    expect(shown.options).toEqual({ title: 'Acme: major outage', body: 'API down', silent: false });
+    expect(shown.show).toHaveBeenCalled();
+    shown.emit('click');
+    expect(opened).toEqual([{ pageId: 'p', incidentId: 7 }]);
+  });
+
+  it('keeps running in the tray when the window is closed', async () => {
+    await boot();
+    const window = electron.windows[0] as unknown as { emit(name: string, event: unknown): void; hide?: () => void };
+    (window as unknown as { hide: ReturnType<typeof vi.fn> }).hide = vi.fn();
+    const close = { preventDefault: vi.fn() };
+    window.emit('close', close);
+    expect(close.preventDefault).toHaveBeenCalled();
+    electron.app.emit('before-quit');
+    const quitClose = { preventDefault: vi.fn() };
+    window.emit('close', quitClose);
+    expect(quitClose.preventDefault).not.toHaveBeenCalled();
   });
 
   it('quits without a window when another instance holds the lock', async () => {

@@ -54,7 +54,7 @@ describe('settings store', () => {
     fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ statusPageAccounts: [account] }));
     const store = new SettingsStore(dir);
     expect(store.problem).toBeNull();
-    expect(store.get()).toEqual({ schemaVersion: 1, accounts: [account] });
+    expect(store.get()).toMatchObject({ schemaVersion: 1, accounts: [account], watchedPages: [] });
     expect(migrateSettings({ schemaVersion: 1, accounts: [] })).toEqual({ schemaVersion: 1, accounts: [] });
   });
 

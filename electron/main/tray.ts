@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { Menu, nativeImage, Tray } from 'electron';
+import type { TrayAction, TrayModel } from '../../shared/monitor/tray';
+import { trayIconFile, trayMenuTemplate } from '../services/desktop/tray-menu';
+
+export interface TrayController {
+  update(model: TrayModel): void;
+  destroy(): void;
+}
+
+/** The tray icon: its image, tooltip and menu follow the monitor's tray model. */
+export function createTray(
+  iconsDir: string,
+  handlers: { openPage: (pageId: string) => void; run: (action: TrayAction, durationMs?: number) => void; open: () => void },
+): TrayController {
+  const imageFor = (model: TrayModel) => nativeImage.createFromPath(path.join(iconsDir, trayIconFile(model.icon)));
+  const tray = new Tray(nativeImage.createFromPath(path.join(iconsDir, trayIconFile('stale'))));
+  tray.setToolTip('Statusdesk: checking…');
+  tray.on('click', handlers.open);
+  let last = '';
+  return {
+    update(model) {
+      // Rebuilding the menu on every push is wasteful and makes an open menu flicker on some platforms.
+      const key = JSON.stringify(model);
+      if (key === last || tray.isDestroyed()) return;
+      last = key;
+      tray.setImage(imageFor(model));
+      tray.setToolTip(model.tooltip);
+      tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(model, handlers)));
+    },
+    destroy() {
+      if (!tray.isDestroyed()) tray.destroy();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { TrayAction, TrayIconState, TrayModel } from '../../../shared/monitor/tray';
+
+/** A menu entry in the shape Electron's Menu.buildFromTemplate takes, without importing Electron. */
+export interface MenuTemplateItem {
+  label?: string;
+  type?: 'normal' | 'separator';
+  enabled?: boolean;
+  click?: () => void;
+}
+
+export interface TrayMenuHandlers {
+  openPage: (pageId: string) => void;
+  run: (action: TrayAction, durationMs?: number) => void;
+}
+
+const STATE_MARK: Record<TrayIconState, string> = {
+  operational: '●',
+  maintenance: '◐',
+  minor: '▲',
+  major: '✖',
+  stale: '○',
+};
+
+const STATE_WORD: Record<TrayIconState, string> = {
+  operational: 'operational',
+  maintenance: 'maintenance',
+  minor: 'minor incident',
+  major: 'major outage',
+  stale: 'not reachable',
+};
+
+/** Maps the tray model to a menu template: each page with its level (a click opens it), then the actions. */
+export function trayMenuTemplate(model: TrayModel, handlers: TrayMenuHandlers): MenuTemplateItem[] {
+  return model.menu.map((item): MenuTemplateItem => {
+    if (item.kind === 'separator') return { type: 'separator' };
+    if (item.kind === 'page') {
+      return {
+        label: `${STATE_MARK[item.state]} ${item.label} — ${STATE_WORD[item.state]}${item.muted ? ' (muted)' : ''}`,
+        click: () => handlers.openPage(item.pageId),
+      };
+    }
+    return { label: item.label, click: () => handlers.run(item.action, item.durationMs) };
+  });
+}
+
+/** The icon file for a state; `@2x` variants sit beside them for high-density screens. */
+export function trayIconFile(state: TrayIconState): string {
+  return `tray-${state}.png`;
+}

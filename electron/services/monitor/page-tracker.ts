@@ -1,0 +1,175 @@
+import { AppError, toAppErrorShape, type AppErrorShape } from '../../../shared/errors';
+import { diffSnapshots } from '../../../shared/monitor/diff';
+import { stableId } from '../../../shared/monitor/event-id';
+import type { MonitorEvent, PageRef } from '../../../shared/monitor/events';
+import { toIso } from '../../../shared/monitor/iso-time';
+import { SummaryShapeError, readPageSnapshot } from '../../../shared/monitor/read-snapshot';
+import type { PageSnapshot } from '../../../shared/monitor/snapshot';
+import type { WatchedPage } from '../../../shared/monitor/watched-page';
+import type { BaseLevel } from '../../../shared/statuspage/levels';
+
+/*
+ * What the monitor knows about one page between polls, and the rules that turn a poll's
+ * outcome into events. No timers and no I/O: the scheduler decides when, this decides what.
+ *
+ * - A body byte-identical to the last good one is a success without parse, normalise or diff.
+ * - The first good poll is the baseline: no events (nothing "happened", we just started).
+ * - A failed poll is not a status change: it keeps the last summary and level, and only marks
+ *   the page stale after `staleAfterFailures` consecutive failures or when the last success is
+ *   older than `staleAfterIntervals` intervals.
+ * - The first good poll after a stale period emits page.recovered, then the diff against the
+ *   last summary from before, marked `catchUp`.
+ */
+
+export interface StalenessRules {
+  staleAfterFailures: number;
+  staleAfterIntervals: number;
+}
+
+export type BodyOutcome = 'unchanged' | 'baseline' | 'changed';
+
+export interface BodyResult {
+  outcome: BodyOutcome;
+  events: MonitorEvent[];
+}
+
+/** Turns a parse or shape failure of a 2xx body into the app's error vocabulary. */
+export function invalidBodyError(error: unknown): AppError {
+  if (error instanceof SummaryShapeError) return new AppError('invalid_response', `The summary has an unexpected shape (${error.message}).`);
+  if (error instanceof SyntaxError) return new AppError('invalid_response', 'The summary is not valid JSON.');
+  return error instanceof AppError ? error : new AppError('internal', 'The summary could not be read.');
+}
+
+export class PageTracker {
+  page: WatchedPage;
+  snapshot: PageSnapshot | null = null;
+  lastCheckedAt: number | null = null;
+  lastSuccessAt: number | null = null;
+  consecutiveFailures = 0;
+  stale = false;
+  staleSince: number | null = null;
+  error: AppErrorShape | null = null;
+  /** When tracking began: the age rule's reference before any success. */
+  readonly trackingSince: number;
+  private lastBody: string | null = null;
+  private levelBeforeStale: BaseLevel | null = null;
+  private ref: PageRef | null = null;
+
+  constructor(
+    page: WatchedPage,
+    trackingSince: number,
+    private readonly rules: StalenessRules,
+  ) {
+    this.page = page;
+    this.trackingSince = trackingSince;
+  }
+
+  /** Keeps state; only the name, mutes, follows and interval may differ (same server and subdomain). */
+  updatePage(page: WatchedPage): void {
+    if (page.name !== this.page.name) this.ref = null;
+    this.page = page;
+  }
+
+  get name(): string {
+    return this.page.name ?? this.snapshot?.name ?? this.page.subdomain;
+  }
+
+  pageRef(): PageRef {
+    this.ref ??= { id: this.page.id, name: this.name, subdomain: this.page.subdomain };
+    return this.ref;
+  }
+
+  /** When the age rule would make the page stale; null when it already is. */
+  staleDeadline(intervalMs: number): number | null {
+    if (this.stale) return null;
+    return (this.lastSuccessAt ?? this.trackingSince) + this.rules.staleAfterIntervals * intervalMs;
+  }
+
+  /**
+   * A 2xx body. Throws (SyntaxError, SummaryShapeError) without changing anything when it cannot
+   * be read; the caller then records a failure.
+   */
+  recordBody(text: string, at: number): BodyResult {
+    if (this.snapshot !== null && text === this.lastBody) {
+      const events = this.stale ? [this.recovered(this.snapshot.level, at)] : [];
+      this.succeeded(at);
+      return { outcome: 'unchanged', events };
+    }
+    const next = readPageSnapshot(JSON.parse(text), this.snapshot?.customTypes);
+    const prev = this.snapshot;
+    const wasStale = this.stale;
+    if (prev === null || prev.name !== next.name) this.ref = null;
+    this.snapshot = next;
+    this.lastBody = text;
+    const events: MonitorEvent[] = [];
+    if (wasStale) events.push(this.recovered(next.level, at));
+    if (prev !== null) {
+      const diff = diffSnapshots(prev, next, { page: this.pageRef(), at: toIso(at), ...(wasStale ? { catchUp: true } : {}) });
+      for (const event of diff) events.push(event);
+    }
+    this.succeeded(at);
+    return { outcome: prev === null ? 'baseline' : 'changed', events };
+  }
+
+  /** A failed poll: never a status change; maybe the start of a stale period. */
+  recordFailure(error: unknown, at: number, intervalMs: number): MonitorEvent[] {
+    this.consecutiveFailures++;
+    this.lastCheckedAt = at;
+    this.error = toAppErrorShape(error instanceof AppError ? error : invalidBodyError(error));
+    if (this.stale) return [];
+    if (this.consecutiveFailures >= this.rules.staleAfterFailures) return [this.goStale(at, 'failures')];
+    const deadline = this.staleDeadline(intervalMs);
+    if (deadline !== null && at >= deadline) return [this.goStale(at, 'age')];
+    return [];
+  }
+
+  /** The age rule on its own, for when no poll runs (offline, long Retry-After). */
+  checkAge(at: number, intervalMs: number, reason?: AppErrorShape): MonitorEvent[] {
+    const deadline = this.staleDeadline(intervalMs);
+    if (deadline === null || at < deadline) return [];
+    if (reason && this.error === null) this.error = reason;
+    return [this.goStale(at, 'age')];
+  }
+
+  private succeeded(at: number): void {
+    this.lastCheckedAt = at;
+    this.lastSuccessAt = at;
+    this.consecutiveFailures = 0;
+    this.error = null;
+    this.stale = false;
+    this.staleSince = null;
+  }
+
+  private goStale(at: number, cause: 'failures' | 'age'): MonitorEvent {
+    this.stale = true;
+    this.staleSince = at;
+    this.levelBeforeStale = this.snapshot?.level ?? null;
+    const iso = toIso(at);
+    const page = this.pageRef();
+    return {
+      type: 'page.stale',
+      id: stableId([page.id, iso, 'page.stale']),
+      at: iso,
+      page,
+      lastLevel: this.levelBeforeStale,
+      cause,
+      failures: this.consecutiveFailures,
+      lastSuccessAt: this.lastSuccessAt === null ? null : toIso(this.lastSuccessAt),
+      error: this.error,
+    };
+  }
+
+  private recovered(level: BaseLevel, at: number): MonitorEvent {
+    const iso = toIso(at);
+    const page = this.pageRef();
+    return {
+      type: 'page.recovered',
+      id: stableId([page.id, iso, 'page.recovered']),
+      at: iso,
+      page,
+      level,
+      previousLevel: this.levelBeforeStale,
+      staleSince: toIso(this.staleSince ?? at),
+    };
+  }
+}

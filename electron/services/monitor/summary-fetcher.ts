@@ -1,0 +1,126 @@
+import { STATUS_PAGE_OPERATIONS } from '../../../shared/statuspage/operations';
+import { resolveBaseUrl } from '../../../shared/statuspage/regions';
+import type { WatchedPage } from '../../../shared/monitor/watched-page';
+import type { StatusPageClient } from '../statuspage/client';
+import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, errorForStatus, type RequestContext } from '../statuspage/errors';
+import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
+import { parseRetryAfter } from '../statuspage/retry-after';
+import { sendHttpRequest, type FetchLike } from '../statuspage/transport';
+
+/*
+ * `GET summary` returning the raw body text, so the monitor can skip parsing entirely when the
+ * body is byte-identical to the last good one (the common case). It is the client's own
+ * request path (transport, timeout, rate limiter, Retry-After, StatusPageApiError) minus the
+ * JSON parse and the read retries: the scheduler owns retrying, so a failing page costs one
+ * request per attempt, not four.
+ */
+
+export interface FetchSummaryOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** The monitor's port to a status page server. Throws StatusPageApiError. */
+export interface SummaryFetcher {
+  fetchSummaryText(subdomain: string, options?: FetchSummaryOptions): Promise<string>;
+}
+
+export interface SummaryFetcherOptions {
+  /** Base URL with `/api/v2`, as StatusPageClient.baseUrl. */
+  baseUrl: string;
+  /** Share it: the account's getRateLimiter(accountId), or one per base URL for public pages. */
+  rateLimiter: RateLimiter;
+  fetch?: FetchLike;
+  /** Default 15 s, as the client. */
+  timeoutMs?: number;
+  userAgent?: string;
+  /** Pause after a 429 without a readable Retry-After; default 1 s, as the client. */
+  defaultRateLimitPauseMs?: number;
+  /** Wall clock for Retry-After dates. */
+  now?: () => number;
+}
+
+const SUMMARY = STATUS_PAGE_OPERATIONS.getPageSummary;
+const CONTEXT: RequestContext = { operation: 'getPageSummary', method: SUMMARY.method, path: SUMMARY.path, kind: 'read' };
+const SUBDOMAIN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+export function createSummaryFetcher(options: SummaryFetcherOptions): SummaryFetcher {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const defaultTimeoutMs = options.timeoutMs ?? 15_000;
+  const userAgent = options.userAgent ?? 'Statusdesk';
+  const pauseMs = options.defaultRateLimitPauseMs ?? 1_000;
+  const now = options.now ?? Date.now;
+  const limiter = options.rateLimiter;
+
+  return {
+    async fetchSummaryText(subdomain, callOptions = {}) {
+      if (!SUBDOMAIN.test(subdomain)) throw errorForInvalidInput(CONTEXT, 'subdomain must be letters, digits, "-" and "_"');
+      const url = `${baseUrl}/status_pages/${encodeURIComponent(subdomain)}/summary`;
+      let done: () => void;
+      try {
+        done = await limiter.acquire(callOptions.signal);
+      } catch {
+        throw new StatusPageApiError('cancelled', 'the request was cancelled while waiting for the rate limit', CONTEXT);
+      }
+      let response;
+      try {
+        response = await sendHttpRequest(
+          fetchImpl,
+          {
+            method: 'GET',
+            url,
+            headers: { 'User-Agent': userAgent },
+            timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs,
+            ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+          },
+          CONTEXT,
+        );
+      } finally {
+        done();
+      }
+      const { status, text } = response;
+      if (status >= 200 && status < 300) {
+        if (text.trim() === '') throw errorForInvalidResponse(CONTEXT, 'the body is empty', status);
+        return text;
+      }
+      const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), now()) : undefined;
+      // Everyone on this budget waits after a 429, not only this page.
+      if (status === 429) limiter.pauseFor(retryAfterMs ?? pauseMs);
+      let body: unknown;
+      try {
+        body = text.trim() === '' ? undefined : JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      throw errorForStatus(status, CONTEXT, body, retryAfterMs);
+    },
+  };
+}
+
+/** A fetcher on a configured client's server and rate limiter (the key is never needed: summaries are public). */
+export function summaryFetcherFromClient(client: Pick<StatusPageClient, 'baseUrl' | 'rateLimiter'>, options: Omit<SummaryFetcherOptions, 'baseUrl' | 'rateLimiter'> = {}): SummaryFetcher {
+  return createSummaryFetcher({ ...options, baseUrl: client.baseUrl, rateLimiter: client.rateLimiter });
+}
+
+/** Limiter key of pages without an account: one budget per server, shared by all of them. */
+export function publicRateLimitKey(baseUrl: string): string {
+  return `public:${baseUrl}`;
+}
+
+export function baseUrlOfPage(page: Pick<WatchedPage, 'region' | 'baseUrl'>): string {
+  if (page.region === 'custom') {
+    if (!page.baseUrl) throw new TypeError('a custom region needs a base URL');
+    return resolveBaseUrl({ baseUrl: page.baseUrl });
+  }
+  return resolveBaseUrl(page.region);
+}
+
+/**
+ * The default `clientFor`: the page's server, and the account's shared rate limiter
+ * (getRateLimiter(accountId), as StatusPageClient with `accountId`), else one per server.
+ */
+export function summaryFetcherForPage(page: Pick<WatchedPage, 'region' | 'baseUrl' | 'accountId'>, options: Omit<SummaryFetcherOptions, 'baseUrl' | 'rateLimiter'> = {}): SummaryFetcher {
+  const baseUrl = baseUrlOfPage(page);
+  return createSummaryFetcher({ ...options, baseUrl, rateLimiter: getRateLimiter(page.accountId ?? publicRateLimitKey(baseUrl)) });
+}

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import type { AccountRecord } from '../../../shared/accounts/account';
+import { AppError } from '../../../shared/errors';
+import type { DesktopPrefs, WatchedPageFormInput } from '../../../shared/ipc/channels/monitor';
+import type { MonitorEvent } from '../../../shared/monitor/events';
+import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
+import { notificationPrefsSchema, type NotificationPrefs } from '../../../shared/monitor/notification-prefs';
+import type { DashboardSnapshot } from '../../../shared/monitor/page-state';
+import type { TrayModel } from '../../../shared/monitor/tray';
+import { watchedPageSchema, type WatchedPage } from '../../../shared/monitor/watched-page';
+import type { Incident } from '../../../shared/statuspage/schemas/incident';
+import { EventHistory, historyFilePath } from '../monitor/event-history';
+import { MonitorService, type MonitorServiceOptions } from '../monitor/monitor-service';
+import type { SystemSignals } from '../monitor/system-signals';
+import type { SettingsStore } from '../settings/settings-store';
+import { StatusPageClient } from '../statuspage/client';
+
+export interface MonitorFeatureOptions {
+  settings: SettingsStore;
+  dataDir: string;
+  signals?: SystemSignals;
+  /** The dashboard's state changed (throttled). */
+  onSnapshot: (snapshot: DashboardSnapshot) => void;
+  onEvent: (event: MonitorEvent) => void;
+  onNotify: (intent: NotificationIntent) => void;
+  onTray: (model: TrayModel) => void;
+  reportProblem: (message: string) => void;
+  log?: (message: string) => void;
+  /** Tests and demo mode tune the scheduler (fast intervals, no jitter). */
+  tuning?: MonitorServiceOptions['tuning'];
+  clock?: MonitorServiceOptions['clock'];
+  /** How often, at most, the window and tray are refreshed while many pages report. */
+  pushIntervalMs?: number;
+}
+
+/**
+ * The monitor as the app uses it: pages and preferences from settings, the event history file, and the
+ * pushes to the window, the tray and the notifier, coalesced so 500 pages do not mean 500 messages.
+ */
+export class MonitorFeature {
+  readonly #options: MonitorFeatureOptions;
+  readonly #settings: SettingsStore;
+  #service: MonitorService | null = null;
+  #history: EventHistory | null = null;
+  #pushTimer: NodeJS.Timeout | null = null;
+  #ready: Promise<void> | null = null;
+  #disposed = false;
+
+  constructor(options: MonitorFeatureOptions) {
+    this.#options = options;
+    this.#settings = options.settings;
+  }
+
+  /** Opens the history and starts polling; safe to call more than once. */
+  start(): Promise<void> {
+    this.#ready ??= this.#start();
+    return this.#ready;
+  }
+
+  async #start(): Promise<void> {
+    this.#history = await EventHistory.open({
+      filePath: historyFilePath(this.#options.dataDir),
+      onCorrupt: (report) =>
+        this.#options.reportProblem(
+          `The event history could not be read (${report.invalid} damaged line(s)). It was moved to ${report.quarantinedTo ?? 'a backup'} and ${report.valid} event(s) were kept.`,
+        ),
+    });
+    if (this.#disposed) return;
+    const settings = this.#settings.get();
+    this.#service = new MonitorService({
+      pages: settings.watchedPages,
+      history: this.#history,
+      prefs: settings.notifications,
+      ...(this.#options.signals ? { signals: this.#options.signals } : {}),
+      ...(this.#options.clock ? { clock: this.#options.clock } : {}),
+      ...(this.#options.tuning ? { tuning: this.#options.tuning } : {}),
+      onEvent: (event) => this.#options.onEvent(event),
+      onNotify: (intent) => this.#options.onNotify(intent),
+      onStateChange: () => this.#schedulePush(),
+      onError: (error) => this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    this.#service.start();
+    this.#pushNow();
+  }
+
+  async #running(): Promise<MonitorService> {
+    await this.start();
+    if (!this.#service) throw new AppError('internal', 'The monitor has stopped.');
+    return this.#service;
+  }
+
+  #schedulePush(): void {
+    if (this.#pushTimer || this.#disposed) return;
+    this.#pushTimer = setTimeout(() => {
+      this.#pushTimer = null;
+      this.#pushNow();
+    }, this.#options.pushIntervalMs ?? 250);
+  }
+
+  #pushNow(): void {
+    if (!this.#service || this.#disposed) return;
+    this.#options.onSnapshot(this.#service.snapshot());
+    this.#options.onTray(this.#service.tray());
+  }
+
+  async snapshot(): Promise<DashboardSnapshot> {
+    return (await this.#running()).snapshot();
+  }
+
+  async tray(): Promise<TrayModel> {
+    return (await this.#running()).tray();
+  }
+
+  pages(): WatchedPage[] {
+    return this.#settings.get().watchedPages;
+  }
+
+  #page(id: string): WatchedPage {
+    const page = this.pages().find((p) => p.id === id);
+    if (!page) throw new AppError('not_found', 'That page is no longer watched.');
+    return page;
+  }
+
+  #account(id: string | undefined): AccountRecord | undefined {
+    if (!id) return undefined;
+    const account = this.#settings.get().accounts.find((a) => a.id === id);
+    if (!account) throw new AppError('not_found', 'That account no longer exists.');
+    return account;
+  }
+
+  async #savePages(change: (pages: WatchedPage[]) => WatchedPage[]): Promise<WatchedPage[]> {
+    const next = this.#settings.update((draft) => {
+      draft.watchedPages = change(draft.watchedPages);
+    }).watchedPages;
+    (await this.#running()).setPages(next);
+    this.#schedulePush();
+    return next;
+  }
+
+  async addPage(input: WatchedPageFormInput): Promise<WatchedPage> {
+    const account = this.#account(input.accountId);
+    // A page watched through an account lives on that account's server.
+    const region = account ? account.region : input.region;
+    const baseUrl = account ? account.baseUrl : input.region === 'custom' ? input.baseUrl : undefined;
+    const page = watchedPageSchema.parse({
+      id: randomUUID(),
+      ...(input.name ? { name: input.name } : {}),
+      region,
+      ...(baseUrl ? { baseUrl } : {}),
+      subdomain: input.subdomain,
+      ...(account ? { accountId: account.id } : {}),
+      ...(input.intervalSec ? { intervalSec: input.intervalSec } : {}),
+    });
+    const same = this.pages().find(
+      (p) => p.subdomain === page.subdomain && p.region === page.region && (p.baseUrl ?? '') === (page.baseUrl ?? ''),
+    );
+    if (same) throw new AppError('invalid_input', `"${page.subdomain}" is already watched.`);
+    await this.#savePages((pages) => [...pages, page]);
+    void this.#service?.pollNow(page.id);
+    return page;
+  }
+
+  async updatePage(change: { id: string; name?: string | null; intervalSec?: number; muted?: boolean; mutedServiceIds?: number[] }): Promise<WatchedPage> {
+    const current = this.#page(change.id);
+    const next = watchedPageSchema.parse({
+      ...current,
+      ...(change.name === null ? { name: undefined } : change.name !== undefined ? { name: change.name || undefined } : {}),
+      ...(change.intervalSec !== undefined ? { intervalSec: change.intervalSec } : {}),
+      ...(change.muted !== undefined ? { muted: change.muted } : {}),
+      ...(change.mutedServiceIds !== undefined ? { mutedServiceIds: [...new Set(change.mutedServiceIds)] } : {}),
+    });
+    await this.#savePages((pages) => pages.map((p) => (p.id === next.id ? next : p)));
+    return next;
+  }
+
+  async removePage(id: string): Promise<boolean> {
+    this.#page(id);
+    await this.#savePages((pages) => pages.filter((p) => p.id !== id));
+    return true;
+  }
+
+  async follow(pageId: string, incidentId: number, follow: boolean): Promise<WatchedPage> {
+    const current = this.#page(pageId);
+    const ids = new Set(current.followedIncidentIds);
+    if (follow) ids.add(incidentId);
+    else ids.delete(incidentId);
+    const next = { ...current, followedIncidentIds: [...ids] };
+    await this.#savePages((pages) => pages.map((p) => (p.id === pageId ? next : p)));
+    return next;
+  }
+
+  async pollNow(pageId?: string): Promise<number> {
+    const service = await this.#running();
+    if (pageId) this.#page(pageId);
+    await service.pollNow(pageId);
+    this.#pushNow();
+    return pageId ? 1 : this.pages().length;
+  }
+
+  /** The full incident with every update, read from the page's server when the user opens it. */
+  async incident(pageId: string, incidentId: number): Promise<{ pageId: string; incident: Incident; followed: boolean }> {
+    const page = this.#page(pageId);
+    const client = new StatusPageClient({
+      region: page.region === 'custom' ? { baseUrl: page.baseUrl! } : page.region,
+      ...(page.accountId ? { accountId: page.accountId } : {}),
+    });
+    const incident = await client.getIncident({ subdomain: page.subdomain, incidentId });
+    return { pageId, incident, followed: page.followedIncidentIds.includes(incidentId) };
+  }
+
+  async history(query: { limit?: number; pageId?: string } = {}): Promise<MonitorEvent[]> {
+    await this.start();
+    return this.#history?.list({ limit: query.limit ?? 200, ...(query.pageId ? { pageId: query.pageId } : {}) }) ?? [];
+  }
+
+  async clearHistory(): Promise<number> {
+    await this.start();
+    const count = this.#history?.list({ limit: Number.MAX_SAFE_INTEGER }).length ?? 0;
+    await this.#history?.clear();
+    return count;
+  }
+
+  prefs(): NotificationPrefs {
+    return this.#settings.get().notifications;
+  }
+
+  async #savePrefs(prefs: NotificationPrefs): Promise<NotificationPrefs> {
+    const checked = notificationPrefsSchema.parse(prefs);
+    this.#settings.update((draft) => {
+      draft.notifications = checked;
+    });
+    (await this.#running()).setPrefs(checked);
+    this.#pushNow();
+    return checked;
+  }
+
+  setPrefs(change: { enabled?: boolean; minSeverity?: NotificationPrefs['minSeverity'] }): Promise<NotificationPrefs> {
+    return this.#savePrefs({ ...this.prefs(), ...change });
+  }
+
+  async pauseNotifications(minutes: number): Promise<NotificationPrefs> {
+    return this.#savePrefs((await this.#running()).pauseNotifications(minutes * 60_000));
+  }
+
+  async resumeNotifications(): Promise<NotificationPrefs> {
+    return this.#savePrefs((await this.#running()).resumeNotifications());
+  }
+
+  desktopPrefs(): DesktopPrefs {
+    return this.#settings.get().desktop;
+  }
+
+  setDesktopPrefs(change: Partial<DesktopPrefs>): DesktopPrefs {
+    return this.#settings.update((draft) => {
+      draft.desktop = { ...draft.desktop, ...change };
+    }).desktop;
+  }
+
+  async dispose(): Promise<void> {
+    this.#disposed = true;
+    if (this.#pushTimer) clearTimeout(this.#pushTimer);
+    this.#pushTimer = null;
+    await this.#ready?.catch(() => undefined);
+    this.#service?.stop();
+    await this.#history?.flush();
+  }
+}

@@ -1,0 +1,42 @@
+import type { DesktopPrefs } from '../../../shared/ipc/channels/monitor';
+import type { IpcContract } from '../../../shared/ipc/contract';
+import type { GroupHandlers } from '../ipc/dispatcher';
+import type { MonitorFeature } from './monitor-feature';
+
+export function monitorHandlers(monitor: MonitorFeature): GroupHandlers<IpcContract, 'monitor'> {
+  return {
+    'monitor.snapshot': () => monitor.snapshot(),
+    'monitor.pages': () => monitor.pages(),
+    'monitor.addPage': (input) => monitor.addPage(input),
+    'monitor.updatePage': (change) => monitor.updatePage(change),
+    'monitor.removePage': async ({ id }) => ({ removed: await monitor.removePage(id) }),
+    'monitor.pollNow': async (request) => ({ polled: await monitor.pollNow(request?.pageId) }),
+    'monitor.incident': ({ pageId, incidentId }) => monitor.incident(pageId, incidentId),
+    'monitor.followIncident': ({ pageId, incidentId, follow }) => monitor.follow(pageId, incidentId, follow),
+    'monitor.history': (query) => monitor.history(query ?? {}),
+    'monitor.clearHistory': async () => ({ cleared: await monitor.clearHistory() }),
+  };
+}
+
+export function notificationHandlers(monitor: MonitorFeature): GroupHandlers<IpcContract, 'notifications'> {
+  return {
+    'notifications.prefs': () => monitor.prefs(),
+    'notifications.setPrefs': (change) => monitor.setPrefs(change),
+    'notifications.pause': ({ minutes }) => monitor.pauseNotifications(minutes),
+    'notifications.resume': () => monitor.resumeNotifications(),
+  };
+}
+
+export function desktopHandlers(
+  monitor: MonitorFeature,
+  setLoginItem: ((enabled: boolean) => void) | undefined,
+): GroupHandlers<IpcContract, 'desktop'> {
+  return {
+    'desktop.prefs': () => monitor.desktopPrefs(),
+    'desktop.setPrefs': (change): DesktopPrefs => {
+      const next = monitor.setDesktopPrefs(change);
+      if (change.startAtLogin !== undefined) setLoginItem?.(next.startAtLogin);
+      return next;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { httpUrlSchema, regionSchema } from '../../accounts/account';
+import { monitorEventSchema } from '../../monitor/events';
+import { notificationPrefsSchema } from '../../monitor/notification-prefs';
+import { dashboardSnapshotSchema } from '../../monitor/page-state';
+import { MIN_INTERVAL_SEC, watchedPageSchema } from '../../monitor/watched-page';
+import { incidentSchema } from '../../statuspage/schemas/incident';
+import { invoke, event } from '../define';
+
+const pageIdSchema = z.uuid();
+
+/** A page to watch, as the dashboard's form sends it: public pages need only region and subdomain. */
+export const watchedPageInputSchema = z
+  .object({
+    name: z.string().trim().max(120).optional(),
+    region: regionSchema,
+    baseUrl: httpUrlSchema.optional(),
+    subdomain: z
+      .string()
+      .trim()
+      .min(1, 'Enter the page subdomain.')
+      .max(100)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'A subdomain has only letters, digits, "-" and "_".'),
+    accountId: z.uuid().optional(),
+    intervalSec: z.number().int().min(MIN_INTERVAL_SEC, `Poll at most every ${MIN_INTERVAL_SEC} seconds.`).max(86_400).optional(),
+  })
+  .superRefine((page, ctx) => {
+    if (page.region === 'custom' && !page.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'A custom region needs a base URL.' });
+  });
+export type WatchedPageFormInput = z.input<typeof watchedPageInputSchema>;
+
+export const watchedPageChangeSchema = z.object({
+  id: pageIdSchema,
+  name: z.string().trim().max(120).nullable().optional(),
+  intervalSec: z.number().int().min(MIN_INTERVAL_SEC).max(86_400).optional(),
+  muted: z.boolean().optional(),
+  mutedServiceIds: z.array(z.number().int()).max(10_000).optional(),
+});
+
+/** An incident with every update, fetched when the user opens it (the dashboard keeps only the latest). */
+export const incidentDetailSchema = z.object({
+  pageId: z.string(),
+  incident: incidentSchema,
+  followed: z.boolean(),
+});
+
+export const desktopPrefsSchema = z.object({
+  startAtLogin: z.boolean(),
+  /** Closing the window keeps the app running in the tray. */
+  closeToTray: z.boolean(),
+});
+export type DesktopPrefs = z.infer<typeof desktopPrefsSchema>;
+
+export const monitorChannels = {
+  'monitor.snapshot': invoke(z.undefined(), dashboardSnapshotSchema),
+  'monitor.onSnapshot': event(dashboardSnapshotSchema),
+  'monitor.onEvent': event(monitorEventSchema),
+  'monitor.pages': invoke(z.undefined(), z.array(watchedPageSchema)),
+  'monitor.addPage': invoke(watchedPageInputSchema, watchedPageSchema),
+  'monitor.updatePage': invoke(watchedPageChangeSchema, watchedPageSchema),
+  'monitor.removePage': invoke(z.object({ id: pageIdSchema }), z.object({ removed: z.boolean() })),
+  'monitor.pollNow': invoke(z.object({ pageId: pageIdSchema.optional() }).optional(), z.object({ polled: z.number().int() })),
+  'monitor.incident': invoke(z.object({ pageId: pageIdSchema, incidentId: z.number().int() }), incidentDetailSchema),
+  'monitor.followIncident': invoke(
+    z.object({ pageId: pageIdSchema, incidentId: z.number().int(), follow: z.boolean() }),
+    watchedPageSchema,
+  ),
+  'monitor.history': invoke(
+    z.object({ limit: z.number().int().min(1).max(1000).optional(), pageId: pageIdSchema.optional() }).optional(),
+    z.array(monitorEventSchema),
+  ),
+  'monitor.clearHistory': invoke(z.undefined(), z.object({ cleared: z.number().int() })),
+  'notifications.prefs': invoke(z.undefined(), notificationPrefsSchema),
+  'notifications.setPrefs': invoke(notificationPrefsSchema.pick({ enabled: true, minSeverity: true }), notificationPrefsSchema),
+  'notifications.pause': invoke(z.object({ minutes: z.number().int().min(1).max(7 * 24 * 60) }), notificationPrefsSchema),
+  'notifications.resume': invoke(z.undefined(), notificationPrefsSchema),
+  'desktop.prefs': invoke(z.undefined(), desktopPrefsSchema),
+  'desktop.setPrefs': invoke(desktopPrefsSchema.partial(), desktopPrefsSchema),
+  /** A notification was clicked: open this page (and incident) in the window. */
+  'desktop.onOpenTarget': event(z.object({ pageId: z.string(), incidentId: z.number().int().optional() })),
+} as const;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { severitySchema } from './severity';
+
+/** One native notification to show: at most one per page per poll. */
+export const notificationIntentSchema = z.object({
+  pageId: z.string(),
+  title: z.string(),
+  body: z.string(),
+  severity: severitySchema,
+  /** low: may be shown silently (maintenance, notices, "reachable again"). */
+  priority: z.enum(['normal', 'low']),
+  /** What a click opens. */
+  target: z.object({ pageId: z.string(), incidentId: z.number().int().optional() }),
+  /** The events summarised, for the notification centre. */
+  eventIds: z.array(z.string()),
+});
+
+export type NotificationIntent = z.infer<typeof notificationIntentSchema>;

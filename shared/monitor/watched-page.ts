@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { httpUrlSchema, regionSchema } from '../accounts/account';
+
+/** The API's own floor would be its rate limit; 15 s keeps 100 pages inside one account's budget. */
+export const MIN_INTERVAL_SEC = 15;
+export const DEFAULT_INTERVAL_SEC = 60;
+
+const subdomainSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'A subdomain has only letters, digits, "-" and "_".');
+
+/** One status page the monitor polls (a settings entry). */
+export const watchedPageSchema = z
+  .object({
+    id: z.uuid(),
+    /** Shown instead of the page's own name when set. */
+    name: z.string().trim().min(1).max(120).optional(),
+    region: regionSchema,
+    /** Required for `custom`; ignored otherwise. */
+    baseUrl: httpUrlSchema.optional(),
+    subdomain: subdomainSchema,
+    /** Polls share this account's rate budget; pages without one share a budget per base URL. */
+    accountId: z.string().min(1).optional(),
+    intervalSec: z.number().int().min(MIN_INTERVAL_SEC).default(DEFAULT_INTERVAL_SEC),
+    muted: z.boolean().default(false),
+    mutedServiceIds: z.array(z.number().int()).default([]),
+    followedIncidentIds: z.array(z.number().int()).default([]),
+  })
+  .superRefine((page, ctx) => {
+    if (page.region === 'custom' && !page.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'A custom region needs a base URL.' });
+  });
+
+export type WatchedPage = z.infer<typeof watchedPageSchema>;
+export type WatchedPageInput = z.input<typeof watchedPageSchema>;

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { decideTray, TRAY_ICON_STATES } from '../../../shared/monitor/tray';
+import { DEFAULT_NOTIFICATION_PREFS } from '../../../shared/monitor/notification-prefs';
+import { trayIconFile, trayMenuTemplate } from '../../../electron/services/desktop/tray-menu';
+import { repoRoot } from '../../support/paths';
+
+describe('tray menu', () => {
+  const model = decideTray({
+    pages: [
+      { pageId: 'a', name: 'Acme', status: 'ok', level: 'major', muted: false },
+      { pageId: 'b', name: 'Globex', status: 'stale', level: 'operational', muted: true },
+    ],
+    prefs: DEFAULT_NOTIFICATION_PREFS,
+    nowMs: Date.parse('2026-11-22T10:00:00Z'),
+  });
+
+  it('lists each page with its level and runs the actions', () => {
+    const openPage = vi.fn();
+    const run = vi.fn();
+    const template = trayMenuTemplate(model, { openPage, run });
+    expect(template[0]!.label).toMatch(/✖ Acme — .*major outage/);
+    expect(template[1]!.label).toMatch(/○ Globex .*not reachable \(muted\)/);
+    template[0]!.click!();
+    expect(openPage).toHaveBeenCalledWith('a');
+    template.find((item) => item.label === 'Pause notifications for an hour')!.click!();
+    expect(run).toHaveBeenCalledWith('pause_notifications', 3_600_000);
+    expect(template.some((item) => item.type === 'separator')).toBe(true);
+    expect(model.icon).toBe('major');
+  });
+
+  it('has an icon file, in two densities, for each of the five states', () => {
+    for (const state of TRAY_ICON_STATES) {
+      const file = path.join(repoRoot, 'resources/icons', trayIconFile(state));
+      expect(fs.existsSync(file), file).toBe(true);
+      expect(fs.existsSync(file.replace('.png', '@2x.png'))).toBe(true);
+    }
+  });
+});
