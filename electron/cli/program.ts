@@ -3,6 +3,8 @@ import { CliContext, type GlobalOptions } from './context';
 import { CliUsageError, codeOf, EXIT, reasonOf, type CliIo } from './output';
 import { registerReadCommands } from './commands/read';
 import { registerIncidentCommands } from './commands/incidents';
+import { registerTranslateCommand } from './commands/translate';
+import { registerOperationsCommands } from './commands/operations';
 
 export const CLI_VERSION = '0.1.0';
 
@@ -26,15 +28,16 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     });
 
   const run =
-    (action: (ctx: CliContext, ...args: never[]) => Promise<void>) =>
+    // An action may return an exit code: a batch that printed its results but not all of them succeeded.
+    (action: (ctx: CliContext, ...args: never[]) => Promise<void | number>) =>
     async (...args: unknown[]): Promise<void> => {
       const command = args[args.length - 1] as Command;
       const globals = command.optsWithGlobals() as GlobalOptions;
       let ctx: CliContext | undefined;
       try {
         ctx = new CliContext(io, globals);
-        await action(ctx, ...(args.slice(0, -1) as never[]));
-        setExitCode(EXIT.ok);
+        const code = await action(ctx, ...(args.slice(0, -1) as never[]));
+        setExitCode(typeof code === 'number' ? code : EXIT.ok);
       } catch (error) {
         const usage = error instanceof CliUsageError;
         if (globals.json) io.stdout(`${JSON.stringify({ error: { code: codeOf(error), message: reasonOf(error) } })}\n`);
@@ -45,6 +48,8 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
 
   registerReadCommands(program, run);
   registerIncidentCommands(program, run);
+  registerTranslateCommand(program, run);
+  registerOperationsCommands(program, run);
   return program;
 }
 

@@ -3,11 +3,21 @@ import type { AppProblem } from '../../shared/ipc/channels/app';
 import { ipcContract, type IpcContract } from '../../shared/ipc/contract';
 import { AccountsService, type ProbeClientFactory } from './accounts/accounts-service';
 import { accountHandlers } from './accounts/account-handlers';
+import type { NotificationIntent } from '../../shared/monitor/notification-intent';
+import type { TrayModel } from '../../shared/monitor/tray';
+import type { SystemSignals } from './monitor/system-signals';
+import { MonitorFeature, type MonitorFeatureOptions } from './watch/monitor-feature';
+import { desktopHandlers, monitorHandlers, notificationHandlers } from './watch/monitor-handlers';
 import { EventBus } from './ipc/event-bus';
 import { createIpcDispatcher, type InvokeHandlers, type IpcDispatcher } from './ipc/dispatcher';
 import { SettingsStore } from './settings/settings-store';
 import { KeyVault } from './vault/key-vault';
 import { createStatusPageProbeClient } from './accounts/probe-client';
+import { keyFromVault } from './translation/key-source';
+import { TranslationAppService } from './translation/translation-app-service';
+import { translationHandlers } from './translation/translation-handlers';
+import { OperationsFeature } from './operations/operations-feature';
+import { operationsHandlers } from './operations/operations-handlers';
 
 /**
  * What the core asks of its host: Electron's shell, notifications, tray and power events in the app; plain
@@ -16,6 +26,14 @@ import { createStatusPageProbeClient } from './accounts/probe-client';
 export interface AppPorts {
   /** Opens an https URL in the system browser (never an embedded window). */
   openExternal?: (url: string) => Promise<void>;
+  /** Shows a native notification; a click comes back through `AppCore.openTarget`. */
+  notify?: (intent: NotificationIntent) => void;
+  /** Redraws the tray icon, tooltip and menu. */
+  setTray?: (model: TrayModel) => void;
+  /** Sleep, wake and network changes (Electron's powerMonitor and net). */
+  signals?: SystemSignals;
+  /** Start the app at login, or not. */
+  setLoginItem?: (enabled: boolean) => void;
 }
 
 export interface AppCoreOptions {
@@ -28,6 +46,8 @@ export interface AppCoreOptions {
   clientFor?: ProbeClientFactory;
   now?: () => Date;
   log?: (message: string) => void;
+  /** Scheduler tuning for tests and demo mode (for example short intervals without jitter). */
+  monitorTuning?: MonitorFeatureOptions['tuning'];
 }
 
 /**
@@ -38,6 +58,9 @@ export class AppCore {
   readonly settings: SettingsStore;
   readonly vault: KeyVault;
   readonly accounts: AccountsService;
+  readonly monitor: MonitorFeature;
+  readonly translation: TranslationAppService;
+  readonly operations: OperationsFeature;
   readonly events = new EventBus<IpcContract>(ipcContract);
   readonly dispatcher: IpcDispatcher;
   readonly #problems: AppProblem[] = [];
@@ -63,6 +86,40 @@ export class AppCore {
       clientFor: options.clientFor ?? createStatusPageProbeClient,
       now,
     });
+    this.monitor = new MonitorFeature({
+      settings: this.settings,
+      dataDir: options.dataDir,
+      ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
+      ...(options.monitorTuning ? { tuning: options.monitorTuning } : {}),
+      onSnapshot: (snapshot) => this.events.emit('monitor.onSnapshot', snapshot),
+      onEvent: (event) => this.events.emit('monitor.onEvent', event),
+      onNotify: (intent) => options.ports?.notify?.(intent),
+      onTray: (model) => options.ports?.setTray?.(model),
+      reportProblem: (message) => this.reportProblem('file_corrupt', message),
+      ...(options.log === undefined ? {} : { log: options.log }),
+    });
+    this.onDispose(() => this.monitor.dispose());
+    this.translation = new TranslationAppService({
+      dataDir: options.dataDir,
+      settings: this.settings,
+      vault: this.vault,
+      getKey: keyFromVault(this.vault),
+      onProblem: (message) => this.reportProblem('file_corrupt', message),
+      ...(options.log === undefined ? {} : { log: options.log }),
+      now,
+    });
+    this.onDispose(() => this.translation.close());
+    this.operations = new OperationsFeature({
+      settings: this.settings,
+      vault: this.vault,
+      dataDir: options.dataDir,
+      openExternal: () => this.#options.ports?.openExternal,
+      reportProblem: (message) => this.reportProblem('file_corrupt', message),
+      onProgress: (progress) => this.events.emit('operations.onProgress', progress),
+      ...(options.log === undefined ? {} : { log: options.log }),
+      now,
+    });
+    this.onDispose(() => this.operations.dispose());
     this.dispatcher = createIpcDispatcher(ipcContract, this.#handlers(), {
       appOrigins: options.appOrigins,
       onInternalError: (channel, error) =>
@@ -72,6 +129,16 @@ export class AppCore {
 
   problems(): AppProblem[] {
     return [...this.#problems];
+  }
+
+  /** Starts the background work (the monitor); IPC calls also start it on first use. */
+  async start(): Promise<void> {
+    await this.monitor.start();
+  }
+
+  /** A notification or the tray asked to show a page (and incident) in the window. */
+  openTarget(target: { pageId: string; incidentId?: number }): void {
+    this.events.emit('desktop.onOpenTarget', target);
   }
 
   /** A feature found something the user should know (a file moved aside, no keychain): keep it and tell the window. */
@@ -97,6 +164,11 @@ export class AppCore {
       },
       // Each feature module adds its channel group here, one line each.
       ...accountHandlers(this.accounts),
+      ...monitorHandlers(this.monitor),
+      ...notificationHandlers(this.monitor),
+      ...desktopHandlers(this.monitor, this.#options.ports?.setLoginItem),
+      ...translationHandlers(this.translation),
+      ...operationsHandlers(this.operations),
     };
   }
 

@@ -12,6 +12,10 @@ export interface ScreenDefinition {
 }
 
 export const SCREENS = [
+  { id: 'dashboard', label: 'Dashboard', icon: '◉', component: defineAsyncComponent(() => import('./views/DashboardView.vue')) },
+  { id: 'history', label: 'Notifications', icon: '▤', component: defineAsyncComponent(() => import('./views/HistoryView.vue')) },
+  { id: 'translation', label: 'Translation', icon: '文', component: defineAsyncComponent(() => import('./views/TranslationView.vue')) },
+  { id: 'operations', label: 'Operations', icon: '⌫', component: defineAsyncComponent(() => import('./views/OperationsView.vue')) },
   { id: 'settings', label: 'Settings', icon: '⚙', component: defineAsyncComponent(() => import('./views/SettingsView.vue')) },
 ] as const satisfies readonly ScreenDefinition[];
 

@@ -2,6 +2,9 @@ import type { ApiOf } from './define';
 import { describeContract } from './define';
 import { accountChannels } from './channels/accounts';
 import { appChannels } from './channels/app';
+import { monitorChannels } from './channels/monitor';
+import { translationChannels } from './channels/translation';
+import { operationsChannels } from './channels/operations';
 
 /**
  * The one IPC contract. Each group lives in its own file under channels/; the main process, the preload, the
@@ -10,6 +13,9 @@ import { appChannels } from './channels/app';
 export const ipcContract = {
   ...appChannels,
   ...accountChannels,
+  ...monitorChannels,
+  ...translationChannels,
+  ...operationsChannels,
 } as const;
 
 export type IpcContract = typeof ipcContract;

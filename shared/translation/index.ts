@@ -5,3 +5,7 @@ export * from './language';
 export * from './translate-texts';
 export * from './wire';
 export * from './word-type';
+export * from './failure';
+export * from './history-entry';
+export * from './key-status';
+export * from './translation-settings';

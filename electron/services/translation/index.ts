@@ -9,3 +9,6 @@ export * from './pair-support';
 export * from './translation-memory';
 export * from './translator';
 export * from './words';
+export * from './translation-app-service';
+export * from './translation-history';
+export * from './translation-key-store';

@@ -1,0 +1,134 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { translationHistoryEntrySchema, type TranslationHistoryEntry } from '../../../shared/translation/history-entry';
+import { quarantineFile } from '../storage/quarantine';
+import { writeFileAtomic } from './atomic-write';
+
+export const HISTORY_FILE_NAME = 'translation-history.json';
+export const DEFAULT_HISTORY_LIMIT = 50;
+/** A translation larger than this (source and result, in characters) is not kept: the file stays small. */
+export const DEFAULT_HISTORY_ENTRY_MAX_CHARS = 40_000;
+
+const FORMAT = 'statusdesk.translation-history';
+const VERSION = 1;
+
+const fileSchema = z.object({
+  format: z.literal(FORMAT),
+  version: z.number().int(),
+  entries: z.array(z.unknown()),
+});
+
+export interface TranslationHistoryOptions {
+  dataDir: string;
+  limit?: number;
+  entryMaxChars?: number;
+  now?: () => Date;
+  /** Told when the file was unreadable and moved aside. */
+  onProblem?: (message: string) => void;
+}
+
+/**
+ * The panel's recent translations, newest first, bounded in count and entry size, in one small JSON file
+ * rewritten whole (atomically) on each change. A repeat of the same texts moves the old entry to the top.
+ */
+export class TranslationHistory {
+  readonly filePath: string;
+  readonly #limit: number;
+  readonly #entryMaxChars: number;
+  #entries: TranslationHistoryEntry[];
+  #chain: Promise<void> = Promise.resolve();
+
+  private constructor(filePath: string, entries: TranslationHistoryEntry[], options: TranslationHistoryOptions) {
+    this.filePath = filePath;
+    this.#limit = options.limit ?? DEFAULT_HISTORY_LIMIT;
+    this.#entryMaxChars = options.entryMaxChars ?? DEFAULT_HISTORY_ENTRY_MAX_CHARS;
+    this.#entries = entries.slice(0, this.#limit);
+  }
+
+  static async open(options: TranslationHistoryOptions): Promise<TranslationHistory> {
+    const filePath = path.join(options.dataDir, HISTORY_FILE_NAME);
+    let text: string | null = null;
+    try {
+      text = await fs.readFile(filePath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        throw new AppError('storage', 'The translation history could not be read.', { cause: error });
+      }
+    }
+    if (text === null || text.trim() === '') return new TranslationHistory(filePath, [], options);
+
+    const { entries, problem } = parseHistory(text);
+    if (problem !== null) {
+      const moved = quarantineFile(filePath, (options.now ?? (() => new Date()))());
+      const kept = entries.length > 0 ? ` ${entries.length} entr${entries.length === 1 ? 'y was' : 'ies were'} kept.` : '';
+      options.onProblem?.(`The translation history ${problem}; it was moved to ${path.basename(moved)}.${kept}`);
+      const history = new TranslationHistory(filePath, entries, options);
+      await history.#write();
+      return history;
+    }
+    return new TranslationHistory(filePath, entries, options);
+  }
+
+  list(): TranslationHistoryEntry[] {
+    return this.#entries.map((entry) => structuredClone(entry));
+  }
+
+  /** Adds an entry on top (replacing one with the same languages, type and texts) and saves. */
+  async add(entry: TranslationHistoryEntry): Promise<boolean> {
+    const size = [...entry.texts, ...entry.translations].reduce((sum, text) => sum + text.length, 0);
+    if (size > this.#entryMaxChars) return false;
+    const same = JSON.stringify([entry.from, entry.to, entry.type, entry.texts]);
+    const rest = this.#entries.filter((e) => JSON.stringify([e.from, e.to, e.type, e.texts]) !== same);
+    this.#entries = [structuredClone(entry), ...rest].slice(0, this.#limit);
+    await this.#save();
+    return true;
+  }
+
+  async clear(): Promise<number> {
+    const count = this.#entries.length;
+    this.#entries = [];
+    await this.#save();
+    return count;
+  }
+
+  /** Waits for pending writes. */
+  async close(): Promise<void> {
+    await this.#chain;
+  }
+
+  #save(): Promise<void> {
+    const run = this.#chain.then(() => this.#write());
+    this.#chain = run.catch(() => undefined);
+    return run.catch((error: unknown) => {
+      throw new AppError('storage', 'The translation history could not be saved.', { cause: error });
+    });
+  }
+
+  async #write(): Promise<void> {
+    await fs.mkdir(path.dirname(this.filePath), { recursive: true });
+    await writeFileAtomic(this.filePath, `${JSON.stringify({ format: FORMAT, version: VERSION, entries: this.#entries })}\n`);
+  }
+}
+
+/** The entries that parse, and why the file is not fine (null when it is). */
+function parseHistory(text: string): { entries: TranslationHistoryEntry[]; problem: string | null } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { entries: [], problem: 'was damaged (not valid JSON)' };
+  }
+  const file = fileSchema.safeParse(data);
+  if (!file.success) return { entries: [], problem: 'was not a Statusdesk history file' };
+  if (file.data.version > VERSION) return { entries: [], problem: 'was written by a newer Statusdesk' };
+  const entries: TranslationHistoryEntry[] = [];
+  let invalid = 0;
+  for (const candidate of file.data.entries) {
+    const parsed = translationHistoryEntrySchema.safeParse(candidate);
+    if (parsed.success) entries.push(parsed.data);
+    else invalid += 1;
+  }
+  return { entries, problem: invalid > 0 ? `had ${invalid} unreadable entr${invalid === 1 ? 'y' : 'ies'}` : null };
+}

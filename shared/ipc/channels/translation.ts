@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { translationCountersSchema } from '../../translation/counters';
+import { translationHealthSchema } from '../../translation/health';
+import { translationHistoryEntrySchema } from '../../translation/history-entry';
+import { translationKeyInputSchema, translationKeyStatusSchema } from '../../translation/key-status';
+import { languageCodeSchema, languageSchema } from '../../translation/language';
+import { translateTextsResultSchema } from '../../translation/translate-texts';
+import { translationSettingsChangeSchema, translationSettingsSchema } from '../../translation/translation-settings';
+import { wordTypeSchema } from '../../translation/word-type';
+import { invoke } from '../define';
+
+/** Bounds that keep one IPC message reasonable; a whole incident update is far below them. */
+export const TRANSLATE_MAX_TEXTS = 2_000;
+export const TRANSLATE_MAX_TEXT_LENGTH = 20_000;
+
+const pairSchema = z.object({ from: languageCodeSchema, to: languageCodeSchema });
+
+/**
+ * One translation: the texts in order (blank ones come back as they are), WordType TEXT unless given.
+ * `history: false` keeps it out of the panel's recent list (the incident editors translate often).
+ */
+export const translateChannelRequestSchema = pairSchema.extend({
+  type: wordTypeSchema.optional(),
+  texts: z.array(z.string().max(TRANSLATE_MAX_TEXT_LENGTH)).max(TRANSLATE_MAX_TEXTS),
+  /** The status page URL the texts belong to; the service files translations under it. */
+  requestUrl: z.string().max(2000).optional(),
+  title: z.string().max(500).optional(),
+  history: z.boolean().optional(),
+});
+
+export const translationLanguagesSchema = z.object({
+  languages: z.array(languageSchema),
+  /** ISO time the list was fetched from the service. */
+  fetchedAt: z.string(),
+  /** A refresh failed and an older list is shown. */
+  stale: z.boolean(),
+});
+export type TranslationLanguages = z.infer<typeof translationLanguagesSchema>;
+
+/** Session totals: what every translation since the app started cost, and what the memory saved. */
+export const translationTotalsSchema = translationCountersSchema.extend({
+  since: z.string(),
+});
+export type TranslationTotals = z.infer<typeof translationTotalsSchema>;
+
+export const translationServiceHealthSchema = translationHealthSchema.extend({ baseUrl: z.string() });
+export type TranslationServiceHealth = z.infer<typeof translationServiceHealthSchema>;
+
+export const translationChannels = {
+  /** The languages list, cached for a day; `refresh` asks the service again. */
+  'translation.languages': invoke(z.object({ refresh: z.boolean().optional() }).optional(), translationLanguagesSchema),
+  /** Whether the service translates this pair (asked once per pair per session). */
+  'translation.isSupported': invoke(pairSchema, z.object({ supported: z.boolean() })),
+  'translation.translate': invoke(translateChannelRequestSchema, translateTextsResultSchema),
+  'translation.totals': invoke(z.undefined(), translationTotalsSchema),
+  /** One GET /public/status, only when the user asks: never polled. */
+  'translation.health': invoke(z.undefined(), translationServiceHealthSchema),
+  /** Recent translations, newest first. */
+  'translation.history': invoke(z.undefined(), z.object({ entries: z.array(translationHistoryEntrySchema) })),
+  'translation.clearHistory': invoke(z.undefined(), z.object({ cleared: z.number().int().nonnegative() })),
+  'translation.getSettings': invoke(z.undefined(), translationSettingsSchema),
+  'translation.setSettings': invoke(translationSettingsChangeSchema, translationSettingsSchema),
+  /** Whether a key is stored: never the key. */
+  'translation.keyStatus': invoke(z.undefined(), translationKeyStatusSchema),
+  /** Stores the key in the OS keychain (or for this session only, when asked and there is no keychain). */
+  'translation.setKey': invoke(z.object({ key: translationKeyInputSchema, sessionOnly: z.boolean().optional() }), translationKeyStatusSchema),
+  'translation.removeKey': invoke(z.undefined(), translationKeyStatusSchema.extend({ removed: z.boolean() })),
+} as const;

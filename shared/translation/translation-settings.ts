@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { languageCodeSchema } from './language';
+
+/** The public service; tests and self-hosted proxies point the base URL elsewhere. */
+export const DEFAULT_TRANSLATION_SERVICE_URL = 'https://api.weglot.com';
+
+/**
+ * An http(s) address without query or credentials: the client appends paths and puts the key in the query,
+ * so anything already there would end up in every request.
+ */
+export const translationBaseUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+    } catch {
+      return false;
+    }
+  }, 'Enter a full http(s) address without a query, for example https://api.weglot.com.')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** The `translation` section of the settings file. Every field has a default, so an older file still loads. */
+export const translationSettingsSchema = z.object({
+  baseUrl: translationBaseUrlSchema.default(DEFAULT_TRANSLATION_SERVICE_URL),
+  /** The languages the panel opens with (the last pair that translated). */
+  defaultFrom: languageCodeSchema.nullable().default('en'),
+  defaultTo: languageCodeSchema.nullable().default(null),
+});
+
+export type TranslationSettings = z.output<typeof translationSettingsSchema>;
+
+/** A change from the panel: only the fields given are replaced. */
+export const translationSettingsChangeSchema = z.object({
+  baseUrl: translationBaseUrlSchema.optional(),
+  defaultFrom: languageCodeSchema.nullable().optional(),
+  defaultTo: languageCodeSchema.nullable().optional(),
+});
+
+export type TranslationSettingsChange = z.input<typeof translationSettingsChangeSchema>;
+
+export function defaultTranslationSettings(): TranslationSettings {
+  return translationSettingsSchema.parse({});
+}
