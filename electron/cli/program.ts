@@ -5,6 +5,7 @@ import { registerReadCommands } from './commands/read';
 import { registerIncidentCommands } from './commands/incidents';
 import { registerTranslateCommand } from './commands/translate';
 import { registerOperationsCommands } from './commands/operations';
+import { registerWatchCommand } from './commands/watch';
 
 export const CLI_VERSION = '0.1.0';
 
@@ -50,6 +51,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   registerIncidentCommands(program, run);
   registerTranslateCommand(program, run);
   registerOperationsCommands(program, run);
+  registerWatchCommand(program, run);
   return program;
 }
 

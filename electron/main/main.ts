@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron';
 import { AppCore, type AppPorts } from '../services/app-core';
+import { startDesktopDemo } from '../services/demo/desktop-demo';
 import { APP_ORIGIN } from '../services/security/app-protocol';
 import { canOpenExternal } from '../services/security/navigation';
 import { originOf } from '../services/security/trusted-sender';
@@ -136,12 +139,24 @@ function iconsDir(): string {
 /** Builds the core; in demo mode (STATUSDESK_DEMO=1) against an embedded simulator playing a scenario. */
 async function startCore(options: { dataDir: string; appOrigins: string[]; ports: AppPorts }): Promise<AppCore> {
   const log = (message: string) => console.log(`[statusdesk] ${message}`);
-  return new AppCore({
-    dataDir: options.dataDir,
+  const demo = process.env.STATUSDESK_DEMO === '1';
+  // A demo runs in a throw-away data folder: it never touches the user's settings, history or outbox.
+  const dataDir = demo ? mkdtempSync(path.join(tmpdir(), 'statusdesk-demo-')) : options.dataDir;
+  const core = new AppCore({
+    dataDir,
     vault: new KeyVault(new KeychainSecretStore()),
     version: app.getVersion(),
     appOrigins: options.appOrigins,
     ports: options.ports,
     log,
   });
+  if (demo) {
+    const running = await startDesktopDemo(core);
+    log(`demo mode: simulator at ${running.sim.baseUrl}, data in ${dataDir}`);
+    app.on('will-quit', () => {
+      void running.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+  }
+  return core;
 }

@@ -3,8 +3,8 @@ import { tryParseApiDateTime } from '../../../shared/statuspage/datetime';
 import type { Incident } from '../../../shared/statuspage/schemas/incident';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
+import type { RunAction } from '../run-action';
 
-type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>;
 
 export function parseId(text: string, what = 'id'): number {
   if (!/^[0-9]+$/.test(text)) throw new CliUsageError(`${what} must be a whole number, not "${text}"`);
@@ -47,7 +47,7 @@ function describe(incident: Incident): string {
 }
 
 /** incidents list|show|create|update|resolve|delete */
-export function registerIncidentCommands(program: Command, run: Run): void {
+export function registerIncidentCommands(program: Command, run: RunAction): void {
   const incidents = program.command('incidents').description('list, show, create, update, resolve and delete incidents');
 
   incidents

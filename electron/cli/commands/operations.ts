@@ -16,8 +16,8 @@ import type { AccessTokenProvider } from '../../services/operations/token-provid
 import { secretNames } from '../../services/vault/key-vault';
 import type { CliContext } from '../context';
 import { CliUsageError, EXIT, table } from '../output';
+import type { RunAction } from '../run-action';
 
-type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void | number>) => (...args: unknown[]) => Promise<void>;
 
 const OUTCOME_LABEL: Record<ForgetResult['outcome'], string> = {
   forgotten: 'forgotten',
@@ -63,7 +63,7 @@ function parseConcurrency(text: string): number {
 }
 
 /** operations forget NAME... */
-export function registerOperationsCommands(program: Command, run: Run): void {
+export function registerOperationsCommands(program: Command, run: RunAction): void {
   const operations = program.command('operations').description('long-running operations of a migration assessment service');
 
   operations

@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import type { BaseLevel } from '../../../shared/statuspage/levels';
 import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspage/normalize';
 import type { CliContext } from '../context';
+import type { RunAction } from '../run-action';
 
-type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>;
 
 const LEVEL_LABEL: Record<BaseLevel, string> = {
   operational: 'operational',
@@ -20,7 +20,7 @@ function serviceLines(services: NormalizedService[], depth = 0): string[] {
 }
 
 /** hello, status, summary: the public reads. */
-export function registerReadCommands(program: Command, run: Run): void {
+export function registerReadCommands(program: Command, run: RunAction): void {
   program
     .command('hello')
     .description('check that the server answers (GET /hello)')

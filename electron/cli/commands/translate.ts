@@ -6,8 +6,8 @@ import { createTranslationService } from '../../services/translation/create-tran
 import { firstKey, keyFromEnv, keyFromVault } from '../../services/translation/key-source';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
+import type { RunAction } from '../run-action';
 
-type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>;
 
 interface TranslateOptions {
   from: string;
@@ -46,7 +46,7 @@ function baseUrlFor(ctx: CliContext, option: string | undefined): string {
 }
 
 /** translate: texts from the arguments or stdin, through the translation memory shared with the app. */
-export function registerTranslateCommand(program: Command, run: Run): void {
+export function registerTranslateCommand(program: Command, run: RunAction): void {
   program
     .command('translate')
     .description('translate texts (arguments, or one per line on stdin); repeats come from the translation memory')

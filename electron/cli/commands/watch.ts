@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { Command } from 'commander';
+import type { MonitorEvent } from '../../../shared/monitor/events';
+import { oneLine } from '../../../shared/monitor/notification-text';
+import { MIN_INTERVAL_SEC, type WatchedPage } from '../../../shared/monitor/watched-page';
+import { resolveBaseUrl } from '../../../shared/statuspage/regions';
+import { DEMO_PAGE, playDemo } from '../../services/demo/demo-scenario';
+import { MonitorService } from '../../services/monitor/monitor-service';
+import { startStatusPageSimulator } from '../../services/simulators/statuspage';
+import type { CliContext } from '../context';
+import { CliUsageError } from '../output';
+import type { RunAction } from '../run-action';
+
+interface WatchOptions {
+  interval: string;
+  demo?: boolean;
+  demoSpeed: string;
+  for?: string;
+}
+
+function parseSeconds(text: string, what: string, min: number): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < min) throw new CliUsageError(`${what} must be a number, at least ${min}`);
+  return value;
+}
+
+/** One human line per event: time, page, type, and what it concerns. */
+export function eventLine(event: MonitorEvent): string {
+  const e = event as MonitorEvent & {
+    from?: string;
+    to?: string;
+    incident?: { title: string; type: string; latestUpdate?: { description: string } | null };
+    service?: { name: string };
+    notice?: { title: string };
+  };
+  const parts = [event.at.replace(/\.\d+Z$/, 'Z'), event.page.subdomain, event.type];
+  if (e.from && e.to) parts.push(`${e.from} → ${e.to}`);
+  if (e.service) parts.push(e.service.name);
+  if (e.incident) parts.push(`[${e.incident.type}] ${e.incident.title}`);
+  if (e.notice) parts.push(e.notice.title);
+  return parts.join('  ');
+}
+
+/** Resolves on Ctrl+C / SIGTERM, or after `seconds` when given. */
+function untilStopped(seconds: number | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      if (timer) clearTimeout(timer);
+      resolve();
+    };
+    const timer = seconds === undefined ? null : setTimeout(stop, seconds * 1000);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** statusdesk watch: the desktop app's monitor, headless, one line per event. */
+export function registerWatchCommand(program: Command, run: RunAction): void {
+  program
+    .command('watch')
+    .description('watch pages and print one line per change (with --json: one JSON object per line)')
+    .argument('[subdomains...]', 'status page subdomains to watch')
+    .option('--interval <seconds>', `seconds between checks of each page (at least ${MIN_INTERVAL_SEC})`, '60')
+    .option('--demo', 'watch a built-in simulator playing a one-minute scenario (no account, no network)')
+    .option('--demo-speed <factor>', 'play the demo this many times faster (default 1)', '1')
+    .option('--for <seconds>', 'stop after this many seconds (default: until Ctrl+C; the demo stops when it ends)')
+    .action(
+      run(async (ctx: CliContext, subdomains: string[], options: WatchOptions) => {
+        const intervalSec = parseSeconds(options.interval, '--interval', MIN_INTERVAL_SEC);
+        const forSeconds = options.for === undefined ? undefined : parseSeconds(options.for, '--for', 0);
+        if (!options.demo && subdomains.length === 0) throw new CliUsageError('name at least one subdomain to watch, or use --demo');
+
+        const sim = options.demo ? await startStatusPageSimulator({ seed: 'demo', rateLimit: false, control: false }) : null;
+        try {
+          const account = sim ? null : ctx.account(subdomains[0]);
+          const region = sim ? { baseUrl: sim.baseUrl } : ctx.region(account);
+          const baseUrl = resolveBaseUrl(region);
+          const pages: WatchedPage[] = (sim ? [DEMO_PAGE] : subdomains).map((subdomain) => ({
+            id: randomUUID(),
+            region: 'custom',
+            baseUrl,
+            subdomain,
+            ...(account ? { accountId: account.id } : {}),
+            intervalSec,
+            muted: false,
+            mutedServiceIds: [],
+            followedIncidentIds: [],
+          }));
+          const monitor = new MonitorService({
+            pages,
+            onEvent: (event) => ctx.print.line(event, () => eventLine(event)),
+          });
+          ctx.print.note(`watching ${pages.map((p) => p.subdomain).join(', ')} on ${baseUrl} every ${intervalSec} s${sim ? ' (demo)' : ''}; Ctrl+C to stop`);
+          monitor.start();
+          try {
+            if (sim) {
+              ctx.print.note('demo: an incident opens, gets two updates, a maintenance starts and ends, the incident resolves');
+              // The scenario starts only once the first check has seen the calm page, whatever the speed.
+              await monitor.pollNow();
+              const speed = parseSeconds(options.demoSpeed, '--demo-speed', 0.01);
+              const player = playDemo(sim, { speed, afterStep: () => void monitor.pollNow() });
+              await Promise.race([player.done, untilStopped(forSeconds)]);
+              player.stop();
+              await monitor.pollNow();
+            } else {
+              await untilStopped(forSeconds);
+            }
+          } finally {
+            monitor.stop();
+            await monitor.settled();
+          }
+          for (const state of monitor.state()) {
+            if (state.error && state.status !== 'ok') ctx.print.note(`${state.subdomain}: ${oneLine(state.error.message)}`);
+          }
+        } finally {
+          await sim?.close();
+        }
+      }),
+    );
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONITOR_EVENT_TYPES, monitorEventSchema } from '../../../shared/monitor/events';
+import { runCli } from '../../../electron/cli/program';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { makeTempDir } from '../../support/temp-dir';
+
+let home: ReturnType<typeof makeTempDir>;
+beforeAll(() => {
+  home = makeTempDir('statusdesk-watch-');
+});
+afterAll(() => home.remove());
+
+async function cli(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { STATUSDESK_HOME: home.dir } });
+  return { code, stdout, stderr };
+}
+
+describe('statusdesk watch', () => {
+  it('--demo --json prints the scripted scenario as one JSON event per line', async () => {
+    const { code, stdout, stderr } = await cli(['--json', 'watch', '--demo', '--demo-speed', '20']);
+    expect(code, stderr).toBe(0);
+    const events = stdout.trim().split('\n').map((line) => monitorEventSchema.parse(JSON.parse(line)));
+    for (const event of events) expect(MONITOR_EVENT_TYPES).toContain(event.type);
+    const story = events.map((e) => e.type).filter((t) => t.startsWith('incident.') || t.startsWith('maintenance.'));
+    expect(story).toEqual([
+      'incident.opened',
+      'incident.updated',
+      'maintenance.started',
+      'incident.updated',
+      'maintenance.ended',
+      'incident.resolved',
+    ]);
+    expect(events.filter((e) => e.type === 'page.level_changed').map((e) => [e.from, e.to])).toEqual([
+      ['operational', 'major'],
+      ['major', 'operational'],
+    ]);
+    expect(events.every((e) => e.page.subdomain === 'acme')).toBe(true);
+  }, 30_000);
+
+  it('prints readable lines without --json', async () => {
+    const { code, stdout } = await cli(['watch', '--demo', '--demo-speed', '30']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/acme {2}incident\.opened {2}\[major\] Elevated error rates on the API/);
+    expect(stdout).toMatch(/acme {2}page\.level_changed {2}major → operational/);
+  }, 30_000);
+
+  describe('against a server', () => {
+    let sim: StatusPageSimulator;
+    beforeAll(async () => {
+      sim = await startStatusPageSimulator({ seed: 'demo' });
+    });
+    afterAll(() => sim.close());
+
+    it('the first check reports nothing (the state that already was), then stops after --for', async () => {
+      const { code, stdout, stderr } = await cli(['--base-url', sim.baseUrl, '--json', 'watch', 'acme', 'acme-eu', '--interval', '15', '--for', '1']);
+      expect(code, stderr).toBe(0);
+      expect(stdout).toBe('');
+      expect(sim.requestCount('/api/v2/status_pages/acme/summary')).toBeGreaterThanOrEqual(1);
+      expect(sim.requestCount('/api/v2/status_pages/acme-eu/summary')).toBeGreaterThanOrEqual(1);
+    });
+
+    it('a page that cannot be reached is reported when the watch ends', async () => {
+      const { code, stderr } = await cli(['--base-url', 'http://127.0.0.1:9/api/v2', 'watch', 'acme', '--interval', '15', '--for', '1']);
+      expect(code).toBe(0);
+      expect(stderr).toMatch(/watching acme/);
+    });
+
+    it('refuses a bad command line', async () => {
+      expect((await cli(['watch'])).code).toBe(2);
+      expect((await cli(['watch', 'acme', '--interval', '5'])).stderr).toMatch(/at least 15/);
+    });
+  });
+});

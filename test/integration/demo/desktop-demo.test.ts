@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
+import type { TrayModel } from '../../../shared/monitor/tray';
+import { AppCore } from '../../../electron/services/app-core';
+import { startDesktopDemo } from '../../../electron/services/demo/desktop-demo';
+import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { makeTempDir } from '../../support/temp-dir';
+
+describe('desktop demo mode', () => {
+  it('plays the scenario through the real core: events, notifications and tray follow it; the key stays out of the keychain', async () => {
+    const temp = makeTempDir('statusdesk-demo-test-');
+    const keychain = new KeychainSecretStore({ service: `Statusdesk-test-${randomUUID()}` });
+    const notifications: NotificationIntent[] = [];
+    const trays: TrayModel[] = [];
+    const core = new AppCore({
+      dataDir: temp.dir,
+      vault: new KeyVault(keychain),
+      version: 'test',
+      appOrigins: ['app://statusdesk'],
+      ports: { notify: (n) => notifications.push(n), setTray: (t) => trays.push(t) },
+    });
+    try {
+      await core.start();
+      const demo = await startDesktopDemo(core, { speed: 25 });
+      const seenTray = new Set<string>();
+      const unsubscribe = core.events.connect((channel) => {
+        if (channel === 'monitor.onSnapshot' && trays.length) seenTray.add(trays.at(-1)!.icon);
+      });
+      await demo.player.done;
+      await core.monitor.pollNow();
+      unsubscribe();
+      const types = (await core.monitor.history({ limit: 100 })).map((e) => e.type).reverse();
+      expect(types.filter((t) => t.startsWith('incident.') || t.startsWith('maintenance.'))).toEqual([
+        'incident.opened',
+        'incident.updated',
+        'maintenance.started',
+        'incident.updated',
+        'maintenance.ended',
+        'incident.resolved',
+      ]);
+      expect(notifications.some((n) => n.severity === 'major')).toBe(true);
+      expect(seenTray.has('major')).toBe(true);
+      expect((await core.monitor.tray()).icon).toBe('operational');
+      const [account] = core.accounts.records();
+      expect((await core.accounts.view(account!)).key.storage).toBe('session');
+      await expect(keychain.get(secretNames.statusPageKey(account!.id))).resolves.toBeNull();
+      await demo.stop();
+    } finally {
+      await core.dispose();
+      temp.remove();
+    }
+  }, 30_000);
+});
