@@ -21,13 +21,6 @@ const STATE_MARK: Record<TrayIconState, string> = {
   stale: '○',
 };
 
-const STATE_WORD: Record<TrayIconState, string> = {
-  operational: 'operational',
-  maintenance: 'maintenance',
-  minor: 'minor incident',
-  major: 'major outage',
-  stale: 'not reachable',
-};
 
 /** Maps the tray model to a menu template: each page with its level (a click opens it), then the actions. */
 export function trayMenuTemplate(model: TrayModel, handlers: TrayMenuHandlers): MenuTemplateItem[] {
@@ -35,7 +28,8 @@ export function trayMenuTemplate(model: TrayModel, handlers: TrayMenuHandlers): 
     if (item.kind === 'separator') return { type: 'separator' };
     if (item.kind === 'page') {
       return {
-        label: `${STATE_MARK[item.state]} ${item.label} — ${STATE_WORD[item.state]}${item.muted ? ' (muted)' : ''}`,
+        // The model's label already says the page, its state and whether it is muted; the mark adds the shape.
+        label: `${STATE_MARK[item.state]} ${item.label}`,
         click: () => handlers.openPage(item.pageId),
       };
     }

@@ -20,8 +20,8 @@ describe('tray menu', () => {
     const openPage = vi.fn();
     const run = vi.fn();
     const template = trayMenuTemplate(model, { openPage, run });
-    expect(template[0]!.label).toMatch(/✖ Acme — .*major outage/);
-    expect(template[1]!.label).toMatch(/○ Globex .*not reachable \(muted\)/);
+    expect(template[0]!.label).toMatch(/^✖ Acme — Major outage/);
+    expect(template[1]!.label).toMatch(/^○ Globex — Not reachable \(muted\)/);
     template[0]!.click!();
     expect(openPage).toHaveBeenCalledWith('a');
     template.find((item) => item.label === 'Pause notifications for an hour')!.click!();
