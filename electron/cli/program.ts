@@ -3,6 +3,7 @@ import { CliContext, type GlobalOptions } from './context';
 import { CliUsageError, codeOf, EXIT, reasonOf, type CliIo } from './output';
 import { registerReadCommands } from './commands/read';
 import { registerIncidentCommands } from './commands/incidents';
+import { registerOutboxCommands } from './commands/outbox';
 import { registerTranslateCommand } from './commands/translate';
 import { registerOperationsCommands } from './commands/operations';
 import { registerWatchCommand } from './commands/watch';
@@ -49,6 +50,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
 
   registerReadCommands(program, run);
   registerIncidentCommands(program, run);
+  registerOutboxCommands(program, run);
   registerTranslateCommand(program, run);
   registerOperationsCommands(program, run);
   registerWatchCommand(program, run);

@@ -1,14 +1,22 @@
 import { Option, type Command } from 'commander';
 import { tryParseApiDateTime } from '../../../shared/statuspage/datetime';
-import type { Incident } from '../../../shared/statuspage/schemas/incident';
+import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
+import { isTempId } from '../../../shared/outbox/temp-id';
+import type { Incident, IncidentUpdate } from '../../../shared/statuspage/schemas/incident';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
+import { queuedResult, submitWrite, writeTarget } from './outbox';
 import type { RunAction } from '../run-action';
 
 
 export function parseId(text: string, what = 'id'): number {
   if (!/^[0-9]+$/.test(text)) throw new CliUsageError(`${what} must be a whole number, not "${text}"`);
   return Number(text);
+}
+
+/** A server id, or the temp id (`tmp-…`) a write queued offline returned; the outbox maps it when known. */
+export function parseRef(text: string, what = 'id'): number | string {
+  return isTempId(text) ? text : parseId(text, what);
 }
 
 function parseLimit(text: string): number {
@@ -46,7 +54,10 @@ function describe(incident: Incident): string {
   return lines.join('\n');
 }
 
-/** incidents list|show|create|update|resolve|delete */
+/**
+ * incidents list|show|create|update|resolve|delete. Reads go straight to the server; writes go through the
+ * outbox (see ./outbox.ts): sent at once when possible, else queued (exit 0) and sent later.
+ */
 export function registerIncidentCommands(program: Command, run: RunAction): void {
   const incidents = program.command('incidents').description('list, show, create, update, resolve and delete incidents');
 
@@ -88,7 +99,7 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
 
   incidents
     .command('create')
-    .description('open an incident (needs a key)')
+    .description('open an incident (needs a key; queued when the server cannot be reached)')
     .argument('<subdomain>', 'the status page subdomain')
     .requiredOption('--title <title>', 'the incident title')
     .requiredOption('--type <type>', 'major, minor, scheduled or a custom type of the page')
@@ -98,64 +109,84 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
     .action(
       run(async (ctx, subdomain: string, options: { title: string; type: string; service?: string[]; message?: string; updateType: string }) => {
         if (options.title.trim() === '') throw new CliUsageError('--title must not be empty');
-        const serviceIds = (options.service ?? []).map((id) => parseId(id, 'service id'));
-        const incident = await ctx.client(subdomain).createIncident({
-          subdomain,
-          incident: {
-            type: options.type,
-            title: options.title,
-            ...(serviceIds.length ? { service_ids: serviceIds } : {}),
-            ...(options.message ? { updates: [{ type: options.updateType, description: options.message }] } : {}),
+        const serviceIds = (options.service ?? []).map((id) => parseRef(id, 'service id'));
+        const outcome = await submitWrite(ctx, {
+          ...writeTarget(ctx, subdomain),
+          operation: 'createIncident',
+          input: {
+            subdomain,
+            incident: {
+              type: options.type,
+              title: options.title,
+              ...(serviceIds.length ? { service_ids: serviceIds } : {}),
+              ...(options.message ? { updates: [{ type: options.updateType, description: options.message }] } : {}),
+            },
           },
         });
-        ctx.print.result({ state: 'sent', incident }, () => `created #${incident.id} [${incident.type}] ${incident.title}`);
+        if (outcome.state === 'queued') return printQueued(ctx, outcome.entry);
+        const incident = outcome.object as Incident;
+        ctx.print.result({ state: 'sent', id: outcome.entry.id, incident }, () => `created #${incident.id} [${incident.type}] ${incident.title}`);
       }),
     );
 
   incidents
     .command('update')
-    .description('post an update to an incident (needs a key)')
+    .description('post an update to an incident (needs a key; queued when the server cannot be reached)')
     .argument('<subdomain>', 'the status page subdomain')
-    .argument('<id>', 'the incident id')
+    .argument('<id>', 'the incident id, or the temp id of one queued offline')
     .requiredOption('--message <text>', 'the update text')
     .addOption(new Option('--update-type <type>', 'issue, update, monitoring, resolved, …').default('update'))
     .action(
       run(async (ctx, subdomain: string, id: string, options: { message: string; updateType: string }) => {
-        const update = await ctx.client(subdomain).addIncidentUpdate({
-          subdomain,
-          incidentId: parseId(id, 'incident id'),
-          update: { type: options.updateType, description: options.message },
+        const outcome = await submitWrite(ctx, {
+          ...writeTarget(ctx, subdomain),
+          operation: 'addIncidentUpdate',
+          input: { subdomain, incidentId: parseRef(id, 'incident id'), update: { type: options.updateType, description: options.message } },
         });
-        ctx.print.result({ state: 'sent', update }, () => `posted update #${update.id} (${update.type}) to incident #${id}`);
+        if (outcome.state === 'queued') return printQueued(ctx, outcome.entry);
+        const update = outcome.object as IncidentUpdate;
+        ctx.print.result({ state: 'sent', id: outcome.entry.id, update }, () => `posted update #${update.id} (${update.type}) to incident #${outcome.entry.input.incidentId}`);
       }),
     );
 
   incidents
     .command('resolve')
-    .description('resolve an incident with a final update (needs a key)')
+    .description('resolve an incident with a final update (needs a key; queued when the server cannot be reached)')
     .argument('<subdomain>', 'the status page subdomain')
-    .argument('<id>', 'the incident id')
+    .argument('<id>', 'the incident id, or the temp id of one queued offline')
     .option('--message <text>', 'the closing message', 'This incident has been resolved.')
     .action(
       run(async (ctx, subdomain: string, id: string, options: { message: string }) => {
-        const update = await ctx.client(subdomain).addIncidentUpdate({
-          subdomain,
-          incidentId: parseId(id, 'incident id'),
-          update: { type: 'resolved', description: options.message },
+        const outcome = await submitWrite(ctx, {
+          ...writeTarget(ctx, subdomain),
+          operation: 'addIncidentUpdate',
+          input: { subdomain, incidentId: parseRef(id, 'incident id'), update: { type: 'resolved', description: options.message } },
         });
-        ctx.print.result({ state: 'sent', update }, () => `resolved incident #${id}`);
+        if (outcome.state === 'queued') return printQueued(ctx, outcome.entry);
+        ctx.print.result({ state: 'sent', id: outcome.entry.id, update: outcome.object }, () => `resolved incident #${outcome.entry.input.incidentId}`);
       }),
     );
 
   incidents
     .command('delete')
-    .description('delete an incident permanently (needs a key)')
+    .description('delete an incident permanently (needs a key; queued when the server cannot be reached)')
     .argument('<subdomain>', 'the status page subdomain')
-    .argument('<id>', 'the incident id')
+    .argument('<id>', 'the incident id, or the temp id of one queued offline')
     .action(
       run(async (ctx, subdomain: string, id: string) => {
-        await ctx.client(subdomain).deleteIncident({ subdomain, incidentId: parseId(id, 'incident id') });
-        ctx.print.result({ state: 'sent', deleted: Number(id) }, () => `deleted incident #${id}`);
+        const outcome = await submitWrite(ctx, {
+          ...writeTarget(ctx, subdomain),
+          operation: 'deleteIncident',
+          input: { subdomain, incidentId: parseRef(id, 'incident id') },
+        });
+        if (outcome.state === 'queued') return printQueued(ctx, outcome.entry);
+        const deleted = outcome.entry.input.incidentId;
+        ctx.print.result({ state: 'sent', id: outcome.entry.id, deleted }, () => `deleted incident #${deleted}`);
       }),
     );
+}
+
+function printQueued(ctx: CliContext, entry: OutboxEntryView): void {
+  const queued = queuedResult(entry);
+  ctx.print.result(queued.json, () => queued.text);
 }

@@ -1,0 +1,228 @@
+import type { Command } from 'commander';
+import { AppError } from '../../../shared/errors';
+import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
+import type { OutboxEnqueueInput } from '../../../shared/outbox/requests';
+import { resolveBaseUrl } from '../../../shared/statuspage/regions';
+import { regionOfAccount } from '../../services/accounts/probe-client';
+import { openStatusPageOutbox } from '../../services/outbox/create-statuspage-outbox';
+import type { OutboxFlushReport, OutboxService } from '../../services/outbox/outbox-service';
+import { accountsPortOf } from '../../services/outbox/statuspage/accounts-port';
+import { API_KEY_ENV_VAR, envAccountId } from '../../services/outbox/statuspage/targets';
+import { secretNames } from '../../services/vault/key-vault';
+import type { CliContext } from '../context';
+import { CliUsageError, table } from '../output';
+
+type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>;
+
+/*
+ * The command line writes through the same durable outbox as the app (`<data folder>/outbox.jsonl`):
+ * a write is queued, then sent at once; when the server cannot be reached it stays queued ("queued",
+ * exit 0) and is sent by a later `statusdesk outbox flush`, any later write command, or the app.
+ *
+ * Which key sends it:
+ * - `--account NAME` (or an account configured for the page): the account's key, read from the OS keychain
+ *   when the write is sent; the entry names the account only. `--base-url`/`--region` with an account send
+ *   to that server instead, still with the account's key (the entry records the server).
+ * - no account, STATUSDESK_API_KEY set: the entry records the server (--base-url/--region, default US) and
+ *   the marker `keyFrom: "env"`, never the key. Whoever sends it later needs STATUSDESK_API_KEY set: the app
+ *   and commands run without it leave such entries waiting ("no_key"), never failed.
+ * One process owns the outbox at a time: while the app runs, write commands report that and exit 1.
+ */
+
+const FLUSH_TIMEOUT_MS = 30_000;
+
+/** Opens the outbox of the data folder for one command and closes it (and its lock) afterwards. */
+export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxService) => Promise<T>): Promise<T> {
+  const { outbox } = await openStatusPageOutbox({
+    dataDir: ctx.dataDir,
+    accounts: accountsPortOf({ records: () => ctx.settings.get().accounts, apiKey: (id) => ctx.vault.get(secretNames.statusPageKey(id)) }),
+    env: ctx.io.env,
+    requestTimeoutMs: 10_000,
+    onProblem: (problem) => ctx.io.stderr(`warning: ${problem.message}\n`),
+  });
+  try {
+    return await action(outbox);
+  } finally {
+    await outbox.stop();
+  }
+}
+
+/** Account (or server + environment key marker) of a write from the command line. */
+export function writeTarget(ctx: CliContext, subdomain: string): Pick<OutboxEnqueueInput, 'accountId' | 'server'> {
+  const account = ctx.account(subdomain);
+  let baseUrl: string;
+  try {
+    baseUrl = resolveBaseUrl(ctx.region(account));
+  } catch (error) {
+    throw new CliUsageError(`--base-url: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (account) {
+    const explicit = ctx.options.baseUrl !== undefined || ctx.options.region !== undefined;
+    if (!explicit || baseUrl === resolveBaseUrl(regionOfAccount(account))) return { accountId: account.id };
+    return { accountId: account.id, server: { baseUrl, keyFrom: 'account' } };
+  }
+  if (!ctx.io.env[API_KEY_ENV_VAR]?.trim()) {
+    throw new AppError('unauthorized', 'an API key is required for this operation and none is configured');
+  }
+  return { accountId: envAccountId(baseUrl), server: { baseUrl, keyFrom: 'env' } };
+}
+
+export type WriteOutcome = { state: 'sent'; entry: OutboxEntryView; object: unknown } | { state: 'queued'; entry: OutboxEntryView };
+
+/**
+ * Queues one write and sends it with what is queued before it for the same account. Sent: the server's
+ * answer. Server unreachable (or still failing after the wait): queued. Refused: throws with the reason;
+ * the entry stays in the failed list (retry or drop it).
+ */
+export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput): Promise<WriteOutcome> {
+  return withOutbox(ctx, async (outbox) => {
+    const { id } = await outbox.enqueue(request);
+    outbox.start();
+    await outbox.flush({ accountIds: [request.accountId], timeoutMs: FLUSH_TIMEOUT_MS });
+    return outcomeOf(outbox, id);
+  });
+}
+
+function outcomeOf(outbox: OutboxService, id: string): WriteOutcome {
+  const entry = outbox.get(id);
+  if (!entry) throw new AppError('internal', 'The write disappeared from the outbox.');
+  if (entry.state === 'sent') return { state: 'sent', entry, object: outbox.resultObject(id) ?? entry.result?.summary ?? null };
+  if (entry.state === 'failed') {
+    const error = entry.lastError ?? { code: 'internal' as const, message: 'the server refused the write' };
+    throw new AppError(error.code, `${error.message} (kept as failed write ${id.slice(0, 8)}: statusdesk outbox retry|drop ${id.slice(0, 8)})`, error.status === undefined ? undefined : { status: error.status });
+  }
+  if (entry.state === 'conflict') {
+    throw new AppError('conflict', `it changed on the server since it was read; held as conflict ${id.slice(0, 8)} (settle it in the app, or statusdesk outbox drop ${id.slice(0, 8)})`);
+  }
+  if (entry.waiting === 'no_key') {
+    // Not a network problem the outbox can wait out: say so, and keep it queued for when the key is there.
+    throw new AppError('unauthorized', `${entry.lastError?.message ?? 'no API key'} (kept queued as ${id.slice(0, 8)})`);
+  }
+  return { state: 'queued', entry };
+}
+
+/** The `--json` object and the text line of a queued write. */
+export function queuedResult(entry: OutboxEntryView): { json: Record<string, unknown>; text: string } {
+  const reasons: Partial<Record<string, string>> = {
+    offline: 'the server cannot be reached now',
+    order: 'it waits for an earlier write on the same object (statusdesk outbox list)',
+    dependency: 'it waits for a write it depends on (statusdesk outbox list)',
+    backoff: 'the server failed for now; it is tried again later',
+    rate_limited: 'the server asked to slow down; it is tried again later',
+  };
+  const why = reasons[entry.waiting ?? ''] ?? (entry.lastError ? 'the server cannot be reached now' : 'not sent yet');
+  return {
+    json: { state: 'queued', id: entry.id, ...(entry.tempId ? { tempId: entry.tempId } : {}), ...(entry.waiting ? { waiting: entry.waiting } : {}) },
+    text: `queued ${entry.id}${entry.tempId ? ` (temp id ${entry.tempId})` : ''}: ${why}; "statusdesk outbox flush" sends it later`,
+  };
+}
+
+function findEntry(outbox: OutboxService, idOrPrefix: string): OutboxEntryView {
+  if (idOrPrefix.length < 4) throw new CliUsageError('give at least the first 4 characters of the id');
+  const matches = outbox.list().filter((e) => e.id === idOrPrefix || e.id.startsWith(idOrPrefix.toLowerCase()));
+  if (matches.length === 0) throw new AppError('not_found', `no write ${idOrPrefix} in the outbox`);
+  if (matches.length > 1) throw new CliUsageError(`${idOrPrefix} matches ${matches.length} writes; give more of the id`);
+  return matches[0]!;
+}
+
+function stateText(entry: OutboxEntryView): string {
+  return entry.state === 'pending' && entry.waiting ? `pending (${entry.waiting})` : entry.state;
+}
+
+function resourceText(entry: OutboxEntryView): string {
+  return entry.resourceKey.startsWith(`${entry.accountId}:`) ? entry.resourceKey.slice(entry.accountId.length + 1) : entry.resourceKey;
+}
+
+function leftOf(report: OutboxFlushReport): number {
+  return report.pending + report.inFlight + report.failed + report.conflicts;
+}
+
+function reportText(report: OutboxFlushReport): string {
+  const reasons = Object.entries(report.waiting).map(([reason, n]) => `${n} ${reason}`);
+  const parts = [`sent ${report.sent}`];
+  if (leftOf(report) === 0) return `${parts[0]}; nothing left`;
+  parts.push(`left: ${report.pending} pending${reasons.length ? ` (${reasons.join(', ')})` : ''}, ${report.failed} failed, ${report.conflicts} conflicts`);
+  if (report.unreachable.length) parts.push(`unreachable: ${report.unreachable.join(', ')}`);
+  return parts.join('; ');
+}
+
+function parseSeconds(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || value > 3600) throw new CliUsageError('--timeout must be a number of seconds from 1 to 3600');
+  return value;
+}
+
+/** outbox list|flush|retry|drop */
+export function registerOutboxCommands(program: Command, run: Run): void {
+  const outbox = program.command('outbox').description('writes queued for sending (shared with the app)');
+
+  outbox
+    .command('list')
+    .description('every queued, failed, conflicting and recently sent write')
+    .action(
+      run(async (ctx) => {
+        const { entries, status } = await withOutbox(ctx, async (o) => ({ entries: o.list(), status: o.status() }));
+        ctx.print.result({ entries, status: { pending: status.pending, inFlight: status.inFlight, failed: status.failed, conflicts: status.conflicts, sent: status.sent } }, () =>
+          entries.length === 0
+            ? 'The outbox is empty.'
+            : table([
+                ['ID', 'STATE', 'OPERATION', 'RESOURCE', 'TRIES', 'CREATED', 'LAST ERROR'],
+                ...entries.map((e) => [e.id.slice(0, 8), stateText(e), e.operation, resourceText(e), String(e.attempts), e.createdAt.slice(0, 19), e.lastError?.message.replace(/^\w+ \([A-Z]+ [^)]*\): /, '').replace(/\s+/g, ' ').slice(0, 80) ?? '']),
+              ]),
+        );
+      }),
+    );
+
+  outbox
+    .command('flush')
+    .description('send what is queued; exits 1 if anything is left')
+    .option('--timeout <seconds>', 'stop waiting for retries after this long (default 30)', parseSeconds)
+    .action(
+      run(async (ctx, options: { timeout?: number }) => {
+        const report = await withOutbox(ctx, async (o) => {
+          o.start();
+          return o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000 });
+        });
+        ctx.print.result(report, () => reportText(report));
+        // With --json: the report, then (when something is left) the error object, one per line.
+        const left = leftOf(report);
+        if (left > 0) throw new AppError(report.failed + report.conflicts > 0 ? 'conflict' : 'network', `${left} write${left === 1 ? ' is' : 's are'} still in the outbox`);
+      }),
+    );
+
+  outbox
+    .command('retry')
+    .description('send a failed, conflicting or waiting write again')
+    .argument('<id>', 'the write id (or its first characters)')
+    .action(
+      run(async (ctx, id: string) => {
+        const outcome = await withOutbox(ctx, async (o) => {
+          const entry = findEntry(o, id);
+          await o.retry(entry.id);
+          o.start();
+          await o.flush({ ids: [entry.id], timeoutMs: FLUSH_TIMEOUT_MS });
+          return outcomeOf(o, entry.id);
+        });
+        if (outcome.state === 'queued') {
+          const queued = queuedResult(outcome.entry);
+          ctx.print.result(queued.json, () => queued.text);
+        } else ctx.print.result({ state: 'sent', id: outcome.entry.id, result: outcome.entry.result ?? null }, () => `sent ${outcome.entry.id}`);
+      }),
+    );
+
+  outbox
+    .command('drop')
+    .description('discard a write (writes that needed it are marked failed)')
+    .argument('<id>', 'the write id (or its first characters)')
+    .action(
+      run(async (ctx, id: string) => {
+        const result = await withOutbox(ctx, async (o) => {
+          const entry = findEntry(o, id);
+          return { id: entry.id, ...(await o.drop(entry.id)) };
+        });
+        ctx.print.result(result, () =>
+          `dropped ${result.id}${result.failedDependents.length ? `; ${result.failedDependents.length} write(s) that needed it are now failed: ${result.failedDependents.map((d) => d.slice(0, 8)).join(', ')}` : ''}`,
+        );
+      }),
+    );
+}

@@ -1,0 +1,173 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+interface PendingAppend {
+  text: string;
+  lines: number;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * An append-only file where `append()` resolves only after the lines are on disk (fsync). Group commit:
+ * appends that arrive while a write+fsync is running wait together and share the next one, so N concurrent
+ * callers cost far fewer than N fsyncs, and still nobody is answered before their lines are durable.
+ *
+ * Compaction (`requestRewrite`) replaces the whole file atomically (write a temp file, fsync, rename over,
+ * fsync the folder). It runs only at a moment when every queued append has been written: the snapshot
+ * function is called right then, synchronously, so it sees exactly what the file holds, and appends that
+ * arrive during the rewrite go to the new file after it.
+ */
+export class AppendOnlyFile {
+  readonly filePath: string;
+  #handle: fs.FileHandle;
+  #queue: PendingAppend[] = [];
+  #running = false;
+  #rewrite: { snapshot: () => { text: string; lines: number }; waiters: Array<{ resolve: () => void; reject: (e: unknown) => void }> } | null = null;
+  #lines: number;
+  #closed = false;
+  /** fsyncs done; for tests and the bench (group commit at work). */
+  syncs = 0;
+
+  private constructor(filePath: string, handle: fs.FileHandle, lines: number) {
+    this.filePath = filePath;
+    this.#handle = handle;
+    this.#lines = lines;
+  }
+
+  static async open(filePath: string, existingLines: number): Promise<AppendOnlyFile> {
+    const existed = await fs
+      .access(filePath)
+      .then(() => true)
+      .catch(() => false);
+    const handle = await fs.open(filePath, 'a', 0o600);
+    // A new file's name must be durable too, not only its content.
+    if (!existed) await syncDir(path.dirname(filePath));
+    return new AppendOnlyFile(filePath, handle, existingLines);
+  }
+
+  /** Lines in the file (records and header). */
+  get lineCount(): number {
+    return this.#lines;
+  }
+
+  append(lines: string[]): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('the outbox file is closed'));
+    if (lines.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.#queue.push({ text: lines.map((line) => `${line}\n`).join(''), lines: lines.length, resolve, reject });
+      void this.#run();
+    });
+  }
+
+  /** Replaces the file with `snapshot()` at the next quiet moment; resolves when done. */
+  requestRewrite(snapshot: () => { text: string; lines: number }): Promise<void> {
+    if (this.#closed) return Promise.reject(new Error('the outbox file is closed'));
+    return new Promise<void>((resolve, reject) => {
+      if (this.#rewrite) {
+        this.#rewrite.snapshot = snapshot;
+        this.#rewrite.waiters.push({ resolve, reject });
+      } else this.#rewrite = { snapshot, waiters: [{ resolve, reject }] };
+      void this.#run();
+    });
+  }
+
+  /** Waits for queued work, then closes. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    while (this.#running || this.#queue.length > 0 || this.#rewrite) await new Promise((r) => setTimeout(r, 1));
+    this.#closed = true;
+    await this.#handle.close();
+  }
+
+  async #run(): Promise<void> {
+    if (this.#running) return;
+    this.#running = true;
+    try {
+      for (;;) {
+        if (this.#queue.length > 0) {
+          const batch = this.#queue.splice(0);
+          try {
+            await this.#handle.write(batch.map((b) => b.text).join(''));
+            await this.#handle.sync();
+            this.syncs++;
+            this.#lines += batch.reduce((n, b) => n + b.lines, 0);
+            for (const item of batch) item.resolve();
+          } catch (error) {
+            for (const item of batch) item.reject(error);
+          }
+          continue;
+        }
+        if (this.#rewrite) {
+          // The queue is empty right now: the snapshot matches the file exactly.
+          const { snapshot, waiters } = this.#rewrite;
+          this.#rewrite = null;
+          try {
+            const { text, lines } = snapshot();
+            await this.#replace(text);
+            this.#lines = lines;
+            for (const waiter of waiters) waiter.resolve();
+          } catch (error) {
+            for (const waiter of waiters) waiter.reject(error);
+          }
+          continue;
+        }
+        return;
+      }
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  async #replace(text: string): Promise<void> {
+    await writeFileDurably(this.filePath, text);
+    // The old handle points at the replaced inode: appends must go to the new file.
+    const old = this.#handle;
+    this.#handle = await fs.open(this.filePath, 'a', 0o600);
+    await old.close().catch(() => undefined);
+  }
+}
+
+/** write tmp + fsync + rename + fsync folder: after a crash the file is either all old or all new. */
+export async function writeFileDurably(filePath: string, text: string): Promise<void> {
+  const tmp = `${filePath}.tmp-${process.pid}-${Date.now().toString(36)}`;
+  const handle = await fs.open(tmp, 'w', 0o600);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(tmp, filePath);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+  await syncDir(path.dirname(filePath));
+}
+
+/** Left-over temp files of a rewrite cut by a crash: never the live file, safe to delete. */
+export async function removeStaleTempFiles(filePath: string): Promise<void> {
+  const dir = path.dirname(filePath);
+  const prefix = `${path.basename(filePath)}.tmp-`;
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return;
+  }
+  await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => fs.rm(path.join(dir, n), { force: true })));
+}
+
+async function syncDir(dir: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Windows cannot open a folder for sync; the rename is still atomic there.
+  } finally {
+    await handle?.close();
+  }
+}

@@ -1,0 +1,120 @@
+import type { OutboxWaitReason } from '../../../shared/outbox/entry-view';
+import type { OutboxEntry } from './entry';
+
+/** Everything the scheduler knows at one moment; the plan is a pure function of it. */
+export interface PlanInput {
+  /** All entries in queue order (seq). */
+  entries: Iterable<OutboxEntry>;
+  /** State of any entry by id (for dependsOn); undefined when unknown (sent and compacted away). */
+  stateOf?: (id: string) => OutboxEntry['state'] | undefined;
+  running: ReadonlySet<string>;
+  runningPerAccount: ReadonlyMap<string, number>;
+  maxPerAccount: number;
+  now: number;
+  nextAttemptAt: ReadonlyMap<string, number>;
+  /** Per account: no sends before this time (a 429's Retry-After). */
+  pausedUntil: ReadonlyMap<string, number>;
+  /** Entries this process cannot send (no key). */
+  blocked: ReadonlySet<string>;
+  reachable: (entry: OutboxEntry) => boolean;
+  exclusivityKey: (entry: OutboxEntry) => string | null;
+  /** Running entries per exclusivity key: how many reconcile (exclusive) and how many plainly send. */
+  runningByExclusivity: ReadonlyMap<string, { exclusive: number; shared: number }>;
+}
+
+export interface DispatchPlan {
+  /** Entries to start now, in queue order. */
+  start: OutboxEntry[];
+  /** Why each other pending entry waits. */
+  waiting: Map<string, OutboxWaitReason>;
+  /** The earliest time a backoff or pause ends (wake the scheduler then), or null. */
+  wakeAt: number | null;
+}
+
+/**
+ * Which queued writes may start now:
+ * - per resource key, strictly in queue order: only the oldest unsent entry of a key is a candidate, and a
+ *   failed or conflicting one holds the key until the user settles it (an update never overtakes its create);
+ * - `dependsOn`: every listed entry must be sent (ids no longer known count as sent and compacted away);
+ * - the server must be reachable, the account not paused by a 429, the entry's backoff over, and the account
+ *   below its maximum in flight (independent resources go in parallel up to it);
+ * - an entry that must reconcile (look on the server after an unknown outcome) runs alone among entries of the
+ *   same exclusivity key (creates of one kind on one account), so two identical creates cannot claim the same
+ *   server object.
+ */
+export function planDispatch(input: PlanInput): DispatchPlan {
+  let stateOf = input.stateOf;
+  if (!stateOf) {
+    const states = new Map([...input.entries].map((e) => [e.id, e.state]));
+    stateOf = (id) => states.get(id);
+  }
+  const perAccount = new Map(input.runningPerAccount);
+  const exclusivity = new Map([...input.runningByExclusivity].map(([k, v]) => [k, { ...v }]));
+  const seenKeys = new Set<string>();
+  const reserved = new Set<string>();
+  const start: OutboxEntry[] = [];
+  const waiting = new Map<string, OutboxWaitReason>();
+  let wakeAt: number | null = null;
+  const wake = (at: number) => {
+    wakeAt = wakeAt === null ? at : Math.min(wakeAt, at);
+  };
+
+  for (const entry of input.entries) {
+    if (entry.state === 'sent') continue;
+    if (seenKeys.has(entry.resourceKey)) {
+      if (entry.state === 'pending') waiting.set(entry.id, 'order');
+      continue;
+    }
+    seenKeys.add(entry.resourceKey);
+    if (entry.state !== 'pending' || input.running.has(entry.id)) continue;
+    if (entry.dependsOn.some((id) => {
+      const state = stateOf(id);
+      return state !== undefined && state !== 'sent';
+    })) {
+      waiting.set(entry.id, 'dependency');
+      continue;
+    }
+    if (input.blocked.has(entry.id)) {
+      waiting.set(entry.id, 'no_key');
+      continue;
+    }
+    if (!input.reachable(entry)) {
+      waiting.set(entry.id, 'offline');
+      continue;
+    }
+    const paused = input.pausedUntil.get(entry.accountId);
+    if (paused !== undefined && paused > input.now) {
+      waiting.set(entry.id, 'rate_limited');
+      wake(paused);
+      continue;
+    }
+    const retryAt = input.nextAttemptAt.get(entry.id);
+    if (retryAt !== undefined && retryAt > input.now) {
+      waiting.set(entry.id, 'backoff');
+      wake(retryAt);
+      continue;
+    }
+    const inFlight = perAccount.get(entry.accountId) ?? 0;
+    if (inFlight >= input.maxPerAccount) {
+      waiting.set(entry.id, 'concurrency');
+      continue;
+    }
+    const key = input.exclusivityKey(entry);
+    if (key !== null) {
+      const counts = exclusivity.get(key) ?? { exclusive: 0, shared: 0 };
+      const busy = entry.reconcile ? counts.exclusive + counts.shared > 0 : counts.exclusive > 0 || reserved.has(key);
+      if (busy) {
+        // A reconciling entry that must wait holds the key: later plain sends do not overtake it forever.
+        if (entry.reconcile) reserved.add(key);
+        waiting.set(entry.id, 'concurrency');
+        continue;
+      }
+      if (entry.reconcile) counts.exclusive++;
+      else counts.shared++;
+      exclusivity.set(key, counts);
+    }
+    perAccount.set(entry.accountId, inFlight + 1);
+    start.push(entry);
+  }
+  return { start, waiting, wakeAt };
+}

@@ -1,0 +1,69 @@
+import type {
+  OutboxConflict,
+  OutboxEntryView,
+  OutboxError,
+  OutboxResult,
+  OutboxServer,
+  OutboxState,
+  OutboxWaitReason,
+  ServerId,
+} from '../../../shared/outbox/entry-view';
+
+/** The durable form of a queued write (one `add` record, then state changes). Never holds a key. */
+export interface OutboxEntry {
+  id: string;
+  /** Queue order, global and increasing; ties nothing, orders everything. */
+  seq: number;
+  kind: string;
+  accountId: string;
+  server?: OutboxServer;
+  operation: string;
+  input: Record<string, unknown>;
+  resourceKey: string;
+  tempId?: string;
+  dependsOn: string[];
+  baseUpdatedAt?: string;
+  createdAt: string;
+  firstSentAt?: string;
+  attempts: number;
+  state: OutboxState;
+  lastError?: OutboxError;
+  result?: OutboxResult;
+  conflict?: OutboxConflict;
+  /** The last send's outcome is unknown (ambiguous error, or a crash while in flight): look before resending. */
+  reconcile?: boolean;
+}
+
+/** Runtime facts about an entry that are not stored. */
+export interface EntryRuntime {
+  waiting?: OutboxWaitReason;
+  nextAttemptAt?: number;
+}
+
+export function toView(entry: OutboxEntry, runtime: EntryRuntime = {}): OutboxEntryView {
+  const view: OutboxEntryView = {
+    id: entry.id,
+    kind: entry.kind,
+    accountId: entry.accountId,
+    operation: entry.operation,
+    input: entry.input,
+    resourceKey: entry.resourceKey,
+    dependsOn: [...entry.dependsOn],
+    createdAt: entry.createdAt,
+    attempts: entry.attempts,
+    state: entry.state,
+    seq: entry.seq,
+  };
+  if (entry.server) view.server = { ...entry.server };
+  if (entry.tempId !== undefined) view.tempId = entry.tempId;
+  const serverId: ServerId | null | undefined = entry.result?.id;
+  if (entry.tempId !== undefined && serverId !== undefined && serverId !== null) view.serverId = serverId;
+  if (entry.baseUpdatedAt !== undefined) view.baseUpdatedAt = entry.baseUpdatedAt;
+  if (entry.firstSentAt !== undefined) view.firstSentAt = entry.firstSentAt;
+  if (entry.lastError) view.lastError = { ...entry.lastError };
+  if (entry.result) view.result = entry.result;
+  if (entry.conflict) view.conflict = entry.conflict;
+  if (entry.state === 'pending' && runtime.waiting) view.waiting = runtime.waiting;
+  if (entry.state === 'pending' && runtime.nextAttemptAt !== undefined) view.nextAttemptAt = new Date(runtime.nextAttemptAt).toISOString();
+  return view;
+}

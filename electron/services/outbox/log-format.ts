@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import {
+  outboxConflictSchema,
+  outboxErrorSchema,
+  outboxResultSchema,
+  outboxServerSchema,
+  outboxStateSchema,
+  serverIdSchema,
+} from '../../../shared/outbox/entry-view';
+import type { OutboxEntry } from './entry';
+
+/*
+ * The outbox file (`<dataDir>/outbox.jsonl`): JSON lines, appended and fsynced, later lines win.
+ *   line 1   {"format":"statusdesk.outbox","version":1}
+ *   add      {"t":"add","entry":{id, seq, kind, accountId, server?, operation, input, resourceKey, tempId?,
+ *                                dependsOn, baseUpdatedAt?, createdAt, attempts, state, ...}}
+ *   state    {"t":"state","id":..,"state":..,"attempts"?,"firstSentAt"?,"lastError"?|null,"result"?,
+ *             "conflict"?|null,"reconcile"?}                          a state change, with what came with it
+ *   edit     {"t":"edit","id":..,"input"?,"resourceKey"?,"baseUpdatedAt"?|null,"dependsOn"?}
+ *                                                                     the user edited, or a re-base
+ *   map      {"t":"map","tempId":"tmp-..","serverId":42,"at":<ms>}   a temp id now has its server id
+ *   remove   {"t":"remove","id":..}                                   dropped, or sent and compacted away
+ * No record ever holds a key or token: entries name the account (or "key from the environment").
+ * A crash can only tear the last line (one write per batch, fsync before anyone is told); the loader
+ * drops a torn last line and keeps everything before it.
+ */
+export const OUTBOX_FORMAT = 'statusdesk.outbox';
+export const OUTBOX_VERSION = 1;
+
+export const headerSchema = z.object({ format: z.literal(OUTBOX_FORMAT), version: z.number().int() });
+
+export const entryRecordSchema = z.object({
+  id: z.string().uuid(),
+  seq: z.number().int().nonnegative(),
+  kind: z.string().min(1),
+  accountId: z.string().min(1),
+  server: outboxServerSchema.optional(),
+  operation: z.string().min(1),
+  input: z.record(z.string(), z.unknown()),
+  resourceKey: z.string().min(1),
+  tempId: z.string().optional(),
+  dependsOn: z.array(z.string()),
+  baseUpdatedAt: z.string().optional(),
+  createdAt: z.string(),
+  firstSentAt: z.string().optional(),
+  attempts: z.number().int().nonnegative(),
+  state: outboxStateSchema,
+  lastError: outboxErrorSchema.optional(),
+  result: outboxResultSchema.optional(),
+  conflict: outboxConflictSchema.optional(),
+  reconcile: z.boolean().optional(),
+});
+
+const addSchema = z.object({ t: z.literal('add'), entry: entryRecordSchema });
+const stateSchema = z.object({
+  t: z.literal('state'),
+  id: z.string(),
+  state: outboxStateSchema,
+  attempts: z.number().int().nonnegative().optional(),
+  firstSentAt: z.string().optional(),
+  lastError: outboxErrorSchema.nullable().optional(),
+  result: outboxResultSchema.optional(),
+  conflict: outboxConflictSchema.nullable().optional(),
+  reconcile: z.boolean().optional(),
+});
+const editSchema = z.object({
+  t: z.literal('edit'),
+  id: z.string(),
+  input: z.record(z.string(), z.unknown()).optional(),
+  resourceKey: z.string().min(1).optional(),
+  baseUpdatedAt: z.string().nullable().optional(),
+  dependsOn: z.array(z.string()).optional(),
+});
+const mapSchema = z.object({ t: z.literal('map'), tempId: z.string().min(1), serverId: serverIdSchema, at: z.number() });
+const removeSchema = z.object({ t: z.literal('remove'), id: z.string() });
+
+export const recordSchema = z.discriminatedUnion('t', [addSchema, stateSchema, editSchema, mapSchema, removeSchema]);
+export type OutboxRecord = z.infer<typeof recordSchema>;
+export type StateRecord = z.infer<typeof stateSchema>;
+export type EditRecord = z.infer<typeof editSchema>;
+export type StatePatch = Omit<StateRecord, 't' | 'id'>;
+export type EditPatch = Omit<EditRecord, 't' | 'id'>;
+
+export function headerLine(): string {
+  return JSON.stringify({ format: OUTBOX_FORMAT, version: OUTBOX_VERSION });
+}
+
+export function recordLine(record: OutboxRecord): string {
+  return JSON.stringify(record);
+}
+
+export function addRecord(entry: OutboxEntry): OutboxRecord {
+  return { t: 'add', entry };
+}
+
+export interface ParsedOutboxLog {
+  header: 'ok' | 'missing' | 'newer';
+  records: OutboxRecord[];
+  /** Unreadable lines other than a torn last line. */
+  invalidLines: number;
+  /** The last line was cut in the middle of a write (no newline, not a complete record): dropped, tolerated. */
+  tornTail: boolean;
+  /** The file does not end with a newline (torn, or a complete last record without its newline). */
+  missingNewline: boolean;
+}
+
+const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads every record it can; never throws on content. */
+export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
+  const missingNewline = bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
+  const result: ParsedOutboxLog = { header: 'missing', records: [], invalidLines: 0, tornTail: false, missingNewline };
+  let start = 0;
+  let first = true;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(0x0a, start);
+    const last = end === -1;
+    if (last) end = bytes.length;
+    const raw = bytes.subarray(start, end);
+    start = end + 1;
+    if (raw.length === 0 || raw.every((b) => b === 0x20 || b === 0x0d || b === 0x09)) continue;
+    let json: unknown;
+    try {
+      json = JSON.parse(fatalUtf8.decode(raw));
+    } catch {
+      if (last) result.tornTail = true;
+      else result.invalidLines++;
+      first = false;
+      continue;
+    }
+    if (first) {
+      first = false;
+      const header = headerSchema.safeParse(json);
+      if (header.success) {
+        result.header = header.data.version > OUTBOX_VERSION ? 'newer' : 'ok';
+        continue;
+      }
+    }
+    const record = recordSchema.safeParse(json);
+    if (record.success) result.records.push(record.data);
+    else if (last && missingNewline) result.tornTail = true;
+    else result.invalidLines++;
+  }
+  return result;
+}

@@ -1,0 +1,303 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../../shared/errors';
+import type { ServerId } from '../../../shared/outbox/entry-view';
+import { replaceTempIds, tempIdsIn } from '../../../shared/outbox/temp-id';
+import { quarantineFile } from '../storage/quarantine';
+import { AppendOnlyFile, removeStaleTempFiles, writeFileDurably } from './append-file';
+import type { OutboxEntry } from './entry';
+import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type StatePatch } from './log-format';
+
+export const OUTBOX_FILE_NAME = 'outbox.jsonl';
+
+export interface OutboxLoadReport {
+  filePath: string;
+  entries: number;
+  /** Entries found in flight (a crash while sending): they are reconciled before any resend. */
+  recoveredInFlight: number;
+  invalidLines: number;
+  tornTail: boolean;
+  /** Where a damaged file was moved, or null. */
+  quarantinedTo: string | null;
+  /** A sentence for the user when something was wrong, else null. */
+  problem: string | null;
+}
+
+export interface OutboxStoreOptions {
+  filePath: string;
+  now?: () => number;
+  /** Compact once the file has more than max(this, 3 × live records) lines. */
+  compactMinLines?: number;
+  /** Sent entries kept (newest first) when compacting; older ones are forgotten. */
+  keepSent?: number;
+  onLoad?: (report: OutboxLoadReport) => void;
+}
+
+interface Mapping {
+  serverId: ServerId;
+  at: number;
+}
+
+const MAPPING_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const TEMP_IN_KEY = /tmp-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * The outbox's durable state: entries and temp id → server id mappings, replayed from the append-only file
+ * and changed only through `commit()`, which applies records in memory and resolves once they are fsynced.
+ */
+export class OutboxStore {
+  readonly filePath: string;
+  readonly loadReport: OutboxLoadReport;
+  /** In queue order (seq). */
+  readonly entries = new Map<string, OutboxEntry>();
+  readonly mappings = new Map<string, Mapping>();
+  /** Entries whose input or resource key holds a temp id: a mapping rewrites only those. */
+  readonly #tempRefs = new Map<string, Set<string>>();
+  /** Entry ids per resource key. */
+  readonly #byResource = new Map<string, Set<string>>();
+  #file!: AppendOnlyFile;
+  #seq = 0;
+  readonly #now: () => number;
+  readonly #compactMinLines: number;
+  readonly #keepSent: number;
+  #compacting = false;
+
+  private constructor(options: OutboxStoreOptions, report: OutboxLoadReport) {
+    this.filePath = options.filePath;
+    this.#now = options.now ?? Date.now;
+    this.#compactMinLines = options.compactMinLines ?? 2_000;
+    this.#keepSent = options.keepSent ?? 200;
+    this.loadReport = report;
+  }
+
+  static async open(options: OutboxStoreOptions): Promise<OutboxStore> {
+    const { filePath } = options;
+    await fs.mkdir(path.dirname(filePath), { recursive: true });
+    await removeStaleTempFiles(filePath);
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(filePath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('storage', 'The outbox file could not be read.', { cause: error });
+      bytes = Buffer.alloc(0);
+    }
+    const log = parseOutboxLog(bytes);
+    const report: OutboxLoadReport = {
+      filePath,
+      entries: 0,
+      recoveredInFlight: 0,
+      invalidLines: log.invalidLines,
+      tornTail: log.tornTail,
+      quarantinedTo: null,
+      problem: null,
+    };
+    const store = new OutboxStore(options, report);
+    const nonEmpty = bytes.some((b) => b !== 0x0a && b !== 0x0d && b !== 0x20);
+    const newer = log.header === 'newer';
+    const damaged = nonEmpty && (log.invalidLines > 0 || log.header === 'missing');
+    if (!newer) for (const record of log.records) store.#apply(record);
+    for (const entry of store.entries.values()) {
+      // Sent, or not? Only the server knows: look there before sending again.
+      if (entry.state === 'in_flight') {
+        entry.state = 'pending';
+        entry.reconcile = true;
+        report.recoveredInFlight++;
+      }
+    }
+    report.entries = store.entries.size;
+
+    if (newer || damaged) {
+      report.quarantinedTo = quarantineFile(filePath, new Date(store.#now()));
+      const moved = path.basename(report.quarantinedTo);
+      report.problem = newer
+        ? `The outbox was written by a newer Statusdesk; it was moved to ${moved} and a new one started. Its writes were not sent.`
+        : `The outbox file was damaged (${log.invalidLines} unreadable line${log.invalidLines === 1 ? '' : 's'}${log.header === 'missing' ? ', no header' : ''}); it was moved to ${moved} and ${report.entries} queued write${report.entries === 1 ? ' was' : 's were'} kept.`;
+    }
+    // A fresh, damaged or cut file is written whole now, so appends start on a clean line.
+    const rewrite = !nonEmpty || newer || damaged || log.missingNewline || report.recoveredInFlight > 0;
+    let lines = log.records.length + 1;
+    if (rewrite) {
+      const snapshot = store.#snapshot();
+      await writeFileDurably(filePath, snapshot.text);
+      lines = snapshot.lines;
+    }
+    store.#file = await AppendOnlyFile.open(filePath, lines);
+    options.onLoad?.(report);
+    return store;
+  }
+
+  /** fsyncs done so far (group commit makes this much smaller than the number of records). */
+  get syncs(): number {
+    return this.#file.syncs;
+  }
+
+  get lineCount(): number {
+    return this.#file.lineCount;
+  }
+
+  nextSeq(): number {
+    return ++this.#seq;
+  }
+
+  serverIdOf(tempId: string): ServerId | undefined {
+    return this.mappings.get(tempId)?.serverId;
+  }
+
+  /** Entries (any state) that refer to a temp id in their input or resource key. */
+  referencing(tempId: string): OutboxEntry[] {
+    return [...(this.#tempRefs.get(tempId) ?? [])].map((id) => this.entries.get(id)).filter((e): e is OutboxEntry => e !== undefined);
+  }
+
+  /** Entries (any state) on one resource key, in queue order. */
+  onResource(resourceKey: string): OutboxEntry[] {
+    return [...(this.#byResource.get(resourceKey) ?? [])]
+      .map((id) => this.entries.get(id))
+      .filter((e): e is OutboxEntry => e !== undefined)
+      .sort((a, b) => a.seq - b.seq);
+  }
+
+  #index(entry: OutboxEntry): void {
+    let ids = this.#byResource.get(entry.resourceKey);
+    if (!ids) this.#byResource.set(entry.resourceKey, (ids = new Set()));
+    ids.add(entry.id);
+    const temps = tempIdsIn(entry.input);
+    for (const match of entry.resourceKey.matchAll(TEMP_IN_KEY)) temps.add(match[0]);
+    for (const tempId of temps) {
+      let refs = this.#tempRefs.get(tempId);
+      if (!refs) this.#tempRefs.set(tempId, (refs = new Set()));
+      refs.add(entry.id);
+    }
+  }
+
+  #unindex(entry: OutboxEntry): void {
+    const ids = this.#byResource.get(entry.resourceKey);
+    ids?.delete(entry.id);
+    if (ids?.size === 0) this.#byResource.delete(entry.resourceKey);
+  }
+
+  /** Applies the records in memory now, and resolves once they are on disk. */
+  commit(records: OutboxRecord[]): Promise<void> {
+    for (const record of records) this.#apply(record);
+    const written = this.#file.append(records.map(recordLine));
+    void written.then(() => this.#maybeCompact()).catch(() => undefined);
+    return written;
+  }
+
+  add(entry: OutboxEntry): Promise<void> {
+    return this.commit([addRecord(entry)]);
+  }
+
+  setState(id: string, patch: StatePatch): Promise<void> {
+    return this.commit([{ t: 'state', id, ...patch }]);
+  }
+
+  edit(id: string, patch: EditPatch): Promise<void> {
+    return this.commit([{ t: 'edit', id, ...patch }]);
+  }
+
+  remove(id: string): Promise<void> {
+    return this.commit([{ t: 'remove', id }]);
+  }
+
+  /** Rewrites the file with the current state now (tests, shutdown). */
+  compact(): Promise<void> {
+    return this.#file.requestRewrite(() => this.#snapshot());
+  }
+
+  async close(): Promise<void> {
+    await this.#file.close();
+  }
+
+  #maybeCompact(): void {
+    const live = this.entries.size + this.mappings.size + 1;
+    if (this.#compacting || this.#file.lineCount <= Math.max(this.#compactMinLines, 3 * live)) return;
+    this.#compacting = true;
+    void this.compact()
+      .catch(() => undefined)
+      .finally(() => {
+        this.#compacting = false;
+      });
+  }
+
+  /** The whole current state as records: retained mappings first, then every kept entry. */
+  #snapshot(): { text: string; lines: number } {
+    const now = this.#now();
+    const sent = [...this.entries.values()].filter((e) => e.state === 'sent');
+    for (const entry of sent.slice(0, Math.max(0, sent.length - this.#keepSent))) {
+      this.#unindex(entry);
+      this.entries.delete(entry.id);
+    }
+    const tempIds = new Set([...this.entries.values()].map((e) => e.tempId).filter((t): t is string => t !== undefined));
+    for (const [tempId, mapping] of this.mappings) {
+      if (!tempIds.has(tempId) && now - mapping.at > MAPPING_TTL_MS) this.mappings.delete(tempId);
+    }
+    const lines = [headerLine()];
+    for (const [tempId, mapping] of this.mappings) lines.push(recordLine({ t: 'map', tempId, serverId: mapping.serverId, at: mapping.at }));
+    for (const entry of this.entries.values()) lines.push(recordLine(addRecord(entry)));
+    return { text: `${lines.join('\n')}\n`, lines: lines.length };
+  }
+
+  #resolve<T>(value: T): T {
+    return this.mappings.size === 0 ? value : replaceTempIds(value, (tempId) => this.mappings.get(tempId)?.serverId);
+  }
+
+  #apply(record: OutboxRecord): void {
+    switch (record.t) {
+      case 'add': {
+        if (this.entries.has(record.entry.id)) return;
+        const entry: OutboxEntry = { ...record.entry, input: this.#resolve(record.entry.input) };
+        this.entries.set(entry.id, entry);
+        this.#index(entry);
+        if (entry.seq > this.#seq) this.#seq = entry.seq;
+        return;
+      }
+      case 'state': {
+        const entry = this.entries.get(record.id);
+        if (!entry) return;
+        entry.state = record.state;
+        if (record.attempts !== undefined) entry.attempts = record.attempts;
+        if (record.firstSentAt !== undefined) entry.firstSentAt = record.firstSentAt;
+        if (record.lastError === null) delete entry.lastError;
+        else if (record.lastError !== undefined) entry.lastError = record.lastError;
+        if (record.result !== undefined) entry.result = record.result;
+        if (record.conflict === null) delete entry.conflict;
+        else if (record.conflict !== undefined) entry.conflict = record.conflict;
+        if (record.reconcile !== undefined) {
+          if (record.reconcile) entry.reconcile = true;
+          else delete entry.reconcile;
+        }
+        return;
+      }
+      case 'edit': {
+        const entry = this.entries.get(record.id);
+        if (!entry) return;
+        this.#unindex(entry);
+        if (record.input !== undefined) entry.input = this.#resolve(record.input);
+        if (record.resourceKey !== undefined) entry.resourceKey = record.resourceKey;
+        this.#index(entry);
+        if (record.baseUpdatedAt === null) delete entry.baseUpdatedAt;
+        else if (record.baseUpdatedAt !== undefined) entry.baseUpdatedAt = record.baseUpdatedAt;
+        if (record.dependsOn !== undefined) entry.dependsOn = record.dependsOn;
+        return;
+      }
+      case 'map': {
+        this.mappings.set(record.tempId, { serverId: record.serverId, at: record.at });
+        const serverId = String(record.serverId);
+        for (const entry of this.referencing(record.tempId)) {
+          this.#unindex(entry);
+          entry.input = replaceTempIds(entry.input, (tempId) => (tempId === record.tempId ? record.serverId : undefined));
+          if (entry.resourceKey.includes(record.tempId)) entry.resourceKey = entry.resourceKey.split(record.tempId).join(serverId);
+          this.#index(entry);
+        }
+        this.#tempRefs.delete(record.tempId);
+        return;
+      }
+      case 'remove': {
+        const entry = this.entries.get(record.id);
+        if (entry) this.#unindex(entry);
+        this.entries.delete(record.id);
+        return;
+      }
+    }
+  }
+}

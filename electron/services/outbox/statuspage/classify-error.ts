@@ -1,0 +1,46 @@
+import { AppError } from '../../../../shared/errors';
+import type { OutboxError } from '../../../../shared/outbox/entry-view';
+import { StatusPageApiError } from '../../statuspage/errors';
+import type { FailureDisposition } from '../kinds';
+
+/** The server's reason in one line: the client's message plus any detail the error body carried. */
+export function errorOf(error: unknown): OutboxError {
+  if (!(error instanceof AppError)) return { code: 'internal', message: 'Something went wrong inside Statusdesk while sending.' };
+  let message = error.message;
+  const body = error instanceof StatusPageApiError ? error.body : undefined;
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const { error: reason, ...rest } = body as Record<string, unknown>;
+    if (typeof reason === 'string' && reason.trim() !== '') message += `: ${reason}`;
+    if (Object.keys(rest).length > 0) message += `: ${JSON.stringify(rest).slice(0, 300)}`;
+  }
+  return { code: error.code, message, ...(error.status === undefined ? {} : { status: error.status }) };
+}
+
+/**
+ * What to do after a failed send:
+ * - network, timeout: the server is unreachable: wait for it (probe), then retry; ambiguous when the request
+ *   may have arrived (then reconcile first);
+ * - 429: pause the account for Retry-After, then retry; 408 and 5xx (but 501): retry with backoff
+ *   (502/504 and a 2xx with a garbage body may have been applied: reconcile first);
+ * - cancelled (the outbox stopped mid-request): retry, reconciling first (the request may have left);
+ * - no key configured here: wait (blocked) rather than fail;
+ * - any other 4xx, 501, invalid input: permanent; the user edits and retries, or discards.
+ */
+export function classifyStatusPageError(error: unknown): FailureDisposition {
+  const shape = errorOf(error);
+  if (!(error instanceof AppError)) return { type: 'permanent', error: shape };
+  const api = error instanceof StatusPageApiError ? error : null;
+  const ambiguous = api?.ambiguous ?? false;
+  const status = error.status;
+  if (error.code === 'cancelled') return { type: 'retry', error: shape, ambiguous: true, offline: false };
+  if (error.code === 'network' || error.code === 'timeout') return { type: 'retry', error: shape, ambiguous, offline: true };
+  if (status === 429) {
+    return { type: 'retry', error: shape, ambiguous: false, offline: false, rateLimited: true, ...(api?.retryAfterMs === undefined ? {} : { retryAfterMs: api.retryAfterMs }) };
+  }
+  if (status === 408 || (status !== undefined && status >= 500 && status !== 501)) {
+    return { type: 'retry', error: shape, ambiguous, offline: false, ...(api?.retryAfterMs === undefined ? {} : { retryAfterMs: api.retryAfterMs }) };
+  }
+  if (error.code === 'invalid_response') return { type: 'retry', error: shape, ambiguous: true, offline: false };
+  if (error.code === 'unauthorized' && status === undefined) return { type: 'blocked', error: shape };
+  return { type: 'permanent', error: shape };
+}

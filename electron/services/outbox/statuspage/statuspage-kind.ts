@@ -1,0 +1,183 @@
+import { AppError } from '../../../../shared/errors';
+import { resourceKeyOf } from '../../../../shared/outbox/resource-key';
+import { STATUSPAGE_OUTBOX_KIND } from '../../../../shared/outbox/requests';
+import { replaceTempIds, tempIdFor } from '../../../../shared/outbox/temp-id';
+import { isWriteOperation, WRITE_OPERATIONS, type WriteOperationName } from '../../../../shared/outbox/write-operations';
+import { STATUS_PAGE_OPERATIONS, type OperationSpec } from '../../../../shared/statuspage/operations';
+import { normalizeBaseUrl } from '../../../../shared/statuspage/regions';
+import type { ServerProbe } from '../../connectivity/hello-probe';
+import { StatusPageApiError } from '../../statuspage/errors';
+import { buildRequest } from '../../statuspage/request';
+import type { OutboxEntry } from '../entry';
+import type { FailureDisposition, OutboxKindHandler, PrepareRequest, PreparedWrite, RebaseChange, SendContext, SendOutcome } from '../kinds';
+import { classifyStatusPageError } from './classify-error';
+import { fetchCurrentObject, sameInstant } from './current-version';
+import { findAppliedWrite } from './reconcile';
+import { resultOf } from './result-summary';
+import { API_KEY_ENV_VAR, type StatusPageTargets } from './targets';
+
+export interface StatusPageOutboxKindOptions {
+  targets: StatusPageTargets;
+  /** Clock skew allowed between us and the server when matching by time (reconcile.ts); default 5 min. */
+  reconcileToleranceMs?: number;
+  /** Pages of 100 searched for a create of unknown outcome; default 10. */
+  reconcileMaxPages?: number;
+  probe?: ServerProbe;
+}
+
+type Json = Record<string, unknown>;
+
+function operationOf(entry: Pick<OutboxEntry, 'operation'>): WriteOperationName {
+  if (!isWriteOperation(entry.operation)) throw new AppError('invalid_input', `${entry.operation} is not a write operation of the status page API.`);
+  return entry.operation;
+}
+
+/** Edits of a whole object (not of one of its updates): any write on the same resource moves its updated_at. */
+function targetsWholeResource(operation: WriteOperationName): boolean {
+  const info = WRITE_OPERATIONS[operation];
+  return info.action === 'update' && info.parent === undefined;
+}
+
+/**
+ * The `statuspage` kind: the 34 write operations of STATUS_PAGE_OPERATIONS, sent through StatusPageClient
+ * (which never retries a write; this outbox does, after reconciling).
+ */
+export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions): OutboxKindHandler {
+  const { targets } = options;
+  const toleranceMs = options.reconcileToleranceMs ?? 5 * 60_000;
+  const maxPages = options.reconcileMaxPages ?? 10;
+
+  const send = async (entry: OutboxEntry, input: Json, ctx: SendContext): Promise<SendOutcome> => {
+    const operation = operationOf(entry);
+    const info = WRITE_OPERATIONS[operation];
+    const client = targets.clientFor(entry);
+    const callOptions = { signal: ctx.signal };
+    const sentAt = Date.parse(entry.firstSentAt ?? entry.createdAt);
+
+    if (entry.reconcile) {
+      const applied = await findAppliedWrite(operation, input, { client, signal: ctx.signal, claimed: ctx.claimed, sentAt, toleranceMs, maxPages });
+      if (applied) {
+        return {
+          type: 'sent',
+          result: resultOf(info.resource, applied.object),
+          ...(applied.serverId === undefined ? {} : { serverId: applied.serverId }),
+          object: applied.object,
+        };
+      }
+    }
+
+    if (info.action === 'update' && entry.baseUpdatedAt !== undefined) {
+      // GET before PUT: an edit of an older version is held for the user, never sent over their change.
+      const current = await fetchCurrentObject(client, operation, input, ctx.signal);
+      const theirs = typeof current?.updated_at === 'string' ? current.updated_at : null;
+      if (current && theirs !== null && !sameInstant(theirs, entry.baseUpdatedAt)) {
+        return { type: 'conflict', conflict: { serverUpdatedAt: theirs, theirs: current, detectedAt: new Date(ctx.now()).toISOString() } };
+      }
+    }
+
+    try {
+      const object = await (client.call as (name: WriteOperationName, input: Json, o: typeof callOptions) => Promise<unknown>)(operation, input, callOptions);
+      const result = resultOf(info.resource, object);
+      const serverId = info.yieldsId ? (result.id ?? undefined) : undefined;
+      return { type: 'sent', result, ...(serverId === undefined || serverId === null ? {} : { serverId }), object };
+    } catch (error) {
+      // Deleting is idempotent in effect: gone after an unknown outcome means our delete did it.
+      if (info.action === 'delete' && entry.reconcile && error instanceof StatusPageApiError && error.status === 404) {
+        return { type: 'sent', result: { alreadyDone: true } };
+      }
+      throw error;
+    }
+  };
+
+  return {
+    kind: STATUSPAGE_OUTBOX_KIND,
+    ...(options.probe ? { probe: options.probe } : {}),
+
+    prepare(request: PrepareRequest): PreparedWrite {
+      const operation = operationOf(request);
+      if (request.server) {
+        try {
+          normalizeBaseUrl(request.server.baseUrl);
+        } catch (error) {
+          throw new AppError('invalid_input', error instanceof Error ? error.message : 'Invalid base URL.');
+        }
+      } else if (!targets.account(request.accountId)) {
+        throw new AppError('invalid_input', 'No such account: add it in Settings first.');
+      }
+      const spec: OperationSpec = STATUS_PAGE_OPERATIONS[operation];
+      // Temp ids stand for ids the server has not given yet: validate the shape with a placeholder.
+      try {
+        buildRequest(spec, replaceTempIds(request.input, () => 1), { operation, method: spec.method, path: spec.path, kind: spec.kind });
+      } catch (error) {
+        throw new AppError('invalid_input', error instanceof Error ? error.message : 'The write is not valid.');
+      }
+      const tempId = WRITE_OPERATIONS[operation].yieldsId ? tempIdFor(request.id) : undefined;
+      let resourceKey: string;
+      try {
+        resourceKey = resourceKeyOf(request.accountId, operation, request.input, tempId);
+      } catch (error) {
+        throw new AppError('invalid_input', error instanceof Error ? error.message : 'The write is not valid.');
+      }
+      return { resourceKey, ...(tempId ? { tempId } : {}) };
+    },
+
+    serverOf: (entry) => targets.baseUrlOf(entry),
+
+    async precheck(entry): Promise<FailureDisposition | null> {
+      if (!entry.server && !targets.account(entry.accountId)) {
+        return { type: 'permanent', error: { code: 'not_found', message: 'The account of this write no longer exists.' } };
+      }
+      if (await targets.keyOf(entry)) return null;
+      const message = targets.keyFromEnv(entry)
+        ? `Waiting for a key: this write was queued with ${API_KEY_ENV_VAR}, which is not set here. Run "statusdesk outbox flush" with it set, or discard it.`
+        : 'The account has no API key here. Add the key in Settings, then send again.';
+      return { type: 'blocked', error: { code: 'unauthorized', message } };
+    },
+
+    send,
+    classify: (error) => classifyStatusPageError(error),
+
+    exclusivityKey(entry) {
+      if (!isWriteOperation(entry.operation)) return null;
+      const info = WRITE_OPERATIONS[entry.operation];
+      return info.action === 'create' && info.parent === undefined ? `${entry.accountId}:${entry.operation}` : null;
+    },
+
+    claimKey(entry) {
+      if (!isWriteOperation(entry.operation)) return null;
+      const info = WRITE_OPERATIONS[entry.operation];
+      const id = entry.result?.id;
+      return info.action === 'create' && id !== undefined && id !== null ? `${info.resource}:${id}` : null;
+    },
+
+    async fetchCurrent(entry, input, signal) {
+      return fetchCurrentObject(targets.clientFor(entry), operationOf(entry), input, signal);
+    },
+
+    async rebase(sent, outcome, followers, ctx): Promise<RebaseChange[]> {
+      if (outcome.type !== 'sent') return [];
+      const sentOp = operationOf(sent);
+      const changes: RebaseChange[] = [];
+      let fetched: string | null | undefined;
+      for (const follower of followers) {
+        const op = operationOf(follower);
+        const info = WRITE_OPERATIONS[op];
+        if (info.action !== 'update' || follower.baseUpdatedAt === undefined) continue;
+        const sameObject = sentOp === op && String(sent.input[info.idParam!]) === String(follower.input[info.idParam!]);
+        let version: string | null = null;
+        const object = outcome.object as Json | undefined;
+        if (sameObject && typeof object?.updated_at === 'string') version = object.updated_at;
+        else if (targetsWholeResource(op)) {
+          // Our own write (an added update, say) moved the object's updated_at: read the new one.
+          if (fetched === undefined) {
+            const current = await fetchCurrentObject(targets.clientFor(follower), op, follower.input, ctx.signal);
+            fetched = typeof current?.updated_at === 'string' ? current.updated_at : null;
+          }
+          version = fetched;
+        }
+        if (version !== null && !sameInstant(version, follower.baseUpdatedAt)) changes.push({ id: follower.id, baseUpdatedAt: version });
+      }
+      return changes;
+    },
+  };
+}

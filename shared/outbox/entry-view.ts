@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ERROR_CODES } from '../errors';
+
+/**
+ * What the renderer, the tray and the command line may know about a queued write. Built from the durable
+ * entry; never holds a key or a token (entries name the account; the key is read from the vault when sent).
+ */
+export const OUTBOX_STATES = ['pending', 'in_flight', 'sent', 'failed', 'conflict'] as const;
+export const outboxStateSchema = z.enum(OUTBOX_STATES);
+export type OutboxState = z.infer<typeof outboxStateSchema>;
+
+/** Why a pending entry is not being sent right now (runtime only, not stored). */
+export const OUTBOX_WAIT_REASONS = [
+  'offline', // its server cannot be reached
+  'backoff', // a transient failure; it is tried again at nextAttemptAt
+  'rate_limited', // the account is paused after a 429
+  'order', // an earlier write on the same resource is not sent yet
+  'dependency', // a write it depends on is not sent yet
+  'no_key', // no key for its account in this process (e.g. STATUSDESK_API_KEY not set)
+  'concurrency', // the account already has its maximum of writes in flight
+] as const;
+export const outboxWaitReasonSchema = z.enum(OUTBOX_WAIT_REASONS);
+export type OutboxWaitReason = z.infer<typeof outboxWaitReasonSchema>;
+
+/** The last failure of an entry: code, a sentence and the HTTP status. Never a key, never a stack. */
+export const outboxErrorSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  status: z.number().int().optional(),
+});
+export type OutboxError = z.infer<typeof outboxErrorSchema>;
+
+export const serverIdSchema = z.union([z.number().int(), z.string().min(1)]);
+export type ServerId = z.infer<typeof serverIdSchema>;
+
+/** What the server answered: the id of the created or changed object and a few fields for display. */
+export const outboxResultSchema = z.object({
+  id: serverIdSchema.nullable().optional(),
+  /** id, type, title, name, updated_at, ... (small, for display). */
+  summary: z.record(z.string(), z.unknown()).optional(),
+  /** A DELETE found the object already gone after an unknown outcome. */
+  alreadyDone: z.boolean().optional(),
+});
+export type OutboxResult = z.infer<typeof outboxResultSchema>;
+
+/**
+ * Where an entry is sent when it is not one of the configured accounts' servers: the command line with
+ * STATUSDESK_API_KEY and --base-url. `keyFrom` says where the key comes from at send time; the key itself
+ * is never stored.
+ */
+export const outboxServerSchema = z.object({
+  baseUrl: z.string().min(1),
+  keyFrom: z.enum(['account', 'env']),
+});
+export type OutboxServer = z.infer<typeof outboxServerSchema>;
+
+/** An edit held because the object changed on the server since the version the user edited. */
+export const outboxConflictSchema = z.object({
+  /** `updated_at` of the server copy when the conflict was found. */
+  serverUpdatedAt: z.string().nullable(),
+  /** The server copy (their version), for the user to compare. */
+  theirs: z.record(z.string(), z.unknown()).nullable(),
+  detectedAt: z.string(),
+});
+export type OutboxConflict = z.infer<typeof outboxConflictSchema>;
+
+export const outboxEntryViewSchema = z.object({
+  /** UUID; also the client mutation id. */
+  id: z.string().uuid(),
+  /** Which sender handles it: `statuspage` now; other kinds (operations delete) later. */
+  kind: z.string().min(1),
+  accountId: z.string().min(1),
+  server: outboxServerSchema.optional(),
+  /** A write operation name of STATUS_PAGE_OPERATIONS for kind `statuspage`. */
+  operation: z.string().min(1),
+  /** Path parameters and body, exactly what the client method takes (temp ids rewritten once known). */
+  input: z.record(z.string(), z.unknown()),
+  resourceKey: z.string().min(1),
+  /** The temporary id of the object this entry creates (`tmp-<uuid>`). */
+  tempId: z.string().optional(),
+  /** The server id of the created object, once known. */
+  serverId: serverIdSchema.optional(),
+  dependsOn: z.array(z.string()),
+  /** `updated_at` of the server version the user edited (conflict detection for edits). */
+  baseUpdatedAt: z.string().optional(),
+  createdAt: z.string(),
+  firstSentAt: z.string().optional(),
+  attempts: z.number().int().nonnegative(),
+  state: outboxStateSchema,
+  lastError: outboxErrorSchema.optional(),
+  result: outboxResultSchema.optional(),
+  conflict: outboxConflictSchema.optional(),
+  /** Runtime: why a pending entry waits, and when it is tried next. */
+  waiting: outboxWaitReasonSchema.optional(),
+  nextAttemptAt: z.string().optional(),
+  /** Queue order (global, increasing). */
+  seq: z.number().int().nonnegative(),
+});
+export type OutboxEntryView = z.infer<typeof outboxEntryViewSchema>;

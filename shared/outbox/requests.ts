@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { WRITE_OPERATION_NAMES, type WriteOperationName } from './write-operations';
+import { outboxEntryViewSchema, outboxServerSchema, outboxStateSchema } from './entry-view';
+
+/** The kinds the outbox knows today. The operations-delete feature will add its own. */
+export const STATUSPAGE_OUTBOX_KIND = 'statuspage';
+
+export const writeOperationNameSchema = z.enum(WRITE_OPERATION_NAMES as [WriteOperationName, ...WriteOperationName[]]);
+
+/** A write to queue (IPC `outbox.enqueue`, the command line). */
+export const outboxEnqueueInputSchema = z.object({
+  /** Optional client mutation id: enqueueing the same id twice returns the first entry (safe IPC retries). */
+  id: z.string().uuid().optional(),
+  kind: z.string().min(1).default(STATUSPAGE_OUTBOX_KIND),
+  accountId: z.string().min(1),
+  server: outboxServerSchema.optional(),
+  operation: z.string().min(1),
+  input: z.record(z.string(), z.unknown()),
+  dependsOn: z.array(z.string().uuid()).optional(),
+  baseUpdatedAt: z.string().optional(),
+});
+export type OutboxEnqueueInput = z.input<typeof outboxEnqueueInputSchema>;
+
+export const outboxEnqueueResultSchema = z.object({
+  id: z.string().uuid(),
+  tempId: z.string().optional(),
+  state: outboxStateSchema,
+  resourceKey: z.string(),
+});
+export type OutboxEnqueueResult = z.infer<typeof outboxEnqueueResultSchema>;
+
+export const outboxIdSchema = z.object({ id: z.string().uuid() });
+
+export const outboxRetryInputSchema = z.object({
+  id: z.string().uuid(),
+  /** Replaces the entry's input (the user edited a failed write). */
+  input: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const CONFLICT_CHOICES = ['keep_mine', 'take_theirs'] as const;
+export const conflictChoiceSchema = z.enum(CONFLICT_CHOICES);
+export type ConflictChoice = z.infer<typeof conflictChoiceSchema>;
+
+export const outboxResolveConflictInputSchema = z.object({ id: z.string().uuid(), choice: conflictChoiceSchema });
+
+export const outboxResolveConflictResultSchema = z.object({
+  choice: conflictChoiceSchema,
+  /** keep_mine: the entry, re-based and pending again. */
+  entry: outboxEntryViewSchema.optional(),
+  /** take_theirs: the server copy (null when it could not be read and none was kept). */
+  theirs: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+export type OutboxResolveConflictResult = z.infer<typeof outboxResolveConflictResultSchema>;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { outboxEntryViewSchema, outboxWaitReasonSchema } from './entry-view';
+
+/** Reachability of one API server (one base URL), as the connectivity monitor sees it. */
+export const serverConnectivitySchema = z.object({
+  baseUrl: z.string(),
+  /** unknown until a request or a probe told; treated as reachable. */
+  reachable: z.enum(['yes', 'no', 'unknown']),
+  since: z.string().optional(),
+  lastProbeAt: z.string().optional(),
+  nextProbeAt: z.string().optional(),
+  failures: z.number().int().nonnegative(),
+});
+export type ServerConnectivity = z.infer<typeof serverConnectivitySchema>;
+
+export const connectivityStateSchema = z.object({
+  /** What the OS says (Electron's net.isOnline in the app). */
+  network: z.boolean(),
+  /** online: network up and no known-unreachable server; partial: some unreachable; offline: none reachable. */
+  overall: z.enum(['online', 'partial', 'offline']),
+  servers: z.array(serverConnectivitySchema),
+});
+export type ConnectivityState = z.infer<typeof connectivityStateSchema>;
+
+/** Counts for the tray and the renderer's badge, with the connectivity they depend on. */
+export const outboxStatusSchema = z.object({
+  pending: z.number().int().nonnegative(),
+  inFlight: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  conflicts: z.number().int().nonnegative(),
+  sent: z.number().int().nonnegative(),
+  connectivity: connectivityStateSchema,
+});
+export type OutboxStatus = z.infer<typeof outboxStatusSchema>;
+
+/** What `flush()` reports: what was sent while it ran and what is left, and why. */
+export const outboxFlushReportSchema = z.object({
+  /** false when the timeout ended the wait while something could still be sent. */
+  settled: z.boolean(),
+  sent: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+  inFlight: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  conflicts: z.number().int().nonnegative(),
+  waiting: z.partialRecord(outboxWaitReasonSchema, z.number().int().nonnegative()),
+  unreachable: z.array(z.string()),
+});
+export type OutboxFlushReport = z.infer<typeof outboxFlushReportSchema>;
+
+/** Events of the outbox for the renderer and the tray (one push channel). */
+export const outboxChangeSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('entry'), entry: outboxEntryViewSchema }),
+  z.object({ type: z.literal('removed'), id: z.string() }),
+  z.object({ type: z.literal('status'), status: outboxStatusSchema }),
+]);
+export type OutboxChange = z.infer<typeof outboxChangeSchema>;

@@ -1,0 +1,150 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../electron/cli/program';
+import { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { makeTempDir } from '../../support/temp-dir';
+import { repoRoot } from '../../support/paths';
+
+let sim: StatusPageSimulator;
+let home: ReturnType<typeof makeTempDir>;
+
+beforeAll(async () => {
+  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+});
+afterAll(async () => {
+  await sim.close();
+});
+afterEach(async () => {
+  await sim.reset();
+  home.remove();
+});
+
+async function cli(args: string[], env: Record<string, string> = {}, baseUrl: string | null = sim.baseUrl) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli([...(baseUrl ? ['--base-url', baseUrl] : []), ...args], {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    env: { STATUSDESK_HOME: home.dir, ...env },
+  });
+  return { code, stdout, stderr };
+}
+
+const key = () => ({ STATUSDESK_API_KEY: sim.keys.demoReadWrite });
+
+describe('statusdesk writes through the outbox', () => {
+  it('queues when the server cannot be reached (exit 0), and `outbox flush` sends later, in order', async () => {
+    home = makeTempDir('statusdesk-cli-outbox-');
+    await sim.goOffline();
+    const created = await cli(['--json', 'incidents', 'create', 'acme', '--title', 'Train wifi', '--type', 'major', '--message', 'Investigating'], key());
+    expect(created.code, created.stderr).toBe(0);
+    const queued = JSON.parse(created.stdout) as { state: string; id: string; tempId: string };
+    expect(queued).toMatchObject({ state: 'queued', id: expect.any(String), tempId: expect.stringMatching(/^tmp-/) });
+
+    const text = await cli(['incidents', 'update', 'acme', queued.tempId, '--message', 'Still looking'], key());
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^queued [0-9a-f-]{36}/);
+
+    const listed = await cli(['--json', 'outbox', 'list']);
+    const { entries } = JSON.parse(listed.stdout) as { entries: { state: string; operation: string; server?: { keyFrom: string } }[] };
+    expect(entries.map((e) => [e.operation, e.state])).toEqual([
+      ['createIncident', 'pending'],
+      ['addIncidentUpdate', 'pending'],
+    ]);
+    expect(entries[0]!.server).toEqual({ baseUrl: sim.baseUrl, keyFrom: 'env' });
+    expect(fs.readFileSync(path.join(home.dir, 'outbox.jsonl'), 'utf8')).not.toContain(sim.keys.demoReadWrite);
+    const table = await cli(['outbox', 'list']);
+    expect(table.stdout).toMatch(/ID\s+STATE\s+OPERATION/);
+    expect(table.stdout).toMatch(/pending\s+createIncident.*the connection was/);
+    expect(table.stdout).toMatch(/pending \(order\)\s+addIncidentUpdate/);
+
+    expect((await cli(['outbox', 'flush', '--timeout', '2'], key())).code).toBe(1);
+    await sim.goOnline();
+    const flushed = await cli(['outbox', 'flush'], key());
+    expect(flushed.code, flushed.stderr).toBe(0);
+    expect(flushed.stdout).toMatch(/sent 2; nothing left/);
+    const log = sim.writeLog({ pathPrefix: '/status_pages/acme/incidents' });
+    expect(log.map((w) => w.op)).toEqual(['incidents.create', 'incidents.updates.create']);
+    expect(log[1]!.path).toContain(`/incidents/${log[0]!.resultId}/updates`);
+
+    // Sent at once when the server is there: prints as before.
+    const direct = await cli(['incidents', 'resolve', 'acme', String(log[0]!.resultId), '--message', 'Fixed'], key());
+    expect(direct).toMatchObject({ code: 0, stdout: `resolved incident #${log[0]!.resultId}\n` });
+  });
+
+  it('exits 1 with the reason on a permanent refusal; retry and drop work from the command line', async () => {
+    home = makeTempDir('statusdesk-cli-outbox-');
+    const refused = await cli(['incidents', 'create', 'acme', '--title', 'Typo', '--type', 'no-such-type'], key());
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/422.*kept as failed write ([0-9a-f]{8})/);
+    const shortId = /failed write ([0-9a-f]{8})/.exec(refused.stderr)![1]!;
+    expect((await cli(['outbox', 'list'])).stdout).toMatch(new RegExp(`${shortId}\\s+failed\\s+createIncident`));
+
+    const again = await cli(['outbox', 'retry', shortId], key());
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/422/);
+    const dropped = await cli(['outbox', 'drop', shortId]);
+    expect(dropped.code).toBe(0);
+    expect(dropped.stdout).toMatch(/^dropped /);
+    expect((await cli(['outbox', 'list'])).stdout).toMatch(/The outbox is empty/);
+    expect((await cli(['outbox', 'drop', 'abcd'])).code).toBe(1);
+    expect((await cli(['outbox', 'drop', 'ab'])).code).toBe(2);
+    expect(sim.writeLog()).toHaveLength(0);
+  });
+
+  it('with --account queues by account (key from the keychain at send time); env-key entries wait for the key', async () => {
+    home = makeTempDir('statusdesk-cli-outbox-');
+    const settings = new SettingsStore(home.dir);
+    const id = randomUUID();
+    settings.update((s) => {
+      s.accounts.push({ id, name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
+    });
+    const vault = new KeyVault(new KeychainSecretStore());
+    await vault.set(secretNames.statusPageKey(id), sim.keys.demoReadWrite);
+    try {
+      await sim.goOffline();
+      const queued = await cli(['--account', 'acme', '--json', 'incidents', 'create', 'acme', '--title', 'By account', '--type', 'minor'], {}, null);
+      expect(queued.code, queued.stderr).toBe(0);
+      expect(JSON.parse(queued.stdout)).toMatchObject({ state: 'queued' });
+      const byEnv = await cli(['--json', 'incidents', 'create', 'acme', '--title', 'By env', '--type', 'minor'], key());
+      expect(JSON.parse(byEnv.stdout)).toMatchObject({ state: 'queued' });
+      const { entries } = JSON.parse((await cli(['--json', 'outbox', 'list'])).stdout) as { entries: { accountId: string; server?: unknown }[] };
+      expect(entries[0]).toMatchObject({ accountId: id });
+      expect(entries[0]!.server).toBeUndefined();
+
+      await sim.goOnline();
+      // Without STATUSDESK_API_KEY the env entry waits (not failed); the account's goes with the keychain key.
+      const partial = await cli(['--json', 'outbox', 'flush']);
+      expect(partial.code).toBe(1);
+      expect(JSON.parse(partial.stdout.split('\n')[0]!)).toMatchObject({ sent: 1, pending: 1, failed: 0, waiting: { no_key: 1 } });
+      expect((await cli(['outbox', 'flush'], key())).code).toBe(0);
+      expect(sim.writeLog({ op: 'incidents.create' }).map((w) => (w.body as { incident: { title: string } }).incident.title)).toEqual(['By account', 'By env']);
+    } finally {
+      await vault.delete(secretNames.statusPageKey(id));
+    }
+  });
+
+  it('refuses to write while another process owns the outbox', async () => {
+    home = makeTempDir('statusdesk-cli-outbox-');
+    const owner = await OutboxService.open({ dataDir: home.dir, kinds: [] });
+    try {
+      const result = await promisify(execFile)(
+        process.execPath,
+        [path.join(repoRoot, 'bin/statusdesk.js'), '--base-url', sim.baseUrl, 'incidents', 'create', 'acme', '--title', 'x', '--type', 'major'],
+        { env: { ...process.env, STATUSDESK_HOME: home.dir, ...key() } },
+      ).catch((error: { code: number; stderr: string }) => error);
+      expect(result).toMatchObject({ code: 1, stderr: expect.stringMatching(/Another Statusdesk process \(pid \d+\) is using the outbox/) });
+    } finally {
+      await owner.stop();
+    }
+    expect(sim.writeLog()).toHaveLength(0);
+  });
+});

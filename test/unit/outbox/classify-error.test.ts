@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../shared/errors';
+import { classifyStatusPageError } from '../../../electron/services/outbox/statuspage/classify-error';
+import { errorForNetworkFailure, errorForStatus, errorForTimeout, StatusPageApiError, type RequestContext } from '../../../electron/services/statuspage/errors';
+
+const ctx: RequestContext = { operation: 'createIncident', method: 'POST', path: '/status_pages/{subdomain}/incidents', kind: 'write' };
+
+describe('what the outbox does after a failed send', () => {
+  it('retries network failures and timeouts as offline, ambiguous when the request may have arrived', () => {
+    expect(classifyStatusPageError(errorForNetworkFailure({ cause: { code: 'ECONNREFUSED' } }, ctx))).toMatchObject({ type: 'retry', offline: true, ambiguous: false });
+    expect(classifyStatusPageError(errorForNetworkFailure({ cause: { code: 'ECONNRESET' } }, ctx))).toMatchObject({ type: 'retry', offline: true, ambiguous: true });
+    expect(classifyStatusPageError(errorForTimeout(ctx, 1000))).toMatchObject({ type: 'retry', offline: true, ambiguous: true });
+  });
+
+  it('pauses on 429 with Retry-After, retries 408 and 5xx, fails other 4xx and 501 for good', () => {
+    expect(classifyStatusPageError(errorForStatus(429, ctx, { error: 429 }, 3000))).toMatchObject({ type: 'retry', rateLimited: true, retryAfterMs: 3000 });
+    expect(classifyStatusPageError(errorForStatus(408, ctx, undefined, undefined))).toMatchObject({ type: 'retry', ambiguous: false });
+    expect(classifyStatusPageError(errorForStatus(503, ctx, undefined, undefined))).toMatchObject({ type: 'retry', ambiguous: false });
+    expect(classifyStatusPageError(errorForStatus(504, ctx, undefined, undefined))).toMatchObject({ type: 'retry', ambiguous: true });
+    for (const status of [400, 401, 403, 404, 409, 422, 501]) {
+      expect(classifyStatusPageError(errorForStatus(status, ctx, { error: status }, undefined)), String(status)).toMatchObject({ type: 'permanent', error: { status } });
+    }
+  });
+
+  it("keeps the server's reason, waits when no key is configured, and never leaks unknown errors", () => {
+    const refused = classifyStatusPageError(errorForStatus(422, ctx, { error: 422, errors: { title: ['is too long'] } }, undefined));
+    expect(refused).toMatchObject({ type: 'permanent', error: { code: 'http', status: 422, message: expect.stringMatching(/422.*title.*too long/) } });
+    expect(classifyStatusPageError(new StatusPageApiError('unauthorized', 'no key configured', ctx))).toMatchObject({ type: 'blocked' });
+    expect(classifyStatusPageError(new AppError('invalid_input', 'bad'))).toMatchObject({ type: 'permanent' });
+    expect(classifyStatusPageError(new TypeError('secret detail'))).toEqual({ type: 'permanent', error: { code: 'internal', message: expect.not.stringContaining('secret') } });
+  });
+});

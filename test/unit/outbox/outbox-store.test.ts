@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../../../electron/services/outbox/entry';
+import { OutboxStore } from '../../../electron/services/outbox/outbox-store';
+import { makeTempDir } from '../../support/temp-dir';
+
+let tmp: ReturnType<typeof makeTempDir>;
+afterEach(() => tmp.remove());
+
+function entry(n: number, extra: Partial<OutboxEntry> = {}): OutboxEntry {
+  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return {
+    id,
+    seq: n,
+    kind: 'statuspage',
+    accountId: 'acct',
+    operation: 'createIncident',
+    input: { subdomain: 'acme', incident: { title: `T${n}`, type: 'minor' } },
+    resourceKey: `acct:acme:incident:tmp-${id}`,
+    tempId: `tmp-${id}`,
+    dependsOn: [],
+    createdAt: '2025-06-01T00:00:00.000Z',
+    attempts: 0,
+    state: 'pending',
+    ...extra,
+  };
+}
+
+async function open(extra = {}) {
+  return OutboxStore.open({ filePath: path.join(tmp.dir, 'outbox.jsonl'), ...extra });
+}
+
+describe('outbox store (the durable file)', () => {
+  it('keeps what was committed across a reopen, and group-commits concurrent appends', async () => {
+    tmp = makeTempDir('outbox-store-');
+    const store = await open();
+    await Promise.all(Array.from({ length: 50 }, (_, i) => store.add(entry(i + 1))));
+    expect(store.syncs).toBeLessThan(50);
+    expect(store.syncs).toBeGreaterThanOrEqual(1);
+    await store.setState(entry(1).id, { state: 'failed', lastError: { code: 'http', message: 'no', status: 422 } });
+    await store.remove(entry(2).id);
+    await store.close();
+
+    const again = await open();
+    expect(again.entries.size).toBe(49);
+    expect(again.entries.get(entry(1).id)).toMatchObject({ state: 'failed', lastError: { status: 422 } });
+    expect(again.nextSeq()).toBe(51);
+    expect(again.loadReport).toMatchObject({ problem: null, quarantinedTo: null, recoveredInFlight: 0 });
+    await again.close();
+  });
+
+  it('finds entries that were in flight at a crash and marks them for reconciliation', async () => {
+    tmp = makeTempDir('outbox-store-');
+    const store = await open();
+    await store.add(entry(1));
+    await store.setState(entry(1).id, { state: 'in_flight', attempts: 1, firstSentAt: '2025-06-01T00:00:01.000Z' });
+    await store.close();
+    const again = await open();
+    expect(again.loadReport.recoveredInFlight).toBe(1);
+    expect(again.entries.get(entry(1).id)).toMatchObject({ state: 'pending', reconcile: true, attempts: 1 });
+    await again.close();
+  });
+
+  it('maps temp ids to server ids in queued inputs and keys, and remembers the mapping', async () => {
+    tmp = makeTempDir('outbox-store-');
+    const store = await open();
+    const create = entry(1);
+    const update = entry(2, {
+      operation: 'addIncidentUpdate',
+      tempId: undefined,
+      input: { subdomain: 'acme', incidentId: create.tempId, update: { type: 'update', description: 'x' } },
+      resourceKey: create.resourceKey,
+    });
+    await store.add(create);
+    await store.add(update);
+    await store.commit([
+      { t: 'map', tempId: create.tempId!, serverId: 77, at: Date.now() },
+      { t: 'state', id: create.id, state: 'sent', result: { id: 77 } },
+    ]);
+    expect(store.entries.get(update.id)).toMatchObject({ input: { incidentId: 77 }, resourceKey: 'acct:acme:incident:77' });
+    expect(store.onResource('acct:acme:incident:77').map((e) => e.id)).toEqual([create.id, update.id]);
+    await store.close();
+    const again = await open();
+    expect(again.entries.get(update.id)?.input.incidentId).toBe(77);
+    expect(again.serverIdOf(create.tempId!)).toBe(77);
+    await again.close();
+  });
+
+  it('compacts atomically: the file shrinks, the state does not change, old sent entries go', async () => {
+    tmp = makeTempDir('outbox-store-');
+    const store = await open({ compactMinLines: 10, keepSent: 2 });
+    for (let i = 1; i <= 6; i++) {
+      await store.add(entry(i));
+      await store.setState(entry(i).id, { state: 'in_flight', attempts: 1 });
+      await store.setState(entry(i).id, i <= 4 ? { state: 'sent', result: { id: i } } : { state: 'pending' });
+    }
+    await store.compact();
+    const file = path.join(tmp.dir, 'outbox.jsonl');
+    expect(fs.readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(1 + 4);
+    expect(fs.readdirSync(tmp.dir).filter((n) => n.includes('.tmp-'))).toEqual([]);
+    await store.add(entry(7));
+    await store.close();
+    const again = await open();
+    expect([...again.entries.values()].map((e) => [e.seq, e.state])).toEqual([
+      [3, 'sent'],
+      [4, 'sent'],
+      [5, 'pending'],
+      [6, 'pending'],
+      [7, 'pending'],
+    ]);
+    await again.close();
+  });
+
+  it('drops a torn last line quietly; moves a damaged file aside keeping every valid record', async () => {
+    tmp = makeTempDir('outbox-store-');
+    const store = await open();
+    await store.add(entry(1));
+    await store.add(entry(2));
+    await store.close();
+    const file = path.join(tmp.dir, 'outbox.jsonl');
+    fs.appendFileSync(file, '{"t":"state","id":"00000000-0000-4000-8000-000000000001","sta');
+    fs.writeFileSync(`${file}.tmp-123-abc`, 'left over by a crash mid-compaction');
+
+    const torn = await open();
+    expect(torn.loadReport).toMatchObject({ tornTail: true, quarantinedTo: null, entries: 2 });
+    expect(fs.readFileSync(file, 'utf8').endsWith('\n')).toBe(true);
+    expect(fs.existsSync(`${file}.tmp-123-abc`)).toBe(false);
+    await torn.close();
+
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    lines.splice(1, 0, '{broken');
+    fs.writeFileSync(file, lines.join('\n'));
+    const damaged = await open();
+    expect(damaged.loadReport.problem).toMatch(/damaged \(1 unreadable line\).*2 queued writes were kept/);
+    expect(fs.existsSync(damaged.loadReport.quarantinedTo!)).toBe(true);
+    expect(damaged.entries.size).toBe(2);
+    await damaged.close();
+    const clean = await open();
+    expect(clean.loadReport.problem).toBeNull();
+    await clean.close();
+  });
+});
