@@ -3,6 +3,9 @@ import type { AppProblem } from '../../shared/ipc/channels/app';
 import { ipcContract, type IpcContract } from '../../shared/ipc/contract';
 import { AccountsService, type ProbeClientFactory } from './accounts/accounts-service';
 import { accountHandlers } from './accounts/account-handlers';
+import { AccountReads } from './accounts/account-reads';
+import { OutboxFeature } from './outbox/outbox-feature';
+import { outboxHandlers, statusPageHandlers } from './outbox/outbox-handlers';
 import type { NotificationIntent } from '../../shared/monitor/notification-intent';
 import type { TrayModel } from '../../shared/monitor/tray';
 import type { SystemSignals } from './monitor/system-signals';
@@ -59,6 +62,8 @@ export class AppCore {
   readonly vault: KeyVault;
   readonly accounts: AccountsService;
   readonly monitor: MonitorFeature;
+  readonly outbox: OutboxFeature;
+  readonly reads: AccountReads;
   readonly translation: TranslationAppService;
   readonly operations: OperationsFeature;
   readonly events = new EventBus<IpcContract>(ipcContract);
@@ -99,6 +104,16 @@ export class AppCore {
       ...(options.log === undefined ? {} : { log: options.log }),
     });
     this.onDispose(() => this.monitor.dispose());
+    this.reads = new AccountReads(this.accounts);
+    this.outbox = new OutboxFeature({
+      dataDir: options.dataDir,
+      accounts: this.accounts,
+      ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
+      onChange: (change) => this.events.emit('outbox.onChange', change),
+      reportProblem: (message) => this.reportProblem('file_corrupt', message),
+      ...(options.log === undefined ? {} : { log: options.log }),
+    });
+    this.onDispose(() => this.outbox.dispose());
     this.translation = new TranslationAppService({
       dataDir: options.dataDir,
       settings: this.settings,
@@ -133,7 +148,7 @@ export class AppCore {
 
   /** Starts the background work (the monitor); IPC calls also start it on first use. */
   async start(): Promise<void> {
-    await this.monitor.start();
+    await Promise.all([this.monitor.start(), this.outbox.service()]);
   }
 
   /** A notification or the tray asked to show a page (and incident) in the window. */
@@ -165,6 +180,8 @@ export class AppCore {
       // Each feature module adds its channel group here, one line each.
       ...accountHandlers(this.accounts),
       ...monitorHandlers(this.monitor),
+      ...outboxHandlers(this.outbox),
+      ...statusPageHandlers(this.reads),
       ...notificationHandlers(this.monitor),
       ...desktopHandlers(this.monitor, this.#options.ports?.setLoginItem),
       ...translationHandlers(this.translation),

@@ -3,6 +3,8 @@ import { describeContract } from './define';
 import { accountChannels } from './channels/accounts';
 import { appChannels } from './channels/app';
 import { monitorChannels } from './channels/monitor';
+import { outboxChannels } from './channels/outbox';
+import { statusPageChannels } from './channels/statuspage';
 import { translationChannels } from './channels/translation';
 import { operationsChannels } from './channels/operations';
 
@@ -14,6 +16,8 @@ export const ipcContract = {
   ...appChannels,
   ...accountChannels,
   ...monitorChannels,
+  ...outboxChannels,
+  ...statusPageChannels,
   ...translationChannels,
   ...operationsChannels,
 } as const;

@@ -1,0 +1,66 @@
+import type { OutboxChange } from '../../../shared/outbox/status';
+import type { AccountsService } from '../accounts/accounts-service';
+import type { NetworkSignals } from '../connectivity/network-signals';
+import type { SystemSignals } from '../monitor/system-signals';
+import { openStatusPageOutbox } from './create-statuspage-outbox';
+import type { OutboxService } from './outbox-service';
+import { accountsPortOf } from './statuspage/accounts-port';
+
+/** The monitor's power and network port, seen as the outbox's network signals. */
+export function networkSignalsOf(signals: SystemSignals): NetworkSignals {
+  return {
+    isOnline: () => signals.isOnline(),
+    onChange: (callback) => {
+      const offOnline = signals.onOnline(() => callback(true));
+      const offOffline = signals.onOffline(() => callback(false));
+      return () => {
+        offOnline();
+        offOffline();
+      };
+    },
+  };
+}
+
+export interface OutboxFeatureOptions {
+  dataDir: string;
+  accounts: AccountsService;
+  signals?: SystemSignals;
+  onChange: (change: OutboxChange) => void;
+  reportProblem: (message: string) => void;
+  log?: (message: string) => void;
+}
+
+/** The outbox as the app runs it: opened on first use (it takes the file lock), started, and closed on quit. */
+export class OutboxFeature {
+  readonly #options: OutboxFeatureOptions;
+  #opening: Promise<OutboxService> | null = null;
+  #unsubscribe: (() => void) | null = null;
+
+  constructor(options: OutboxFeatureOptions) {
+    this.#options = options;
+  }
+
+  service(): Promise<OutboxService> {
+    this.#opening ??= this.#open();
+    return this.#opening;
+  }
+
+  async #open(): Promise<OutboxService> {
+    const { outbox } = await openStatusPageOutbox({
+      dataDir: this.#options.dataDir,
+      accounts: accountsPortOf(this.#options.accounts),
+      ...(this.#options.signals ? { signals: networkSignalsOf(this.#options.signals) } : {}),
+      onProblem: (problem) => this.#options.reportProblem(problem.message),
+    });
+    this.#unsubscribe = outbox.onChange((change) => this.#options.onChange(change));
+    outbox.start();
+    return outbox;
+  }
+
+  async dispose(): Promise<void> {
+    if (!this.#opening) return;
+    const outbox = await this.#opening.catch(() => null);
+    this.#unsubscribe?.();
+    await outbox?.stop({ abortAfterMs: 2_000 });
+  }
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import {
+  outboxEnqueueInputSchema,
+  outboxEnqueueResultSchema,
+  outboxIdSchema,
+  outboxResolveConflictInputSchema,
+  outboxResolveConflictResultSchema,
+  outboxRetryInputSchema,
+} from '../../outbox/requests';
+import { outboxEntryViewSchema } from '../../outbox/entry-view';
+import { outboxChangeSchema, outboxFlushReportSchema, outboxStatusSchema } from '../../outbox/status';
+import { invoke, event } from '../define';
+
+/** Every write of the app goes through here: stored durably first, sent when the server can be reached. */
+export const outboxChannels = {
+  'outbox.enqueue': invoke(outboxEnqueueInputSchema, outboxEnqueueResultSchema),
+  'outbox.list': invoke(z.undefined(), z.array(outboxEntryViewSchema)),
+  'outbox.status': invoke(z.undefined(), outboxStatusSchema),
+  'outbox.flush': invoke(z.undefined(), outboxFlushReportSchema),
+  'outbox.retry': invoke(outboxRetryInputSchema, outboxEntryViewSchema),
+  'outbox.drop': invoke(outboxIdSchema, z.object({ dropped: z.boolean(), failedDependents: z.array(z.string()) })),
+  'outbox.resolveConflict': invoke(outboxResolveConflictInputSchema, outboxResolveConflictResultSchema),
+  /** The server object a sent write produced (the created incident, say), for the view to show. */
+  'outbox.result': invoke(outboxIdSchema, z.object({ object: z.record(z.string(), z.unknown()).nullable() })),
+  'outbox.onChange': event(outboxChangeSchema),
+} as const;
