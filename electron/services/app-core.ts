@@ -8,6 +8,8 @@ import { OutboxFeature } from './outbox/outbox-feature';
 import { outboxHandlers, statusPageHandlers } from './outbox/outbox-handlers';
 import type { NotificationIntent } from '../../shared/monitor/notification-intent';
 import type { TrayModel } from '../../shared/monitor/tray';
+import type { OutboxStatus } from '../../shared/outbox/status';
+import { trayWithOutbox } from './desktop/tray-with-outbox';
 import type { SystemSignals } from './monitor/system-signals';
 import { MonitorFeature, type MonitorFeatureOptions } from './watch/monitor-feature';
 import { desktopHandlers, monitorHandlers, notificationHandlers } from './watch/monitor-handlers';
@@ -69,6 +71,8 @@ export class AppCore {
   readonly events = new EventBus<IpcContract>(ipcContract);
   readonly dispatcher: IpcDispatcher;
   readonly #problems: AppProblem[] = [];
+  #tray: TrayModel | null = null;
+  #outboxStatus: OutboxStatus | null = null;
   readonly #options: AppCoreOptions;
 
   constructor(options: AppCoreOptions) {
@@ -99,7 +103,10 @@ export class AppCore {
       onSnapshot: (snapshot) => this.events.emit('monitor.onSnapshot', snapshot),
       onEvent: (event) => this.events.emit('monitor.onEvent', event),
       onNotify: (intent) => options.ports?.notify?.(intent),
-      onTray: (model) => options.ports?.setTray?.(model),
+      onTray: (model) => {
+        this.#tray = model;
+        options.ports?.setTray?.(trayWithOutbox(model, this.#outboxStatus));
+      },
       reportProblem: (message) => this.reportProblem('file_corrupt', message),
       ...(options.log === undefined ? {} : { log: options.log }),
     });
@@ -109,7 +116,13 @@ export class AppCore {
       dataDir: options.dataDir,
       accounts: this.accounts,
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
-      onChange: (change) => this.events.emit('outbox.onChange', change),
+      onChange: (change) => {
+        this.events.emit('outbox.onChange', change);
+        if (change.type === 'status') {
+          this.#outboxStatus = change.status;
+          if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#tray, change.status));
+        }
+      },
       reportProblem: (message) => this.reportProblem('file_corrupt', message),
       ...(options.log === undefined ? {} : { log: options.log }),
     });

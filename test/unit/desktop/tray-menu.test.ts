@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { decideTray, TRAY_ICON_STATES } from '../../../shared/monitor/tray';
 import { DEFAULT_NOTIFICATION_PREFS } from '../../../shared/monitor/notification-prefs';
 import { trayIconFile, trayMenuTemplate } from '../../../electron/services/desktop/tray-menu';
+import { trayWithOutbox } from '../../../electron/services/desktop/tray-with-outbox';
 import { repoRoot } from '../../support/paths';
 
 describe('tray menu', () => {
@@ -36,5 +37,35 @@ describe('tray menu', () => {
       expect(fs.existsSync(file), file).toBe(true);
       expect(fs.existsSync(file.replace('.png', '@2x.png'))).toBe(true);
     }
+  });
+});
+
+describe('tray with the outbox', () => {
+  const base = decideTray({
+    pages: [{ pageId: 'a', name: 'Acme', status: 'ok', level: 'operational', muted: false }],
+    prefs: DEFAULT_NOTIFICATION_PREFS,
+    nowMs: 0,
+  });
+  const status = (pending: number, failed = 0, overall: 'online' | 'offline' = 'online') => ({
+    pending,
+    inFlight: 0,
+    failed,
+    conflicts: 0,
+    sent: 0,
+    connectivity: { network: overall === 'online', overall, servers: [] },
+  });
+
+  it('is unchanged when nothing waits', () => {
+    expect(trayWithOutbox(base, null)).toBe(base);
+    expect(trayWithOutbox(base, status(0))).toBe(base);
+  });
+
+  it('shows waiting and failed writes in the tooltip and as a menu entry that opens the window', () => {
+    const model = trayWithOutbox(base, status(3, 1, 'offline'));
+    expect(model.icon).toBe(base.icon);
+    expect(model.tooltip).toMatch(/3 writes waiting \(offline\), 1 needs attention/);
+    const entry = model.menu.find((item) => item.kind === 'action' && item.label.startsWith('Outbox:'));
+    expect(entry).toMatchObject({ action: 'open' });
+    expect(model.tooltip.length).toBeLessThanOrEqual(127);
   });
 });
