@@ -38,6 +38,10 @@ export interface MonitorTuning {
   requestTimeoutMs: number;
   /** After wake or reconnect, time the first polls get before the age rule may call a page stale. */
   resumeGraceMs: number;
+  /** Polls due within this window share one wake-up. */
+  coalesceMs: number;
+  /** First polls of pages added together are spread by this much each (at most one interval). */
+  startSpreadMs: number;
   random: () => number;
 }
 
@@ -117,6 +121,8 @@ export class MonitorService {
       backoffBaseMs: this.tuning.backoffBaseMs,
       ...(this.tuning.backoffMaxMs === undefined ? {} : { backoffMaxMs: this.tuning.backoffMaxMs }),
       random: this.tuning.random,
+      coalesceMs: this.tuning.coalesceMs,
+      startSpreadMs: this.tuning.startSpreadMs,
     });
     this.setPages(options.pages);
   }

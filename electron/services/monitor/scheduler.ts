@@ -5,12 +5,13 @@ import type { MonitorClock, TimerHandle } from './clock';
 /*
  * When each page is polled. One timer for the earliest due page (500 pages cost one timer, not
  * 500), a ready queue drained with at most `maxConcurrent` polls in flight, and per page:
- * - after a success: the next poll `interval · (1 ± jitter)` after this one started, so the
+ * - after a success: the next poll `interval · (1 ± jitter)` after this one was due, so the
  *   mean rate is exactly one request per interval and pages that started together drift apart;
  * - after a failure: exponential backoff (see backoff.ts), capped at the interval by default,
  *   or the server's Retry-After when longer;
  * - "poll now" jumps the queue; paused (sleep, offline) nothing runs on the timer, in-flight
- *   polls are aborted (not counted as failures), and resume polls every page at once.
+ *   polls are aborted (not counted as failures), and resume polls every page at once;
+ * - polls due within `coalesceMs` share one wake-up (CPU: each wake-up costs more than a poll).
  */
 
 export interface PollOutcome {
@@ -34,9 +35,20 @@ export interface SchedulerOptions {
   backoffMaxMs?: number;
   /** In [0, 1). */
   random?: () => number;
+  /**
+   * When the timer fires, polls due within this window start with the due one (a moment early,
+   * never late): 500 pages at 60 s then wake the process about once a second, not eight times.
+   * 0 = exact times.
+   */
+  coalesceMs?: number;
+  /**
+   * Pages added together get their first poll spread by this much each (capped at one interval):
+   * 500 pages at start-up do not take the whole rate budget at once. A handful start at once.
+   */
+  startSpreadMs?: number;
 }
 
-export const SCHEDULER_DEFAULTS = { maxConcurrent: 6, jitterRatio: 0.1, backoffBaseMs: 5_000 } as const;
+export const SCHEDULER_DEFAULTS = { maxConcurrent: 6, jitterRatio: 0.1, backoffBaseMs: 5_000, coalesceMs: 1_000, startSpreadMs: 200 } as const;
 
 interface Slot {
   id: string;
@@ -44,6 +56,8 @@ interface Slot {
   dueAt: number;
   failures: number;
   startedAt: number | null;
+  /** The due time that started the current poll (not the coalesced tick): keeps the mean rate exact. */
+  basis: number | null;
   controller: AbortController | null;
   queued: boolean;
   /** Asked for by pollNow: runs even while paused for being offline (the OS may be wrong). */
@@ -59,6 +73,8 @@ export class PollScheduler {
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number | undefined;
   private readonly random: () => number;
+  private readonly coalesceMs: number;
+  private readonly startSpreadMs: number;
   private readonly slots = new Map<string, Slot>();
   private ready: Slot[] = [];
   private inFlight = 0;
@@ -76,6 +92,8 @@ export class PollScheduler {
     this.backoffBaseMs = options.backoffBaseMs ?? SCHEDULER_DEFAULTS.backoffBaseMs;
     this.backoffMaxMs = options.backoffMaxMs;
     this.random = options.random ?? Math.random;
+    this.coalesceMs = Math.max(0, options.coalesceMs ?? SCHEDULER_DEFAULTS.coalesceMs);
+    this.startSpreadMs = Math.max(0, options.startSpreadMs ?? SCHEDULER_DEFAULTS.startSpreadMs);
   }
 
   get paused(): PausedReason | null {
@@ -97,15 +115,18 @@ export class PollScheduler {
     return slot.controller || slot.queued ? null : slot.dueAt;
   }
 
-  /** Adds new pages (due at once), drops removed ones, applies interval changes. */
+  /** Adds new pages (due now, a big batch spread), drops removed ones, applies interval changes. */
   setPages(entries: ReadonlyArray<{ id: string; intervalMs: number }>): void {
     const now = this.clock.now();
     const keep = new Set<string>();
+    const added: Slot[] = [];
     for (const { id, intervalMs } of entries) {
       keep.add(id);
       const slot = this.slots.get(id);
       if (!slot) {
-        this.slots.set(id, { id, intervalMs, dueAt: now, failures: 0, startedAt: null, controller: null, queued: false, manual: false, waiters: [] });
+        const fresh: Slot = { id, intervalMs, dueAt: now, failures: 0, startedAt: null, basis: null, controller: null, queued: false, manual: false, waiters: [] };
+        this.slots.set(id, fresh);
+        added.push(fresh);
       } else if (slot.intervalMs !== intervalMs) {
         slot.intervalMs = intervalMs;
         // A shorter interval applies now rather than after the old, longer wait.
@@ -113,7 +134,17 @@ export class PollScheduler {
       }
     }
     for (const id of [...this.slots.keys()]) if (!keep.has(id)) this.remove(id);
+    if (this.running) this.spreadFirstPolls(added, now);
     this.arm();
+  }
+
+  /** First polls of pages added together: `startSpreadMs` apart, within one interval. */
+  private spreadFirstPolls(slots: readonly Slot[], now: number): void {
+    if (slots.length < 2) return;
+    slots.forEach((slot, index) => {
+      const spread = Math.min(slot.intervalMs, slots.length * this.startSpreadMs);
+      slot.dueAt = now + (spread * index) / slots.length;
+    });
   }
 
   /** Forgets the page's timing (another server or subdomain): aborts its poll, due at once. */
@@ -130,6 +161,8 @@ export class PollScheduler {
   start(): void {
     if (this.running) return;
     this.running = true;
+    const now = this.clock.now();
+    this.spreadFirstPolls([...this.slots.values()].filter((s) => s.startedAt === null && !s.queued && !s.controller), now);
     this.arm();
   }
 
@@ -237,9 +270,11 @@ export class PollScheduler {
     this.arm();
   }
 
+  /** Everything due now, and what would be due within `coalesceMs`: early by a moment, never late. */
   private enqueueDue(now: number): void {
     const due: Slot[] = [];
-    for (const slot of this.slots.values()) if (!slot.controller && !slot.queued && slot.dueAt <= now) due.push(slot);
+    const horizon = now + this.coalesceMs;
+    for (const slot of this.slots.values()) if (!slot.controller && !slot.queued && slot.dueAt <= horizon) due.push(slot);
     due.sort((a, b) => a.dueAt - b.dueAt);
     for (const slot of due) {
       slot.queued = true;
@@ -265,6 +300,9 @@ export class PollScheduler {
     const controller = new AbortController();
     slot.controller = controller;
     slot.startedAt = this.clock.now();
+    // On time (or early, coalesced): keep the rhythm from the due time. Late (queued behind the
+    // concurrency cap, or after a resume): start a new rhythm, so a burst spreads out.
+    slot.basis = !slot.manual && slot.startedAt - slot.dueAt <= this.coalesceMs ? slot.dueAt : slot.startedAt;
     this.inFlight++;
     let outcome: PollOutcome;
     try {
@@ -286,7 +324,7 @@ export class PollScheduler {
     const interval = slot.intervalMs;
     if (outcome.ok) {
       slot.failures = 0;
-      const next = (slot.startedAt ?? now) + interval * (1 + (2 * this.random() - 1) * this.jitter);
+      const next = (slot.basis ?? now) + interval * (1 + (2 * this.random() - 1) * this.jitter);
       // A poll that waited long (rate limit) must not be followed by another at once.
       slot.dueAt = Math.max(next, now + interval * (1 - this.jitter) * 0.5);
       return;

@@ -5,14 +5,16 @@ import type { StatusPageClient } from '../statuspage/client';
 import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, errorForStatus, type RequestContext } from '../statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
 import { parseRetryAfter } from '../statuspage/retry-after';
-import { sendHttpRequest, type FetchLike } from '../statuspage/transport';
+import { JSON_HEADERS, sendHttpRequest, type FetchLike } from '../statuspage/transport';
+import { httpGetText, type TextResponse } from './http-get';
 
 /*
  * `GET summary` returning the raw body text, so the monitor can skip parsing entirely when the
- * body is byte-identical to the last good one (the common case). It is the client's own
- * request path (transport, timeout, rate limiter, Retry-After, StatusPageApiError) minus the
+ * body is byte-identical to the last good one (the common case). It follows the client's rules
+ * (timeout, shared rate limiter, 429 pauses everyone, Retry-After, StatusPageApiError) minus the
  * JSON parse and the read retries: the scheduler owns retrying, so a failing page costs one
- * request per attempt, not four.
+ * request per attempt, not four. The transport is node:http(s) (see http-get.ts for why), or
+ * the client's fetch-based one when a `fetch` is given.
  */
 
 export interface FetchSummaryOptions {
@@ -30,6 +32,7 @@ export interface SummaryFetcherOptions {
   baseUrl: string;
   /** Share it: the account's getRateLimiter(accountId), or one per base URL for public pages. */
   rateLimiter: RateLimiter;
+  /** Use the client's fetch transport with this fetch (tests, custom agents); default node:http(s). */
   fetch?: FetchLike;
   /** Default 15 s, as the client. */
   timeoutMs?: number;
@@ -46,7 +49,7 @@ const SUBDOMAIN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 export function createSummaryFetcher(options: SummaryFetcherOptions): SummaryFetcher {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const fetchImpl = options.fetch;
   const defaultTimeoutMs = options.timeoutMs ?? 15_000;
   const userAgent = options.userAgent ?? 'Statusdesk';
   const pauseMs = options.defaultRateLimitPauseMs ?? 1_000;
@@ -63,19 +66,23 @@ export function createSummaryFetcher(options: SummaryFetcherOptions): SummaryFet
       } catch {
         throw new StatusPageApiError('cancelled', 'the request was cancelled while waiting for the rate limit', CONTEXT);
       }
-      let response;
+      const timeoutMs = callOptions.timeoutMs ?? defaultTimeoutMs;
+      let response: TextResponse;
       try {
-        response = await sendHttpRequest(
-          fetchImpl,
-          {
-            method: 'GET',
+        if (fetchImpl) {
+          const answer = await sendHttpRequest(
+            fetchImpl,
+            { method: 'GET', url, headers: { 'User-Agent': userAgent }, timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) },
+            CONTEXT,
+          );
+          response = { status: answer.status, header: (name) => answer.headers.get(name) ?? undefined, text: answer.text };
+        } else {
+          response = await httpGetText(
             url,
-            headers: { 'User-Agent': userAgent },
-            timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs,
-            ...(callOptions.signal ? { signal: callOptions.signal } : {}),
-          },
-          CONTEXT,
-        );
+            { headers: { Accept: JSON_HEADERS.Accept!, 'User-Agent': userAgent }, timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) },
+            CONTEXT,
+          );
+        }
       } finally {
         done();
       }
@@ -84,7 +91,7 @@ export function createSummaryFetcher(options: SummaryFetcherOptions): SummaryFet
         if (text.trim() === '') throw errorForInvalidResponse(CONTEXT, 'the body is empty', status);
         return text;
       }
-      const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), now()) : undefined;
+      const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.header('retry-after'), now()) : undefined;
       // Everyone on this budget waits after a 429, not only this page.
       if (status === 429) limiter.pauseFor(retryAfterMs ?? pauseMs);
       let body: unknown;
