@@ -172,3 +172,24 @@ test('without a keychain the app says so and keeps a key for this session only',
     await context.close();
   }
 });
+
+test('desktop preferences: start at login and keep running in the tray', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const loginItem: boolean[] = [];
+  const harness = await startHarness(page, { ports: { setLoginItem: (enabled) => loginItem.push(enabled) } });
+  try {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const section = page.getByRole('region', { name: 'Desktop' });
+    await section.getByLabel('Start Statusdesk when I log in').check();
+    await expect.poll(() => loginItem).toEqual([true]);
+    expect(harness.core.monitor.desktopPrefs().startAtLogin).toBe(true);
+    await section.getByLabel('Keep running in the tray when the window is closed').uncheck();
+    await expect.poll(() => harness.core.monitor.desktopPrefs().closeToTray).toBe(false);
+    await section.getByLabel('Start Statusdesk when I log in').uncheck();
+    await expect.poll(() => loginItem).toEqual([true, false]);
+  } finally {
+    await harness.close();
+    await context.close();
+  }
+});
