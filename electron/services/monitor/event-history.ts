@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
 import { quarantineFile } from '../storage/quarantine';
-import { writeFileAtomic } from '../translation/atomic-write';
+import { writeFileAtomic } from '../storage/atomic-write';
 
 /*
  * The notification centre's memory: the last `limit` events, in their own JSON-lines file in

@@ -4,7 +4,7 @@ import type { WatchedPage } from '../../../shared/monitor/watched-page';
 import type { StatusPageClient } from '../statuspage/client';
 import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, errorForStatus, type RequestContext } from '../statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
-import { parseRetryAfter } from '../statuspage/retry-after';
+import { parseRetryAfter } from '../timing/retry-after';
 import { JSON_HEADERS, sendHttpRequest, type FetchLike } from '../statuspage/transport';
 import { httpGetText, type TextResponse } from './http-get';
 

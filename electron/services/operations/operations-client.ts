@@ -8,8 +8,8 @@ import { sendDelete, type DeleteExchange, type FetchLike } from './delete-transp
 import { forgetMany, type ForgetManyOptions } from './forget-many';
 import { errorCodeForStatus, OperationsApiError } from './operations-error';
 import { serverSentence } from './redact';
-import { parseRetryAfter } from './retry-after';
-import { realSleep, type SleepFn } from './sleep';
+import { parseRetryAfter } from '../timing/retry-after';
+import { realSleep, type SleepFn } from '../timing/sleep';
 import { checkAccessToken, type AccessTokenProvider } from './token-provider';
 
 export interface OperationsClientOptions {

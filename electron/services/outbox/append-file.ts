@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { syncDir, writeFileAtomic } from '../storage/atomic-write';
 
 interface PendingAppend {
   text: string;
@@ -120,31 +121,12 @@ export class AppendOnlyFile {
   }
 
   async #replace(text: string): Promise<void> {
-    await writeFileDurably(this.filePath, text);
+    await writeFileAtomic(this.filePath, text);
     // The old handle points at the replaced inode: appends must go to the new file.
     const old = this.#handle;
     this.#handle = await fs.open(this.filePath, 'a', 0o600);
     await old.close().catch(() => undefined);
   }
-}
-
-/** write tmp + fsync + rename + fsync folder: after a crash the file is either all old or all new. */
-export async function writeFileDurably(filePath: string, text: string): Promise<void> {
-  const tmp = `${filePath}.tmp-${process.pid}-${Date.now().toString(36)}`;
-  const handle = await fs.open(tmp, 'w', 0o600);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await fs.rename(tmp, filePath);
-  } catch (error) {
-    await fs.rm(tmp, { force: true });
-    throw error;
-  }
-  await syncDir(path.dirname(filePath));
 }
 
 /** Left-over temp files of a rewrite cut by a crash: never the live file, safe to delete. */
@@ -158,16 +140,4 @@ export async function removeStaleTempFiles(filePath: string): Promise<void> {
     return;
   }
   await Promise.all(names.filter((n) => n.startsWith(prefix)).map((n) => fs.rm(path.join(dir, n), { force: true })));
-}
-
-async function syncDir(dir: string): Promise<void> {
-  let handle: fs.FileHandle | undefined;
-  try {
-    handle = await fs.open(dir, 'r');
-    await handle.sync();
-  } catch {
-    // Windows cannot open a folder for sync; the rename is still atomic there.
-  } finally {
-    await handle?.close();
-  }
 }

@@ -4,7 +4,8 @@ import { AppError } from '../../../shared/errors';
 import type { ServerId } from '../../../shared/outbox/entry-view';
 import { replaceTempIds, tempIdsIn } from '../../../shared/outbox/temp-id';
 import { quarantineFile } from '../storage/quarantine';
-import { AppendOnlyFile, removeStaleTempFiles, writeFileDurably } from './append-file';
+import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
+import { writeFileAtomic } from '../storage/atomic-write';
 import type { OutboxEntry } from './entry';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type StatePatch } from './log-format';
 
@@ -118,7 +119,7 @@ export class OutboxStore {
     let lines = log.records.length + 1;
     if (rewrite) {
       const snapshot = store.#snapshot();
-      await writeFileDurably(filePath, snapshot.text);
+      await writeFileAtomic(filePath, snapshot.text);
       lines = snapshot.lines;
     }
     store.#file = await AppendOnlyFile.open(filePath, lines);

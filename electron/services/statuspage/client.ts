@@ -26,7 +26,7 @@ import { nextLinkOf, resolvePageLink } from './pagination';
 import { SlidingWindowRateLimiter, getRateLimiter, type RateLimiter, type RateLimiterOptions } from './rate-limiter';
 import { buildRequest } from './request';
 import { DEFAULT_RETRY_OPTIONS, retryRead, type RetryOptions } from './retry';
-import { parseRetryAfter } from './retry-after';
+import { parseRetryAfter } from '../timing/retry-after';
 import { sendHttpRequest, type FetchLike, type HttpResponse } from './transport';
 
 /** The raw key, or a function that reads it (for example from the keychain) when needed. */

@@ -1,5 +1,5 @@
 import { StatusPageApiError } from './errors';
-import { realSleep, type SleepFn } from './sleep';
+import { realSleep, type SleepFn } from '../timing/sleep';
 
 /*
  * Automatic retries are for reads only: a write is never repeated here, the outbox decides.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { languageSchema, type Language } from '../../../shared/translation/language';
 import { quarantineFile } from '../storage/quarantine';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../storage/atomic-write';
 import type { CallOptions } from './client';
 
 export const LANGUAGES_FILE_NAME = 'translation-languages.json';

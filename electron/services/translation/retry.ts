@@ -1,5 +1,5 @@
 import { cancelledError, TranslationApiError } from './errors';
-import { realSleep, type SleepFn } from './sleep';
+import { realSleep, type SleepFn } from '../timing/sleep';
 
 /*
  * A small loop rather than p-retry: tests inject the sleep and the random source (p-retry 7 takes neither),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { translationHistoryEntrySchema, type TranslationHistoryEntry } from '../../../shared/translation/history-entry';
 import { quarantineFile } from '../storage/quarantine';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../storage/atomic-write';
 
 export const HISTORY_FILE_NAME = 'translation-history.json';
 export const DEFAULT_HISTORY_LIMIT = 50;

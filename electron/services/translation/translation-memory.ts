@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../shared/errors';
 import { quarantineFile } from '../storage/quarantine';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../storage/atomic-write';
 import { memoryKey, type MemoryKeyParts } from './memory-key';
 import { entryLine, headerLine, parseLog, touchLine, type MemoryEntry } from './memory-log';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EnvTokenProvider } from '../../../electron/services/operations/env-token-provider';
 import { OperationsClient, type OperationsClientOptions } from '../../../electron/services/operations/operations-client';
 import { PastedTokenProvider } from '../../../electron/services/operations/pasted-token-provider';
-import { realSleep } from '../../../electron/services/operations/sleep';
+import { realSleep } from '../../../electron/services/timing/sleep';
 import { startOperationsSimulator, type OperationsSimulator } from '../../../electron/services/simulators/operations';
 import { AppError } from '../../../shared/errors';
 import { recordingSleep, simTokenProvider } from './support/sim-token-provider';

@@ -6,7 +6,7 @@ import {
   clearRateLimiters,
   type StatusPageClientOptions,
 } from '../../../electron/services/statuspage';
-import { realSleep } from '../../../electron/services/statuspage/sleep';
+import { realSleep } from '../../../electron/services/timing/sleep';
 import { closedPortBaseUrl, sendJson, startServer, type Handler, type TestServer } from './helpers/http-server';
 
 const KEY = 'integration-key-42';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelayMs } from '../../../electron/services/operations/backoff';
 import { normalizeBaseUrl } from '../../../electron/services/operations/base-url';
 import { redactSecrets, serverSentence } from '../../../electron/services/operations/redact';
-import { parseRetryAfter } from '../../../electron/services/operations/retry-after';
+import { parseRetryAfter } from '../../../electron/services/timing/retry-after';
 
 describe('retry helpers', () => {
   it('reads Retry-After as seconds or an HTTP date', () => {

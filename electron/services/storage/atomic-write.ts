@@ -23,7 +23,8 @@ export async function writeFileAtomic(filePath: string, content: string): Promis
   await syncDir(path.dirname(filePath));
 }
 
-async function syncDir(dir: string): Promise<void> {
+/** Makes a rename or a new file in `dir` durable. */
+export async function syncDir(dir: string): Promise<void> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(dir, 'r');
