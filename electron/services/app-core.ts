@@ -23,6 +23,7 @@ import { TranslationAppService } from './translation/translation-app-service';
 import { translationHandlers } from './translation/translation-handlers';
 import { OperationsFeature } from './operations/operations-feature';
 import { operationsHandlers } from './operations/operations-handlers';
+import { createOperationsOutboxKind } from './operations/operations-outbox-kind';
 
 /**
  * What the core asks of its host: Electron's shell, notifications, tray and power events in the app; plain
@@ -125,6 +126,8 @@ export class AppCore {
       },
       reportProblem: (message) => this.reportProblem('file_corrupt', message),
       ...(options.log === undefined ? {} : { log: options.log }),
+      // Forgets queued while the operations service is unreachable; the feature is built below, before the outbox opens.
+      extraKinds: () => [createOperationsOutboxKind({ operations: () => this.operations })],
     });
     this.onDispose(() => this.outbox.dispose());
     this.translation = new TranslationAppService({
@@ -144,6 +147,8 @@ export class AppCore {
       openExternal: () => this.#options.ports?.openExternal,
       reportProblem: (message) => this.reportProblem('file_corrupt', message),
       onProgress: (progress) => this.events.emit('operations.onProgress', progress),
+      outbox: () => this.outbox.service(),
+      onQueuedResult: (event) => this.events.emit('operations.onQueuedResult', event),
       ...(options.log === undefined ? {} : { log: options.log }),
       now,
     });

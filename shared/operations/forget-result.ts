@@ -3,9 +3,11 @@ import { ERROR_CODES } from '../errors';
 
 /**
  * What happened to one operation name. `already_gone`: a retry after an answer that never arrived found the
- * operation missing, so the earlier attempt forgot it. A failure of one name never hides the others.
+ * operation missing, so the earlier attempt forgot it. `queued`: the service could not be reached, so the app
+ * put the name in the outbox; its final result comes later (`operations.onQueuedResult`). A failure of one
+ * name never hides the others.
  */
-export const FORGET_OUTCOMES = ['forgotten', 'already_gone', 'failed'] as const;
+export const FORGET_OUTCOMES = ['forgotten', 'already_gone', 'failed', 'queued'] as const;
 
 export const forgetResultSchema = z.object({
   name: z.string(),
@@ -15,6 +17,8 @@ export const forgetResultSchema = z.object({
   /** The HTTP status of the last answer, when there was one. */
   status: z.number().int().optional(),
   message: z.string(),
+  /** Set when outcome is 'queued': the outbox entry that will send it. */
+  outboxId: z.string().optional(),
 });
 
 export type ForgetOutcome = (typeof FORGET_OUTCOMES)[number];

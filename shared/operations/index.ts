@@ -6,3 +6,4 @@ export * from './operations-settings';
 export * from './auth-status';
 export * from './history';
 export * from './name-lines';
+export * from './queued-forget';

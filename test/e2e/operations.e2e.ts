@@ -6,6 +6,7 @@ import { startOperationsSimulator, type OperationsSimulator } from '../../electr
 import { secretNames } from '../../electron/services/vault/key-vault';
 import { operationsHistoryFileSchema } from '../../shared/operations/history';
 import { fakeBrowser } from '../integration/operations/support/browser';
+import { switchableService } from '../integration/operations/support/switchable-service';
 import { makeTempDir } from '../support/temp-dir';
 import { startHarness, type Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
@@ -39,10 +40,10 @@ async function openPanel(page: Page) {
   await expect(page.getByRole('heading', { name: 'Operations', level: 1 })).toBeVisible();
 }
 
-async function configureService(page: Page, withOAuth: boolean) {
+async function configureService(page: Page, withOAuth: boolean, address = sim.baseUrl) {
   await page.getByRole('button', { name: 'Edit settings' }).click();
   const form = page.getByRole('form', { name: 'Operations service settings' });
-  await form.getByLabel('Service address').fill(sim.baseUrl);
+  await form.getByLabel('Service address').fill(address);
   if (withOAuth) {
     await form.getByLabel('Google OAuth client id').fill(sim.oauth.clientId);
     await form.getByLabel(/Client secret/).fill(sim.oauth.clientSecret!);
@@ -53,7 +54,7 @@ async function configureService(page: Page, withOAuth: boolean) {
   }
   await form.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
-  await expect(page.getByTestId('ops-base-url')).toHaveText(sim.baseUrl);
+  await expect(page.getByTestId('ops-base-url')).toHaveText(address);
 }
 
 test('sign in with Google, forget several names, see a result per name and the history, sign out', async ({ page }) => {
@@ -178,4 +179,46 @@ test('a corrupt history file is moved aside and reported', async ({ page }) => {
   await openPanel(page);
   await expect(page.getByTestId('ops-history-empty')).toBeVisible();
   expect(fs.readdirSync(temp.dir).some((name) => /^operations-history\.corrupt-.*\.json$/.test(name))).toBe(true);
+});
+
+test('while the service cannot be reached the names wait in the outbox, and are forgotten once it is back', async ({ page }) => {
+  // The simulator behind a relay that can stop listening: a real refused connection on the configured address.
+  const service = await switchableService(sim.baseUrl);
+  cleanups.push(() => void service.close());
+  app = await startHarness(page);
+  await openPanel(page);
+  await configureService(page, false, service.baseUrl);
+  await page.getByLabel(/For this session only/).fill(sim.issueAccessToken());
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('ops-active-source')).toHaveText(/A pasted token, for this session only/);
+
+  await service.down();
+  await page.getByLabel('Operation names, one per line').fill(`${op('alpha')}\n${op('beta')}`);
+  await page.getByRole('button', { name: 'Forget 2 operations' }).click();
+
+  const rows = page.getByTestId('ops-result');
+  await expect(rows).toHaveCount(2);
+  for (const index of [0, 1]) {
+    await expect(rows.nth(index)).toContainText('Queued in the outbox');
+    await expect(rows.nth(index)).toContainText('Queued: will be sent when the service is reachable.');
+  }
+  await expect(page.getByTestId('ops-results-summary')).toHaveText('2 queued');
+  await expect(page.getByTestId('ops-outbox-waiting')).toContainText('2 waiting in the outbox');
+  // Not sent yet, so not history yet.
+  await expect(page.getByTestId('ops-history-empty')).toBeVisible();
+  expect(sim.requests('delete')).toEqual([]);
+  await page.screenshot({ path: screenshotPath('operations-queued.png'), fullPage: true });
+
+  // Back: the outbox's probe notices on its own and sends; the rows and the history follow.
+  await service.up();
+  await expect(rows.nth(0)).toContainText('Forgotten', { timeout: 20_000 });
+  await expect(rows.nth(1)).toContainText('Forgotten');
+  await expect(page.getByTestId('ops-results-summary')).toHaveText('2 forgotten');
+  await expect(page.getByTestId('ops-outbox-waiting')).toBeHidden();
+  await expect(page.getByTestId('ops-history-row')).toHaveCount(2);
+  expect(sim.requests('delete').map((r) => [r.name, r.status]).sort()).toEqual([
+    [op('alpha'), 200],
+    [op('beta'), 200],
+  ]);
+  expect(sim.operations()).toEqual([op('gamma')]);
 });

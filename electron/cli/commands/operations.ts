@@ -23,6 +23,7 @@ const OUTCOME_LABEL: Record<ForgetResult['outcome'], string> = {
   forgotten: 'forgotten',
   already_gone: 'already gone',
   failed: 'failed',
+  queued: 'queued',
 };
 
 /** Every name is checked before anything is sent, so a typo never leaves a batch half done. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ForgetResult } from '../../../shared/operations/forget-result';
 import { checkOperationName } from '../../../shared/operations/operation-name';
 import type { TokenSourceKind } from '../../../shared/operations/token-source';
+import { alreadyForgotten, forgottenEarlier } from './already-forgotten';
 import type { ForgetManyOptions } from './forget-many';
 import type { OperationsClient } from './operations-client';
 import type { OperationsHistory } from './operations-history';
@@ -23,37 +24,27 @@ export interface ForgetAndRecordOptions extends ForgetManyOptions {
  */
 export async function forgetAndRecord(options: ForgetAndRecordOptions): Promise<ForgetResult[]> {
   const { client, history } = options;
-  const earlier = new Map<string, string>();
-  try {
-    for (const entry of history?.list() ?? []) {
-      if (entry.baseUrl === client.baseUrl && entry.outcome !== 'failed' && !earlier.has(entry.name)) earlier.set(entry.name, entry.at);
-    }
-  } catch (error) {
-    options.onHistoryError?.(error);
-  }
+  const earlier = forgottenEarlier(history, client.baseUrl, options.onHistoryError);
   const adjust = (result: ForgetResult): ForgetResult => {
     const at = earlier.get(result.name);
     if (result.outcome !== 'failed' || result.code !== 'not_found' || at === undefined) return result;
-    return {
-      name: result.name,
-      outcome: 'already_gone',
-      ...(result.status === undefined ? {} : { status: result.status }),
-      message: `Already forgotten: it was forgotten on ${at.slice(0, 16).replace('T', ' ')} UTC and the service no longer has it.`,
-    };
+    return alreadyForgotten(result.name, at, result.status);
   };
 
   const results = (
     await client.forgetMany(options.names, {
       ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.divert ? { divert: options.divert } : {}),
       onResult: (result) => options.onResult?.(adjust(result)),
     })
   ).map(adjust);
 
-  // Malformed names were never sent, so they are not history; a name given twice is recorded once.
+  // Malformed names were never sent, so they are not history; a name given twice is recorded once; a queued
+  // name is recorded when the outbox has sent it.
   const batchId = randomUUID();
   const recorded = new Map<string, ForgetResult>();
-  for (const result of results) if (checkOperationName(result.name).ok) recorded.set(result.name, result);
+  for (const result of results) if (checkOperationName(result.name).ok && result.outcome !== 'queued') recorded.set(result.name, result);
   try {
     history?.append([...recorded.values()].map((result) => ({ ...result, batchId, baseUrl: client.baseUrl, source: options.source })));
   } catch (error) {

@@ -12,7 +12,8 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
-const isCertificateCode = (code: string) => /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code);
+/** TLS verification failures: a reachable host we must not talk to, not an outage. */
+export const isCertificateCode = (code: string) => /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code);
 
 /** Digs the system error code out of undici's `TypeError: fetch failed` chain. */
 export function networkCodeOf(error: unknown): string | undefined {

@@ -3,6 +3,7 @@ import type { AccountsService } from '../accounts/accounts-service';
 import type { NetworkSignals } from '../connectivity/network-signals';
 import type { SystemSignals } from '../monitor/system-signals';
 import { openStatusPageOutbox } from './create-statuspage-outbox';
+import type { OutboxKindHandler } from './kinds';
 import type { OutboxService } from './outbox-service';
 import { accountsPortOf } from './statuspage/accounts-port';
 
@@ -28,6 +29,8 @@ export interface OutboxFeatureOptions {
   onChange: (change: OutboxChange) => void;
   reportProblem: (message: string) => void;
   log?: (message: string) => void;
+  /** Kinds of other features (operations.delete); called when the outbox opens, so those features may be built later. */
+  extraKinds?: () => OutboxKindHandler[];
 }
 
 /** The outbox as the app runs it: opened on first use (it takes the file lock), started, and closed on quit. */
@@ -51,6 +54,7 @@ export class OutboxFeature {
       accounts: accountsPortOf(this.#options.accounts),
       ...(this.#options.signals ? { signals: networkSignalsOf(this.#options.signals) } : {}),
       onProblem: (problem) => this.#options.reportProblem(problem.message),
+      ...(this.#options.extraKinds ? { extraKinds: this.#options.extraKinds() } : {}),
     });
     this.#unsubscribe = outbox.onChange((change) => this.#options.onChange(change));
     outbox.start();

@@ -20,6 +20,7 @@ import type { NetworkSignals } from '../connectivity/network-signals';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { planDispatch, type DispatchPlan } from './dispatch-plan';
 import { toView, type OutboxEntry } from './entry';
+import { KindProbes } from './kind-probes';
 import { OutboxKindRegistry, type FailureDisposition, type OutboxKindHandler, type SendContext, type SendOutcome } from './kinds';
 import type { OutboxRecord } from './log-format';
 import { acquireOutboxLock } from './outbox-lock';
@@ -33,7 +34,7 @@ export interface OutboxServiceOptions {
   /** Shared with other features (its owner starts and stops it), or built here from `signals` and `probe`. */
   connectivity?: ConnectivityMonitor;
   signals?: NetworkSignals;
-  /** Reachability probe of a connectivity monitor built here; default the first kind's, else GET /hello. */
+  /** Reachability probe of a connectivity monitor built here, for every server; default: each server's kind's, else the first kind's, else GET /hello. */
   probe?: ServerProbe;
   /** Probe backoff of a connectivity monitor built here. */
   probeDelay?: { initialMs?: number; maxMs?: number };
@@ -115,9 +116,11 @@ export class OutboxService {
   #closed = false;
   #unsubscribeConnectivity: (() => void) | undefined;
   #statusQueued = false;
+  readonly #probes: KindProbes | null;
 
-  private constructor(store: OutboxStore, kinds: OutboxKindRegistry, connectivity: ConnectivityMonitor, owns: boolean, release: () => void, options: OutboxServiceOptions) {
+  private constructor(store: OutboxStore, kinds: OutboxKindRegistry, connectivity: ConnectivityMonitor, owns: boolean, release: () => void, options: OutboxServiceOptions, probes: KindProbes | null) {
     this.#store = store;
+    this.#probes = probes;
     this.#kinds = kinds;
     this.connectivity = connectivity;
     this.#ownsConnectivity = owns;
@@ -148,7 +151,10 @@ export class OutboxService {
       release();
       throw error;
     }
-    const probe = options.probe ?? handlers?.find((k) => k.probe)?.probe;
+    // Without an explicit probe, each server is probed the way its kind says (see #serverOf).
+    const fallback = handlers?.find((k) => k.probe)?.probe;
+    const probes = options.probe === undefined && options.connectivity === undefined ? new KindProbes(fallback) : null;
+    const probe = options.probe ?? probes?.probe;
     const owns = options.connectivity === undefined;
     const connectivity =
       options.connectivity ??
@@ -158,7 +164,7 @@ export class OutboxService {
         ...(options.probeDelay?.initialMs === undefined ? {} : { initialDelayMs: options.probeDelay.initialMs }),
         ...(options.probeDelay?.maxMs === undefined ? {} : { maxDelayMs: options.probeDelay.maxMs }),
       });
-    const service = new OutboxService(store, kinds, connectivity, owns, release, options);
+    const service = new OutboxService(store, kinds, connectivity, owns, release, options, probes);
     const report = store.loadReport;
     if (report.problem) options.onProblem?.({ kind: 'outbox_damaged', message: report.problem, movedTo: report.quarantinedTo });
     for (const entry of store.entries.values()) {
@@ -444,6 +450,7 @@ export class OutboxService {
       server = null;
     }
     this.#servers.set(entry.id, server);
+    if (server !== null) this.#probes?.note(server, kind?.probe);
     return server;
   }
 

@@ -5,6 +5,9 @@ import type { ForgetResult } from '../../../shared/operations/forget-result';
 import type { OperationsHistoryEntry } from '../../../shared/operations/history';
 import { parseNameLines } from '../../../shared/operations/name-lines';
 import type { OperationsSettingsChange, OperationsSettingsView } from '../../../shared/operations/operations-settings';
+import { OPERATIONS_OUTBOX_KIND, type QueuedForgetResult } from '../../../shared/operations/queued-forget';
+import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
+import type { OutboxChange } from '../../../shared/outbox/status';
 import { api, call, messageOf } from '../api';
 
 /** One line of the last run: waiting, refused before sending, or settled by the service. */
@@ -36,17 +39,22 @@ export const useOperationsStore = defineStore('operations', {
     authError: null as string | null,
     authMessage: null as string | null,
     historyError: null as string | null,
+    /** Forgets waiting in the outbox (or failed there) because the service could not be reached. */
+    queued: [] as OutboxEntryView[],
+    sendingQueued: false,
   }),
   getters: {
     canForget: (state) => state.status !== null && state.status.active !== 'none',
     summary: (state) => {
-      const count = { forgotten: 0, already_gone: 0, failed: 0, not_sent: 0, pending: 0 };
+      const count = { forgotten: 0, already_gone: 0, failed: 0, queued: 0, not_sent: 0, pending: 0 };
       for (const row of state.rows) {
         if (row.state === 'done') count[row.result.outcome]++;
         else count[row.state]++;
       }
       return count;
     },
+    queuedWaiting: (state) => state.queued.filter((e) => e.state === 'pending' || e.state === 'in_flight').length,
+    queuedFailed: (state) => state.queued.filter((e) => e.state === 'failed').length,
   },
   actions: {
     async load() {
@@ -66,14 +74,61 @@ export const useOperationsStore = defineStore('operations', {
       } finally {
         this.loading = false;
       }
+      await this.loadQueued();
     },
 
-    /** Progress of the running batch, pushed by the main process as each name settles. */
+    /** The outbox's forgets; a failure here only hides the waiting line, never the panel. */
+    async loadQueued() {
+      try {
+        const entries = await call(api().outbox.list());
+        this.queued = entries.filter((e) => e.kind === OPERATIONS_OUTBOX_KIND && e.state !== 'sent');
+      } catch {
+        // The outbox may be unavailable (another process holds it): nothing is waiting from this window's view.
+      }
+    },
+
+    /**
+     * Progress of the running batch as each name settles, final results of queued names, and the outbox's
+     * changes (for the waiting line). Returns one function that stops all three.
+     */
     listen() {
-      return api().operations.onProgress((progress: ForgetProgress) => {
-        if (!this.requestId || progress.requestId !== this.requestId) return;
-        this.settle(progress.result);
-      });
+      const stops = [
+        api().operations.onProgress((progress: ForgetProgress) => {
+          if (!this.requestId || progress.requestId !== this.requestId) return;
+          this.settle(progress.result);
+        }),
+        api().operations.onQueuedResult((event: QueuedForgetResult) => {
+          this.settle(event.result, event.outboxId);
+          void this.loadHistory();
+        }),
+        api().outbox.onChange((change: OutboxChange) => this.applyOutboxChange(change)),
+      ];
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
+
+    /** Internal: keeps the list of queued forgets current. */
+    applyOutboxChange(change: OutboxChange) {
+      if (change.type === 'removed') {
+        this.queued = this.queued.filter((e) => e.id !== change.id);
+        return;
+      }
+      if (change.type !== 'entry' || change.entry.kind !== OPERATIONS_OUTBOX_KIND) return;
+      const rest = this.queued.filter((e) => e.id !== change.entry.id);
+      this.queued = change.entry.state === 'sent' ? rest : [...rest, change.entry].sort((a, b) => a.seq - b.seq);
+    },
+
+    /** "Send now": probes the service at once and sends what can be sent. */
+    async sendQueuedNow() {
+      this.sendingQueued = true;
+      try {
+        await call(api().outbox.flush());
+      } catch {
+        // The waiting line stays; the outbox keeps trying on its own.
+      } finally {
+        this.sendingQueued = false;
+      }
     },
 
     async saveSettings(change: OperationsSettingsChange) {
@@ -159,10 +214,20 @@ export const useOperationsStore = defineStore('operations', {
       await this.loadHistory();
     },
 
-    /** Internal: puts one name's result in its row. */
-    settle(result: ForgetResult) {
-      const index = this.rows.findIndex((row) => row.name === result.name && row.state !== 'not_sent');
-      if (index >= 0) this.rows[index] = { name: result.name, line: this.rows[index]!.line, state: 'done', result };
+    /**
+     * Internal: puts one name's result in its row. A queued name's final result (with its outbox id) replaces
+     * only that queued row; "queued" never replaces a final result that arrived first.
+     */
+    settle(result: ForgetResult, outboxId?: string) {
+      const index = this.rows.findIndex((row) => {
+        if (row.name !== result.name || row.state === 'not_sent') return false;
+        if (outboxId === undefined) return true;
+        return row.state === 'pending' || (row.result.outcome === 'queued' && (row.result.outboxId === undefined || row.result.outboxId === outboxId));
+      });
+      if (index < 0) return;
+      const row = this.rows[index]!;
+      if (result.outcome === 'queued' && row.state === 'done' && row.result.outcome !== 'queued') return;
+      this.rows[index] = { name: result.name, line: row.line, state: 'done', result };
     },
 
     async loadHistory() {

@@ -3,6 +3,7 @@ import { operationsAuthStatusSchema, signOutResultSchema } from '../../operation
 import { forgetOperationsRequestSchema, forgetOperationsResponseSchema, forgetResultSchema } from '../../operations/forget-result';
 import { operationsHistoryEntrySchema } from '../../operations/history';
 import { operationsSettingsChangeSchema, operationsSettingsViewSchema } from '../../operations/operations-settings';
+import { queuedForgetResultSchema } from '../../operations/queued-forget';
 import { event, invoke } from '../define';
 
 /** A forget request may carry an id of the caller's choosing, so progress events can be matched to it. */
@@ -41,4 +42,6 @@ export const operationsChannels = {
   'operations.clearHistory': invoke(z.undefined(), z.object({ cleared: z.number().int() })),
   /** Each name's result as it settles, during an `operations.forget`. */
   'operations.onProgress': event(forgetProgressSchema),
+  /** The final result of a name that waited in the outbox, once the outbox sent it or gave up on it. */
+  'operations.onQueuedResult': event(queuedForgetResultSchema),
 } as const;

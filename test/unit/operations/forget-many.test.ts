@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forgetMany } from '../../../electron/services/operations/forget-many';
+import { forgetMany, type ForgetDivert } from '../../../electron/services/operations/forget-many';
 import type { ForgetSuccess } from '../../../electron/services/operations/operations-client';
 import { AppError } from '../../../shared/errors';
 
@@ -62,5 +62,35 @@ describe('forgetMany', () => {
     const results = await forgetMany(client, ['a', 'b', 'c'], { concurrency: 1, signal: controller.signal });
     expect(results.map((r) => r.outcome)).toEqual(['forgotten', 'failed', 'failed']);
     expect(results[2]).toMatchObject({ code: 'cancelled' });
+  });
+
+  it('lets a divert take over names: before sending once the service is known down, and after a failure it chooses', async () => {
+    const client = fakeClient(async (name) => {
+      if (name === 'a') throw new AppError('network', 'Forgetting a: the connection was refused (ECONNREFUSED).');
+      if (name === 'b') throw new AppError('forbidden', 'Forgetting b: permission denied.', { status: 403 });
+      return { outcome: 'forgotten', attempts: 1, status: 200 };
+    });
+    let down = false;
+    const divert: ForgetDivert = {
+      before: () => down,
+      async take(name, error) {
+        if (error !== null && error.code !== 'network') return null;
+        down = true;
+        return { name, outcome: 'queued', outboxId: `id-${name}`, message: 'Queued.' };
+      },
+    };
+    const results = await forgetMany(client, ['a', 'b', 'c'], { concurrency: 1, divert });
+    expect(results.map((r) => [r.name, r.outcome])).toEqual([
+      ['a', 'queued'],
+      ['b', 'queued'],
+      ['c', 'queued'],
+    ]);
+    // Only a was tried: once it could not connect, the rest went straight to the divert.
+    expect(client.calls).toEqual(['a']);
+
+    // A failure the divert does not take (403) keeps its own result.
+    down = false;
+    const again = await forgetMany(client, ['b'], { divert });
+    expect(again).toMatchObject([{ name: 'b', outcome: 'failed', code: 'forbidden', status: 403 }]);
   });
 });

@@ -26,5 +26,6 @@ const FAILURE_LABEL: Partial<Record<ErrorCode, string>> = {
 export function outcomeLabel(result: Pick<ForgetResult, 'outcome' | 'code'>): OutcomeLabel {
   if (result.outcome === 'forgotten') return { label: 'Forgotten', tone: 'ok', icon: '✓' };
   if (result.outcome === 'already_gone') return { label: 'Already gone', tone: 'neutral', icon: '✓' };
+  if (result.outcome === 'queued') return { label: 'Queued in the outbox', tone: 'pending', icon: '⇅' };
   return { label: (result.code && FAILURE_LABEL[result.code]) ?? 'Failed', tone: 'failed', icon: '✗' };
 }
