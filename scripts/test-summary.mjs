@@ -24,9 +24,10 @@ for (const suite of suites) {
   let s = 0;
   if (suite === 'e2e') {
     // Playwright's JSON reporter
-    p = report.stats?.expected ?? 0;
-    f = (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
+    p = (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
+    f = report.stats?.unexpected ?? 0;
     s = report.stats?.skipped ?? 0;
+    if (report.stats?.flaky) console.log(`e2e: ${report.stats.flaky} passed only on retry (flaky)`);
   } else {
     // Vitest's JSON reporter (Jest-compatible)
     p = report.numPassedTests ?? 0;

@@ -239,8 +239,13 @@ describe('outbox behaviour against the simulator', () => {
 
     await sim.goOffline();
     const second = await outbox.enqueue({ accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'Server away' } } });
-    await until(() => outbox!.status().connectivity.servers.some((s) => s.reachable === 'no'), 5_000, 'server marked unreachable');
-    expect(outbox.get(second.id)?.waiting).toBe('offline');
+    // The failed attempt marks the server unreachable a moment before the entry settles back to waiting.
+    await until(
+      () => outbox!.status().connectivity.servers.some((s) => s.reachable === 'no') && outbox!.get(second.id)?.waiting === 'offline',
+      5_000,
+      'server marked unreachable and the write waiting for it',
+    );
+    expect(outbox.get(second.id)).toMatchObject({ state: 'pending', waiting: 'offline' });
     await sim.goOnline();
     await until(() => outbox!.get(second.id)?.state === 'sent', 5_000, 'send when the probe succeeds');
     expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(2);
