@@ -13,6 +13,8 @@ export interface ScreenDefinition {
 
 export const SCREENS = [
   { id: 'dashboard', label: 'Dashboard', icon: '◉', component: defineAsyncComponent(() => import('./views/DashboardView.vue')) },
+  { id: 'incidents', label: 'Incidents', icon: '⚑', component: defineAsyncComponent(() => import('./views/IncidentsView.vue')) },
+  { id: 'outbox', label: 'Outbox', icon: '⇅', component: defineAsyncComponent(() => import('./views/OutboxView.vue')) },
   { id: 'history', label: 'Notifications', icon: '▤', component: defineAsyncComponent(() => import('./views/HistoryView.vue')) },
   { id: 'translation', label: 'Translation', icon: '文', component: defineAsyncComponent(() => import('./views/TranslationView.vue')) },
   { id: 'operations', label: 'Operations', icon: '⌫', component: defineAsyncComponent(() => import('./views/OperationsView.vue')) },

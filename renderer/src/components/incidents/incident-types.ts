@@ -1,0 +1,51 @@
+import { toBaseLevel, type BaseLevel, type CustomTypeLevels } from '../../../../shared/statuspage/levels';
+
+/** The incident types every page has; pages may add their own (learned from what the page shows). */
+export const BASE_INCIDENT_TYPES = ['major', 'minor', 'scheduled'] as const;
+
+const TYPE_LABELS: Record<string, string> = {
+  major: 'Major incident',
+  minor: 'Minor incident',
+  scheduled: 'Scheduled maintenance',
+};
+
+/** Update types seen on real pages; an open string on the wire, `resolved` closes the incident. */
+export const UPDATE_TYPES = ['issue', 'update', 'monitoring', 'deescalate', 'scheduled', 'essential', 'info', 'resolved'] as const;
+
+const UPDATE_LABELS: Record<string, string> = {
+  issue: 'Investigating (issue)',
+  update: 'Update',
+  monitoring: 'Monitoring',
+  deescalate: 'De-escalated',
+  scheduled: 'Scheduled',
+  essential: 'Essential',
+  info: 'Information',
+  resolved: 'Resolved',
+};
+
+/** A custom type is a key like `emergency-maintenance`: what the form accepts before anything is queued. */
+export const CUSTOM_TYPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+export function typeLabel(type: string): string {
+  return TYPE_LABELS[type] ?? type;
+}
+
+export function updateTypeLabel(type: string | null | undefined): string {
+  if (!type) return 'Update';
+  return UPDATE_LABELS[type] ?? type;
+}
+
+/** Base level of a type on this page: colours and the maintenance fields follow it, the name stays as text. */
+export function levelOfType(type: string | null | undefined, levels: CustomTypeLevels): BaseLevel {
+  return toBaseLevel(type ?? null, { customTypes: levels });
+}
+
+export function isMaintenanceType(type: string, levels: CustomTypeLevels): boolean {
+  return type !== '' && levelOfType(type, levels) === 'scheduled';
+}
+
+/** Base types first, then the page's custom ones in name order, without duplicates. */
+export function typeChoices(known: Iterable<string>): string[] {
+  const custom = [...new Set(known)].filter((t) => t && !(BASE_INCIDENT_TYPES as readonly string[]).includes(t)).sort();
+  return [...BASE_INCIDENT_TYPES, ...custom];
+}
