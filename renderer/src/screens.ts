@@ -18,6 +18,7 @@ export const SCREENS = [
   { id: 'history', label: 'Notifications', icon: '▤', component: defineAsyncComponent(() => import('./views/HistoryView.vue')) },
   { id: 'translation', label: 'Translation', icon: '文', component: defineAsyncComponent(() => import('./views/TranslationView.vue')) },
   { id: 'operations', label: 'Operations', icon: '⌫', component: defineAsyncComponent(() => import('./views/OperationsView.vue')) },
+  { id: 'admin', label: 'Administration', icon: '▦', component: defineAsyncComponent(() => import('./views/AdminView.vue')) },
   { id: 'settings', label: 'Settings', icon: '⚙', component: defineAsyncComponent(() => import('./views/SettingsView.vue')) },
 ] as const satisfies readonly ScreenDefinition[];
 

@@ -20,9 +20,10 @@ export interface MergeProfile {
   create: WriteOperationName;
   update: WriteOperationName;
   remove: WriteOperationName;
-  addUpdate: WriteOperationName;
-  changeUpdate: WriteOperationName;
-  removeUpdate: WriteOperationName;
+  /** Resources without updates (services, members, ...) leave the three update operations out. */
+  addUpdate?: WriteOperationName;
+  changeUpdate?: WriteOperationName;
+  removeUpdate?: WriteOperationName;
   idParam: string;
   bodyKey: string;
 }
@@ -73,11 +74,11 @@ export type MergedItem<T> = Omit<T, 'id' | 'updates'> & {
   outbox?: OutboxMark;
 };
 
-export interface MergeScope {
-  subdomain: string;
+/** Page resources are scoped by subdomain; organization resources (status pages, org members) by organization id. */
+export type MergeScope = ({ subdomain: string; organizationId?: undefined } | { organizationId: string | number; subdomain?: undefined }) & {
   /** Only entries of this account; all accounts when omitted. */
   accountId?: string;
-}
+};
 
 function mark(target: { outbox?: OutboxMark }, entry: OutboxEntryView): void {
   const state = entry.state as UnsentState;
@@ -95,6 +96,12 @@ function bodyOf(entry: OutboxEntryView, key: string): Record<string, unknown> {
 
 const sameId = (a: unknown, b: unknown): boolean => a !== undefined && a !== null && String(a) === String(b);
 
+function inScope(entry: OutboxEntryView, scope: MergeScope): boolean {
+  if (scope.accountId !== undefined && entry.accountId !== scope.accountId) return false;
+  if (scope.organizationId !== undefined) return sameId(entry.input.organizationId, scope.organizationId);
+  return entry.input.subdomain === scope.subdomain;
+}
+
 export function mergeWithOutbox<T extends { id: number | string; updates?: unknown }>(
   items: readonly T[],
   entries: readonly OutboxEntryView[],
@@ -109,13 +116,7 @@ export function mergeWithOutbox<T extends { id: number | string; updates?: unkno
   const find = (id: unknown) => created.find((item) => sameId(item.id, id)) ?? merged.find((item) => sameId(item.id, id));
 
   const relevant = entries
-    .filter(
-      (e) =>
-        e.kind === STATUSPAGE_OUTBOX_KIND &&
-        e.state !== 'sent' &&
-        e.input.subdomain === scope.subdomain &&
-        (scope.accountId === undefined || e.accountId === scope.accountId),
-    )
+    .filter((e) => e.kind === STATUSPAGE_OUTBOX_KIND && e.state !== 'sent' && inScope(e, scope))
     .sort((a, b) => a.seq - b.seq);
 
   for (const entry of relevant) {

@@ -1,0 +1,147 @@
+import { computed, reactive, ref, watch } from 'vue';
+import { entriesOfResource, mergeAdminList, type MergedAdminItem } from '../../../../shared/admin/merged-list';
+import { ADMIN_RESOURCES, type AdminResourceId } from '../../../../shared/admin/resources';
+import { scopeKey, scopeParams } from '../../../../shared/admin/scope';
+import type { OutboxEntryView } from '../../../../shared/outbox/entry-view';
+import { messageOf } from '../../api';
+import { useAdminList } from '../../stores/adminList';
+import { useAdminOutbox } from '../../stores/adminOutbox';
+import { useAdminScope } from '../../stores/adminScope';
+
+/** What a form dialog is doing: adding, editing a listed item, or fixing a write the server refused. */
+export type Editing = { mode: 'add' } | { mode: 'edit'; item: MergedAdminItem } | { mode: 'fix'; entry: OutboxEntryView };
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Everything a resource section shares: its list for the current page or organization with the outbox merged
+ * in, its failed writes, and the create / edit / delete / fix flows, all queued through the outbox.
+ */
+export function useAdminSection(resourceId: AdminResourceId) {
+  const resource = ADMIN_RESOURCES[resourceId];
+  const scopeStore = useAdminScope();
+  const outbox = useAdminOutbox();
+  const list = useAdminList(resourceId);
+  const scope = computed(() => (resource.scope === 'page' ? scopeStore.pageScope : scopeStore.orgScope));
+
+  watch(scope, (next) => next && list.show(next), { immediate: true });
+
+  /** Writes seen sent after the list was read are not in it yet: keep showing them as on their way. */
+  const entries = computed(() => {
+    const from = list.loadedFrom;
+    return outbox.entries.map((entry) => (entry.state === 'sent' && (outbox.sentAt[entry.id] ?? 0) > from ? { ...entry, state: 'in_flight' as const } : entry));
+  });
+  const current = computed(() => scope.value !== null && list.scope !== null && scopeKey(list.scope) === scopeKey(scope.value));
+  const items = computed<MergedAdminItem[]>(() => (current.value && scope.value ? mergeAdminList(list.items, entries.value, resource, scope.value) : []));
+  const problems = computed(() =>
+    scope.value ? entriesOfResource(outbox.entries, resource, scope.value).filter((e) => e.state === 'failed' || e.state === 'conflict') : [],
+  );
+
+  const editing = ref<Editing | null>(null);
+  const saving = ref(false);
+  const saveError = ref<string | null>(null);
+  const deleting = ref<MergedAdminItem | null>(null);
+  const actionError = ref<string | null>(null);
+
+  /** The values a form starts from: the item, or the body of the refused write. */
+  const initial = computed<Record<string, unknown> | null>(() => {
+    const edit = editing.value;
+    if (!edit || edit.mode === 'add') return null;
+    if (edit.mode === 'edit') return edit.item;
+    const body = edit.entry.input[resource.bodyKey];
+    return isRecord(body) ? body : {};
+  });
+
+  function open(next: Editing) {
+    saveError.value = null;
+    // An item whose create the server refused is fixed by editing that create, not by queuing an edit after it.
+    if (next.mode === 'edit' && next.item.pending && next.item.outbox?.state === 'failed') {
+      const ids = next.item.outbox.entryIds;
+      const create = outbox.entries.find((e) => e.operation === resource.create && e.state === 'failed' && ids.includes(e.id));
+      if (create) {
+        editing.value = { mode: 'fix', entry: create };
+        return;
+      }
+    }
+    editing.value = next;
+  }
+
+  async function save(body: Record<string, unknown>) {
+    const edit = editing.value;
+    const target = scope.value;
+    if (!edit || !target) return;
+    saving.value = true;
+    saveError.value = null;
+    try {
+      if (edit.mode === 'add') {
+        await outbox.enqueue({ accountId: target.accountId, operation: resource.create, input: { ...scopeParams(target), [resource.bodyKey]: body } });
+      } else if (edit.mode === 'edit') {
+        const item = edit.item;
+        // The version edited, so a change made meanwhile on the server is held as a conflict, not overwritten.
+        const baseUpdatedAt = !item.pending && typeof item.updated_at === 'string' ? item.updated_at : undefined;
+        await outbox.enqueue({
+          accountId: target.accountId,
+          operation: resource.update,
+          input: { ...scopeParams(target), [resource.idParam]: item.id, [resource.bodyKey]: body },
+          ...(baseUpdatedAt ? { baseUpdatedAt } : {}),
+        });
+      } else {
+        await outbox.retry(edit.entry.id, { ...edit.entry.input, [resource.bodyKey]: body });
+      }
+      editing.value = null;
+    } catch (error) {
+      saveError.value = messageOf(error);
+    } finally {
+      saving.value = false;
+    }
+  }
+
+  async function confirmDelete() {
+    const item = deleting.value;
+    const target = scope.value;
+    if (!item || !target) return;
+    actionError.value = null;
+    try {
+      const create = item.pending ? outbox.entries.find((e) => e.operation === resource.create && item.outbox?.entryIds.includes(e.id)) : undefined;
+      // Never sent: forgetting the create is the whole delete.
+      if (create && create.state !== 'in_flight') await outbox.drop(create.id);
+      else await outbox.enqueue({ accountId: target.accountId, operation: resource.remove, input: { ...scopeParams(target), [resource.idParam]: item.id } });
+      deleting.value = null;
+    } catch (error) {
+      actionError.value = messageOf(error);
+      deleting.value = null;
+    }
+  }
+
+  async function act(work: () => Promise<unknown>) {
+    actionError.value = null;
+    try {
+      await work();
+    } catch (error) {
+      actionError.value = messageOf(error);
+    }
+  }
+
+  // reactive() so templates read section.items, section.editing, ... without .value.
+  return reactive({
+    resource,
+    scope,
+    list,
+    items,
+    problems,
+    editing,
+    initial,
+    saving,
+    saveError,
+    deleting,
+    actionError,
+    open,
+    save,
+    confirmDelete,
+    retry: (entry: OutboxEntryView) => act(() => outbox.retry(entry.id)),
+    discard: (entry: OutboxEntryView) => act(() => outbox.drop(entry.id)),
+    resolve: (entry: OutboxEntryView, choice: 'keep_mine' | 'take_theirs') => act(() => outbox.resolveConflict(entry.id, choice)),
+  });
+}
+
+export type AdminSection = ReturnType<typeof useAdminSection>;
