@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { validateConfiguration } from 'app-builder-lib/out/util/config/config';
+import { DebugLogger } from 'builder-util';
+import { load } from 'js-yaml';
+import { minimatch } from 'minimatch';
+import { describe, expect, it } from 'vitest';
+import { trayIconFile } from '../../../electron/services/desktop/tray-menu';
+import { TRAY_ICON_STATES } from '../../../shared/monitor/tray';
+import { repoRoot } from '../../support/paths';
+
+/*
+ * electron-builder.yml, checked without building (`npm run dist` needs to download Electron, which these
+ * machines cannot): electron-builder's own schema accepts it, the app id, product name and the four
+ * targets are there, every file it names exists, the icons are PNGs of the right sizes, the five tray
+ * icons ship in both densities, the app files cover the build output, and the native keyring module is
+ * unpacked from the asar (a .node file cannot be loaded from inside it).
+ */
+
+type Target = string | { target: string };
+interface FileSet {
+  from: string;
+  to: string;
+  filter?: string[];
+}
+interface BuilderConfig {
+  appId: string;
+  productName: string;
+  directories: { output: string; buildResources: string };
+  files: string[];
+  extraResources: FileSet[];
+  asarUnpack: string[];
+  linux: { target: Target[]; icon: string; category?: string; maintainer?: string };
+  deb?: { depends?: string[] };
+  mac: { target: Target[]; icon: string };
+  win: { target: Target[]; icon: string };
+}
+
+const configFile = path.join(repoRoot, 'electron-builder.yml');
+const config = load(fs.readFileSync(configFile, 'utf8')) as BuilderConfig;
+const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  description?: string;
+  main: string;
+  license?: string;
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** Width and height of a PNG, or null when the bytes are not a PNG. */
+function pngSize(file: string): { width: number; height: number } | null {
+  const bytes = fs.readFileSync(file);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(signature) || bytes.subarray(12, 16).toString('latin1') !== 'IHDR') return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+const targetsOf = (list: Target[]) => list.map((t) => (typeof t === 'string' ? t : t.target).toLowerCase());
+
+/** Whether the include/exclude globs (electron-builder's `files` syntax) take `file`. */
+function covered(globs: string[], file: string): boolean {
+  let taken = false;
+  for (const glob of globs) {
+    if (glob.startsWith('!')) {
+      if (minimatch(file, glob.slice(1), { dot: true })) taken = false;
+    } else if (minimatch(file, glob, { dot: true })) taken = true;
+  }
+  return taken;
+}
+
+describe('electron-builder.yml', () => {
+  it("passes electron-builder's own configuration schema", async () => {
+    await expect(validateConfiguration(config as never, new DebugLogger(false))).resolves.toBeUndefined();
+    // The check bites: an unknown option is refused.
+    await expect(validateConfiguration({ ...config, linux: { ...config.linux, noSuchOption: true } } as never, new DebugLogger(false))).rejects.toThrow(/configuration/);
+  });
+
+  it('names the app: reverse-DNS app id, the product name the data folder uses', () => {
+    expect(config.appId).toMatch(/^[a-z][a-z0-9]*(\.[a-z][a-z0-9-]*){2,}$/);
+    expect(config.appId).toBe('io.statusdesk.app');
+    expect(config.productName).toBe('Statusdesk');
+  });
+
+  it('builds the four targets: AppImage and deb, dmg, NSIS', () => {
+    expect(targetsOf(config.linux.target).sort()).toEqual(['appimage', 'deb']);
+    expect(targetsOf(config.mac.target)).toEqual(['dmg']);
+    expect(targetsOf(config.win.target)).toEqual(['nsis']);
+    // deb needs a maintainer, and the keychain library needs libsecret at run time.
+    expect(config.linux.maintainer).toBeTruthy();
+    expect(config.deb?.depends).toContain('libsecret-1-0');
+  });
+
+  it('every file and folder it names exists', () => {
+    const named = [
+      config.directories.buildResources,
+      config.linux.icon,
+      config.mac.icon,
+      config.win.icon,
+      ...config.extraResources.map((set) => set.from),
+    ];
+    for (const file of named) expect(fs.existsSync(path.join(repoRoot, file)), file).toBe(true);
+  });
+
+  it('the app icons are square PNGs, large enough for every platform (512 for macOS, 256 for Windows)', () => {
+    for (const icon of new Set([config.linux.icon, config.mac.icon, config.win.icon])) {
+      const size = pngSize(path.join(repoRoot, icon));
+      expect(size, `${icon} is a PNG`).not.toBeNull();
+      expect(size!.width).toBe(size!.height);
+      expect(size!.width).toBeGreaterThanOrEqual(512);
+    }
+    const iconsDir = path.join(repoRoot, 'resources/icons');
+    for (const name of fs.readdirSync(iconsDir).filter((n) => /^icon-\d+\.png$/.test(n))) {
+      const side = Number(/\d+/.exec(name)![0]);
+      expect(pngSize(path.join(iconsDir, name)), name).toEqual({ width: side, height: side });
+    }
+  });
+
+  it('ships the five tray icons in both densities (16 px and @2x 32 px) as extra resources', () => {
+    const set = config.extraResources.find((s) => s.to === 'icons');
+    expect(set, 'an extraResources entry to icons/').toBeDefined();
+    expect(TRAY_ICON_STATES).toHaveLength(5);
+    for (const state of TRAY_ICON_STATES) {
+      const file = trayIconFile(state);
+      for (const [name, side] of [
+        [file, 16],
+        [file.replace(/\.png$/, '@2x.png'), 32],
+      ] as const) {
+        const full = path.join(repoRoot, set!.from, name);
+        expect(fs.existsSync(full), name).toBe(true);
+        expect(pngSize(full), name).toEqual({ width: side, height: side });
+        expect(set!.filter?.some((glob) => minimatch(name, glob)), `${name} passes the filter`).toBe(true);
+      }
+    }
+  });
+
+  it('packs the build output and package.json, without source maps', () => {
+    expect(pkg.main.startsWith('out/')).toBe(true);
+    for (const file of [pkg.main, 'out/preload/index.cjs', 'out/renderer/index.html', 'out/renderer/assets/index-abc.js', 'package.json']) {
+      expect(covered(config.files, file), file).toBe(true);
+    }
+    expect(covered(config.files, 'out/renderer/assets/index-abc.js.map')).toBe(false);
+    expect(covered(config.files, 'electron/main/main.ts')).toBe(false);
+  });
+
+  it('unpacks the native keyring module (and its platform binary) from the asar', () => {
+    const keyringDirs = fs.readdirSync(path.join(repoRoot, 'node_modules/@napi-rs')).filter((n) => n === 'keyring' || n.startsWith('keyring-'));
+    const natives = keyringDirs.flatMap((dir) =>
+      fs
+        .readdirSync(path.join(repoRoot, 'node_modules/@napi-rs', dir))
+        .filter((n) => n.endsWith('.node') || n === 'index.js')
+        .map((n) => `node_modules/@napi-rs/${dir}/${n}`),
+    );
+    expect(natives.some((f) => f.endsWith('.node')), 'a .node binary is installed').toBe(true);
+    for (const file of natives) expect(config.asarUnpack.some((glob) => minimatch(file, glob, { dot: true })), file).toBe(true);
+    expect(pkg.dependencies['@napi-rs/keyring']).toBeDefined();
+  });
+
+  it('package.json has what electron-builder needs, and `npm run dist` builds before packaging', () => {
+    expect(pkg.name).toBeTruthy();
+    expect(pkg.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(pkg.description).toBeTruthy();
+    expect(pkg.license).toBeTruthy();
+    // electron-builder refuses electron among the dependencies: it belongs to devDependencies.
+    expect(pkg.dependencies.electron).toBeUndefined();
+    expect(pkg.devDependencies.electron).toMatch(/\d/);
+    expect(pkg.devDependencies['electron-builder']).toBeDefined();
+    expect(pkg.scripts.dist).toMatch(/electron-vite build && electron-builder --config electron-builder\.yml/);
+  });
+});
