@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const dir = path.resolve('test-results/reports');
-const suites = ['unit', 'integration', 'e2e'];
+const suites = ['unit', 'integration', 'e2e', 'reliability'];
 let passed = 0;
 let failed = 0;
 let skipped = 0;

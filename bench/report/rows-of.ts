@@ -1,0 +1,272 @@
+import type { MonitorBenchResult } from '../monitor.bench';
+import type { OutboxBenchResult } from '../outbox.bench';
+import type { RenderBenchResult } from '../render.bench';
+import type { RendererSizeBenchResult } from '../renderer-size.bench';
+import type { TranslationBenchResult } from '../translation.bench';
+import { ratioOf, type BenchRow } from './row';
+
+/* Each benchmark's result as table rows: what DESIGN.md budgets, against its floor. */
+
+export function monitorRows(r: MonitorBenchResult): BenchRow[] {
+  const cost = r.pollCost;
+  const budget = `≤ ${r.budgets.pollCostRatio}×`;
+  const rows: BenchRow[] = [
+    {
+      benchmark: 'Poll cost, changed body: normalise + diff',
+      result: cost.changed.normaliseDiffUs,
+      unit: 'µs',
+      floor: cost.changed.jsonParseUs,
+      floorLabel: 'JSON.parse of the same body',
+      ratio: cost.changed.normaliseDiffRatio,
+      budget,
+      budgetSource: 'DESIGN.md',
+      pass: cost.changed.normaliseDiffRatio <= r.budgets.pollCostRatio,
+    },
+    {
+      benchmark: 'Poll cost, heavy change (a dozen changes): normalise + diff',
+      result: cost.changedHeavy.normaliseDiffUs,
+      unit: 'µs',
+      floor: cost.changedHeavy.jsonParseUs,
+      floorLabel: 'JSON.parse of the same body',
+      ratio: cost.changedHeavy.normaliseDiffRatio,
+      budget,
+      budgetSource: 'DESIGN.md',
+      pass: cost.changedHeavy.normaliseDiffRatio <= r.budgets.pollCostRatio,
+    },
+    {
+      benchmark: 'Poll cost, unchanged body: whole poll path',
+      result: cost.unchanged.monitorUs,
+      unit: 'µs',
+      floor: cost.unchanged.jsonParseUs,
+      floorLabel: 'JSON.parse of the same body',
+      ratio: cost.unchanged.ratio,
+      budget,
+      budgetSource: 'DESIGN.md',
+      pass: cost.unchanged.ratio <= r.budgets.pollCostRatio,
+    },
+  ];
+  const load = r.load;
+  if (load === null) {
+    rows.push({ benchmark: `500 pages at 60 s`, result: null, unit: '', resultText: 'skipped', floor: null, floorLabel: '—', ratio: null, budget: '—', budgetSource: 'DESIGN.md', pass: null });
+    return rows;
+  }
+  const label = `${load.pages} pages at ${load.intervalSec} s${load.timeScale === 1 ? '' : ` (clock ×${load.timeScale})`}`;
+  const [low, high] = r.budgets.requestsPerPagePerInterval;
+  rows.push(
+    {
+      benchmark: `${label}: core CPU, steady`,
+      result: load.cpuPercentSteadyPerRealTime,
+      unit: '%',
+      floor: r.budgets.cpuPercent,
+      floorLabel: 'the budget',
+      ratio: ratioOf(load.cpuPercentSteadyPerRealTime, r.budgets.cpuPercent),
+      budget: `< ${r.budgets.cpuPercent} % of one core`,
+      budgetSource: 'DESIGN.md',
+      pass: load.cpuPercentSteadyPerRealTime < r.budgets.cpuPercent,
+    },
+    {
+      benchmark: `${label}: RSS, max`,
+      result: load.rssMbMax,
+      unit: 'MB',
+      floor: r.budgets.rssMb,
+      floorLabel: 'the budget',
+      ratio: ratioOf(load.rssMbMax, r.budgets.rssMb),
+      budget: `< ${r.budgets.rssMb} MB`,
+      budgetSource: 'DESIGN.md',
+      pass: load.rssMbMax < r.budgets.rssMb,
+    },
+    {
+      benchmark: `${label}: requests per page per interval`,
+      result: load.requestsPerPagePerInterval,
+      unit: '',
+      floor: 1,
+      floorLabel: 'one per page per interval',
+      ratio: ratioOf(load.requestsPerPagePerInterval, 1),
+      budget: `1 (${low}–${high})`,
+      budgetSource: 'DESIGN.md',
+      pass: load.requestsPerPagePerInterval >= low && load.requestsPerPagePerInterval <= high,
+    },
+  );
+  return rows;
+}
+
+export function outboxRows(r: OutboxBenchResult): BenchRow[] {
+  return [
+    {
+      benchmark: `Outbox flush of ${r.writes.toLocaleString('en-US')} writes (${r.limit} req / ${r.windowMs / 1000} s)`,
+      result: r.wallMs,
+      unit: 'ms',
+      floor: r.lowerBoundMs,
+      floorLabel: 'the rate-limit bound',
+      ratio: r.ratio,
+      budget: '≤ 1.1×',
+      budgetSource: 'DESIGN.md',
+      pass: r.ratio <= 1.1,
+    },
+    {
+      benchmark: 'Outbox flush: 429 answers / duplicates / lost / out of order',
+      result: r.rateLimited429 + r.duplicates + r.lost + r.outOfOrder,
+      unit: '',
+      resultText: `${r.rateLimited429} / ${r.duplicates} / ${r.lost} / ${r.outOfOrder}`,
+      floor: 0,
+      floorLabel: 'none',
+      ratio: null,
+      budget: 'no 429 storm, no duplicate, nothing lost',
+      budgetSource: 'DESIGN.md',
+      pass: r.rateLimited429 === 0 && r.duplicates === 0 && r.lost === 0 && r.outOfOrder === 0,
+    },
+  ];
+}
+
+export function translationRows(r: TranslationBenchResult): BenchRow[] {
+  return [
+    {
+      benchmark: `Translation of ${r.sentences.toLocaleString('en-US')} lines: words sent`,
+      result: r.wordsSent,
+      unit: 'words',
+      floor: r.uniqueUncachedWords,
+      floorLabel: 'unique uncached words',
+      ratio: r.wordsRatio,
+      budget: '= 1×',
+      budgetSource: 'DESIGN.md',
+      pass: r.wordsRatio === 1,
+    },
+    {
+      benchmark: 'Translation: requests',
+      result: r.requests,
+      unit: 'requests',
+      floor: r.minRequests,
+      floorLabel: `minimum at ${r.batchWords} words per request`,
+      ratio: r.requestsRatio,
+      budget: '≤ 1.01×',
+      budgetSource: 'ours',
+      pass: r.requestsRatio <= 1.01,
+    },
+    {
+      benchmark: 'Translation: the same lines again (same session / after restart)',
+      result: r.repeatSameSession.requests + r.repeatAfterRestart.requests,
+      unit: 'requests',
+      resultText: `${r.repeatSameSession.requests} / ${r.repeatAfterRestart.requests} requests`,
+      floor: 0,
+      floorLabel: 'zero',
+      ratio: null,
+      budget: 'a repeat costs zero requests',
+      budgetSource: 'DESIGN.md',
+      pass: r.repeatSameSession.requests === 0 && r.repeatAfterRestart.requests === 0,
+    },
+  ];
+}
+
+export function rendererSizeRows(r: RendererSizeBenchResult): BenchRow[] {
+  const kb = (bytes: number) => Math.round(bytes / 100) / 10;
+  return [
+    {
+      benchmark: `Renderer initial JS, gzip (${r.files.length} file${r.files.length === 1 ? '' : 's'}; ${r.lazyChunks} lazy chunks not counted)`,
+      result: kb(r.gzipBytes),
+      unit: 'KB',
+      floor: kb(r.budgetGzipBytes),
+      floorLabel: 'the budget',
+      ratio: r.ratio,
+      budget: '< 150 KB gzip',
+      budgetSource: 'DESIGN.md',
+      pass: r.pass,
+    },
+  ];
+}
+
+export function renderRows(r: RenderBenchResult): BenchRow[] {
+  const d = r.dashboard;
+  const n = r.notificationCentre;
+  const rows: BenchRow[] = [
+    {
+      benchmark: `Dashboard first render, ${d.pages} pages × ${d.servicesPerPage} services (Chromium)`,
+      result: d.firstRenderMs.median,
+      unit: 'ms',
+      floor: d.emptyRenderMs.median,
+      floorLabel: 'empty dashboard',
+      ratio: d.ratio,
+      budget: `≤ ${r.targets.dashboardMs.toLocaleString('en-US')} ms`,
+      budgetSource: 'ours',
+      pass: d.firstRenderMs.median <= r.targets.dashboardMs && d.dom.cards === d.pages,
+    },
+    {
+      benchmark: `… of which the harness IPC of the ${Math.round(d.snapshotBytes / 1024)} KB snapshot (Playwright binding)`,
+      result: d.snapshotIpcMs,
+      unit: 'ms',
+      floor: d.snapshotDispatchMs,
+      floorLabel: 'the same call in the main process',
+      ratio: ratioOf(d.snapshotIpcMs, d.snapshotDispatchMs, 1),
+      budget: '—',
+      budgetSource: 'none',
+      pass: null,
+    },
+    {
+      benchmark: 'Dashboard DOM once rendered (cards collapsed: > 3 pages)',
+      result: d.dom.cards,
+      unit: '',
+      resultText: `${d.dom.cards} cards, ${d.dom.serviceRows} service rows, ${d.dom.nodes.toLocaleString('en-US')} elements`,
+      floor: null,
+      floorLabel: `${(d.pages * d.servicesPerPage).toLocaleString('en-US')} services in the snapshot`,
+      ratio: null,
+      budget: 'long lists virtualised',
+      budgetSource: 'DESIGN.md',
+      pass: null,
+    },
+    {
+      benchmark: `Notification centre first render, ${n.events.toLocaleString('en-US')} events (Chromium)`,
+      result: n.firstRenderMs.median,
+      unit: 'ms',
+      floor: n.emptyRenderMs.median,
+      floorLabel: 'empty centre',
+      ratio: n.ratio,
+      budget: `≤ ${r.targets.notificationCentreMs} ms`,
+      budgetSource: 'ours',
+      pass: n.firstRenderMs.median <= r.targets.notificationCentreMs,
+    },
+    {
+      benchmark: 'Notification centre rows in the DOM (top / scrolled to the end)',
+      result: n.dom.rowsAtTop,
+      unit: 'rows',
+      resultText: `${n.dom.rowsAtTop} / ${n.dom.rowsAtEnd} rows`,
+      floor: n.events,
+      floorUnit: 'events',
+      floorLabel: 'listed',
+      ratio: ratioOf(Math.max(n.dom.rowsAtTop, n.dom.rowsAtEnd), n.events),
+      budget: `virtualised (≤ ${r.targets.virtualRowsMax} rows)`,
+      budgetSource: 'DESIGN.md',
+      pass: n.dom.rowsAtTop > 0 && Math.max(n.dom.rowsAtTop, n.dom.rowsAtEnd) <= r.targets.virtualRowsMax,
+    },
+  ];
+  const list = r.incidentList;
+  if (!list.available) {
+    rows.push({ benchmark: 'Incident list first render, 10,000 incidents', result: null, unit: '', resultText: 'not yet available', floor: null, floorLabel: '—', ratio: null, budget: 'long lists virtualised', budgetSource: 'DESIGN.md', pass: null });
+  } else {
+    rows.push(
+      {
+        benchmark: `Incident list first render, ${list.incidents.toLocaleString('en-US')} incidents (Chromium)`,
+        result: list.firstRenderMs.median,
+        unit: 'ms',
+        floor: list.fiftyRenderMs.median,
+        floorLabel: 'the same page with 50 incidents',
+        ratio: list.ratio,
+        budget: `≤ ${r.targets.notificationCentreMs} ms`,
+        budgetSource: 'ours',
+        pass: list.firstRenderMs.median <= r.targets.notificationCentreMs,
+      },
+      {
+        benchmark: 'Incident list rows in the DOM (top / after loading by scrolling)',
+        result: list.dom.rowsAtTop,
+        unit: 'rows',
+        resultText: `${list.dom.rowsAtTop} / ${list.dom.rowsAfterScrolling} rows`,
+        floor: list.dom.loadedAfterScrolling,
+        floorUnit: 'incidents',
+        floorLabel: 'loaded',
+        ratio: ratioOf(Math.max(list.dom.rowsAtTop, list.dom.rowsAfterScrolling), list.dom.loadedAfterScrolling),
+        budget: `virtualised (≤ ${r.targets.virtualRowsMax} rows)`,
+        budgetSource: 'DESIGN.md',
+        pass: list.dom.rowsAtTop > 0 && Math.max(list.dom.rowsAtTop, list.dom.rowsAfterScrolling) <= r.targets.virtualRowsMax,
+      },
+    );
+  }
+  return rows;
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// The reliability suite (test/reliability): fault soak, crash, corrupt files, IPC fuzz, secret leaks, XSS.
+// Its own config so `npm test`'s unit and integration projects stay as they are. Files run one at a time:
+// they measure timing-sensitive things (kills mid-flush, fake-time polling) on a 2-core machine.
+export default defineConfig({
+  test: {
+    name: 'reliability',
+    include: ['test/reliability/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+  },
+});
