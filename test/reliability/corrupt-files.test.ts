@@ -188,11 +188,8 @@ function expectedKept(file: FileCase, how: Damage, damaged: Buffer): number {
   return 0; // a JSON file cut short is not JSON any more
 }
 
-/**
- * Known gaps, reported to their owners. `it.fails` keeps them visible and flips to a failure once fixed:
- * - the operations history sets the whole file aside when one entry is bad, keeping none of the good ones.
- */
-const KNOWN_GAPS = new Set<string>(['operations-history.json:damaged-entry']);
+/** Known gaps, reported to their owners. `it.fails` keeps them visible and flips to a failure once fixed. */
+const KNOWN_GAPS = new Set<string>([]);
 
 describe('corrupt data files', () => {
   for (const file of FILES) {

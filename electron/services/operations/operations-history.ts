@@ -1,14 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import {
   OPERATIONS_HISTORY_LIMIT,
+  operationsHistoryEntrySchema,
   operationsHistoryFileSchema,
   type OperationsHistoryEntry,
 } from '../../../shared/operations/history';
 import { quarantineFile } from '../storage/quarantine';
 
 export const OPERATIONS_HISTORY_FILE = 'operations-history.json';
+
+/** The file's frame, entries unchecked: what a salvage can work from. */
+const salvageableFileSchema = z.object({ version: z.literal(1), entries: z.array(z.unknown()) });
 
 export interface OperationsHistoryOptions {
   dataDir: string;
@@ -50,8 +55,8 @@ export class OperationsHistory {
       return this.#setAside('it is not valid JSON');
     }
     const parsed = operationsHistoryFileSchema.safeParse(json);
-    if (!parsed.success) return this.#setAside('it does not hold a history this version understands');
-    return parsed.data.entries;
+    if (parsed.success) return parsed.data.entries;
+    return this.#salvage(json);
   }
 
   /** Adds entries (one batch) at the top and drops the oldest beyond the limit. */
@@ -67,6 +72,27 @@ export class OperationsHistory {
     const count = this.list().length;
     this.#write([]);
     return count;
+  }
+
+  /**
+   * A file of this version with some damaged entries: the original goes aside untouched, the entries that
+   * still parse are kept in a new file, and the report says how many were lost.
+   */
+  #salvage(json: unknown): OperationsHistoryEntry[] {
+    const shape = salvageableFileSchema.safeParse(json);
+    if (!shape.success) return this.#setAside('it does not hold a history this version understands');
+    const kept = shape.data.entries.flatMap((raw) => {
+      const entry = operationsHistoryEntrySchema.safeParse(raw);
+      return entry.success ? [entry.data] : [];
+    });
+    const lost = shape.data.entries.length - kept.length;
+    const movedTo = quarantineFile(this.filePath, this.#now());
+    this.#write(kept.slice(0, this.#limit));
+    this.#onCorrupt(
+      `The operations history had ${lost} damaged ${lost === 1 ? 'entry' : 'entries'}. The file was moved to ${movedTo}; ` +
+        `the ${kept.length} readable ${kept.length === 1 ? 'entry was' : 'entries were'} kept.`,
+    );
+    return kept;
   }
 
   #setAside(problem: string): OperationsHistoryEntry[] {

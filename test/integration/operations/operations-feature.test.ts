@@ -160,13 +160,34 @@ describe('operations feature', () => {
     expect(operations.historyEntries()).toEqual([]);
   });
 
-  it('moves a corrupt history file aside and reports it', () => {
+  it('moves an unreadable history file aside and reports it', () => {
     const dataDir = path.join(temp.dir, 'data');
     fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(path.join(dataDir, OPERATIONS_HISTORY_FILE), JSON.stringify({ version: 1, entries: [{ name: 42 }] }));
+    fs.writeFileSync(path.join(dataDir, OPERATIONS_HISTORY_FILE), '{"version": 1, "entr');
     const { operations } = feature();
-    expect(problems).toEqual([expect.stringMatching(/operations history could not be read .* moved to .*operations-history\.corrupt-/)]);
     expect(operations.historyEntries()).toEqual([]);
+    expect(problems).toEqual([expect.stringMatching(/operations history could not be read .* moved to .*operations-history\.corrupt-/)]);
+  });
+
+  it('keeps the readable entries of a history with a damaged one, and sets the original aside', async () => {
+    const { operations } = feature();
+    operations.updateSettings({ baseUrl: sim.baseUrl });
+    await operations.pasteToken(sim.issueAccessToken());
+    await operations.forgetNames([op('a'), op('b'), op('c')]);
+    const file = path.join(temp.dir, 'data', OPERATIONS_HISTORY_FILE);
+    const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: Array<Record<string, unknown>> };
+    json.entries[1]!.name = 42;
+    const damaged = JSON.stringify(json);
+    fs.writeFileSync(file, damaged);
+
+    expect(operations.historyEntries().map((e) => e.name)).toEqual([op('a'), op('c')]);
+    expect(problems).toEqual([expect.stringMatching(/1 damaged entry\. The file was moved to .*operations-history\.corrupt-.*the 2 readable entries were kept/)]);
+    const aside = fs.readdirSync(path.dirname(file)).filter((name) => name.startsWith('operations-history.corrupt-'));
+    expect(aside).toHaveLength(1);
+    expect(fs.readFileSync(path.join(path.dirname(file), aside[0]!), 'utf8')).toBe(damaged);
+    // Reported once: the kept entries were written back, so the next read is clean.
+    expect(operations.historyEntries()).toHaveLength(2);
+    expect(problems).toHaveLength(1);
   });
 });
 
