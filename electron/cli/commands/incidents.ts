@@ -1,11 +1,10 @@
 import { Option, type Command } from 'commander';
 import { tryParseApiDateTime } from '../../../shared/statuspage/datetime';
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import { isTempId } from '../../../shared/outbox/temp-id';
 import type { Incident, IncidentUpdate } from '../../../shared/statuspage/schemas/incident';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
-import { queuedResult, submitWrite, writeTarget } from './outbox';
+import { notSentResult, submitWrite, writeTarget, type WriteOutcome } from './outbox';
 import type { RunAction } from '../run-action';
 
 
@@ -123,7 +122,7 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
             },
           },
         });
-        if (outcome.state === 'queued') return printQueued(ctx, outcome.entry);
+        if (outcome.state !== 'sent') return printNotSent(ctx, outcome);
         const incident = outcome.object as Incident;
         ctx.print.result({ state: 'sent', id: outcome.entry.id, incident }, () => `created #${incident.id} [${incident.type}] ${incident.title}`);
       }),
@@ -143,7 +142,7 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
           operation: 'addIncidentUpdate',
           input: { subdomain, incidentId: parseRef(id, 'incident id'), update: { type: options.updateType, description: options.message } },
         });
-        if (outcome.state === 'queued') return printQueued(ctx, outcome.entry);
+        if (outcome.state !== 'sent') return printNotSent(ctx, outcome);
         const update = outcome.object as IncidentUpdate;
         ctx.print.result({ state: 'sent', id: outcome.entry.id, update }, () => `posted update #${update.id} (${update.type}) to incident #${outcome.entry.input.incidentId}`);
       }),
@@ -162,7 +161,7 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
           operation: 'addIncidentUpdate',
           input: { subdomain, incidentId: parseRef(id, 'incident id'), update: { type: 'resolved', description: options.message } },
         });
-        if (outcome.state === 'queued') return printQueued(ctx, outcome.entry);
+        if (outcome.state !== 'sent') return printNotSent(ctx, outcome);
         ctx.print.result({ state: 'sent', id: outcome.entry.id, update: outcome.object }, () => `resolved incident #${outcome.entry.input.incidentId}`);
       }),
     );
@@ -179,14 +178,14 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
           operation: 'deleteIncident',
           input: { subdomain, incidentId: parseRef(id, 'incident id') },
         });
-        if (outcome.state === 'queued') return printQueued(ctx, outcome.entry);
+        if (outcome.state !== 'sent') return printNotSent(ctx, outcome);
         const deleted = outcome.entry.input.incidentId;
         ctx.print.result({ state: 'sent', id: outcome.entry.id, deleted }, () => `deleted incident #${deleted}`);
       }),
     );
 }
 
-function printQueued(ctx: CliContext, entry: OutboxEntryView): void {
-  const queued = queuedResult(entry);
+function printNotSent(ctx: CliContext, outcome: Exclude<WriteOutcome, { state: 'sent' }>): void {
+  const queued = notSentResult(outcome);
   ctx.print.result(queued.json, () => queued.text);
 }

@@ -5,6 +5,8 @@ import type { OutboxEnqueueInput } from '../../../shared/outbox/requests';
 import { resolveBaseUrl } from '../../../shared/statuspage/regions';
 import { regionOfAccount } from '../../services/accounts/probe-client';
 import { openStatusPageOutbox } from '../../services/outbox/create-statuspage-outbox';
+import { handOffWrite, OutboxHandoffReceiver } from '../../services/outbox/outbox-handoff';
+import { OutboxBusyError } from '../../services/outbox/outbox-lock';
 import type { OutboxFlushReport, OutboxService } from '../../services/outbox/outbox-service';
 import { accountsPortOf } from '../../services/outbox/statuspage/accounts-port';
 import { API_KEY_ENV_VAR, envAccountId } from '../../services/outbox/statuspage/targets';
@@ -26,7 +28,9 @@ type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (..
  * - no account, STATUSDESK_API_KEY set: the entry records the server (--base-url/--region, default US) and
  *   the marker `keyFrom: "env"`, never the key. Whoever sends it later needs STATUSDESK_API_KEY set: the app
  *   and commands run without it leave such entries waiting ("no_key"), never failed.
- * One process owns the outbox at a time: while the app runs, write commands report that and exit 1.
+ * One process owns the outbox at a time. While another one does (the app in the tray), a write command hands
+ * its write over (outbox-handoff.ts): durable before "queued" is printed, sent by the owner. Writes that need
+ * STATUSDESK_API_KEY cannot be handed over, since the owner does not have the key: those are refused.
  */
 
 const FLUSH_TIMEOUT_MS = 30_000;
@@ -41,6 +45,8 @@ export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxServ
     onProblem: (problem) => ctx.io.stderr(`warning: ${problem.message}\n`),
   });
   try {
+    // Writes handed over while the app owned the outbox, and not taken in before it quit, go first.
+    await new OutboxHandoffReceiver({ dataDir: ctx.dataDir, outbox, reportProblem: (message) => ctx.io.stderr(`warning: ${message}\n`) }).drain();
     return await action(outbox);
   } finally {
     await outbox.stop();
@@ -67,7 +73,10 @@ export function writeTarget(ctx: CliContext, subdomain: string): Pick<OutboxEnqu
   return { accountId: envAccountId(baseUrl), server: { baseUrl, keyFrom: 'env' } };
 }
 
-export type WriteOutcome = { state: 'sent'; entry: OutboxEntryView; object: unknown } | { state: 'queued'; entry: OutboxEntryView };
+export type WriteOutcome =
+  | { state: 'sent'; entry: OutboxEntryView; object: unknown }
+  | { state: 'queued'; entry: OutboxEntryView }
+  | { state: 'handed_off'; id: string; ownerPid: number };
 
 /**
  * Queues one write and sends it with what is queued before it for the same account. Sent: the server's
@@ -75,15 +84,26 @@ export type WriteOutcome = { state: 'sent'; entry: OutboxEntryView; object: unkn
  * the entry stays in the failed list (retry or drop it).
  */
 export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput): Promise<WriteOutcome> {
-  return withOutbox(ctx, async (outbox) => {
-    const { id } = await outbox.enqueue(request);
-    outbox.start();
-    await outbox.flush({ accountIds: [request.accountId], timeoutMs: FLUSH_TIMEOUT_MS });
-    return outcomeOf(outbox, id);
-  });
+  try {
+    return await withOutbox(ctx, async (outbox) => {
+      const { id } = await outbox.enqueue(request);
+      outbox.start();
+      await outbox.flush({ accountIds: [request.accountId], timeoutMs: FLUSH_TIMEOUT_MS });
+      return outcomeOf(outbox, id);
+    });
+  } catch (error) {
+    if (!(error instanceof OutboxBusyError)) throw error;
+    if (request.server?.keyFrom === 'env') {
+      throw new AppError(
+        'conflict',
+        `the Statusdesk app (pid ${error.holderPid}) owns the outbox and cannot send with STATUSDESK_API_KEY; use --account with an account that has its key in the app, or quit the app`,
+      );
+    }
+    return { state: 'handed_off', id: await handOffWrite(ctx.dataDir, request), ownerPid: error.holderPid };
+  }
 }
 
-function outcomeOf(outbox: OutboxService, id: string): WriteOutcome {
+function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutcome, { state: 'handed_off' }> {
   const entry = outbox.get(id);
   if (!entry) throw new AppError('internal', 'The write disappeared from the outbox.');
   if (entry.state === 'sent') return { state: 'sent', entry, object: outbox.resultObject(id) ?? entry.result?.summary ?? null };
@@ -99,6 +119,15 @@ function outcomeOf(outbox: OutboxService, id: string): WriteOutcome {
     throw new AppError('unauthorized', `${entry.lastError?.message ?? 'no API key'} (kept queued as ${id.slice(0, 8)})`);
   }
   return { state: 'queued', entry };
+}
+
+/** The `--json` object and the text line of a write that is not sent yet (queued here, or handed over). */
+export function notSentResult(outcome: Exclude<WriteOutcome, { state: 'sent' }>): { json: Record<string, unknown>; text: string } {
+  if (outcome.state === 'queued') return queuedResult(outcome.entry);
+  return {
+    json: { state: 'queued', id: outcome.id, handedTo: { pid: outcome.ownerPid } },
+    text: `queued ${outcome.id}: handed to the running Statusdesk app (pid ${outcome.ownerPid}), which sends it; see its Outbox screen`,
+  };
 }
 
 /** The `--json` object and the text line of a queued write. */

@@ -5,6 +5,7 @@ import type { SystemSignals } from '../monitor/system-signals';
 import { openStatusPageOutbox } from './create-statuspage-outbox';
 import type { OutboxKindHandler } from './kinds';
 import type { OutboxService } from './outbox-service';
+import { OutboxHandoffReceiver } from './outbox-handoff';
 import { accountsPortOf } from './statuspage/accounts-port';
 
 /** The monitor's power and network port, seen as the outbox's network signals. */
@@ -38,6 +39,7 @@ export class OutboxFeature {
   readonly #options: OutboxFeatureOptions;
   #opening: Promise<OutboxService> | null = null;
   #unsubscribe: (() => void) | null = null;
+  #handoff: OutboxHandoffReceiver | null = null;
 
   constructor(options: OutboxFeatureOptions) {
     this.#options = options;
@@ -58,12 +60,16 @@ export class OutboxFeature {
     });
     this.#unsubscribe = outbox.onChange((change) => this.#options.onChange(change));
     outbox.start();
+    // Writes the command line hands over while the app owns the outbox.
+    this.#handoff = new OutboxHandoffReceiver({ dataDir: this.#options.dataDir, outbox, reportProblem: this.#options.reportProblem });
+    await this.#handoff.start().catch((error: unknown) => this.#options.log?.(`outbox hand-off folder unavailable: ${error instanceof Error ? error.message : String(error)}`));
     return outbox;
   }
 
   async dispose(): Promise<void> {
     if (!this.#opening) return;
     const outbox = await this.#opening.catch(() => null);
+    await this.#handoff?.stop();
     this.#unsubscribe?.();
     await outbox?.stop({ abortAfterMs: 2_000 });
   }

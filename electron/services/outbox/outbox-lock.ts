@@ -11,6 +11,17 @@ interface LockInfo {
   at: string;
 }
 
+/** The outbox is owned by another running process (the app, or another command): its pid, for the message. */
+export class OutboxBusyError extends AppError {
+  readonly holderPid: number;
+
+  constructor(holderPid: number) {
+    super('conflict', `Another Statusdesk process (pid ${holderPid}) is using the outbox. Quit it, or wait until it is done.`);
+    this.name = 'OutboxBusyError';
+    this.holderPid = holderPid;
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -76,12 +87,7 @@ export function acquireOutboxLock(lockPath: string): () => void {
       throw new AppError('conflict', 'Another Statusdesk process is opening the outbox. Try again in a moment.');
     }
     const stale = holder === null || (holder.host === os.hostname() && (holder.pid === process.pid || !alive(holder.pid)));
-    if (!stale) {
-      throw new AppError(
-        'conflict',
-        `Another Statusdesk process (pid ${holder!.pid}) is using the outbox. Quit it, or wait until it is done.`,
-      );
-    }
+    if (!stale) throw new OutboxBusyError(holder!.pid);
     fs.rmSync(lockPath, { force: true });
   }
   throw new AppError('storage', 'The outbox lock could not be taken.');

@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../../electron/cli/program';
-import { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import { AppCore } from '../../../electron/services/app-core';
+import { handOffWrite } from '../../../electron/services/outbox/outbox-handoff';
+import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
@@ -39,6 +41,7 @@ async function cli(args: string[], env: Record<string, string> = {}, baseUrl: st
 }
 
 const key = () => ({ STATUSDESK_API_KEY: sim.keys.demoReadWrite });
+const appFrame = { url: 'app://statusdesk/index.html', isMainFrame: true };
 
 describe('statusdesk writes through the outbox', () => {
   it('queues when the server cannot be reached (exit 0), and `outbox flush` sends later, in order', async () => {
@@ -132,19 +135,54 @@ describe('statusdesk writes through the outbox', () => {
     }
   });
 
-  it('refuses to write while another process owns the outbox', async () => {
+  it('takes in writes handed over to an app that quit before it could, ahead of its own', async () => {
     home = makeTempDir('statusdesk-cli-outbox-');
-    const owner = await OutboxService.open({ dataDir: home.dir, kinds: [] });
+    const target = { accountId: envAccountId(sim.baseUrl), server: { baseUrl: sim.baseUrl, keyFrom: 'env' as const } };
+    await handOffWrite(home.dir, { ...target, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'Handed over' } } });
+    const own = await cli(['incidents', 'create', 'acme', '--title', 'Own', '--type', 'minor'], key());
+    expect(own.code, own.stderr).toBe(0);
+    expect(sim.writeLog({ op: 'incidents.create' }).map((w) => (w.body as { incident: { title: string } }).incident.title)).toEqual(['Handed over', 'Own']);
+    expect(fs.readdirSync(path.join(home.dir, 'outbox-handoff'))).toEqual([]);
+  });
+
+  it('while the app owns the outbox, hands its write to the app, which sends it; a write needing STATUSDESK_API_KEY is refused', async () => {
+    home = makeTempDir('statusdesk-cli-outbox-');
+    const settings = new SettingsStore(home.dir);
+    const id = randomUUID();
+    settings.update((s) => {
+      s.accounts.push({ id, name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
+    });
+    const vault = new KeyVault(new KeychainSecretStore());
+    await vault.set(secretNames.statusPageKey(id), sim.keys.demoReadWrite);
+    const app = new AppCore({ dataDir: home.dir, vault, version: '0', appOrigins: ['app://statusdesk'] });
+    const statusdesk = (args: string[], env: Record<string, string> = {}) =>
+      promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/statusdesk.js'), ...args], { env: { ...process.env, STATUSDESK_HOME: home.dir, ...env } }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
     try {
-      const result = await promisify(execFile)(
-        process.execPath,
-        [path.join(repoRoot, 'bin/statusdesk.js'), '--base-url', sim.baseUrl, 'incidents', 'create', 'acme', '--title', 'x', '--type', 'major'],
-        { env: { ...process.env, STATUSDESK_HOME: home.dir, ...key() } },
-      ).catch((error: { code: number; stderr: string }) => error);
-      expect(result).toMatchObject({ code: 1, stderr: expect.stringMatching(/Another Statusdesk process \(pid \d+\) is using the outbox/) });
+      await app.start();
+      const handed = await statusdesk(['--account', 'acme', '--json', 'incidents', 'create', 'acme', '--title', 'From the terminal', '--type', 'minor']);
+      expect(handed.code, handed.stderr).toBe(0);
+      const result = JSON.parse(handed.stdout) as { state: string; id: string; handedTo: { pid: number } };
+      expect(result).toMatchObject({ state: 'queued', handedTo: { pid: process.pid } });
+      await vi.waitFor(() => expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(1), { timeout: 10_000 });
+      expect((sim.writeLog({ op: 'incidents.create' })[0]!.body as { incident: { title: string } }).incident.title).toBe('From the terminal');
+      // The app shows it under the id the command printed, and took the hand-over file away.
+      await vi.waitFor(async () => expect((await app.dispatcher.dispatch('outbox.list', undefined, appFrame))).toMatchObject({ ok: true, value: [{ id: result.id, state: 'sent' }] }));
+      expect(fs.readdirSync(path.join(home.dir, 'outbox-handoff'))).toEqual([]);
+
+      const text = await statusdesk(['--account', 'acme', 'incidents', 'update', 'acme', String(sim.writeLog({ op: 'incidents.create' })[0]!.resultId), '--message', 'Looking']);
+      expect(text.stdout).toMatch(new RegExp(`^queued [0-9a-f-]{36}: handed to the running Statusdesk app \\(pid ${process.pid}\\)`));
+      await vi.waitFor(() => expect(sim.writeLog({ op: 'incidents.updates.create' })).toHaveLength(1), { timeout: 10_000 });
+
+      const byEnv = await statusdesk(['--base-url', sim.baseUrl, 'incidents', 'create', 'acme', '--title', 'x', '--type', 'major'], key());
+      expect(byEnv).toMatchObject({ code: 1, stderr: expect.stringMatching(/app \(pid \d+\) owns the outbox and cannot send with STATUSDESK_API_KEY; use --account/) });
+      expect(byEnv.stderr).not.toContain(sim.keys.demoReadWrite);
     } finally {
-      await owner.stop();
+      await app.dispose();
+      await vault.delete(secretNames.statusPageKey(id));
     }
-    expect(sim.writeLog()).toHaveLength(0);
+    expect(sim.writeLog()).toHaveLength(2);
   });
 });
