@@ -165,7 +165,10 @@ test('without a keychain the app says so and keeps a key for this session only',
     await form.getByRole('button', { name: 'Save account' }).click();
     const card = page.getByRole('article', { name: 'Account Session account' });
     await expect(card.getByTestId('key-state')).toHaveText('Key …5678 for this session only');
-    const files = fs.readdirSync(harness.dataDir).map((f) => fs.readFileSync(path.join(harness.dataDir, f), 'utf8'));
+    const files = (fs.readdirSync(harness.dataDir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+      .filter((entry) => entry.isFile())
+      .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
+    expect(files.length).toBeGreaterThan(0);
     expect(files.join('\n')).not.toContain('session-only-key-5678');
   } finally {
     await harness.close();
