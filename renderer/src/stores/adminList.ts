@@ -3,7 +3,7 @@ import type { AppErrorShape } from '../../../shared/errors';
 import { ADMIN_RESOURCES, type AdminResourceId } from '../../../shared/admin/resources';
 import { entryInScope, scopeKey, scopeParams, type AdminScope } from '../../../shared/admin/scope';
 import { api, ApiError, call } from '../api';
-import { useAdminOutbox } from './adminOutbox';
+import { onOutboxSent } from './outbox';
 
 /** Items per read of a cursor list: more than the API's default 20, and the rest is one "Load more" away. */
 export const ADMIN_PAGE_SIZE = 50;
@@ -40,22 +40,26 @@ function makeListStore(resourceId: AdminResourceId) {
       show(scope: AdminScope) {
         this.listen();
         if (this.scope && scopeKey(this.scope) === scopeKey(scope) && this.status !== 'idle') return;
-        generation++;
         this.scope = scope;
+        this.error = null;
+        this.restart('', 'idle');
+        void this.reload();
+      },
+      /** Internal: forgets what was read, so a read still on its way is ignored and the next starts from the first page. */
+      restart(filter: string, status: 'idle' | 'loading') {
+        generation++;
+        this.filter = filter;
         this.items = [];
         this.total = null;
         this.nextCursor = null;
-        this.filter = '';
-        this.error = null;
-        this.status = 'idle';
-        void this.reload();
+        this.status = status;
       },
       /** Refreshes when one of this resource's writes in this scope is sent. */
       listen() {
         if (this.listening) return;
         this.listening = true;
         const operations = new Set<string>([resource.create, resource.update, resource.remove]);
-        useAdminOutbox().onSent((entry) => {
+        onOutboxSent((entry) => {
           if (this.scope && operations.has(entry.operation) && entryInScope(entry, this.scope)) void this.reload();
         });
       },
@@ -140,12 +144,7 @@ function makeListStore(resourceId: AdminResourceId) {
       },
       /** Reads from the first page with a new filter (validated by the caller); '' shows everything. */
       async applyFilter(filter: string) {
-        generation++;
-        this.filter = filter;
-        this.items = [];
-        this.nextCursor = null;
-        this.total = null;
-        this.status = 'loading';
+        this.restart(filter, 'loading');
         await this.reload();
       },
     },

@@ -4,7 +4,7 @@ import { parseMetricCsv, type MetricCsvError } from '../../../shared/admin/metri
 import type { AdminScope } from '../../../shared/admin/scope';
 import { messageOf } from '../api';
 import { fieldErrors } from '../components/admin/field-errors';
-import { useAdminOutbox } from './adminOutbox';
+import { useOutboxStore } from './outbox';
 
 /**
  * Data points for custom metrics. The API only adds points (no list, no edit), so what the screen shows is
@@ -68,7 +68,7 @@ export const useAdminMetrics = defineStore('adminMetrics', {
     },
     async queue(scope: AdminScope, metricId: number, points: ReadonlyArray<{ time: number; value: number }>): Promise<boolean> {
       if (scope.kind !== 'page') return false;
-      const outbox = useAdminOutbox();
+      const outbox = useOutboxStore();
       this.queueing = true;
       this.queued = 0;
       this.toQueue = points.length;

@@ -9,6 +9,7 @@ import { OPERATIONS_OUTBOX_KIND, type QueuedForgetResult } from '../../../shared
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import type { OutboxChange } from '../../../shared/outbox/status';
 import { api, call, messageOf } from '../api';
+import { onOutboxChange, useOutboxStore } from './outbox';
 
 /** One line of the last run: waiting, refused before sending, or settled by the service. */
 export type ResultRow =
@@ -92,6 +93,7 @@ export const useOperationsStore = defineStore('operations', {
      * changes (for the waiting line). Returns one function that stops all three.
      */
     listen() {
+      useOutboxStore().listen(); // the window's one outbox subscription, which hands each change on
       const stops = [
         api().operations.onProgress((progress: ForgetProgress) => {
           if (!this.requestId || progress.requestId !== this.requestId) return;
@@ -101,7 +103,7 @@ export const useOperationsStore = defineStore('operations', {
           this.settle(event.result, event.outboxId);
           void this.loadHistory();
         }),
-        api().outbox.onChange((change: OutboxChange) => this.applyOutboxChange(change)),
+        onOutboxChange((change: OutboxChange) => this.applyOutboxChange(change)),
       ];
       return () => {
         for (const stop of stops) stop();

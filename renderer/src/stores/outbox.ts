@@ -5,11 +5,13 @@ import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '../../../sha
 import { api, call, messageOf } from '../api';
 
 type EntryListener = (entry: OutboxEntryView) => void;
+type ChangeListener = (change: OutboxChange) => void;
 
 /**
  * The window's copy of the outbox: every entry (the core keeps a few sent ones too) and the counts with
- * connectivity. Loaded once and kept current by `outbox.onChange`, so the sidebar badge, the banner, the
- * incident console and the Outbox screen all read the same state. Type-only imports: App.vue uses it.
+ * connectivity. Loaded once and kept current by `outbox.onChange` (the renderer's only subscription to it), so
+ * the sidebar badge, the banner, the incident console, the Outbox, Operations and Administration screens all
+ * read the same state. Type-only imports: App.vue uses it.
  */
 export const useOutboxStore = defineStore('outbox', {
   state: () => ({
@@ -20,6 +22,8 @@ export const useOutboxStore = defineStore('outbox', {
     error: null as string | null,
     flushing: false,
     lastFlush: null as OutboxFlushReport | null,
+    /** When this window saw an entry become sent: lists read before that moment do not show it yet. */
+    sentAt: {} as Record<string, number>,
   }),
   getters: {
     /** Writes the user is waiting on or must look at: everything not sent yet. */
@@ -68,22 +72,47 @@ export const useOutboxStore = defineStore('outbox', {
       api().outbox.onChange((change) => this.apply(change));
     },
     apply(change: OutboxChange) {
-      if (change.type === 'status') {
-        this.status = change.status;
-        return;
-      }
-      if (change.type === 'removed') {
-        this.entries = this.entries.filter((e) => e.id !== change.id);
-        return;
-      }
-      const index = this.entries.findIndex((e) => e.id === change.entry.id);
-      if (index >= 0) this.entries.splice(index, 1, change.entry);
-      else this.entries.push(change.entry);
-      for (const listener of entryListeners) listener(change.entry);
+      if (change.type === 'status') this.status = change.status;
+      else if (change.type === 'removed') this.entries = this.entries.filter((e) => e.id !== change.id);
+      else this.upsert(change.entry);
+      for (const listener of changeListeners) listener(change);
     },
-    /** Queues a write; resolves once it is durable. The entry itself arrives through onChange. */
+    /** Internal: stores an entry's new copy; an entry seen becoming sent gets its `sentAt` and is announced. */
+    upsert(entry: OutboxEntryView) {
+      const index = this.entries.findIndex((e) => e.id === entry.id);
+      const before = index >= 0 ? this.entries[index] : undefined;
+      if (index >= 0) this.entries.splice(index, 1, entry);
+      else this.entries.push(entry);
+      if (entry.state === 'sent' && before?.state !== 'sent') {
+        this.sentAt[entry.id] = Date.now();
+        for (const listener of sentListeners) listener(entry);
+      }
+    },
+    /**
+     * Queues a write; resolves once it is durable. The entry shows at once, even before its change event
+     * arrives (which then replaces this first copy).
+     */
     async enqueue(request: OutboxEnqueueInput): Promise<OutboxEnqueueResult> {
-      return call(api().outbox.enqueue(request));
+      const result = await call(api().outbox.enqueue(request));
+      if (!this.entries.some((e) => e.id === result.id)) {
+        this.entries.push({
+          id: result.id,
+          kind: request.kind ?? 'statuspage', // the schema's default; a literal keeps this store free of runtime imports
+          accountId: request.accountId,
+          ...(request.server ? { server: request.server } : {}),
+          operation: request.operation,
+          input: request.input,
+          resourceKey: result.resourceKey,
+          ...(result.tempId ? { tempId: result.tempId } : {}),
+          dependsOn: request.dependsOn ?? [],
+          ...(request.baseUpdatedAt ? { baseUpdatedAt: request.baseUpdatedAt } : {}),
+          createdAt: new Date().toISOString(),
+          attempts: 0,
+          state: result.state,
+          seq: this.entries.reduce((max, e) => Math.max(max, e.seq), 0) + 1,
+        });
+      }
+      return result;
     },
     async retry(id: string, input?: Record<string, unknown>) {
       const entry = await call(api().outbox.retry(input === undefined ? { id } : { id, input }));
@@ -114,10 +143,25 @@ export const useOutboxStore = defineStore('outbox', {
   },
 });
 
-const entryListeners = new Set<EntryListener>();
+// Listeners are kept out of state: functions are not view state.
+const changeListeners = new Set<ChangeListener>();
+const sentListeners = new Set<EntryListener>();
+
+/** Called for every change the core pushes, after the store has applied it. */
+export function onOutboxChange(listener: ChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
 
 /** Called for every entry the core pushes (the incident console refreshes from the server on "sent"). */
 export function onOutboxEntry(listener: EntryListener): () => void {
-  entryListeners.add(listener);
-  return () => entryListeners.delete(listener);
+  return onOutboxChange((change) => {
+    if (change.type === 'entry') listener(change.entry);
+  });
+}
+
+/** Called once per entry this window sees become sent (administration lists read themselves again). */
+export function onOutboxSent(listener: EntryListener): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
 }

@@ -5,8 +5,8 @@ import { scopeKey, scopeParams } from '../../../../shared/admin/scope';
 import type { OutboxEntryView } from '../../../../shared/outbox/entry-view';
 import { messageOf } from '../../api';
 import { useAdminList } from '../../stores/adminList';
-import { useAdminOutbox } from '../../stores/adminOutbox';
 import { useAdminScope } from '../../stores/adminScope';
+import { useOutboxStore } from '../../stores/outbox';
 
 /** What a form dialog is doing: adding, editing a listed item, or fixing a write the server refused. */
 export type Editing = { mode: 'add' } | { mode: 'edit'; item: MergedAdminItem } | { mode: 'fix'; entry: OutboxEntryView };
@@ -20,9 +20,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 export function useAdminSection(resourceId: AdminResourceId) {
   const resource = ADMIN_RESOURCES[resourceId];
   const scopeStore = useAdminScope();
-  const outbox = useAdminOutbox();
+  const outbox = useOutboxStore();
   const list = useAdminList(resourceId);
   const scope = computed(() => (resource.scope === 'page' ? scopeStore.pageScope : scopeStore.orgScope));
+  /** "page “acme”" or "organization 1", for headings and messages. */
+  const where = computed(() => (resource.scope === 'page' ? `page “${scopeStore.subdomain}”` : `organization ${scopeStore.organizationId}`));
 
   watch(scope, (next) => next && list.show(next), { immediate: true });
 
@@ -36,6 +38,18 @@ export function useAdminSection(resourceId: AdminResourceId) {
   const problems = computed(() =>
     scope.value ? entriesOfResource(outbox.entries, resource, scope.value).filter((e) => e.state === 'failed' || e.state === 'conflict') : [],
   );
+
+  /**
+   * What a write is about, for its line among the refused changes: the `field` its body sets, else the listed
+   * item it changes (named by `label`), else the noun and the item's id.
+   */
+  function writeLabel(entry: OutboxEntryView, field: string, label: (item: MergedAdminItem) => string, noun: string): string {
+    const body = entry.input[resource.bodyKey];
+    if (isRecord(body) && typeof body[field] === 'string') return body[field];
+    const id = entry.input[resource.idParam];
+    const item = items.value.find((i) => String(i.id) === String(id));
+    return item ? label(item) : `${noun} ${String(id)}`;
+  }
 
   const editing = ref<Editing | null>(null);
   const saving = ref(false);
@@ -51,6 +65,11 @@ export function useAdminSection(resourceId: AdminResourceId) {
     const body = edit.entry.input[resource.bodyKey];
     return isRecord(body) ? body : {};
   });
+  /** What the form edits: fixing a refused create is still adding (fields fixed once made stay editable). */
+  const formMode = computed<'add' | 'edit'>(() => {
+    const edit = editing.value;
+    return edit?.mode === 'edit' || (edit?.mode === 'fix' && edit.entry.operation !== resource.create) ? 'edit' : 'add';
+  });
 
   function open(next: Editing) {
     saveError.value = null;
@@ -64,6 +83,10 @@ export function useAdminSection(resourceId: AdminResourceId) {
       }
     }
     editing.value = next;
+  }
+
+  function close() {
+    editing.value = null;
   }
 
   async function save(body: Record<string, unknown>) {
@@ -126,16 +149,20 @@ export function useAdminSection(resourceId: AdminResourceId) {
   return reactive({
     resource,
     scope,
+    where,
     list,
     items,
     problems,
+    writeLabel,
     editing,
     initial,
+    formMode,
     saving,
     saveError,
     deleting,
     actionError,
     open,
+    close,
     save,
     confirmDelete,
     retry: (entry: OutboxEntryView) => act(() => outbox.retry(entry.id)),

@@ -1,0 +1,45 @@
+import { nextTick, ref } from 'vue';
+import type { BuildResult, FieldErrors } from './form-result';
+
+/**
+ * The submit flow the incident, notice and update editors share, kept in one place so they cannot drift
+ * apart: build the body (nothing is queued until the form and the schema accept it), on errors move focus to
+ * the first invalid field, else queue it and close; a refused enqueue is shown as "Not queued: …". Bind `form`
+ * as the form's template ref and `onKeydown` to its keydown.
+ */
+export function useEditorSubmit(options: { build: () => BuildResult; save: (body: Record<string, unknown>) => Promise<unknown>; done: () => void }) {
+  const errors = ref<FieldErrors>({});
+  const saving = ref(false);
+  const form = ref<HTMLFormElement | null>(null);
+
+  async function submit() {
+    const result = options.build();
+    if (!result.ok) {
+      errors.value = result.errors;
+      await nextTick();
+      form.value?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    errors.value = {};
+    saving.value = true;
+    try {
+      await options.save(result.body);
+      options.done();
+    } catch (failure) {
+      errors.value = { form: `Not queued: ${failure instanceof Error ? failure.message : String(failure)}` };
+    } finally {
+      saving.value = false;
+    }
+  }
+
+  /** Ctrl+Enter sends from anywhere, the multi-line fields included; Enter in a language box never sends. */
+  function onKeydown(event: KeyboardEvent) {
+    if (event.key !== 'Enter') return;
+    if (event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      void submit();
+    } else if ((event.target as HTMLElement | null)?.getAttribute('role') === 'combobox') event.preventDefault();
+  }
+
+  return { form, errors, saving, submit, onKeydown };
+}
