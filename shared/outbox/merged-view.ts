@@ -28,7 +28,7 @@ export interface MergeProfile {
   bodyKey: string;
 }
 
-export const INCIDENT_MERGE_PROFILE: MergeProfile = {
+export const INCIDENT_MERGE_PROFILE = {
   create: 'createIncident',
   update: 'updateIncident',
   remove: 'deleteIncident',
@@ -37,9 +37,9 @@ export const INCIDENT_MERGE_PROFILE: MergeProfile = {
   removeUpdate: 'deleteIncidentUpdate',
   idParam: 'incidentId',
   bodyKey: 'incident',
-};
+} as const satisfies Required<MergeProfile>;
 
-export const INFO_NOTICE_MERGE_PROFILE: MergeProfile = {
+export const INFO_NOTICE_MERGE_PROFILE = {
   create: 'createInfoNotice',
   update: 'updateInfoNotice',
   remove: 'deleteInfoNotice',
@@ -48,7 +48,7 @@ export const INFO_NOTICE_MERGE_PROFILE: MergeProfile = {
   removeUpdate: 'deleteInfoNoticeUpdate',
   idParam: 'infoNoticeId',
   bodyKey: 'info_notice',
-};
+} as const satisfies Required<MergeProfile>;
 
 type UnsentState = 'pending' | 'in_flight' | 'failed' | 'conflict';
 const URGENCY: Record<UnsentState, number> = { pending: 0, in_flight: 1, failed: 2, conflict: 3 };

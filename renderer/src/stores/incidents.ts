@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
-import { INFO_NOTICE_MERGE_PROFILE, mergeIncidentsWithOutbox, mergeWithOutbox, type MergedUpdate, type MergeProfile } from '../../../shared/outbox/merged-view';
+import { INCIDENT_MERGE_PROFILE, INFO_NOTICE_MERGE_PROFILE, mergeIncidentsWithOutbox, mergeWithOutbox, type MergedUpdate, type MergeProfile } from '../../../shared/outbox/merged-view';
 import { STATUSPAGE_OUTBOX_KIND } from '../../../shared/outbox/requests';
 import { isTempId } from '../../../shared/outbox/temp-id';
 import type { WriteOperationName } from '../../../shared/outbox/write-operations';
@@ -38,28 +38,7 @@ export interface RecentWrite {
 
 const emptyList = (): ListState => ({ items: [], cursor: null, total: null, loading: false, error: null, key: null });
 /** The writes of each list, by what they do (both lists have updates, so every operation is there). */
-const WRITES = {
-  incidents: {
-    create: 'createIncident',
-    update: 'updateIncident',
-    remove: 'deleteIncident',
-    addUpdate: 'addIncidentUpdate',
-    changeUpdate: 'changeIncidentUpdate',
-    removeUpdate: 'deleteIncidentUpdate',
-    idParam: 'incidentId',
-    bodyKey: 'incident',
-  },
-  notices: {
-    create: 'createInfoNotice',
-    update: 'updateInfoNotice',
-    remove: 'deleteInfoNotice',
-    addUpdate: 'addInfoNoticeUpdate',
-    changeUpdate: 'changeInfoNoticeUpdate',
-    removeUpdate: 'deleteInfoNoticeUpdate',
-    idParam: 'infoNoticeId',
-    bodyKey: 'info_notice',
-  },
-} as const satisfies Record<ConsoleKind, Required<MergeProfile>>;
+const WRITES = { incidents: INCIDENT_MERGE_PROFILE, notices: INFO_NOTICE_MERGE_PROFILE } as const satisfies Record<ConsoleKind, Required<MergeProfile>>;
 const READS: Record<ConsoleKind, { list: string; get: string }> = {
   incidents: { list: 'listIncidents', get: 'getIncident' },
   notices: { list: 'listInfoNotices', get: 'getInfoNotice' },
