@@ -1,34 +1,7 @@
+import { networkCodeOf, networkFailureReason, wasNeverSent } from '../http/network-failure';
 import { OperationsApiError } from './operations-error';
 
-/** Failures where no connection was made: the request cannot have reached the server. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_NONAME',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-/** TLS verification failures: a reachable host we must not talk to, not an outage. */
-export const isCertificateCode = (code: string) => /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code);
-
-/** Digs the system error code out of undici's `TypeError: fetch failed` chain. */
-export function networkCodeOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const record = current as { code?: unknown; errors?: unknown; cause?: unknown };
-    if (typeof record.code === 'string' && record.code !== 'ABORT_ERR') return record.code;
-    if (Array.isArray(record.errors) && record.errors.length > 0) {
-      const inner = networkCodeOf(record.errors[0]);
-      if (inner) return inner;
-    }
-    current = record.cause;
-  }
-  return undefined;
-}
+export { isCertificateCode } from '../http/network-failure';
 
 /**
  * A failed exchange. Unless the connection was clearly never made, the DELETE may have reached the server
@@ -36,18 +9,9 @@ export function networkCodeOf(error: unknown): string | undefined {
  */
 export function errorForNetworkFailure(error: unknown, what: string): OperationsApiError {
   const networkCode = networkCodeOf(error);
-  const notSent = networkCode !== undefined && (NOT_SENT_CODES.has(networkCode) || isCertificateCode(networkCode));
-  const reason =
-    networkCode === 'ENOTFOUND' || networkCode === 'EAI_AGAIN' || networkCode === 'EAI_NONAME'
-      ? 'the server name could not be resolved'
-      : networkCode === 'ECONNREFUSED'
-        ? 'the connection was refused'
-        : networkCode !== undefined && isCertificateCode(networkCode)
-          ? 'the TLS connection could not be verified'
-          : 'the connection failed or was closed before an answer arrived';
-  return new OperationsApiError('network', `${what}: ${reason}${networkCode ? ` (${networkCode})` : ''}.`, {
+  return new OperationsApiError('network', `${what}: ${networkFailureReason(networkCode)}.`, {
     retryable: true,
-    ambiguous: !notSent,
+    ambiguous: !wasNeverSent(networkCode),
     ...(networkCode === undefined ? {} : { networkCode }),
   });
 }

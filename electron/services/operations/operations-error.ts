@@ -36,15 +36,4 @@ export class OperationsApiError extends AppError {
   }
 }
 
-const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  429: 'rate_limited',
-  501: 'unsupported',
-};
-
-export function errorCodeForStatus(status: number): ErrorCode {
-  return CODE_FOR_STATUS[status] ?? 'http';
-}
+export { errorCodeForStatus } from '../http/network-failure';

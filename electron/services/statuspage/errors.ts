@@ -1,5 +1,6 @@
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { HttpMethod, OperationKind } from '../../../shared/statuspage/operations';
+import { errorCodeForStatus, networkCodeOf, networkFailureReason, wasNeverSent } from '../http/network-failure';
 
 /** Which call an error belongs to. The path is the template: no ids, no query, no key. */
 export interface RequestContext {
@@ -51,14 +52,6 @@ export class StatusPageApiError extends AppError {
   }
 }
 
-const STATUS_CODES: Partial<Record<number, ErrorCode>> = {
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  429: 'rate_limited',
-  501: 'unsupported',
-};
 
 /** Gateways answered for an upstream that may have acted: a write's outcome is unknown. */
 const AMBIGUOUS_WRITE_STATUSES = new Set([502, 504]);
@@ -68,7 +61,7 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 export function errorForStatus(status: number, context: RequestContext, body: unknown, retryAfterMs: number | undefined): StatusPageApiError {
-  const code = STATUS_CODES[status] ?? 'http';
+  const code = errorCodeForStatus(status);
   const what: Record<string, string> = {
     unauthorized: 'the API key is missing or not valid (401)',
     forbidden: 'the API key may not do this (403)',
@@ -86,55 +79,12 @@ export function errorForStatus(status: number, context: RequestContext, body: un
   });
 }
 
-/** Failures where the connection was never made: the request cannot have been applied. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_NONAME',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'BAD_PORT',
-]);
-
-function isCertificateCode(code: string): boolean {
-  return /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code);
-}
-
-/** Digs the system error code out of undici's `TypeError: fetch failed` chain. */
-export function networkCodeOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const record = current as { code?: unknown; errors?: unknown; cause?: unknown };
-    if (typeof record.code === 'string' && record.code !== 'ABORT_ERR') return record.code;
-    if (Array.isArray(record.errors) && record.errors.length > 0) {
-      const inner = networkCodeOf(record.errors[0]);
-      if (inner) return inner;
-    }
-    // fetch refuses some ports (6000, 6665, ...) before connecting, without a code.
-    if (current instanceof Error && current.message === 'bad port') return 'BAD_PORT';
-    current = record.cause;
-  }
-  return undefined;
-}
-
 export function errorForNetworkFailure(error: unknown, context: RequestContext): StatusPageApiError {
   const networkCode = networkCodeOf(error);
-  const notSent = networkCode !== undefined && (NOT_SENT_CODES.has(networkCode) || isCertificateCode(networkCode));
-  const dns = networkCode === 'ENOTFOUND' || networkCode === 'EAI_AGAIN' || networkCode === 'EAI_NONAME';
-  const reason = dns
-    ? 'the server name could not be resolved'
-    : networkCode === 'ECONNREFUSED'
-      ? 'the connection was refused'
-      : networkCode !== undefined && isCertificateCode(networkCode)
-        ? 'the TLS connection could not be verified'
-        : 'the connection failed or was closed before an answer arrived';
-  return new StatusPageApiError('network', `${reason}${networkCode ? ` (${networkCode})` : ''}`, context, {
+  return new StatusPageApiError('network', networkFailureReason(networkCode), context, {
     ...(networkCode === undefined ? {} : { networkCode }),
     retryable: true,
-    ambiguous: context.kind === 'write' && !notSent,
+    ambiguous: context.kind === 'write' && !wasNeverSent(networkCode),
   });
 }
 

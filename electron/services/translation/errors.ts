@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '../../../shared/errors';
+import { networkCodeOf, networkFailureReason } from '../http/network-failure';
 import { safeCause } from './redact';
 
 /**
@@ -116,30 +117,9 @@ export function unsupportedPairError(from: string, to: string): TranslationApiEr
   });
 }
 
-/** Digs the system error code (ECONNREFUSED, ECONNRESET…) out of undici's `TypeError: fetch failed`. */
-export function networkCodeOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const record = current as { code?: unknown; errors?: unknown; cause?: unknown };
-    if (typeof record.code === 'string' && record.code !== 'ABORT_ERR') return record.code;
-    if (Array.isArray(record.errors) && record.errors.length > 0) {
-      const inner = networkCodeOf(record.errors[0]);
-      if (inner) return inner;
-    }
-    current = record.cause;
-  }
-  return undefined;
-}
-
 export function networkError(context: TranslationCallContext, cause: unknown, secrets: readonly string[]): TranslationApiError {
   const networkCode = networkCodeOf(cause);
-  const reason =
-    networkCode === 'ECONNREFUSED'
-      ? 'the connection was refused'
-      : networkCode === 'ENOTFOUND' || networkCode === 'EAI_AGAIN'
-        ? 'the server name could not be resolved'
-        : 'the connection failed or was closed before an answer arrived';
-  return new TranslationApiError('network', 'network', `${reason}${networkCode ? ` (${networkCode})` : ''}.`, context, {
+  return new TranslationApiError('network', 'network', `${networkFailureReason(networkCode)}.`, context, {
     retryable: true,
     cause,
     secrets,
