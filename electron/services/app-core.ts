@@ -166,7 +166,11 @@ export class AppCore {
 
   /** Starts the background work (the monitor); IPC calls also start it on first use. */
   async start(): Promise<void> {
-    await Promise.all([this.monitor.start(), this.outbox.service()]);
+    const outbox = this.outbox.service().catch((error: unknown) => {
+      // Not fatal: the monitor runs without it, and the next outbox call tries to open it again.
+      this.reportProblem('outbox_unavailable', `The outbox could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    await Promise.all([this.monitor.start(), outbox]);
   }
 
   /** A notification or the tray asked to show a page (and incident) in the window. */

@@ -6,7 +6,7 @@ import { resolveBaseUrl } from '../../../shared/statuspage/regions';
 import { regionOfAccount } from '../../services/accounts/probe-client';
 import { openStatusPageOutbox } from '../../services/outbox/create-statuspage-outbox';
 import { handOffWrite, OutboxHandoffReceiver } from '../../services/outbox/outbox-handoff';
-import { OutboxBusyError } from '../../services/outbox/outbox-lock';
+import { OutboxBusyError, openWhenFree } from '../../services/outbox/outbox-lock';
 import type { OutboxFlushReport, OutboxService } from '../../services/outbox/outbox-service';
 import { accountsPortOf } from '../../services/outbox/statuspage/accounts-port';
 import { API_KEY_ENV_VAR, envAccountId } from '../../services/outbox/statuspage/targets';
@@ -34,16 +34,25 @@ type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (..
  */
 
 const FLUSH_TIMEOUT_MS = 30_000;
+/** Longer than another command's flush, so two commands run one after the other. */
+const COMMAND_LOCK_WAIT_MS = 45_000;
 
 /** Opens the outbox of the data folder for one command and closes it (and its lock) afterwards. */
 export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxService) => Promise<T>): Promise<T> {
-  const { outbox } = await openStatusPageOutbox({
-    dataDir: ctx.dataDir,
-    accounts: accountsPortOf({ records: () => ctx.settings.get().accounts, apiKey: (id) => ctx.vault.get(secretNames.statusPageKey(id)) }),
-    env: ctx.io.env,
-    requestTimeoutMs: 10_000,
-    onProblem: (problem) => ctx.io.stderr(`warning: ${problem.message}\n`),
-  });
+  // Another command holds the outbox for seconds at most: wait for it. The app holds it while it runs: that
+  // OutboxBusyError goes to the caller (a write is then handed over to the app).
+  const { outbox } = await openWhenFree(
+    () =>
+      openStatusPageOutbox({
+        dataDir: ctx.dataDir,
+        owner: 'cli',
+        accounts: accountsPortOf({ records: () => ctx.settings.get().accounts, apiKey: (id) => ctx.vault.get(secretNames.statusPageKey(id)) }),
+        env: ctx.io.env,
+        requestTimeoutMs: 10_000,
+        onProblem: (problem) => ctx.io.stderr(`warning: ${problem.message}\n`),
+      }),
+    { timeoutMs: COMMAND_LOCK_WAIT_MS, waitFor: 'cli' },
+  );
   try {
     // Writes handed over while the app owned the outbox, and not taken in before it quit, go first.
     await new OutboxHandoffReceiver({ dataDir: ctx.dataDir, outbox, reportProblem: (message) => ctx.io.stderr(`warning: ${message}\n`) }).drain();
@@ -92,7 +101,7 @@ export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput):
       return outcomeOf(outbox, id);
     });
   } catch (error) {
-    if (!(error instanceof OutboxBusyError)) throw error;
+    if (!(error instanceof OutboxBusyError) || error.holderRole !== 'app') throw error;
     if (request.server?.keyFrom === 'env') {
       throw new AppError(
         'conflict',

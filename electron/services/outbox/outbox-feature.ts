@@ -6,6 +6,7 @@ import { openStatusPageOutbox } from './create-statuspage-outbox';
 import type { OutboxKindHandler } from './kinds';
 import type { OutboxService } from './outbox-service';
 import { OutboxHandoffReceiver } from './outbox-handoff';
+import { openWhenFree } from './outbox-lock';
 import { accountsPortOf } from './statuspage/accounts-port';
 
 /** The monitor's power and network port, seen as the outbox's network signals. */
@@ -32,7 +33,11 @@ export interface OutboxFeatureOptions {
   log?: (message: string) => void;
   /** Kinds of other features (operations.delete); called when the outbox opens, so those features may be built later. */
   extraKinds?: () => OutboxKindHandler[];
+  /** How long to wait for a command that holds the outbox (default 60 s: longer than a command's flush). */
+  lockWaitMs?: number;
 }
+
+const COMMAND_LOCK_WAIT_MS = 60_000;
 
 /** The outbox as the app runs it: opened on first use (it takes the file lock), started, and closed on quit. */
 export class OutboxFeature {
@@ -45,19 +50,29 @@ export class OutboxFeature {
     this.#options = options;
   }
 
+  /** The open outbox. A failed open is not kept: the next call tries again. */
   service(): Promise<OutboxService> {
-    this.#opening ??= this.#open();
+    this.#opening ??= this.#open().catch((error: unknown) => {
+      this.#opening = null;
+      throw error;
+    });
     return this.#opening;
   }
 
   async #open(): Promise<OutboxService> {
-    const { outbox } = await openStatusPageOutbox({
-      dataDir: this.#options.dataDir,
-      accounts: accountsPortOf(this.#options.accounts),
-      ...(this.#options.signals ? { signals: networkSignalsOf(this.#options.signals) } : {}),
-      onProblem: (problem) => this.#options.reportProblem(problem.message),
-      ...(this.#options.extraKinds ? { extraKinds: this.#options.extraKinds() } : {}),
-    });
+    // A command (statusdesk incidents …, outbox flush) may hold the outbox for a few seconds: wait for it.
+    const { outbox } = await openWhenFree(
+      () =>
+        openStatusPageOutbox({
+          dataDir: this.#options.dataDir,
+          owner: 'app',
+          accounts: accountsPortOf(this.#options.accounts),
+          ...(this.#options.signals ? { signals: networkSignalsOf(this.#options.signals) } : {}),
+          onProblem: (problem) => this.#options.reportProblem(problem.message),
+          ...(this.#options.extraKinds ? { extraKinds: this.#options.extraKinds() } : {}),
+        }),
+      { timeoutMs: this.#options.lockWaitMs ?? COMMAND_LOCK_WAIT_MS, waitFor: 'cli' },
+    );
     this.#unsubscribe = outbox.onChange((change) => this.#options.onChange(change));
     outbox.start();
     // Writes the command line hands over while the app owns the outbox.

@@ -9,16 +9,23 @@ interface LockInfo {
   pid: number;
   host: string;
   at: string;
+  role: OutboxOwnerRole;
 }
 
-/** The outbox is owned by another running process (the app, or another command): its pid, for the message. */
+/** Who owns the outbox: the desktop app (for as long as it runs) or a command (for a few seconds). */
+export type OutboxOwnerRole = 'app' | 'cli';
+
+/** The outbox is owned by another running process: its pid and role, for the message and the caller's choice. */
 export class OutboxBusyError extends AppError {
   readonly holderPid: number;
+  readonly holderRole: OutboxOwnerRole;
 
-  constructor(holderPid: number) {
-    super('conflict', `Another Statusdesk process (pid ${holderPid}) is using the outbox. Quit it, or wait until it is done.`);
+  constructor(holderPid: number, holderRole: OutboxOwnerRole) {
+    const who = holderRole === 'app' ? `The Statusdesk app (pid ${holderPid})` : `Another statusdesk command (pid ${holderPid})`;
+    super('conflict', `${who} is using the outbox. Quit it, or wait until it is done.`);
     this.name = 'OutboxBusyError';
     this.holderPid = holderPid;
+    this.holderRole = holderRole;
   }
 }
 
@@ -43,7 +50,9 @@ function justCreated(lockPath: string): boolean {
 function readLock(lockPath: string): LockInfo | null {
   try {
     const info = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as Partial<LockInfo>;
-    return typeof info.pid === 'number' ? { pid: info.pid, host: String(info.host ?? ''), at: String(info.at ?? '') } : null;
+    // Locks written before roles existed were the app's or a command's; treat them as the longer-lived app.
+    const role = info.role === 'cli' ? 'cli' : 'app';
+    return typeof info.pid === 'number' ? { pid: info.pid, host: String(info.host ?? ''), at: String(info.at ?? ''), role } : null;
   } catch {
     return null;
   }
@@ -56,9 +65,9 @@ function readLock(lockPath: string): LockInfo | null {
  * Limits: a lock on a shared network folder from another host is trusted as long as it exists; a recycled
  * pid can make a stale lock look held (delete `outbox.lock` then).
  */
-export function acquireOutboxLock(lockPath: string): () => void {
+export function acquireOutboxLock(lockPath: string, role: OutboxOwnerRole = 'cli'): () => void {
   if (heldHere.has(lockPath)) throw new AppError('conflict', 'The outbox is already open in this process.');
-  const mine: LockInfo = { pid: process.pid, host: os.hostname(), at: new Date().toISOString() };
+  const mine: LockInfo = { pid: process.pid, host: os.hostname(), at: new Date().toISOString(), role };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx', 0o600);
@@ -87,8 +96,30 @@ export function acquireOutboxLock(lockPath: string): () => void {
       throw new AppError('conflict', 'Another Statusdesk process is opening the outbox. Try again in a moment.');
     }
     const stale = holder === null || (holder.host === os.hostname() && (holder.pid === process.pid || !alive(holder.pid)));
-    if (!stale) throw new OutboxBusyError(holder!.pid);
+    if (!stale) throw new OutboxBusyError(holder!.pid, holder!.role);
     fs.rmSync(lockPath, { force: true });
   }
   throw new AppError('storage', 'The outbox lock could not be taken.');
+}
+
+/**
+ * Opens the outbox, waiting while another process holds it, for up to `timeoutMs`: a command holds it for
+ * seconds. With `waitFor`, only a holder of that role is waited for; another (the app) is reported at once.
+ */
+export async function openWhenFree<T>(
+  open: () => Promise<T>,
+  options: { timeoutMs: number; intervalMs?: number; waitFor?: OutboxOwnerRole; sleep?: (ms: number) => Promise<void> },
+): Promise<T> {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const giveUpAt = Date.now() + options.timeoutMs;
+  for (;;) {
+    try {
+      return await open();
+    } catch (error) {
+      if (!(error instanceof OutboxBusyError)) throw error;
+      if (options.waitFor !== undefined && error.holderRole !== options.waitFor) throw error;
+      if (Date.now() >= giveUpAt) throw error;
+      await sleep(options.intervalMs ?? 250);
+    }
+  }
 }

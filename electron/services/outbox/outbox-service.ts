@@ -23,7 +23,7 @@ import { toView, type OutboxEntry } from './entry';
 import { KindProbes } from './kind-probes';
 import { OutboxKindRegistry, type FailureDisposition, type OutboxKindHandler, type SendContext, type SendOutcome } from './kinds';
 import type { OutboxRecord } from './log-format';
-import { acquireOutboxLock } from './outbox-lock';
+import { acquireOutboxLock, type OutboxOwnerRole } from './outbox-lock';
 import { OUTBOX_FILE_NAME, OutboxStore, type OutboxLoadReport } from './outbox-store';
 
 export interface OutboxServiceOptions {
@@ -48,6 +48,8 @@ export interface OutboxServiceOptions {
   keepSent?: number;
   /** One process owns the file (default true). */
   lock?: boolean;
+  /** Who takes the lock, so a process that finds it taken knows whether to wait or hand writes over. */
+  owner?: OutboxOwnerRole;
 }
 
 export interface OutboxProblem {
@@ -138,7 +140,7 @@ export class OutboxService {
     const handlers = options.kinds instanceof OutboxKindRegistry ? null : [...options.kinds];
     const kinds = options.kinds instanceof OutboxKindRegistry ? options.kinds : new OutboxKindRegistry(handlers ?? []);
     await fs.mkdir(path.dirname(filePath), { recursive: true });
-    const release = options.lock === false ? () => undefined : acquireOutboxLock(`${filePath.replace(/\.jsonl$/, '')}.lock`);
+    const release = options.lock === false ? () => undefined : acquireOutboxLock(`${filePath.replace(/\.jsonl$/, '')}.lock`, options.owner ?? 'cli');
     let store: OutboxStore;
     try {
       store = await OutboxStore.open({

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AccountsService } from '../../../electron/services/accounts/accounts-service';
+import { OutboxFeature } from '../../../electron/services/outbox/outbox-feature';
+import { OutboxBusyError, openWhenFree, type OutboxOwnerRole } from '../../../electron/services/outbox/outbox-lock';
+import { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
+import { makeTempDir } from '../../support/temp-dir';
+
+/*
+ * The outbox lock between processes: another process (a live child standing in for the app or a command)
+ * holds `outbox.lock`; when it ends, its lock is stale and taken over.
+ */
+
+let home: ReturnType<typeof makeTempDir>;
+let holder: ChildProcess | null = null;
+
+afterEach(() => {
+  holder?.kill('SIGKILL');
+  holder = null;
+  home.remove();
+});
+
+/** A live process whose lock this is; it exits after `ms`. */
+function holdLock(dataDir: string, role: OutboxOwnerRole, ms: number): ChildProcess {
+  const child = spawn(process.execPath, ['-e', `setTimeout(() => {}, ${ms})`], { stdio: 'ignore' });
+  fs.writeFileSync(path.join(dataDir, 'outbox.lock'), JSON.stringify({ pid: child.pid, host: os.hostname(), at: new Date().toISOString(), role }));
+  holder = child;
+  return child;
+}
+
+const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+describe('outbox lock', () => {
+  it('names who holds it: the app or another command', async () => {
+    home = makeTempDir('statusdesk-lock-');
+    holdLock(home.dir, 'app', 30_000);
+    const error = await OutboxService.open({ dataDir: home.dir, kinds: [] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutboxBusyError);
+    expect(error).toMatchObject({ holderRole: 'app', message: expect.stringMatching(/^The Statusdesk app \(pid \d+\) is using the outbox/) });
+  });
+
+  it('a command waits for another command, and takes the lock once that one is gone', async () => {
+    home = makeTempDir('statusdesk-lock-');
+    const other = holdLock(home.dir, 'cli', 600);
+    const started = Date.now();
+    const outbox = await openWhenFree(() => OutboxService.open({ dataDir: home.dir, kinds: [] }), { timeoutMs: 10_000, intervalMs: 50, waitFor: 'cli' });
+    try {
+      expect(other.exitCode).not.toBeNull();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+      expect(JSON.parse(fs.readFileSync(path.join(home.dir, 'outbox.lock'), 'utf8'))).toMatchObject({ pid: process.pid, role: 'cli' });
+    } finally {
+      await outbox.stop();
+    }
+  });
+
+  it('a command does not wait for the app: it is told at once', async () => {
+    home = makeTempDir('statusdesk-lock-');
+    holdLock(home.dir, 'app', 30_000);
+    const started = Date.now();
+    await expect(openWhenFree(() => OutboxService.open({ dataDir: home.dir, kinds: [] }), { timeoutMs: 10_000, waitFor: 'cli' })).rejects.toMatchObject({ holderRole: 'app' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('the app waits for a command that holds the outbox, and a failed open is tried again on the next call', async () => {
+    home = makeTempDir('statusdesk-lock-');
+    const settings = new SettingsStore(home.dir);
+    const vault = new KeyVault(new KeychainSecretStore());
+    const accounts = new AccountsService({ settings, vault, clientFor: () => { throw new Error('not used'); } });
+    const problems: string[] = [];
+    const feature = new OutboxFeature({ dataDir: home.dir, accounts, onChange: () => undefined, reportProblem: (m) => problems.push(m), lockWaitMs: 200 });
+    try {
+      // Held longer than the app waits: the open fails, and is not kept.
+      const command = holdLock(home.dir, 'cli', 30_000);
+      await expect(feature.service()).rejects.toMatchObject({ holderRole: 'cli' });
+      command.kill('SIGKILL');
+      await exited(command);
+      const outbox = await feature.service();
+      expect(JSON.parse(fs.readFileSync(path.join(home.dir, 'outbox.lock'), 'utf8'))).toMatchObject({ pid: process.pid, role: 'app' });
+      expect(await feature.service()).toBe(outbox);
+      expect(problems).toEqual([]);
+    } finally {
+      await feature.dispose();
+    }
+  });
+});
