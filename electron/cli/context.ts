@@ -76,12 +76,22 @@ export class CliContext {
     return 'us';
   }
 
-  /** STATUSDESK_API_KEY when set, else the account's keychain entry; read only when an operation needs it. */
+  /**
+   * The key of a call, read only when an operation needs it: the keychain entry of an account named with
+   * --account; else STATUSDESK_API_KEY when set; else the keychain entry of the page's account. (Writes choose
+   * the same way: see writeTarget.)
+   */
   async apiKey(account: AccountRecord | null): Promise<string | null> {
-    const fromEnv = this.io.env.STATUSDESK_API_KEY?.trim();
-    if (fromEnv) return fromEnv;
-    if (!account) return null;
-    return this.vault.get(secretNames.statusPageKey(account.id));
+    const fromAccount = async () => (account ? this.vault.get(secretNames.statusPageKey(account.id)) : null);
+    if (account && this.options.account) {
+      const key = await fromAccount();
+      if (key) return key;
+    }
+    return this.envApiKey() ?? fromAccount();
+  }
+
+  envApiKey(): string | null {
+    return this.io.env.STATUSDESK_API_KEY?.trim() || null;
   }
 
   client(subdomain?: string): StatusPageClient {

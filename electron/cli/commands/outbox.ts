@@ -71,13 +71,14 @@ export function writeTarget(ctx: CliContext, subdomain: string): Pick<OutboxEnqu
   } catch (error) {
     throw new CliUsageError(`--base-url: ${error instanceof Error ? error.message : String(error)}`);
   }
-  if (account) {
+  // Named with --account: its key. Otherwise STATUSDESK_API_KEY wins over the page's account, as for reads.
+  if (account && (ctx.options.account || !ctx.envApiKey())) {
     const explicit = ctx.options.baseUrl !== undefined || ctx.options.region !== undefined;
     if (!explicit || baseUrl === resolveBaseUrl(regionOfAccount(account))) return { accountId: account.id };
     return { accountId: account.id, server: { baseUrl, keyFrom: 'account' } };
   }
-  if (!ctx.io.env[API_KEY_ENV_VAR]?.trim()) {
-    throw new AppError('unauthorized', 'an API key is required for this operation and none is configured');
+  if (!ctx.envApiKey()) {
+    throw new AppError('unauthorized', `an API key is required for this operation and none is configured (set ${API_KEY_ENV_VAR} or add the account in the app)`);
   }
   return { accountId: envAccountId(baseUrl), server: { baseUrl, keyFrom: 'env' } };
 }

@@ -135,6 +135,22 @@ describe('statusdesk writes through the outbox', () => {
     }
   });
 
+  it('STATUSDESK_API_KEY wins over the keychain of the page\'s account, unless --account names one', async () => {
+    home = makeTempDir('statusdesk-cli-outbox-');
+    const settings = new SettingsStore(home.dir);
+    settings.update((s) => {
+      // The page's account, with no key stored here.
+      s.accounts.push({ id: randomUUID(), name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
+    });
+    const sent = await cli(['incidents', 'create', 'acme', '--title', 'With the env key', '--type', 'minor'], key(), null);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stdout).toMatch(/^created #\d+/);
+    const named = await cli(['--account', 'Acme', 'incidents', 'create', 'acme', '--title', 'With the account', '--type', 'minor'], key(), null);
+    expect(named.code).toBe(1);
+    expect(named.stderr).toMatch(/no API key/i);
+    expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(1);
+  });
+
   it('takes in writes handed over to an app that quit before it could, ahead of its own', async () => {
     home = makeTempDir('statusdesk-cli-outbox-');
     const target = { accountId: envAccountId(sim.baseUrl), server: { baseUrl: sim.baseUrl, keyFrom: 'env' as const } };
