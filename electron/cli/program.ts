@@ -74,12 +74,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
+    const json = argv.includes('--json');
     if (error instanceof CommanderError) {
       // --help and --version end here with code 0; usage mistakes with 1, which we report as 2.
-      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      if (error.exitCode === 0) return EXIT.ok;
+      if (json) io.stdout(`${JSON.stringify({ error: { code: 'invalid_input', message: error.message.replace(/^error: /, '') } })}\n`);
+      return EXIT.usage;
     }
+    // An option's value refused by its parser (--limit 0, --timeout 0) is a wrong command line too.
+    const usage = error instanceof CliUsageError;
+    if (json) io.stdout(`${JSON.stringify({ error: { code: codeOf(error), message: reasonOf(error) } })}\n`);
     io.stderr(`statusdesk: ${reasonOf(error)}\n`);
-    return EXIT.failed;
+    return usage ? EXIT.usage : EXIT.failed;
   }
   return exitCode;
 }

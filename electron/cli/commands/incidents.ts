@@ -107,7 +107,7 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
     .addOption(new Option('--update-type <type>', 'type of the first update').default('issue'))
     .action(
       run(async (ctx, subdomain: string, options: { title: string; type: string; service?: string[]; message?: string; updateType: string }) => {
-        if (options.title.trim() === '') throw new CliUsageError('--title must not be empty');
+        requireText({ '--title': options.title, '--type': options.type, '--update-type': options.updateType, ...(options.message === undefined ? {} : { '--message': options.message }) });
         const serviceIds = (options.service ?? []).map((id) => parseRef(id, 'service id'));
         const outcome = await submitWrite(ctx, {
           ...writeTarget(ctx, subdomain),
@@ -137,6 +137,7 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
     .addOption(new Option('--update-type <type>', 'issue, update, monitoring, resolved, …').default('update'))
     .action(
       run(async (ctx, subdomain: string, id: string, options: { message: string; updateType: string }) => {
+        requireText({ '--message': options.message, '--update-type': options.updateType });
         const outcome = await submitWrite(ctx, {
           ...writeTarget(ctx, subdomain),
           operation: 'addIncidentUpdate',
@@ -156,6 +157,7 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
     .option('--message <text>', 'the closing message', 'This incident has been resolved.')
     .action(
       run(async (ctx, subdomain: string, id: string, options: { message: string }) => {
+        requireText({ '--message': options.message });
         const outcome = await submitWrite(ctx, {
           ...writeTarget(ctx, subdomain),
           operation: 'addIncidentUpdate',
@@ -183,6 +185,11 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
         ctx.print.result({ state: 'sent', id: outcome.entry.id, deleted }, () => `deleted incident #${deleted}`);
       }),
     );
+}
+
+/** A flag given with an empty value is a wrong command line, refused before anything is queued. */
+function requireText(values: Record<string, string>): void {
+  for (const [flag, value] of Object.entries(values)) if (value.trim() === '') throw new CliUsageError(`${flag} must not be empty`);
 }
 
 function printNotSent(ctx: CliContext, outcome: Exclude<WriteOutcome, { state: 'sent' }>): void {

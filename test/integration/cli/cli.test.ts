@@ -115,7 +115,21 @@ describe('statusdesk command line against the simulator', () => {
     expect(readOnly.stderr).toMatch(/403/);
 
     expect((await cli(['incidents', 'show', 'acme', 'abc'])).code).toBe(2);
-    expect((await cli(['incidents', 'list', 'acme', '--limit', '500'])).stderr).toMatch(/1 to 100/);
+    const overLimit = await cli(['--json', 'incidents', 'list', 'acme', '--limit', '500']);
+    expect(overLimit).toMatchObject({ code: 2, stderr: expect.stringMatching(/1 to 100/) });
+    expect(JSON.parse(overLimit.stdout)).toEqual({ error: { code: 'invalid_input', message: expect.stringMatching(/1 to 100/) } });
+    const missing = await cli(['--json', 'incidents', 'create', 'acme', '--type', 'major']);
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout)).toEqual({ error: { code: 'invalid_input', message: expect.stringMatching(/--title/) } });
+    const writesBefore = sim.writeLog().length;
+    for (const args of [
+      ['incidents', 'update', 'acme', '1', '--message', ''],
+      ['incidents', 'resolve', 'acme', '1', '--message', '  '],
+      ['incidents', 'create', 'acme', '--title', 'x', '--type', ''],
+    ]) {
+      expect(await cli(args, { STATUSDESK_API_KEY: sim.keys.demoReadWrite })).toMatchObject({ code: 2, stderr: expect.stringMatching(/must not be empty/) });
+    }
+    expect(sim.writeLog()).toHaveLength(writesBefore);
     expect((await cli(['--region', 'mars', 'status', 'acme'])).code).toBe(2);
     expect((await cli(['no-such-command'])).code).toBe(2);
     const json = await cli(['--json', 'status', 'nope']);
