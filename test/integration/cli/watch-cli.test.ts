@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../support/paths';
 import { MONITOR_EVENT_TYPES, monitorEventSchema } from '../../../shared/monitor/events';
 import { runCli } from '../../../electron/cli/program';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
@@ -37,6 +40,27 @@ describe('statusdesk watch', () => {
       ['major', 'operational'],
     ]);
     expect(events.every((e) => e.page.subdomain === 'acme')).toBe(true);
+  }, 30_000);
+
+  it('ends quietly with exit 0 when its reader goes away (watch --json | head -1)', async () => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'bin/statusdesk.js'), '--json', 'watch', '--demo', '--demo-speed', '20'], {
+      env: { ...process.env, STATUSDESK_HOME: home.dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const firstLine = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(out.split('\n')[0]!);
+      });
+    });
+    child.stdout.destroy(); // what `head -1` does once it has its line
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(JSON.parse(firstLine)).toMatchObject({ type: expect.any(String) });
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
   }, 30_000);
 
   it('prints readable lines without --json', async () => {
