@@ -124,6 +124,19 @@ function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutcome, { s
   if (entry.state === 'conflict') {
     throw new AppError('conflict', `it changed on the server since it was read; held as conflict ${id.slice(0, 8)} (settle it in the app, or statusdesk outbox drop ${id.slice(0, 8)})`);
   }
+  if (entry.waiting === 'order' || entry.waiting === 'dependency') {
+    // Behind a write that waits for the user, not for the network: "queued" would promise what no flush does.
+    const blocker = outbox
+      .list()
+      .find((e) => (e.state === 'failed' || e.state === 'conflict') && e.seq < entry.seq && (e.resourceKey === entry.resourceKey || entry.dependsOn.includes(e.id)));
+    if (blocker) {
+      const why = blocker.state === 'failed' ? 'the server refused' : 'is held as a conflict';
+      throw new AppError(
+        'conflict',
+        `it waits behind write ${blocker.id.slice(0, 8)}, which ${why} (kept queued as ${id.slice(0, 8)}; settle the other first: statusdesk outbox retry|drop ${blocker.id.slice(0, 8)})`,
+      );
+    }
+  }
   if (entry.waiting === 'no_key') {
     // Not a network problem the outbox can wait out: say so, and keep it queued for when the key is there.
     throw new AppError('unauthorized', `${entry.lastError?.message ?? 'no API key'} (kept queued as ${id.slice(0, 8)})`);

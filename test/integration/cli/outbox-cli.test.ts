@@ -103,6 +103,22 @@ describe('statusdesk writes through the outbox', () => {
     expect(sim.writeLog()).toHaveLength(0);
   });
 
+  it('a write behind a refused one on the same incident exits 1 naming it, instead of a "queued" no flush would send', async () => {
+    home = makeTempDir('statusdesk-cli-outbox-');
+    const created = await cli(['--json', 'incidents', 'create', 'acme', '--title', 'Blocked', '--type', 'minor'], key());
+    const incidentId = String((JSON.parse(created.stdout) as { incident: { id: number } }).incident.id);
+    sim.setFaults({ method: ['POST'], pathPrefix: `/status_pages/acme/incidents/${incidentId}/updates`, errorRates: { 422: 1 }, times: 1 });
+    const refused = await cli(['incidents', 'update', 'acme', incidentId, '--message', 'first'], key());
+    expect(refused.code).toBe(1);
+    const blocker = /failed write ([0-9a-f]{8})/.exec(refused.stderr)![1]!;
+    const behind = await cli(['incidents', 'update', 'acme', incidentId, '--message', 'second'], key());
+    expect(behind.code).toBe(1);
+    expect(behind.stderr).toMatch(new RegExp(`waits behind write ${blocker}, which the server refused .*outbox retry\\|drop ${blocker}`));
+    expect((await cli(['outbox', 'drop', blocker])).code).toBe(0);
+    expect((await cli(['outbox', 'flush'], key())).code).toBe(0);
+    expect(sim.writeLog({ op: 'incidents.updates.create' }).map((w) => (w.body as { update: { description: string } }).update.description)).toEqual(['second']);
+  });
+
   it('with --account queues by account (key from the keychain at send time); env-key entries wait for the key', async () => {
     home = makeTempDir('statusdesk-cli-outbox-');
     const settings = new SettingsStore(home.dir);
