@@ -74,25 +74,28 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
 
         const sim = options.demo ? await startStatusPageSimulator({ seed: 'demo', rateLimit: false, control: false }) : null;
         try {
-          const account = sim ? null : ctx.account(subdomains[0]);
-          const region = sim ? { baseUrl: sim.baseUrl } : ctx.region(account);
-          const baseUrl = resolveBaseUrl(region);
-          const pages: WatchedPage[] = (sim ? [DEMO_PAGE] : subdomains).map((subdomain) => ({
-            id: randomUUID(),
-            region: 'custom',
-            baseUrl,
-            subdomain,
-            ...(account ? { accountId: account.id } : {}),
-            intervalSec,
-            muted: false,
-            mutedServiceIds: [],
-            followedIncidentIds: [],
-          }));
+          // Each page on its own account's region (or --base-url / --region when given): pages of several
+          // accounts and regions can be watched together.
+          const pages: WatchedPage[] = (sim ? [DEMO_PAGE] : subdomains).map((subdomain) => {
+            const account = sim ? null : ctx.account(subdomain);
+            return {
+              id: randomUUID(),
+              region: 'custom',
+              baseUrl: resolveBaseUrl(sim ? { baseUrl: sim.baseUrl } : ctx.region(account)),
+              subdomain,
+              ...(account ? { accountId: account.id } : {}),
+              intervalSec,
+              muted: false,
+              mutedServiceIds: [],
+              followedIncidentIds: [],
+            };
+          });
+          const servers = [...new Set(pages.map((p) => p.baseUrl))].join(', ');
           const monitor = new MonitorService({
             pages,
             onEvent: (event) => ctx.print.line(event, () => eventLine(event)),
           });
-          ctx.print.note(`watching ${pages.map((p) => p.subdomain).join(', ')} on ${baseUrl} every ${intervalSec} s${sim ? ' (demo)' : ''}; Ctrl+C to stop`);
+          ctx.print.note(`watching ${pages.map((p) => p.subdomain).join(', ')} on ${servers} every ${intervalSec} s${sim ? ' (demo)' : ''}; Ctrl+C to stop`);
           monitor.start();
           try {
             if (sim) {

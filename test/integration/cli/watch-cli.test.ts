@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { repoRoot } from '../../support/paths';
 import { MONITOR_EVENT_TYPES, monitorEventSchema } from '../../../shared/monitor/events';
 import { runCli } from '../../../electron/cli/program';
@@ -83,6 +85,28 @@ describe('statusdesk watch', () => {
       expect(stdout).toBe('');
       expect(sim.requestCount('/api/v2/status_pages/acme/summary')).toBeGreaterThanOrEqual(1);
       expect(sim.requestCount('/api/v2/status_pages/acme-eu/summary')).toBeGreaterThanOrEqual(1);
+    });
+
+    it('watches each page on its own account\'s server', async () => {
+      const other = await startStatusPageSimulator({ seed: 'demo' });
+      const settings = new SettingsStore(home.dir);
+      const accounts = settings.get().accounts.length;
+      try {
+        settings.update((s) => {
+          s.accounts.push({ id: randomUUID(), name: 'US', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
+          s.accounts.push({ id: randomUUID(), name: 'EU', region: 'custom', baseUrl: other.baseUrl, subdomain: 'acme-eu', createdAt: new Date().toISOString() });
+        });
+        const { code, stderr } = await cli(['watch', 'acme', 'acme-eu', '--interval', '15', '--for', '1']);
+        expect(code, stderr).toBe(0);
+        expect(stderr).toContain(`on ${sim.baseUrl}, ${other.baseUrl} every 15 s`);
+        expect(other.requestCount('/api/v2/status_pages/acme-eu/summary')).toBeGreaterThanOrEqual(1);
+        expect(other.requestCount('/api/v2/status_pages/acme/summary')).toBe(0);
+      } finally {
+        settings.update((s) => {
+          s.accounts.splice(accounts);
+        });
+        await other.close();
+      }
     });
 
     it('a page that cannot be reached is reported when the watch ends', async () => {
