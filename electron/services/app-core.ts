@@ -90,6 +90,14 @@ export class AppCore {
       });
       options.log?.(`settings: ${this.settings.problem.message} (moved to ${this.settings.problem.movedTo})`);
     }
+    if (this.settings.newerVersion !== null) {
+      this.#problems.push({
+        id: randomUUID(),
+        kind: 'settings_newer',
+        message: `The settings were written by a newer version of Statusdesk (settings version ${this.settings.newerVersion}). This version shows what it can read and changes nothing; update Statusdesk to change settings.`,
+        at: now().toISOString(),
+      });
+    }
     this.accounts = new AccountsService({
       settings: this.settings,
       vault: this.vault,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
 import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
 import { quarantineFile } from '../storage/quarantine';
 import { migrateSettings } from './migrations';
 import { CURRENT_SETTINGS_VERSION, defaultSettings, settingsSchema, type Settings } from './settings-schema';
@@ -47,7 +48,17 @@ function elementSchemaOf(schema: z.ZodType): z.ZodType | null {
   return current instanceof z.ZodArray ? (current.element as z.ZodType) : null;
 }
 
-function readAndCheck(filePath: string): { settings: Settings; problem: string | null; salvageFrom?: unknown } {
+interface LoadResult {
+  settings: Settings;
+  problem: string | null;
+  salvageFrom?: unknown;
+  /** The file already holds exactly these settings: nothing to write at start. */
+  unchanged?: boolean;
+  /** Written by a newer Statusdesk: its version; the file is left as it is and not written. */
+  newerVersion?: number;
+}
+
+function readAndCheck(filePath: string): LoadResult {
   let text: string;
   try {
     text = fs.readFileSync(filePath, 'utf8');
@@ -64,10 +75,15 @@ function readAndCheck(filePath: string): { settings: Settings; problem: string |
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     return { settings: defaultSettings(), problem: 'it does not hold a settings object' };
   }
+  const version = (data as { schemaVersion?: unknown }).schemaVersion;
+  if (typeof version === 'number' && Number.isInteger(version) && version > CURRENT_SETTINGS_VERSION) {
+    // Another, newer Statusdesk shares this folder: keep its file whole, use what this version can read.
+    return { settings: salvage(data), problem: null, newerVersion: version };
+  }
   try {
     const migrated = migrateSettings(data as Record<string, unknown>);
     const parsed = settingsSchema.safeParse(migrated);
-    if (parsed.success) return { settings: parsed.data, problem: null };
+    if (parsed.success) return { settings: parsed.data, problem: null, unchanged: JSON.stringify(parsed.data) === JSON.stringify(data) };
     return { settings: salvage(migrated), problem: 'some of its entries are not valid', salvageFrom: migrated };
   } catch (error) {
     return { settings: defaultSettings(), problem: error instanceof Error ? error.message : 'it could not be migrated' };
@@ -81,6 +97,8 @@ function readAndCheck(filePath: string): { settings: Settings; problem: string |
 export class SettingsStore {
   readonly filePath: string;
   readonly problem: SettingsLoadProblem | null;
+  /** Set when a newer Statusdesk wrote the file: it is read, never written. */
+  readonly newerVersion: number | null;
   readonly #conf: Conf<Settings>;
   #current: Settings;
   readonly #listeners = new Set<Listener>();
@@ -88,10 +106,11 @@ export class SettingsStore {
   constructor(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     this.filePath = path.join(dataDir, 'settings.json');
-    const { settings, problem } = readAndCheck(this.filePath);
+    const { settings, problem, unchanged, newerVersion } = readAndCheck(this.filePath);
     this.problem = problem
       ? { message: `The settings file could not be read (${problem}). It was moved aside and what could be kept was kept.`, movedTo: quarantineFile(this.filePath) }
       : null;
+    this.newerVersion = newerVersion ?? null;
     this.#current = settings;
     // Conf reads the file on every access, so we keep our own validated copy and only hand it writes.
     this.#conf = new Conf<Settings>({
@@ -102,7 +121,8 @@ export class SettingsStore {
       clearInvalidConfig: false,
       watch: false,
     });
-    this.#conf.store = settings;
+    // Written only when it changes: a read (every command of the command line) leaves the file alone.
+    if (!unchanged && newerVersion === undefined) this.#conf.store = settings;
   }
 
   get(): Settings {
@@ -111,6 +131,12 @@ export class SettingsStore {
 
   /** Applies a change, validates the result, writes it, then tells listeners. */
   update(change: (draft: Settings) => void): Settings {
+    if (this.newerVersion !== null) {
+      throw new AppError(
+        'conflict',
+        `The settings were written by a newer version of Statusdesk (settings version ${this.newerVersion}); this version only reads them. Update Statusdesk to change them.`,
+      );
+    }
     const draft = structuredClone(this.#current);
     change(draft);
     const next = settingsSchema.parse({ ...draft, schemaVersion: CURRENT_SETTINGS_VERSION });

@@ -4,7 +4,7 @@ import { invoke, event } from '../define';
 /** Something the user should know about that happened at start-up or since (a file moved aside, no keychain). */
 export const appProblemSchema = z.object({
   id: z.string(),
-  kind: z.enum(['settings_corrupt', 'file_corrupt', 'keychain_unavailable', 'outbox_unavailable']),
+  kind: z.enum(['settings_corrupt', 'settings_newer', 'file_corrupt', 'keychain_unavailable', 'outbox_unavailable']),
   message: z.string(),
   at: z.string(),
 });

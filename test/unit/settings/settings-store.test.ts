@@ -62,7 +62,6 @@ describe('settings store', () => {
     ['truncated JSON', '{"schemaVersion":1,"accou'],
     ['garbage', '\u0000\u0001binary garbage'],
     ['an array', '[1,2,3]'],
-    ['a newer version', '{"schemaVersion": 99, "accounts": []}'],
   ])('moves a file with %s aside, reports it, and starts', (_name, content) => {
     const dir = freshDir();
     fs.writeFileSync(path.join(dir, 'settings.json'), content);
@@ -72,6 +71,31 @@ describe('settings store', () => {
     expect(fs.readFileSync(store.problem!.movedTo, 'utf8')).toBe(content);
     expect(store.get().accounts).toEqual([]);
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'settings.json'), 'utf8')).schemaVersion).toBe(1);
+  });
+
+  it('leaves a file written by a newer version whole: reads what it can, never writes it', () => {
+    const dir = freshDir();
+    const content = JSON.stringify({ schemaVersion: 99, accounts: [account], somethingNew: { x: 1 } });
+    fs.writeFileSync(path.join(dir, 'settings.json'), content);
+    const store = new SettingsStore(dir);
+    expect(store.problem).toBeNull();
+    expect(store.newerVersion).toBe(99);
+    expect(store.get().accounts).toEqual([account]);
+    expect(() => store.update((s) => void s.accounts.pop())).toThrow(/newer version of Statusdesk \(settings version 99\)/);
+    expect(fs.readFileSync(path.join(dir, 'settings.json'), 'utf8')).toBe(content);
+    expect(fs.readdirSync(dir)).toEqual(['settings.json']);
+  });
+
+  it('does not rewrite a current file it only read', () => {
+    const dir = freshDir();
+    new SettingsStore(dir).update((s) => void s.accounts.push({ ...account, region: 'eu' }));
+    const file = path.join(dir, 'settings.json');
+    const before = fs.statSync(file).mtimeMs;
+    fs.utimesSync(file, new Date(before - 60_000), new Date(before - 60_000));
+    const stamped = fs.statSync(file).mtimeMs;
+    const again = new SettingsStore(dir);
+    expect(again.get().accounts).toEqual([account]);
+    expect(fs.statSync(file).mtimeMs).toBe(stamped);
   });
 
   it('keeps the accounts that still parse when others are broken', () => {
