@@ -46,7 +46,14 @@ export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxServ
       openStatusPageOutbox({
         dataDir: ctx.dataDir,
         owner: 'cli',
-        accounts: accountsPortOf({ records: () => ctx.settings.get().accounts, apiKey: (id) => ctx.vault.get(secretNames.statusPageKey(id)) }),
+        accounts: accountsPortOf({
+          records: () => ctx.settings.get().accounts,
+          apiKey: (id) => ctx.vault.get(secretNames.statusPageKey(id)),
+          keyStoreProblem: async () => {
+            const vault = await ctx.vault.status();
+            return vault.keychainAvailable ? null : (vault.reason ?? 'unknown reason');
+          },
+        }),
         env: ctx.io.env,
         requestTimeoutMs: 10_000,
         onProblem: (problem) => ctx.io.stderr(`warning: ${problem.message}\n`),

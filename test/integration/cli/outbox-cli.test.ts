@@ -167,6 +167,21 @@ describe('statusdesk writes through the outbox', () => {
     expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(1);
   });
 
+  it('without an OS keychain, a write by account says that no keychain is available, not that the key is missing', async () => {
+    home = makeTempDir('statusdesk-cli-outbox-');
+    new SettingsStore(home.dir).update((s) => {
+      s.accounts.push({ id: randomUUID(), name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
+    });
+    const result = await promisify(execFile)(
+      process.execPath,
+      [path.join(repoRoot, 'bin/statusdesk.js'), '--account', 'Acme', 'incidents', 'create', 'acme', '--title', 'x', '--type', 'minor'],
+      // No session bus: the Secret Service cannot be reached.
+      { env: { ...process.env, STATUSDESK_HOME: home.dir, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' } },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(result).toMatchObject({ code: 1, stderr: expect.stringMatching(/No OS keychain is available here \(.+\), so the account's key cannot be read/) });
+    expect(sim.writeLog()).toHaveLength(0);
+  });
+
   it('takes in writes handed over to an app that quit before it could, ahead of its own', async () => {
     home = makeTempDir('statusdesk-cli-outbox-');
     const target = { accountId: envAccountId(sim.baseUrl), server: { baseUrl: sim.baseUrl, keyFrom: 'env' as const } };

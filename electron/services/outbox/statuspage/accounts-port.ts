@@ -2,9 +2,14 @@ import type { AccountRecord } from '../../../../shared/accounts/account';
 import type { OutboxAccountsPort } from './targets';
 
 /** Adapts the accounts (AccountsService, or settings + vault on the command line) to what the outbox needs. */
-export function accountsPortOf(source: { records(): AccountRecord[]; apiKey(id: string): Promise<string | null> }): OutboxAccountsPort {
+export function accountsPortOf(source: {
+  records(): AccountRecord[];
+  apiKey(id: string): Promise<string | null>;
+  keyStoreProblem?(): Promise<string | null>;
+}): OutboxAccountsPort {
   return {
     account: (id) => source.records().find((a) => a.id === id) ?? null,
     apiKey: (id) => source.apiKey(id),
+    ...(source.keyStoreProblem ? { keyStoreProblem: () => source.keyStoreProblem!() } : {}),
   };
 }

@@ -128,9 +128,12 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
         return { type: 'permanent', error: { code: 'not_found', message: 'The account of this write no longer exists.' } };
       }
       if (await targets.keyOf(entry)) return null;
+      const keyStoreProblem = targets.keyFromEnv(entry) ? null : await targets.keyStoreProblem();
       const message = targets.keyFromEnv(entry)
         ? `Waiting for a key: this write was queued with ${API_KEY_ENV_VAR}, which is not set here. Run "statusdesk outbox flush" with it set, or discard it.`
-        : 'The account has no API key here. Add the key in Settings, then send again.';
+        : keyStoreProblem
+          ? `No OS keychain is available here (${keyStoreProblem}), so the account's key cannot be read. Send it from where the keychain is, or with ${API_KEY_ENV_VAR} set and no --account.`
+          : 'The account has no API key here. Add the key in Settings, then send again.';
       return { type: 'blocked', error: { code: 'unauthorized', message } };
     },
 

@@ -20,6 +20,8 @@ export interface OutboxAccountsPort {
   account(id: string): OutboxAccount | null;
   /** Read at send time, from the vault; never stored by the outbox. */
   apiKey(id: string): Promise<string | null>;
+  /** Why keys cannot be read at all (no OS keychain), so "no key" is not blamed on the account. */
+  keyStoreProblem?(): Promise<string | null>;
 }
 
 /** The account id of entries whose key comes from STATUSDESK_API_KEY: one per server (and rate limiter). */
@@ -84,6 +86,11 @@ export class StatusPageTargets {
     } catch {
       return null;
     }
+  }
+
+  /** Why the accounts' keys cannot be read at all, if that is so. */
+  async keyStoreProblem(): Promise<string | null> {
+    return (await this.#accounts?.keyStoreProblem?.()) ?? null;
   }
 
   /** Whether a key comes from the environment for this entry. */
