@@ -36,3 +36,18 @@ export function sameDraft(a: TranslationDraft, b: TranslationDraft, field: strin
     JSON.stringify(Object.entries(wireTranslations(draft, field) ?? {}).sort(([x], [y]) => x.localeCompare(y)));
   return canonical(a) === canonical(b);
 }
+
+/** One field an editor offers for translation. */
+export interface TranslatableField {
+  key: string;
+  /** "title", "update": used in labels such as "German title". */
+  label: string;
+  text: string;
+  multiline?: boolean;
+}
+
+/** What an incident or notice editor translates: the title, and on create the first update's message. */
+export function titleAndMessageFields(mode: string, values: { title: string; description: string }): TranslatableField[] {
+  const title = { key: 'title', label: 'title', text: values.title };
+  return mode === 'create' ? [title, { key: 'description', label: 'update', text: values.description, multiline: true }] : [title];
+}
