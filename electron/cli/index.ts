@@ -7,6 +7,17 @@ export async function main(argv: string[]): Promise<void> {
     if (error.code === 'EPIPE') process.exit(0);
     throw error;
   });
+  // Last line of defence for "no exit without a report": should a command ever await something that nothing
+  // keeps alive, Node would exit 13 with no output. Say so instead (the outbox is durable: nothing accepted is
+  // lost, and a lock left behind is taken over, its owner no longer running).
+  let finished = false;
+  const reportUnfinished = () => {
+    if (finished) return;
+    finished = true;
+    process.stderr.write('statusdesk: error: the command stopped before it finished (internal error); what was queued is kept: see "statusdesk outbox list"\n');
+    process.exitCode = 1;
+  };
+  process.once('beforeExit', reportUnfinished);
   const code = await runCli(argv, {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
@@ -18,5 +29,7 @@ export async function main(argv: string[]): Promise<void> {
       return Buffer.concat(chunks).toString('utf8');
     },
   });
+  finished = true;
+  process.off('beforeExit', reportUnfinished);
   process.exitCode = code;
 }

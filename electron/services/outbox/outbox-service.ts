@@ -119,6 +119,8 @@ export class OutboxService {
   #unsubscribeConnectivity: (() => void) | undefined;
   #statusQueued = false;
   readonly #probes: KindProbes | null;
+  /** Held while someone awaits a flush: the wake-ups it waits for are unref'd timers (see #holdOpen). */
+  #keepAlive: NodeJS.Timeout | undefined;
 
   private constructor(store: OutboxStore, kinds: OutboxKindRegistry, connectivity: ConnectivityMonitor, owns: boolean, release: () => void, options: OutboxServiceOptions, probes: KindProbes | null) {
     this.#store = store;
@@ -346,6 +348,7 @@ export class OutboxService {
         waiter.timer.unref?.();
       }
       this.#flushWaiters.add(waiter);
+      this.#holdOpen();
       this.#pump();
     });
   }
@@ -576,8 +579,23 @@ export class OutboxService {
     return !plan.start.some((entry) => waiter.inScope(entry));
   }
 
+  /**
+   * The outbox's own timers (backoff, retry waits, connectivity probes) are unref'd so that an idle outbox
+   * never keeps a process alive. A caller awaiting a flush is not idle: without a ref'd handle Node would see
+   * an empty loop, exit 13 with the promise pending, and a command would end without a word. One ref'd
+   * interval, held exactly while flush waiters exist, keeps those wake-ups alive.
+   */
+  #holdOpen(): void {
+    if (this.#flushWaiters.size > 0 && this.#keepAlive === undefined) this.#keepAlive = setInterval(() => undefined, 60_000);
+    else if (this.#flushWaiters.size === 0 && this.#keepAlive !== undefined) {
+      clearInterval(this.#keepAlive);
+      this.#keepAlive = undefined;
+    }
+  }
+
   #finishFlush(waiter: FlushWaiter, plan: DispatchPlan, settled: boolean): void {
     if (!this.#flushWaiters.delete(waiter)) return;
+    this.#holdOpen();
     if (waiter.timer) clearTimeout(waiter.timer);
     const report: OutboxFlushReport = { settled, sent: this.#sentCount - waiter.sentBefore, pending: 0, inFlight: 0, failed: 0, conflicts: 0, waiting: {}, unreachable: [] };
     const unreachable = new Set<string>();

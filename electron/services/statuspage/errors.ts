@@ -53,8 +53,14 @@ export class StatusPageApiError extends AppError {
 }
 
 
-/** Gateways answered for an upstream that may have acted: a write's outcome is unknown. */
-const AMBIGUOUS_WRITE_STATUSES = new Set([502, 504]);
+/**
+ * A write answered with a 5xx may have been committed before the failure (a 500 from a crash after the
+ * insert, a 503 from a proxy whose upstream acted): its outcome is unknown. 501 says the server has no such
+ * operation, so nothing was done.
+ */
+function isAmbiguousWriteStatus(status: number): boolean {
+  return status >= 500 && status !== 501;
+}
 
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status !== 501);
@@ -75,7 +81,7 @@ export function errorForStatus(status: number, context: RequestContext, body: un
     body,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     retryable: isRetryableStatus(status),
-    ambiguous: context.kind === 'write' && AMBIGUOUS_WRITE_STATUSES.has(status),
+    ambiguous: context.kind === 'write' && isAmbiguousWriteStatus(status),
   });
 }
 

@@ -15,8 +15,10 @@ describe('what the outbox does after a failed send', () => {
   it('pauses on 429 with Retry-After, retries 408 and 5xx, fails other 4xx and 501 for good', () => {
     expect(classifyStatusPageError(errorForStatus(429, ctx, { error: 429 }, 3000))).toMatchObject({ type: 'retry', rateLimited: true, retryAfterMs: 3000 });
     expect(classifyStatusPageError(errorForStatus(408, ctx, undefined, undefined))).toMatchObject({ type: 'retry', ambiguous: false });
-    expect(classifyStatusPageError(errorForStatus(503, ctx, undefined, undefined))).toMatchObject({ type: 'retry', ambiguous: false });
-    expect(classifyStatusPageError(errorForStatus(504, ctx, undefined, undefined))).toMatchObject({ type: 'retry', ambiguous: true });
+    // Any 5xx can follow a commit (a crash after the insert, a proxy whose upstream acted): look before resending.
+    for (const status of [500, 502, 503, 504, 599]) {
+      expect(classifyStatusPageError(errorForStatus(status, ctx, undefined, undefined)), String(status)).toMatchObject({ type: 'retry', ambiguous: true });
+    }
     for (const status of [400, 401, 403, 404, 409, 422, 501]) {
       expect(classifyStatusPageError(errorForStatus(status, ctx, { error: status }, undefined)), String(status)).toMatchObject({ type: 'permanent', error: { status } });
     }

@@ -21,7 +21,7 @@ export function errorOf(error: unknown): OutboxError {
  * - network, timeout: the server is unreachable: wait for it (probe), then retry; ambiguous when the request
  *   may have arrived (then reconcile first);
  * - 429: pause the account for Retry-After, then retry; 408 and 5xx (but 501): retry with backoff
- *   (502/504 and a 2xx with a garbage body may have been applied: reconcile first);
+ *   (any 5xx but 501, and a 2xx with a garbage body, may have been applied: reconcile first);
  * - cancelled (the outbox stopped mid-request): retry, reconciling first (the request may have left);
  * - no key configured here: wait (blocked) rather than fail;
  * - any other 4xx, 501, invalid input: permanent; the user edits and retries, or discards.

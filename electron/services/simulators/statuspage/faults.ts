@@ -26,6 +26,16 @@ export interface FaultRule {
   dropAfterCommitRate?: number;
   /** answer 500 to lists called with a `before` cursor, as reported on the real service */
   failBeforeCursor?: boolean;
+  /** writes only: the write is applied and logged, then answered with this status (a crash after the insert) */
+  statusAfterCommit?: number;
+  /** writes only: the write is applied and logged, then the answer waits this long (a slow answer, not a slow server) */
+  answerDelayAfterCommitMs?: number;
+  /** writes only: the write is applied and logged, then answered 200 with an empty body */
+  emptyBodyAfterCommitRate?: number;
+  /** probability of a captive portal's 200 HTML page instead of the API (the operation does not run) */
+  captivePortalRate?: number;
+  /** probability of holding the request with no answer until the client gives up (the operation does not run) */
+  hangRate?: number;
 }
 
 export interface FaultDecision {
@@ -36,6 +46,11 @@ export interface FaultDecision {
   malformed: boolean;
   slowBody: { chunkBytes: number; intervalMs: number } | null;
   dropAfterCommit: boolean;
+  statusAfterCommit: number | null;
+  answerDelayAfterCommitMs: number;
+  emptyBodyAfterCommit: boolean;
+  captivePortal: boolean;
+  hang: boolean;
 }
 
 const API_PREFIX = '/api/v2';
@@ -86,6 +101,11 @@ export class FaultInjector {
       malformed: false,
       slowBody: null,
       dropAfterCommit: false,
+      statusAfterCommit: null,
+      answerDelayAfterCommitMs: 0,
+      emptyBodyAfterCommit: false,
+      captivePortal: false,
+      hang: false,
     };
     if (this.rules.length === 0) return d;
     for (const entry of this.rules) {
@@ -117,6 +137,11 @@ export class FaultInjector {
         d.slowBody = { chunkBytes: rule.slowBody.chunkBytes ?? 64, intervalMs: rule.slowBody.intervalMs ?? 50 };
       }
       if (isWrite && this.hit(rule.dropAfterCommitRate)) d.dropAfterCommit = true;
+      if (isWrite && rule.statusAfterCommit !== undefined && d.statusAfterCommit === null) d.statusAfterCommit = rule.statusAfterCommit;
+      if (isWrite && rule.answerDelayAfterCommitMs !== undefined) d.answerDelayAfterCommitMs += rule.answerDelayAfterCommitMs;
+      if (isWrite && this.hit(rule.emptyBodyAfterCommitRate)) d.emptyBodyAfterCommit = true;
+      if (this.hit(rule.captivePortalRate)) d.captivePortal = true;
+      if (this.hit(rule.hangRate)) d.hang = true;
     }
     this.rules = this.rules.filter((r) => r.remaining > 0);
     return d;
@@ -144,6 +169,13 @@ function validateRule(rule: FaultRule): void {
   rate('malformedRate', rule.malformedRate);
   rate('dropAfterCommitRate', rule.dropAfterCommitRate);
   rate('slowBody.rate', rule.slowBody?.rate);
+  rate('emptyBodyAfterCommitRate', rule.emptyBodyAfterCommitRate);
+  rate('captivePortalRate', rule.captivePortalRate);
+  rate('hangRate', rule.hangRate);
+  if (rule.statusAfterCommit !== undefined && !(Number.isInteger(rule.statusAfterCommit) && rule.statusAfterCommit >= 400 && rule.statusAfterCommit <= 599)) {
+    throw new RangeError('statusAfterCommit must be an HTTP error status');
+  }
+  if (rule.answerDelayAfterCommitMs !== undefined && !(rule.answerDelayAfterCommitMs >= 0)) throw new RangeError('answerDelayAfterCommitMs must be >= 0');
   if (rule.errorRates) {
     let sum = 0;
     for (const [status, p] of Object.entries(rule.errorRates)) {

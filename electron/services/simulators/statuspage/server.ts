@@ -163,11 +163,24 @@ export class SimHttpServer {
     }
 
     counter.inc(path);
+    // The server's own clock, as a real server's Date header: clients measure their offset from it.
+    res.setHeader('date', core.clock.now().toUTCString());
     const write = isWriteMethod(method);
     const decision = faults.decide(method, path, url.searchParams, write);
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
     if (decision.reset) {
       req.socket.destroy();
+      return;
+    }
+    if (decision.hang) {
+      this.held.add(res);
+      res.on('close', () => this.held.delete(res));
+      return;
+    }
+    if (decision.captivePortal) {
+      const page = '<!doctype html><html><head><title>Sign in to the network</title></head><body><form>Accept the terms to continue</form></body></html>';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page) });
+      res.end(page);
       return;
     }
     const principal = identify(core.store, req.headers.authorization);
@@ -226,6 +239,10 @@ export class SimHttpServer {
         req.socket.destroy();
         return;
       }
+      if (decision.answerDelayAfterCommitMs > 0) await sleep(decision.answerDelayAfterCommitMs);
+      if (res.destroyed) return;
+      if (decision.statusAfterCommit !== null) return sendJson(res, decision.statusAfterCommit, JSON.stringify({ error: decision.statusAfterCommit }));
+      if (decision.emptyBodyAfterCommit) return sendJson(res, 200, '');
     }
     await answer(res, out.status, text, decision);
   }
