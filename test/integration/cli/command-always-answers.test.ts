@@ -49,7 +49,7 @@ function statusdesk(args: string[]): Promise<Run> {
   });
 }
 
-const WRITES = { method: ['POST', 'PUT', 'DELETE'], times: 1 } as const;
+const WRITES: FaultRule = { method: ['POST', 'PUT', 'DELETE'], times: 1 };
 
 /** Each fault hits the command's first write request once; what the server did is in the comment. */
 const FAULTS: Record<string, FaultRule> = {
