@@ -61,6 +61,8 @@ export const outboxConflictSchema = z.object({
   /** The server copy (their version), for the user to compare. */
   theirs: z.record(z.string(), z.unknown()).nullable(),
   detectedAt: z.string(),
+  /** What happened on the server, in words, when it is more than "it changed since you read it". */
+  reason: z.string().max(500).optional(),
 });
 export type OutboxConflict = z.infer<typeof outboxConflictSchema>;
 

@@ -129,7 +129,8 @@ function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutcome, { s
     throw new AppError(error.code, `${error.message} (kept as failed write ${id.slice(0, 8)}: statusdesk outbox retry|drop ${id.slice(0, 8)})`, error.status === undefined ? undefined : { status: error.status });
   }
   if (entry.state === 'conflict') {
-    throw new AppError('conflict', `it changed on the server since it was read; held as conflict ${id.slice(0, 8)} (settle it in the app, or statusdesk outbox drop ${id.slice(0, 8)})`);
+    const what = entry.conflict?.reason?.replace(/\.\s.*$/s, '').replace(/^The /, 'the ') ?? 'it changed on the server since it was read';
+    throw new AppError('conflict', `${what}; held as conflict ${id.slice(0, 8)} (settle it in the app, or statusdesk outbox drop ${id.slice(0, 8)})`);
   }
   if (entry.waiting === 'order' || entry.waiting === 'dependency') {
     // Behind a write that waits for the user, not for the network: "queued" would promise what no flush does.

@@ -17,6 +17,8 @@ export interface StatusPageOutboxOptions extends Omit<OutboxServiceOptions, 'kin
   fetch?: FetchLike;
   probe?: ServerProbe;
   reconcileToleranceMs?: number;
+  /** A write sent this long after it was written carries its own time and is checked against the server's changes. */
+  queuedAfterMs?: number;
   /** More kinds (the operations-delete feature's). */
   extraKinds?: OutboxKindHandler[];
   connectivity?: ConnectivityMonitor;
@@ -36,6 +38,7 @@ export async function openStatusPageOutbox(options: StatusPageOutboxOptions): Pr
     targets,
     probe: options.probe ?? createHelloProbe(),
     ...(options.reconcileToleranceMs === undefined ? {} : { reconcileToleranceMs: options.reconcileToleranceMs }),
+    ...(options.queuedAfterMs === undefined ? {} : { queuedAfterMs: options.queuedAfterMs }),
   });
   const outbox = await OutboxService.open({ ...options, kinds: [kind, ...(options.extraKinds ?? [])] });
   return { outbox, targets };

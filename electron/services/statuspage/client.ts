@@ -27,6 +27,7 @@ import { SlidingWindowRateLimiter, getRateLimiter, type RateLimiter, type RateLi
 import { buildRequest } from './request';
 import { DEFAULT_RETRY_OPTIONS, retryRead, type RetryOptions } from './retry';
 import { parseRetryAfter } from '../timing/retry-after';
+import { ServerClock } from './server-clock';
 import { sendHttpRequest, type FetchLike, type HttpResponse } from './transport';
 
 /** The raw key, or a function that reads it (for example from the keychain) when needed. */
@@ -51,8 +52,10 @@ export interface StatusPageClientOptions {
   defaultRateLimitPauseMs?: number;
   fetch?: FetchLike;
   userAgent?: string;
-  /** Wall clock (epoch ms), used for Retry-After HTTP dates. */
+  /** Wall clock (epoch ms), used for Retry-After HTTP dates and the server clock's offset. */
   now?: () => number;
+  /** Where the server's `Date` headers are noted; share one per server (default: one of this client's own). */
+  serverClock?: ServerClock;
   /** Diagnostics; events never carry the key, headers, query strings or bodies. */
   onEvent?: (event: StatusPageClientEvent) => void;
 }
@@ -124,6 +127,8 @@ export interface StatusPageClient extends StatusPageOperationMethods {}
 export class StatusPageClient {
   readonly baseUrl: string;
   readonly rateLimiter: RateLimiter;
+  /** The server's clock as seen in its answers (see server-clock.ts). */
+  readonly serverClock: ServerClock;
   // Private field: not an own enumerable property, so inspect/JSON never show it.
   readonly #apiKey: ApiKeySource | undefined;
   readonly #fetch: FetchLike;
@@ -146,6 +151,7 @@ export class StatusPageClient {
     this.#defaultPauseMs = options.defaultRateLimitPauseMs ?? 1_000;
     this.#userAgent = options.userAgent ?? 'Statusdesk';
     this.#now = options.now ?? Date.now;
+    this.serverClock = options.serverClock ?? new ServerClock();
     this.#onEvent = options.onEvent;
   }
 
@@ -268,6 +274,7 @@ export class StatusPageClient {
         throw error;
       }
       done();
+      this.serverClock.observe(response.headers.get('date'), this.#now());
       this.emit({
         type: 'response',
         operation: name,

@@ -43,6 +43,8 @@ export const incidentSchema = z.looseObject({
 export const incidentUpdateInputSchema = z.looseObject({
   type: z.string().min(1),
   description: z.string(),
+  /** When it happened; the server's moment of arrival when left out (an offline write sends the moment it was written). */
+  posted_at: apiDateTimeStringSchema.optional(),
   notify: z.boolean().optional(),
   translations: translationsSchema.optional(),
 });

@@ -23,13 +23,16 @@ function findById(items: unknown, id: unknown): Json | null {
 
 /**
  * The server's current copy of what an edit (PUT) targets, or null when it is gone (404) or the operation
- * has nothing to compare. Incident and notice updates are read through their parent; members, which have
+ * has nothing to compare. Incident and notice updates are read through their parent (a new incident update:
+ * the incident it goes to); members, which have
  * no single read, through the list.
  */
 export async function fetchCurrentObject(client: StatusPageClient, operation: WriteOperationName, input: Json, signal?: AbortSignal): Promise<Json | null> {
   const options = signal ? { signal } : {};
   const sd = input.subdomain as string;
   switch (operation) {
+    // An update added to an incident is held against the incident's state (resolved-meanwhile.ts).
+    case 'addIncidentUpdate':
     case 'updateIncident':
       return orNull(() => client.getIncident({ subdomain: sd, incidentId: input.incidentId as number }, options)) as Promise<Json | null>;
     case 'changeIncidentUpdate': {

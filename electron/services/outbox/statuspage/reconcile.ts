@@ -13,10 +13,12 @@ import { serverIdOf } from './result-summary';
  *
  * Creates: the resource's list is searched for an object carrying what we wrote, that no other entry of
  * this outbox already owns (`claimed`), and, where the API gives times, that appeared after the entry was
- * first sent (minus `toleranceMs` for clock skew between us and the server, default 5 minutes):
+ * first sent (our moments are moved onto the server's clock by the offset its `Date` header shows, see
+ * server-clock.ts; `toleranceMs`, default 5 minutes, covers what that cannot: latency, a proxy's clock):
  *   incident        title + type + first update's type and description; inserted_at ≥ first send − tolerance.
  *                   Listed with the type filter, newest first by starts_at; the scan stops below the starts_at
- *                   our incident must have (the body's starts_at, or the send time) − tolerance, or after
+ *                   our incident can have (the earliest of the body's starts_at, the time the user wrote it,
+ *                   which an offline create carries, and the first send) − tolerance, or after
  *                   `maxPages` pages of 100.
  *   info notice     title + first update's description; inserted_at ≥ first send − tolerance.
  *   incident update (GET the incident) type + description; inserted_at (or posted_at) ≥ first send − tolerance;
@@ -46,8 +48,10 @@ export interface ReconcileContext {
   signal?: AbortSignal;
   /** `<resource>:<server id>` owned by other entries. */
   claimed: ReadonlySet<string>;
-  /** Epoch ms of the entry's first send. */
-  sentAt: number;
+  /** The entry's first send, on the server's clock (epoch ms); read when needed, since the look-up itself refreshes the offset. */
+  sentAt: () => number;
+  /** When the user wrote the entry, on the server's clock (epoch ms). */
+  writtenAt: () => number;
   toleranceMs: number;
   maxPages: number;
 }
@@ -110,17 +114,16 @@ async function findCreated(operation: WriteOperationName, input: Json, ctx: Reco
     const id = serverIdOf(resource, object);
     return id !== undefined && !claimed.has(`${resource}:${id}`);
   };
-  const cutoff = ctx.sentAt - ctx.toleranceMs;
   const newEnough = (object: Json) => {
     const at = epoch(object.inserted_at) ?? epoch(object.posted_at);
-    return at === null || at >= cutoff;
+    return at === null || at >= ctx.sentAt() - ctx.toleranceMs;
   };
   const sd = input.subdomain as string;
 
   switch (operation) {
     case 'createIncident': {
       const first = firstUpdate(body);
-      const startsCut = (epoch(body.starts_at) ?? ctx.sentAt) - ctx.toleranceMs;
+      const startsCut = () => Math.min(epoch(body.starts_at) ?? Infinity, ctx.writtenAt(), ctx.sentAt()) - ctx.toleranceMs;
       const query = { subdomain: sd, limit: 100, ...(typeof body.type === 'string' ? { type: body.type } : {}) };
       for await (const page of client.pages('listIncidents', query, options)) {
         for (const item of page.items as Json[]) {
@@ -132,7 +135,7 @@ async function findCreated(operation: WriteOperationName, input: Json, ctx: Reco
             free(item);
           if (matches) return item;
           const starts = epoch(item.starts_at);
-          if (starts !== null && starts < startsCut) return null;
+          if (starts !== null && starts < startsCut()) return null;
         }
       }
       return null;
@@ -148,7 +151,7 @@ async function findCreated(operation: WriteOperationName, input: Json, ctx: Reco
             free(item);
           if (matches) return item;
           const inserted = epoch(item.inserted_at);
-          if (inserted !== null && inserted < cutoff) return null;
+          if (inserted !== null && inserted < ctx.sentAt() - ctx.toleranceMs) return null;
         }
       }
       return null;

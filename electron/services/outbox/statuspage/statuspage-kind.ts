@@ -13,8 +13,10 @@ import type { FailureDisposition, OutboxKindHandler, PrepareRequest, PreparedWri
 import { classifyStatusPageError } from './classify-error';
 import { fetchCurrentObject, sameInstant } from './current-version';
 import { findAppliedWrite } from './reconcile';
+import { resolvedMeanwhile } from './resolved-meanwhile';
 import { resultOf } from './result-summary';
 import { API_KEY_ENV_VAR, type StatusPageTargets } from './targets';
+import { QUEUED_AFTER_MS, withUserTimes } from './user-times';
 
 export interface StatusPageOutboxKindOptions {
   targets: StatusPageTargets;
@@ -22,10 +24,14 @@ export interface StatusPageOutboxKindOptions {
   reconcileToleranceMs?: number;
   /** Pages of 100 searched for a create of unknown outcome; default 10. */
   reconcileMaxPages?: number;
+  /** A write sent this long after it was written counts as queued (user-times.ts); default QUEUED_AFTER_MS. */
+  queuedAfterMs?: number;
   probe?: ServerProbe;
 }
 
 type Json = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function operationOf(entry: Pick<OutboxEntry, 'operation'>): WriteOperationName {
   if (!isWriteOperation(entry.operation)) throw new AppError('invalid_input', `${entry.operation} is not a write operation of the status page API.`);
@@ -46,16 +52,31 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
   const { targets } = options;
   const toleranceMs = options.reconcileToleranceMs ?? 5 * 60_000;
   const maxPages = options.reconcileMaxPages ?? 10;
+  const queuedAfterMs = options.queuedAfterMs ?? QUEUED_AFTER_MS;
 
   const send = async (entry: OutboxEntry, input: Json, ctx: SendContext): Promise<SendOutcome> => {
     const operation = operationOf(entry);
     const info = WRITE_OPERATIONS[operation];
     const client = targets.clientFor(entry);
     const callOptions = { signal: ctx.signal };
-    const sentAt = Date.parse(entry.firstSentAt ?? entry.createdAt);
+    const writtenLocal = Date.parse(entry.createdAt);
+    const sentLocal = Date.parse(entry.firstSentAt ?? entry.createdAt);
+    const serverClock = client.serverClock;
+    const queued = ctx.now() - writtenLocal >= queuedAfterMs;
+    // A write that waited is compared with server times (and stamped with its own): learn the server's clock first.
+    if ((queued || entry.reconcile) && serverClock.offsetMs === null) await client.hello(undefined, callOptions);
+    const writtenAt = () => Math.min(serverClock.toServerTime(writtenLocal), serverClock.toServerTime(ctx.now()));
 
     if (entry.reconcile) {
-      const applied = await findAppliedWrite(operation, input, { client, signal: ctx.signal, claimed: ctx.claimed, sentAt, toleranceMs, maxPages });
+      const applied = await findAppliedWrite(operation, input, {
+        client,
+        signal: ctx.signal,
+        claimed: ctx.claimed,
+        sentAt: () => serverClock.toServerTime(sentLocal),
+        writtenAt,
+        toleranceMs,
+        maxPages,
+      });
       if (applied) {
         return {
           type: 'sent',
@@ -75,8 +96,23 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
       }
     }
 
+    if (queued && operation === 'addIncidentUpdate' && isRecord(input.update) && input.update.type !== 'resolved') {
+      const conflict = await resolvedMeanwhile({
+        client,
+        subdomain: String(input.subdomain),
+        incidentId: Number(input.incidentId),
+        writtenAt: writtenAt(),
+        ...(entry.baseUpdatedAt === undefined ? {} : { baseUpdatedAt: entry.baseUpdatedAt }),
+        claimed: ctx.claimed,
+        signal: ctx.signal,
+        now: ctx.now(),
+      });
+      if (conflict) return { type: 'conflict', conflict };
+    }
+
+    const body = queued ? withUserTimes(operation, input, writtenAt()) : input;
     try {
-      const object = await (client.call as (name: WriteOperationName, input: Json, o: typeof callOptions) => Promise<unknown>)(operation, input, callOptions);
+      const object = await (client.call as (name: WriteOperationName, input: Json, o: typeof callOptions) => Promise<unknown>)(operation, body, callOptions);
       const result = resultOf(info.resource, object);
       const serverId = info.yieldsId ? (result.id ?? undefined) : undefined;
       return { type: 'sent', result, ...(serverId === undefined || serverId === null ? {} : { serverId }), object };

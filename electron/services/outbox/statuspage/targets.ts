@@ -1,6 +1,7 @@
 import { AppError } from '../../../../shared/errors';
 import { normalizeBaseUrl, resolveBaseUrl, type Region } from '../../../../shared/statuspage/regions';
 import { StatusPageClient } from '../../statuspage/client';
+import { ServerClock } from '../../statuspage/server-clock';
 import type { RateLimiterOptions } from '../../statuspage/rate-limiter';
 import type { FetchLike } from '../../statuspage/transport';
 import type { OutboxEntry } from '../entry';
@@ -61,6 +62,8 @@ export class StatusPageTargets {
   readonly #fetch: FetchLike | undefined;
   readonly #keyCacheMs: number;
   readonly #clients = new Map<string, StatusPageClient>();
+  /** One per server: every client of it (several accounts) sees the same clock. */
+  readonly #serverClocks = new Map<string, ServerClock>();
   readonly #keys = new Map<string, { key: string; at: number }>();
 
   constructor(options: StatusPageTargetsOptions = {}) {
@@ -121,7 +124,13 @@ export class StatusPageTargets {
     let client = this.#clients.get(cacheKey);
     if (!client) {
       const target = { accountId: entry.accountId, ...(entry.server ? { server: entry.server } : {}) };
+      let serverClock = this.#serverClocks.get(baseUrl);
+      if (!serverClock) {
+        serverClock = new ServerClock();
+        this.#serverClocks.set(baseUrl, serverClock);
+      }
       client = new StatusPageClient({
+        serverClock,
         region: { baseUrl },
         apiKey: () => this.keyOf(target),
         accountId: entry.accountId,

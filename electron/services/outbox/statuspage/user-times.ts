@@ -1,0 +1,42 @@
+import type { WriteOperationName } from '../../../../shared/outbox/write-operations';
+import { formatApiDateTime } from '../../../../shared/statuspage/datetime';
+
+type Json = Record<string, unknown>;
+
+/**
+ * A write that waited in the outbox (offline, on a train) is sent minutes or hours after the user wrote it.
+ * Sent as is, the server would stamp it with the moment it arrives: an incident would start when the network
+ * came back, and every update queued meanwhile would show the same second. The API takes `starts_at` and
+ * `posted_at`, so such a write carries the moment it was written (on the server's clock), unless the user
+ * set one. A write sent within this long after it was written goes as it is: the server's moment is the same.
+ */
+export const QUEUED_AFTER_MS = 30_000;
+
+const isRecord = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function withPostedAt(update: unknown, at: string): unknown {
+  return isRecord(update) && update.posted_at === undefined ? { ...update, posted_at: at } : update;
+}
+
+/** The input with the moment it was written filled in where the user left the time to the server. */
+export function withUserTimes(operation: WriteOperationName, input: Json, writtenAtServerMs: number): Json {
+  const at = formatApiDateTime(Math.floor(writtenAtServerMs / 1000) * 1000);
+  switch (operation) {
+    case 'createIncident': {
+      const incident = input.incident;
+      if (!isRecord(incident)) return input;
+      const updates = Array.isArray(incident.updates) ? incident.updates.map((u) => withPostedAt(u, at)) : incident.updates;
+      return { ...input, incident: { ...incident, ...(incident.starts_at === undefined ? { starts_at: at } : {}), ...(updates === undefined ? {} : { updates }) } };
+    }
+    case 'createInfoNotice': {
+      const notice = input.info_notice;
+      if (!isRecord(notice) || !Array.isArray(notice.updates)) return input;
+      return { ...input, info_notice: { ...notice, updates: notice.updates.map((u) => withPostedAt(u, at)) } };
+    }
+    case 'addIncidentUpdate':
+    case 'addInfoNoticeUpdate':
+      return isRecord(input.update) ? { ...input, update: withPostedAt(input.update, at) } : input;
+    default:
+      return input;
+  }
+}

@@ -1,0 +1,146 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { apiDateTimeToEpochMs } from '../../../shared/statuspage/datetime';
+import { makeTempDir } from '../../support/temp-dir';
+import { openTestOutbox, resetLimiters, simAccounts, until } from './support/harness';
+
+/*
+ * What the world does to a queued write besides failing it: the computer's clock is wrong by an hour, the
+ * write waits minutes before the network is back, and someone else acts on the incident meanwhile.
+ */
+
+const HOUR = 3_600_000;
+let sim: StatusPageSimulator;
+let home: ReturnType<typeof makeTempDir>;
+let outbox: OutboxService | undefined;
+
+beforeAll(async () => {
+  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+});
+afterAll(async () => {
+  await sim.close();
+});
+afterEach(async () => {
+  await outbox?.stop();
+  outbox = undefined;
+  await sim.reset();
+  resetLimiters();
+  home.remove();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const epoch = (value: unknown) => (typeof value === 'string' ? apiDateTimeToEpochMs(value) : null);
+
+async function open(options: Parameters<typeof openTestOutbox>[2] = {}) {
+  home = makeTempDir('statusdesk-clock-');
+  const { accountId, accounts } = simAccounts(sim);
+  outbox = await openTestOutbox(home.dir, accounts, options);
+  outbox.start();
+  return { accountId, outbox };
+}
+
+function createIncident(accountId: string, title: string) {
+  return {
+    kind: 'statuspage' as const,
+    accountId,
+    operation: 'createIncident',
+    input: { subdomain: 'acme', incident: { type: 'major', title, updates: [{ type: 'issue', description: `${title}: investigating` }] } },
+  };
+}
+
+describe.each([
+  ['an hour ahead of', -HOUR],
+  ['an hour behind', HOUR],
+])('a computer clock %s the server', (_name, serverOffset) => {
+  it('finds a create whose answer was lost after the commit, and sends nothing twice', async () => {
+    sim.setClock(Date.now() + serverOffset);
+    const { accountId, outbox } = await open();
+    sim.setFaults({ method: 'POST', pathPrefix: '/status_pages/acme/incidents', times: 1, dropAfterCommitRate: 1 });
+    const { id } = await outbox.enqueue(createIncident(accountId, 'Clock skew'));
+    const report = await outbox.flush({ timeoutMs: 10_000 });
+    expect(report).toMatchObject({ settled: true, sent: 1, pending: 0, failed: 0 });
+    const creates = sim.writeLog({ op: 'incidents.create' });
+    expect(creates).toHaveLength(1);
+    expect(outbox.get(id)).toMatchObject({ state: 'sent', serverId: creates[0]!.resultId });
+  });
+});
+
+describe('writes that waited in the outbox', () => {
+  it('an incident created offline starts when the user wrote it, on the server clock; queued updates keep their own times, in order', async () => {
+    sim.setClock(Date.now() + HOUR); // the server's clock is an hour ahead: times must be moved onto it
+    const { accountId, outbox } = await open({ queuedAfterMs: 500 });
+    await sim.goOffline();
+    const writtenAt = sim.now().getTime();
+    const created = await outbox.enqueue(createIncident(accountId, 'Written on a train'));
+    await sleep(1_100);
+    await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: created.tempId!, update: { type: 'update', description: 'Second' } } });
+    await sleep(1_100);
+    await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: created.tempId!, update: { type: 'monitoring', description: 'Third' } } });
+    await sleep(2_000);
+    await sim.goOnline();
+    const sentAt = sim.now().getTime();
+    const report = await outbox.flush({ timeoutMs: 10_000 });
+    expect(report).toMatchObject({ settled: true, sent: 3, failed: 0, conflicts: 0 });
+
+    const serverId = outbox.get(created.id)!.serverId as number;
+    const incident = await fetch(`${sim.baseUrl}/status_pages/acme/incidents/${serverId}`, { headers: { Authorization: sim.keys.demoReadWrite } }).then((r) => r.json() as Promise<{ incident: Record<string, unknown> }>);
+    const startsAt = epoch(incident.incident.starts_at)!;
+    expect(Math.abs(startsAt - writtenAt)).toBeLessThan(2_500);
+    expect(sentAt - startsAt).toBeGreaterThan(3_000);
+    const updates = (incident.incident.updates as { description: string; posted_at: string }[]).map((u) => ({ description: u.description, at: epoch(u.posted_at)! }));
+    const byTime = [...updates].sort((a, b) => a.at - b.at).map((u) => u.description);
+    expect(byTime).toEqual(['Written on a train: investigating', 'Second', 'Third']);
+    expect(new Set(updates.map((u) => u.at)).size).toBe(3);
+    for (const update of updates) expect(update.at).toBeLessThan(sentAt - 1_000);
+  });
+
+  it('a queued update on an incident someone else resolved meanwhile is held as a conflict; keep mine posts it', async () => {
+    const { accountId, outbox } = await open({ queuedAfterMs: 300 });
+    const incidentId = sim.openIncident({ page: 'acme', title: 'Payments failing', type: 'major' }).id;
+    await sim.goOffline();
+    const { id } = await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId, update: { type: 'monitoring', description: 'Fix deployed, watching' } } });
+    await sleep(1_200);
+    sim.resolveIncident({ page: 'acme', incidentId, message: 'Resolved by a colleague' });
+    sim.clearWriteLog();
+    await sim.goOnline();
+    const report = await outbox.flush({ timeoutMs: 10_000 });
+    expect(report).toMatchObject({ conflicts: 1, sent: 0 });
+    const entry = outbox.get(id)!;
+    expect(entry.state).toBe('conflict');
+    expect(entry.conflict?.reason).toMatch(/resolved on the server after you wrote/);
+    expect(sim.writeLog()).toEqual([]);
+
+    await outbox.resolveConflict(id, 'keep_mine');
+    await until(() => outbox.get(id)?.state === 'sent', 10_000, 'the kept update to be sent');
+    expect(sim.writeLog({ op: 'incidents.updates.create' })).toHaveLength(1);
+  });
+
+  it('take theirs drops the update; the public timeline still ends Resolved', async () => {
+    const { accountId, outbox } = await open({ queuedAfterMs: 300 });
+    const incidentId = sim.openIncident({ page: 'acme', title: 'Search slow', type: 'minor' }).id;
+    await sim.goOffline();
+    const { id } = await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId, update: { type: 'monitoring', description: 'Watching' } } });
+    await sleep(1_200);
+    sim.resolveIncident({ page: 'acme', incidentId });
+    await sim.goOnline();
+    await outbox.flush({ timeoutMs: 10_000 });
+    expect(outbox.get(id)?.state).toBe('conflict');
+    await outbox.resolveConflict(id, 'take_theirs');
+    expect(outbox.get(id)).toBeUndefined();
+    expect(sim.writeLog({ op: 'incidents.updates.create' })).toEqual([]);
+  });
+
+  it('our own queued resolution is no conflict for the update queued after it', async () => {
+    const { accountId, outbox } = await open({ queuedAfterMs: 300 });
+    const incidentId = sim.openIncident({ page: 'acme', title: 'Login errors', type: 'major' }).id;
+    await sim.goOffline();
+    await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId, update: { type: 'resolved', description: 'Fixed' } } });
+    await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId, update: { type: 'update', description: 'Post-mortem to follow' } } });
+    await sleep(1_000);
+    await sim.goOnline();
+    const report = await outbox.flush({ timeoutMs: 10_000 });
+    expect(report).toMatchObject({ sent: 2, conflicts: 0, failed: 0 });
+    expect(sim.writeLog({ op: 'incidents.updates.create' }).map((w) => (w.body as { update: { type: string } }).update.type)).toEqual(['resolved', 'update']);
+  });
+});
