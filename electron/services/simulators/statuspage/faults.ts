@@ -14,8 +14,8 @@ export interface FaultRule {
   latencyMs?: number | { min: number; max: number };
   /** probability per status, e.g. {500: 0.2, 503: 0.1}; answered `{"error": status}` without running the operation */
   errorRates?: Record<string, number>;
-  /** Retry-After (seconds) sent with injected 429s; default 1 */
-  retryAfterSeconds?: number;
+  /** Retry-After (seconds) sent with injected 429s and 503s; default 1; null sends none (a bare proxy) */
+  retryAfterSeconds?: number | null;
   /** probability of destroying the socket without any answer (the operation does not run) */
   resetRate?: number;
   /** probability of answering a truncated, unparseable JSON body (the operation does run) */
@@ -42,7 +42,7 @@ export interface FaultDecision {
   latencyMs: number;
   reset: boolean;
   errorStatus: number | null;
-  retryAfterSeconds: number;
+  retryAfterSeconds: number | null;
   malformed: boolean;
   slowBody: { chunkBytes: number; intervalMs: number } | null;
   dropAfterCommit: boolean;
@@ -126,7 +126,7 @@ export class FaultInjector {
           acc += p;
           if (r < acc) {
             d.errorStatus = Number(status);
-            d.retryAfterSeconds = rule.retryAfterSeconds ?? 1;
+            d.retryAfterSeconds = rule.retryAfterSeconds === undefined ? 1 : rule.retryAfterSeconds;
             break;
           }
         }

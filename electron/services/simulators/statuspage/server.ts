@@ -191,7 +191,7 @@ export class SimHttpServer {
     }
     if (decision.errorStatus !== null) {
       const headers: Record<string, string> =
-        decision.errorStatus === 429 || decision.errorStatus === 503
+        (decision.errorStatus === 429 || decision.errorStatus === 503) && decision.retryAfterSeconds !== null
           ? { 'retry-after': String(decision.retryAfterSeconds) }
           : {};
       return sendJson(res, decision.errorStatus, JSON.stringify({ error: decision.errorStatus }), headers);
