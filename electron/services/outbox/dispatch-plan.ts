@@ -7,15 +7,16 @@ export interface PlanInput {
   entries: Iterable<OutboxEntry>;
   /** State of any entry by id (for dependsOn); undefined when unknown (sent and compacted away). */
   stateOf?: (id: string) => OutboxEntry['state'] | undefined;
-  running: ReadonlySet<string>;
+  /** Entries not to start whatever else holds (being sent, not durable yet, of an unknown kind). */
+  running: { has(id: string): boolean };
   runningPerAccount: ReadonlyMap<string, number>;
   maxPerAccount: number;
   now: number;
-  nextAttemptAt: ReadonlyMap<string, number>;
+  nextAttemptAt: { get(id: string): number | undefined };
   /** Per account: no sends before this time (a 429's Retry-After). */
   pausedUntil: ReadonlyMap<string, number>;
   /** Entries this process cannot send (no key). */
-  blocked: ReadonlySet<string>;
+  blocked: { has(id: string): boolean };
   reachable: (entry: OutboxEntry) => boolean;
   exclusivityKey: (entry: OutboxEntry) => string | null;
   /** Running entries per exclusivity key: how many reconcile (exclusive) and how many plainly send. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../shared/errors';
-import type { OutboxEntryView, OutboxError, OutboxWaitReason } from '../../../shared/outbox/entry-view';
+import type { OutboxEntryView, OutboxError } from '../../../shared/outbox/entry-view';
 import {
   outboxEnqueueInputSchema,
   type ConflictChoice,
@@ -17,11 +17,15 @@ import { replaceTempIds, TEMP_ID_PREFIX, tempIdsIn } from '../../../shared/outbo
 import { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
 import type { ServerProbe } from '../connectivity/hello-probe';
 import type { NetworkSignals } from '../connectivity/network-signals';
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { planDispatch, type DispatchPlan } from './dispatch-plan';
 import { toView, type OutboxEntry } from './entry';
+import { EntrySender } from './entry-sender';
+import { EntryRuntimes } from './entry-runtime';
+import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter } from './flush-waiters';
+import { InFlightLedger } from './in-flight-ledger';
 import { KindProbes } from './kind-probes';
-import { OutboxKindRegistry, type FailureDisposition, type OutboxKindHandler, type SendContext, type SendOutcome } from './kinds';
+import { OutboxKindRegistry, type OutboxKindHandler } from './kinds';
 import type { OutboxRecord } from './log-format';
 import { acquireOutboxLock, type OutboxOwnerRole } from './outbox-lock';
 import { OUTBOX_FILE_NAME, OutboxStore, type OutboxLoadReport } from './outbox-store';
@@ -52,6 +56,18 @@ export interface OutboxServiceOptions {
   owner?: OutboxOwnerRole;
 }
 
+/** What open() puts together before the service exists. */
+interface OutboxParts {
+  store: OutboxStore;
+  kinds: OutboxKindRegistry;
+  connectivity: ConnectivityMonitor;
+  /** Built here (started and stopped with the outbox) rather than shared by the app. */
+  ownsConnectivity: boolean;
+  /** Releases the file lock. */
+  release: () => void;
+  probes: KindProbes | null;
+}
+
 export interface OutboxProblem {
   kind: 'outbox_damaged';
   message: string;
@@ -66,15 +82,6 @@ export interface OutboxFlushOptions {
   ids?: string[];
 }
 
-interface FlushWaiter {
-  inScope: (entry: OutboxEntry) => boolean;
-  sentBefore: number;
-  resolve: (report: OutboxFlushReport) => void;
-  timer: NodeJS.Timeout | undefined;
-}
-
-const KEEP_OBJECTS = 200;
-const SETTLING_REASONS = new Set<OutboxWaitReason>(['backoff', 'rate_limited', 'concurrency']);
 
 /**
  * The durable offline outbox (DESIGN.md, flow 2): every write goes in, is fsynced before `enqueue()`
@@ -94,23 +101,12 @@ export class OutboxService {
   readonly #maxPerAccount: number;
   readonly #backoff: BackoffOptions;
   readonly #listeners = new Set<(change: OutboxChange) => void>();
-  readonly #running = new Set<string>();
-  /** Added but not yet durable: not sendable before enqueue() could say "accepted". */
-  readonly #committing = new Set<string>();
-  readonly #runningPerAccount = new Map<string, number>();
-  readonly #runningByExclusivity = new Map<string, { exclusive: number; shared: number }>();
-  readonly #nextAttemptAt = new Map<string, number>();
-  readonly #failures = new Map<string, number>();
+  readonly #runtime = new EntryRuntimes();
+  readonly #inFlight = new InFlightLedger();
+  readonly #flushWaiters = new FlushWaiters();
+  /** Per account: no sends before this time (a 429's Retry-After). */
   readonly #pausedUntil = new Map<string, number>();
-  readonly #blocked = new Set<string>();
-  readonly #aborts = new Map<string, AbortController>();
-  readonly #objects = new Map<string, unknown>();
-  readonly #servers = new Map<string, string | null>();
-  /** Loaded entries of a kind this version does not know: kept and shown, never sent. */
-  readonly #unsendable = new Set<string>();
   #pumpQueued = false;
-  readonly #flushWaiters = new Set<FlushWaiter>();
-  #waiting = new Map<string, OutboxWaitReason>();
   #sentCount = 0;
   #timer: NodeJS.Timeout | undefined;
   #timerAt = Infinity;
@@ -119,20 +115,38 @@ export class OutboxService {
   #unsubscribeConnectivity: (() => void) | undefined;
   #statusQueued = false;
   readonly #probes: KindProbes | null;
-  /** Held while someone awaits a flush: the wake-ups it waits for are unref'd timers (see #holdOpen). */
-  #keepAlive: NodeJS.Timeout | undefined;
 
-  private constructor(store: OutboxStore, kinds: OutboxKindRegistry, connectivity: ConnectivityMonitor, owns: boolean, release: () => void, options: OutboxServiceOptions, probes: KindProbes | null) {
-    this.#store = store;
-    this.#probes = probes;
-    this.#kinds = kinds;
-    this.connectivity = connectivity;
-    this.#ownsConnectivity = owns;
-    this.#release = release;
-    this.loadReport = store.loadReport;
+  readonly #sender: EntrySender;
+
+  private constructor(parts: OutboxParts, options: OutboxServiceOptions) {
+    this.#store = parts.store;
+    this.#probes = parts.probes;
+    this.#kinds = parts.kinds;
+    this.connectivity = parts.connectivity;
+    this.#ownsConnectivity = parts.ownsConnectivity;
+    this.#release = parts.release;
+    this.loadReport = parts.store.loadReport;
     this.#now = options.now ?? Date.now;
     this.#maxPerAccount = options.maxInFlightPerAccount ?? 8;
     this.#backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    this.#sender = new EntrySender({
+      store: this.#store,
+      kinds: this.#kinds,
+      connectivity: this.connectivity,
+      runtime: this.#runtime,
+      inFlight: this.#inFlight,
+      pausedUntil: this.#pausedUntil,
+      backoff: this.#backoff,
+      now: this.#now,
+      kindOf: (entry) => this.#kindOf(entry),
+      serverOf: (entry) => this.#serverOf(entry),
+      emitEntry: (entry) => this.#emitEntry(entry),
+      onSent: () => this.#sentCount++,
+      afterSend: () => {
+        this.#queueStatus();
+        this.#pump();
+      },
+    });
   }
 
   /** Opens (and locks) the outbox file; nothing is sent before start(). */
@@ -168,12 +182,12 @@ export class OutboxService {
         ...(options.probeDelay?.initialMs === undefined ? {} : { initialDelayMs: options.probeDelay.initialMs }),
         ...(options.probeDelay?.maxMs === undefined ? {} : { maxDelayMs: options.probeDelay.maxMs }),
       });
-    const service = new OutboxService(store, kinds, connectivity, owns, release, options, probes);
+    const service = new OutboxService({ store, kinds, connectivity, ownsConnectivity: owns, release, probes }, options);
     const report = store.loadReport;
     if (report.problem) options.onProblem?.({ kind: 'outbox_damaged', message: report.problem, movedTo: report.quarantinedTo });
     for (const entry of store.entries.values()) {
       service.#track(entry);
-      if (!kinds.has(entry.kind)) service.#unsendable.add(entry.id);
+      if (!kinds.has(entry.kind)) service.#runtime.of(entry.id).unsendable = true;
     }
     return service;
   }
@@ -213,11 +227,11 @@ export class OutboxService {
     this.#unsubscribeConnectivity?.();
     if (this.#ownsConnectivity) this.connectivity.stop();
     const abortAt = Date.now() + (options.abortAfterMs ?? 10_000);
-    while (this.#running.size > 0 || this.#committing.size > 0) {
-      if (Date.now() >= abortAt) for (const controller of this.#aborts.values()) controller.abort();
+    while (this.#inFlight.size > 0 || this.#runtime.anyCommitting()) {
+      if (Date.now() >= abortAt) this.#inFlight.abortAll();
       await new Promise((r) => setTimeout(r, 5));
     }
-    for (const waiter of [...this.#flushWaiters]) this.#finishFlush(waiter, this.#planNow(), false);
+    for (const waiter of this.#flushWaiters.all()) this.#finishFlush(waiter, this.#planNow(), false);
     try {
       await this.#store.close();
     } finally {
@@ -269,15 +283,15 @@ export class OutboxService {
       attempts: 0,
       state: 'pending',
     };
-    this.#committing.add(id);
+    this.#runtime.of(id).committing = true;
     try {
       await this.#store.add(entry);
     } catch (error) {
-      this.#committing.delete(id);
+      this.#runtime.forget(id);
       this.#store.entries.delete(id);
       throw new AppError('storage', 'The write could not be saved to the outbox.', { cause: error });
     }
-    this.#committing.delete(id);
+    this.#runtime.of(id).committing = false;
     this.#track(entry);
     this.#emitEntry(entry);
     this.#pump();
@@ -318,7 +332,7 @@ export class OutboxService {
 
   /** The whole server answer of a sent entry, while this process remembers it (the CLI prints it). */
   resultObject(id: string): unknown {
-    return this.#objects.get(id);
+    return this.#runtime.objectOf(id);
   }
 
   /**
@@ -332,32 +346,26 @@ export class OutboxService {
     const ids = options.ids ? new Set(options.ids) : null;
     const inScope = (entry: OutboxEntry) => (accounts === null || accounts.has(entry.accountId)) && (ids === null || ids.has(entry.id));
     const servers = new Set<string>();
-    this.#servers.clear(); // an account's server may have changed in Settings
+    this.#runtime.forgetServers(); // an account's server may have changed in Settings
     for (const entry of this.#store.entries.values()) {
       if (!inScope(entry) || entry.state !== 'pending') continue;
-      this.#blocked.delete(entry.id);
-      this.#nextAttemptAt.delete(entry.id);
+      const runtime = this.#runtime.of(entry.id);
+      runtime.blocked = false;
+      runtime.nextAttemptAt = undefined;
       const server = this.#serverOf(entry);
       if (server !== null && !this.connectivity.isReachable(server)) servers.add(server);
     }
     await Promise.all([...servers].map((server) => this.connectivity.probeNow(server)));
-    return new Promise<OutboxFlushReport>((resolve) => {
-      const waiter: FlushWaiter = { inScope, sentBefore: this.#sentCount, resolve, timer: undefined };
-      if (options.timeoutMs !== undefined) {
-        waiter.timer = setTimeout(() => this.#finishFlush(waiter, this.#planNow(), false), options.timeoutMs);
-        waiter.timer.unref?.();
-      }
-      this.#flushWaiters.add(waiter);
-      this.#holdOpen();
-      this.#pump();
-    });
+    const report = this.#flushWaiters.wait(inScope, this.#sentCount, options.timeoutMs, (waiter) => this.#finishFlush(waiter, this.#planNow(), false));
+    this.#pump();
+    return report;
   }
 
   /** Sends a failed, conflicting or waiting entry again, optionally with a corrected input. */
   async retry(id: string, newInput?: Record<string, unknown>): Promise<OutboxEntryView> {
     this.#assertOpen();
     const entry = this.#entry(id);
-    if (entry.state === 'in_flight' || this.#running.has(id)) throw new AppError('conflict', 'That write is being sent right now.');
+    if (entry.state === 'in_flight' || this.#inFlight.has(id)) throw new AppError('conflict', 'That write is being sent right now.');
     if (entry.state === 'sent') throw new AppError('invalid_input', 'That write was already sent.');
     const records: OutboxRecord[] = [];
     if (newInput !== undefined) {
@@ -368,10 +376,11 @@ export class OutboxService {
     }
     records.push({ t: 'state', id, state: 'pending', lastError: null, conflict: null });
     await this.#store.commit(records);
-    this.#blocked.delete(id);
-    this.#nextAttemptAt.delete(id);
-    this.#failures.delete(id);
-    this.#servers.delete(id);
+    const runtime = this.#runtime.of(id);
+    runtime.blocked = false;
+    runtime.nextAttemptAt = undefined;
+    runtime.failures = 0;
+    runtime.server = undefined;
     this.#emitEntry(entry);
     this.#pump();
     return this.#view(entry);
@@ -381,7 +390,7 @@ export class OutboxService {
   async drop(id: string): Promise<{ dropped: true; failedDependents: string[] }> {
     this.#assertOpen();
     const entry = this.#entry(id);
-    if (entry.state === 'in_flight' || this.#running.has(id)) throw new AppError('conflict', 'That write is being sent right now; try again in a moment.');
+    if (entry.state === 'in_flight' || this.#inFlight.has(id)) throw new AppError('conflict', 'That write is being sent right now; try again in a moment.');
     const failedDependents = await this.#remove(entry);
     return { dropped: true, failedDependents };
   }
@@ -414,7 +423,7 @@ export class OutboxService {
       { t: 'edit', id, baseUpdatedAt: base },
       { t: 'state', id, state: 'pending', lastError: null, conflict: null },
     ]);
-    this.#nextAttemptAt.delete(id);
+    this.#runtime.of(id).nextAttemptAt = undefined;
     this.#emitEntry(entry);
     this.#pump();
     return { choice, entry: this.#view(entry) };
@@ -445,8 +454,8 @@ export class OutboxService {
 
   #serverOf(entry: OutboxEntry): string | null {
     // Asked for every entry on every pass of the scheduler: remember it (dropped on retry and removal).
-    const cached = this.#servers.get(entry.id);
-    if (cached !== undefined) return cached;
+    const runtime = this.#runtime.of(entry.id);
+    if (runtime.server !== undefined) return runtime.server;
     const kind = this.#kinds.get(entry.kind);
     let server: string | null;
     try {
@@ -454,7 +463,7 @@ export class OutboxService {
     } catch {
       server = null;
     }
-    this.#servers.set(entry.id, server);
+    runtime.server = server;
     if (server !== null) this.#probes?.note(server, kind?.probe);
     return server;
   }
@@ -466,8 +475,9 @@ export class OutboxService {
   }
 
   #view(entry: OutboxEntry): OutboxEntryView {
-    const waiting = this.#waiting.get(entry.id);
-    const nextAttemptAt = this.#nextAttemptAt.get(entry.id);
+    const runtime = this.#runtime.peek(entry.id);
+    const waiting = runtime?.waiting;
+    const nextAttemptAt = runtime?.nextAttemptAt;
     return toView(entry, { ...(waiting ? { waiting } : {}), ...(nextAttemptAt !== undefined && nextAttemptAt > this.#now() ? { nextAttemptAt } : {}) });
   }
 
@@ -487,45 +497,44 @@ export class OutboxService {
       }
     }
     await this.#store.commit(records);
-    this.#forget(entry.id);
+    this.#runtime.forget(entry.id);
     this.#emit({ type: 'removed', id: entry.id });
     for (const other of dependents) this.#emitEntry(other);
     this.#pump();
     return dependents.map((d) => d.id);
   }
 
-  #forget(id: string): void {
-    this.#nextAttemptAt.delete(id);
-    this.#failures.delete(id);
-    this.#blocked.delete(id);
-    this.#objects.delete(id);
-    this.#waiting.delete(id);
-    this.#servers.delete(id);
-  }
-
   #planNow(): DispatchPlan {
-    const skip = this.#committing.size === 0 && this.#unsendable.size === 0 ? this.#running : new Set([...this.#running, ...this.#committing, ...this.#unsendable]);
     return planDispatch({
       entries: this.#store.entries.values(),
       stateOf: (id) => this.#store.entries.get(id)?.state,
-      running: skip,
-      runningPerAccount: this.#runningPerAccount,
+      running: { has: (id) => this.#inFlight.has(id) || this.#runtime.holdsBack(id) },
+      runningPerAccount: this.#inFlight.perAccount,
       maxPerAccount: this.#maxPerAccount,
       now: this.#now(),
-      nextAttemptAt: this.#nextAttemptAt,
+      nextAttemptAt: this.#runtime.retryAt,
       pausedUntil: this.#pausedUntil,
-      blocked: this.#blocked,
+      blocked: this.#runtime.blocked,
       reachable: (entry) => {
         const server = this.#serverOf(entry);
         return server === null || this.connectivity.isReachable(server);
       },
       exclusivityKey: (entry) => this.#kinds.get(entry.kind)?.exclusivityKey?.(entry) ?? null,
-      runningByExclusivity: this.#runningByExclusivity,
+      runningByExclusivity: this.#inFlight.byExclusivity,
     });
   }
 
+  /** Notes why each pending entry waits (shown in the views) from a fresh plan. */
+  #noteWaiting(plan: DispatchPlan): void {
+    for (const entry of this.#store.entries.values()) {
+      const reason = plan.waiting.get(entry.id);
+      const runtime = reason === undefined ? this.#runtime.peek(entry.id) : this.#runtime.of(entry.id);
+      if (runtime) runtime.waiting = reason;
+    }
+  }
+
   #refreshWaiting(): void {
-    this.#waiting = this.#planNow().waiting;
+    this.#noteWaiting(this.#planNow());
   }
 
   /** Many events in one tick (a batch of answers) make one scheduling pass. */
@@ -541,14 +550,14 @@ export class OutboxService {
   #pumpNow(): void {
     if (this.#closed) return;
     const plan = this.#planNow();
-    this.#waiting = plan.waiting;
+    this.#noteWaiting(plan);
     if (this.#started) {
-      for (const entry of plan.start) void this.#process(entry);
+      for (const entry of plan.start) void this.#sender.send(entry);
       this.#schedule(plan.wakeAt);
     }
     if (this.#flushWaiters.size > 0) {
       const after = plan.start.length > 0 ? this.#planNow() : plan;
-      for (const waiter of [...this.#flushWaiters]) if (this.#settled(waiter, after)) this.#finishFlush(waiter, after, true);
+      for (const waiter of this.#flushWaiters.all()) if (flushSettled(waiter, this.#flushView(after))) this.#finishFlush(waiter, after, true);
     }
   }
 
@@ -565,226 +574,18 @@ export class OutboxService {
     this.#timer.unref?.();
   }
 
-  #settled(waiter: FlushWaiter, plan: DispatchPlan): boolean {
-    for (const entry of this.#store.entries.values()) {
-      if (!waiter.inScope(entry)) continue;
-      if (this.#running.has(entry.id) || this.#committing.has(entry.id) || entry.state === 'in_flight') return false;
-      const reason = plan.waiting.get(entry.id);
-      if (reason && SETTLING_REASONS.has(reason)) return false;
-      if (reason === 'offline') {
-        const server = this.#serverOf(entry);
-        if (server !== null && this.connectivity.isSettling(server)) return false;
-      }
-    }
-    return !plan.start.some((entry) => waiter.inScope(entry));
-  }
-
-  /**
-   * The outbox's own timers (backoff, retry waits, connectivity probes) are unref'd so that an idle outbox
-   * never keeps a process alive. A caller awaiting a flush is not idle: without a ref'd handle Node would see
-   * an empty loop, exit 13 with the promise pending, and a command would end without a word. One ref'd
-   * interval, held exactly while flush waiters exist, keeps those wake-ups alive.
-   */
-  #holdOpen(): void {
-    if (this.#flushWaiters.size > 0 && this.#keepAlive === undefined) this.#keepAlive = setInterval(() => undefined, 60_000);
-    else if (this.#flushWaiters.size === 0 && this.#keepAlive !== undefined) {
-      clearInterval(this.#keepAlive);
-      this.#keepAlive = undefined;
-    }
+  #flushView(plan: DispatchPlan): FlushView {
+    return {
+      entries: this.#store.entries.values(),
+      plan,
+      busy: (entry) => this.#inFlight.has(entry.id) || this.#runtime.peek(entry.id)?.committing === true,
+      serverOf: (entry) => this.#serverOf(entry),
+      settling: (server) => this.connectivity.isSettling(server),
+    };
   }
 
   #finishFlush(waiter: FlushWaiter, plan: DispatchPlan, settled: boolean): void {
-    if (!this.#flushWaiters.delete(waiter)) return;
-    this.#holdOpen();
-    if (waiter.timer) clearTimeout(waiter.timer);
-    const report: OutboxFlushReport = { settled, sent: this.#sentCount - waiter.sentBefore, pending: 0, inFlight: 0, failed: 0, conflicts: 0, waiting: {}, unreachable: [] };
-    const unreachable = new Set<string>();
-    for (const entry of this.#store.entries.values()) {
-      if (!waiter.inScope(entry)) continue;
-      if (entry.state === 'pending') {
-        report.pending++;
-        const reason = plan.waiting.get(entry.id);
-        if (reason) report.waiting[reason] = (report.waiting[reason] ?? 0) + 1;
-        const server = this.#serverOf(entry);
-        if (reason === 'offline' && server !== null) unreachable.add(server);
-      } else if (entry.state === 'in_flight') report.inFlight++;
-      else if (entry.state === 'failed') report.failed++;
-      else if (entry.state === 'conflict') report.conflicts++;
-    }
-    report.unreachable = [...unreachable];
-    waiter.resolve(report);
-  }
-
-  #markRunning(entry: OutboxEntry, kind: OutboxKindHandler): () => void {
-    this.#running.add(entry.id);
-    this.#runningPerAccount.set(entry.accountId, (this.#runningPerAccount.get(entry.accountId) ?? 0) + 1);
-    const key = kind.exclusivityKey?.(entry) ?? null;
-    const exclusive = entry.reconcile === true;
-    if (key !== null) {
-      const counts = this.#runningByExclusivity.get(key) ?? { exclusive: 0, shared: 0 };
-      if (exclusive) counts.exclusive++;
-      else counts.shared++;
-      this.#runningByExclusivity.set(key, counts);
-    }
-    return () => {
-      this.#running.delete(entry.id);
-      const n = (this.#runningPerAccount.get(entry.accountId) ?? 1) - 1;
-      if (n <= 0) this.#runningPerAccount.delete(entry.accountId);
-      else this.#runningPerAccount.set(entry.accountId, n);
-      if (key !== null) {
-        const counts = this.#runningByExclusivity.get(key);
-        if (counts) {
-          if (exclusive) counts.exclusive--;
-          else counts.shared--;
-          if (counts.exclusive <= 0 && counts.shared <= 0) this.#runningByExclusivity.delete(key);
-        }
-      }
-    };
-  }
-
-  #context(signal: AbortSignal): SendContext {
-    const store = this.#store;
-    const kinds = this.#kinds;
-    let claimed: Set<string> | undefined;
-    return {
-      signal,
-      now: this.#now,
-      get claimed(): ReadonlySet<string> {
-        if (!claimed) {
-          claimed = new Set();
-          for (const entry of store.entries.values()) {
-            if (entry.result?.id === undefined || entry.result.id === null) continue;
-            const key = kinds.get(entry.kind)?.claimKey?.(entry);
-            if (key) claimed.add(key);
-          }
-        }
-        return claimed;
-      },
-    };
-  }
-
-  async #process(entry: OutboxEntry): Promise<void> {
-    const kind = this.#kindOf(entry);
-    const release = this.#markRunning(entry, kind);
-    const controller = new AbortController();
-    this.#aborts.set(entry.id, controller);
-    try {
-      const blocked = await kind.precheck?.(entry).catch(() => null);
-      if (blocked) {
-        await this.#applyFailure(entry, kind, blocked, false);
-        return;
-      }
-      await this.#store.setState(entry.id, {
-        state: 'in_flight',
-        attempts: entry.attempts + 1,
-        firstSentAt: entry.firstSentAt ?? new Date(this.#now()).toISOString(),
-      });
-      this.#emitEntry(entry);
-      const unresolved = [...tempIdsIn(entry.input)];
-      if (unresolved.length > 0) {
-        const error: OutboxError = { code: 'invalid_input', message: `It refers to ${unresolved[0]}, whose create is no longer in the outbox.` };
-        await this.#applyFailure(entry, kind, { type: 'permanent', error }, true);
-        return;
-      }
-      const ctx = this.#context(controller.signal);
-      let outcome: SendOutcome;
-      try {
-        outcome = await kind.send(entry, entry.input, ctx);
-      } catch (error) {
-        await this.#applyFailure(entry, kind, kind.classify(error, entry), true);
-        return;
-      }
-      const server = this.#serverOf(entry);
-      if (server !== null) this.connectivity.reportSuccess(server);
-      this.#failures.delete(entry.id);
-      this.#nextAttemptAt.delete(entry.id);
-      if (outcome.type === 'conflict') {
-        await this.#store.setState(entry.id, { state: 'conflict', conflict: outcome.conflict, lastError: null, reconcile: false });
-        this.#emitEntry(entry);
-        return;
-      }
-      await this.#rebaseFollowers(entry, kind, outcome, ctx);
-      const records: OutboxRecord[] = [];
-      // The mapping first: a write cut short can lose the "sent", never keep it without the mapping.
-      if (entry.tempId !== undefined && outcome.serverId !== undefined) {
-        records.push({ t: 'map', tempId: entry.tempId, serverId: outcome.serverId, at: this.#now() });
-      }
-      records.push({ t: 'state', id: entry.id, state: 'sent', result: outcome.result, lastError: null, conflict: null, reconcile: false });
-      const changed = entry.tempId !== undefined ? this.#store.referencing(entry.tempId).filter((e) => e.id !== entry.id && e.state !== 'sent') : [];
-      // Applied in memory now; the next write of this resource may start before this record's fsync: its own
-      // "in flight" record follows this one in the file, so both are durable before it leaves. Were we to
-      // crash first, the entry is found in flight on restart and reconciled (found sent), never resent.
-      void this.#store.commit(records).catch(() => undefined);
-      this.#sentCount++;
-      this.#objects.set(entry.id, outcome.object);
-      if (this.#objects.size > KEEP_OBJECTS) this.#objects.delete(this.#objects.keys().next().value as string);
-      this.#emitEntry(entry);
-      for (const other of changed) this.#emitEntry(other);
-    } catch (error) {
-      // The file could not be written: keep the entry as it is in memory and try again later.
-      this.#failures.set(entry.id, (this.#failures.get(entry.id) ?? 0) + 1);
-      this.#nextAttemptAt.set(entry.id, this.#now() + backoffDelay(this.#failures.get(entry.id)!, this.#backoff));
-      if (entry.state === 'in_flight') {
-        entry.state = 'pending';
-        entry.reconcile = true;
-      }
-      void error;
-    } finally {
-      this.#aborts.delete(entry.id);
-      release();
-      this.#queueStatus();
-      this.#pump();
-    }
-  }
-
-  async #rebaseFollowers(entry: OutboxEntry, kind: OutboxKindHandler, outcome: SendOutcome, ctx: SendContext): Promise<void> {
-    if (!kind.rebase) return;
-    const followers = this.#store
-      .onResource(entry.resourceKey)
-      .filter((e) => e.id !== entry.id && e.state === 'pending' && e.baseUpdatedAt !== undefined && e.seq > entry.seq);
-    if (followers.length === 0) return;
-    let changes;
-    try {
-      changes = await kind.rebase(entry, outcome, followers, ctx);
-    } catch {
-      return; // Worst case a follower is held as a conflict the user settles: never a silent overwrite.
-    }
-    if (changes.length > 0) await this.#store.commit(changes.map((c) => ({ t: 'edit', id: c.id, baseUpdatedAt: c.baseUpdatedAt })));
-  }
-
-  async #applyFailure(entry: OutboxEntry, kind: OutboxKindHandler, disposition: FailureDisposition, wasSent: boolean): Promise<void> {
-    const now = this.#now();
-    if (disposition.type === 'permanent') {
-      await this.#store.setState(entry.id, { state: 'failed', lastError: disposition.error, reconcile: false });
-    } else if (disposition.type === 'blocked') {
-      this.#blocked.add(entry.id);
-      await this.#store.setState(entry.id, { state: 'pending', lastError: disposition.error });
-    } else {
-      const failures = (this.#failures.get(entry.id) ?? 0) + 1;
-      this.#failures.set(entry.id, failures);
-      const server = kind.serverOf(entry);
-      let delay: number;
-      if (disposition.rateLimited) {
-        // Everyone on the account waits, as the server asked.
-        const pause = disposition.retryAfterMs ?? 1_000;
-        this.#pausedUntil.set(entry.accountId, Math.max(this.#pausedUntil.get(entry.accountId) ?? 0, now + pause));
-        delay = pause;
-      } else if (disposition.offline) {
-        if (server !== null) this.connectivity.reportFailure(server);
-        // The connectivity probe gates the retry; backoff only when the server keeps failing after answering.
-        delay = failures <= 1 ? 0 : backoffDelay(failures - 1, this.#backoff);
-      } else {
-        delay = disposition.retryAfterMs ?? backoffDelay(failures, this.#backoff);
-      }
-      if (delay > 0) this.#nextAttemptAt.set(entry.id, now + delay);
-      else this.#nextAttemptAt.delete(entry.id);
-      await this.#store.setState(entry.id, {
-        state: 'pending',
-        lastError: disposition.error,
-        ...(wasSent && disposition.ambiguous ? { reconcile: true } : {}),
-      });
-    }
-    this.#emitEntry(entry);
+    this.#flushWaiters.finish(waiter, flushReport(waiter, this.#flushView(plan), this.#sentCount, settled));
   }
 
   #emitEntry(entry: OutboxEntry): void {

@@ -1,0 +1,78 @@
+import type { OutboxWaitReason } from '../../../shared/outbox/entry-view';
+
+/** What this process knows about one entry beyond its durable record; none of it survives a restart. */
+export interface EntryRuntime {
+  /** Added but not yet durable: not sendable before enqueue() could say "accepted". */
+  committing: boolean;
+  /** Failed sends in a row, for the backoff. */
+  failures: number;
+  /** No send before this time (epoch ms). */
+  nextAttemptAt: number | undefined;
+  /** This process cannot send it (no key here): waits for a retry, a flush or another process. */
+  blocked: boolean;
+  /** Loaded with a kind this version does not know: kept and shown, never sent. */
+  unsendable: boolean;
+  /** The server it goes to, once asked (asked on every scheduling pass); null when it cannot be known. */
+  server: string | null | undefined;
+  /** Why a pending entry waits, as of the last scheduling pass. */
+  waiting: OutboxWaitReason | undefined;
+}
+
+const KEEP_OBJECTS = 200;
+
+/**
+ * One record per entry, so that forgetting an entry forgets all of it, plus the whole server answers of the
+ * most recent sends (the command line prints them), bounded.
+ */
+export class EntryRuntimes {
+  readonly #records = new Map<string, EntryRuntime>();
+  readonly #objects = new Map<string, unknown>();
+
+  /** The entry's record, made on first use. */
+  of(id: string): EntryRuntime {
+    let record = this.#records.get(id);
+    if (!record) {
+      record = { committing: false, failures: 0, nextAttemptAt: undefined, blocked: false, unsendable: false, server: undefined, waiting: undefined };
+      this.#records.set(id, record);
+    }
+    return record;
+  }
+
+  peek(id: string): EntryRuntime | undefined {
+    return this.#records.get(id);
+  }
+
+  forget(id: string): void {
+    this.#records.delete(id);
+    this.#objects.delete(id);
+  }
+
+  /** Drops every remembered server (an account's server may have changed in Settings). */
+  forgetServers(): void {
+    for (const record of this.#records.values()) record.server = undefined;
+  }
+
+  rememberObject(id: string, object: unknown): void {
+    this.#objects.set(id, object);
+    if (this.#objects.size > KEEP_OBJECTS) this.#objects.delete(this.#objects.keys().next().value as string);
+  }
+
+  objectOf(id: string): unknown {
+    return this.#objects.get(id);
+  }
+
+  /** Whether any entry is being made durable right now (a stop waits for it). */
+  anyCommitting(): boolean {
+    for (const record of this.#records.values()) if (record.committing) return true;
+    return false;
+  }
+
+  /** Not to be started by the scheduler whatever else holds: not durable yet, or of an unknown kind. */
+  holdsBack(id: string): boolean {
+    const record = this.#records.get(id);
+    return record !== undefined && (record.committing || record.unsendable);
+  }
+
+  readonly blocked = { has: (id: string) => this.#records.get(id)?.blocked === true };
+  readonly retryAt = { get: (id: string) => this.#records.get(id)?.nextAttemptAt };
+}

@@ -1,0 +1,105 @@
+import type { OutboxWaitReason } from '../../../shared/outbox/entry-view';
+import type { OutboxFlushReport } from '../../../shared/outbox/status';
+import type { DispatchPlan } from './dispatch-plan';
+import type { OutboxEntry } from './entry';
+
+export interface FlushWaiter {
+  inScope: (entry: OutboxEntry) => boolean;
+  /** The outbox's sent count when the flush began: the report counts what was sent since. */
+  sentBefore: number;
+  resolve: (report: OutboxFlushReport) => void;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * Callers awaiting a flush. The outbox's own timers (backoff, retry waits, connectivity probes) are unref'd
+ * so that an idle outbox never keeps a process alive; a caller awaiting a flush is not idle: without a ref'd
+ * handle Node would see an empty loop, exit 13 with the promise pending, and a command would end without a
+ * word. One ref'd interval, held exactly while waiters exist, keeps those wake-ups alive.
+ */
+export class FlushWaiters {
+  readonly #waiters = new Set<FlushWaiter>();
+  #keepAlive: NodeJS.Timeout | undefined;
+
+  get size(): number {
+    return this.#waiters.size;
+  }
+
+  /** A snapshot, safe to iterate while waiters finish. */
+  all(): FlushWaiter[] {
+    return [...this.#waiters];
+  }
+
+  /** Waits until finish() is called for it; `onTimeout` is called after `timeoutMs` if given. */
+  wait(inScope: FlushWaiter['inScope'], sentBefore: number, timeoutMs: number | undefined, onTimeout: (waiter: FlushWaiter) => void): Promise<OutboxFlushReport> {
+    return new Promise<OutboxFlushReport>((resolve) => {
+      const waiter: FlushWaiter = { inScope, sentBefore, resolve, timer: undefined };
+      if (timeoutMs !== undefined) {
+        waiter.timer = setTimeout(() => onTimeout(waiter), timeoutMs);
+        waiter.timer.unref?.();
+      }
+      this.#waiters.add(waiter);
+      if (this.#keepAlive === undefined) this.#keepAlive = setInterval(() => undefined, 60_000);
+    });
+  }
+
+  /** Answers a waiter once; false when it was already answered. */
+  finish(waiter: FlushWaiter, report: OutboxFlushReport): boolean {
+    if (!this.#waiters.delete(waiter)) return false;
+    if (waiter.timer) clearTimeout(waiter.timer);
+    if (this.#waiters.size === 0 && this.#keepAlive !== undefined) {
+      clearInterval(this.#keepAlive);
+      this.#keepAlive = undefined;
+    }
+    waiter.resolve(report);
+    return true;
+  }
+}
+
+/** Waits that end by themselves: a flush waits them out instead of reporting the entry as left. */
+const SETTLING_REASONS = new Set<OutboxWaitReason>(['backoff', 'rate_limited', 'concurrency']);
+
+export interface FlushView {
+  entries: Iterable<OutboxEntry>;
+  plan: DispatchPlan;
+  /** Being sent or made durable right now. */
+  busy: (entry: OutboxEntry) => boolean;
+  serverOf: (entry: OutboxEntry) => string | null;
+  /** A server marked unreachable whose first probe has not answered yet. */
+  settling: (server: string) => boolean;
+}
+
+/** Nothing in the waiter's scope can still move without the user or the network. */
+export function flushSettled(waiter: FlushWaiter, view: FlushView): boolean {
+  for (const entry of view.entries) {
+    if (!waiter.inScope(entry)) continue;
+    if (view.busy(entry) || entry.state === 'in_flight') return false;
+    const reason = view.plan.waiting.get(entry.id);
+    if (reason && SETTLING_REASONS.has(reason)) return false;
+    if (reason === 'offline') {
+      const server = view.serverOf(entry);
+      if (server !== null && view.settling(server)) return false;
+    }
+  }
+  return !view.plan.start.some((entry) => waiter.inScope(entry));
+}
+
+/** What is left in the waiter's scope, and why. */
+export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 'settling'>, sentNow: number, settled: boolean): OutboxFlushReport {
+  const report: OutboxFlushReport = { settled, sent: sentNow - waiter.sentBefore, pending: 0, inFlight: 0, failed: 0, conflicts: 0, waiting: {}, unreachable: [] };
+  const unreachable = new Set<string>();
+  for (const entry of view.entries) {
+    if (!waiter.inScope(entry)) continue;
+    if (entry.state === 'pending') {
+      report.pending++;
+      const reason = view.plan.waiting.get(entry.id);
+      if (reason) report.waiting[reason] = (report.waiting[reason] ?? 0) + 1;
+      const server = view.serverOf(entry);
+      if (reason === 'offline' && server !== null) unreachable.add(server);
+    } else if (entry.state === 'in_flight') report.inFlight++;
+    else if (entry.state === 'failed') report.failed++;
+    else if (entry.state === 'conflict') report.conflicts++;
+  }
+  report.unreachable = [...unreachable];
+  return report;
+}
