@@ -1,4 +1,5 @@
 import type { ConnectivityState, ServerConnectivity } from '../../../shared/outbox/status';
+import { backoffDelay } from '../timing/backoff';
 import { createHelloProbe, type ServerProbe } from './hello-probe';
 import { ALWAYS_ONLINE, type NetworkSignals } from './network-signals';
 
@@ -162,8 +163,7 @@ export class ConnectivityMonitor {
   }
 
   #delayAfter(failures: number): number {
-    const base = Math.min(this.#maxDelayMs, this.#initialDelayMs * 2 ** Math.max(0, failures - 1));
-    return Math.round(base * (1 + (Math.random() * 2 - 1) * this.#jitter));
+    return backoffDelay(failures - 1, { baseMs: this.#initialDelayMs, maxMs: this.#maxDelayMs, jitter: this.#jitter });
   }
 
   #schedule(server: ServerRecord, delayMs: number): void {

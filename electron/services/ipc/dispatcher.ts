@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { describeIssues } from '../../../shared/validation/describe-issues';
 import { AppError, type AppErrorShape, toAppErrorShape } from '../../../shared/errors';
 import type { Contract, InvokeKeys, RequestOf, ResponseOf, Result } from '../../../shared/ipc/define';
 import { isTrustedSender, type SenderFrame } from '../security/trusted-sender';
@@ -23,13 +23,6 @@ export interface IpcDispatcher {
   readonly channels: readonly string[];
 }
 
-function describeIssues(error: z.ZodError): string {
-  const first = error.issues.slice(0, 3).map((issue) => {
-    const path = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    return `${path}${issue.message}`;
-  });
-  return first.join('; ');
-}
 
 export function createIpcDispatcher<C extends Contract>(
   contract: C,
@@ -57,7 +50,7 @@ export function createIpcDispatcher<C extends Contract>(
       }
       const parsed = definition.request.safeParse(payload);
       if (!parsed.success) {
-        return fail({ code: 'invalid_input', message: describeIssues(parsed.error) });
+        return fail({ code: 'invalid_input', message: describeIssues(parsed.error.issues) });
       }
       const handler = (handlers as Record<string, (request: unknown) => unknown>)[channel]!;
       let value: unknown;
@@ -71,7 +64,7 @@ export function createIpcDispatcher<C extends Contract>(
       // (a key, a token) never reaches the renderer.
       const checked = definition.response.safeParse(value);
       if (!checked.success) {
-        options.onInternalError?.(channel, new Error(`response of ${channel} failed its schema: ${describeIssues(checked.error)}`));
+        options.onInternalError?.(channel, new Error(`response of ${channel} failed its schema: ${describeIssues(checked.error.issues)}`));
         return fail(new AppError('internal', 'Statusdesk produced an answer it could not check.').toShape());
       }
       return { ok: true, value: checked.data };

@@ -1,3 +1,5 @@
+import { backoffDelay } from '../timing/backoff';
+
 /**
  * Delay before the next poll of a failing page: exponential from `baseMs`, capped at `maxMs`,
  * with "equal jitter" (half fixed, half random) so pages that failed together do not retry
@@ -13,8 +15,6 @@ export interface BackoffOptions {
 }
 
 export function pollBackoffMs(consecutiveFailures: number, options: BackoffOptions, retryAfterMs?: number): number {
-  const exponent = Math.max(0, consecutiveFailures - 1);
-  const step = Math.min(options.maxMs, options.baseMs * 2 ** Math.min(exponent, 30));
-  const delay = step / 2 + options.random() * (step / 2);
+  const delay = backoffDelay(consecutiveFailures - 1, { ...options, jitter: 'equal' });
   return retryAfterMs !== undefined && retryAfterMs > delay ? retryAfterMs : delay;
 }

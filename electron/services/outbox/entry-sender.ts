@@ -1,7 +1,7 @@
 import type { OutboxError } from '../../../shared/outbox/entry-view';
 import { tempIdsIn } from '../../../shared/outbox/temp-id';
 import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
-import { backoffDelay, type BackoffOptions } from './backoff';
+import { backoffDelay, type BackoffPolicy } from '../timing/backoff';
 import type { OutboxEntry } from './entry';
 import type { EntryRuntimes } from './entry-runtime';
 import type { InFlightLedger } from './in-flight-ledger';
@@ -17,7 +17,7 @@ export interface EntrySenderDeps {
   inFlight: InFlightLedger;
   /** Per account: no sends before this time (a 429's Retry-After); shared with the scheduler. */
   pausedUntil: Map<string, number>;
-  backoff: BackoffOptions;
+  backoff: BackoffPolicy;
   now: () => number;
   kindOf: (entry: OutboxEntry) => OutboxKindHandler;
   serverOf: (entry: OutboxEntry) => string | null;
@@ -121,7 +121,7 @@ export class EntrySender {
     } catch {
       // The file could not be written: keep the entry as it is in memory and try again later.
       runtime.failures++;
-      runtime.nextAttemptAt = this.#deps.now() + backoffDelay(runtime.failures, this.#deps.backoff);
+      runtime.nextAttemptAt = this.#deps.now() + backoffDelay(runtime.failures - 1, this.#deps.backoff);
       if (entry.state === 'in_flight') {
         entry.state = 'pending';
         entry.reconcile = true;
@@ -167,9 +167,9 @@ export class EntrySender {
       } else if (disposition.offline) {
         if (server !== null) this.#deps.connectivity.reportFailure(server);
         // The connectivity probe gates the retry; backoff only when the server keeps failing after answering.
-        delay = failures <= 1 ? 0 : backoffDelay(failures - 1, this.#deps.backoff);
+        delay = failures <= 1 ? 0 : backoffDelay(failures - 2, this.#deps.backoff);
       } else {
-        delay = disposition.retryAfterMs ?? backoffDelay(failures, this.#deps.backoff);
+        delay = disposition.retryAfterMs ?? backoffDelay(failures - 1, this.#deps.backoff);
       }
       runtime.nextAttemptAt = delay > 0 ? now + delay : undefined;
       await this.#deps.store.setState(entry.id, {

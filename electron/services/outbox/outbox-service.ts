@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../shared/errors';
+import { describeIssues } from '../../../shared/validation/describe-issues';
 import type { OutboxEntryView, OutboxError } from '../../../shared/outbox/entry-view';
 import {
   outboxEnqueueInputSchema,
@@ -17,7 +18,7 @@ import { replaceTempIds, TEMP_ID_PREFIX, tempIdsIn } from '../../../shared/outbo
 import { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
 import type { ServerProbe } from '../connectivity/hello-probe';
 import type { NetworkSignals } from '../connectivity/network-signals';
-import { DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import type { BackoffPolicy } from '../timing/backoff';
 import { planDispatch, type DispatchPlan } from './dispatch-plan';
 import { toView, type OutboxEntry } from './entry';
 import { EntrySender } from './entry-sender';
@@ -44,7 +45,8 @@ export interface OutboxServiceOptions {
   probeDelay?: { initialMs?: number; maxMs?: number };
   /** Writes of one account in flight at once (all accounts' writes share their account's rate limiter). */
   maxInFlightPerAccount?: number;
-  backoff?: Partial<BackoffOptions>;
+  /** Resends after a failure: the app's backoff (timing/backoff.ts) with these figures. */
+  backoff?: Partial<BackoffPolicy>;
   now?: () => number;
   /** A damaged outbox file was moved aside (told once, after loading). */
   onProblem?: (problem: OutboxProblem) => void;
@@ -55,6 +57,9 @@ export interface OutboxServiceOptions {
   /** Who takes the lock, so a process that finds it taken knows whether to wait or hand writes over. */
   owner?: OutboxOwnerRole;
 }
+
+/** 1 s, 2 s, 4 s … up to a minute, ±20 %. */
+const RESEND_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000, jitter: 0.2 };
 
 /** What open() puts together before the service exists. */
 interface OutboxParts {
@@ -99,7 +104,7 @@ export class OutboxService {
   readonly #release: () => void;
   readonly #now: () => number;
   readonly #maxPerAccount: number;
-  readonly #backoff: BackoffOptions;
+  readonly #backoff: BackoffPolicy;
   readonly #listeners = new Set<(change: OutboxChange) => void>();
   readonly #runtime = new EntryRuntimes();
   readonly #inFlight = new InFlightLedger();
@@ -128,7 +133,7 @@ export class OutboxService {
     this.loadReport = parts.store.loadReport;
     this.#now = options.now ?? Date.now;
     this.#maxPerAccount = options.maxInFlightPerAccount ?? 8;
-    this.#backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    this.#backoff = { ...RESEND_BACKOFF, ...options.backoff };
     this.#sender = new EntrySender({
       store: this.#store,
       kinds: this.#kinds,
@@ -245,7 +250,7 @@ export class OutboxService {
   async enqueue(request: OutboxEnqueueInput): Promise<OutboxEnqueueResult> {
     this.#assertOpen();
     const parsed = outboxEnqueueInputSchema.safeParse(request);
-    if (!parsed.success) throw new AppError('invalid_input', `The write is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!parsed.success) throw new AppError('invalid_input', `The write is not valid: ${describeIssues(parsed.error.issues)}`);
     const req = parsed.data;
     const id = req.id ?? randomUUID();
     const existing = this.#store.entries.get(id);

@@ -1,6 +1,8 @@
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { HttpMethod, OperationKind } from '../../../shared/statuspage/operations';
+import { describeIssues } from '../../../shared/validation/describe-issues';
 import { errorCodeForStatus, networkCodeOf, networkFailureReason, wasNeverSent } from '../http/network-failure';
+import { redactSecretsDeep } from '../security/redact';
 
 /** Which call an error belongs to. The path is the template: no ids, no query, no key. */
 export interface RequestContext {
@@ -122,24 +124,9 @@ export function errorForInvalidInput(context: RequestContext, detail: string): S
   return new StatusPageApiError('invalid_input', detail, context);
 }
 
-/** Replaces every occurrence of `secret` inside strings and keys of a parsed JSON value. */
+/** Replaces the key inside strings and keys of a parsed JSON value (security/redact.ts). */
 export function redactSecret(value: unknown, secret: string | undefined): unknown {
-  if (!secret) return value;
-  const scrub = (text: string) => (text.includes(secret) ? text.split(secret).join('[redacted]') : text);
-  if (typeof value === 'string') return scrub(value);
-  if (Array.isArray(value)) return value.map((item) => redactSecret(item, secret));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [scrub(k), redactSecret(v, secret)]));
-  }
-  return value;
+  return secret ? redactSecretsDeep(value, [secret]) : value;
 }
 
-/** A short, value-free summary of zod issues for messages. */
-export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, prefix = ''): string {
-  const shown = issues.slice(0, 3).map((issue) => {
-    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    return path ? `${path}: ${issue.message}` : issue.message;
-  });
-  const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
-  return shown.join('; ') + more;
-}
+export { describeIssues };

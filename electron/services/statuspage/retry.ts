@@ -1,4 +1,5 @@
 import { StatusPageApiError } from './errors';
+import { backoffDelay } from '../timing/backoff';
 import { realSleep, type SleepFn } from '../timing/sleep';
 
 /*
@@ -29,10 +30,9 @@ export const DEFAULT_RETRY_OPTIONS: RetryOptions = {
   random: Math.random,
 };
 
-/** Full jitter: uniform in [0, min(max, base · 2^retryIndex)). `retryIndex` starts at 0. */
+/** The app's backoff with full jitter: uniform in [0, min(max, base · 2^retryIndex)). `retryIndex` starts at 0. */
 export function backoffDelayMs(retryIndex: number, options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'random'>): number {
-  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retryIndex);
-  return Math.floor(options.random() * ceiling);
+  return backoffDelay(retryIndex, { baseMs: options.baseDelayMs, maxMs: options.maxDelayMs, jitter: 'full', random: options.random });
 }
 
 /** Network errors, timeouts, 429, 408 and 5xx (except 501) are worth another read. */

@@ -73,7 +73,7 @@ async function open(server: FakeServer) {
     signals: new ManualNetworkSignals(true),
     probe: async () => true,
     maxInFlightPerAccount: 3,
-    backoff: { initialMs: 5, maxMs: 20, jitter: 0 },
+    backoff: { baseMs: 5, maxMs: 20, jitter: 0 },
   });
 }
 

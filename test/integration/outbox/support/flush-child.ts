@@ -13,7 +13,7 @@ const { outbox } = await openStatusPageOutbox({
   env: process.env,
   rateLimit: { limit: 100_000, windowMs: 1_000 },
   probeDelay: { initialMs: 20, maxMs: 200 },
-  backoff: { initialMs: 10, maxMs: 100, jitter: 0 },
+  backoff: { baseMs: 10, maxMs: 100, jitter: 0 },
   requestTimeoutMs: 5_000,
 });
 outbox.start();

@@ -25,7 +25,7 @@ export async function openTestOutbox(dataDir: string, accounts: OutboxAccountsPo
     accounts,
     signals: options.signals ?? new ManualNetworkSignals(true),
     probeDelay: { initialMs: 30, maxMs: 200 },
-    backoff: { initialMs: 20, maxMs: 200, jitter: 0 },
+    backoff: { baseMs: 20, maxMs: 200, jitter: 0 },
     rateLimit: { limit: 10_000, windowMs: 1_000 },
     requestTimeoutMs: 3_000,
     ...options,
