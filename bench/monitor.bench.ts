@@ -12,7 +12,7 @@ import { PageTracker } from '../electron/services/monitor/page-tracker';
 import { baseUrlOfPage, createSummaryFetcher } from '../electron/services/monitor/summary-fetcher';
 import { SignalHub } from '../electron/services/monitor/system-signals';
 // Only the small HTTP control client here: the simulator itself runs (and is loaded) in the child.
-import { createSimulatorControlClient } from '../electron/services/simulators/statuspage/controlClient';
+import { createSimulatorControlClient } from '../electron/services/simulators/statuspage/control-client';
 import { SlidingWindowRateLimiter } from '../electron/services/statuspage/rate-limiter';
 import { watchedPageSchema, type WatchedPage } from '../shared/monitor/watched-page';
 

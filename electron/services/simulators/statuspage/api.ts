@@ -1,11 +1,11 @@
 import type { DeleteBody, LinkStyle } from './context';
 import type { FaultRule } from './faults';
 import type { BaseLevel, Role } from './model';
-import type { RateLimitConfig } from './rateLimit';
+import type { RateLimitConfig } from './rate-limit';
 import type { SeedSummaryOptions, SeedSummaryResult } from './seeds/summary';
 import type { DemoKeys } from './seeds/base';
 import type { OfflineMode } from './server';
-import type { WriteLogEntry } from './writeLog';
+import type { WriteLogEntry } from './write-log';
 
 /** Public types of the simulator: start options, control inputs, the simulator handle. */
 

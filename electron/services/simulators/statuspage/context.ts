@@ -3,7 +3,7 @@ import { badRequest, notFound } from './errors';
 import type { KeyRecord, Org, Page } from './model';
 import type { LinkBase } from './pagination';
 import type { Store } from './store';
-import type { WriteLog } from './writeLog';
+import type { WriteLog } from './write-log';
 
 export type LinkStyle = 'absolute' | 'relative';
 export type DeleteBody = '""' | '{}' | 'empty';

@@ -23,7 +23,7 @@ import { isKnownType, isScheduled, rebuildLive, serviceStatusJson, summaryJson }
 import { invalid } from './errors';
 import type { FaultInjector, FaultRule } from './faults';
 import { BASE_LEVELS, ORG_ROLES, PAGE_ROLES, type Page } from './model';
-import { RateLimiter, type RateLimitConfig } from './rateLimit';
+import { RateLimiter, type RateLimitConfig } from './rate-limit';
 import { addIncidentUpdate, createIncident, findIncident } from './resources/incidents';
 import { addMetric } from './resources/metrics';
 import { createNotice, findNotice } from './resources/notices';
@@ -33,7 +33,7 @@ import { seedFromSummary, type SeedSummaryOptions, type SeedSummaryResult } from
 import type { SimHttpServer } from './server';
 import { Store } from './store';
 import { incidentJson, noticeJson, updateJson } from './views';
-import type { RequestCounter, WriteLogEntry } from './writeLog';
+import type { RequestCounter, WriteLogEntry } from './write-log';
 
 /**
  * The control interface for tests and demos. Changes made here are the service's own doing

@@ -2,7 +2,7 @@ import type { StartOptions, StatusPageSimulator } from './api';
 import { SimClock } from './clock';
 import type { SimCore } from './context';
 import { Controller } from './control';
-import { createControlHandler } from './controlHttp';
+import { createControlHandler } from './control-http';
 import { FaultInjector } from './faults';
 import { ALL_ROUTES } from './resources';
 import { Router } from './router';
@@ -11,7 +11,7 @@ import { seedDemo } from './seeds/demo';
 import { captureTimeOf, seedFromSummary } from './seeds/summary';
 import { API_PREFIX, SimHttpServer } from './server';
 import { Store } from './store';
-import { RequestCounter, WriteLog } from './writeLog';
+import { RequestCounter, WriteLog } from './write-log';
 
 /**
  * A stateful simulator of the Status Page API v2 on a real HTTP server (node:http), for tests,
@@ -19,13 +19,13 @@ import { RequestCounter, WriteLog } from './writeLog';
  */
 export type * from './api';
 export type { FaultRule } from './faults';
-export type { WriteLogEntry } from './writeLog';
+export type { WriteLogEntry } from './write-log';
 export type { SeedSummaryOptions, SeedSummaryResult } from './seeds/summary';
 export type { OfflineMode } from './server';
-export type { RateLimitConfig } from './rateLimit';
+export type { RateLimitConfig } from './rate-limit';
 export type { DemoKeys } from './seeds/base';
 export { DEMO_KEYS } from './seeds/base';
-export { createSimulatorControlClient, SimulatorControlError, type SimulatorControlClient } from './controlClient';
+export { createSimulatorControlClient, SimulatorControlError, type SimulatorControlClient } from './control-client';
 export { captureTimeOf } from './seeds/summary';
 export { ALL_ROUTES } from './resources';
 

@@ -4,9 +4,9 @@ import { identify } from './auth';
 import { formatDateTime } from './clock';
 import type { SimCore } from './context';
 import type { FaultDecision, FaultInjector } from './faults';
-import type { RateLimiter } from './rateLimit';
+import type { RateLimiter } from './rate-limit';
 import { dispatch, type Router } from './router';
-import type { RequestCounter } from './writeLog';
+import type { RequestCounter } from './write-log';
 
 /**
  * The HTTP side: node:http on 127.0.0.1, one request at a time through

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FaultInjector } from '../../../../electron/services/simulators/statuspage/faults';
-import { RateLimiter } from '../../../../electron/services/simulators/statuspage/rateLimit';
+import { RateLimiter } from '../../../../electron/services/simulators/statuspage/rate-limit';
 import { matchesFilter } from '../../../../electron/services/simulators/statuspage/resources/subscriptions';
 import { descriptionToHtml } from '../../../../electron/services/simulators/statuspage/resources/updates';
 import { captureTimeOf } from '../../../../electron/services/simulators/statuspage/seeds/summary';

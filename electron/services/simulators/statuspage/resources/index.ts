@@ -1,5 +1,5 @@
 import type { RouteDef } from '../router';
-import { accessGroupRoutes } from './accessGroups';
+import { accessGroupRoutes } from './access-groups';
 import { incidentRoutes } from './incidents';
 import { orgMemberRoutes, pageMemberRoutes } from './members';
 import { metricRoutes } from './metrics';

@@ -1,7 +1,7 @@
 import type { Page } from '../model';
 import { addMembership } from '../resources/members';
 import { addMetric } from '../resources/metrics';
-import { createAccessGroup } from '../resources/accessGroups';
+import { createAccessGroup } from '../resources/access-groups';
 import { addIncidentUpdate, createIncident } from '../resources/incidents';
 import { createNotice } from '../resources/notices';
 import { createService } from '../resources/services';
