@@ -1,0 +1,66 @@
+import { expect, vi } from 'vitest';
+import type { Result } from '../../../../shared/ipc/define';
+import { fake, type FakeWindow } from './fake-electron';
+
+/**
+ * Records every uncaught exception and unhandled rejection while a boot path runs: a throw from a timer or a
+ * forgotten promise in the main process is the "JavaScript error in the main process" dialog for a user.
+ */
+export function watchUncaught(): { errors: unknown[]; stop: () => void } {
+  const errors: unknown[] = [];
+  const record = (error: unknown) => errors.push(error);
+  process.on('uncaughtException', record);
+  process.on('unhandledRejection', record);
+  return {
+    errors,
+    stop: () => {
+      process.off('uncaughtException', record);
+      process.off('unhandledRejection', record);
+    },
+  };
+}
+
+/** Runs the composition root as Electron would, then waits until the window is up (or the app gave up). */
+export async function boot(): Promise<void> {
+  const { bootstrap } = await import('../../../../electron/main/main');
+  bootstrap();
+  await vi.waitFor(
+    () => {
+      const up = fake.handlers.size > 0 && fake.windows.some((w) => !w.isDestroyed() && w.isVisible());
+      expect(up || fake.app.quit.mock.calls.length > 0 || fake.app.exitCode !== null).toBe(true);
+    },
+    { timeout: 10_000 },
+  );
+}
+
+export function liveWindows(): FakeWindow[] {
+  return fake.windows.filter((w) => !w.isDestroyed());
+}
+
+/** An IPC call as the window's main frame makes it (the only trusted sender). */
+export async function invoke<T = unknown>(channel: string, payload?: unknown): Promise<Result<T>> {
+  const handler = fake.handlers.get(channel);
+  if (!handler) throw new Error(`no handler for ${channel}`);
+  const window = liveWindows()[0];
+  if (!window) throw new Error('no window to send from');
+  const frame = window.webContents.mainFrame;
+  return (await handler({ sender: window.webContents, senderFrame: frame }, payload)) as Result<T>;
+}
+
+export async function invokeOk<T = unknown>(channel: string, payload?: unknown): Promise<T> {
+  const result = await invoke<T>(channel, payload);
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.code}: ${result.error.message}`);
+  return result.value;
+}
+
+/** Quits as the tray's Quit does and waits until the process would have ended. */
+export async function quitAndWait(): Promise<void> {
+  if (fake.app.exitCode !== null) return;
+  fake.app.quit();
+  await vi.waitFor(() => expect(fake.app.exitCode).not.toBeNull(), { timeout: 10_000 });
+}
+
+/** Lets timers and pending promises of the main process run. */
+export function settle(ms = 50): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,275 @@
+import { EventEmitter } from 'node:events';
+import { vi } from 'vitest';
+
+/**
+ * A faithful stand-in for the Electron objects the main process uses, with the lifecycle rules of
+ * electron.d.ts (Electron 40) that the boot paths depend on:
+ * - `app.quit()` emits `before-quit`, closes every window (a prevented `close` cancels the quit), then emits
+ *   `will-quit` (preventable) and `quit`; `window-all-closed` is not emitted during a quit.
+ * - `app.exit()` ends at once, without any event.
+ * - closing the last window outside a quit emits `window-all-closed`.
+ * - a window's contents emit `did-finish-load` once `loadURL` has loaded the page.
+ * Use it with `vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule)`.
+ */
+
+export interface PreventableEvent {
+  preventDefault(): void;
+  readonly defaultPrevented: boolean;
+}
+
+export function preventable(): PreventableEvent {
+  let prevented = false;
+  return {
+    preventDefault: () => {
+      prevented = true;
+    },
+    get defaultPrevented() {
+      return prevented;
+    },
+  };
+}
+
+export interface FakeFrame {
+  url: string;
+  parent: FakeFrame | null;
+}
+
+class FakeWebContents extends EventEmitter {
+  readonly id: number;
+  readonly mainFrame: FakeFrame = { url: '', parent: null };
+  readonly sent: Array<{ channel: string; payload: unknown }> = [];
+  #destroyed = false;
+  #loaded = false;
+
+  constructor(id: number) {
+    super();
+    this.id = id;
+  }
+
+  send(channel: string, payload: unknown): void {
+    if (this.#destroyed) throw new Error('Object has been destroyed');
+    // Like Electron: a message sent before the page (and its preload) has loaded reaches no listener.
+    if (this.#loaded) this.sent.push({ channel, payload });
+  }
+
+  isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  getURL(): string {
+    return this.mainFrame.url;
+  }
+
+  load(url: string): void {
+    this.mainFrame.url = url;
+    this.#loaded = true;
+    this.emit('did-finish-load');
+  }
+
+  destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    this.emit('destroyed');
+  }
+}
+
+let nextId = 1;
+
+class FakeBrowserWindow extends EventEmitter {
+  static readonly all: FakeBrowserWindow[] = [];
+  static getAllWindows(): FakeBrowserWindow[] {
+    return FakeBrowserWindow.all.filter((w) => !w.isDestroyed());
+  }
+
+  readonly options: Record<string, unknown>;
+  readonly webContents: FakeWebContents;
+  readonly loadURL = vi.fn(async (url: string) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!this.webContents.isDestroyed()) this.webContents.load(url);
+  });
+  #destroyed = false;
+  #visible = false;
+  #minimized = false;
+  focused = false;
+
+  constructor(options: Record<string, unknown>) {
+    super();
+    this.options = options;
+    this.webContents = new FakeWebContents(nextId++);
+    FakeBrowserWindow.all.push(this);
+    // ready-to-show follows the first load, as in Electron.
+    this.webContents.once('did-finish-load', () => this.emit('ready-to-show'));
+  }
+
+  show(): void {
+    this.#visible = true;
+    this.#minimized = false;
+    this.emit('show');
+  }
+  hide(): void {
+    this.#visible = false;
+    this.emit('hide');
+  }
+  focus(): void {
+    this.focused = true;
+  }
+  minimize(): void {
+    this.#minimized = true;
+  }
+  restore(): void {
+    this.#minimized = false;
+  }
+  isMinimized(): boolean {
+    return this.#minimized;
+  }
+  isVisible(): boolean {
+    return this.#visible;
+  }
+  isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  /** The user's close: `close` may be prevented; otherwise the window is destroyed. */
+  close(): boolean {
+    if (this.#destroyed) return true;
+    const event = preventable();
+    this.emit('close', event);
+    if (event.defaultPrevented) return false;
+    this.destroy();
+    if (!fake.app.quitting && FakeBrowserWindow.getAllWindows().length === 0) fake.app.emit('window-all-closed');
+    return true;
+  }
+
+  destroy(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    this.#visible = false;
+    this.webContents.destroy();
+    this.emit('closed');
+  }
+}
+
+class FakeApp extends EventEmitter {
+  isPackaged = false;
+  quitting = false;
+  /** Set by `exit()`: the process would end here. */
+  exitCode: number | null = null;
+  readonly requestSingleInstanceLock = vi.fn(() => true);
+  readonly setPath = vi.fn();
+  readonly getVersion = vi.fn(() => '9.9.9');
+  readonly getAppPath = vi.fn(() => '/repo');
+  readonly setLoginItemSettings = vi.fn();
+  readonly setAppUserModelId = vi.fn();
+  readonly whenReady = vi.fn(() => Promise.resolve());
+  readonly exit = vi.fn((code = 0) => {
+    this.exitCode = code;
+  });
+  readonly quit = vi.fn(() => {
+    const beforeQuit = preventable();
+    this.quitting = true;
+    this.emit('before-quit', beforeQuit);
+    if (beforeQuit.defaultPrevented) {
+      this.quitting = false;
+      return;
+    }
+    for (const window of FakeBrowserWindow.getAllWindows()) {
+      if (!window.close()) {
+        this.quitting = false;
+        return;
+      }
+    }
+    const willQuit = preventable();
+    this.emit('will-quit', willQuit);
+    if (willQuit.defaultPrevented) {
+      this.quitting = false;
+      return;
+    }
+    this.emit('quit', preventable(), 0);
+    this.exitCode = 0;
+  });
+}
+
+class FakeTray extends EventEmitter {
+  readonly setImage = vi.fn();
+  readonly setToolTip = vi.fn();
+  readonly setContextMenu = vi.fn();
+  #destroyed = false;
+  constructor(readonly image: unknown) {
+    super();
+    fake.trays.push(this);
+  }
+  isDestroyed(): boolean {
+    return this.#destroyed;
+  }
+  destroy(): void {
+    this.#destroyed = true;
+  }
+}
+
+class FakeNotification extends EventEmitter {
+  static isSupported = vi.fn(() => true);
+  readonly show = vi.fn();
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+    fake.notifications.push(this);
+  }
+}
+
+function createFake() {
+  const handlers = new Map<string, (event: unknown, payload: unknown) => unknown>();
+  return {
+    app: new FakeApp(),
+    trays: [] as FakeTray[],
+    notifications: [] as FakeNotification[],
+    windows: FakeBrowserWindow.all,
+    handlers,
+    ipcMain: {
+      handle: vi.fn((channel: string, handler: (event: unknown, payload: unknown) => unknown) => {
+        if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+        handlers.set(channel, handler);
+      }),
+      removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
+    },
+    Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },
+    nativeImage: { createFromPath: vi.fn((file: string) => ({ file })) },
+    net: { isOnline: vi.fn(() => true) },
+    powerMonitor: new EventEmitter(),
+    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+    session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
+    shell: { openExternal: vi.fn(async (_url: string) => undefined) },
+    dialog: { showErrorBox: vi.fn() },
+  };
+}
+
+export const fake = createFake();
+
+/** What `vi.mock('electron')` returns: the named exports and the default export of the electron module. */
+const namedExports = {
+  ...fake,
+  app: fake.app,
+  BrowserWindow: FakeBrowserWindow,
+  Tray: FakeTray,
+  Notification: FakeNotification,
+};
+export const electronModule = { ...namedExports, default: namedExports };
+
+export type FakeWindow = FakeBrowserWindow;
+export type FakeTrayIcon = FakeTray;
+export type FakeNotificationBubble = FakeNotification;
+
+/** Back to a fresh app before each test: no listeners, no windows, no handlers, every recorder cleared. */
+export function resetFake(): void {
+  vi.clearAllMocks();
+  fake.app.removeAllListeners();
+  fake.app.isPackaged = false;
+  fake.app.quitting = false;
+  fake.app.exitCode = null;
+  fake.app.requestSingleInstanceLock.mockReturnValue(true);
+  fake.powerMonitor.removeAllListeners();
+  fake.net.isOnline.mockReturnValue(true);
+  fake.handlers.clear();
+  FakeBrowserWindow.all.length = 0;
+  fake.trays.length = 0;
+  fake.notifications.length = 0;
+  FakeNotification.isSupported.mockReturnValue(true);
+}
