@@ -64,3 +64,19 @@ export async function quitAndWait(): Promise<void> {
 export function settle(ms = 50): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** Runs the rest of the test as if on another operating system; returns the undo. */
+export function pretendPlatform(platform: NodeJS.Platform): () => void {
+  const original = Object.getOwnPropertyDescriptor(process, 'platform')!;
+  Object.defineProperty(process, 'platform', { ...original, value: platform });
+  return () => Object.defineProperty(process, 'platform', original);
+}
+
+/** A tray menu entry by its label, from the last menu set on the tray. */
+export function trayMenuItem(label: string): { label?: string; click?: () => void } {
+  const tray = fake.trays.at(-1);
+  const menu = tray?.setContextMenu.mock.calls.at(-1)?.[0] as { template: Array<{ label?: string; click?: () => void }> } | undefined;
+  const item = menu?.template.find((entry) => entry.label === label);
+  if (!item) throw new Error(`no tray menu entry "${label}" in ${JSON.stringify(menu?.template.map((e) => e.label))}`);
+  return item;
+}

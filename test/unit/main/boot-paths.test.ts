@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { makeTempDir } from '../../support/temp-dir';
+import { boot, invoke, invokeOk, liveWindows, pretendPlatform, quitAndWait, trayMenuItem, watchUncaught } from './support/boot';
+import { fake, resetFake } from './support/fake-electron';
+
+// The boot paths of issue 14, each on the faithful fake of Electron's objects and the real core behind it.
+// Every test ends by quitting, and fails on any uncaught exception or unhandled rejection along the way.
+vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
+
+let temp: ReturnType<typeof makeTempDir>;
+let uncaught: ReturnType<typeof watchUncaught>;
+const undo: Array<() => void | Promise<void>> = [];
+beforeEach(() => {
+  temp = makeTempDir();
+  vi.stubEnv('STATUSDESK_HOME', temp.dir);
+  vi.stubEnv('ELECTRON_RENDERER_URL', '');
+  vi.stubEnv('STATUSDESK_DEMO', '');
+  resetFake();
+  uncaught = watchUncaught();
+});
+afterEach(async () => {
+  try {
+    await quitAndWait();
+    for (const step of undo.splice(0).reverse()) await step();
+  } finally {
+    uncaught.stop();
+    vi.useRealTimers();
+    vi.unstubAllEnvs();
+    temp.remove();
+  }
+  expect(uncaught.errors).toEqual([]);
+});
+
+async function simulator(): Promise<StatusPageSimulator> {
+  const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false, control: false });
+  undo.push(() => sim.close());
+  return sim;
+}
+
+async function watchDemoPage(sim: StatusPageSimulator): Promise<string> {
+  const page = await invokeOk<{ id: string }>('monitor.addPage', { name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme' });
+  await invokeOk('monitor.pollNow', {});
+  return page.id;
+}
+
+describe('boot paths', () => {
+  it('a second instance focuses the first window instead of opening another', async () => {
+    await boot();
+    const first = liveWindows()[0]!;
+    first.minimize();
+    first.focused = false;
+    fake.app.emit('second-instance', {}, ['statusdesk'], '/');
+    expect(liveWindows()).toEqual([first]);
+    expect(first.isMinimized()).toBe(false);
+    expect(first.isVisible()).toBe(true);
+    expect(first.focused).toBe(true);
+  });
+
+  it('packaged: icons from the resources folder and the renderer from the app protocol', async () => {
+    const resources = makeTempDir('statusdesk-resources-');
+    undo.push(() => resources.remove());
+    Object.defineProperty(process, 'resourcesPath', { value: resources.dir, configurable: true, writable: true });
+    undo.push(() => void delete (process as { resourcesPath?: string }).resourcesPath);
+    fake.app.isPackaged = true;
+    await boot();
+    const window = liveWindows()[0]!;
+    expect(window.loadURL).toHaveBeenCalledWith('app://statusdesk/index.html');
+    expect(window.options.icon).toBe(`${resources.dir}/icons/icon.png`);
+    expect(fake.trays[0]!.image).toEqual({ file: `${resources.dir}/icons/tray-stale.png` });
+  });
+
+  it('starts without an OS keychain, says so, and still keeps a key for the session', async () => {
+    vi.stubEnv('DBUS_SESSION_BUS_ADDRESS', 'unix:path=/nonexistent/statusdesk-test-bus');
+    await boot();
+    const info = await invokeOk<{ vault: { keychainAvailable: boolean; reason: string | null } }>('app.info');
+    expect(info.vault.keychainAvailable).toBe(false);
+    expect(info.vault.reason).toMatch(/keychain/i);
+    const account = { name: 'No keychain', region: 'us', subdomain: 'acme', apiKey: 'k'.repeat(32) };
+    await expect(invoke('accounts.add', account)).resolves.toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } });
+    await expect(invokeOk('accounts.add', { ...account, sessionOnlyKey: true })).resolves.toMatchObject({ key: { storage: 'session' } });
+  });
+
+  it('closing the window keeps the app in the tray; the tray opens the same window again', async () => {
+    await boot();
+    const window = liveWindows()[0]!;
+    expect(window.close()).toBe(false);
+    expect(window.isDestroyed()).toBe(false);
+    expect(window.isVisible()).toBe(false);
+    expect(fake.app.exitCode).toBeNull();
+    fake.trays[0]!.emit('click');
+    expect(liveWindows()).toEqual([window]);
+    expect(window.isVisible()).toBe(true);
+  });
+
+  it('Quit in the tray menu closes the window and the tray and ends the app', async () => {
+    await boot();
+    const window = liveWindows()[0]!;
+    await vi.waitFor(() => trayMenuItem('Quit Statusdesk'));
+    trayMenuItem('Quit Statusdesk').click!();
+    await vi.waitFor(() => expect(fake.app.exitCode).toBe(0));
+    expect(window.isDestroyed()).toBe(true);
+    expect(fake.trays[0]!.isDestroyed()).toBe(true);
+  });
+
+  it('macOS: activate (a click on the dock icon) shows the window again', async () => {
+    undo.push(pretendPlatform('darwin'));
+    await boot();
+    const window = liveWindows()[0]!;
+    window.close();
+    expect(window.isVisible()).toBe(false);
+    fake.app.emit('activate', {}, false);
+    expect(window.isVisible()).toBe(true);
+    expect(liveWindows()).toHaveLength(1);
+  });
+
+  it('a notification click opens the incident in the window', async () => {
+    const sim = await simulator();
+    await boot();
+    const pageId = await watchDemoPage(sim);
+    const incident = sim.openIncident({ page: 'acme', type: 'major', title: 'API down', services: [2], message: 'Investigating.' });
+    await invokeOk('monitor.pollNow', { pageId });
+    await vi.waitFor(() => expect(fake.notifications.length).toBeGreaterThan(0));
+    const bubble = fake.notifications.at(-1)!;
+    expect(bubble.show).toHaveBeenCalled();
+    const window = liveWindows()[0]!;
+    window.hide();
+    bubble.emit('click');
+    expect(window.isVisible()).toBe(true);
+    await vi.waitFor(() =>
+      expect(window.webContents.sent).toContainEqual({ channel: 'desktop.onOpenTarget', payload: { pageId, incidentId: incident.id } }),
+    );
+  });
+
+  it('sleep and wake pause and resume polling; offline and online follow net.isOnline', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await boot();
+    fake.powerMonitor.emit('suspend');
+    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ suspended: true }));
+    fake.powerMonitor.emit('resume');
+    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ suspended: false }));
+    fake.net.isOnline.mockReturnValue(false);
+    vi.advanceTimersByTime(5_000);
+    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ online: false }));
+    fake.net.isOnline.mockReturnValue(true);
+    vi.advanceTimersByTime(5_000);
+    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ online: true }));
+  });
+
+  it.each(['darwin', 'win32'] as const)('login item on and off on %s uses the system login items', async (platform) => {
+    undo.push(pretendPlatform(platform));
+    await boot();
+    await invokeOk('desktop.setPrefs', { startAtLogin: true });
+    expect(fake.app.setLoginItemSettings).toHaveBeenLastCalledWith(expect.objectContaining({ openAtLogin: true }));
+    await invokeOk('desktop.setPrefs', { startAtLogin: false });
+    expect(fake.app.setLoginItemSettings).toHaveBeenLastCalledWith(expect.objectContaining({ openAtLogin: false }));
+    expect(await invokeOk('desktop.prefs')).toMatchObject({ startAtLogin: false });
+  });
+
+  it('Google sign-in opens the system browser on the consent page, and can be cancelled', async () => {
+    await boot();
+    await invokeOk('operations.setSettings', { clientId: 'statusdesk-test.apps.googleusercontent.com' });
+    const signIn = invoke('operations.signIn', {});
+    await vi.waitFor(() => expect(fake.shell.openExternal).toHaveBeenCalled());
+    const url = new URL(String(fake.shell.openExternal.mock.calls[0]![0]));
+    expect(`${url.origin}${url.pathname}`).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    expect(url.searchParams.get('client_id')).toBe('statusdesk-test.apps.googleusercontent.com');
+    expect(url.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await invokeOk('operations.cancelSignIn');
+    // A cancelled sign-in answers (it never hangs) and leaves the user signed out.
+    await signIn;
+    await expect(invokeOk('operations.authStatus')).resolves.toMatchObject({ signIn: { signedIn: false, pending: false } });
+  });
+});
