@@ -1,4 +1,4 @@
-import { AsyncEntry } from '@napi-rs/keyring';
+import type { AsyncEntry } from '@napi-rs/keyring';
 import { AppError } from '../../../shared/errors';
 import type { SecretStore } from './secret-store';
 
@@ -38,6 +38,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
+type KeyringModule = Pick<typeof import('@napi-rs/keyring'), 'AsyncEntry'>;
+
+/**
+ * The keychain library, loaded on first use: it is a native binding with one package per platform, and a
+ * missing one must leave the app running without an OS keychain, not stop the main process from loading.
+ */
+export const loadKeyring = (): Promise<KeyringModule> => import('@napi-rs/keyring');
+
 /**
  * The OS keychain through @napi-rs/keyring. On Linux the entry is pinned to the Secret Service: the library
  * would otherwise fall back silently to the kernel keyring, which forgets everything on reboot.
@@ -46,15 +54,25 @@ export class KeychainSecretStore implements SecretStore {
   readonly kind = 'keychain' as const;
   readonly #service: string;
   readonly #timeoutMs: number;
+  readonly #load: () => Promise<KeyringModule>;
+  #library: Promise<KeyringModule> | null = null;
 
-  constructor(options: { service?: string; timeoutMs?: number } = {}) {
+  constructor(options: { service?: string; timeoutMs?: number; load?: () => Promise<KeyringModule> } = {}) {
     this.#service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
     this.#timeoutMs = options.timeoutMs ?? 10_000;
+    this.#load = options.load ?? loadKeyring;
   }
 
-  #entry(name: string): AsyncEntry {
+  async #entry(name: string): Promise<AsyncEntry> {
+    this.#library ??= this.#load();
+    let library: KeyringModule;
     try {
-      return new AsyncEntry(this.#service, name, { linux: { store: 'secret-service' } });
+      library = await this.#library;
+    } catch (error) {
+      throw new AppError('keychain_unavailable', `The OS keychain library could not be loaded: ${plainReason(error)}`);
+    }
+    try {
+      return new library.AsyncEntry(this.#service, name, { linux: { store: 'secret-service' } });
     } catch (error) {
       throw new AppError('keychain_unavailable', `The OS keychain is not available: ${plainReason(error)}`);
     }
@@ -70,15 +88,15 @@ export class KeychainSecretStore implements SecretStore {
   }
 
   get(name: string): Promise<string | null> {
-    return this.#run('read a key', () => this.#entry(name).getPassword());
+    return this.#run('read a key', async () => (await this.#entry(name)).getPassword());
   }
 
   set(name: string, secret: string): Promise<void> {
-    return this.#run('store a key', () => this.#entry(name).setPassword(secret));
+    return this.#run('store a key', async () => (await this.#entry(name)).setPassword(secret));
   }
 
   delete(name: string): Promise<boolean> {
-    return this.#run('delete a key', () => this.#entry(name).deletePassword());
+    return this.#run('delete a key', async () => (await this.#entry(name)).deletePassword());
   }
 
   /** Reads a name that does not exist: proves the keychain answers, without writing anything. */

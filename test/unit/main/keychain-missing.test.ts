@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
+import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { makeTempDir } from '../../support/temp-dir';
+import { boot, invoke, invokeOk, quitAndWait, watchUncaught } from './support/boot';
+import { resetFake } from './support/fake-electron';
+
+// Issue 20 item 2: a platform without the keyring's native package. Importing it fails, as it does when the
+// optional platform package was not installed; the app must start anyway, without an OS keychain.
+vi.mock('@napi-rs/keyring', () => {
+  throw new Error('Cannot find native binding. npm has a bug related to optional dependencies.');
+});
+vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
+
+let temp: ReturnType<typeof makeTempDir>;
+let uncaught: ReturnType<typeof watchUncaught>;
+beforeEach(() => {
+  temp = makeTempDir();
+  vi.stubEnv('STATUSDESK_HOME', temp.dir);
+  vi.stubEnv('ELECTRON_RENDERER_URL', '');
+  vi.stubEnv('STATUSDESK_DEMO', '');
+  resetFake();
+  uncaught = watchUncaught();
+});
+afterEach(async () => {
+  try {
+    await quitAndWait();
+  } finally {
+    uncaught.stop();
+    vi.unstubAllEnvs();
+    temp.remove();
+  }
+  expect(uncaught.errors).toEqual([]);
+});
+
+describe('no keyring native binding', () => {
+  it('the keychain store reports "no OS keychain" with the reason, and the vault offers the session instead', async () => {
+    const vault = new KeyVault(new KeychainSecretStore());
+    const status = await vault.status();
+    expect(status).toMatchObject({ keychainAvailable: false, reason: expect.stringMatching(/^The OS keychain library could not be loaded: /) });
+    await expect(vault.set('k', 'secret-value', {})).rejects.toMatchObject({ code: 'keychain_unavailable' });
+    await expect(vault.set('k', 'secret-value', { sessionOnly: true })).resolves.toBe('session');
+    await expect(vault.get('k')).resolves.toBe('secret-value');
+  });
+
+  it('the app starts, says there is no OS keychain, and keeps an account key for the session', async () => {
+    await boot();
+    const info = await invokeOk<{ vault: { keychainAvailable: boolean; reason: string } }>('app.info');
+    expect(info.vault).toMatchObject({ keychainAvailable: false, reason: expect.stringMatching(/could not be loaded/) });
+    const account = { name: 'Acme', region: 'us', subdomain: 'acme', apiKey: 'k'.repeat(32) };
+    await expect(invoke('accounts.add', account)).resolves.toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } });
+    await expect(invokeOk('accounts.add', { ...account, sessionOnlyKey: true })).resolves.toMatchObject({ key: { storage: 'session' } });
+  });
+});
