@@ -16,11 +16,19 @@ export class DesktopShell {
   readonly #windows: MainWindowController;
   readonly #quit: () => void;
   readonly #log: (message: string) => void;
+  readonly #openTarget: (target: OpenTarget) => void;
   #core: AppCore | null = null;
   #showRequested = false;
 
-  constructor(options: { windows: MainWindowController; quit: () => void; log: (message: string) => void }) {
+  constructor(options: {
+    windows: MainWindowController;
+    quit: () => void;
+    /** Hands the target to the window once its page can take it. */
+    openTarget: (target: OpenTarget) => void;
+    log: (message: string) => void;
+  }) {
     this.#windows = options.windows;
+    this.#openTarget = options.openTarget;
     this.#quit = options.quit;
     this.#log = options.log;
   }
@@ -40,7 +48,7 @@ export class DesktopShell {
 
   openTarget(target: OpenTarget): void {
     this.showWindow();
-    this.#core?.openTarget(target);
+    this.#openTarget(target);
   }
 
   runTrayAction(action: TrayAction, durationMs?: number): void {

@@ -3,11 +3,14 @@ import type { IpcDispatcher } from '../services/ipc/dispatcher';
 import type { EventBus } from '../services/ipc/event-bus';
 import type { IpcContract } from '../../shared/ipc/contract';
 
-/** The frame that sent a message: only the window's main frame counts as the app. */
+/**
+ * The frame that sent a message: only the window's main frame counts as the app, and (as VS Code's validated
+ * IPC checks) a top-level one: a frame with a parent is an embedded page, whatever object it claims to be.
+ */
 export function senderFrameOf(event: IpcMainInvokeEvent): { url: string; isMainFrame: boolean } | null {
   const frame = event.senderFrame;
   if (!frame) return null;
-  return { url: frame.url, isMainFrame: frame === event.sender.mainFrame };
+  return { url: frame.url, isMainFrame: frame === event.sender.mainFrame && frame.parent === null };
 }
 
 /** Registers every invoke channel through the dispatcher: one function, one set of checks. */

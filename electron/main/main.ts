@@ -2,14 +2,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, dialog, ipcMain, protocol, session, shell } from 'electron';
 import type { AppPorts } from '../services/app-core';
-import { APP_ORIGIN } from '../services/security/app-protocol';
+import { APP_ID } from '../services/desktop/app-identity';
+import { OpenTargetMailbox } from '../services/desktop/open-target-mailbox';
+import { rendererSource } from '../services/desktop/renderer-source';
+import { quitsWhenAllWindowsClosed } from '../services/desktop/window-all-closed';
 import { canOpenExternal } from '../services/security/navigation';
-import { originOf } from '../services/security/trusted-sender';
 import { resolveDataDir } from '../services/settings/data-dir';
 import { APP_SCHEME_PRIVILEGES, serveRenderer } from './app-protocol';
-import { DesktopShell } from './desktop-shell';
+import { DesktopShell, type OpenTarget } from './desktop-shell';
+import { exitAfterCleanup } from './exit-after-cleanup';
 import { hardenApp, hardenSession } from './hardening';
 import { forwardEventsTo, registerIpcHandlers } from './ipc-bridge';
+import { loginItemSetter } from './login-item';
 import { createNotifier } from './notifier';
 import { startCore } from './start-core';
 import { electronSystemSignals } from './system-signals';
@@ -20,20 +24,14 @@ import { MainWindowController } from './window-controller';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (message: string) => console.log(`[statusdesk] ${message}`);
 
-/** The app's own origins: the packaged renderer, plus the dev server while developing. */
-export function appOriginsFor(devServerUrl: string | undefined): string[] {
-  const origins = [APP_ORIGIN];
-  const dev = devServerUrl ? originOf(devServerUrl) : null;
-  if (dev) origins.push(dev);
-  return origins;
-}
-
 /**
  * The composition root: Electron adapters around the AppCore. Everything that decides something lives in
  * services/ and is tested in Node; this file only wires.
  */
 export function bootstrap(): void {
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+  // Windows shows notifications under this id; it must be the installer's appId.
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -43,35 +41,38 @@ export function bootstrap(): void {
   const dataDir = resolveDataDir();
   app.setPath('userData', dataDir);
 
-  const devServerUrl = process.env.ELECTRON_RENDERER_URL || undefined;
-  const appOrigins = appOriginsFor(devServerUrl);
-  hardenApp(app, shell, appOrigins);
+  const renderer = rendererSource({ isPackaged: app.isPackaged, rendererUrl: process.env.ELECTRON_RENDERER_URL || undefined });
+  hardenApp(app, shell, renderer.appOrigins);
 
+  // Set once the core exists; until then nothing can create a window (the shell waits for the core).
   let closeToTray = () => true;
+  let openTargets: OpenTargetMailbox<OpenTarget> | null = null;
   let onWindowCreated: (window: Electron.BrowserWindow) => void = () => undefined;
   const windows = new MainWindowController({
     create: () =>
       createMainWindow({
         preloadPath: path.join(here, '../preload/index.cjs'),
-        startUrl: devServerUrl ?? `${APP_ORIGIN}/index.html`,
+        startUrl: renderer.startUrl,
         iconPath: path.join(iconsDir(), 'icon.png'),
       }),
     closeToTray: () => closeToTray(),
     onCreated: (window) => onWindowCreated(window),
   });
-  const desktop = new DesktopShell({ windows, quit: () => app.quit(), log });
+  const desktop = new DesktopShell({ windows, quit: () => app.quit(), openTarget: (target) => openTargets?.post(target), log });
 
   app.on('second-instance', () => desktop.showWindow());
   app.on('activate', () => desktop.showWindow());
   app.on('before-quit', () => windows.allowClose());
-  // The tray keeps the app alive when the window is closed; quitting is explicit (tray menu, or the OS).
-  app.on('window-all-closed', () => undefined);
+  // With "keep running in the tray" on, the window only hides; off, closing it ends the app (not on macOS).
+  app.on('window-all-closed', () => {
+    if (quitsWhenAllWindowsClosed({ platform: process.platform, closeToTray: closeToTray() })) app.quit();
+  });
 
   void app
     .whenReady()
     .then(async () => {
       serveRenderer(protocol, path.join(here, '../renderer'));
-      hardenSession(session.defaultSession, appOrigins);
+      hardenSession(session.defaultSession, renderer.appOrigins);
 
       // Adapters first: every port handed to the core is a live Electron object before the core exists, so a
       // port called while the core starts (the demo's first poll pushes a tray model) always has its target.
@@ -90,29 +91,41 @@ export function bootstrap(): void {
         notify: createNotifier((target) => desktop.openTarget(target)),
         setTray: (model) => tray.update(model),
         signals: system.signals,
-        setLoginItem: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled }),
+        setLoginItem: loginItemSetter(app),
       };
 
       const started = await startCore({
         dataDir,
-        appOrigins,
+        appOrigins: renderer.appOrigins,
         ports,
         version: app.getVersion(),
         demo: process.env.STATUSDESK_DEMO === '1',
         log,
       });
       const { core } = started;
+      exitAfterCleanup(
+        app,
+        async () => {
+          system.stop();
+          tray.destroy();
+          await started.stop();
+        },
+        { log },
+      );
       closeToTray = () => core.monitor.desktopPrefs().closeToTray;
-      onWindowCreated = (window) => forwardEventsTo(window.webContents, core.events);
+      // A click that opens the window waits for its page to load: sent earlier, it would reach no listener.
+      const mailbox = new OpenTargetMailbox<OpenTarget>((target) => core.openTarget(target));
+      openTargets = mailbox;
+      onWindowCreated = (window) => {
+        mailbox.notReady();
+        forwardEventsTo(window.webContents, core.events);
+        window.webContents.on('did-finish-load', () => mailbox.ready());
+        window.webContents.once('destroyed', () => mailbox.notReady());
+      };
       registerIpcHandlers(ipcMain, core.dispatcher);
       desktop.attach(core);
       desktop.showWindow();
-      void core.start();
-      app.on('will-quit', () => {
-        system.stop();
-        tray.destroy();
-        void started.stop();
-      });
+      core.start().catch((error: unknown) => log(`start: ${error instanceof Error ? error.message : String(error)}`));
     })
     .catch((error: unknown) => {
       // Nothing to run without the core: say why in a dialog (the app may have no window yet) and end.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Menu, nativeImage, Tray } from 'electron';
 import type { TrayAction, TrayModel } from '../../shared/monitor/tray';
-import { trayIconFile, trayMenuTemplate } from '../services/desktop/tray-menu';
+import { initialTrayMenu, trayIconFile, trayMenuTemplate } from '../services/desktop/tray-menu';
 
 export interface TrayController {
   update(model: TrayModel): void;
@@ -16,6 +16,7 @@ export function createTray(
   const imageFor = (model: TrayModel) => nativeImage.createFromPath(path.join(iconsDir, trayIconFile(model.icon)));
   const tray = new Tray(nativeImage.createFromPath(path.join(iconsDir, trayIconFile('stale'))));
   tray.setToolTip('Statusdesk: checking…');
+  tray.setContextMenu(Menu.buildFromTemplate(initialTrayMenu(handlers)));
   tray.on('click', handlers.open);
   let last = '';
   return {

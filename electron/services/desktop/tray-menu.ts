@@ -21,6 +21,17 @@ const STATE_MARK: Record<TrayIconState, string> = {
   stale: '○',
 };
 
+/**
+ * The menu before the monitor's first model: Open and Quit. Some Linux trays show nothing, not even the icon's
+ * click, without a menu, so the app must be reachable (and quittable) from the first moment.
+ */
+export function initialTrayMenu(handlers: Pick<TrayMenuHandlers, 'run'>): MenuTemplateItem[] {
+  return [
+    { label: 'Open Statusdesk', click: () => handlers.run('open') },
+    { type: 'separator' },
+    { label: 'Quit Statusdesk', click: () => handlers.run('quit') },
+  ];
+}
 
 /** Maps the tray model to a menu template: each page with its level (a click opens it), then the actions. */
 export function trayMenuTemplate(model: TrayModel, handlers: TrayMenuHandlers): MenuTemplateItem[] {

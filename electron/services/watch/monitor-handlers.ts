@@ -34,9 +34,9 @@ export function desktopHandlers(
   return {
     'desktop.prefs': () => monitor.desktopPrefs(),
     'desktop.setPrefs': (change): DesktopPrefs => {
-      const next = monitor.setDesktopPrefs(change);
-      if (change.startAtLogin !== undefined) setLoginItem?.(next.startAtLogin);
-      return next;
+      // The system's login item first: when it cannot be set, the saved choice stays what the system does.
+      if (change.startAtLogin !== undefined) setLoginItem?.(change.startAtLogin);
+      return monitor.setDesktopPrefs(change);
     },
   };
 }
