@@ -82,6 +82,7 @@ export function bootstrap(): void {
         openPage: (pageId) => desktop.openTarget({ pageId }),
         run: (action, durationMs) => desktop.runTrayAction(action, durationMs),
       });
+      log('tray: ready');
       const ports: AppPorts = {
         // The system browser, for https only (the Google sign-in page); anything else is refused, never opened.
         openExternal: async (url) => {
