@@ -1,3 +1,4 @@
+import type * as Keyring from '@napi-rs/keyring';
 import type { AsyncEntry } from '@napi-rs/keyring';
 import { AppError } from '../../../shared/errors';
 import type { SecretStore } from './secret-store';
@@ -38,7 +39,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
-type KeyringModule = Pick<typeof import('@napi-rs/keyring'), 'AsyncEntry'>;
+type KeyringModule = Pick<typeof Keyring, 'AsyncEntry'>;
 
 /**
  * The keychain library, loaded on first use: it is a native binding with one package per platform, and a
