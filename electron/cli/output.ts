@@ -27,22 +27,25 @@ export function codeOf(error: unknown): string {
 
 /** Prints a value as one JSON document (with --json) or as human text. */
 export class Printer {
+  readonly #io: CliIo;
+
   constructor(
-    private readonly io: CliIo,
+    io: CliIo,
     readonly json: boolean,
-  ) {}
+  ) {
+    this.#io = io;}
 
   result(value: unknown, text: () => string): void {
-    this.io.stdout(this.json ? `${JSON.stringify(value)}\n` : `${text()}\n`);
+    this.#io.stdout(this.json ? `${JSON.stringify(value)}\n` : `${text()}\n`);
   }
 
   /** One JSON object per line (watch): a stream consumers can read line by line. */
   line(value: unknown, text: () => string): void {
-    this.io.stdout(this.json ? `${JSON.stringify(value)}\n` : `${text()}\n`);
+    this.#io.stdout(this.json ? `${JSON.stringify(value)}\n` : `${text()}\n`);
   }
 
   note(text: string): void {
-    if (!this.json) this.io.stderr(`${text}\n`);
+    if (!this.json) this.#io.stderr(`${text}\n`);
   }
 }
 

@@ -52,37 +52,37 @@ interface Waiter {
 }
 
 export class SlidingWindowRateLimiter implements RateLimiter {
-  private limitValue: number;
-  private windowValue: number;
-  private margin: number;
-  private readonly now: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  #limitValue: number;
+  #windowValue: number;
+  #margin: number;
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
   /** Slots in the window, oldest stamp first; never more than `limit`. */
-  private grants: Grant[] = [];
-  private readonly waiters: Waiter[] = [];
-  private pausedUntil = -Infinity;
-  private pumping = false;
+  #grants: Grant[] = [];
+  readonly #waiters: Waiter[] = [];
+  #pausedUntil = -Infinity;
+  #pumping = false;
 
   constructor(options: RateLimiterOptions = {}) {
-    this.limitValue = DEFAULT_RATE_LIMIT.limit;
-    this.windowValue = DEFAULT_RATE_LIMIT.windowMs;
-    this.margin = DEFAULT_RATE_LIMIT.safetyMarginMs;
-    this.now = options.now ?? monotonicNow;
-    this.sleep = options.sleep ?? ((ms) => realSleep(ms));
+    this.#limitValue = DEFAULT_RATE_LIMIT.limit;
+    this.#windowValue = DEFAULT_RATE_LIMIT.windowMs;
+    this.#margin = DEFAULT_RATE_LIMIT.safetyMarginMs;
+    this.#now = options.now ?? monotonicNow;
+    this.#sleep = options.sleep ?? ((ms) => realSleep(ms));
     this.configure(options);
   }
 
   get limit(): number {
-    return this.limitValue;
+    return this.#limitValue;
   }
 
   get windowMs(): number {
-    return this.windowValue;
+    return this.#windowValue;
   }
 
   /** Requests waiting for a slot. */
   get pending(): number {
-    return this.waiters.length;
+    return this.#waiters.length;
   }
 
   /** Changes the limit (plan upgrade) without dropping the history of the window. */
@@ -90,93 +90,93 @@ export class SlidingWindowRateLimiter implements RateLimiter {
     const { limit, windowMs, safetyMarginMs } = options;
     if (limit !== undefined) {
       if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
-      this.limitValue = limit;
+      this.#limitValue = limit;
     }
     if (windowMs !== undefined) {
       if (!(windowMs > 0) || !Number.isFinite(windowMs)) throw new RangeError('windowMs must be positive');
-      this.windowValue = windowMs;
+      this.#windowValue = windowMs;
     }
     if (safetyMarginMs !== undefined) {
       if (!(safetyMarginMs >= 0) || !Number.isFinite(safetyMarginMs)) throw new RangeError('safetyMarginMs must be >= 0');
-      this.margin = safetyMarginMs;
+      this.#margin = safetyMarginMs;
     }
-    if (this.grants.length > this.limitValue) this.grants = this.grants.slice(-this.limitValue);
+    if (this.#grants.length > this.#limitValue) this.#grants = this.#grants.slice(-this.#limitValue);
   }
 
   acquire(signal?: AbortSignal): Promise<RateLimitDone> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     // FIFO: nobody overtakes a waiter.
-    if (this.waiters.length === 0) {
-      const done = this.tryGrant();
+    if (this.#waiters.length === 0) {
+      const done = this.#tryGrant();
       if (done) return Promise.resolve(done);
     }
     return new Promise<RateLimitDone>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
       if (signal) {
         waiter.onAbort = () => {
-          const index = this.waiters.indexOf(waiter);
-          if (index >= 0) this.waiters.splice(index, 1);
+          const index = this.#waiters.indexOf(waiter);
+          if (index >= 0) this.#waiters.splice(index, 1);
           reject(signal.reason);
         };
         signal.addEventListener('abort', waiter.onAbort, { once: true });
       }
-      this.waiters.push(waiter);
-      void this.pump();
+      this.#waiters.push(waiter);
+      void this.#pump();
     });
   }
 
   pauseFor(ms: number): void {
     if (!(ms > 0)) return;
-    this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + ms);
   }
 
   /** When the next request may go, on the limiter's clock. */
   nextSlotAt(): number {
-    const now = this.now();
-    let at = Math.max(now, this.pausedUntil);
-    if (this.grants.length >= this.limitValue) {
-      at = Math.max(at, this.grants[this.grants.length - this.limitValue]!.at + this.windowValue + this.margin);
+    const now = this.#now();
+    let at = Math.max(now, this.#pausedUntil);
+    if (this.#grants.length >= this.#limitValue) {
+      at = Math.max(at, this.#grants[this.#grants.length - this.#limitValue]!.at + this.#windowValue + this.#margin);
     }
     return at;
   }
 
-  private tryGrant(): RateLimitDone | null {
-    const now = this.now();
-    if (now < this.pausedUntil) return null;
-    const horizon = now - this.windowValue - this.margin;
-    while (this.grants.length > 0 && this.grants[0]!.at <= horizon) this.grants.shift();
-    if (this.grants.length >= this.limitValue) return null;
+  #tryGrant(): RateLimitDone | null {
+    const now = this.#now();
+    if (now < this.#pausedUntil) return null;
+    const horizon = now - this.#windowValue - this.#margin;
+    while (this.#grants.length > 0 && this.#grants[0]!.at <= horizon) this.#grants.shift();
+    if (this.#grants.length >= this.#limitValue) return null;
     const grant: Grant = { at: now };
-    this.grants.push(grant);
+    this.#grants.push(grant);
     let finished = false;
     return () => {
       if (finished) return;
       finished = true;
-      const index = this.grants.indexOf(grant);
+      const index = this.#grants.indexOf(grant);
       if (index < 0) return; // already left the window
       // Re-stamp at completion; "now" is the latest stamp, so moving it last keeps the order.
-      this.grants.splice(index, 1);
-      grant.at = Math.max(grant.at, this.now());
-      this.grants.push(grant);
+      this.#grants.splice(index, 1);
+      grant.at = Math.max(grant.at, this.#now());
+      this.#grants.push(grant);
     };
   }
 
-  private async pump(): Promise<void> {
-    if (this.pumping) return;
-    this.pumping = true;
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
     try {
-      while (this.waiters.length > 0) {
-        const done = this.tryGrant();
+      while (this.#waiters.length > 0) {
+        const done = this.#tryGrant();
         if (done) {
-          const waiter = this.waiters.shift()!;
+          const waiter = this.#waiters.shift()!;
           if (waiter.signal && waiter.onAbort) waiter.signal.removeEventListener('abort', waiter.onAbort);
           waiter.resolve(done);
           continue;
         }
-        await this.sleep(Math.max(0, this.nextSlotAt() - this.now()));
+        await this.#sleep(Math.max(0, this.nextSlotAt() - this.#now()));
       }
     } finally {
-      this.pumping = false;
+      this.#pumping = false;
     }
   }
 }

@@ -6,18 +6,18 @@
  * Frozen: stays put until advanced (deterministic tests).
  */
 export class SimClock {
-  private baseSim: number;
-  private baseReal: number;
-  private frozen: boolean;
+  #baseSim: number;
+  #baseReal: number;
+  #frozen: boolean;
 
   constructor(start: Date | number = Date.now(), frozen = false) {
-    this.baseSim = typeof start === 'number' ? start : start.getTime();
-    this.baseReal = Date.now();
-    this.frozen = frozen;
+    this.#baseSim = typeof start === 'number' ? start : start.getTime();
+    this.#baseReal = Date.now();
+    this.#frozen = frozen;
   }
 
   nowMs(): number {
-    return this.frozen ? this.baseSim : this.baseSim + (Date.now() - this.baseReal);
+    return this.#frozen ? this.#baseSim : this.#baseSim + (Date.now() - this.#baseReal);
   }
 
   now(): Date {
@@ -27,29 +27,29 @@ export class SimClock {
   /** Moves forward only: moving backwards would resurrect ended maintenances silently (use set()). */
   advance(ms: number): number {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('advanceClock needs a finite, non-negative number of ms');
-    this.rebase(this.nowMs() + ms);
+    this.#rebase(this.nowMs() + ms);
     return this.nowMs();
   }
 
   set(at: Date | number): void {
     const ms = typeof at === 'number' ? at : at.getTime();
     if (!Number.isFinite(ms)) throw new RangeError('invalid clock time');
-    this.rebase(ms);
+    this.#rebase(ms);
   }
 
   isFrozen(): boolean {
-    return this.frozen;
+    return this.#frozen;
   }
 
   setFrozen(frozen: boolean): void {
     const now = this.nowMs();
-    this.frozen = frozen;
-    this.rebase(now);
+    this.#frozen = frozen;
+    this.#rebase(now);
   }
 
-  private rebase(simMs: number): void {
-    this.baseSim = simMs;
-    this.baseReal = Date.now();
+  #rebase(simMs: number): void {
+    this.#baseSim = simMs;
+    this.#baseReal = Date.now();
   }
 }
 

@@ -17,7 +17,7 @@ import type {
   SimulatorState,
   UpdateJson,
 } from './api';
-import { floorSecond, formatDateTime, parseDateTime, SimClock } from './clock';
+import { floorSecond, formatDateTime, parseDateTime, type SimClock } from './clock';
 import type { SimCore } from './context';
 import { isKnownType, isScheduled, rebuildLive, serviceStatusJson, summaryJson } from './derived';
 import { invalid } from './errors';
@@ -31,7 +31,7 @@ import { findService } from './resources/services';
 import { touch } from './resources/common';
 import { seedFromSummary, type SeedSummaryOptions, type SeedSummaryResult } from './seeds/summary';
 import type { SimHttpServer } from './server';
-import { Store } from './store';
+import { type Store } from './store';
 import { incidentJson, noticeJson, updateJson } from './views';
 import type { RequestCounter, WriteLogEntry } from './write-log';
 
@@ -53,148 +53,151 @@ export interface ControllerDeps {
 
 export class Controller implements SimulatorControl {
   limiter: RateLimiter | null;
-  private rateLimitConfig: RateLimitConfig | false;
+  #rateLimitConfig: RateLimitConfig | false;
 
-  constructor(private readonly deps: ControllerDeps) {
-    this.rateLimitConfig = deps.rateLimit;
+  readonly #deps: ControllerDeps;
+
+  constructor(deps: ControllerDeps) {
+    this.#deps = deps;
+    this.#rateLimitConfig = deps.rateLimit;
     this.limiter = deps.rateLimit ? new RateLimiter(deps.rateLimit) : null;
   }
 
-  private get core(): SimCore {
-    return this.deps.core;
+  get #core(): SimCore {
+    return this.#deps.core;
   }
 
-  private page(subdomain: unknown): Page {
+  #page(subdomain: unknown): Page {
     if (typeof subdomain !== 'string') throw invalid('page (subdomain) is required');
-    return this.core.store.getPage(subdomain);
+    return this.#core.store.getPage(subdomain);
   }
 
-  private nowMs(): number {
-    return this.core.clock.nowMs();
+  #nowMs(): number {
+    return this.#core.clock.nowMs();
   }
 
-  private date(v: DateInput | null | undefined, name: string): number | null | undefined {
+  #date(v: DateInput | null | undefined, name: string): number | null | undefined {
     if (v === undefined || v === null) return v as null | undefined;
     const ms = v instanceof Date ? v.getTime() : typeof v === 'number' ? v : parseDateTime(v);
     if (ms === null || !Number.isFinite(ms)) throw invalid(`${name} is not a date`);
     return floorSecond(ms);
   }
 
-  private requireType(page: Page, type: string): void {
+  #requireType(page: Page, type: string): void {
     if (!isKnownType(page, type)) throw invalid(`unknown incident type ${type} (add it with setIncidentType)`);
   }
 
-  private requireServices(page: Page, ids: number[] | undefined): void {
+  #requireServices(page: Page, ids: number[] | undefined): void {
     for (const id of ids ?? []) if (!page.services.has(id)) throw invalid(`unknown service ${id}`);
   }
 
   openIncident(input: OpenIncidentInput): IncidentJson {
-    const page = this.page(input.page);
+    const page = this.#page(input.page);
     const type = input.type ?? 'major';
-    this.requireType(page, type);
+    this.#requireType(page, type);
     if (!input.title) throw invalid('title is required');
-    this.requireServices(page, input.services);
+    this.#requireServices(page, input.services);
     const inc = createIncident(
-      this.core.store,
+      this.#core.store,
       page,
       {
         type,
         title: input.title,
         serviceIds: input.services ?? [],
-        startsAt: this.date(input.startsAt, 'startsAt') ?? undefined,
+        startsAt: this.#date(input.startsAt, 'startsAt') ?? undefined,
         notify: input.notify,
         updates: [{ type: input.updateType ?? 'issue', description: input.message ?? input.title, extra: {} }],
         extra: {},
       },
-      this.nowMs(),
+      this.#nowMs(),
     );
     return incidentJson(inc) as IncidentJson;
   }
 
   addUpdate(input: AddUpdateInput): UpdateJson {
-    const page = this.page(input.page);
+    const page = this.#page(input.page);
     const inc = findIncident(page, input.incidentId);
     const u = addIncidentUpdate(
-      this.core.store,
+      this.#core.store,
       page,
       inc,
       { type: input.type ?? 'update', description: input.message ?? '', extra: {} },
-      this.nowMs(),
+      this.#nowMs(),
     );
     return updateJson(u) as UpdateJson;
   }
 
   resolveIncident(input: ResolveIncidentInput): IncidentJson {
-    const page = this.page(input.page);
+    const page = this.#page(input.page);
     const inc = findIncident(page, input.incidentId);
-    addIncidentUpdate(this.core.store, page, inc, { type: 'resolved', description: input.message ?? 'Resolved', extra: {} }, this.nowMs());
+    addIncidentUpdate(this.#core.store, page, inc, { type: 'resolved', description: input.message ?? 'Resolved', extra: {} }, this.#nowMs());
     return incidentJson(inc) as IncidentJson;
   }
 
   setServiceLevel(input: SetServiceLevelInput): Json {
-    const page = this.page(input.page);
+    const page = this.#page(input.page);
     const s = findService(page, input.serviceId);
     if (input.level === 'auto') s.manualLevel = undefined;
     else {
-      if (input.level !== null) this.requireType(page, input.level);
+      if (input.level !== null) this.#requireType(page, input.level);
       s.manualLevel = input.level;
     }
-    touch(s, this.nowMs());
-    return serviceStatusJson(page, s, this.nowMs());
+    touch(s, this.#nowMs());
+    return serviceStatusJson(page, s, this.#nowMs());
   }
 
   scheduleMaintenance(input: ScheduleMaintenanceInput): IncidentJson {
-    const page = this.page(input.page);
+    const page = this.#page(input.page);
     const type = input.type ?? 'scheduled';
-    this.requireType(page, type);
+    this.#requireType(page, type);
     if (!isScheduled(page, type)) throw invalid(`${type} is not a maintenance type`);
-    this.requireServices(page, input.services);
-    const startsAt = this.date(input.startsAt, 'startsAt');
+    this.#requireServices(page, input.services);
+    const startsAt = this.#date(input.startsAt, 'startsAt');
     if (startsAt === null || startsAt === undefined) throw invalid('startsAt is required');
     const inc = createIncident(
-      this.core.store,
+      this.#core.store,
       page,
       {
         type,
         title: input.title,
         serviceIds: input.services ?? [],
         startsAt,
-        endsAt: this.date(input.endsAt, 'endsAt') ?? null,
+        endsAt: this.#date(input.endsAt, 'endsAt') ?? null,
         updates: [{ type: 'scheduled', description: input.message ?? input.title, extra: {} }],
         extra: {},
       },
-      this.nowMs(),
+      this.#nowMs(),
     );
     return incidentJson(inc) as IncidentJson;
   }
 
   postNotice(input: PostNoticeInput): NoticeJson {
-    const page = this.page(input.page);
-    this.requireServices(page, input.services);
+    const page = this.#page(input.page);
+    this.#requireServices(page, input.services);
     const n = createNotice(
-      this.core.store,
+      this.#core.store,
       page,
       {
         title: input.title,
         serviceIds: input.services ?? [],
-        featuredFrom: this.date(input.featuredFrom, 'featuredFrom'),
-        featuredUntil: this.date(input.featuredUntil, 'featuredUntil'),
+        featuredFrom: this.#date(input.featuredFrom, 'featuredFrom'),
+        featuredUntil: this.#date(input.featuredUntil, 'featuredUntil'),
         updates: [{ description: input.message ?? input.title, extra: {} }],
         extra: {},
       },
-      this.nowMs(),
+      this.#nowMs(),
     );
     return noticeJson(n) as NoticeJson;
   }
 
   removeNotice(input: RemoveNoticeInput): void {
-    const page = this.page(input.page);
+    const page = this.#page(input.page);
     findNotice(page, input.noticeId);
     page.notices.delete(input.noticeId);
   }
 
   setIncidentType(input: SetIncidentTypeInput): void {
-    const page = this.page(input.page);
+    const page = this.#page(input.page);
     if (!BASE_LEVELS.includes(input.base)) throw invalid('base must be major, minor or scheduled');
     if ((BASE_LEVELS as readonly string[]).includes(input.type)) throw invalid('built-in types cannot be redefined');
     page.incidentTypes.set(input.type, input.base);
@@ -202,39 +205,39 @@ export class Controller implements SimulatorControl {
   }
 
   addMetric(input: { page: string; name: string }): { id: number } {
-    return { id: addMetric(this.core.store, this.page(input.page), input.name).id };
+    return { id: addMetric(this.#core.store, this.#page(input.page), input.name).id };
   }
 
   summary(page: string): Json {
-    return summaryJson(this.page(page), this.nowMs());
+    return summaryJson(this.#page(page), this.#nowMs());
   }
 
   now(): Date {
-    return this.core.clock.now();
+    return this.#core.clock.now();
   }
 
   advanceClock(ms: number): Date {
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw invalid('ms must be a non-negative number');
-    this.core.clock.advance(ms);
+    this.#core.clock.advance(ms);
     return this.now();
   }
 
   setClock(at: DateInput): Date {
-    const ms = this.date(at, 'at');
+    const ms = this.#date(at, 'at');
     if (ms === null || ms === undefined) throw invalid('at is required');
-    const before = this.nowMs();
-    this.core.clock.set(ms);
+    const before = this.#nowMs();
+    this.#core.clock.set(ms);
     // Going back in time can bring maintenances that were seen ending back to life.
-    if (ms < before) for (const p of this.core.store.pages.values()) rebuildLive(p);
+    if (ms < before) for (const p of this.#core.store.pages.values()) rebuildLive(p);
     return this.now();
   }
 
   freezeClock(frozen: boolean): void {
-    this.core.clock.setFrozen(frozen);
+    this.#core.clock.setFrozen(frozen);
   }
 
   addKey(input: AddKeyInput): { id: string; key: string } {
-    const store = this.core.store;
+    const store = this.#core.store;
     if (input.key !== undefined && store.findKey(input.key)) throw invalid('key already exists');
     if (input.kind === 'org') {
       store.getOrg(input.orgId);
@@ -246,9 +249,9 @@ export class Controller implements SimulatorControl {
       throw invalid('kind must be org or user (with an email)');
     }
     const user = store.ensureUser(input.email, input.name);
-    const t = floorSecond(this.nowMs());
+    const t = floorSecond(this.#nowMs());
     for (const r of input.roles ?? []) {
-      const members = 'page' in r ? this.page(r.page).members : store.getOrg(r.orgId).members;
+      const members = 'page' in r ? this.#page(r.page).members : store.getOrg(r.orgId).members;
       const allowed = 'page' in r ? PAGE_ROLES : ORG_ROLES;
       if (!allowed.includes(r.role)) throw invalid(`role ${r.role} not allowed here`);
       const existing = [...members.values()].find((m) => m.userId === user.id);
@@ -263,19 +266,19 @@ export class Controller implements SimulatorControl {
   }
 
   revokeKey(key: string): boolean {
-    return this.core.store.revokeKey(key);
+    return this.#core.store.revokeKey(key);
   }
 
   setFaults(rules: FaultRule | FaultRule[]): void {
-    this.wrapRange(() => this.deps.faults.set(rules));
+    this.#wrapRange(() => this.#deps.faults.set(rules));
   }
 
   addFault(rule: FaultRule): void {
-    this.wrapRange(() => this.deps.faults.add(rule));
+    this.#wrapRange(() => this.#deps.faults.add(rule));
   }
 
   clearFaults(): void {
-    this.deps.faults.clear();
+    this.#deps.faults.clear();
   }
 
   rateLimitBurst(count: number, retryAfterSeconds = 1): void {
@@ -283,13 +286,13 @@ export class Controller implements SimulatorControl {
   }
 
   setRateLimit(config: RateLimitConfig | false): void {
-    this.wrapRange(() => {
+    this.#wrapRange(() => {
       this.limiter = config ? new RateLimiter(config) : null;
-      this.rateLimitConfig = config;
+      this.#rateLimitConfig = config;
     });
   }
 
-  private wrapRange(fn: () => void): void {
+  #wrapRange(fn: () => void): void {
     try {
       fn();
     } catch (err) {
@@ -301,15 +304,15 @@ export class Controller implements SimulatorControl {
   async goOffline(options: OfflineOptions = {}): Promise<void> {
     const mode = options.mode ?? 'refuse';
     if (!['refuse', 'reset', 'blackhole'].includes(mode)) throw invalid('mode must be refuse, reset or blackhole');
-    await this.deps.http().goOffline(mode, options.forMs);
+    await this.#deps.http().goOffline(mode, options.forMs);
   }
 
   async goOnline(): Promise<void> {
-    await this.deps.http().goOnline();
+    await this.#deps.http().goOnline();
   }
 
   writeLog(filter: { method?: string; pathPrefix?: string; op?: string } = {}): WriteLogEntry[] {
-    return this.core.writeLog
+    return this.#core.writeLog
       .list()
       .filter(
         (e) =>
@@ -321,39 +324,39 @@ export class Controller implements SimulatorControl {
   }
 
   clearWriteLog(): void {
-    this.core.writeLog.clear();
+    this.#core.writeLog.clear();
   }
 
   /** Requests received under a path prefix, full (`/api/v2/...`) or relative to /api/v2; all when omitted. */
   requestCount(pathPrefix?: string): number {
-    if (!pathPrefix) return this.deps.counter.count();
-    return this.deps.counter.count(pathPrefix.startsWith('/api/') ? pathPrefix : `/api/v2${pathPrefix}`);
+    if (!pathPrefix) return this.#deps.counter.count();
+    return this.#deps.counter.count(pathPrefix.startsWith('/api/') ? pathPrefix : `/api/v2${pathPrefix}`);
   }
 
   requestCounts(): Record<string, number> {
-    return this.deps.counter.snapshot();
+    return this.#deps.counter.snapshot();
   }
 
   clearRequestCounts(): void {
-    this.deps.counter.clear();
+    this.#deps.counter.clear();
   }
 
   /** Back to the state right after start: seed, clock, logs, counters, faults, rate limit buckets, online. */
   async reset(): Promise<void> {
-    const { store, clock } = this.deps.fresh();
-    this.core.store = store;
-    this.core.clock = clock;
-    this.core.writeLog.clear();
-    this.deps.counter.clear();
-    this.deps.faults.clear();
-    this.deps.faults.reseed(this.deps.randomSeed);
-    this.setRateLimit(this.deps.rateLimit);
-    await this.deps.http().goOnline();
+    const { store, clock } = this.#deps.fresh();
+    this.#core.store = store;
+    this.#core.clock = clock;
+    this.#core.writeLog.clear();
+    this.#deps.counter.clear();
+    this.#deps.faults.clear();
+    this.#deps.faults.reseed(this.#deps.randomSeed);
+    this.setRateLimit(this.#deps.rateLimit);
+    await this.#deps.http().goOnline();
   }
 
   seedSummary(doc: unknown, options?: SeedSummaryOptions): SeedSummaryResult {
     try {
-      return seedFromSummary(this.core.store, doc, this.nowMs(), options);
+      return seedFromSummary(this.#core.store, doc, this.#nowMs(), options);
     } catch (err) {
       if (err instanceof TypeError) throw invalid(err.message);
       throw err;
@@ -362,12 +365,12 @@ export class Controller implements SimulatorControl {
 
   state(): SimulatorState {
     return {
-      now: formatDateTime(this.nowMs()),
-      frozen: this.core.clock.isFrozen(),
-      offline: this.deps.http().offlineMode(),
-      pages: [...this.core.store.pages.keys()],
-      faults: this.deps.faults.list(),
-      rateLimit: this.rateLimitConfig,
+      now: formatDateTime(this.#nowMs()),
+      frozen: this.#core.clock.isFrozen(),
+      offline: this.#deps.http().offlineMode(),
+      pages: [...this.#core.store.pages.keys()],
+      faults: this.#deps.faults.list(),
+      rateLimit: this.#rateLimitConfig,
     };
   }
 }

@@ -56,40 +56,39 @@ export interface FaultDecision {
 const API_PREFIX = '/api/v2';
 
 export class FaultInjector {
-  private rules: { rule: FaultRule; remaining: number }[] = [];
-  private rand: () => number;
+  #rules: { rule: FaultRule; remaining: number }[] = [];
+  #rand: () => number;
 
-  constructor(private seed: number) {
-    this.rand = createPrng(seed);
+  constructor(seed: number) {
+    this.#rand = createPrng(seed);
   }
 
   reseed(seed: number): void {
-    this.seed = seed;
-    this.rand = createPrng(seed);
+    this.#rand = createPrng(seed);
   }
 
   set(rules: FaultRule | FaultRule[]): void {
-    this.rules = [];
+    this.#rules = [];
     for (const r of Array.isArray(rules) ? rules : [rules]) this.add(r);
   }
 
   add(rule: FaultRule): void {
     validateRule(rule);
-    this.rules.push({ rule, remaining: rule.times ?? Number.POSITIVE_INFINITY });
+    this.#rules.push({ rule, remaining: rule.times ?? Number.POSITIVE_INFINITY });
   }
 
   clear(): void {
-    this.rules = [];
+    this.#rules = [];
   }
 
   list(): FaultRule[] {
-    return this.rules.map((r) => r.rule);
+    return this.#rules.map((r) => r.rule);
   }
 
-  private hit(rate: number | undefined): boolean {
+  #hit(rate: number | undefined): boolean {
     if (rate === undefined || rate <= 0) return false;
     if (rate >= 1) return true;
-    return this.rand() < rate;
+    return this.#rand() < rate;
   }
 
   decide(method: string, path: string, query: URLSearchParams, isWrite: boolean): FaultDecision {
@@ -107,8 +106,8 @@ export class FaultInjector {
       captivePortal: false,
       hang: false,
     };
-    if (this.rules.length === 0) return d;
-    for (const entry of this.rules) {
+    if (this.#rules.length === 0) return d;
+    for (const entry of this.#rules) {
       const { rule } = entry;
       if (!matches(rule, method, path)) continue;
       entry.remaining--;
@@ -116,11 +115,11 @@ export class FaultInjector {
         d.latencyMs +=
           typeof rule.latencyMs === 'number'
             ? rule.latencyMs
-            : rule.latencyMs.min + this.rand() * (rule.latencyMs.max - rule.latencyMs.min);
+            : rule.latencyMs.min + this.#rand() * (rule.latencyMs.max - rule.latencyMs.min);
       }
-      if (this.hit(rule.resetRate)) d.reset = true;
+      if (this.#hit(rule.resetRate)) d.reset = true;
       if (rule.errorRates && d.errorStatus === null) {
-        const r = this.rand();
+        const r = this.#rand();
         let acc = 0;
         for (const [status, p] of Object.entries(rule.errorRates).sort(([a], [b]) => Number(a) - Number(b))) {
           acc += p;
@@ -132,18 +131,18 @@ export class FaultInjector {
         }
       }
       if (rule.failBeforeCursor && query.has('before') && d.errorStatus === null) d.errorStatus = 500;
-      if (this.hit(rule.malformedRate)) d.malformed = true;
-      if (rule.slowBody && this.hit(rule.slowBody.rate ?? 1)) {
+      if (this.#hit(rule.malformedRate)) d.malformed = true;
+      if (rule.slowBody && this.#hit(rule.slowBody.rate ?? 1)) {
         d.slowBody = { chunkBytes: rule.slowBody.chunkBytes ?? 64, intervalMs: rule.slowBody.intervalMs ?? 50 };
       }
-      if (isWrite && this.hit(rule.dropAfterCommitRate)) d.dropAfterCommit = true;
+      if (isWrite && this.#hit(rule.dropAfterCommitRate)) d.dropAfterCommit = true;
       if (isWrite && rule.statusAfterCommit !== undefined && d.statusAfterCommit === null) d.statusAfterCommit = rule.statusAfterCommit;
       if (isWrite && rule.answerDelayAfterCommitMs !== undefined) d.answerDelayAfterCommitMs += rule.answerDelayAfterCommitMs;
-      if (isWrite && this.hit(rule.emptyBodyAfterCommitRate)) d.emptyBodyAfterCommit = true;
-      if (this.hit(rule.captivePortalRate)) d.captivePortal = true;
-      if (this.hit(rule.hangRate)) d.hang = true;
+      if (isWrite && this.#hit(rule.emptyBodyAfterCommitRate)) d.emptyBodyAfterCommit = true;
+      if (this.#hit(rule.captivePortalRate)) d.captivePortal = true;
+      if (this.#hit(rule.hangRate)) d.hang = true;
     }
-    this.rules = this.rules.filter((r) => r.remaining > 0);
+    this.#rules = this.#rules.filter((r) => r.remaining > 0);
     return d;
   }
 }

@@ -33,16 +33,15 @@ export const DEFAULT_RATE_LIMIT = { limit: 100, windowMs: 10_000 } as const;
 
 class Simulator extends Controller implements StatusPageSimulator {
   readonly keys: DemoKeys = { ...DEMO_KEYS };
+  readonly #server: () => SimHttpServer;
 
-  constructor(
-    deps: ConstructorParameters<typeof Controller>[0],
-    private readonly server: () => SimHttpServer,
-  ) {
+  constructor(deps: ConstructorParameters<typeof Controller>[0], server: () => SimHttpServer) {
     super(deps);
+    this.#server = server;
   }
 
   get origin(): string {
-    return this.server().origin;
+    return this.#server().origin;
   }
 
   get baseUrl(): string {
@@ -50,11 +49,11 @@ class Simulator extends Controller implements StatusPageSimulator {
   }
 
   get port(): number {
-    return this.server().port;
+    return this.#server().port;
   }
 
   close(): Promise<void> {
-    return this.server().close();
+    return this.#server().close();
   }
 }
 

@@ -15,22 +15,23 @@ interface Bucket {
 }
 
 export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  readonly #buckets = new Map<string, Bucket>();
+  readonly config: RateLimitConfig;
+  readonly #nowMs: () => number;
 
-  constructor(
-    readonly config: RateLimitConfig,
-    private readonly nowMs: () => number = () => performance.now(),
-  ) {
+  constructor(config: RateLimitConfig, nowMs: () => number = () => performance.now()) {
+    this.config = config;
+    this.#nowMs = nowMs;
     if (!(config.limit >= 1) || !(config.windowMs > 0)) throw new RangeError('rate limit needs limit >= 1 and windowMs > 0');
   }
 
   /** Returns 0 when accepted, else the seconds to wait (Retry-After, at least 1). */
   take(bucketKey: string): number {
-    const now = this.nowMs();
-    let b = this.buckets.get(bucketKey);
+    const now = this.#nowMs();
+    let b = this.#buckets.get(bucketKey);
     if (!b) {
       b = { ring: [], next: 0 };
-      this.buckets.set(bucketKey, b);
+      this.#buckets.set(bucketKey, b);
     }
     if (b.ring.length < this.config.limit) {
       b.ring.push(now);
@@ -45,6 +46,6 @@ export class RateLimiter {
   }
 
   reset(): void {
-    this.buckets.clear();
+    this.#buckets.clear();
   }
 }

@@ -26,20 +26,20 @@ export type Match =
   | { kind: 'method' };
 
 export class Router {
-  private readonly routes: Compiled[];
+  readonly #routes: Compiled[];
 
   constructor(routes: RouteDef[]) {
-    this.routes = routes.map((r) => ({ ...r, segments: r.path.split('/').filter(Boolean) }));
+    this.#routes = routes.map((r) => ({ ...r, segments: r.path.split('/').filter(Boolean) }));
   }
 
   list(): readonly RouteDef[] {
-    return this.routes;
+    return this.#routes;
   }
 
   match(method: string, path: string): Match {
     const parts = path.split('/').filter(Boolean);
     let pathMatched = false;
-    for (const r of this.routes) {
+    for (const r of this.#routes) {
       if (r.segments.length !== parts.length) continue;
       const params: Record<string, string> = {};
       let okay = true;

@@ -39,52 +39,55 @@ const isWriteMethod = (m: string): boolean => m === 'POST' || m === 'PUT' || m =
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export class SimHttpServer {
-  private readonly server: Server;
-  private readonly sockets = new Set<Socket>();
-  private readonly held = new Set<ServerResponse>();
-  private offline: OfflineMode | null = null;
-  private onlineTimer: NodeJS.Timeout | null = null;
-  private listening = false;
-  private closed = false;
-  private host = '127.0.0.1';
+  readonly #server: Server;
+  readonly #sockets = new Set<Socket>();
+  readonly #held = new Set<ServerResponse>();
+  #offline: OfflineMode | null = null;
+  #onlineTimer: NodeJS.Timeout | null = null;
+  #listening = false;
+  #closed = false;
+  #host = '127.0.0.1';
   port = 0;
 
-  constructor(private readonly deps: HttpDeps) {
-    this.server = createServer((req, res) => {
-      this.onRequest(req, res).catch((err: unknown) => {
+  readonly #deps: HttpDeps;
+
+  constructor(deps: HttpDeps) {
+    this.#deps = deps;
+    this.#server = createServer((req, res) => {
+      this.#onRequest(req, res).catch((err: unknown) => {
         console.error('[statuspage-sim] internal error', err);
         if (!res.headersSent) sendJson(res, 500, JSON.stringify({ error: 500 }));
         else res.destroy();
       });
     });
-    this.server.on('connection', (s: Socket) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
+    this.#server.on('connection', (s: Socket) => {
+      this.#sockets.add(s);
+      s.on('close', () => this.#sockets.delete(s));
     });
-    this.server.keepAliveTimeout = 5000;
+    this.#server.keepAliveTimeout = 5000;
   }
 
   get origin(): string {
-    const h = this.host.includes(':') ? `[${this.host}]` : this.host;
+    const h = this.#host.includes(':') ? `[${this.#host}]` : this.#host;
     return `http://${h}:${this.port}`;
   }
 
   async listen(port: number, host: string): Promise<void> {
-    this.host = host;
+    this.#host = host;
     await new Promise<void>((resolve, reject) => {
       const onError = (err: Error): void => reject(err);
-      this.server.once('error', onError);
-      this.server.listen(port, host, () => {
-        this.server.off('error', onError);
+      this.#server.once('error', onError);
+      this.#server.listen(port, host, () => {
+        this.#server.off('error', onError);
         resolve();
       });
     });
-    this.port = (this.server.address() as AddressInfo).port;
-    this.listening = true;
+    this.port = (this.#server.address() as AddressInfo).port;
+    this.#listening = true;
   }
 
   offlineMode(): OfflineMode | null {
-    return this.offline;
+    return this.#offline;
   }
 
   /**
@@ -93,58 +96,58 @@ export class SimHttpServer {
    * blackhole: API requests never answered (client timeouts).
    */
   async goOffline(mode: OfflineMode = 'refuse', forMs?: number): Promise<void> {
-    if (this.closed) return;
-    this.clearTimer();
-    this.offline = mode;
-    if (mode === 'refuse' && this.listening) {
-      this.listening = false;
-      const closedP = new Promise<void>((r) => this.server.close(() => r()));
-      this.server.closeAllConnections();
-      for (const s of this.sockets) s.destroy();
+    if (this.#closed) return;
+    this.#clearTimer();
+    this.#offline = mode;
+    if (mode === 'refuse' && this.#listening) {
+      this.#listening = false;
+      const closedP = new Promise<void>((r) => this.#server.close(() => r()));
+      this.#server.closeAllConnections();
+      for (const s of this.#sockets) s.destroy();
       await closedP;
     }
     if (forMs !== undefined) {
-      this.onlineTimer = setTimeout(() => {
-        this.onlineTimer = null;
+      this.#onlineTimer = setTimeout(() => {
+        this.#onlineTimer = null;
         this.goOnline().catch((err: unknown) => console.error('[statuspage-sim] could not come back online', err));
       }, forMs);
     }
   }
 
   async goOnline(): Promise<void> {
-    if (this.closed) return;
-    this.clearTimer();
-    this.offline = null;
-    for (const res of this.held) res.destroy();
-    this.held.clear();
-    if (!this.listening) await this.listen(this.port, this.host);
+    if (this.#closed) return;
+    this.#clearTimer();
+    this.#offline = null;
+    for (const res of this.#held) res.destroy();
+    this.#held.clear();
+    if (!this.#listening) await this.listen(this.port, this.#host);
   }
 
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    this.clearTimer();
-    for (const res of this.held) res.destroy();
-    this.held.clear();
-    if (this.listening) {
-      this.listening = false;
-      const closedP = new Promise<void>((r) => this.server.close(() => r()));
-      this.server.closeAllConnections();
-      for (const s of this.sockets) s.destroy();
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#clearTimer();
+    for (const res of this.#held) res.destroy();
+    this.#held.clear();
+    if (this.#listening) {
+      this.#listening = false;
+      const closedP = new Promise<void>((r) => this.#server.close(() => r()));
+      this.#server.closeAllConnections();
+      for (const s of this.#sockets) s.destroy();
       await closedP;
     }
   }
 
-  private clearTimer(): void {
-    if (this.onlineTimer) clearTimeout(this.onlineTimer);
-    this.onlineTimer = null;
+  #clearTimer(): void {
+    if (this.#onlineTimer) clearTimeout(this.#onlineTimer);
+    this.#onlineTimer = null;
   }
 
-  private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async #onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sim.invalid');
     const path = url.pathname;
     const method = (req.method ?? 'GET').toUpperCase();
-    const { core, faults, counter, control } = this.deps;
+    const { core, faults, counter, control } = this.#deps;
 
     if (path === '/__control' || path.startsWith('/__control/')) {
       if (!control) return sendJson(res, 404, JSON.stringify({ error: 404 }));
@@ -152,13 +155,13 @@ export class SimHttpServer {
       if (raw === null) return sendJson(res, 413, JSON.stringify({ error: 413 }));
       return control(req, res, path, url.searchParams, raw);
     }
-    if (this.offline === 'reset') {
+    if (this.#offline === 'reset') {
       req.socket.destroy();
       return;
     }
-    if (this.offline === 'blackhole') {
-      this.held.add(res);
-      res.on('close', () => this.held.delete(res));
+    if (this.#offline === 'blackhole') {
+      this.#held.add(res);
+      res.on('close', () => this.#held.delete(res));
       return;
     }
 
@@ -173,8 +176,8 @@ export class SimHttpServer {
       return;
     }
     if (decision.hang) {
-      this.held.add(res);
-      res.on('close', () => this.held.delete(res));
+      this.#held.add(res);
+      res.on('close', () => this.#held.delete(res));
       return;
     }
     if (decision.captivePortal) {
@@ -184,7 +187,7 @@ export class SimHttpServer {
       return;
     }
     const principal = identify(core.store, req.headers.authorization);
-    const limiter = this.deps.limiter();
+    const limiter = this.#deps.limiter();
     if (limiter) {
       const wait = limiter.take(principal ? principal.id : `ip:${req.socket.remoteAddress ?? '?'}`);
       if (wait > 0) return sendJson(res, 429, JSON.stringify({ error: 429 }), { 'retry-after': String(wait) });
@@ -203,7 +206,7 @@ export class SimHttpServer {
       return sendJson(res, 404, JSON.stringify({ error: 404 }));
     }
 
-    const out = dispatch(core, this.deps.router, {
+    const out = dispatch(core, this.#deps.router, {
       method,
       path: path.slice(API_PREFIX.length) || '/',
       fullPath: path,

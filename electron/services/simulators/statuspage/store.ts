@@ -14,35 +14,35 @@ export class Store {
   readonly orgs = new Map<number, Org>();
   readonly pages = new Map<string, Page>();
   readonly users = new Map<number, User>();
-  private readonly usersByEmail = new Map<string, User>();
-  private readonly keysByRaw = new Map<string, KeyRecord>();
-  private readonly ids = new Map<IdKind, number>();
-  private keySeq = 0;
-  private subscriptionSeq = 0;
-  private readonly uuidRand: () => number;
+  readonly #usersByEmail = new Map<string, User>();
+  readonly #keysByRaw = new Map<string, KeyRecord>();
+  readonly #ids = new Map<IdKind, number>();
+  #keySeq = 0;
+  #subscriptionSeq = 0;
+  readonly #uuidRand: () => number;
 
   constructor(randomSeed: number) {
     // A stream of its own, so creating subscriptions does not shift the fault PRNG's sequence.
-    this.uuidRand = createPrng((randomSeed ^ 0x5bd1e995) >>> 0);
+    this.#uuidRand = createPrng((randomSeed ^ 0x5bd1e995) >>> 0);
   }
 
   nextId(kind: IdKind): number {
-    const next = (this.ids.get(kind) ?? 0) + 1;
-    this.ids.set(kind, next);
+    const next = (this.#ids.get(kind) ?? 0) + 1;
+    this.#ids.set(kind, next);
     return next;
   }
 
   /** Seeds bring their own ids: later creations continue above them. */
   reserveId(kind: IdKind, id: number): void {
-    if (id > (this.ids.get(kind) ?? 0)) this.ids.set(kind, id);
+    if (id > (this.#ids.get(kind) ?? 0)) this.#ids.set(kind, id);
   }
 
   nextUuid(): string {
-    return uuidFrom(this.uuidRand);
+    return uuidFrom(this.#uuidRand);
   }
 
   nextSubscriptionSeq(): number {
-    return ++this.subscriptionSeq;
+    return ++this.#subscriptionSeq;
   }
 
   // ---- organizations and pages ----
@@ -122,11 +122,11 @@ export class Store {
 
   ensureUser(email: string, name?: string | null): User {
     const norm = email.trim().toLowerCase();
-    let user = this.usersByEmail.get(norm);
+    let user = this.#usersByEmail.get(norm);
     if (!user) {
       user = { id: this.nextId('user'), email: email.trim(), name: name ?? null };
       this.users.set(user.id, user);
-      this.usersByEmail.set(norm, user);
+      this.#usersByEmail.set(norm, user);
     } else if (name !== undefined && name !== null) {
       user.name = name;
     }
@@ -134,7 +134,7 @@ export class Store {
   }
 
   findUserByEmail(email: string): User | undefined {
-    return this.usersByEmail.get(email.trim().toLowerCase());
+    return this.#usersByEmail.get(email.trim().toLowerCase());
   }
 
   /** Adds a key; the record's `id` is what logs show, never the raw key. */
@@ -143,23 +143,23 @@ export class Store {
       | { kind: 'org'; orgId: number; access: 'read' | 'write'; key?: string; label?: string }
       | { kind: 'user'; userId: number; key?: string; label?: string },
   ): KeyRecord {
-    const id = `key_${++this.keySeq}`;
-    const raw = input.key ?? `sim_${uuidFrom(this.uuidRand).replaceAll('-', '')}`;
-    if (this.keysByRaw.has(raw)) throw new Error('key already exists');
+    const id = `key_${++this.#keySeq}`;
+    const raw = input.key ?? `sim_${uuidFrom(this.#uuidRand).replaceAll('-', '')}`;
+    if (this.#keysByRaw.has(raw)) throw new Error('key already exists');
     const rec: KeyRecord =
       input.kind === 'org'
         ? { id, raw, kind: 'org', orgId: input.orgId, access: input.access, label: input.label }
         : { id, raw, kind: 'user', userId: input.userId, label: input.label };
-    this.keysByRaw.set(raw, rec);
+    this.#keysByRaw.set(raw, rec);
     return rec;
   }
 
   findKey(raw: string): KeyRecord | undefined {
-    return this.keysByRaw.get(raw);
+    return this.#keysByRaw.get(raw);
   }
 
   revokeKey(raw: string): boolean {
-    return this.keysByRaw.delete(raw);
+    return this.#keysByRaw.delete(raw);
   }
 
   /** A user's role on a page: the best of a page membership and an organization membership. */

@@ -27,48 +27,48 @@ export interface WriteLogEntry {
 const MAX_ENTRIES = 200_000;
 
 export class WriteLog {
-  private entries: WriteLogEntry[] = [];
-  private seq = 0;
+  #entries: WriteLogEntry[] = [];
+  #seq = 0;
 
   append(e: Omit<WriteLogEntry, 'seq'>): WriteLogEntry {
-    const entry = { ...e, seq: ++this.seq };
-    this.entries.push(entry);
-    if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+    const entry = { ...e, seq: ++this.#seq };
+    this.#entries.push(entry);
+    if (this.#entries.length > MAX_ENTRIES) this.#entries.splice(0, this.#entries.length - MAX_ENTRIES);
     return entry;
   }
 
   list(): WriteLogEntry[] {
-    return this.entries.slice();
+    return this.#entries.slice();
   }
 
   clear(): void {
-    this.entries = [];
+    this.#entries = [];
   }
 }
 
 /** Requests received per path (all of them, whatever the answer), for benchmarks. */
 export class RequestCounter {
-  private readonly byPath = new Map<string, number>();
-  private total = 0;
+  readonly #byPath = new Map<string, number>();
+  #total = 0;
 
   inc(path: string): void {
-    this.total++;
-    this.byPath.set(path, (this.byPath.get(path) ?? 0) + 1);
+    this.#total++;
+    this.#byPath.set(path, (this.#byPath.get(path) ?? 0) + 1);
   }
 
   count(prefix?: string): number {
-    if (!prefix) return this.total;
+    if (!prefix) return this.#total;
     let n = 0;
-    for (const [p, c] of this.byPath) if (p.startsWith(prefix)) n += c;
+    for (const [p, c] of this.#byPath) if (p.startsWith(prefix)) n += c;
     return n;
   }
 
   snapshot(): Record<string, number> {
-    return Object.fromEntries(this.byPath);
+    return Object.fromEntries(this.#byPath);
   }
 
   clear(): void {
-    this.byPath.clear();
-    this.total = 0;
+    this.#byPath.clear();
+    this.#total = 0;
   }
 }

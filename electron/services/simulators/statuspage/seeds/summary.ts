@@ -1,6 +1,6 @@
 import { floorSecond, parseDateTime } from '../clock';
 import { computeLevels, refreshLive } from '../derived';
-import { BASE_LEVELS, type BaseLevel, type Extra, type Incident, type Notice, type Page, type Service, type Update } from '../model';
+import { BASE_LEVELS, type BaseLevel, type Extra, type Incident, type Notice, type Service, type Update } from '../model';
 import { descriptionToHtml } from '../resources/updates';
 import type { Store } from '../store';
 import { isObj, type Obj } from '../validate';

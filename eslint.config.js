@@ -1,0 +1,90 @@
+// @ts-check
+import js from '@eslint/js';
+import vue from 'eslint-plugin-vue';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/*
+ * Lint guards this project's own conventions beside the usual mistakes (as GitHub Desktop's local rules do):
+ * - the layers of DESIGN.md, checked on every import, type-only ones included (test/unit/architecture checks
+ *   the same table by scanning files, so a wrong import fails twice, in the editor and in CI);
+ * - IPC goes through the one bridge: no raw ipcMain or webContents.send elsewhere in the main process;
+ * - the renderer never casts what the main process answers: the IPC contract types it;
+ * - one privacy style: ECMAScript #private, not TypeScript's `private` (the constructor excepted).
+ */
+
+const ELECTRON = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import electron (DESIGN.md layers).' };
+const NODE = { group: ['node:*'], message: 'This layer runs in the browser or everywhere: no Node built-ins.' };
+const MAIN_ONLY = { group: ['**/main/*', '**/preload/*'], message: 'Services and the command line never reach into the Electron main process or preload.' };
+const RENDERER = { group: ['**/renderer/**'], message: 'Only the renderer imports the renderer.' };
+const ELECTRON_TREE = { group: ['**/electron/**'], message: 'The renderer reaches the main process only through window.api.' };
+const SERVICES = { group: ['**/services/**', '**/cli/**'], message: 'shared/ imports only zod and itself.' };
+
+const layer = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'bench/results/**', 'resources/**', 'docs/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'], sourceType: 'module' } },
+  },
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      // A variable assigned once after a closure that reads it (a server made after its handlers) stays `let`.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "PropertyDefinition[accessibility='private']", message: 'Use #private fields (one privacy style).' },
+        { selector: "MethodDefinition[kind!='constructor'][accessibility='private']", message: 'Use #private methods (one privacy style).' },
+        { selector: "TSParameterProperty[accessibility='private']", message: 'Use #private fields (one privacy style).' },
+      ],
+      // Formatting is Prettier's.
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/multiline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+      'vue/html-indent': 'off',
+      'vue/html-closing-bracket-newline': 'off',
+      'vue/attribute-hyphenation': 'off',
+      'vue/v-on-event-hyphenation': 'off',
+    },
+  },
+  { files: ['shared/**/*.ts'], rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SERVICES, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]) },
+  { files: ['electron/services/**/*.ts', 'electron/cli/**/*.ts'], rules: layer([ELECTRON, MAIN_ONLY, RENDERER]) },
+  { files: ['renderer/**/*.{ts,vue}'], rules: layer([ELECTRON, NODE, ELECTRON_TREE]) },
+  {
+    files: ['electron/main/**/*.ts'],
+    ignores: ['electron/main/ipc-bridge.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='ipcMain']", message: 'Register IPC handlers through ipc-bridge.ts (sender check, schema, typed errors).' },
+        { selector: "CallExpression[callee.property.name='send'][callee.object.property.name='webContents']", message: 'Push to the renderer through ipc-bridge.ts (the event bus and its schemas).' },
+        { selector: "PropertyDefinition[accessibility='private']", message: 'Use #private fields (one privacy style).' },
+        { selector: "MethodDefinition[kind!='constructor'][accessibility='private']", message: 'Use #private methods (one privacy style).' },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSAsExpression > AwaitExpression > CallExpression[callee.object.object.name="window"][callee.object.property.name="api"]', message: 'IPC answers are typed by the contract: no casts.' },
+        { selector: 'TSAsExpression > AwaitExpression > CallExpression[callee.object.name="api"]', message: 'IPC answers are typed by the contract: no casts.' },
+        { selector: "PropertyDefinition[accessibility='private']", message: 'Use #private fields (one privacy style).' },
+      ],
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs,js}', '*.config.{ts,js}', 'bin/**/*.js'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-syntax': 'off' },
+  },
+);
