@@ -294,7 +294,9 @@ export class OutboxService {
     } catch (error) {
       this.#runtime.forget(id);
       this.#store.entries.delete(id);
-      throw new AppError('storage', 'The write could not be saved to the outbox.', { cause: error });
+      // The store names the file and the cause (a full disk, a read-only file): pass that on as it is.
+      if (error instanceof AppError) throw error;
+      throw new AppError('storage', `The write could not be saved to the outbox (${this.#store.filePath}).`, { cause: error });
     }
     this.#runtime.of(id).committing = false;
     this.#track(entry);
