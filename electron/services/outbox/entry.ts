@@ -67,3 +67,16 @@ export function toView(entry: OutboxEntry, runtime: EntryRuntime = {}): OutboxEn
   if (entry.state === 'pending' && runtime.nextAttemptAt !== undefined) view.nextAttemptAt = new Date(runtime.nextAttemptAt).toISOString();
   return view;
 }
+
+/** How many entries are in each state (the status bar, the tray, the badge). */
+export function countStates(entries: Iterable<OutboxEntry>): { pending: number; inFlight: number; failed: number; conflicts: number; sent: number } {
+  const counts = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, sent: 0 };
+  for (const entry of entries) {
+    if (entry.state === 'pending') counts.pending++;
+    else if (entry.state === 'in_flight') counts.inFlight++;
+    else if (entry.state === 'failed') counts.failed++;
+    else if (entry.state === 'conflict') counts.conflicts++;
+    else counts.sent++;
+  }
+  return counts;
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../shared/errors';
 import { describeIssues } from '../../../shared/validation/describe-issues';
-import type { OutboxEntryView, OutboxError } from '../../../shared/outbox/entry-view';
+import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import {
   outboxEnqueueInputSchema,
   type ConflictChoice,
@@ -14,14 +14,17 @@ import {
 import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '../../../shared/outbox/status';
 
 export type { OutboxChange, OutboxFlushReport };
-import { replaceTempIds, TEMP_ID_PREFIX, tempIdsIn } from '../../../shared/outbox/temp-id';
+import { replaceTempIds } from '../../../shared/outbox/temp-id';
 import { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
 import type { ServerProbe } from '../connectivity/hello-probe';
 import type { NetworkSignals } from '../connectivity/network-signals';
 import type { BackoffPolicy } from '../timing/backoff';
 import { planDispatch, type DispatchPlan } from './dispatch-plan';
 import { toView, type OutboxEntry } from './entry';
+import { discardPlan } from './discard-plan';
 import { EntrySender } from './entry-sender';
+import { countStates } from './entry';
+import { newEntry } from './new-entry';
 import { EntryRuntimes } from './entry-runtime';
 import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter } from './flush-waiters';
 import { InFlightLedger } from './in-flight-ledger';
@@ -255,39 +258,7 @@ export class OutboxService {
     const id = req.id ?? randomUUID();
     const existing = this.#store.entries.get(id);
     if (existing) return { id, ...(existing.tempId ? { tempId: existing.tempId } : {}), state: existing.state, resourceKey: existing.resourceKey };
-    const kind = this.#kinds.get(req.kind);
-    if (!kind) throw new AppError('invalid_input', `Unknown kind of write: ${req.kind}.`);
-
-    const input = replaceTempIds(req.input, (tempId) => this.#store.serverIdOf(tempId));
-    const creators: string[] = [];
-    for (const tempId of tempIdsIn(input)) {
-      const creator = this.#store.entries.get(tempId.slice(TEMP_ID_PREFIX.length));
-      if (!creator || creator.tempId !== tempId) throw new AppError('invalid_input', `The write refers to ${tempId}, which is not in the outbox.`);
-      creators.push(creator.id);
-    }
-    let prepared;
-    try {
-      prepared = kind.prepare({ id, accountId: req.accountId, ...(req.server ? { server: req.server } : {}), operation: req.operation, input });
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError('invalid_input', error instanceof Error ? error.message : 'The write is not valid.');
-    }
-    const entry: OutboxEntry = {
-      id,
-      seq: this.#store.nextSeq(),
-      kind: req.kind,
-      accountId: req.accountId,
-      ...(req.server ? { server: req.server } : {}),
-      operation: req.operation,
-      input,
-      resourceKey: prepared.resourceKey,
-      ...(prepared.tempId ? { tempId: prepared.tempId } : {}),
-      dependsOn: [...new Set([...(req.dependsOn ?? []), ...creators])].filter((dep) => dep !== id),
-      ...(req.baseUpdatedAt ? { baseUpdatedAt: req.baseUpdatedAt } : {}),
-      createdAt: new Date(this.#now()).toISOString(),
-      attempts: 0,
-      state: 'pending',
-    };
+    const entry = newEntry({ ...req, id }, this.#kinds, this.#store, this.#now());
     this.#runtime.of(id).committing = true;
     try {
       await this.#store.add(entry);
@@ -320,21 +291,12 @@ export class OutboxService {
 
   /** Writes not yet sent and not waiting for the user (pending or in flight). */
   pendingCount(): number {
-    let n = 0;
-    for (const entry of this.#store.entries.values()) if (entry.state === 'pending' || entry.state === 'in_flight') n++;
-    return n;
+    const counts = countStates(this.#store.entries.values());
+    return counts.pending + counts.inFlight;
   }
 
   status(): OutboxStatus {
-    const counts = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, sent: 0 };
-    for (const entry of this.#store.entries.values()) {
-      if (entry.state === 'pending') counts.pending++;
-      else if (entry.state === 'in_flight') counts.inFlight++;
-      else if (entry.state === 'failed') counts.failed++;
-      else if (entry.state === 'conflict') counts.conflicts++;
-      else counts.sent++;
-    }
-    return { ...counts, connectivity: this.connectivity.state() };
+    return { ...countStates(this.#store.entries.values()), connectivity: this.connectivity.state() };
   }
 
   /** The whole server answer of a sent entry, while this process remembers it (the CLI prints it). */
@@ -412,7 +374,7 @@ export class OutboxService {
     if (entry.state !== 'conflict') throw new AppError('invalid_input', 'That write is not in conflict.');
     const kind = this.#kindOf(entry);
     let current: Record<string, unknown> | null = null;
-    let read = false;
+    let read: boolean;
     try {
       current = (await kind.fetchCurrent?.(entry, entry.input)) ?? null;
       read = kind.fetchCurrent !== undefined;
@@ -490,19 +452,7 @@ export class OutboxService {
 
   /** Removes an entry; entries that depended on it (or on the object it would create) fail with a reason. */
   async #remove(entry: OutboxEntry): Promise<string[]> {
-    const records: OutboxRecord[] = [{ t: 'remove', id: entry.id }];
-    const dependents: OutboxEntry[] = [];
-    if (entry.state !== 'sent') {
-      for (const other of this.#store.entries.values()) {
-        if (other.id === entry.id || other.state === 'sent' || other.state === 'in_flight') continue;
-        const needsIt = other.dependsOn.includes(entry.id) || (entry.tempId !== undefined && tempIdsIn(other.input).has(entry.tempId));
-        if (!needsIt) continue;
-        dependents.push(other);
-        const error: OutboxError = { code: 'invalid_input', message: 'It depends on a write that was discarded. Discard it, or edit it and try again.' };
-        records.push({ t: 'state', id: other.id, state: 'failed', lastError: error });
-        records.push({ t: 'edit', id: other.id, dependsOn: other.dependsOn.filter((dep) => dep !== entry.id) });
-      }
-    }
+    const { records, dependents } = discardPlan(entry, this.#store.entries.values());
     await this.#store.commit(records);
     this.#runtime.forget(entry.id);
     this.#emit({ type: 'removed', id: entry.id });

@@ -1,0 +1,48 @@
+import { AppError } from '../../../shared/errors';
+import type { outboxEnqueueInputSchema } from '../../../shared/outbox/requests';
+import type { z } from 'zod';
+import { replaceTempIds, TEMP_ID_PREFIX, tempIdsIn } from '../../../shared/outbox/temp-id';
+import type { OutboxEntry } from './entry';
+import type { OutboxKindRegistry } from './kinds';
+import type { OutboxStore } from './outbox-store';
+
+/**
+ * A new entry from a checked request: temp ids already mapped are replaced by server ids, every other temp id
+ * must belong to a create still in the outbox (and the entry then depends on it), and the kind validates the
+ * write and names its resource. Throws AppError invalid_input; nothing is stored here.
+ */
+export function newEntry(request: z.output<typeof outboxEnqueueInputSchema> & { id: string }, kinds: OutboxKindRegistry, store: OutboxStore, now: number): OutboxEntry {
+  const { id } = request;
+  const kind = kinds.get(request.kind);
+  if (!kind) throw new AppError('invalid_input', `Unknown kind of write: ${request.kind}.`);
+  const input = replaceTempIds(request.input, (tempId) => store.serverIdOf(tempId));
+  const creators: string[] = [];
+  for (const tempId of tempIdsIn(input)) {
+    const creator = store.entries.get(tempId.slice(TEMP_ID_PREFIX.length));
+    if (!creator || creator.tempId !== tempId) throw new AppError('invalid_input', `The write refers to ${tempId}, which is not in the outbox.`);
+    creators.push(creator.id);
+  }
+  let prepared;
+  try {
+    prepared = kind.prepare({ id, accountId: request.accountId, ...(request.server ? { server: request.server } : {}), operation: request.operation, input });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('invalid_input', error instanceof Error ? error.message : 'The write is not valid.');
+  }
+  return {
+    id,
+    seq: store.nextSeq(),
+    kind: request.kind,
+    accountId: request.accountId,
+    ...(request.server ? { server: request.server } : {}),
+    operation: request.operation,
+    input,
+    resourceKey: prepared.resourceKey,
+    ...(prepared.tempId ? { tempId: prepared.tempId } : {}),
+    dependsOn: [...new Set([...(request.dependsOn ?? []), ...creators])].filter((dep) => dep !== id),
+    ...(request.baseUpdatedAt ? { baseUpdatedAt: request.baseUpdatedAt } : {}),
+    createdAt: new Date(now).toISOString(),
+    attempts: 0,
+    state: 'pending',
+  };
+}
