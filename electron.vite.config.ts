@@ -2,9 +2,12 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 import { ipcChannels } from './shared/ipc/contract';
+import { buildCli } from './scripts/build-cli';
 
 export default defineConfig({
   main: {
+    // The `statusdesk` command line is built with the app, so bin/statusdesk.js has its bundle (out/cli).
+    plugins: [{ name: 'statusdesk-cli', apply: 'build', closeBundle: () => buildCli() }],
     build: {
       outDir: 'out/main',
       rollupOptions: {

@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          // The command-line suites run the real bin, which runs the bundle: built first, from these sources.
+          globalSetup: ['test/support/build-cli-setup.ts'],
           // Real servers, child processes and timers on a 2-core machine: one retry, reported in the output.
           retry: 1,
           testTimeout: 30_000,

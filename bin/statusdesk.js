@@ -1,8 +1,38 @@
 #!/usr/bin/env node
-// The `statusdesk` command: runs the TypeScript command line through tsx, so `npx statusdesk` works
-// straight after `npm install`, with no build step.
-import { register } from 'tsx/esm/api';
+// The `statusdesk` command. It runs the prebuilt bundle out/cli/statusdesk.cjs, which every
+// `electron-vite build` (npm run build, npm start, npm test's e2e step) and `npm run build:cli` write.
+// Without the bundle, a development checkout falls back to the TypeScript sources through tsx (slow,
+// said on stderr); anywhere else it says how to build it. STATUSDESK_FROM_SOURCE=1 forces the sources,
+// for working on the command line without rebuilding after each edit.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-register();
-const { main } = await import('../electron/cli/index.ts');
-await main(process.argv.slice(2));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bundle = path.join(root, 'out/cli/statusdesk.cjs');
+const sources = path.join(root, 'electron/cli/index.ts');
+
+async function fromSources(note) {
+  let register;
+  try {
+    ({ register } = await import('tsx/esm/api'));
+  } catch {
+    return false;
+  }
+  if (note) process.stderr.write(`statusdesk: ${note}\n`);
+  register();
+  const { main } = await import(sources);
+  await main(process.argv.slice(2));
+  return true;
+}
+
+const stat = process.env.STATUSDESK_FROM_SOURCE === '1' ? null : fs.statSync(bundle, { throwIfNoEntry: false });
+if (stat) {
+  const { loadBundle } = await import('./load-bundle.js');
+  loadBundle(bundle, stat);
+} else if (fs.existsSync(sources) && (await fromSources(process.env.STATUSDESK_FROM_SOURCE === '1' ? null : 'out/cli/statusdesk.cjs is not built: running the sources through tsx (slow start; `npm run build:cli` builds it)'))) {
+  // Ran from the sources.
+} else {
+  process.stderr.write('statusdesk: the command-line bundle out/cli/statusdesk.cjs is missing: run `npm run build` (or `npm run build:cli`) in the Statusdesk folder first\n');
+  process.exitCode = 1;
+}
