@@ -9,3 +9,4 @@ export * from './failure';
 export * from './history-entry';
 export * from './key-status';
 export * from './translation-settings';
+export * from './request-url';

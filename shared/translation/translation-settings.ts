@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languageCodeSchema } from './language';
+import { DEFAULT_TRANSLATION_REQUEST_URL, requestUrlSchema } from './request-url';
 
 /** The public service; tests and self-hosted proxies point the base URL elsewhere. */
 export const DEFAULT_TRANSLATION_SERVICE_URL = 'https://api.weglot.com';
@@ -28,6 +29,8 @@ export const translationSettingsSchema = z.object({
   /** The languages the panel opens with (the last pair that translated). */
   defaultFrom: languageCodeSchema.nullable().default('en'),
   defaultTo: languageCodeSchema.nullable().default(null),
+  /** request_url sent when the text belongs to no watched page (see request-url.ts). */
+  requestUrl: requestUrlSchema.default(DEFAULT_TRANSLATION_REQUEST_URL),
 });
 
 export type TranslationSettings = z.output<typeof translationSettingsSchema>;
@@ -37,6 +40,7 @@ export const translationSettingsChangeSchema = z.object({
   baseUrl: translationBaseUrlSchema.optional(),
   defaultFrom: languageCodeSchema.nullable().optional(),
   defaultTo: languageCodeSchema.nullable().optional(),
+  requestUrl: requestUrlSchema.optional(),
 });
 
 export type TranslationSettingsChange = z.input<typeof translationSettingsChangeSchema>;

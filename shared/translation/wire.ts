@@ -31,7 +31,8 @@ export const translateResponseSchema = z.object({
   request_url: z.string().nullish(),
   bot: botTypeSchema.nullish(),
   from_words: z.array(z.string()),
-  to_words: z.array(z.string()).optional(),
+  /** null: the service had no translation for that entry (seen in practice); the source text is kept. */
+  to_words: z.array(z.string().nullable()).optional(),
 });
 
 export type TranslateResponse = z.infer<typeof translateResponseSchema>;

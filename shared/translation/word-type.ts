@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Where a text comes from (field `t` of a translated word). Named values are the spec's 0..10; the schema
- * accepts any integer because newer services add values and a cache or a panel must not reject them.
+ * Where a text comes from (field `t` of a translated word): the spec's 0..10. Only these are sent; the
+ * official client refuses any other value before sending (InvalidWordTypeException), and so do we.
  */
 export const WordType = {
   OTHER: 0,
@@ -20,8 +20,14 @@ export const WordType = {
 
 export type KnownWordType = (typeof WordType)[keyof typeof WordType];
 
-/** Any integer passes (unknown values are kept as they are). */
-export const wordTypeSchema = z.number().int();
+export const MIN_WORD_TYPE = WordType.OTHER;
+export const MAX_WORD_TYPE = WordType.EXTERNAL_LINK;
+
+export const wordTypeSchema = z
+  .number()
+  .int(`A word type is a whole number from ${MIN_WORD_TYPE} to ${MAX_WORD_TYPE}.`)
+  .min(MIN_WORD_TYPE, `A word type is a whole number from ${MIN_WORD_TYPE} to ${MAX_WORD_TYPE}.`)
+  .max(MAX_WORD_TYPE, `A word type is a whole number from ${MIN_WORD_TYPE} to ${MAX_WORD_TYPE}.`);
 
 export type WordTypeValue = z.infer<typeof wordTypeSchema>;
 

@@ -192,7 +192,20 @@ test('error states: no key, a refused key, the word allowance used up, the servi
   sim.setQuota(0);
   await page.getByRole('button', { name: 'Translate', exact: true }).click();
   await expect(failure).toContainText('Translations unavailable');
-  await expect(failure).toContainText('word allowance is used up');
+  // The server's own sentence, not a guess: only a body that speaks of the quota is called one.
+  await expect(failure).toContainText('Word quota exceeded: 0 of 0 words used this month.');
+  await expect(failure).toContainText('Text already in the translation memory still translates.');
+
+  // A 400 about something else is not called a quota problem.
+  sim.setQuota(null);
+  sim.injectNext({ kind: 'status', status: 400, endpoint: 'translate' });
+  await page.getByRole('button', { name: 'Translate', exact: true }).click();
+  await expect(failure).toContainText('Translation failed');
+  await expect(failure).toContainText('Injected fault: HTTP 400.');
+  await expect(failure).not.toContainText('Translations unavailable');
+  sim.setQuota(0);
+  await page.getByRole('button', { name: 'Translate', exact: true }).click();
+  await expect(failure).toContainText('Translations unavailable');
   await page.mouse.move(0, 0);
   await page.screenshot({ path: screenshotPath('translation-quota.png'), fullPage: true });
 
@@ -201,7 +214,7 @@ test('error states: no key, a refused key, the word allowance used up, the servi
   const closed = await startTranslationSimulator();
   const deadUrl = closed.baseUrl;
   await closed.close();
-  await service.getByRole('button', { name: 'Change' }).click();
+  await service.getByRole('button', { name: 'Change', exact: true }).click();
   await service.getByLabel('Service address').fill(deadUrl);
   await service.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('service-url')).toHaveText(deadUrl);
@@ -279,4 +292,27 @@ test('recent translations are kept on disk and restore languages, text and resul
   await history.getByRole('button', { name: 'Clear' }).click();
   await history.getByRole('button', { name: 'Clear' }).click();
   await expect(history).toContainText('Translations you make appear here');
+});
+
+test('the page the text comes from is an https address the user sets; an untranslated line is marked', async () => {
+  const { page } = app;
+  await app.keychain.set(secretNames.translationKey(), KEY);
+  await openPanel(page);
+  await pickLanguage(page, 'To', 'germ', 'German — Deutsch');
+  const service = page.getByRole('region', { name: 'Translation service' });
+  await expect(page.getByTestId('request-url')).toHaveText('https://statusdesk.app/translation-panel');
+  await service.getByRole('button', { name: 'Change page' }).click();
+  await service.getByLabel('Page the texts come from').fill('app://statusdesk/translation-panel');
+  await service.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(service.getByRole('alert')).toContainText('must be the http(s) address of a page');
+  await service.getByLabel('Page the texts come from').fill('https://status.acme.example');
+  await service.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('request-url')).toHaveText('https://status.acme.example');
+
+  sim.injectNext({ kind: 'nullEntry', index: 1, endpoint: 'translate' });
+  await translate(page, 'Investigating\nAcme Cloud');
+  await expect(page.getByTestId('output-line')).toHaveText([pseudoTranslate('Investigating', 'de'), 'Acme Cloud']);
+  await expect(page.getByTestId('output-line').nth(1)).toHaveClass(/untranslated/);
+  await expect(page.getByTestId('untranslated-note')).toContainText('1 line came back without a translation');
+  expect(sim.stats().translateLog.map((entry) => entry.requestUrl)).toEqual(['https://status.acme.example']);
 });

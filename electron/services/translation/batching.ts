@@ -1,42 +1,51 @@
+/** One text to send: `bytes` is its size on the wire (the JSON-encoded string, UTF-8). */
 export interface BatchItem {
   text: string;
   words: number;
+  bytes: number;
 }
 
 export interface Batch {
   items: BatchItem[];
   words: number;
+  bytes: number;
+}
+
+export interface BatchLimits {
+  /** Entries of `words` per request: the official client slices the array at 600 entries. */
+  maxEntries: number;
+  /**
+   * Bytes of source text per request: our own cap, since the service publishes no body limit. 256 KiB keeps a
+   * request of 600 long sentences far below common 1 MB proxy and server body limits.
+   */
+  maxBytes: number;
+}
+
+export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxEntries: 600, maxBytes: 256 * 1024 };
+
+/** The size a text takes in the request body. */
+export function wireBytes(text: string): number {
+  return Buffer.byteLength(JSON.stringify(text), 'utf8');
 }
 
 /**
- * Packs texts into requests of at most `maxWords` words, first-fit decreasing: near the minimum number of
- * requests (ceil(total / max) for small sentences), where next-fit in input order would waste the tail of
- * each batch. A text longer than a batch goes alone. Order inside and across batches does not matter: results
- * are merged back by text.
+ * Slices texts into requests of at most `maxEntries` entries and `maxBytes` bytes, in input order: with
+ * short texts that is ceil(entries / maxEntries) requests, the fewest possible. A text larger than the byte
+ * cap goes alone. Results are merged back by text, so order across batches does not matter.
  */
-export function packBatches(items: readonly BatchItem[], maxWords: number): Batch[] {
-  if (!Number.isInteger(maxWords) || maxWords < 1) throw new RangeError('maxWords must be a positive integer');
-  const sorted = [...items].sort((a, b) => b.words - a.words);
+export function packBatches(items: readonly BatchItem[], limits: BatchLimits = DEFAULT_BATCH_LIMITS): Batch[] {
+  if (!Number.isInteger(limits.maxEntries) || limits.maxEntries < 1) throw new RangeError('maxEntries must be a positive integer');
+  if (!Number.isInteger(limits.maxBytes) || limits.maxBytes < 1) throw new RangeError('maxBytes must be a positive integer');
   const batches: Batch[] = [];
-  // Index of the first batch that may still have room: batches before it are full, so the scan skips them.
-  let firstOpen = 0;
-  for (const item of sorted) {
-    if (item.words >= maxWords) {
-      batches.push({ items: [item], words: item.words });
-      continue;
+  let open: Batch | null = null;
+  for (const item of items) {
+    if (open === null || open.items.length >= limits.maxEntries || (open.items.length > 0 && open.bytes + item.bytes > limits.maxBytes)) {
+      open = { items: [], words: 0, bytes: 0 };
+      batches.push(open);
     }
-    let placed = false;
-    for (let i = firstOpen; i < batches.length; i++) {
-      const batch = batches[i]!;
-      if (batch.words + item.words <= maxWords) {
-        batch.items.push(item);
-        batch.words += item.words;
-        placed = true;
-        break;
-      }
-    }
-    if (!placed) batches.push({ items: [item], words: item.words });
-    while (firstOpen < batches.length && batches[firstOpen]!.words >= maxWords) firstOpen++;
+    open.items.push(item);
+    open.words += item.words;
+    open.bytes += item.bytes;
   }
   return batches;
 }

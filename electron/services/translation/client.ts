@@ -1,11 +1,11 @@
 import { isSupportedResponseSchema, languageSchema, type Language } from '../../../shared/translation/language';
-import { translateResponseSchema, type TranslateRequest, type TranslateResponse } from '../../../shared/translation/wire';
-import { errorForStatus, invalidResponse, type TranslationCallContext } from './errors';
+import { translateRequestSchema, translateResponseSchema, type TranslateRequest, type TranslateResponse } from '../../../shared/translation/wire';
+import { errorForStatus, invalidResponse, notResent, TranslationApiError, type TranslationCallContext } from './errors';
 import { sendHttp, type FetchLike, type HttpCall } from './http';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
 
 export const DEFAULT_TRANSLATION_BASE_URL = 'https://api.weglot.com';
-/** The spec allows at most this many retries of a translate POST: each one may be charged again. */
+/** At most this many resends of a translate POST, and only of one that provably never reached the service. */
 export const MAX_TRANSLATE_RETRIES = 2;
 
 export interface TranslationClientOptions {
@@ -15,7 +15,10 @@ export interface TranslationClientOptions {
   timeoutMs?: number;
   /** Per attempt, for POST /translate (600 words take longer). Default 30 s. */
   translateTimeoutMs?: number;
-  /** Retries of reads and of translate POSTs on network errors, timeouts and 5xx (translate: capped at 2). */
+  /**
+   * Retries of reads on network errors, timeouts and 5xx. A translate POST is sent again (at most twice) only
+   * when no connection was made: after a timeout or a 5xx it may have been billed, so it is not repeated.
+   */
   retry?: Partial<RetryPolicy>;
   fetch?: FetchLike;
 }
@@ -29,8 +32,12 @@ export interface TranslateCallOptions extends CallOptions {
   onAttempt?: () => void;
 }
 
-/** A translate answer after the checks: `to_words` present and aligned with the sent words. */
-export type CheckedTranslateResponse = TranslateResponse & { to_words: string[] };
+/**
+ * A translate answer after the checks: `to_words` present and aligned with the sent words (an entry may be
+ * null: the service had no translation for it), and how many times the request was sent again because an
+ * earlier try never reached the service.
+ */
+export type CheckedTranslateResponse = TranslateResponse & { to_words: Array<string | null>; resent: number };
 
 const STATUS: TranslationCallContext = { method: 'GET', path: '/public/status' };
 const LANGUAGES: TranslationCallContext = { method: 'GET', path: '/public/languages' };
@@ -74,7 +81,7 @@ export class TranslationClient {
   /** GET /public/status, exactly one attempt: a health check must never turn into a flood. */
   async status(options: CallOptions = {}): Promise<void> {
     const answer = await this.#send({ ...STATUS, timeoutMs: this.#timeoutMs, ...signalOf(options) });
-    if (answer.status !== 200) throw errorForStatus(answer.status, STATUS);
+    if (answer.status !== 200) throw errorForStatus(answer.status, STATUS, answer.text);
   }
 
   /** GET /public/languages. Entries that do not fit the Language shape are skipped, not fatal. */
@@ -104,28 +111,42 @@ export class TranslationClient {
   }
 
   /**
-   * POST /translate?api_key=KEY. Retried (at most twice) on network errors, timeouts and 5xx: the effect is
-   * idempotent, but every attempt may cost words, which `onAttempt` lets the caller count.
+   * POST /translate?api_key=KEY. Sent again (at most twice) only when no connection was made; any other
+   * failure may have been billed and is reported, saying so. `onAttempt` counts what went on the wire.
    */
   async translate(request: TranslateRequest, apiKey: string, options: TranslateCallOptions = {}): Promise<CheckedTranslateResponse> {
     const secrets = [apiKey];
-    const body = JSON.stringify(request);
-    const answer = await withRetries(
-      async () => {
-        options.onAttempt?.();
-        const reply = await this.#send({
-          ...TRANSLATE,
-          secretQuery: { api_key: apiKey },
-          body,
-          timeoutMs: this.#translateTimeoutMs,
-          ...signalOf(options),
-        });
-        if (reply.status !== 200) throw errorForStatus(reply.status, TRANSLATE);
-        return reply;
-      },
-      this.#translatePolicy,
-      options.signal,
-    );
+    // Checked before anything is sent, as the official client does (a word type outside 0..10, for one).
+    const checked = translateRequestSchema.safeParse(request);
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      throw new TranslationApiError('invalid_input', 'invalid_input', `the request was not sent: ${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? 'invalid'}.`, TRANSLATE);
+    }
+    const body = JSON.stringify(checked.data);
+    let attempts = 0;
+    let answer;
+    try {
+      answer = await withRetries(
+        async () => {
+          attempts += 1;
+          options.onAttempt?.();
+          const reply = await this.#send({
+            ...TRANSLATE,
+            secretQuery: { api_key: apiKey },
+            body,
+            timeoutMs: this.#translateTimeoutMs,
+            ...signalOf(options),
+          });
+          if (reply.status !== 200) throw errorForStatus(reply.status, TRANSLATE, reply.text, secrets);
+          return reply;
+        },
+        this.#translatePolicy,
+        options.signal,
+        (error) => error.neverSent,
+      );
+    } catch (error) {
+      throw error instanceof TranslationApiError ? notResent(error) : error;
+    }
     let json: unknown;
     try {
       json = JSON.parse(answer.text);
@@ -143,14 +164,14 @@ export class TranslationClient {
     if (response.from_words.length !== request.words.length) {
       throw invalidResponse(TRANSLATE, `${response.from_words.length} words came back for ${request.words.length} sent`);
     }
-    return { ...response, to_words: response.to_words };
+    return { ...response, to_words: response.to_words, resent: attempts - 1 };
   }
 
   async #readJson(call: HttpCall): Promise<unknown> {
     const answer = await withRetries(
       async () => {
         const reply = await this.#send(call);
-        if (reply.status !== 200) throw errorForStatus(reply.status, call);
+        if (reply.status !== 200) throw errorForStatus(reply.status, call, reply.text);
         return reply;
       },
       this.#readPolicy,

@@ -28,13 +28,21 @@ export function backoffDelayMs(retryIndex: number, policy: RetryPolicy): number 
   return Math.floor(policy.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex));
 }
 
+/** Which failures are tried again: by default any retryable one (reads); translate narrows it. */
+export type RetryWhen = (error: TranslationApiError) => boolean;
+
 /** Runs `attempt` until it succeeds, fails for good, or the retries are used up. */
-export async function withRetries<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal?: AbortSignal): Promise<T> {
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  policy: RetryPolicy,
+  signal?: AbortSignal,
+  when: RetryWhen = (error) => error.retryable,
+): Promise<T> {
   for (let retryIndex = 0; ; retryIndex++) {
     try {
       return await attempt();
     } catch (error) {
-      const again = error instanceof TranslationApiError && error.retryable && retryIndex < policy.retries && !signal?.aborted;
+      const again = error instanceof TranslationApiError && when(error) && retryIndex < policy.retries && !signal?.aborted;
       if (!again) throw error;
       try {
         await policy.sleep(backoffDelayMs(retryIndex, policy), signal);

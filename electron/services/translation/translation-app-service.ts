@@ -110,7 +110,8 @@ export class TranslationAppService {
       to: request.to,
       type,
       texts: request.texts,
-      ...(request.requestUrl === undefined ? {} : { requestUrl: request.requestUrl }),
+      // The watched page's public URL when the text belongs to one, else the user's setting.
+      requestUrl: request.requestUrl ?? this.settings().requestUrl,
       ...(request.title === undefined ? {} : { title: request.title }),
     });
     if (request.history !== false && request.from !== request.to && request.texts.some((text) => !isBlank(text))) {

@@ -5,19 +5,18 @@ import type { TranslationHealth } from '../../../shared/translation/health';
 import type { Language } from '../../../shared/translation/language';
 import { translateTextsInputSchema, type TranslateTextsInput, type TranslateTextsResult } from '../../../shared/translation/translate-texts';
 import { BotType } from '../../../shared/translation/bot-type';
-import { packBatches, type Batch } from './batching';
+import { DEFAULT_TRANSLATION_REQUEST_URL } from '../../../shared/translation/request-url';
+import { DEFAULT_BATCH_LIMITS, packBatches, wireBytes, type Batch, type BatchItem, type BatchLimits } from './batching';
 import type { CallOptions, TranslationClient } from './client';
 import { cancelledError, noKeyError, unsupportedPairError } from './errors';
 import type { GetTranslationKey } from './key-source';
 import { LanguagesCache, type LanguagesResult } from './languages-cache';
+import { serviceIdentity } from './memory-key';
 import { PairSupportCache } from './pair-support';
 import type { TranslationMemory } from './translation-memory';
 import { countWords, isBlank } from './words';
 
-export const DEFAULT_MAX_WORDS_PER_REQUEST = 600;
 export const DEFAULT_TRANSLATE_CONCURRENCY = 2;
-/** request_url when the caller gives none; the app passes the status page URL when it has one. */
-export const DEFAULT_REQUEST_URL = 'app://statusdesk/translation-panel';
 
 export interface TranslatorOptions {
   client: TranslationClient;
@@ -25,10 +24,11 @@ export interface TranslatorOptions {
   getKey: GetTranslationKey;
   /** Shared with other users of the list; one in memory only is made when absent. */
   languages?: LanguagesCache;
-  /** Words per POST /translate (whitespace tokens). Default 600, as an official client chunks. */
-  maxWordsPerRequest?: number;
+  /** Entries and bytes per POST /translate; default 600 entries (as the official client slices) and 256 KiB. */
+  batchLimits?: Partial<BatchLimits>;
   /** Batches in flight at once. Default 2. */
   concurrency?: number;
+  /** request_url when the call gives none: the user's setting, else the documented default. */
   requestUrl?: string;
   /** BotType sent with each request; default HUMAN (someone clicked Translate). */
   bot?: number;
@@ -37,9 +37,10 @@ export interface TranslatorOptions {
 }
 
 /**
- * Translation with a memory in front: each distinct, non-blank text not in memory is sent once, packed into
- * batches of at most `maxWordsPerRequest` words, a bounded number in flight; results come back in the caller's
- * order. A repeat costs zero requests (the pair check is skipped when everything is in memory).
+ * Translation with a memory in front: each distinct, non-blank text not in memory is sent once, sliced into
+ * requests of at most 600 entries (and a byte cap), a bounded number in flight; results come back in the
+ * caller's order. A repeat costs zero requests (the pair check is skipped when everything is in memory). The
+ * memory is keyed by service identity (address + hash of the key), so it needs the key even for hits.
  */
 export class Translator {
   readonly #client: TranslationClient;
@@ -47,7 +48,7 @@ export class Translator {
   readonly #getKey: GetTranslationKey;
   readonly #languages: LanguagesCache;
   readonly #pairs: PairSupportCache;
-  readonly #maxWords: number;
+  readonly #limits: BatchLimits;
   readonly #concurrency: number;
   readonly #requestUrl: string;
   readonly #bot: number;
@@ -60,12 +61,12 @@ export class Translator {
     this.#getKey = options.getKey;
     this.#languages = options.languages ?? new LanguagesCache({ source: options.client });
     this.#pairs = new PairSupportCache(options.client);
-    this.#maxWords = options.maxWordsPerRequest ?? DEFAULT_MAX_WORDS_PER_REQUEST;
+    this.#limits = { ...DEFAULT_BATCH_LIMITS, ...options.batchLimits };
     this.#concurrency = options.concurrency ?? DEFAULT_TRANSLATE_CONCURRENCY;
-    this.#requestUrl = options.requestUrl ?? DEFAULT_REQUEST_URL;
+    this.#requestUrl = options.requestUrl ?? DEFAULT_TRANSLATION_REQUEST_URL;
     this.#bot = options.bot ?? BotType.HUMAN;
     this.#onWarning = options.onWarning ?? (() => undefined);
-    if (!Number.isInteger(this.#maxWords) || this.#maxWords < 1) throw new RangeError('maxWordsPerRequest must be a positive integer');
+    packBatches([], this.#limits); // checks the limits now rather than at the first translation
     if (!Number.isInteger(this.#concurrency) || this.#concurrency < 1) throw new RangeError('concurrency must be a positive integer');
   }
 
@@ -76,21 +77,31 @@ export class Translator {
 
   async translate(input: TranslateTextsInput, options: CallOptions = {}): Promise<TranslateTextsResult> {
     const parsed = translateTextsInputSchema.safeParse(input);
-    if (!parsed.success) throw new AppError('invalid_input', 'The translation request is not valid (language codes and a list of texts are needed).');
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      throw new AppError('invalid_input', `The translation request is not valid (${where}${issue?.message ?? 'language codes and a list of texts are needed'}).`);
+    }
     const { from, to, type, texts } = parsed.data;
     const counters = emptyCounters();
     // Same language both sides: nothing to translate, nothing to pay for.
-    if (from === to) return { texts: [...texts], counters };
+    if (from === to) return { texts: [...texts], counters, untranslated: [], resent: 0 };
 
     // Distinct non-blank texts and their word counts; blank texts are returned as they are.
     const distinct = new Map<string, number>();
     for (const text of texts) if (!isBlank(text) && !distinct.has(text)) distinct.set(text, countWords(text));
+    if (distinct.size === 0) return { texts: [...texts], counters, untranslated: [], resent: 0 };
 
-    const translated = new Map<string, string>();
-    const misses: { text: string; words: number }[] = [];
+    if (options.signal?.aborted) throw cancelledError(null);
+    const key = (await this.#getKey())?.trim();
+    if (!key) throw noKeyError();
+    const service = serviceIdentity(this.#client.baseUrl, key);
+
+    const translated = new Map<string, string | null>();
+    const misses: BatchItem[] = [];
     for (const [text, words] of distinct) {
-      const hit = this.#memory.get({ from, to, type, text });
-      if (hit === undefined) misses.push({ text, words });
+      const hit = this.#memory.get({ service, from, to, type, text });
+      if (hit === undefined) misses.push({ text, words, bytes: wireBytes(text) });
       else {
         translated.set(text, hit);
         counters.textsFromMemory += 1;
@@ -98,13 +109,11 @@ export class Translator {
       }
     }
 
+    const sent = { resent: 0 };
     try {
       if (misses.length > 0) {
-        if (options.signal?.aborted) throw cancelledError(null);
-        const key = (await this.#getKey())?.trim();
-        if (!key) throw noKeyError();
         if (!(await this.#pairs.isSupported(from, to, signalOf(options)))) throw unsupportedPairError(from, to);
-        await this.#sendBatches(packBatches(misses, this.#maxWords), key, parsed.data, translated, counters, options);
+        await this.#sendBatches(packBatches(misses, this.#limits), key, { ...parsed.data, service }, translated, counters, sent, options);
       }
     } finally {
       // Whatever was paid for is kept, also when a later batch failed.
@@ -112,15 +121,22 @@ export class Translator {
       await this.#memory.flush().catch((error: unknown) => this.#onWarning(error instanceof AppError ? error.message : 'The translation memory could not be saved.'));
     }
 
-    return { texts: texts.map((text) => translated.get(text) ?? text), counters };
+    const untranslated: number[] = [];
+    const out = texts.map((text, index) => {
+      const value = translated.get(text);
+      if (value === null) untranslated.push(index);
+      return value ?? text;
+    });
+    return { texts: out, counters, untranslated, resent: sent.resent };
   }
 
   async #sendBatches(
     batches: Batch[],
     key: string,
-    input: { from: string; to: string; type: number; requestUrl?: string | undefined; title?: string | undefined; bot?: number | undefined },
-    translated: Map<string, string>,
+    input: { service: string; from: string; to: string; type: number; requestUrl?: string | undefined; title?: string | undefined; bot?: number | undefined },
+    translated: Map<string, string | null>,
     counters: TranslationCounters,
+    sent: { resent: number },
     options: CallOptions,
   ): Promise<void> {
     const queue = new PQueue({ concurrency: this.#concurrency });
@@ -144,10 +160,12 @@ export class Translator {
           },
         },
       );
+      sent.resent += response.resent;
       batch.items.forEach((item, index) => {
-        const value = response.to_words[index]!;
+        const value = response.to_words[index] ?? null;
         translated.set(item.text, value);
-        this.#memory.set({ from: input.from, to: input.to, type: input.type, text: item.text }, value);
+        // No translation came back: the source text is shown, and nothing is remembered for next time.
+        if (value !== null) this.#memory.set({ service: input.service, from: input.from, to: input.to, type: input.type, text: item.text }, value);
       });
     };
     for (const batch of batches) {

@@ -37,6 +37,8 @@ export const useTranslationStore = defineStore('translation', {
     translating: false,
     failure: null as PanelFailure | null,
     lastCounters: null as TranslationCounters | null,
+    /** Output lines the service returned no translation for (the source text is shown). */
+    untranslated: [] as number[],
     totals: null as TranslationTotals | null,
     health: { state: 'unknown' } as HealthView,
     history: [] as TranslationHistoryEntry[],
@@ -112,6 +114,7 @@ export const useTranslationStore = defineStore('translation', {
         this.output = null;
         this.outputPair = null;
         this.lastCounters = null;
+        this.untranslated = [];
       }
       this.failure = null;
     },
@@ -135,6 +138,7 @@ export const useTranslationStore = defineStore('translation', {
         this.output = result.texts;
         this.outputPair = { from, to };
         this.lastCounters = result.counters;
+        this.untranslated = result.untranslated;
         await Promise.all([this.loadHistory(), this.rememberPair(from, to)]);
       } catch (error) {
         if (error instanceof ApiError) failWith(translationFailureOf({ code: error.code, ...(error.status === undefined ? {} : { status: error.status }) }), error.message);
@@ -160,6 +164,7 @@ export const useTranslationStore = defineStore('translation', {
       this.output = [...entry.translations];
       this.outputPair = { from: entry.from, to: entry.to };
       this.lastCounters = null;
+      this.untranslated = [];
       this.failure = null;
     },
     async clearHistory() {
@@ -190,6 +195,10 @@ export const useTranslationStore = defineStore('translation', {
     async removeKey() {
       const { removed: _removed, ...status } = await call(api().translation.removeKey());
       this.key = status;
+    },
+    /** Throws ApiError (not an http(s) page address) for the form. */
+    async saveRequestUrl(requestUrl: string) {
+      this.settings = await call(api().translation.setSettings({ requestUrl }));
     },
     /** Throws ApiError (an invalid address) for the form. */
     async saveBaseUrl(baseUrl: string) {

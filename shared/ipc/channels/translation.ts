@@ -4,6 +4,7 @@ import { translationHealthSchema } from '../../translation/health';
 import { translationHistoryEntrySchema } from '../../translation/history-entry';
 import { translationKeyInputSchema, translationKeyStatusSchema } from '../../translation/key-status';
 import { languageCodeSchema, languageSchema } from '../../translation/language';
+import { requestUrlSchema } from '../../translation/request-url';
 import { translateTextsResultSchema } from '../../translation/translate-texts';
 import { translationSettingsChangeSchema, translationSettingsSchema } from '../../translation/translation-settings';
 import { wordTypeSchema } from '../../translation/word-type';
@@ -22,8 +23,8 @@ const pairSchema = z.object({ from: languageCodeSchema, to: languageCodeSchema }
 export const translateChannelRequestSchema = pairSchema.extend({
   type: wordTypeSchema.optional(),
   texts: z.array(z.string().max(TRANSLATE_MAX_TEXT_LENGTH)).max(TRANSLATE_MAX_TEXTS),
-  /** The status page URL the texts belong to; the service files translations under it. */
-  requestUrl: z.string().max(2000).optional(),
+  /** The status page's public URL the texts belong to; the service files translations under it. */
+  requestUrl: requestUrlSchema.optional(),
   title: z.string().max(500).optional(),
   history: z.boolean().optional(),
 });

@@ -62,6 +62,8 @@ describe('statusdesk translate against the translation simulator', () => {
       requests: 1,
       wordsSent: 7,
       wordsFromMemory: 0,
+      untranslated: [],
+      resent: 0,
     });
     expect(first.stderr).toBe('');
     // Batches are packed largest first: the wire order is not the input order, the answer's is.
@@ -93,7 +95,7 @@ describe('statusdesk translate against the translation simulator', () => {
 
   it("uses the app's base URL setting when no --translation-base-url is given", async () => {
     new SettingsStore(home.dir).update((settings) => {
-      settings.translation = { baseUrl: sim.baseUrl, defaultFrom: 'en', defaultTo: null };
+      settings.translation = { baseUrl: sim.baseUrl, defaultFrom: 'en', defaultTo: null, requestUrl: 'https://status.example.com' };
     });
     const result = await cli(['translate', '--from', 'en', '--to', 'fr', 'Hello']);
     expect(result.code, result.stderr).toBe(0);
@@ -124,7 +126,7 @@ describe('statusdesk translate against the translation simulator', () => {
     const used = await cli(['translate', '--from', 'en', '--to', 'de', '--translation-base-url', quota.baseUrl, 'Hello']);
     await quota.close();
     expect(used.code).toBe(1);
-    expect(used.stderr).toMatch(/word quota is used up/);
+    expect(used.stderr).toMatch(/translations are unavailable for this key \(HTTP 400\): "Word quota exceeded: 0 of 0 words used this month\."/);
 
     const dead = await startTranslationSimulator();
     const deadUrl = dead.baseUrl;
@@ -132,6 +134,35 @@ describe('statusdesk translate against the translation simulator', () => {
     const down = await cli(['translate', '--from', 'en', '--to', 'de', '--translation-base-url', deadUrl, 'Hello']);
     expect(down.code).toBe(1);
     expect(down.stderr).toMatch(/connection was refused/);
+  });
+
+  it('--languages lists the codes the service offers, as a table or JSON', async () => {
+    const listed = await cli(['translate', '--languages', '--translation-base-url', sim.baseUrl]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout.split('\n')[0]).toMatch(/^CODE\s+ENGLISH\s+LOCAL$/);
+    expect(listed.stdout).toMatch(/^ja\s+Japanese\s+日本語$/m);
+    expect(listed.stderr).toBe(`${sim.languages.length} languages from ${sim.baseUrl}\n`);
+    const json = await cli(['--json', 'translate', '--languages', '--translation-base-url', sim.baseUrl]);
+    expect(JSON.parse(json.stdout)).toContainEqual({ code: 'de', local_name: 'Deutsch', english_name: 'German' });
+  });
+
+  it('refuses a same-language pair and a word type outside 0..10 with exit 2, sending nothing', async () => {
+    const same = await cli(['translate', '--from', 'en', '--to', 'en', '--translation-base-url', sim.baseUrl, 'Hello']);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toMatch(/--from and --to are both "en": choose two different languages/);
+    const type = await cli(translateArgs('--type', '11', 'Hello'));
+    expect(type.code).toBe(2);
+    expect(type.stderr).toMatch(/--type must be a WordType from 0 to 10/);
+    expect(sim.stats().requests.total).toBe(0);
+  });
+
+  it('sends an https request_url: --request-url, else the documented default; app:// is refused', async () => {
+    expect((await cli(translateArgs('--request-url', 'https://status.acme.example', 'One'))).code).toBe(0);
+    expect((await cli(translateArgs('Two'))).code).toBe(0);
+    expect(sim.stats().translateLog.map((e) => e.requestUrl)).toEqual(['https://status.acme.example', 'https://statusdesk.app/translation-panel']);
+    const refused = await cli(translateArgs('--request-url', 'app://statusdesk/translation-panel', 'Three'));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--request-url: The request URL must be the http\(s\) address of a page/);
   });
 
   it('reports usage mistakes with exit 2', async () => {

@@ -58,14 +58,24 @@ describe('TranslationClient against the simulator', () => {
     expect(error).toMatchObject({ code: 'unauthorized', reason: 'invalid_key', status: 403 });
   });
 
-  it('400 (plan or quota) is "forbidden" with reason translations_unavailable, not retried', async () => {
+  it('a 400 whose body speaks of the quota is "forbidden" (translations_unavailable), quoting the server, not retried', async () => {
     sim.setQuota(3);
     await clientFor().translate(request(['one two three']), KEY);
     const error = await caught(() => clientFor().translate(request(['four']), KEY));
     expect(error).toMatchObject({ code: 'forbidden', reason: 'translations_unavailable', status: 400 });
-    expect((error as Error).message).toMatch(/quota/);
+    expect((error as Error).message).toContain('"Word quota exceeded: 3 of 3 words used this month."');
     expectNoSecret(error, KEY);
     expect(sim.stats().requests.byEndpoint.translate).toBe(2);
+  });
+
+  it('the simulator\'s other 400s are told apart: an unsupported pair, a malformed body', async () => {
+    sim.setSupportedPairs([['en', 'fr']]);
+    const pair = await caught(() => clientFor().translate(request(['Hi']), KEY));
+    expect(pair).toMatchObject({ code: 'unsupported', reason: 'unsupported_pair', status: 400 });
+    expect((pair as Error).message).toContain('Language pair en to de is not supported.');
+    const raw = await fetch(`${sim.baseUrl}/translate?api_key=${encodeURIComponent(KEY)}`, { method: 'POST', body: '{"l_from":"en"' });
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toEqual({ succeeded: 0, error: 'Malformed request: the body is not JSON.' });
   });
 
   it('network down is "network", with the key nowhere in the error or its causes', async () => {
@@ -79,12 +89,28 @@ describe('TranslationClient against the simulator', () => {
     await expect(client.languages()).rejects.toMatchObject({ code: 'network' });
   });
 
-  it('a reset connection is "network" and the key does not leak', async () => {
+  it('a reset connection is "network", is not sent again (it may have been billed), and the key does not leak', async () => {
     sim.setFaults({ resetRate: 1 });
     const error = await caught(() => clientFor().translate(request(['Hi']), KEY));
-    expect(error).toMatchObject({ code: 'network' });
+    expect(error).toMatchObject({ code: 'network', neverSent: false });
+    expect((error as Error).message).toMatch(/Not sent again: the request may have reached the service and been billed/);
     expectNoSecret(error, KEY);
-    expect(sim.stats().requests.byEndpoint.translate).toBe(3); // first try + 2 retries
+    expect(sim.stats().requests.byEndpoint.translate).toBe(1);
+  });
+
+  it('a translate POST whose connection was refused is sent again, and the answer says so', async () => {
+    const { port } = sim;
+    await sim.close();
+    let attempts = 0;
+    const client = new TranslationClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      // The service comes up while the client waits to retry: the first try provably never reached it.
+      retry: { sleep: async () => void (sim = await startTranslationSimulator({ key: KEY, port })) },
+    });
+    const response = await client.translate(request(['Hi']), KEY, { onAttempt: () => attempts++ });
+    expect(response).toMatchObject({ to_words: ['[de] Uv'], resent: 1 });
+    expect(attempts).toBe(2);
+    expect(sim.stats().requests.byEndpoint.translate).toBe(1);
   });
 
   it('a slow answer is "timeout"', async () => {
@@ -120,19 +146,23 @@ describe('TranslationClient against the simulator', () => {
     expect(sim.stats().requests.byEndpoint.languages).toBe(3);
   });
 
-  it('retries a translate POST at most twice on 5xx, counting every attempt', async () => {
-    sim.setFaults({ errorRates: { 500: 1 }, endpoints: ['translate'] });
+  it('does not send a translate POST again after a 5xx or a timeout: it may have been billed', async () => {
+    sim.injectNext({ kind: 'status', status: 502, endpoint: 'translate' });
     let attempts = 0;
     const error = await caught(() => clientFor({ retry: { retries: 5, baseDelayMs: 1 } }).translate(request(['Hi']), KEY, { onAttempt: () => attempts++ }));
-    expect(error).toMatchObject({ code: 'http', reason: 'server_error', status: 500 });
-    expect(attempts).toBe(3);
-    expect(sim.stats().requests.byEndpoint.translate).toBe(3);
-    sim.setFaults({});
-    sim.injectNext({ kind: 'status', status: 502, endpoint: 'translate' });
-    attempts = 0;
-    const ok = await clientFor().translate(request(['Hi']), KEY, { onAttempt: () => attempts++ });
-    expect(ok.to_words).toEqual(['[de] Uv']);
-    expect(attempts).toBe(2);
+    expect(error).toMatchObject({ code: 'http', reason: 'server_error', status: 502 });
+    expect((error as Error).message).toMatch(/HTTP 502.*Injected fault.*Not sent again/);
+    expect(attempts).toBe(1);
+    sim.setFaults({ latencyMs: 500, endpoints: ['translate'] });
+    const slow = await caught(() => clientFor({ translateTimeoutMs: 50 }).translate(request(['Hi']), KEY));
+    expect(slow).toMatchObject({ code: 'timeout' });
+    expect(sim.stats().requests.byEndpoint.translate).toBe(2);
+  });
+
+  it('a null entry in to_words is accepted (the service had no translation for it)', async () => {
+    sim.injectNext({ kind: 'nullEntry', index: 1, endpoint: 'translate' });
+    const response = await clientFor().translate(request(['Up', 'Down']), KEY);
+    expect(response.to_words).toEqual(['[de] Hc', null]);
   });
 
   it('status() is one attempt, even when it fails', async () => {
@@ -141,10 +171,15 @@ describe('TranslationClient against the simulator', () => {
     expect(sim.stats().requests.byEndpoint.status).toBe(1);
   });
 
-  it('passes unknown WordType and BotType integers to the wire', async () => {
-    await clientFor().translate({ ...request([]), words: [{ w: 'x', t: 42 }], bot: 7 }, KEY);
-    const [entry] = sim.stats().translateLog;
-    expect(entry).toMatchObject({ types: [42], bot: 7, keyValid: true });
+  it('refuses a word type outside 0..10 before sending; passes an unknown BotType integer to the wire', async () => {
+    for (const t of [11, -1, 42]) {
+      const error = await caught(() => clientFor().translate({ ...request([]), words: [{ w: 'x', t }] }, KEY));
+      expect(error).toMatchObject({ code: 'invalid_input', reason: 'invalid_input' });
+      expect((error as Error).message).toMatch(/not sent: words\.0\.t: A word type is a whole number from 0 to 10/);
+    }
+    expect(sim.stats().requests.total).toBe(0);
+    await clientFor().translate({ ...request([]), words: [{ w: 'x', t: 10 }], bot: 7 }, KEY);
+    expect(sim.stats().translateLog[0]).toMatchObject({ types: [10], bot: 7, keyValid: true });
   });
 
   it('errors are AppErrors whose shape holds no secret', async () => {

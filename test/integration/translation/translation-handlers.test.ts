@@ -64,12 +64,27 @@ describe('translation.* channels through the AppCore dispatcher', () => {
   });
 
   it('settings: defaults, a saved base URL without its trailing slash, invalid addresses refused', async () => {
-    expect(await ask('translation.getSettings')).toEqual({ baseUrl: sim.baseUrl, defaultFrom: 'en', defaultTo: null });
+    expect(await ask('translation.getSettings')).toEqual({
+      baseUrl: sim.baseUrl,
+      defaultFrom: 'en',
+      defaultTo: null,
+      requestUrl: 'https://statusdesk.app/translation-panel',
+    });
     expect(core.settings.get().translation?.baseUrl).toBe(sim.baseUrl);
     expect(await ask('translation.setSettings', { defaultTo: 'de' })).toMatchObject({ baseUrl: sim.baseUrl, defaultTo: 'de' });
     expect((await failure('translation.setSettings', { baseUrl: 'https://example.com/?api_key=x' })).code).toBe('invalid_input');
     expect((await failure('translation.setSettings', { baseUrl: 'ftp://example.com' })).code).toBe('invalid_input');
     expect((await ask<{ baseUrl: string }>('translation.getSettings')).baseUrl).toBe(sim.baseUrl);
+  });
+
+  it('request_url: the page URL the editor passes, else the setting; an app:// address is refused', async () => {
+    await ask('translation.setKey', { key: KEY });
+    await ask('translation.translate', { from: 'en', to: 'de', texts: ['One'], requestUrl: 'https://status.acme.example' });
+    await ask('translation.setSettings', { requestUrl: 'https://status.example.org/' });
+    await ask('translation.translate', { from: 'en', to: 'de', texts: ['Two'] });
+    expect(sim.stats().translateLog.map((e) => e.requestUrl)).toEqual(['https://status.acme.example', 'https://status.example.org/']);
+    expect((await failure('translation.setSettings', { requestUrl: 'app://statusdesk/translation-panel' })).code).toBe('invalid_input');
+    expect((await failure('translation.translate', { from: 'en', to: 'de', texts: ['x'], requestUrl: 'app://statusdesk/x' })).code).toBe('invalid_input');
   });
 
   it('the key goes to the vault, and only its last four come back', async () => {

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_TRANSLATION_REQUEST_URL } from '../../../shared/translation/request-url';
 import {
+  pseudoTranslate,
   reversePseudoTranslation,
   startTranslationSimulator,
   type TranslationSimulator,
@@ -8,6 +12,7 @@ import {
   createTranslationService,
   keyFromEnv,
   keyFromVault,
+  MEMORY_FILE_NAME,
   TranslationClient,
   TranslationMemory,
   Translator,
@@ -94,39 +99,41 @@ describe('Translator against the simulator', () => {
     });
   });
 
-  it('batches at 600 words and keeps the order across batches and duplicates', async () => {
+  it('batches at 600 entries (not 600 words) and keeps the order across batches and duplicates', async () => {
     const svc = await service();
-    const unique = sentences(300, 10); // 3,000 words: 5 batches of 600
+    const unique = sentences(1_300, 10); // 1,300 entries, 13,000 words: 3 requests by entries, 22 by words
     const texts = [...unique, ...unique.slice(0, 100).reverse(), ...unique.slice(150, 160)];
     const result = await svc.translator.translate({ from: 'en', to: 'ja', texts });
     const log = sim.stats().translateLog;
-    expect(log).toHaveLength(5);
-    for (const entry of log) expect(entry.words).toBeLessThanOrEqual(600);
-    expect(result.counters).toMatchObject({ requests: 5, wordsSent: 3_000 });
+    expect(log.map((entry) => entry.texts.length).sort((a, b) => b - a)).toEqual([600, 600, 100]);
+    expect(result.counters).toMatchObject({ requests: 3, wordsSent: 13_000 });
     expect(result.texts.map((t) => reversePseudoTranslation(t)?.text)).toEqual(texts);
     expect(result.texts.every((t) => t.startsWith('[ja] '))).toBe(true);
   });
 
-  it('sends a text longer than a batch alone, and honours a configured batch size and concurrency', async () => {
+  it('sends a text longer than the byte cap alone, and honours configured limits and concurrency', async () => {
     sim.setFaults({ latencyMs: 30 });
-    const svc = await service({ translator: { maxWordsPerRequest: 50, concurrency: 3 } });
+    const svc = await service({ translator: { batchLimits: { maxEntries: 10, maxBytes: 400 }, concurrency: 3 } });
     const long = Array.from({ length: 120 }, (_, i) => `long${i}`).join(' ');
-    const texts = [...sentences(40, 5), long];
+    const texts = [long, ...sentences(40, 5)];
     const result = await svc.translator.translate({ from: 'en', to: 'it', texts });
     const log = sim.stats().translateLog;
     expect(log.find((e) => e.texts.includes(long))?.texts).toEqual([long]);
-    for (const entry of log.filter((e) => !e.texts.includes(long))) expect(entry.words).toBeLessThanOrEqual(50);
+    for (const entry of log.filter((e) => !e.texts.includes(long))) {
+      expect(entry.texts.length).toBeLessThanOrEqual(10);
+      expect(entry.texts.reduce((sum, t) => sum + Buffer.byteLength(JSON.stringify(t)), 0)).toBeLessThanOrEqual(400);
+    }
     expect(log).toHaveLength(1 + 4);
     expect(sim.stats().peakInFlight.translate).toBeLessThanOrEqual(3);
     expect(sim.stats().peakInFlight.translate).toBeGreaterThan(1);
-    expect(reversePseudoTranslation(result.texts.at(-1)!)?.text).toBe(long);
+    expect(reversePseudoTranslation(result.texts[0]!)?.text).toBe(long);
   });
 
   it('keeps at most 2 batches in flight by default', async () => {
     sim.setFaults({ latencyMs: 25 });
     const svc = await service();
-    await svc.translator.translate({ from: 'en', to: 'nl', texts: sentences(360, 10) });
-    expect(sim.stats().translateLog).toHaveLength(6);
+    await svc.translator.translate({ from: 'en', to: 'nl', texts: sentences(1_500, 2) });
+    expect(sim.stats().translateLog).toHaveLength(3);
     expect(sim.stats().peakInFlight.translate).toBe(2);
   });
 
@@ -202,7 +209,7 @@ describe('Translator against the simulator', () => {
   });
 
   it('keeps the batches that succeeded when a later one fails; a retry sends only the rest', async () => {
-    const svc = await service({ translator: { maxWordsPerRequest: 10, concurrency: 1 } });
+    const svc = await service({ translator: { batchLimits: { maxEntries: 1 }, concurrency: 1 } });
     const texts = sentences(4, 10); // 4 batches
     sim.injectNext({ kind: 'status', status: 401, endpoint: 'translate' });
     // The first batch fails for good (401): nothing stored, the rest not sent.
@@ -222,11 +229,11 @@ describe('Translator against the simulator', () => {
 
   it('stores a batch that was in flight when another failed, and does not start the rest', async () => {
     sim.setFaults({ latencyMs: 20, endpoints: ['translate'] });
-    const svc = await service({ translator: { maxWordsPerRequest: 10 } });
+    const svc = await service({ translator: { batchLimits: { maxEntries: 1 } } });
     const texts = sentences(4, 10);
     await svc.translator.isSupported('en', 'pl');
     sim.injectNext({ kind: 'status', status: 400, endpoint: 'translate' });
-    await expect(svc.translator.translate({ from: 'en', to: 'pl', texts })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(svc.translator.translate({ from: 'en', to: 'pl', texts })).rejects.toMatchObject({ code: 'http', status: 400 });
     expect(sim.stats().translateLog).toHaveLength(2);
     expect(svc.translator.totals()).toMatchObject({ requests: 2, wordsSent: 20 });
     sim.resetStats();
@@ -242,13 +249,61 @@ describe('Translator against the simulator', () => {
     expect(svc.translator.totals()).toEqual({ requests: 2, wordsSent: 6, wordsFromMemory: 2, textsFromMemory: 1 });
   });
 
-  it('passes unknown WordType and BotType integers through, and keys the memory by type', async () => {
+  it('refuses a word type outside 0..10 with a clear error and sends nothing; keys the memory by type', async () => {
     const svc = await service({ translator: { bot: 7 } });
-    await svc.translator.translate({ from: 'en', to: 'de', type: 42, texts: ['Status'] });
+    const error = await caught(() => svc.translator.translate({ from: 'en', to: 'de', type: 42, texts: ['Status'] }));
+    expect(error).toMatchObject({ code: 'invalid_input' });
+    expect((error as Error).message).toBe('The translation request is not valid (type: A word type is a whole number from 0 to 10.).');
+    expect(sim.stats().requests.total).toBe(0);
+    await svc.translator.translate({ from: 'en', to: 'de', type: 10, texts: ['Status'] });
     await svc.translator.translate({ from: 'en', to: 'de', type: 1, texts: ['Status'] });
     const log = sim.stats().translateLog;
-    expect(log.map((e) => e.types)).toEqual([[42], [1]]);
+    expect(log.map((e) => e.types)).toEqual([[10], [1]]);
     expect(log.every((e) => e.bot === 7)).toBe(true);
+  });
+
+  it('a null in to_words keeps the source text, marks the line untranslated and is not remembered', async () => {
+    const svc = await service();
+    sim.injectNext({ kind: 'nullEntry', index: 1, endpoint: 'translate' });
+    const texts = ['Investigating', 'Acme Cloud™', 'Resolved', 'Acme Cloud™'];
+    const result = await svc.translator.translate({ from: 'en', to: 'de', texts });
+    expect(result.texts).toEqual([pseudoTranslate('Investigating', 'de'), 'Acme Cloud™', pseudoTranslate('Resolved', 'de'), 'Acme Cloud™']);
+    expect(result.untranslated).toEqual([1, 3]);
+    sim.resetStats();
+    const again = await svc.translator.translate({ from: 'en', to: 'de', texts });
+    expect(sim.stats().translateLog.map((e) => e.texts)).toEqual([['Acme Cloud™']]);
+    expect(again).toMatchObject({ untranslated: [], counters: { requests: 1, textsFromMemory: 2 } });
+  });
+
+  it('keys the memory by service identity: another address or another key never gets the first one\'s text', async () => {
+    const texts = ['Degraded performance'];
+    await (await service()).translator.translate({ from: 'en', to: 'de', texts });
+    const other = await startTranslationSimulator({ key: KEY });
+    try {
+      const elsewhere = await service({ client: { baseUrl: other.baseUrl } });
+      const result = await elsewhere.translator.translate({ from: 'en', to: 'de', texts });
+      expect(result.counters.requests).toBe(1);
+      expect(other.stats().requests.byEndpoint.translate).toBe(1);
+    } finally {
+      await other.close();
+    }
+    sim.resetStats();
+    const otherAccount = await service({ getKey: async () => 'wg_another+account/key==00' });
+    await caught(() => otherAccount.translator.translate({ from: 'en', to: 'de', texts }));
+    expect(sim.stats().requests.byEndpoint.translate).toBe(1); // asked the service (the key is refused there), not the memory
+    const file = fs.readFileSync(path.join(temp.dir, MEMORY_FILE_NAME), 'utf8');
+    expect(file).not.toContain(KEY);
+    expect(file).not.toContain(sim.baseUrl);
+  });
+
+  it('sends the https request_url it is given, else the documented default, never an app:// address', async () => {
+    const svc = await service();
+    await svc.translator.translate({ from: 'en', to: 'de', texts: ['One'], requestUrl: 'https://status.acme.example' });
+    await svc.translator.translate({ from: 'en', to: 'de', texts: ['Two'] });
+    expect(sim.stats().translateLog.map((e) => e.requestUrl)).toEqual(['https://status.acme.example', DEFAULT_TRANSLATION_REQUEST_URL]);
+    await expect(svc.translator.translate({ from: 'en', to: 'de', texts: ['Three'], requestUrl: 'app://statusdesk/translation-panel' })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
   });
 
   it('health() calls /public/status exactly once per call, also when it fails', async () => {

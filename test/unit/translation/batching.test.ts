@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packBatches } from '../../../electron/services/translation/batching';
+import { packBatches, wireBytes } from '../../../electron/services/translation/batching';
 import { countWords, isBlank } from '../../../electron/services/translation/words';
 
 describe('countWords', () => {
@@ -13,35 +13,34 @@ describe('countWords', () => {
   });
 });
 
-describe('packBatches', () => {
-  const items = (sizes: number[]) => sizes.map((words, i) => ({ text: `t${i}`, words }));
+describe('packBatches (600 entries per request, as the official client slices words)', () => {
+  const items = (n: number, text = (i: number) => `sentence number ${i} with several words in it`) =>
+    Array.from({ length: n }, (_, i) => ({ text: text(i), words: countWords(text(i)), bytes: wireBytes(text(i)) }));
 
-  it('never exceeds the limit, places every text exactly once', () => {
-    const input = items(Array.from({ length: 500 }, (_, i) => 1 + ((i * 7) % 23)));
-    const batches = packBatches(input, 600);
-    for (const batch of batches) {
-      expect(batch.words).toBeLessThanOrEqual(600);
-      expect(batch.words).toBe(batch.items.reduce((s, it) => s + it.words, 0));
-    }
-    const placed = batches.flatMap((b) => b.items.map((it) => it.text)).sort();
-    expect(placed).toEqual(input.map((it) => it.text).sort());
-    const total = input.reduce((s, it) => s + it.words, 0);
-    expect(batches.length).toBe(Math.ceil(total / 600));
+  it('10,000 short entries go out in ceil(10,000 / 600) = 17 requests, whatever their word count', () => {
+    const batches = packBatches(items(10_000));
+    expect(batches).toHaveLength(17);
+    expect(batches.every((b) => b.items.length <= 600)).toBe(true);
+    expect(batches.reduce((sum, b) => sum + b.words, 0)).toBe(items(10_000).reduce((sum, it) => sum + it.words, 0));
+    expect(batches.flatMap((b) => b.items.map((it) => it.text))).toEqual(items(10_000).map((it) => it.text));
   });
 
-  it('sends a text longer than a batch alone', () => {
-    const batches = packBatches(items([700, 10, 600, 5]), 600);
-    const alone = batches.filter((b) => b.items.length === 1 && b.words >= 600).map((b) => b.words).sort();
-    expect(alone).toEqual([600, 700]);
-    expect(batches).toHaveLength(3);
+  it('a request never exceeds the byte cap; a text larger than the cap goes alone', () => {
+    const big = 'x'.repeat(1_000);
+    const input = [...items(5, () => 'a'.repeat(300)), { text: big, words: 1, bytes: wireBytes(big) }, ...items(3, () => 'b'.repeat(100))];
+    const batches = packBatches(input, { maxEntries: 600, maxBytes: 700 });
+    for (const batch of batches) if (batch.items.length > 1) expect(batch.bytes).toBeLessThanOrEqual(700);
+    expect(batches.find((b) => b.items.some((it) => it.text === big))?.items).toHaveLength(1);
   });
 
-  it('fills batches exactly when sizes allow', () => {
-    expect(packBatches(items([300, 300, 300, 300]), 600)).toHaveLength(2);
-    expect(packBatches(items([400, 200, 400, 200]), 600)).toHaveLength(2);
+  it('measures bytes as the JSON-encoded UTF-8 string', () => {
+    expect(wireBytes('ab')).toBe(4);
+    expect(wireBytes('é')).toBe(4);
+    expect(wireBytes('a"b')).toBe(6);
   });
 
   it('rejects a silly limit', () => {
-    expect(() => packBatches([], 0)).toThrow(RangeError);
+    expect(() => packBatches([], { maxEntries: 0, maxBytes: 10 })).toThrow(RangeError);
+    expect(() => packBatches([], { maxEntries: 1, maxBytes: 0 })).toThrow(RangeError);
   });
 });

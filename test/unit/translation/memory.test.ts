@@ -6,7 +6,7 @@ import { MEMORY_FILE_NAME, TranslationMemory, type MemoryLoadReport } from '../.
 import { makeTempDir } from '../../support/temp-dir';
 
 const DAY = 24 * 60 * 60 * 1000;
-const k = (text: string, extra: Partial<{ from: string; to: string; type: number }> = {}) => ({ from: 'en', to: 'de', type: 1, text, ...extra });
+const k = (text: string, extra: Partial<{ from: string; to: string; type: number }> = {}) => ({ service: 'https://api.example#k', from: 'en', to: 'de', type: 1, text, ...extra });
 
 describe('TranslationMemory', () => {
   let temp: { dir: string; remove: () => void };
@@ -26,7 +26,7 @@ describe('TranslationMemory', () => {
     expect(memoryKey(k('Hello'))).not.toBe(memoryKey(k('Hello', { type: 2 })));
     expect(memoryKey(k('Hello'))).not.toBe(memoryKey(k('Hello', { to: 'fr' })));
     expect(memoryKey(k('Hello'))).not.toBe(memoryKey(k('Hello', { from: 'es' })));
-    expect(memoryKey(k('a b', { from: 'en' }))).not.toBe(memoryKey({ from: 'en', to: 'de', type: 1, text: 'a  b' }));
+    expect(memoryKey(k('a b', { from: 'en' }))).not.toBe(memoryKey({ service: 'https://api.example#k', from: 'en', to: 'de', type: 1, text: 'a  b' }));
   });
 
   it('stores, persists across a restart, and writes a JSON-lines file with a header and no source text', async () => {

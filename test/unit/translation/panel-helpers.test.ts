@@ -42,7 +42,12 @@ describe('translation failures as the panel names them', () => {
 
 describe('translation settings and channel schemas', () => {
   it('fills defaults and refuses base URLs with a query or credentials', () => {
-    expect(translationSettingsSchema.parse({})).toEqual({ baseUrl: 'https://api.weglot.com', defaultFrom: 'en', defaultTo: null });
+    expect(translationSettingsSchema.parse({})).toEqual({
+      baseUrl: 'https://api.weglot.com',
+      defaultFrom: 'en',
+      defaultTo: null,
+      requestUrl: 'https://statusdesk.app/translation-panel',
+    });
     expect(translationBaseUrlSchema.parse('http://127.0.0.1:4011/prefix/')).toBe('http://127.0.0.1:4011/prefix');
     for (const bad of ['ftp://x.example', 'https://u:p@x.example', 'https://x.example/?api_key=1', 'not a url']) {
       expect(translationBaseUrlSchema.safeParse(bad).success, bad).toBe(false);

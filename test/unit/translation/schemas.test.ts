@@ -21,21 +21,29 @@ describe('translation schemas', () => {
     expect(botTypeName(0)).toBe('HUMAN');
   });
 
-  it('passes unknown WordType and BotType integers through unchanged', () => {
-    const request = translateRequestSchema.parse({
-      l_from: 'en',
-      l_to: 'de',
-      words: [{ w: 'Hello', t: 11 }, { w: 'World', t: 42 }],
-      request_url: 'https://status.example.com',
-      bot: 7,
-    });
-    expect(request.words.map((w) => w.t)).toEqual([11, 42]);
-    expect(request.bot).toBe(7);
+  it('refuses word types outside 0..10 (as the official client does) but passes unknown BotType integers', () => {
+    const words = (t: number) => ({ l_from: 'en', l_to: 'de', words: [{ w: 'Hello', t }], request_url: 'https://status.example.com', bot: 7 });
+    for (const t of [-1, 11, 42]) expect(translateRequestSchema.safeParse(words(t)).success).toBe(false);
+    for (const t of [0, 1, 10]) expect(translateRequestSchema.safeParse(words(t)).success).toBe(true);
+    expect(translateRequestSchema.parse(words(1)).bot).toBe(7);
     expect(wordTypeName(42)).toBeUndefined();
     expect(botTypeName(7)).toBeUndefined();
     const response = translateResponseSchema.parse({ from_words: ['a'], to_words: ['b'], bot: 7 });
     expect(response.bot).toBe(7);
-    expect(translateTextsInputSchema.parse({ from: 'en', to: 'de', type: 99, texts: [] }).type).toBe(99);
+    const refused = translateTextsInputSchema.safeParse({ from: 'en', to: 'de', type: 99, texts: [] });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('A word type is a whole number from 0 to 10.');
+  });
+
+  it('accepts null entries in to_words (no translation for that entry)', () => {
+    expect(translateResponseSchema.parse({ from_words: ['a', 'b'], to_words: ['x', null] }).to_words).toEqual(['x', null]);
+  });
+
+  it('refuses a request_url that is not the http(s) address of a page', () => {
+    const input = (requestUrl: string) => ({ from: 'en', to: 'de', texts: ['x'], requestUrl });
+    expect(translateTextsInputSchema.safeParse(input('app://statusdesk/translation-panel')).success).toBe(false);
+    expect(translateTextsInputSchema.safeParse(input('status.example.com')).success).toBe(false);
+    expect(translateTextsInputSchema.safeParse(input('https://status.example.com')).success).toBe(true);
   });
 
   it('rejects a non-integer type', () => {

@@ -7,6 +7,8 @@ export type SimOneShotFault =
   | { kind: 'malformed'; endpoint?: SimEndpoint }
   | { kind: 'wrongLength'; endpoint?: SimEndpoint }
   | { kind: 'missingToWords'; endpoint?: SimEndpoint }
+  /** translate: the entry at `index` of to_words is null (no translation for it). */
+  | { kind: 'nullEntry'; index: number; endpoint?: SimEndpoint }
   | { kind: 'latency'; ms: number; endpoint?: SimEndpoint };
 
 /**
@@ -38,7 +40,8 @@ export type FaultDecision =
   | { kind: 'reset' }
   | { kind: 'malformed' }
   | { kind: 'wrongLength' }
-  | { kind: 'missingToWords' };
+  | { kind: 'missingToWords' }
+  | { kind: 'nullEntry'; index: number };
 
 /** mulberry32: tiny, seeded, good enough for fault draws. */
 export function seededRandom(seed: number): () => number {
@@ -83,7 +86,9 @@ export class FaultInjector {
     if (index !== -1) {
       const shot = this.#queue.splice(index, 1)[0]!;
       if (shot.kind === 'latency') return { latencyMs: latencyMs + shot.ms, fault: { kind: 'none' } };
-      return { latencyMs, fault: shot.kind === 'status' ? { kind: 'status', status: shot.status } : { kind: shot.kind } };
+      if (shot.kind === 'status') return { latencyMs, fault: { kind: 'status', status: shot.status } };
+      if (shot.kind === 'nullEntry') return { latencyMs, fault: { kind: 'nullEntry', index: shot.index } };
+      return { latencyMs, fault: { kind: shot.kind } };
     }
     if (!this.#applies(endpoint)) return { latencyMs, fault: { kind: 'none' } };
     const f = this.#faults;

@@ -70,20 +70,32 @@ interface ParsedTranslateBody {
   title: string | null;
 }
 
-function parseTranslateBody(raw: string): ParsedTranslateBody | null {
+/** A body that could not be used, and the service's sentence about why. */
+interface BodyProblem {
+  problem: string;
+}
+
+/** WordType values of API 1.0. */
+const MAX_WORD_TYPE = 10;
+
+function parseTranslateBody(raw: string): ParsedTranslateBody | BodyProblem {
   let body: unknown;
   try {
     body = JSON.parse(raw);
   } catch {
-    return null;
+    return { problem: 'Malformed request: the body is not JSON.' };
   }
-  if (typeof body !== 'object' || body === null) return null;
+  if (typeof body !== 'object' || body === null) return { problem: 'Malformed request: the body must be a JSON object.' };
   const b = body as Record<string, unknown>;
-  if (typeof b.l_from !== 'string' || typeof b.l_to !== 'string' || !Array.isArray(b.words)) return null;
+  if (typeof b.l_from !== 'string' || typeof b.l_to !== 'string') return { problem: 'Malformed request: l_from and l_to are required.' };
+  if (!Array.isArray(b.words)) return { problem: 'Malformed request: words must be an array.' };
   const words: Array<{ w: string; t: number }> = [];
   for (const word of b.words) {
     const w = word as { w?: unknown; t?: unknown } | null;
-    if (!w || typeof w.w !== 'string' || typeof w.t !== 'number' || !Number.isInteger(w.t)) return null;
+    if (!w || typeof w.w !== 'string') return { problem: 'Malformed request: every word needs a string w.' };
+    if (typeof w.t !== 'number' || !Number.isInteger(w.t) || w.t < 0 || w.t > MAX_WORD_TYPE) {
+      return { problem: `Malformed request: word type ${JSON.stringify(w.t)} is not a WordType (0 to ${MAX_WORD_TYPE}).` };
+    }
     words.push({ w: w.w, t: w.t });
   }
   return {
@@ -154,7 +166,8 @@ export async function startTranslationSimulator(options: TranslationSimulatorOpt
     const end = counters.begin(endpoint);
     res.on('close', end);
     const raw = method === 'POST' ? await readBody(req) : '';
-    const body = endpoint === 'translate' && raw !== null ? parseTranslateBody(raw) : null;
+    const read = endpoint === 'translate' && raw !== null ? parseTranslateBody(raw) : null;
+    const body = read !== null && !('problem' in read) ? read : null;
     const words = body ? body.words.reduce((sum, w) => sum + countWords(w.w), 0) : 0;
     counters.received(endpoint, words);
     const keyValid = keys.has(url.searchParams.get('api_key') ?? '');
@@ -185,7 +198,7 @@ export async function startTranslationSimulator(options: TranslationSimulatorOpt
       req.socket.destroy();
       return;
     }
-    if (fault.kind === 'status') return answer(fault.status, { error: `injected HTTP ${fault.status}` });
+    if (fault.kind === 'status') return answer(fault.status, { succeeded: 0, error: `Injected fault: HTTP ${fault.status}.` });
     if (fault.kind === 'malformed') {
       if (entry) entry.status = 200;
       send(res, 200, '{"from_words": ["truncated');
@@ -200,17 +213,26 @@ export async function startTranslationSimulator(options: TranslationSimulatorOpt
       case 'isSupported': {
         const from = url.searchParams.get('languageFrom');
         const to = url.searchParams.get('languageTo');
-        if (!from || !to) return answer(400, { error: 'languageFrom and languageTo are required' });
+        if (!from || !to) return answer(400, { succeeded: 0, error: 'Malformed request: languageFrom and languageTo are required.' });
         return answer(200, { is_supported: pairs.has(pairKey(from, to)) });
       }
       case 'translate': {
-        if (!keyValid) return answer(401, { error: 'Invalid API key' });
-        if (raw === null || body === null) return answer(400, { error: 'Invalid request body' });
-        if (!pairs.has(pairKey(body.lFrom, body.lTo))) return answer(400, { error: 'Language pair not supported' });
-        if (quota.limit !== null && quota.used + words > quota.limit) return answer(400, { error: 'Word quota exceeded' });
+        // Each 400 says why in its own words (succeeded/error, as the service's JSON errors do), so a client
+        // can tell a malformed body from an unsupported pair from a used-up word quota.
+        if (!keyValid) return answer(401, { succeeded: 0, error: 'Invalid API key.' });
+        if (raw === null) return answer(400, { succeeded: 0, error: `Malformed request: the body is larger than ${MAX_BODY_BYTES} bytes.` });
+        if (read !== null && 'problem' in read) return answer(400, { succeeded: 0, error: read.problem });
+        if (body === null) return answer(400, { succeeded: 0, error: 'Malformed request.' });
+        if (!pairs.has(pairKey(body.lFrom, body.lTo))) {
+          return answer(400, { succeeded: 0, error: `Language pair ${body.lFrom} to ${body.lTo} is not supported.` });
+        }
+        if (quota.limit !== null && quota.used + words > quota.limit) {
+          return answer(400, { succeeded: 0, error: `Word quota exceeded: ${quota.used} of ${quota.limit} words used this month.` });
+        }
         quota = { ...quota, used: quota.used + words };
         counters.wordsTranslated += words;
-        let toWords: string[] | undefined = body.words.map((w) => pseudoTranslate(w.w, body.lTo));
+        let toWords: Array<string | null> | undefined = body.words.map((w) => pseudoTranslate(w.w, body.lTo));
+        if (fault.kind === 'nullEntry' && fault.index < toWords.length) toWords[fault.index] = null;
         if (fault.kind === 'wrongLength') toWords = toWords.slice(0, Math.max(0, toWords.length - 1));
         if (fault.kind === 'missingToWords') toWords = undefined;
         return answer(200, {
@@ -224,7 +246,7 @@ export async function startTranslationSimulator(options: TranslationSimulatorOpt
         });
       }
       default:
-        return answer(404, { error: 'Not found' });
+        return answer(404, { succeeded: 0, error: 'Not found.' });
     }
   }
 

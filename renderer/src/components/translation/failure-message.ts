@@ -25,14 +25,15 @@ export function describeFailure(
     case 'empty':
       return { kind, title: 'Nothing to translate', detail: 'Type or paste the text to translate, one sentence per line.' };
     case 'no_key':
-      return { kind, title: 'No translation key', detail: `Add your translation API key above to translate new text. ${MEMORY_STILL_WORKS}` };
+      // The memory is kept per service and key, so without a key it cannot be looked up either.
+      return { kind, title: 'No translation key', detail: 'Add your translation API key above to translate.' };
     case 'invalid_key':
       return { kind, title: 'The service refused the key', detail: 'The translation key is invalid or was revoked. Replace it in the service section below.' };
     case 'quota':
       return {
         kind,
         title: 'Translations unavailable',
-        detail: `The service will not translate more for this key: the plan has no translations, or this month's word allowance is used up. ${MEMORY_STILL_WORKS}`,
+        detail: `${raw} ${MEMORY_STILL_WORKS}`,
       };
     case 'unsupported_pair':
       return { kind, title: 'Language pair not supported', detail: `The service cannot translate from ${names.from} to ${names.to}. Choose another pair.` };
