@@ -86,7 +86,7 @@ export async function measureDashboard(browser: Browser, options: { pages?: numb
     // No start-up spread: every page's first poll at once (the simulator has no rate limit here).
     const harness = await startHarness(page, { dataDir: full.dir, monitorTuning: { startSpreadMs: 0 } });
     harnesses.push(harness);
-    await until(async () => (await harness.core.monitor.snapshot()).pages.every((p) => p.summary !== null), 60_000, 'the first poll of every page');
+    await until(async () => (await harness.core.monitor.snapshot()).pages.every((p) => p.hasDetail), 60_000, 'the first poll of every page');
     const snapshotBytes = Buffer.byteLength(JSON.stringify(await harness.core.monitor.snapshot()));
     const times = await timedNavigations(harness, 'cards', runs + 1);
     await settleFrames(page);

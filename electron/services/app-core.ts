@@ -109,7 +109,8 @@ export class AppCore {
       dataDir: options.dataDir,
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
       ...(options.monitorTuning ? { tuning: options.monitorTuning } : {}),
-      onSnapshot: (snapshot) => this.events.emit('monitor.onSnapshot', snapshot),
+      onPatch: (patch) => this.events.emit('monitor.onPatch', patch),
+      hasViewers: () => this.events.connected,
       onEvent: (event) => this.events.emit('monitor.onEvent', event),
       onNotify: (intent) => options.ports?.notify?.(intent),
       onTray: (model) => {

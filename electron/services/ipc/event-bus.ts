@@ -17,8 +17,15 @@ export class EventBus<C extends Contract> {
   emit<K extends EventKeys<C>>(channel: K, payload: PayloadOf<C, K>): void {
     const definition = this.#contract[channel];
     if (!definition || definition.kind !== 'event') throw new Error(`${channel} is not an event channel`);
+    // Nobody to tell: the check (and its cost) is for what is sent.
+    if (this.#forwarders.size === 0) return;
     const checked = definition.payload.parse(payload);
     for (const forward of this.#forwarders) forward(channel, checked);
+  }
+
+  /** Whether a window (or the e2e harness) listens: features skip work nobody would see. */
+  get connected(): boolean {
+    return this.#forwarders.size > 0;
   }
 
   /** The Electron window, or the e2e harness, registers here. */

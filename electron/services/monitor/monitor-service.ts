@@ -10,6 +10,7 @@ import {
   resumeNotifications,
   type NotificationPrefs,
 } from '../../../shared/monitor/notification-prefs';
+import type { DashboardGlobal } from '../../../shared/monitor/dashboard-patch';
 import type { DashboardSnapshot, PageState, PausedReason } from '../../../shared/monitor/page-state';
 import { serviceAncestorIndex } from '../../../shared/monitor/refs';
 import { decideTray, type TrayModel } from '../../../shared/monitor/tray';
@@ -205,14 +206,21 @@ export class MonitorService {
   }
 
   snapshot(): DashboardSnapshot {
-    const now = this.clock.now();
+    return { at: toIso(this.clock.now()), ...this.dashboardGlobal(), pages: this.state() };
+  }
+
+  /** What the dashboard shows for all pages: connectivity, sleep, paused notifications. */
+  dashboardGlobal(): DashboardGlobal {
     return {
-      at: toIso(now),
       online: this.online,
       suspended: this.suspended,
-      notificationsPausedUntil: notificationsPausedAt(this.prefs, now) ? (this.prefs.pausedUntil ?? null) : null,
-      pages: this.state(),
+      notificationsPausedUntil: notificationsPausedAt(this.prefs, this.clock.now()) ? (this.prefs.pausedUntil ?? null) : null,
     };
+  }
+
+  /** The ids of the watched pages. */
+  pageIds(): Set<string> {
+    return new Set(this.entries.keys());
   }
 
   tray(formatTime?: (epochMs: number) => string): TrayModel {

@@ -5,22 +5,28 @@ import type { DesktopPrefs, WatchedPageFormInput } from '../../../shared/ipc/cha
 import type { MonitorEvent } from '../../../shared/monitor/events';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import { notificationPrefsSchema, type NotificationPrefs } from '../../../shared/monitor/notification-prefs';
+import type { DashboardPatch, DashboardView, PageDetail } from '../../../shared/monitor/dashboard-patch';
 import type { DashboardSnapshot } from '../../../shared/monitor/page-state';
+import { toIso } from '../../../shared/monitor/iso-time';
 import type { TrayModel } from '../../../shared/monitor/tray';
 import { watchedPageSchema, type WatchedPage } from '../../../shared/monitor/watched-page';
 import type { Incident } from '../../../shared/statuspage/schemas/incident';
+import { systemClock } from '../monitor/clock';
 import { EventHistory, historyFilePath } from '../monitor/event-history';
 import { MonitorService, type MonitorServiceOptions } from '../monitor/monitor-service';
 import type { SystemSignals } from '../monitor/system-signals';
 import type { SettingsStore } from '../settings/settings-store';
 import { StatusPageClient } from '../statuspage/client';
+import { DashboardModel } from './dashboard-model';
 
 export interface MonitorFeatureOptions {
   settings: SettingsStore;
   dataDir: string;
   signals?: SystemSignals;
-  /** The dashboard's state changed (throttled). */
-  onSnapshot: (snapshot: DashboardSnapshot) => void;
+  /** What changed on the dashboard, as the next version's patch (coalesced; only while someone is viewing). */
+  onPatch: (patch: DashboardPatch) => void;
+  /** Whether a window shows the dashboard; without one nothing is diffed or pushed. Default: always. */
+  hasViewers?: () => boolean;
   onEvent: (event: MonitorEvent) => void;
   onNotify: (intent: NotificationIntent) => void;
   onTray: (model: TrayModel) => void;
@@ -31,6 +37,8 @@ export interface MonitorFeatureOptions {
   clock?: MonitorServiceOptions['clock'];
   /** How often, at most, the window and tray are refreshed while many pages report. */
   pushIntervalMs?: number;
+  /** Polls that moved only check times are sent together, at most this often. */
+  tickIntervalMs?: number;
 }
 
 /**
@@ -43,6 +51,8 @@ export class MonitorFeature {
   #service: MonitorService | null = null;
   #history: EventHistory | null = null;
   #pushTimer: NodeJS.Timeout | null = null;
+  #pushDueAt = Infinity;
+  readonly #model = new DashboardModel();
   #ready: Promise<void> | null = null;
   #disposed = false;
 
@@ -76,7 +86,7 @@ export class MonitorFeature {
       ...(this.#options.tuning ? { tuning: this.#options.tuning } : {}),
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
-      onStateChange: () => this.#schedulePush(),
+      onStateChange: (state) => this.#schedulePush(this.#model.stage(state) ? undefined : (this.#options.tickIntervalMs ?? 5_000)),
       onError: (error) => this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`),
     });
     this.#service.start();
@@ -89,21 +99,56 @@ export class MonitorFeature {
     return this.#service;
   }
 
-  #schedulePush(): void {
-    if (this.#pushTimer || this.#disposed) return;
+  /** A push within `delayMs` (default: the push interval); an earlier one already planned stands. */
+  #schedulePush(delayMs: number = this.#options.pushIntervalMs ?? 250): void {
+    if (this.#disposed) return;
+    const dueAt = Date.now() + delayMs;
+    if (this.#pushTimer) {
+      if (this.#pushDueAt <= dueAt) return;
+      clearTimeout(this.#pushTimer);
+    }
+    this.#pushDueAt = dueAt;
     this.#pushTimer = setTimeout(() => {
       this.#pushTimer = null;
+      this.#pushDueAt = Infinity;
       this.#pushNow();
-    }, this.#options.pushIntervalMs ?? 250);
+    }, delayMs);
   }
 
   #pushNow(): void {
     if (!this.#service || this.#disposed) return;
-    this.#options.onSnapshot(this.#service.snapshot());
+    // No window: nothing to diff or send; the staged states wait for the next snapshot or viewer.
+    if (this.#options.hasViewers?.() ?? true) this.#flush();
     this.#options.onTray(this.#service.tray());
   }
 
-  async snapshot(): Promise<DashboardSnapshot> {
+  /** Turns what was staged into the next version's patch and sends it. */
+  #flush(): void {
+    if (!this.#service) return;
+    this.#model.retain(this.#service.pageIds());
+    const patch = this.#model.flush(this.#service.dashboardGlobal());
+    if (patch && (this.#options.hasViewers?.() ?? true)) this.#options.onPatch(patch);
+  }
+
+  /** Every collapsed card at the current version: a window's start, or its resync after a gap. */
+  async snapshot(): Promise<DashboardView> {
+    const service = await this.#running();
+    this.#flush();
+    return this.#model.view(toIso((this.#options.clock ?? systemClock).now()), service.dashboardGlobal());
+  }
+
+  /** One page's services, incidents, maintenances and notices, when its card is opened. */
+  async pageDetail(pageId: string): Promise<PageDetail> {
+    await this.#running();
+    this.#page(pageId);
+    this.#flush();
+    const detail = this.#model.detail(pageId);
+    if (!detail) throw new AppError('not_found', 'That page is no longer watched.');
+    return detail;
+  }
+
+  /** The monitor's full state (the command line's and the tests' view; the window gets cards and patches). */
+  async fullSnapshot(): Promise<DashboardSnapshot> {
     return (await this.#running()).snapshot();
   }
 
@@ -132,7 +177,10 @@ export class MonitorFeature {
     const next = this.#settings.update((draft) => {
       draft.watchedPages = change(draft.watchedPages);
     }).watchedPages;
-    (await this.#running()).setPages(next);
+    const service = await this.#running();
+    service.setPages(next);
+    // A renamed or muted page changes its card without a poll.
+    for (const state of service.state()) this.#model.stage(state);
     this.#schedulePush();
     return next;
   }

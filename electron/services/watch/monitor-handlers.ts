@@ -6,6 +6,7 @@ import type { MonitorFeature } from './monitor-feature';
 export function monitorHandlers(monitor: MonitorFeature): GroupHandlers<IpcContract, 'monitor'> {
   return {
     'monitor.snapshot': () => monitor.snapshot(),
+    'monitor.pageDetail': ({ pageId }) => monitor.pageDetail(pageId),
     'monitor.pages': () => monitor.pages(),
     'monitor.addPage': (input) => monitor.addPage(input),
     'monitor.updatePage': (change) => monitor.updatePage(change),

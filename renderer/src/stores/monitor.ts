@@ -2,16 +2,23 @@ import { defineStore } from 'pinia';
 import type { WatchedPageFormInput } from '../../../shared/ipc/channels/monitor';
 import type { MonitorEvent } from '../../../shared/monitor/events';
 import type { NotificationPrefs } from '../../../shared/monitor/notification-prefs';
-import type { DashboardSnapshot } from '../../../shared/monitor/page-state';
+import type { DashboardPatch, PageCard } from '../../../shared/monitor/dashboard-patch';
+import { acceptDetail, applyPatch, applyView, closeDetail, emptyMirror } from '../../../shared/monitor/patch-mirror';
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
 import { api, call } from '../api';
 
 const HISTORY_IN_VIEW = 500;
 
-/** The dashboard's view state: pushed snapshots from the main process, plus the watched-page settings. */
+/**
+ * The dashboard's view state: collapsed cards kept current by the main process's versioned patches (a whole
+ * view only on start and after a gap), the summaries of the open cards, and the watched-page settings.
+ */
 export const useMonitorStore = defineStore('monitor', {
   state: () => ({
-    snapshot: null as DashboardSnapshot | null,
+    dashboard: emptyMirror(),
+    /** A view is being read: patches wait here, then those newer than it are applied. */
+    resyncing: false,
+    waiting: [] as DashboardPatch[],
     pages: [] as WatchedPage[],
     history: [] as MonitorEvent[],
     prefs: null as NotificationPrefs | null,
@@ -21,17 +28,57 @@ export const useMonitorStore = defineStore('monitor', {
   }),
   getters: {
     watched: (state) => (id: string) => state.pages.find((p) => p.id === id),
+    loaded: (state) => state.dashboard.version !== null,
+    cards: (state): PageCard[] => Object.values(state.dashboard.cards),
+    detail: (state) => (pageId: string) => state.dashboard.details[pageId]?.summary ?? null,
   },
   actions: {
+    /** Reads every card again (start, gap); patches that come meanwhile are applied after it. */
+    async resync() {
+      this.resyncing = true;
+      try {
+        const view = await call(api().monitor.snapshot());
+        const refetch = applyView(this.dashboard, view);
+        const waiting = this.waiting.splice(0).sort((a, b) => a.version - b.version);
+        this.resyncing = false;
+        for (const patch of waiting) this.applyPatch(patch);
+        for (const id of refetch) void this.fetchDetail(id);
+      } finally {
+        if (this.resyncing) this.waiting = []; // the read failed: the next patch finds the gap again
+        this.resyncing = false;
+      }
+    },
+    applyPatch(patch: DashboardPatch) {
+      if (this.resyncing) {
+        this.waiting.push(patch);
+        return;
+      }
+      const outcome = applyPatch(this.dashboard, patch);
+      if (outcome.kind === 'gap') void this.resync().catch((error: unknown) => (this.error = error instanceof Error ? error.message : String(error)));
+      else if (outcome.kind === 'applied') for (const id of outcome.refetch) void this.fetchDetail(id);
+    },
+    /** A card was opened: its services and incidents, kept current by the patches until it closes. */
+    async openDetail(pageId: string) {
+      if (this.dashboard.details[pageId]) return;
+      await this.fetchDetail(pageId);
+    },
+    closeDetail(pageId: string) {
+      closeDetail(this.dashboard, pageId);
+    },
+    async fetchDetail(pageId: string) {
+      // A summary already out of date when it arrives (a patch moved the page meanwhile) is read again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        if (acceptDetail(this.dashboard, await call(api().monitor.pageDetail({ pageId })))) return;
+      }
+    },
     async load() {
       try {
-        const [snapshot, pages, prefs, history] = await Promise.all([
-          call(api().monitor.snapshot()),
+        const [, pages, prefs, history] = await Promise.all([
+          this.resync(),
           call(api().monitor.pages()),
           call(api().notifications.prefs()),
           call(api().monitor.history({ limit: HISTORY_IN_VIEW })),
         ]);
-        this.snapshot = snapshot;
         this.pages = pages;
         this.prefs = prefs;
         this.history = history;
@@ -44,16 +91,14 @@ export const useMonitorStore = defineStore('monitor', {
     listen() {
       if (this.listening) return;
       this.listening = true;
-      api().monitor.onSnapshot((snapshot) => {
-        this.snapshot = snapshot;
-      });
+      api().monitor.onPatch((patch) => this.applyPatch(patch));
       api().monitor.onEvent((event) => {
         this.history = [event, ...this.history.filter((e) => e.id !== event.id)].slice(0, HISTORY_IN_VIEW);
       });
     },
     async refreshPages() {
       this.pages = await call(api().monitor.pages());
-      this.snapshot = await call(api().monitor.snapshot());
+      await this.resync();
     },
     async addPage(input: WatchedPageFormInput) {
       const page = await call(api().monitor.addPage(input));
@@ -84,8 +129,8 @@ export const useMonitorStore = defineStore('monitor', {
     async pollNow(pageId?: string) {
       this.polling = true;
       try {
+        // The poll's changes come as a patch (pushed before pollNow answers).
         await call(api().monitor.pollNow(pageId ? { pageId } : {}));
-        this.snapshot = await call(api().monitor.snapshot());
       } finally {
         this.polling = false;
       }
@@ -95,11 +140,9 @@ export const useMonitorStore = defineStore('monitor', {
     },
     async pause(minutes: number) {
       this.prefs = await call(api().notifications.pause({ minutes }));
-      this.snapshot = await call(api().monitor.snapshot());
     },
     async resume() {
       this.prefs = await call(api().notifications.resume());
-      this.snapshot = await call(api().monitor.snapshot());
     },
     async clearHistory() {
       await call(api().monitor.clearHistory());

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { httpUrlSchema, regionSchema } from '../../accounts/account';
 import { monitorEventSchema } from '../../monitor/events';
 import { notificationPrefsSchema } from '../../monitor/notification-prefs';
-import { dashboardSnapshotSchema } from '../../monitor/page-state';
+import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema } from '../../monitor/dashboard-patch';
 import { MIN_INTERVAL_SEC, watchedPageSchema } from '../../monitor/watched-page';
 import { incidentSchema } from '../../statuspage/schemas/incident';
 import { invoke, event } from '../define';
@@ -52,8 +52,12 @@ export const desktopPrefsSchema = z.object({
 export type DesktopPrefs = z.infer<typeof desktopPrefsSchema>;
 
 export const monitorChannels = {
-  'monitor.snapshot': invoke(z.undefined(), dashboardSnapshotSchema),
-  'monitor.onSnapshot': event(dashboardSnapshotSchema),
+  /** Every collapsed card at a version: on start, and again after a gap in the patches. */
+  'monitor.snapshot': invoke(z.undefined(), dashboardViewSchema),
+  /** A card was opened: its services, incidents, maintenances and notices. */
+  'monitor.pageDetail': invoke(z.object({ pageId: pageIdSchema }), pageDetailSchema),
+  /** What changed since the previous version; nothing while no window is open. */
+  'monitor.onPatch': event(dashboardPatchSchema),
   'monitor.onEvent': event(monitorEventSchema),
   'monitor.pages': invoke(z.undefined(), z.array(watchedPageSchema)),
   'monitor.addPage': invoke(watchedPageInputSchema, watchedPageSchema),

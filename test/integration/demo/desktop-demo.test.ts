@@ -26,7 +26,7 @@ describe('desktop demo mode', () => {
       const demo = await startDesktopDemo(core, { speed: 25 });
       const seenTray = new Set<string>();
       const unsubscribe = core.events.connect((channel) => {
-        if (channel === 'monitor.onSnapshot' && trays.length) seenTray.add(trays.at(-1)!.icon);
+        if (channel === 'monitor.onPatch' && trays.length) seenTray.add(trays.at(-1)!.icon);
       });
       await demo.player.done;
       await core.monitor.pollNow();
