@@ -14,7 +14,7 @@ export const operationsAuthStatusSchema = z.object({
   /** The identity of the active source, when known without a network call (a service account's email). */
   account: z.string().optional(),
   signIn: z.object({
-    /** An OAuth client id is set, so "Sign in with Google" can work. */
+    /** An OAuth client id and its secret are set (Google requires both), so "Sign in with Google" can work. */
     configured: z.boolean(),
     signedIn: z.boolean(),
     /** Where the refresh token is kept: the OS keychain, or memory for this session. */

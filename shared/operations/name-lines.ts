@@ -1,4 +1,4 @@
-import { checkOperationName } from './operation-name';
+import { checkOperationName, operationNameFromInput } from './operation-name';
 
 export interface NameLine {
   /** 1-based line number in the text the user typed. */
@@ -24,7 +24,8 @@ export interface NameLines {
 
 /**
  * Splits a pasted list (one name per line) into names to send and lines to fix. Blank lines and the
- * spaces around a name are ignored: they come with copying from a terminal or a spreadsheet.
+ * spaces around a name are ignored: they come with copying from a terminal or a spreadsheet. A full
+ * operation URL counts as its `projects/…` name.
  */
 export function parseNameLines(text: string): NameLines {
   const valid: NameLine[] = [];
@@ -32,7 +33,7 @@ export function parseNameLines(text: string): NameLines {
   const invalid: NameLineProblem[] = [];
   let duplicates = 0;
   text.split(/\r?\n/).forEach((raw, index) => {
-    const candidate = raw.trim();
+    const candidate = operationNameFromInput(raw);
     if (candidate === '') return;
     const check = checkOperationName(candidate);
     if (!check.ok) {

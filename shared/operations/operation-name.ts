@@ -50,6 +50,29 @@ export function checkOperationName(input: unknown): OperationNameCheck {
   return { ok: true, parts: { project, location, operation } };
 }
 
+/**
+ * What the user pasted, as a name: a full request URL (`https://host/v1/projects/…/operations/…`, as a console
+ * or a log shows it) gives its `projects/…` part; anything else is kept as typed, to be checked.
+ */
+export function operationNameFromInput(input: string): string {
+  const text = input.trim();
+  if (!/^https?:\/\//i.test(text)) return text;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  const at = url.pathname.indexOf('/projects/');
+  if (at === -1) return text;
+  const path = url.pathname.slice(at + 1).replace(/\/+$/, '');
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 export const operationNameSchema = z.string().superRefine((value, ctx) => {
   const check = checkOperationName(value);
   if (!check.ok) ctx.addIssue({ code: 'custom', message: check.reason });

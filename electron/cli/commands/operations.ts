@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { AppError } from '../../../shared/errors';
 import type { ForgetResult } from '../../../shared/operations/forget-result';
-import { checkOperationName, OPERATION_NAME_FORM } from '../../../shared/operations/operation-name';
+import { checkOperationName, OPERATION_NAME_FORM, operationNameFromInput } from '../../../shared/operations/operation-name';
 import type { TokenSourceKind } from '../../../shared/operations/token-source';
-import { normalizeBaseUrl } from '../../services/operations/base-url';
+import { normalizeServiceBaseUrl } from '../../services/operations/base-url';
 import { AdcTokenProvider } from '../../services/operations/adc-token-provider';
 import { EnvTokenProvider, ACCESS_TOKEN_ENV_VAR } from '../../services/operations/env-token-provider';
 import { forgetAndRecord } from '../../services/operations/forget-and-record';
@@ -73,17 +73,18 @@ export function registerOperationsCommands(program: Command, run: RunAction): vo
       "tell the service you no longer need operations' results (DELETE /v1/NAME; the operations are not cancelled). " +
         `Token: ${ACCESS_TOKEN_ENV_VAR}, else the app's Google sign-in, else Application Default Credentials.`,
     )
-    .argument('<name...>', `operation names, ${OPERATION_NAME_FORM}`)
+    .argument('<name...>', `operation names, ${OPERATION_NAME_FORM} (a full https://…/v1/projects/… URL is accepted)`)
     .option('--operations-base-url <url>', "the service address (default: the app's setting, else Google's)")
     .option('--concurrency <n>', 'requests in flight at once (1 to 16, default 4)')
     .action(
       run(async (ctx, names: string[], options: { operationsBaseUrl?: string; concurrency?: string }) => {
+        names = names.map(operationNameFromInput);
         checkNames(names);
         const concurrency = options.concurrency === undefined ? undefined : parseConcurrency(options.concurrency);
         const settings = resolveOperationsSettings(ctx.settings.get().operations);
         let baseUrl: string;
         try {
-          baseUrl = normalizeBaseUrl(options.operationsBaseUrl ?? settings.baseUrl);
+          baseUrl = normalizeServiceBaseUrl(options.operationsBaseUrl ?? settings.baseUrl);
         } catch (error) {
           if (error instanceof AppError && options.operationsBaseUrl !== undefined) throw new CliUsageError(`--operations-base-url: ${error.message}`);
           throw error;

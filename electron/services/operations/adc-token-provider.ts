@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { CLOUD_PLATFORM_SCOPE, type TokenSource } from '../../../shared/operations/token-source';
 import { detectApplicationDefaultCredentials, type AdcDetection, type AdcDetectionOptions } from './adc-detection';
 import { oauthFailure } from './oauth-failure';
-import { checkAccessToken, type AccessTokenProvider } from './token-provider';
+import { checkAccessToken, checkQuotaProject, type AccessTokenProvider } from './token-provider';
 
 export type FoundAdc = Extract<AdcDetection, { found: true }>;
 
@@ -70,6 +70,12 @@ export class AdcTokenProvider implements AccessTokenProvider {
     } catch (error) {
       throw oauthFailure(error, 'Renewing the Application Default Credentials token', [], this.#unusable());
     }
+  }
+
+  /** The file's quota_project_id, or GOOGLE_CLOUD_QUOTA_PROJECT, as the library resolved it. */
+  async quotaProject(): Promise<string | undefined> {
+    const client = await this.#getClient();
+    return checkQuotaProject(client.quotaProjectId);
   }
 
   #unusable(): string {

@@ -28,3 +28,11 @@ export function normalizeBaseUrl(value: string, label = 'The service address'): 
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('invalid_input', `${label} must be an http(s) URL.`);
   return url.toString().replace(/\/+$/, '');
 }
+
+/**
+ * The operations service address without the version: the client appends `/v1/{name}`, so an address
+ * pasted with `/v1` (as Google's docs write endpoints) would otherwise become `/v1/v1/…`.
+ */
+export function normalizeServiceBaseUrl(value: string, label = 'The service address'): string {
+  return normalizeBaseUrl(value, label).replace(/\/v1$/i, '');
+}

@@ -15,7 +15,7 @@ export interface DeleteExchange {
  */
 export async function sendDelete(
   fetchImpl: FetchLike,
-  request: { url: string; token: string; timeoutMs: number; signal?: AbortSignal; what: string },
+  request: { url: string; token: string; timeoutMs: number; signal?: AbortSignal; what: string; quotaProject?: string },
 ): Promise<DeleteExchange> {
   if (request.signal?.aborted) throw errorForCancel(request.what);
   const controller = new AbortController();
@@ -29,7 +29,11 @@ export async function sendDelete(
   try {
     const response = await fetchImpl(request.url, {
       method: 'DELETE',
-      headers: { Authorization: `Bearer ${request.token}`, Accept: 'application/json' },
+      headers: {
+        Authorization: `Bearer ${request.token}`,
+        Accept: 'application/json',
+        ...(request.quotaProject === undefined ? {} : { 'x-goog-user-project': request.quotaProject }),
+      },
       signal: controller.signal,
       // A redirect could carry the token to another host; the API has no reason to redirect.
       redirect: 'manual',

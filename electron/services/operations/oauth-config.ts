@@ -13,7 +13,10 @@ export const GOOGLE_OAUTH_ENDPOINTS = {
 export interface GoogleOAuthSettings {
   /** The app's "Desktop app" OAuth client. */
   clientId: string;
-  /** Installed-app clients have a secret that is not confidential; Google still expects it at the token endpoint. */
+  /**
+   * Required: a "Desktop app" client's secret is not confidential, but Google's token endpoint refuses the
+   * code exchange and refreshes without it ("client_secret is missing.").
+   */
   clientSecret?: string;
   authUrl?: string;
   tokenUrl?: string;
@@ -25,7 +28,7 @@ export interface GoogleOAuthSettings {
 
 export interface GoogleOAuthConfig {
   clientId: string;
-  clientSecret: string | undefined;
+  clientSecret: string;
   authUrl: string;
   tokenUrl: string;
   revokeUrl: string;
@@ -36,9 +39,17 @@ export interface GoogleOAuthConfig {
 export function resolveOAuthConfig(settings: GoogleOAuthSettings): GoogleOAuthConfig {
   const clientId = settings.clientId?.trim() ?? '';
   if (!/^[\x21-\x7e]{1,512}$/.test(clientId)) throw new AppError('invalid_input', 'The Google OAuth client id is missing or malformed.');
+  const clientSecret = settings.clientSecret?.trim() ?? '';
+  if (clientSecret === '') {
+    throw new AppError(
+      'invalid_input',
+      "Google sign-in needs the client secret of your Desktop-app OAuth client as well as its id: Google's token endpoint refuses a Desktop client without it. Copy it from Google Cloud console → APIs & Services → Credentials (see docs/operations.md).",
+    );
+  }
+  if (!/^[\x21-\x7e]{1,512}$/.test(clientSecret)) throw new AppError('invalid_input', 'The Google OAuth client secret is malformed.');
   return {
     clientId,
-    clientSecret: settings.clientSecret?.trim() || undefined,
+    clientSecret,
     authUrl: normalizeBaseUrl(settings.authUrl ?? GOOGLE_OAUTH_ENDPOINTS.authUrl, 'The authorization endpoint'),
     tokenUrl: normalizeBaseUrl(settings.tokenUrl ?? GOOGLE_OAUTH_ENDPOINTS.tokenUrl, 'The token endpoint'),
     revokeUrl: normalizeBaseUrl(settings.revokeUrl ?? GOOGLE_OAUTH_ENDPOINTS.revokeUrl, 'The revoke endpoint'),
@@ -51,7 +62,7 @@ export function resolveOAuthConfig(settings: GoogleOAuthSettings): GoogleOAuthCo
 export function createOAuth2Client(config: GoogleOAuthConfig, options: { redirectUri?: string; credentials?: Credentials } = {}): OAuth2Client {
   const client = new OAuth2Client({
     clientId: config.clientId,
-    ...(config.clientSecret ? { clientSecret: config.clientSecret } : {}),
+    clientSecret: config.clientSecret,
     ...(options.redirectUri ? { redirectUri: options.redirectUri } : {}),
     endpoints: { oauth2AuthBaseUrl: config.authUrl, oauth2TokenUrl: config.tokenUrl, oauth2RevokeUrl: config.revokeUrl },
     transporterOptions: { timeout: config.requestTimeoutMs },

@@ -98,7 +98,7 @@ export class OperationsAuth {
     return {
       active,
       ...(active === 'application-default' && adc.account ? { account: adc.account } : {}),
-      signIn: { configured: settings.oauth !== null, signedIn: storage !== 'none', storage, pending: this.#pending !== null },
+      signIn: { configured: Boolean(settings.oauth?.clientSecret), signedIn: storage !== 'none', storage, pending: this.#pending !== null },
       adc,
       pasted: this.#pasted !== null,
     };

@@ -3,7 +3,7 @@ import { checkOperationName, operationResourcePath, OPERATION_NAME_FORM } from '
 import { parseRpcErrorBody } from '../../../shared/operations/rpc-error';
 import type { ForgetResult } from '../../../shared/operations/forget-result';
 import { backoffDelayMs } from './backoff';
-import { DEFAULT_OPERATIONS_BASE_URL, normalizeBaseUrl } from './base-url';
+import { DEFAULT_OPERATIONS_BASE_URL, normalizeServiceBaseUrl } from './base-url';
 import { sendDelete, type DeleteExchange, type FetchLike } from './delete-transport';
 import { forgetMany, type ForgetManyOptions } from './forget-many';
 import { errorCodeForStatus, OperationsApiError } from './operations-error';
@@ -68,7 +68,7 @@ export class OperationsClient {
   readonly #onAttempt: ((event: AttemptEvent) => void) | undefined;
 
   constructor(options: OperationsClientOptions) {
-    this.baseUrl = normalizeBaseUrl(options.baseUrl ?? DEFAULT_OPERATIONS_BASE_URL);
+    this.baseUrl = normalizeServiceBaseUrl(options.baseUrl ?? DEFAULT_OPERATIONS_BASE_URL);
     this.#provider = options.tokenProvider;
     this.#attempts = Math.max(1, Math.floor(options.attempts ?? 4));
     this.#baseDelayMs = options.baseDelayMs ?? 500;
@@ -97,6 +97,7 @@ export class OperationsClient {
     const tokensUsed: string[] = [];
     let token = await this.#token(() => this.#provider.getAccessToken());
     tokensUsed.push(token);
+    const quotaProject = await this.#provider.quotaProject?.();
 
     let sent = 0;
     let transientFailures = 0;
@@ -108,7 +109,14 @@ export class OperationsClient {
       let exchange: DeleteExchange;
       sent++;
       try {
-        exchange = await sendDelete(this.#fetch, { url, token, timeoutMs: this.#timeoutMs, what, ...(options.signal ? { signal: options.signal } : {}) });
+        exchange = await sendDelete(this.#fetch, {
+          url,
+          token,
+          timeoutMs: this.#timeoutMs,
+          what,
+          ...(quotaProject === undefined ? {} : { quotaProject }),
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
       } catch (error) {
         if (!(error instanceof OperationsApiError) || !error.retryable) throw error;
         if (error.ambiguous) mayHaveApplied = true;
@@ -132,6 +140,15 @@ export class OperationsClient {
 
       if (status === 404) {
         this.#onAttempt?.({ name, attempt: sent, result: status });
+        // Only the API's own google.rpc.Status speaks about the operation; any other 404 (a web server's
+        // page, a wrong address or path) says nothing about it.
+        if (!rpc) {
+          throw new OperationsApiError(
+            'http',
+            `${what}: ${this.baseUrl} answered HTTP 404 with something that is not the operations API's error; check the service address (nothing is known to be forgotten).`,
+            { status },
+          );
+        }
         if (mayHaveApplied) return { outcome: 'already_gone', attempts: sent, status };
         throw new OperationsApiError('not_found', `No such operation: ${name} (${detail}).`, base);
       }

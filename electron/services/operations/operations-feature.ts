@@ -11,7 +11,7 @@ import type { OutboxService } from '../outbox/outbox-service';
 import type { SettingsStore } from '../settings/settings-store';
 import type { KeyVault } from '../vault/key-vault';
 import { alreadyForgotten, forgottenEarlier } from './already-forgotten';
-import { normalizeBaseUrl } from './base-url';
+import { normalizeServiceBaseUrl } from './base-url';
 import { classifyForgetError } from './classify-forget-error';
 import { forgetAndRecord } from './forget-and-record';
 import { FORGET_MESSAGES } from './forget-many';
@@ -155,7 +155,7 @@ export class OperationsFeature implements QueuedForgetPort {
   }
 
   configuredBaseUrl(): string {
-    return normalizeBaseUrl(resolveOperationsSettings(this.#options.settings.get().operations).baseUrl);
+    return normalizeServiceBaseUrl(resolveOperationsSettings(this.#options.settings.get().operations).baseUrl);
   }
 
   async checkAccess(): Promise<void> {

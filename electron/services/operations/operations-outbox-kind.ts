@@ -4,7 +4,7 @@ import { OPERATIONS_OUTBOX_KIND, OPERATIONS_OUTBOX_OPERATION, queuedForgetInputS
 import type { ServerProbe } from '../connectivity/hello-probe';
 import type { OutboxEntry } from '../outbox/entry';
 import type { FailureDisposition, OutboxKindHandler, PrepareRequest, PreparedWrite, SendContext, SendOutcome } from '../outbox/kinds';
-import { normalizeBaseUrl } from './base-url';
+import { normalizeServiceBaseUrl } from './base-url';
 import { classifyForgetError, forgetErrorOf } from './classify-forget-error';
 import { createOperationsProbe } from './service-probe';
 
@@ -36,7 +36,7 @@ export function operationsResourceKey(baseUrl: string, name: string): string {
 function baseUrlOf(request: { server?: { baseUrl: string } | undefined; input: Record<string, unknown> }): string {
   const raw = request.server?.baseUrl ?? request.input.baseUrl;
   if (typeof raw !== 'string') throw new AppError('invalid_input', 'A queued forget needs the operations service address.');
-  return normalizeBaseUrl(raw);
+  return normalizeServiceBaseUrl(raw);
 }
 
 /**

@@ -4,7 +4,7 @@ import type {
   OperationsSettingsChange,
   OperationsSettingsView,
 } from '../../../shared/operations/operations-settings';
-import { DEFAULT_OPERATIONS_BASE_URL, normalizeBaseUrl } from './base-url';
+import { DEFAULT_OPERATIONS_BASE_URL, normalizeBaseUrl, normalizeServiceBaseUrl } from './base-url';
 import { GOOGLE_OAUTH_ENDPOINTS, type GoogleOAuthSettings } from './oauth-config';
 
 /** The operations section with every default filled in. */
@@ -87,7 +87,7 @@ export function applyOperationsSettingsChange(section: OperationsSettings | unde
   for (const field of Object.keys(LABELS) as UrlField[]) {
     const value = blankToNull(change[field]);
     if (value === undefined) continue;
-    const normalized = value === null ? null : normalizeBaseUrl(value, LABELS[field]);
+    const normalized = value === null ? null : field === 'baseUrl' ? normalizeServiceBaseUrl(value, LABELS[field]) : normalizeBaseUrl(value, LABELS[field]);
     if (normalized === null || normalized === DEFAULTS[field]) delete next[field];
     else next[field] = normalized;
   }

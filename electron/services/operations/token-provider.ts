@@ -9,6 +9,18 @@ export interface AccessTokenProvider {
   getAccessToken(): Promise<string>;
   refresh(): Promise<string>;
   describe(): TokenSource;
+  /**
+   * The project billed for quota, sent as `x-goog-user-project` (as Google's auth library does for
+   * Application Default Credentials that name a quota project); undefined when the source names none.
+   */
+  quotaProject?(): Promise<string | undefined>;
+}
+
+/** A project id fit for a header (visible ASCII, bounded), else undefined: the value comes from a file. */
+export function checkQuotaProject(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return /^[\x21-\x7e]{1,128}$/.test(trimmed) ? trimmed : undefined;
 }
 
 /**

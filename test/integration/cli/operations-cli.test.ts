@@ -54,6 +54,17 @@ function history() {
 }
 
 describe('statusdesk operations forget', () => {
+  it('accepts a full operation URL pasted as a name, and an address given with /v1', async () => {
+    const token = sim.issueAccessToken();
+    const result = await cli(
+      ['operations', 'forget', `https://migrationcenter.googleapis.com/v1/${op('a')}`, '--operations-base-url', `${sim.baseUrl}/v1`],
+      { STATUSDESK_ACCESS_TOKEN: token },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(`forgotten  ${op('a')}\n`);
+    expect(sim.requests('delete').map((r) => r.path)).toEqual([`/v1/${op('a')}`]);
+  });
+
   it('forgets every name with the token from STATUSDESK_ACCESS_TOKEN and exits 0', async () => {
     const token = sim.issueAccessToken();
     const result = await forget([op('a'), op('b')], { STATUSDESK_ACCESS_TOKEN: token });

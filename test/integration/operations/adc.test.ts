@@ -21,12 +21,12 @@ afterEach(async () => {
 });
 
 /** What `gcloud auth application-default login` writes, issued by the fake OAuth server. */
-function writeAuthorizedUserFile(home: string): string {
+function writeAuthorizedUserFile(home: string, extra: Record<string, string> = {}): string {
   const file = path.join(home, '.config', 'gcloud', 'application_default_credentials.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(
     file,
-    JSON.stringify({ type: 'authorized_user', client_id: sim.oauth.clientId, client_secret: sim.oauth.clientSecret, refresh_token: sim.issueRefreshToken() }),
+    JSON.stringify({ type: 'authorized_user', client_id: sim.oauth.clientId, client_secret: sim.oauth.clientSecret, refresh_token: sim.issueRefreshToken(), ...extra }),
   );
   return file;
 }
@@ -48,6 +48,21 @@ describe('Application Default Credentials', () => {
     sim.expireAllTokens();
     await expect(client.forget(op('y'))).resolves.toMatchObject({ outcome: 'forgotten', attempts: 2 });
     expect(sim.requests('token')).toHaveLength(2);
+  });
+
+  it('send the quota project of the credentials as x-goog-user-project, as Google\'s library does', async () => {
+    // `gcloud auth application-default set-quota-project billing-proj` writes this field.
+    writeAuthorizedUserFile(temp.dir, { quota_project_id: 'billing-proj' });
+    const provider = AdcTokenProvider.detect({ env: { HOME: temp.dir }, platform: 'linux', tokenUrl: sim.oauth.tokenUrl })!;
+    await new OperationsClient({ baseUrl: sim.baseUrl, tokenProvider: provider }).forget(op('x'));
+    expect(sim.requests('delete').map((r) => r.quotaProject)).toEqual(['billing-proj']);
+  });
+
+  it('send no quota project header when the credentials name none', async () => {
+    writeAuthorizedUserFile(temp.dir);
+    const provider = AdcTokenProvider.detect({ env: { HOME: temp.dir }, platform: 'linux', tokenUrl: sim.oauth.tokenUrl })!;
+    await new OperationsClient({ baseUrl: sim.baseUrl, tokenProvider: provider }).forget(op('x'));
+    expect(sim.requests('delete')[0]).not.toHaveProperty('quotaProject');
   });
 
   it('are absent when there is no file, and a provider is not offered', () => {

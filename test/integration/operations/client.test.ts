@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EnvTokenProvider } from '../../../electron/services/operations/env-token-provider';
 import { OperationsClient, type OperationsClientOptions } from '../../../electron/services/operations/operations-client';
@@ -98,6 +100,29 @@ describe('DELETE /v1/{name} against the simulator', () => {
     expect(error).toMatchObject({ code: 'not_found', status: 404 });
     expect(error.message).toContain(`No such operation: ${op('never-existed')}`);
     expect(statuses()).toEqual([404]);
+  });
+
+  it('a 404 that is not a google.rpc.Status is not "No such operation": the address is questioned', async () => {
+    const web = createServer((_req, res) => res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>Not Found</body></html>'));
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
+      const error = await failure(makeClient({ baseUrl }).client.forget(op('a')));
+      expect(error).toMatchObject({ code: 'http', status: 404 });
+      expect(error.message).toBe(
+        `Forgetting ${op('a')}: ${baseUrl} answered HTTP 404 with something that is not the operations API's error; check the service address (nothing is known to be forgotten).`,
+      );
+      expect(error.message).not.toMatch(/No such operation/);
+    } finally {
+      web.closeAllConnections();
+      await new Promise<void>((resolve) => web.close(() => resolve()));
+    }
+  });
+
+  it('an address given with /v1 still sends DELETE /v1/{name}, not /v1/v1/…', async () => {
+    const { client } = makeClient({ baseUrl: `${sim.baseUrl}/v1` });
+    await expect(client.forget(op('a'))).resolves.toMatchObject({ outcome: 'forgotten' });
+    expect(sim.requests('delete').map((r) => r.path)).toEqual([`/v1/${op('a')}`]);
   });
 
   it('counts a 404 after a connection reset (delete applied) as already gone', async () => {

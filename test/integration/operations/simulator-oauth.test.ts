@@ -47,6 +47,19 @@ function tokenRequest(fields: Record<string, string>) {
 }
 
 describe('the fake OAuth server', () => {
+  it('refuses a token request without the client secret, as Google does for a Desktop-app client', async () => {
+    const response = await fetch(sim.oauth.tokenUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: sim.oauth.clientId, grant_type: 'refresh_token', refresh_token: sim.issueRefreshToken() }),
+    });
+    expect(response.status).toBe(400);
+    await expect(response.json()).resolves.toEqual({ error: 'invalid_request', error_description: 'client_secret is missing.' });
+    const wrong = await tokenRequest({ grant_type: 'refresh_token', refresh_token: sim.issueRefreshToken(), client_secret: 'not-the-secret' });
+    expect(wrong.status).toBe(401);
+    await expect(wrong.json()).resolves.toMatchObject({ error: 'invalid_client' });
+  });
+
   it('verifies PKCE for real: a wrong verifier is refused, the right one gets tokens', async () => {
     const good = verifier();
     const { status, callback } = await authorize({ code_challenge: challengeOf(good) });

@@ -27,4 +27,12 @@ describe('parseNameLines', () => {
   it('treats an empty text as no names and no problems', () => {
     expect(parseNameLines(' \n\n')).toEqual({ names: [], valid: [], invalid: [], duplicates: 0 });
   });
+
+  it('accepts a full operation URL pasted as a name, taking its projects/… part', () => {
+    const parsed = parseNameLines(
+      [`https://migrationcenter.googleapis.com/v1/${op('u1')}`, `  http://127.0.0.1:4012/v1/${op('u2')}/  `, 'https://example.com/no/name/here'].join('\n'),
+    );
+    expect(parsed.names).toEqual([op('u1'), op('u2')]);
+    expect(parsed.invalid).toEqual([{ line: 3, text: 'https://example.com/no/name/here', reason: expect.stringMatching(/has the form/) }]);
+  });
 });

@@ -50,6 +50,7 @@ export async function handleDelete(state: SimulatorState, request: http.Incoming
     path: name === null ? rawPath : `/v1/${name}`,
     bodyBytes: body.length,
     ...(name === null ? {} : { name }),
+    ...(typeof request.headers['x-goog-user-project'] === 'string' ? { quotaProject: request.headers['x-goog-user-project'] } : {}),
   };
   const answer = (status: SimulatorRequest['status'], extra: Partial<SimulatorRequest> = {}) => state.log({ ...entry, status, ...extra });
 

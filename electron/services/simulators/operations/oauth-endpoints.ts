@@ -150,9 +150,10 @@ export async function handleToken(state: SimulatorState, request: http.IncomingM
 
   const credentials = clientCredentials(request, form);
   const client = state.clients.get(credentials.id);
-  if (!client || (client.clientSecret !== undefined && credentials.secret !== client.clientSecret)) {
-    return fail(401, 'invalid_client', 'The OAuth client was not found.');
-  }
+  if (!client) return fail(401, 'invalid_client', 'The OAuth client was not found.');
+  // As Google's token endpoint answers a Desktop-app client that leaves its (non-confidential) secret out.
+  if (!credentials.secret) return fail(400, 'invalid_request', 'client_secret is missing.');
+  if (credentials.secret !== client.clientSecret) return fail(401, 'invalid_client', 'Unauthorized');
 
   if (grantType === 'authorization_code') {
     const record = state.tokens.redeemCode(form.get('code') ?? '');

@@ -12,6 +12,8 @@ export interface SimulatorRequest {
   status: number | 'reset';
   /** The operation name, for deletes. */
   name?: string;
+  /** The x-goog-user-project header of a delete (the quota project), when one was sent. */
+  quotaProject?: string;
   /** How the bearer token looked, for deletes. */
   auth?: 'missing' | 'active' | 'expired' | 'revoked' | 'unknown';
   /** Bytes of request body received. */

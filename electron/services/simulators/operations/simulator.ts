@@ -26,8 +26,8 @@ export interface OperationsSimulatorOptions {
   /** Lifetime of issued access tokens. Default 3600. */
   accessTokenLifetimeSeconds?: number;
   clientId?: string;
-  /** null: a client without a secret. */
-  clientSecret?: string | null;
+  /** The Desktop-app client's secret; Google requires it at the token endpoint, and so does the simulator. */
+  clientSecret?: string;
   /** Default 'approve': the consent screen redirects at once, so a test's openExternal can simply fetch the URL. */
   authorization?: AuthorizationMode;
 }
@@ -35,7 +35,7 @@ export interface OperationsSimulatorOptions {
 export interface OperationsSimulator {
   /** The service address for OperationsClient (it appends `/v1/...`). */
   baseUrl: string;
-  oauth: { authUrl: string; tokenUrl: string; revokeUrl: string; clientId: string; clientSecret: string | undefined };
+  oauth: { authUrl: string; tokenUrl: string; revokeUrl: string; clientId: string; clientSecret: string };
   /** Adds known operation names (each must be a valid name). */
   addOperations(names: string[]): void;
   /** Names not yet deleted. */
@@ -71,7 +71,7 @@ export interface OperationsSimulator {
 export async function startOperationsSimulator(options: OperationsSimulatorOptions = {}): Promise<OperationsSimulator> {
   const log: SimulatorRequest[] = [];
   const clientId = options.clientId ?? SIMULATOR_CLIENT_ID;
-  const clientSecret = options.clientSecret === null ? undefined : (options.clientSecret ?? SIMULATOR_CLIENT_SECRET);
+  const clientSecret = options.clientSecret ?? SIMULATOR_CLIENT_SECRET;
   const state: SimulatorState = {
     operations: new Set(),
     mode: options.mode ?? 'normal',

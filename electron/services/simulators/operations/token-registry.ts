@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 export interface OAuthClientRecord {
   clientId: string;
   /** Undefined: the client sends none. */
-  clientSecret: string | undefined;
+  clientSecret: string;
 }
 
 interface AccessRecord {
