@@ -222,3 +222,46 @@ test('while the service cannot be reached the names wait in the outbox, and are 
   ]);
   expect(sim.operations()).toEqual([op('gamma')]);
 });
+
+test('with no access yet, the screen walks through the setup and offers gcloud\'s credentials first when found', async ({ page }) => {
+  const home = makeTempDir('statusdesk-e2e-adc-');
+  cleanups.push(() => home.remove());
+  const file = path.join(home.dir, 'application_default_credentials.json');
+  fs.writeFileSync(file, JSON.stringify({ type: 'authorized_user', client_id: sim.oauth.clientId, client_secret: sim.oauth.clientSecret, refresh_token: sim.issueRefreshToken() }));
+  const before = process.env.GOOGLE_APPLICATION_CREDENTIALS;
+  // The app core runs in this process and looks for ADC where Google's library does.
+  process.env.GOOGLE_APPLICATION_CREDENTIALS = file;
+  try {
+    app = await startHarness(page);
+    await openPanel(page);
+    const guide = page.getByRole('region', { name: 'Set up access' });
+    await expect(guide).toContainText("gcloud's credentials were found");
+    await expect(guide).toContainText(file);
+    // The step-by-step setup is there, folded while gcloud's credentials are offered.
+    await guide.getByText('Set up “Sign in with Google”').click();
+    await expect(guide.getByRole('listitem')).toHaveCount(5);
+    await expect(guide).toContainText('test user');
+    await expect(guide).toContainText('Desktop app');
+    await expect(guide).toContainText('7 days');
+    await guide.getByRole('button', { name: "Use gcloud's credentials" }).click();
+    await expect(page.getByTestId('ops-active-source')).toContainText('Application Default Credentials');
+    await expect(guide).toHaveCount(0);
+  } finally {
+    if (before === undefined) delete process.env.GOOGLE_APPLICATION_CREDENTIALS;
+    else process.env.GOOGLE_APPLICATION_CREDENTIALS = before;
+  }
+});
+
+test('sign-in needs the client secret: without it the button stays off and says what is missing', async ({ page }) => {
+  app = await startHarness(page);
+  await openPanel(page);
+  await page.getByRole('button', { name: 'Edit settings' }).click();
+  const form = page.getByRole('form', { name: 'Operations service settings' });
+  await expect(form.getByText('(required by Google for sign-in)')).toBeVisible();
+  await form.getByLabel('Google OAuth client id').fill(sim.oauth.clientId);
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  const google = page.getByRole('article', { name: 'Google sign-in' });
+  await expect(google).toContainText('Set the Desktop-app OAuth client id and secret under Service first');
+  await expect(google.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
+});

@@ -28,7 +28,15 @@ export function oauthFailure(error: unknown, what: string, secrets: Array<string
   const description = typeof data['error_description'] === 'string' ? serverSentence(data['error_description'], secrets) : undefined;
   const said = [oauthError, description].filter(Boolean).join(': ') || `HTTP ${status}`;
   if (oauthError === 'invalid_grant') {
-    return new AppError('unauthorized', `${what}: Google no longer accepts this sign-in (${said}). Sign in again.`, { status });
+    // The common cause for a new setup: a consent screen in "Testing" makes Google expire refresh tokens after 7 days.
+    return new AppError(
+      'unauthorized',
+      `${what}: Google no longer accepts this sign-in (${said}). Sign in again. If this happens every week, your OAuth consent screen is in Testing, where Google expires sign-ins after 7 days: publish it (In production) to keep them. It also happens after access was removed at https://myaccount.google.com/permissions or the password was changed.`,
+      { status },
+    );
+  }
+  if (oauthError === 'invalid_request' && /client_secret/i.test(description ?? '')) {
+    return new AppError('unauthorized', `${what}: Google requires the OAuth client secret (${said}). Enter the Desktop-app client's secret in the service settings.`, { status });
   }
   if (oauthError === 'invalid_client' || oauthError === 'unauthorized_client') {
     return new AppError('unauthorized', `${what}: the app's OAuth client was refused (${said}). Check the client id and secret.`, { status });
