@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { monitorRows, outboxRows, renderRows, rendererSizeRows, translationRows } from './report/rows-of';
+import { cliStartRows, dashboardSyncRows, monitorRows, outboxRows, renderRows, rendererSizeRows, translationRows } from './report/rows-of';
 import { markdownTable, textTable, type BenchRow } from './report/row';
 
 /*
@@ -19,7 +19,7 @@ import { markdownTable, textTable, type BenchRow } from './report/row';
  * its reason; the others still run. Exit code 1 when any budget fails or any benchmark is unavailable.
  */
 
-const NAMES = ['monitor', 'outbox', 'translation', 'renderer-size', 'render'] as const;
+const NAMES = ['monitor', 'outbox', 'translation', 'renderer-size', 'render', 'dashboard-sync', 'cli-start'] as const;
 type BenchName = (typeof NAMES)[number];
 
 interface Unavailable {
@@ -110,6 +110,20 @@ await run('render', async () => {
   const result = await runRenderBench({ runs: quick ? 3 : 5 });
   results.render = result;
   return renderRows(result);
+});
+
+await run('dashboard-sync', async () => {
+  const { runDashboardSyncBench } = await import('./dashboard-sync.bench');
+  const result = await runDashboardSyncBench(quick ? { minutes: 2, timeScale: 12 } : {});
+  results.dashboardSync = result;
+  return dashboardSyncRows(result);
+});
+
+await run('cli-start', async () => {
+  const { runCliStartBench } = await import('./cli-start.bench');
+  const result = await runCliStartBench({ runs: quick ? 7 : 15 });
+  results.cliStart = result;
+  return cliStartRows(result);
 });
 
 const failed = rows.filter((r) => r.pass === false);

@@ -32,6 +32,8 @@ export interface DashboardRenderResult {
   snapshotIpcMs: number;
   /** The same call inside the main process alone (dispatcher: handler + response schema), median of 5. */
   snapshotDispatchMs: number;
+  /** Page cards Vue re-rendered when one page changed (an incident opened, pushed as a patch). */
+  cardsRerenderedPerChange: number;
 }
 
 const CARD = 'ul[aria-label="Watched pages"] article.page-card';
@@ -96,6 +98,16 @@ export async function measureDashboard(browser: Browser, options: { pages?: numb
       incidents: await countIn(page, 'article.incident'),
       nodes: await domNodes(page),
     };
+    // One page changes: the patch should re-render that card only (renderer/src/render-count.ts counts).
+    const changed = harness.core.monitor.pages().find((p) => p.subdomain === benchSubdomain(1))!;
+    await page.evaluate(() => {
+      (window as unknown as { __statusdeskRenders: Record<string, number> }).__statusdeskRenders = {};
+    });
+    sim.openIncident({ page: benchSubdomain(1), type: 'major', title: 'Bench change' });
+    await harness.core.monitor.pollNow(changed.id);
+    await page.getByText('Bench change').first().waitFor({ timeout: 10_000 });
+    await settleFrames(page);
+    const cardsRerenderedPerChange = await page.evaluate(() => (window as unknown as { __statusdeskRenders: Record<string, number> }).__statusdeskRenders.PageCard ?? 0);
     const ipc: number[] = [];
     for (let i = 0; i < 5; i++) {
       ipc.push(
@@ -125,6 +137,7 @@ export async function measureDashboard(browser: Browser, options: { pages?: numb
       snapshotBytes,
       snapshotIpcMs: round1(median(ipc)),
       snapshotDispatchMs: round1(median(dispatch)),
+      cardsRerenderedPerChange,
     };
   } finally {
     for (const h of harnesses) await h.close();
