@@ -1,17 +1,35 @@
 /**
- * `npm run sim`: the Status Page API simulator with demo data, for demo mode and manual testing.
+ * `npm run sim`: the Status Page API simulator with demo data, and the translation and operations simulators
+ * beside it, so the README's examples run as written (it prints their addresses, the translation key and an
+ * access token).
  *
  *   npm run sim -- [--port 4010] [--host 127.0.0.1] [--seed demo|empty] [--summary file.json ...]
  *                  [--shift-to-now] [--no-rate-limit] [--relative-links] [--no-control] [--json]
+ *                  [--translation-port 4011] [--operations-port 4012]
  *
  * Port: --port, else env PORT, else 4010 (0 lets the OS pick). Stops on SIGINT/SIGTERM.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { startOperationsSimulator } from '../services/simulators/operations';
 import { startStatusPageSimulator, type StartOptions } from '../services/simulators/statuspage';
+import { startTranslationSimulator } from '../services/simulators/translation';
+
+/** The translation key the simulator accepts, as printed and as the README uses it. */
+const DEMO_TRANSLATION_KEY = 'demo-translation-key-5e21c0';
+/** The operations the README's `operations forget` example names. */
+const DEMO_OPERATIONS = ['o1', 'o2', 'o3'].map((id) => `projects/p/locations/l/operations/${id}`);
+/** The printed access token lasts a working day. */
+const DEMO_TOKEN_SECONDS = 12 * 60 * 60;
 
 const USAGE = `usage: sim [--port N] [--host H] [--seed demo|empty] [--summary FILE]... [--shift-to-now]
-           [--no-rate-limit] [--relative-links] [--no-control] [--json]`;
+           [--no-rate-limit] [--relative-links] [--no-control] [--json] [--translation-port N] [--operations-port N]`;
+
+function portOf(text: string, name: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid ${name} ${text}`);
+  return port;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -25,6 +43,8 @@ async function main(): Promise<void> {
       'relative-links': { type: 'boolean', default: false },
       'no-control': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      'translation-port': { type: 'string', default: '4011' },
+      'operations-port': { type: 'string', default: '4012' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -47,12 +67,27 @@ async function main(): Promise<void> {
     linkStyle: values['relative-links'] ? 'relative' : 'absolute',
     control: !values['no-control'],
   };
+  const translationPort = portOf(values['translation-port'], '--translation-port');
+  const operationsPort = portOf(values['operations-port'], '--operations-port');
   const sim = await startStatusPageSimulator(options);
   if (values['shift-to-now']) for (const doc of summaries) sim.seedSummary(doc, { shiftToNow: true });
+  const translation = await startTranslationSimulator({ port: translationPort, key: DEMO_TRANSLATION_KEY });
+  const operations = await startOperationsSimulator({ port: operationsPort, operations: DEMO_OPERATIONS });
+  const accessToken = operations.issueAccessToken({ lifetimeSeconds: DEMO_TOKEN_SECONDS });
 
   const state = sim.state();
   if (values.json) {
-    console.log(JSON.stringify({ baseUrl: sim.baseUrl, origin: sim.origin, port: sim.port, keys: sim.keys, pages: state.pages }));
+    console.log(
+      JSON.stringify({
+        baseUrl: sim.baseUrl,
+        origin: sim.origin,
+        port: sim.port,
+        keys: sim.keys,
+        pages: state.pages,
+        translation: { baseUrl: translation.baseUrl, key: translation.key },
+        operations: { baseUrl: operations.baseUrl, accessToken, operations: operations.operations(), oauth: operations.oauth },
+      }),
+    );
   } else {
     console.log(
       [
@@ -64,6 +99,17 @@ async function main(): Promise<void> {
         `  pages:             ${state.pages.join(', ') || '(none)'}`,
         `  clock:             ${state.now} UTC${state.frozen ? ' (frozen)' : ''}`,
         options.control === false ? '  control:           off' : `  control:           ${sim.origin}/__control/state`,
+        'Translation API 1.0 simulator',
+        `  base URL:          ${translation.baseUrl}`,
+        `  key:               ${translation.key}`,
+        'Operations (DeleteOperation) simulator',
+        `  base URL:          ${operations.baseUrl}`,
+        `  access token:      ${accessToken}   (valid 12 h)`,
+        `  operations:        ${operations.operations().join(', ')}`,
+        `  OAuth client:      ${operations.oauth.clientId} / secret ${operations.oauth.clientSecret} (token URL ${operations.oauth.tokenUrl})`,
+        'For the README examples:',
+        `  export B=${sim.baseUrl} T=${translation.baseUrl} O=${operations.baseUrl}`,
+        `  export STATUSDESK_TRANSLATION_KEY=${translation.key} STATUSDESK_ACCESS_TOKEN=${accessToken}`,
         'Ctrl+C to stop.',
       ].join('\n'),
     );
@@ -73,7 +119,7 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    sim.close().then(
+    Promise.all([sim.close(), translation.close(), operations.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );
