@@ -41,7 +41,11 @@ export class SimCounters {
   peak = zero();
   #seq = 0;
 
-  constructor(private readonly logLimit: number) {}
+  readonly #logLimit: number;
+
+  constructor(logLimit: number) {
+    this.#logLimit = logLimit;
+  }
 
   request(endpoint: SimEndpoint): void {
     this.requests[endpoint] += 1;
@@ -67,7 +71,7 @@ export class SimCounters {
   logTranslate(entry: Omit<TranslateLogEntry, 'seq'>): TranslateLogEntry {
     const full = { seq: ++this.#seq, ...entry };
     this.log.push(full);
-    if (this.log.length > this.logLimit) this.log.splice(0, this.log.length - this.logLimit);
+    if (this.log.length > this.#logLimit) this.log.splice(0, this.log.length - this.#logLimit);
     return full;
   }
 
