@@ -159,7 +159,11 @@ describe('boot paths', () => {
 
   it('Google sign-in opens the system browser on the consent page, and can be cancelled', async () => {
     await boot();
-    await invokeOk('operations.setSettings', { clientId: 'statusdesk-test.apps.googleusercontent.com' });
+    // A Desktop-app client needs its secret at Google's token endpoint, so sign-in asks for both.
+    await invokeOk('operations.setSettings', {
+      clientId: 'statusdesk-test.apps.googleusercontent.com',
+      clientSecret: 'GOCSPX-test-secret',
+    });
     const signIn = invoke('operations.signIn', {});
     await vi.waitFor(() => expect(fake.shell.openExternal).toHaveBeenCalled());
     const url = new URL(String(fake.shell.openExternal.mock.calls[0]![0]));
