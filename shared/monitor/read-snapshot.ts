@@ -85,19 +85,21 @@ function iso(value: unknown, field: string): string | null {
 
 /** Level of a type, memoised per read: a page has a handful of types and a hundred services. */
 class LevelCache {
-  private readonly cache = new Map<string, BaseLevel>();
+  readonly #cache = new Map<string, BaseLevel>();
+  readonly #customTypes: CustomTypeLevels;
+  readonly #fallback: BaseLevel | undefined;
 
-  constructor(
-    private readonly customTypes: CustomTypeLevels,
-    private readonly fallback?: BaseLevel,
-  ) {}
+  constructor(customTypes: CustomTypeLevels, fallback?: BaseLevel) {
+    this.#customTypes = customTypes;
+    this.#fallback = fallback;
+  }
 
   of(type: string | null): BaseLevel {
     if (type === null) return 'operational';
-    let level = this.cache.get(type);
+    let level = this.#cache.get(type);
     if (level === undefined) {
-      level = toBaseLevel(type, this.fallback ? { customTypes: this.customTypes, fallback: this.fallback } : { customTypes: this.customTypes });
-      this.cache.set(type, level);
+      level = toBaseLevel(type, this.#fallback ? { customTypes: this.#customTypes, fallback: this.#fallback } : { customTypes: this.#customTypes });
+      this.#cache.set(type, level);
     }
     return level;
   }

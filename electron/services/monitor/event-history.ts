@@ -50,17 +50,17 @@ export interface HistoryQuery {
 export class EventHistory implements EventSink {
   readonly filePath: string;
   readonly limit: number;
-  private events: MonitorEvent[];
-  private readonly ids: Set<string>;
-  private linesInFile: number;
-  private queue: Promise<void> = Promise.resolve();
+  #events: MonitorEvent[];
+  readonly #ids: Set<string>;
+  #linesInFile: number;
+  #queue: Promise<void> = Promise.resolve();
 
   private constructor(filePath: string, limit: number, events: MonitorEvent[], linesInFile: number, readonly loadReport: HistoryLoadReport) {
     this.filePath = filePath;
     this.limit = limit;
-    this.events = events;
-    this.ids = new Set(events.map((e) => e.id));
-    this.linesInFile = linesInFile;
+    this.#events = events;
+    this.#ids = new Set(events.map((e) => e.id));
+    this.#linesInFile = linesInFile;
   }
 
   /** Reads the file (missing = empty), repairing it when needed. */
@@ -101,7 +101,7 @@ export class EventHistory implements EventSink {
   }
 
   get size(): number {
-    return this.events.length;
+    return this.#events.length;
   }
 
   /** Newest first. */
@@ -109,8 +109,8 @@ export class EventHistory implements EventSink {
     const types = query.types ? new Set(query.types) : null;
     const max = query.limit ?? this.limit;
     const out: MonitorEvent[] = [];
-    for (let i = this.events.length - 1; i >= 0 && out.length < max; i--) {
-      const event = this.events[i]!;
+    for (let i = this.#events.length - 1; i >= 0 && out.length < max; i--) {
+      const event = this.#events[i]!;
       if (query.pageId !== undefined && event.page.id !== query.pageId) continue;
       if (types && !types.has(event.type)) continue;
       out.push(event);
@@ -120,47 +120,47 @@ export class EventHistory implements EventSink {
 
   /** Keeps them in memory at once; the file write is queued behind earlier ones. */
   append(events: readonly MonitorEvent[]): Promise<void> {
-    const fresh = events.filter((e) => !this.ids.has(e.id));
-    if (fresh.length === 0) return this.queue;
+    const fresh = events.filter((e) => !this.#ids.has(e.id));
+    if (fresh.length === 0) return this.#queue;
     for (const event of fresh) {
-      this.events.push(event);
-      this.ids.add(event.id);
+      this.#events.push(event);
+      this.#ids.add(event.id);
     }
-    if (this.events.length > this.limit) {
-      for (const old of this.events.splice(0, this.events.length - this.limit)) this.ids.delete(old.id);
+    if (this.#events.length > this.limit) {
+      for (const old of this.#events.splice(0, this.#events.length - this.limit)) this.#ids.delete(old.id);
     }
     const text = serialize(fresh);
-    return this.enqueue(async () => {
+    return this.#enqueue(async () => {
       await fsp.mkdir(path.dirname(this.filePath), { recursive: true });
-      if (this.linesInFile + fresh.length > 2 * this.limit) {
-        await writeFileAtomic(this.filePath, serialize(this.events));
-        this.linesInFile = this.events.length;
+      if (this.#linesInFile + fresh.length > 2 * this.limit) {
+        await writeFileAtomic(this.filePath, serialize(this.#events));
+        this.#linesInFile = this.#events.length;
       } else {
         await fsp.appendFile(this.filePath, text, { encoding: 'utf8', mode: 0o600 });
-        this.linesInFile += fresh.length;
+        this.#linesInFile += fresh.length;
       }
     });
   }
 
   async clear(): Promise<void> {
-    this.events = [];
-    this.ids.clear();
-    await this.enqueue(async () => {
+    this.#events = [];
+    this.#ids.clear();
+    await this.#enqueue(async () => {
       await fsp.mkdir(path.dirname(this.filePath), { recursive: true });
       await writeFileAtomic(this.filePath, '');
-      this.linesInFile = 0;
+      this.#linesInFile = 0;
     });
   }
 
   /** Waits for every queued write. */
   flush(): Promise<void> {
-    return this.queue;
+    return this.#queue;
   }
 
-  private enqueue(task: () => Promise<void>): Promise<void> {
-    const run = this.queue.then(task, task);
+  #enqueue(task: () => Promise<void>): Promise<void> {
+    const run = this.#queue.then(task, task);
     // A failed write is reported to its caller; the next one still runs.
-    this.queue = run.catch(() => undefined);
+    this.#queue = run.catch(() => undefined);
     return run;
   }
 }

@@ -91,72 +91,74 @@ const fetcherKeyOf = (p: WatchedPage) => `${identityOf(p)}\u0000${p.accountId ??
 const OFFLINE_ERROR: AppErrorShape = { code: 'network', message: 'The computer is offline.' };
 
 export class MonitorService {
-  private readonly clock: MonitorClock;
-  private readonly clientFor: (page: WatchedPage) => SummaryFetcher;
-  private readonly signals: SystemSignals;
-  private readonly history: EventSink | null;
-  private readonly tuning: MonitorTuning;
-  private readonly scheduler: PollScheduler;
-  private readonly entries = new Map<string, Entry>();
-  private prefs: NotificationPrefs;
-  private running = false;
-  private suspended = false;
-  private online = true;
-  private unsubscribe: Array<() => void> = [];
-  private watchdog: TimerHandle | null = null;
-  private watchdogAt = Infinity;
-  private graceUntil = -Infinity;
+  readonly #clock: MonitorClock;
+  readonly #clientFor: (page: WatchedPage) => SummaryFetcher;
+  readonly #signals: SystemSignals;
+  readonly #history: EventSink | null;
+  readonly #tuning: MonitorTuning;
+  readonly #scheduler: PollScheduler;
+  readonly #entries = new Map<string, Entry>();
+  #prefs: NotificationPrefs;
+  #running = false;
+  #suspended = false;
+  #online = true;
+  #unsubscribe: Array<() => void> = [];
+  #watchdog: TimerHandle | null = null;
+  #watchdogAt = Infinity;
+  #graceUntil = -Infinity;
+  readonly #options: MonitorServiceOptions;
 
-  constructor(private readonly options: MonitorServiceOptions) {
-    this.clock = options.clock ?? systemClock;
-    this.clientFor = options.clientFor ?? ((page) => summaryFetcherForPage(page));
-    this.signals = options.signals ?? new SignalHub();
-    this.history = options.history ?? null;
-    this.tuning = { ...DEFAULT_MONITOR_TUNING, ...options.tuning };
-    this.prefs = options.prefs ?? DEFAULT_NOTIFICATION_PREFS;
-    this.scheduler = new PollScheduler({
-      clock: this.clock,
-      run: (id, signal) => this.poll(id, signal),
-      maxConcurrent: this.tuning.maxConcurrent,
-      jitterRatio: this.tuning.jitterRatio,
-      backoffBaseMs: this.tuning.backoffBaseMs,
-      ...(this.tuning.backoffMaxMs === undefined ? {} : { backoffMaxMs: this.tuning.backoffMaxMs }),
-      random: this.tuning.random,
-      coalesceMs: this.tuning.coalesceMs,
-      startSpreadMs: this.tuning.startSpreadMs,
+  constructor(options: MonitorServiceOptions) {
+    this.#options = options;
+    this.#clock = options.clock ?? systemClock;
+    this.#clientFor = options.clientFor ?? ((page) => summaryFetcherForPage(page));
+    this.#signals = options.signals ?? new SignalHub();
+    this.#history = options.history ?? null;
+    this.#tuning = { ...DEFAULT_MONITOR_TUNING, ...options.tuning };
+    this.#prefs = options.prefs ?? DEFAULT_NOTIFICATION_PREFS;
+    this.#scheduler = new PollScheduler({
+      clock: this.#clock,
+      run: (id, signal) => this.#poll(id, signal),
+      maxConcurrent: this.#tuning.maxConcurrent,
+      jitterRatio: this.#tuning.jitterRatio,
+      backoffBaseMs: this.#tuning.backoffBaseMs,
+      ...(this.#tuning.backoffMaxMs === undefined ? {} : { backoffMaxMs: this.#tuning.backoffMaxMs }),
+      random: this.#tuning.random,
+      coalesceMs: this.#tuning.coalesceMs,
+      startSpreadMs: this.#tuning.startSpreadMs,
     });
     this.setPages(options.pages);
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.online = this.signals.isOnline();
-    this.suspended = false;
-    this.unsubscribe = [
-      this.signals.onSuspend(() => this.onSuspend()),
-      this.signals.onResume(() => this.onResume()),
-      this.signals.onOffline(() => this.onOffline()),
-      this.signals.onOnline(() => this.onOnline()),
+    if (this.#running) return;
+    this.#running = true;
+    this.#online = this.#signals.isOnline();
+    this.#suspended = false;
+    this.#unsubscribe = [
+      this.#signals.onSuspend(() => this.#onSuspend()),
+      this.#signals.onResume(() => this.#onResume()),
+      this.#signals.onOffline(() => this.#onOffline()),
+      this.#signals.onOnline(() => this.#onOnline()),
     ];
-    this.graceUntil = this.clock.now() + this.tuning.resumeGraceMs;
-    if (!this.online) this.scheduler.pause('offline');
-    else this.scheduler.resume(); // no-op unless a previous run stopped while offline
-    this.scheduler.start();
-    this.armWatchdog();
+    this.#graceUntil = this.#clock.now() + this.#tuning.resumeGraceMs;
+    if (!this.#online) this.#scheduler.pause('offline');
+    else this.#scheduler.resume(); // no-op unless a previous run stopped while offline
+    this.#scheduler.start();
+    this.#armWatchdog();
   }
 
   stop(): void {
-    if (!this.running) return;
-    this.running = false;
-    for (const off of this.unsubscribe.splice(0)) off();
-    this.scheduler.stop();
-    this.clearWatchdog();
+    if (!this.#running) return;
+    this.#running = false;
+    for (const off of this.#unsubscribe.splice(0)) off();
+    this.#scheduler.stop();
+    this.#clearWatchdog();
   }
 
   /** Hot reconfiguration: new pages are polled at once, removed ones forgotten, the rest keep their state. */
   setPages(pages: readonly WatchedPage[]): void {
-    const now = this.clock.now();
+    const now = this.#clock.now();
     const seen = new Set<string>();
     const unique: WatchedPage[] = [];
     const added: Entry[] = [];
@@ -164,157 +166,157 @@ export class MonitorService {
       if (seen.has(page.id)) continue;
       seen.add(page.id);
       unique.push(page);
-      const entry = this.entries.get(page.id);
+      const entry = this.#entries.get(page.id);
       if (!entry) {
-        const fresh = this.newEntry(page, now);
-        this.entries.set(page.id, fresh);
+        const fresh = this.#newEntry(page, now);
+        this.#entries.set(page.id, fresh);
         added.push(fresh);
         continue;
       }
       const identityChanged = identityOf(entry.page) !== identityOf(page);
       if (fetcherKeyOf(entry.page) !== fetcherKeyOf(page)) {
-        entry.fetcher = this.clientFor(page);
+        entry.fetcher = this.#clientFor(page);
         entry.fetcherKey = fetcherKeyOf(page);
       }
       if (identityChanged) {
         // Another server or subdomain is another page: no diff against the old one.
-        entry.tracker = new PageTracker(page, now, this.tuning);
-        this.scheduler.restart(page.id);
+        entry.tracker = new PageTracker(page, now, this.#tuning);
+        this.#scheduler.restart(page.id);
       } else {
         entry.tracker.updatePage(page);
       }
       entry.page = page;
     }
-    for (const id of [...this.entries.keys()]) if (!seen.has(id)) this.entries.delete(id);
-    this.scheduler.setPages(unique.map((p) => ({ id: p.id, intervalMs: p.intervalSec * 1000 })));
-    for (const entry of added) this.emitState(entry, false);
-    this.armWatchdog();
+    for (const id of [...this.#entries.keys()]) if (!seen.has(id)) this.#entries.delete(id);
+    this.#scheduler.setPages(unique.map((p) => ({ id: p.id, intervalMs: p.intervalSec * 1000 })));
+    for (const entry of added) this.#emitState(entry, false);
+    this.#armWatchdog();
   }
 
   /** Polls one page, or every page; resolves when those polls are done. */
   pollNow(pageId?: string): Promise<void> {
-    return this.scheduler.pollNow(pageId);
+    return this.#scheduler.pollNow(pageId);
   }
 
   /** Resolves when nothing is polling or queued. */
   settled(): Promise<void> {
-    return this.scheduler.settled();
+    return this.#scheduler.settled();
   }
 
   state(): PageState[] {
-    return [...this.entries.values()].map((entry) => this.stateOf(entry));
+    return [...this.#entries.values()].map((entry) => this.#stateOf(entry));
   }
 
   snapshot(): DashboardSnapshot {
-    return { at: toIso(this.clock.now()), ...this.dashboardGlobal(), pages: this.state() };
+    return { at: toIso(this.#clock.now()), ...this.dashboardGlobal(), pages: this.state() };
   }
 
   /** What the dashboard shows for all pages: connectivity, sleep, paused notifications. */
   dashboardGlobal(): DashboardGlobal {
     return {
-      online: this.online,
-      suspended: this.suspended,
-      notificationsPausedUntil: notificationsPausedAt(this.prefs, this.clock.now()) ? (this.prefs.pausedUntil ?? null) : null,
+      online: this.#online,
+      suspended: this.#suspended,
+      notificationsPausedUntil: notificationsPausedAt(this.#prefs, this.#clock.now()) ? (this.#prefs.pausedUntil ?? null) : null,
     };
   }
 
   /** The ids of the watched pages. */
   pageIds(): Set<string> {
-    return new Set(this.entries.keys());
+    return new Set(this.#entries.keys());
   }
 
   tray(formatTime?: (epochMs: number) => string): TrayModel {
-    return decideTray({ pages: this.state(), prefs: this.prefs, nowMs: this.clock.now(), ...(formatTime ? { formatTime } : {}) });
+    return decideTray({ pages: this.state(), prefs: this.#prefs, nowMs: this.#clock.now(), ...(formatTime ? { formatTime } : {}) });
   }
 
   getPrefs(): NotificationPrefs {
-    return this.prefs;
+    return this.#prefs;
   }
 
   setPrefs(prefs: NotificationPrefs): void {
-    this.prefs = prefs;
+    this.#prefs = prefs;
   }
 
   /** The tray's "pause for an hour"; returns the new prefs for the caller to persist. */
   pauseNotifications(durationMs: number): NotificationPrefs {
-    this.prefs = pauseNotifications(this.prefs, this.clock.now(), durationMs);
-    return this.prefs;
+    this.#prefs = pauseNotifications(this.#prefs, this.#clock.now(), durationMs);
+    return this.#prefs;
   }
 
   resumeNotifications(): NotificationPrefs {
-    this.prefs = resumeNotifications(this.prefs);
-    return this.prefs;
+    this.#prefs = resumeNotifications(this.#prefs);
+    return this.#prefs;
   }
 
-  private newEntry(page: WatchedPage, now: number): Entry {
-    return { page, tracker: new PageTracker(page, now, this.tuning), fetcher: this.clientFor(page), fetcherKey: fetcherKeyOf(page) };
+  #newEntry(page: WatchedPage, now: number): Entry {
+    return { page, tracker: new PageTracker(page, now, this.#tuning), fetcher: this.#clientFor(page), fetcherKey: fetcherKeyOf(page) };
   }
 
-  private async poll(id: string, signal: AbortSignal): Promise<PollOutcome> {
-    const entry = this.entries.get(id);
+  async #poll(id: string, signal: AbortSignal): Promise<PollOutcome> {
+    const entry = this.#entries.get(id);
     if (!entry) return { ok: false, cancelled: true };
     const { tracker, page } = entry;
     const intervalMs = page.intervalSec * 1000;
-    const current = () => this.entries.get(id)?.tracker === tracker;
+    const current = () => this.#entries.get(id)?.tracker === tracker;
     let text: string;
     try {
-      text = await entry.fetcher.fetchSummaryText(page.subdomain, { signal, timeoutMs: this.tuning.requestTimeoutMs });
+      text = await entry.fetcher.fetchSummaryText(page.subdomain, { signal, timeoutMs: this.#tuning.requestTimeoutMs });
     } catch (error) {
       if (signal.aborted || (error instanceof AppError && error.code === 'cancelled') || !current()) return { ok: false, cancelled: true };
-      this.publish(entry, tracker.recordFailure(error, this.clock.now(), intervalMs), false);
+      this.#publish(entry, tracker.recordFailure(error, this.#clock.now(), intervalMs), false);
       const retryAfterMs = (error as { retryAfterMs?: unknown }).retryAfterMs;
       return typeof retryAfterMs === 'number' ? { ok: false, retryAfterMs } : { ok: false };
     }
     if (signal.aborted || !current()) return { ok: false, cancelled: true };
-    const at = this.clock.now();
+    const at = this.#clock.now();
     let result;
     try {
       result = tracker.recordBody(text, at);
     } catch (error) {
-      this.publish(entry, tracker.recordFailure(invalidBodyError(error), at, intervalMs), false);
+      this.#publish(entry, tracker.recordFailure(invalidBodyError(error), at, intervalMs), false);
       return { ok: false };
     }
-    this.publish(entry, result.events, result.outcome !== 'unchanged');
+    this.#publish(entry, result.events, result.outcome !== 'unchanged');
     return { ok: true };
   }
 
-  private publish(entry: Entry, events: readonly MonitorEvent[], summaryChanged: boolean): void {
+  #publish(entry: Entry, events: readonly MonitorEvent[], summaryChanged: boolean): void {
     if (events.length > 0) {
-      for (const event of events) this.guard(() => this.options.onEvent?.(event));
-      if (this.history) {
+      for (const event of events) this.#guard(() => this.#options.onEvent?.(event));
+      if (this.#history) {
         try {
-          const written = this.history.append(events);
-          if (written) written.catch((error: unknown) => this.report(error));
+          const written = this.#history.append(events);
+          if (written) written.catch((error: unknown) => this.#report(error));
         } catch (error) {
-          this.report(error);
+          this.#report(error);
         }
       }
-      const onNotify = this.options.onNotify;
+      const onNotify = this.#options.onNotify;
       if (onNotify) {
         const snapshot = entry.tracker.snapshot;
         const intent = decideNotification({
           page: { ...entry.page, name: entry.tracker.name },
           events,
-          prefs: this.prefs,
-          nowMs: this.clock.now(),
+          prefs: this.#prefs,
+          nowMs: this.#clock.now(),
           ...(snapshot && entry.page.mutedServiceIds.length > 0 ? { serviceAncestors: serviceAncestorIndex(snapshot.services) } : {}),
         });
-        if (intent) this.guard(() => onNotify(intent));
+        if (intent) this.#guard(() => onNotify(intent));
       }
     }
-    this.emitState(entry, summaryChanged);
-    if (events.some((e) => e.type === 'page.recovered')) this.armWatchdog();
+    this.#emitState(entry, summaryChanged);
+    if (events.some((e) => e.type === 'page.recovered')) this.#armWatchdog();
   }
 
-  private emitState(entry: Entry, summaryChanged: boolean): void {
-    const onStateChange = this.options.onStateChange;
-    if (onStateChange) this.guard(() => onStateChange(this.stateOf(entry), { summaryChanged }));
+  #emitState(entry: Entry, summaryChanged: boolean): void {
+    const onStateChange = this.#options.onStateChange;
+    if (onStateChange) this.#guard(() => onStateChange(this.#stateOf(entry), { summaryChanged }));
   }
 
-  private stateOf(entry: Entry): PageState {
+  #stateOf(entry: Entry): PageState {
     const t = entry.tracker;
-    const next = this.scheduler.nextDueAt(entry.page.id);
-    const paused: PausedReason | null = this.suspended ? 'suspended' : this.online ? null : 'offline';
+    const next = this.#scheduler.nextDueAt(entry.page.id);
+    const paused: PausedReason | null = this.#suspended ? 'suspended' : this.#online ? null : 'offline';
     return {
       pageId: entry.page.id,
       name: t.name,
@@ -337,95 +339,95 @@ export class MonitorService {
 
   // Power and network.
 
-  private onSuspend(): void {
-    this.suspended = true;
-    this.scheduler.pause('suspended');
+  #onSuspend(): void {
+    this.#suspended = true;
+    this.#scheduler.pause('suspended');
     // Asleep, nothing is getting old in a way worth an event; resume re-checks everything.
-    this.clearWatchdog();
+    this.#clearWatchdog();
   }
 
-  private onResume(): void {
-    if (!this.suspended) return;
-    this.suspended = false;
-    this.online = this.signals.isOnline();
-    this.graceUntil = this.clock.now() + this.tuning.resumeGraceMs;
-    if (this.online) this.scheduler.resume();
-    else this.scheduler.pause('offline');
-    this.armWatchdog();
+  #onResume(): void {
+    if (!this.#suspended) return;
+    this.#suspended = false;
+    this.#online = this.#signals.isOnline();
+    this.#graceUntil = this.#clock.now() + this.#tuning.resumeGraceMs;
+    if (this.#online) this.#scheduler.resume();
+    else this.#scheduler.pause('offline');
+    this.#armWatchdog();
   }
 
-  private onOffline(): void {
-    this.online = false;
-    if (!this.suspended) this.scheduler.pause('offline');
-    this.emitAll();
+  #onOffline(): void {
+    this.#online = false;
+    if (!this.#suspended) this.#scheduler.pause('offline');
+    this.#emitAll();
   }
 
-  private onOnline(): void {
-    this.online = true;
-    if (this.suspended) return;
-    this.graceUntil = this.clock.now() + this.tuning.resumeGraceMs;
-    this.scheduler.resume();
-    this.armWatchdog();
-    this.emitAll();
+  #onOnline(): void {
+    this.#online = true;
+    if (this.#suspended) return;
+    this.#graceUntil = this.#clock.now() + this.#tuning.resumeGraceMs;
+    this.#scheduler.resume();
+    this.#armWatchdog();
+    this.#emitAll();
   }
 
-  private emitAll(): void {
-    for (const entry of this.entries.values()) this.emitState(entry, false);
+  #emitAll(): void {
+    for (const entry of this.#entries.values()) this.#emitState(entry, false);
   }
 
   // The age rule, for when polls do not run (offline) or do not come back (long Retry-After).
 
-  private deadlineOf(entry: Entry): number | null {
+  #deadlineOf(entry: Entry): number | null {
     const deadline = entry.tracker.staleDeadline(entry.page.intervalSec * 1000);
-    return deadline === null ? null : Math.max(deadline, this.graceUntil);
+    return deadline === null ? null : Math.max(deadline, this.#graceUntil);
   }
 
-  private armWatchdog(): void {
-    if (!this.running || this.suspended) return;
+  #armWatchdog(): void {
+    if (!this.#running || this.#suspended) return;
     let earliest = Infinity;
-    for (const entry of this.entries.values()) {
-      const deadline = this.deadlineOf(entry);
+    for (const entry of this.#entries.values()) {
+      const deadline = this.#deadlineOf(entry);
       if (deadline !== null && deadline < earliest) earliest = deadline;
     }
     // An armed earlier timer is still right: deadlines only move later (it re-arms when it fires).
-    if (earliest >= this.watchdogAt) return;
-    this.clearWatchdog();
+    if (earliest >= this.#watchdogAt) return;
+    this.#clearWatchdog();
     if (earliest === Infinity) return;
-    this.watchdogAt = earliest;
-    this.watchdog = this.clock.setTimeout(() => this.onWatchdog(), earliest - this.clock.now());
+    this.#watchdogAt = earliest;
+    this.#watchdog = this.#clock.setTimeout(() => this.#onWatchdog(), earliest - this.#clock.now());
   }
 
-  private clearWatchdog(): void {
-    if (this.watchdog !== null) this.clock.clearTimeout(this.watchdog);
-    this.watchdog = null;
-    this.watchdogAt = Infinity;
+  #clearWatchdog(): void {
+    if (this.#watchdog !== null) this.#clock.clearTimeout(this.#watchdog);
+    this.#watchdog = null;
+    this.#watchdogAt = Infinity;
   }
 
-  private onWatchdog(): void {
-    this.watchdog = null;
-    this.watchdogAt = Infinity;
-    if (!this.running || this.suspended) return;
-    const now = this.clock.now();
-    for (const entry of this.entries.values()) {
-      const deadline = this.deadlineOf(entry);
+  #onWatchdog(): void {
+    this.#watchdog = null;
+    this.#watchdogAt = Infinity;
+    if (!this.#running || this.#suspended) return;
+    const now = this.#clock.now();
+    for (const entry of this.#entries.values()) {
+      const deadline = this.#deadlineOf(entry);
       if (deadline === null || deadline > now) continue;
-      const events = entry.tracker.checkAge(now, entry.page.intervalSec * 1000, this.online ? undefined : OFFLINE_ERROR);
-      if (events.length > 0) this.publish(entry, events, false);
+      const events = entry.tracker.checkAge(now, entry.page.intervalSec * 1000, this.#online ? undefined : OFFLINE_ERROR);
+      if (events.length > 0) this.#publish(entry, events, false);
     }
-    this.armWatchdog();
+    this.#armWatchdog();
   }
 
-  private guard(fn: () => void): void {
+  #guard(fn: () => void): void {
     try {
       fn();
     } catch (error) {
-      this.report(error);
+      this.#report(error);
     }
   }
 
-  private report(error: unknown): void {
+  #report(error: unknown): void {
     try {
-      this.options.onError?.(error);
+      this.#options.onError?.(error);
     } catch {
       // A failing error reporter has nowhere left to report to.
     }

@@ -51,22 +51,24 @@ export class PageTracker {
   error: AppErrorShape | null = null;
   /** When tracking began: the age rule's reference before any success. */
   readonly trackingSince: number;
-  private lastBody: string | null = null;
-  private levelBeforeStale: BaseLevel | null = null;
-  private ref: PageRef | null = null;
+  #lastBody: string | null = null;
+  #levelBeforeStale: BaseLevel | null = null;
+  #ref: PageRef | null = null;
+  readonly #rules: StalenessRules;
 
   constructor(
     page: WatchedPage,
     trackingSince: number,
-    private readonly rules: StalenessRules,
+    rules: StalenessRules,
   ) {
+    this.#rules = rules;
     this.page = page;
     this.trackingSince = trackingSince;
   }
 
   /** Keeps state; only the name, mutes, follows and interval may differ (same server and subdomain). */
   updatePage(page: WatchedPage): void {
-    if (page.name !== this.page.name) this.ref = null;
+    if (page.name !== this.page.name) this.#ref = null;
     this.page = page;
   }
 
@@ -75,14 +77,14 @@ export class PageTracker {
   }
 
   pageRef(): PageRef {
-    this.ref ??= { id: this.page.id, name: this.name, subdomain: this.page.subdomain };
-    return this.ref;
+    this.#ref ??= { id: this.page.id, name: this.name, subdomain: this.page.subdomain };
+    return this.#ref;
   }
 
   /** When the age rule would make the page stale; null when it already is. */
   staleDeadline(intervalMs: number): number | null {
     if (this.stale) return null;
-    return (this.lastSuccessAt ?? this.trackingSince) + this.rules.staleAfterIntervals * intervalMs;
+    return (this.lastSuccessAt ?? this.trackingSince) + this.#rules.staleAfterIntervals * intervalMs;
   }
 
   /**
@@ -90,24 +92,24 @@ export class PageTracker {
    * be read; the caller then records a failure.
    */
   recordBody(text: string, at: number): BodyResult {
-    if (this.snapshot !== null && text === this.lastBody) {
-      const events = this.stale ? [this.recovered(this.snapshot.level, at)] : [];
-      this.succeeded(at);
+    if (this.snapshot !== null && text === this.#lastBody) {
+      const events = this.stale ? [this.#recovered(this.snapshot.level, at)] : [];
+      this.#succeeded(at);
       return { outcome: 'unchanged', events };
     }
     const next = readPageSnapshot(JSON.parse(text), this.snapshot?.customTypes);
     const prev = this.snapshot;
     const wasStale = this.stale;
-    if (prev === null || prev.name !== next.name) this.ref = null;
+    if (prev === null || prev.name !== next.name) this.#ref = null;
     this.snapshot = next;
-    this.lastBody = text;
+    this.#lastBody = text;
     const events: MonitorEvent[] = [];
-    if (wasStale) events.push(this.recovered(next.level, at));
+    if (wasStale) events.push(this.#recovered(next.level, at));
     if (prev !== null) {
       const diff = diffSnapshots(prev, next, { page: this.pageRef(), at: toIso(at), ...(wasStale ? { catchUp: true } : {}) });
       for (const event of diff) events.push(event);
     }
-    this.succeeded(at);
+    this.#succeeded(at);
     return { outcome: prev === null ? 'baseline' : 'changed', events };
   }
 
@@ -117,9 +119,9 @@ export class PageTracker {
     this.lastCheckedAt = at;
     this.error = toAppErrorShape(error instanceof AppError ? error : invalidBodyError(error));
     if (this.stale) return [];
-    if (this.consecutiveFailures >= this.rules.staleAfterFailures) return [this.goStale(at, 'failures')];
+    if (this.consecutiveFailures >= this.#rules.staleAfterFailures) return [this.#goStale(at, 'failures')];
     const deadline = this.staleDeadline(intervalMs);
-    if (deadline !== null && at >= deadline) return [this.goStale(at, 'age')];
+    if (deadline !== null && at >= deadline) return [this.#goStale(at, 'age')];
     return [];
   }
 
@@ -128,10 +130,10 @@ export class PageTracker {
     const deadline = this.staleDeadline(intervalMs);
     if (deadline === null || at < deadline) return [];
     if (reason && this.error === null) this.error = reason;
-    return [this.goStale(at, 'age')];
+    return [this.#goStale(at, 'age')];
   }
 
-  private succeeded(at: number): void {
+  #succeeded(at: number): void {
     this.lastCheckedAt = at;
     this.lastSuccessAt = at;
     this.consecutiveFailures = 0;
@@ -140,10 +142,10 @@ export class PageTracker {
     this.staleSince = null;
   }
 
-  private goStale(at: number, cause: 'failures' | 'age'): MonitorEvent {
+  #goStale(at: number, cause: 'failures' | 'age'): MonitorEvent {
     this.stale = true;
     this.staleSince = at;
-    this.levelBeforeStale = this.snapshot?.level ?? null;
+    this.#levelBeforeStale = this.snapshot?.level ?? null;
     const iso = toIso(at);
     const page = this.pageRef();
     return {
@@ -151,7 +153,7 @@ export class PageTracker {
       id: stableId([page.id, iso, 'page.stale']),
       at: iso,
       page,
-      lastLevel: this.levelBeforeStale,
+      lastLevel: this.#levelBeforeStale,
       cause,
       failures: this.consecutiveFailures,
       lastSuccessAt: this.lastSuccessAt === null ? null : toIso(this.lastSuccessAt),
@@ -159,7 +161,7 @@ export class PageTracker {
     };
   }
 
-  private recovered(level: BaseLevel, at: number): MonitorEvent {
+  #recovered(level: BaseLevel, at: number): MonitorEvent {
     const iso = toIso(at);
     const page = this.pageRef();
     return {
@@ -168,7 +170,7 @@ export class PageTracker {
       at: iso,
       page,
       level,
-      previousLevel: this.levelBeforeStale,
+      previousLevel: this.#levelBeforeStale,
       staleSince: toIso(this.staleSince ?? at),
     };
   }

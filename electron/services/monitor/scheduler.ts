@@ -66,66 +66,66 @@ interface Slot {
 }
 
 export class PollScheduler {
-  private readonly clock: MonitorClock;
-  private readonly run: PollRunner;
-  private readonly maxConcurrent: number;
-  private readonly jitter: number;
-  private readonly backoffBaseMs: number;
-  private readonly backoffMaxMs: number | undefined;
-  private readonly random: () => number;
-  private readonly coalesceMs: number;
-  private readonly startSpreadMs: number;
-  private readonly slots = new Map<string, Slot>();
-  private ready: Slot[] = [];
-  private inFlight = 0;
-  private timer: TimerHandle | null = null;
-  private timerAt = Infinity;
-  private running = false;
-  private pausedFor: PausedReason | null = null;
-  private idleWaiters: Array<() => void> = [];
+  readonly #clock: MonitorClock;
+  readonly #run: PollRunner;
+  readonly #maxConcurrent: number;
+  readonly #jitter: number;
+  readonly #backoffBaseMs: number;
+  readonly #backoffMaxMs: number | undefined;
+  readonly #random: () => number;
+  readonly #coalesceMs: number;
+  readonly #startSpreadMs: number;
+  readonly #slots = new Map<string, Slot>();
+  #ready: Slot[] = [];
+  #inFlight = 0;
+  #timer: TimerHandle | null = null;
+  #timerAt = Infinity;
+  #running = false;
+  #pausedFor: PausedReason | null = null;
+  #idleWaiters: Array<() => void> = [];
 
   constructor(options: SchedulerOptions) {
-    this.clock = options.clock;
-    this.run = options.run;
-    this.maxConcurrent = Math.max(1, Math.floor(options.maxConcurrent ?? SCHEDULER_DEFAULTS.maxConcurrent));
-    this.jitter = Math.min(0.5, Math.max(0, options.jitterRatio ?? SCHEDULER_DEFAULTS.jitterRatio));
-    this.backoffBaseMs = options.backoffBaseMs ?? SCHEDULER_DEFAULTS.backoffBaseMs;
-    this.backoffMaxMs = options.backoffMaxMs;
-    this.random = options.random ?? Math.random;
-    this.coalesceMs = Math.max(0, options.coalesceMs ?? SCHEDULER_DEFAULTS.coalesceMs);
-    this.startSpreadMs = Math.max(0, options.startSpreadMs ?? SCHEDULER_DEFAULTS.startSpreadMs);
+    this.#clock = options.clock;
+    this.#run = options.run;
+    this.#maxConcurrent = Math.max(1, Math.floor(options.maxConcurrent ?? SCHEDULER_DEFAULTS.maxConcurrent));
+    this.#jitter = Math.min(0.5, Math.max(0, options.jitterRatio ?? SCHEDULER_DEFAULTS.jitterRatio));
+    this.#backoffBaseMs = options.backoffBaseMs ?? SCHEDULER_DEFAULTS.backoffBaseMs;
+    this.#backoffMaxMs = options.backoffMaxMs;
+    this.#random = options.random ?? Math.random;
+    this.#coalesceMs = Math.max(0, options.coalesceMs ?? SCHEDULER_DEFAULTS.coalesceMs);
+    this.#startSpreadMs = Math.max(0, options.startSpreadMs ?? SCHEDULER_DEFAULTS.startSpreadMs);
   }
 
   get paused(): PausedReason | null {
-    return this.pausedFor;
+    return this.#pausedFor;
   }
 
   get isRunning(): boolean {
-    return this.running;
+    return this.#running;
   }
 
   /** Polls running right now. */
   get active(): number {
-    return this.inFlight;
+    return this.#inFlight;
   }
 
   nextDueAt(id: string): number | null {
-    const slot = this.slots.get(id);
-    if (!slot || !this.running || this.pausedFor !== null) return null;
+    const slot = this.#slots.get(id);
+    if (!slot || !this.#running || this.#pausedFor !== null) return null;
     return slot.controller || slot.queued ? null : slot.dueAt;
   }
 
   /** Adds new pages (due now, a big batch spread), drops removed ones, applies interval changes. */
   setPages(entries: ReadonlyArray<{ id: string; intervalMs: number }>): void {
-    const now = this.clock.now();
+    const now = this.#clock.now();
     const keep = new Set<string>();
     const added: Slot[] = [];
     for (const { id, intervalMs } of entries) {
       keep.add(id);
-      const slot = this.slots.get(id);
+      const slot = this.#slots.get(id);
       if (!slot) {
         const fresh: Slot = { id, intervalMs, dueAt: now, failures: 0, startedAt: null, basis: null, controller: null, queued: false, manual: false, waiters: [] };
-        this.slots.set(id, fresh);
+        this.#slots.set(id, fresh);
         added.push(fresh);
       } else if (slot.intervalMs !== intervalMs) {
         slot.intervalMs = intervalMs;
@@ -133,76 +133,76 @@ export class PollScheduler {
         if (slot.failures === 0 && slot.startedAt !== null) slot.dueAt = Math.min(slot.dueAt, Math.max(now, slot.startedAt + intervalMs));
       }
     }
-    for (const id of [...this.slots.keys()]) if (!keep.has(id)) this.remove(id);
-    if (this.running) this.spreadFirstPolls(added, now);
-    this.arm();
+    for (const id of [...this.#slots.keys()]) if (!keep.has(id)) this.#remove(id);
+    if (this.#running) this.#spreadFirstPolls(added, now);
+    this.#arm();
   }
 
   /** First polls of pages added together: `startSpreadMs` apart, within one interval. */
-  private spreadFirstPolls(slots: readonly Slot[], now: number): void {
+  #spreadFirstPolls(slots: readonly Slot[], now: number): void {
     if (slots.length < 2) return;
     slots.forEach((slot, index) => {
-      const spread = Math.min(slot.intervalMs, slots.length * this.startSpreadMs);
+      const spread = Math.min(slot.intervalMs, slots.length * this.#startSpreadMs);
       slot.dueAt = now + (spread * index) / slots.length;
     });
   }
 
   /** Forgets the page's timing (another server or subdomain): aborts its poll, due at once. */
   restart(id: string): void {
-    const slot = this.slots.get(id);
+    const slot = this.#slots.get(id);
     if (!slot) return;
     slot.controller?.abort();
     slot.failures = 0;
     slot.startedAt = null;
-    slot.dueAt = this.clock.now();
-    this.arm();
+    slot.dueAt = this.#clock.now();
+    this.#arm();
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    const now = this.clock.now();
-    this.spreadFirstPolls([...this.slots.values()].filter((s) => s.startedAt === null && !s.queued && !s.controller), now);
-    this.arm();
+    if (this.#running) return;
+    this.#running = true;
+    const now = this.#clock.now();
+    this.#spreadFirstPolls([...this.#slots.values()].filter((s) => s.startedAt === null && !s.queued && !s.controller), now);
+    this.#arm();
   }
 
   stop(): void {
-    this.running = false;
-    this.clearTimer();
-    for (const slot of this.ready) this.release(slot);
-    this.ready = [];
-    for (const slot of this.slots.values()) slot.controller?.abort();
-    this.notifyIdle();
+    this.#running = false;
+    this.#clearTimer();
+    for (const slot of this.#ready) this.#release(slot);
+    this.#ready = [];
+    for (const slot of this.#slots.values()) slot.controller?.abort();
+    this.#notifyIdle();
   }
 
   /** Sleep or offline: nothing runs on the timer; polls in flight are aborted. */
   pause(reason: PausedReason): void {
-    this.pausedFor = reason;
-    this.clearTimer();
+    this.#pausedFor = reason;
+    this.#clearTimer();
     const keep: Slot[] = [];
-    for (const slot of this.ready) {
+    for (const slot of this.#ready) {
       if (slot.manual && reason === 'offline') keep.push(slot);
-      else this.release(slot);
+      else this.#release(slot);
     }
-    this.ready = keep;
-    for (const slot of this.slots.values()) if (slot.controller && !(slot.manual && reason === 'offline')) slot.controller.abort();
-    this.notifyIdle();
+    this.#ready = keep;
+    for (const slot of this.#slots.values()) if (slot.controller && !(slot.manual && reason === 'offline')) slot.controller.abort();
+    this.#notifyIdle();
   }
 
   /** Back from sleep or online again: every page now, backoff waits forgotten. */
   resume(): void {
-    if (this.pausedFor === null) return;
-    this.pausedFor = null;
-    const now = this.clock.now();
-    for (const slot of this.slots.values()) slot.dueAt = now;
-    if (this.running) this.enqueueDue(now);
-    this.pump();
-    this.arm();
+    if (this.#pausedFor === null) return;
+    this.#pausedFor = null;
+    const now = this.#clock.now();
+    for (const slot of this.#slots.values()) slot.dueAt = now;
+    if (this.#running) this.#enqueueDue(now);
+    this.#pump();
+    this.#arm();
   }
 
   /** Polls one page, or all, now; resolves when those polls have finished. */
   pollNow(id?: string): Promise<void> {
-    const targets = id === undefined ? [...this.slots.values()] : [this.slots.get(id)].filter((s): s is Slot => s !== undefined);
+    const targets = id === undefined ? [...this.#slots.values()] : [this.#slots.get(id)].filter((s): s is Slot => s !== undefined);
     const done = targets.map(
       (slot) =>
         new Promise<void>((resolve) => {
@@ -210,132 +210,132 @@ export class PollScheduler {
           if (slot.controller || slot.queued) return; // a poll is already on its way: that one is "now"
           slot.queued = true;
           slot.manual = true;
-          this.ready.unshift(slot);
+          this.#ready.unshift(slot);
         }),
     );
-    this.pump();
-    this.arm();
+    this.#pump();
+    this.#arm();
     return Promise.all(done).then(() => undefined);
   }
 
   /** Resolves when no poll is running or queued (tests, a one-shot CLI check). */
   settled(): Promise<void> {
-    if (this.inFlight === 0 && this.ready.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    if (this.#inFlight === 0 && this.#ready.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
-  private remove(id: string): void {
-    const slot = this.slots.get(id);
+  #remove(id: string): void {
+    const slot = this.#slots.get(id);
     if (!slot) return;
-    this.slots.delete(id);
+    this.#slots.delete(id);
     slot.controller?.abort();
-    if (slot.queued) this.ready = this.ready.filter((s) => s !== slot);
-    this.release(slot);
+    if (slot.queued) this.#ready = this.#ready.filter((s) => s !== slot);
+    this.#release(slot);
   }
 
   /** Takes a slot out of the queue and lets its pollNow callers go. */
-  private release(slot: Slot): void {
+  #release(slot: Slot): void {
     slot.queued = false;
     slot.manual = false;
     for (const resolve of slot.waiters.splice(0)) resolve();
   }
 
-  private clearTimer(): void {
-    if (this.timer !== null) this.clock.clearTimeout(this.timer);
-    this.timer = null;
-    this.timerAt = Infinity;
+  #clearTimer(): void {
+    if (this.#timer !== null) this.#clock.clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#timerAt = Infinity;
   }
 
   /** One timer, for the earliest page that is neither running nor queued. */
-  private arm(): void {
-    if (!this.running || this.pausedFor !== null) {
-      this.clearTimer();
+  #arm(): void {
+    if (!this.#running || this.#pausedFor !== null) {
+      this.#clearTimer();
       return;
     }
     let earliest = Infinity;
-    for (const slot of this.slots.values()) if (!slot.controller && !slot.queued && slot.dueAt < earliest) earliest = slot.dueAt;
-    if (earliest === this.timerAt) return;
-    this.clearTimer();
+    for (const slot of this.#slots.values()) if (!slot.controller && !slot.queued && slot.dueAt < earliest) earliest = slot.dueAt;
+    if (earliest === this.#timerAt) return;
+    this.#clearTimer();
     if (earliest === Infinity) return;
-    this.timerAt = earliest;
-    this.timer = this.clock.setTimeout(() => this.onTimer(), earliest - this.clock.now());
+    this.#timerAt = earliest;
+    this.#timer = this.#clock.setTimeout(() => this.#onTimer(), earliest - this.#clock.now());
   }
 
-  private onTimer(): void {
-    this.timer = null;
-    this.timerAt = Infinity;
-    if (!this.running || this.pausedFor !== null) return;
-    this.enqueueDue(this.clock.now());
-    this.pump();
-    this.arm();
+  #onTimer(): void {
+    this.#timer = null;
+    this.#timerAt = Infinity;
+    if (!this.#running || this.#pausedFor !== null) return;
+    this.#enqueueDue(this.#clock.now());
+    this.#pump();
+    this.#arm();
   }
 
   /** Everything due now, and what would be due within `coalesceMs`: early by a moment, never late. */
-  private enqueueDue(now: number): void {
+  #enqueueDue(now: number): void {
     const due: Slot[] = [];
-    const horizon = now + this.coalesceMs;
-    for (const slot of this.slots.values()) if (!slot.controller && !slot.queued && slot.dueAt <= horizon) due.push(slot);
+    const horizon = now + this.#coalesceMs;
+    for (const slot of this.#slots.values()) if (!slot.controller && !slot.queued && slot.dueAt <= horizon) due.push(slot);
     due.sort((a, b) => a.dueAt - b.dueAt);
     for (const slot of due) {
       slot.queued = true;
-      this.ready.push(slot);
+      this.#ready.push(slot);
     }
   }
 
-  private pump(): void {
-    while (this.inFlight < this.maxConcurrent && this.ready.length > 0) {
-      const slot = this.ready.shift()!;
-      const allowed = slot.manual ? this.pausedFor !== 'suspended' : this.running && this.pausedFor === null;
+  #pump(): void {
+    while (this.#inFlight < this.#maxConcurrent && this.#ready.length > 0) {
+      const slot = this.#ready.shift()!;
+      const allowed = slot.manual ? this.#pausedFor !== 'suspended' : this.#running && this.#pausedFor === null;
       if (!allowed) {
-        this.release(slot);
+        this.#release(slot);
         continue;
       }
-      void this.launch(slot);
+      void this.#launch(slot);
     }
-    this.notifyIdle();
+    this.#notifyIdle();
   }
 
-  private async launch(slot: Slot): Promise<void> {
+  async #launch(slot: Slot): Promise<void> {
     slot.queued = false;
     const controller = new AbortController();
     slot.controller = controller;
-    slot.startedAt = this.clock.now();
+    slot.startedAt = this.#clock.now();
     // On time (or early, coalesced): keep the rhythm from the due time. Late (queued behind the
     // concurrency cap, or after a resume): start a new rhythm, so a burst spreads out.
-    slot.basis = !slot.manual && slot.startedAt - slot.dueAt <= this.coalesceMs ? slot.dueAt : slot.startedAt;
-    this.inFlight++;
+    slot.basis = !slot.manual && slot.startedAt - slot.dueAt <= this.#coalesceMs ? slot.dueAt : slot.startedAt;
+    this.#inFlight++;
     let outcome: PollOutcome;
     try {
-      outcome = await this.run(slot.id, controller.signal);
+      outcome = await this.#run(slot.id, controller.signal);
     } catch {
       outcome = { ok: false };
     }
-    this.inFlight--;
+    this.#inFlight--;
     slot.controller = null;
     slot.manual = false;
-    if (this.slots.get(slot.id) === slot && !outcome.cancelled && !controller.signal.aborted) this.reschedule(slot, outcome);
+    if (this.#slots.get(slot.id) === slot && !outcome.cancelled && !controller.signal.aborted) this.#reschedule(slot, outcome);
     for (const resolve of slot.waiters.splice(0)) resolve();
-    this.pump();
-    this.arm();
+    this.#pump();
+    this.#arm();
   }
 
-  private reschedule(slot: Slot, outcome: PollOutcome): void {
-    const now = this.clock.now();
+  #reschedule(slot: Slot, outcome: PollOutcome): void {
+    const now = this.#clock.now();
     const interval = slot.intervalMs;
     if (outcome.ok) {
       slot.failures = 0;
-      const next = (slot.basis ?? now) + interval * (1 + (2 * this.random() - 1) * this.jitter);
+      const next = (slot.basis ?? now) + interval * (1 + (2 * this.#random() - 1) * this.#jitter);
       // A poll that waited long (rate limit) must not be followed by another at once.
-      slot.dueAt = Math.max(next, now + interval * (1 - this.jitter) * 0.5);
+      slot.dueAt = Math.max(next, now + interval * (1 - this.#jitter) * 0.5);
       return;
     }
     slot.failures++;
-    const delay = pollBackoffMs(slot.failures, { baseMs: this.backoffBaseMs, maxMs: this.backoffMaxMs ?? interval, random: this.random }, outcome.retryAfterMs);
+    const delay = pollBackoffMs(slot.failures, { baseMs: this.#backoffBaseMs, maxMs: this.#backoffMaxMs ?? interval, random: this.#random }, outcome.retryAfterMs);
     slot.dueAt = now + delay;
   }
 
-  private notifyIdle(): void {
-    if (this.inFlight !== 0 || this.ready.length !== 0) return;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  #notifyIdle(): void {
+    if (this.#inFlight !== 0 || this.#ready.length !== 0) return;
+    for (const resolve of this.#idleWaiters.splice(0)) resolve();
   }
 }

@@ -19,8 +19,8 @@ type SignalName = 'suspend' | 'resume' | 'online' | 'offline';
  * adapter (`powerMonitor.on('suspend', () => hub.suspend())`).
  */
 export class SignalHub implements SystemSignals {
-  private online: boolean;
-  private readonly listeners: Record<SignalName, Set<() => void>> = {
+  #online: boolean;
+  readonly #listeners: Record<SignalName, Set<() => void>> = {
     suspend: new Set(),
     resume: new Set(),
     online: new Set(),
@@ -28,56 +28,56 @@ export class SignalHub implements SystemSignals {
   };
 
   constructor(options: { online?: boolean } = {}) {
-    this.online = options.online ?? true;
+    this.#online = options.online ?? true;
   }
 
   onSuspend(callback: () => void): () => void {
-    return this.subscribe('suspend', callback);
+    return this.#subscribe('suspend', callback);
   }
 
   onResume(callback: () => void): () => void {
-    return this.subscribe('resume', callback);
+    return this.#subscribe('resume', callback);
   }
 
   onOnline(callback: () => void): () => void {
-    return this.subscribe('online', callback);
+    return this.#subscribe('online', callback);
   }
 
   onOffline(callback: () => void): () => void {
-    return this.subscribe('offline', callback);
+    return this.#subscribe('offline', callback);
   }
 
   isOnline(): boolean {
-    return this.online;
+    return this.#online;
   }
 
   suspend(): void {
-    this.emit('suspend');
+    this.#emit('suspend');
   }
 
   resume(): void {
-    this.emit('resume');
+    this.#emit('resume');
   }
 
   /** Only a real change is announced: adapters may report the same state twice. */
   setOnline(online: boolean): void {
-    if (online === this.online) return;
-    this.online = online;
-    this.emit(online ? 'online' : 'offline');
+    if (online === this.#online) return;
+    this.#online = online;
+    this.#emit(online ? 'online' : 'offline');
   }
 
   listenerCount(): number {
-    return Object.values(this.listeners).reduce((sum, set) => sum + set.size, 0);
+    return Object.values(this.#listeners).reduce((sum, set) => sum + set.size, 0);
   }
 
-  private subscribe(name: SignalName, callback: () => void): () => void {
-    this.listeners[name].add(callback);
+  #subscribe(name: SignalName, callback: () => void): () => void {
+    this.#listeners[name].add(callback);
     return () => {
-      this.listeners[name].delete(callback);
+      this.#listeners[name].delete(callback);
     };
   }
 
-  private emit(name: SignalName): void {
-    for (const callback of [...this.listeners[name]]) callback();
+  #emit(name: SignalName): void {
+    for (const callback of [...this.#listeners[name]]) callback();
   }
 }
