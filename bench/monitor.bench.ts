@@ -314,7 +314,7 @@ type LoadResult = NonNullable<MonitorBenchResult['load']>;
  */
 async function monitorRunner(dir: string): Promise<{ command: string; args: string[]; runtime: LoadResult['runtime'] }> {
   try {
-    const esbuild = (await import('esbuild')) as typeof import('esbuild');
+    const esbuild = await import('esbuild');
     const outfile = path.join(dir, 'monitor-load.mjs');
     await esbuild.build({ entryPoints: [fileURLToPath(import.meta.url)], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, external: ['esbuild'], logLevel: 'silent' });
     // STATUSDESK_BENCH_NODE_FLAGS, e.g. "--cpu-prof": to look inside the monitor process.

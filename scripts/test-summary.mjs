@@ -19,9 +19,7 @@ for (const suite of suites) {
     continue;
   }
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
-  let p = 0;
-  let f = 0;
-  let s = 0;
+  let p, f, s;
   if (suite === 'e2e') {
     // Playwright's JSON reporter
     p = (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);

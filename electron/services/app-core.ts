@@ -16,7 +16,7 @@ import { desktopHandlers, monitorHandlers, notificationHandlers } from './watch/
 import { EventBus } from './ipc/event-bus';
 import { createIpcDispatcher, type InvokeHandlers, type IpcDispatcher } from './ipc/dispatcher';
 import { SettingsStore } from './settings/settings-store';
-import { KeyVault } from './vault/key-vault';
+import type { KeyVault } from './vault/key-vault';
 import { createStatusPageProbeClient } from './accounts/probe-client';
 import { keyFromVault } from './translation/key-source';
 import { TranslationAppService } from './translation/translation-app-service';

@@ -10,7 +10,6 @@ import { seededRandom } from '../../electron/services/simulators/translation/fau
 import { SlidingWindowRateLimiter } from '../../electron/services/statuspage/rate-limiter';
 import { monitorEventSchema, type MonitorEvent } from '../../shared/monitor/events';
 import type { NotificationIntent } from '../../shared/monitor/notification-intent';
-import type { ServiceSnapshot } from '../../shared/monitor/snapshot';
 import { watchedPageSchema } from '../../shared/monitor/watched-page';
 import { FakeClock } from '../unit/monitor/support/fake-clock';
 import { realFixturesDir } from '../support/paths';

@@ -42,7 +42,7 @@ async function traces(page: Page, origin: string) {
     }
     for (const element of Array.from(document.querySelectorAll('*'))) {
       for (const attr of Array.from(element.attributes)) {
-        const value = attr.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+        const value = attr.value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
         if (/^on/i.test(attr.name)) found.push(`handler: <${element.localName} ${attr.name}>`);
         if (/^(javascript|vbscript|data:text\/html)/.test(value) && !/^(aria-|title$|alt$)/.test(attr.name)) found.push(`url: <${element.localName} ${attr.name}="${attr.value.slice(0, 60)}">`);
         if (attr.name === 'srcdoc') found.push(`srcdoc on <${element.localName}>`);
@@ -50,7 +50,7 @@ async function traces(page: Page, origin: string) {
     }
     for (const element of Array.from(document.querySelectorAll('iframe, frame, object, embed, base, body meta, form button[formaction]'))) found.push(`element: <${element.localName}>`);
     if (document.querySelectorAll('meta[http-equiv]').length !== 1) found.push('a meta http-equiv besides the CSP');
-    return { found, xss: w.__xss ?? [], csp: w.__cspViolations ?? [], url: location.href };
+    return { found, xss: w.__xss ?? [], csp: w.__cspViolations ?? ['the CSP violation listener was not installed'], url: location.href };
   }, origin);
 }
 
@@ -115,7 +115,7 @@ async function withHarness(options: { bypassCSP: boolean }, body: (harness: Harn
   await page.addInitScript({
     content: `window.__cspViolations = [];
       document.addEventListener('securitypolicyviolation', (e) => {
-        if (!/^script|^default/.test(e.effectiveDirective) || /\/purify[.-][^/]*\.js$/.test(e.sourceFile)) return;
+        if (!/^script|^default/.test(e.effectiveDirective) || /\\/purify[.-][^/]*\\.js$/.test(e.sourceFile)) return;
         window.__cspViolations.push(e.effectiveDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber + ' ' + (e.sample || ''));
       });`,
   });

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { BaseLevel } from '../../../shared/statuspage/levels';
 import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspage/normalize';
-import type { CliContext } from '../context';
 import type { RunAction } from '../run-action';
 
 

@@ -190,7 +190,7 @@ export class ConnectivityMonitor {
     const controller = new AbortController();
     server.probing = controller;
     server.lastProbeAt = this.#now();
-    let ok = false;
+    let ok: boolean;
     try {
       ok = await this.#probe(server.baseUrl, controller.signal);
     } catch {

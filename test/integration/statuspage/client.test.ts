@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
 import {
   SlidingWindowRateLimiter,
   StatusPageApiError,
@@ -236,10 +237,10 @@ describe('rate limiter pacing against a real server', () => {
 
 describe('successful DELETE bodies', () => {
   it.each([
-    ['204 without body', (res: import('node:http').ServerResponse) => res.writeHead(204).end()],
-    ['200 empty', (res: import('node:http').ServerResponse) => res.writeHead(200, { 'content-length': '0' }).end()],
-    ['200 ""', (res: import('node:http').ServerResponse) => sendJson(res, 200, '')],
-    ['200 {}', (res: import('node:http').ServerResponse) => sendJson(res, 200, {})],
+    ['204 without body', (res: ServerResponse) => res.writeHead(204).end()],
+    ['200 empty', (res: ServerResponse) => res.writeHead(200, { 'content-length': '0' }).end()],
+    ['200 ""', (res: ServerResponse) => sendJson(res, 200, '')],
+    ['200 {}', (res: ServerResponse) => sendJson(res, 200, {})],
   ])('%s is success', async (_, answer) => {
     const server = await serve((_req, res) => answer(res));
     const { client } = clientFor(server.baseUrl);
@@ -276,8 +277,7 @@ describe('authorization header', () => {
 
 describe('pagination', () => {
   it('follows absolute, root-relative and query-only next links with the key', async () => {
-    let server!: TestServer;
-    server = await serve((req, res) => {
+    const server: TestServer = await serve((req, res) => {
       const url = new URL(req.url!, server.origin);
       const after = url.searchParams.get('after');
       const pages: Record<string, [string[], string | null]> = {

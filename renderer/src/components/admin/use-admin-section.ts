@@ -165,6 +165,12 @@ export function useAdminSection(resourceId: AdminResourceId) {
     close,
     save,
     confirmDelete,
+    askDelete: (item: MergedAdminItem) => {
+      deleting.value = item;
+    },
+    cancelDelete: () => {
+      deleting.value = null;
+    },
     retry: (entry: OutboxEntryView) => act(() => outbox.retry(entry.id)),
     discard: (entry: OutboxEntryView) => act(() => outbox.drop(entry.id)),
     resolve: (entry: OutboxEntryView, choice: 'keep_mine' | 'take_theirs') => act(() => outbox.resolveConflict(entry.id, choice)),
