@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import { serverSentence } from './redact';
+import { oneSafeLine } from '../security/redact';
 
 /**
  * Turns a google-auth-library (gaxios) failure into an AppError. Only the status and the OAuth `error` /
@@ -24,8 +24,8 @@ export function oauthFailure(error: unknown, what: string, secrets: Array<string
     return new AppError('unauthorized', unknownMessage ?? `${what}: the credentials could not produce an access token.`);
   }
   const data = (record.response?.data && typeof record.response.data === 'object' ? record.response.data : {}) as Record<string, unknown>;
-  const oauthError = typeof data['error'] === 'string' ? serverSentence(data['error'], secrets) : undefined;
-  const description = typeof data['error_description'] === 'string' ? serverSentence(data['error_description'], secrets) : undefined;
+  const oauthError = typeof data['error'] === 'string' ? oneSafeLine(data['error'], secrets) : undefined;
+  const description = typeof data['error_description'] === 'string' ? oneSafeLine(data['error_description'], secrets) : undefined;
   const said = [oauthError, description].filter(Boolean).join(': ') || `HTTP ${status}`;
   if (oauthError === 'invalid_grant') {
     // The common cause for a new setup: a consent screen in "Testing" makes Google expire refresh tokens after 7 days.

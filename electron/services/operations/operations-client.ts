@@ -2,12 +2,12 @@ import { AppError } from '../../../shared/errors';
 import { checkOperationName, operationResourcePath, OPERATION_NAME_FORM } from '../../../shared/operations/operation-name';
 import { parseRpcErrorBody } from '../../../shared/operations/rpc-error';
 import type { ForgetResult } from '../../../shared/operations/forget-result';
-import { backoffDelayMs } from './backoff';
+import { backoffDelay } from '../timing/backoff';
 import { DEFAULT_OPERATIONS_BASE_URL, normalizeServiceBaseUrl } from './base-url';
 import { sendDelete, type DeleteExchange, type FetchLike } from './delete-transport';
 import { forgetMany, type ForgetManyOptions } from './forget-many';
 import { errorCodeForStatus, OperationsApiError } from './operations-error';
-import { serverSentence } from './redact';
+import { oneSafeLine } from '../security/redact';
 import { parseRetryAfter } from '../timing/retry-after';
 import { realSleep, type SleepFn } from '../timing/sleep';
 import { checkAccessToken, type AccessTokenProvider } from './token-provider';
@@ -134,7 +134,7 @@ export class OperationsClient {
 
       const rpc = parseRpcErrorBody(exchange.text);
       const rpcStatus = rpc?.status;
-      const said = rpc ? serverSentence(rpc.message, tokensUsed) : '';
+      const said = rpc ? oneSafeLine(rpc.message, tokensUsed) : '';
       const detail = `${rpcStatus ?? `HTTP ${status}`}${said ? `: ${said}` : ''}`;
       const base = { status, ...(rpcStatus ? { rpcStatus } : {}) };
 
@@ -227,7 +227,7 @@ export class OperationsClient {
       });
     }
     const delayMs =
-      retryAfterMs ?? backoffDelayMs(transientFailures - 1, { baseDelayMs: this.#baseDelayMs, maxDelayMs: this.#maxDelayMs, random: this.#random });
+      retryAfterMs ?? backoffDelay(transientFailures - 1, { baseMs: this.#baseDelayMs, maxMs: this.#maxDelayMs, jitter: 'full', random: this.#random });
     this.#onAttempt?.({ name, attempt: sent, result, delayMs });
     try {
       await this.#sleep(delayMs, signal);

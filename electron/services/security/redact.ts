@@ -12,14 +12,56 @@ function formsOf(secret: string): string[] {
   return [...new Set([secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2)])];
 }
 
+export interface RedactOptions {
+  /**
+   * Query parameters whose value is a secret whatever it is (the translation key travels as `api_key`):
+   * their values are replaced even when the secret itself is not known, e.g. a key the user mistyped.
+   */
+  queryParams?: readonly string[];
+}
+
 /** The text with every form of every secret replaced. */
-export function redactSecrets(text: string, secrets: Iterable<string | null | undefined>): string {
+export function redactSecrets(text: string, secrets: Iterable<string | null | undefined>, options: RedactOptions = {}): string {
   let result = text;
   for (const secret of secrets) {
     if (!secret || secret.length < MIN_SECRET_LENGTH) continue;
     for (const form of formsOf(secret)) if (result.includes(form)) result = result.split(form).join(REDACTED);
   }
+  for (const name of options.queryParams ?? []) {
+    result = result.replace(new RegExp(`\\b${escapeRegExp(name)}=[^&\\s'"\`]*`, 'gi'), `${name}=${REDACTED}`);
+  }
   return result;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A server's sentence made safe to show: one line, no control characters, bounded, secrets removed. */
+export function oneSafeLine(text: string, secrets: Iterable<string | null | undefined>, options: RedactOptions & { maxLength?: number } = {}): string {
+  // Redacted before cutting, so a secret that straddles the cut cannot leave a prefix behind.
+  // eslint-disable-next-line no-control-regex
+  const line = redactSecrets(text, secrets, options).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const max = options.maxLength ?? 300;
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * A plain copy of an error chain (name, message, code; at most four levels) with secrets removed. The original
+ * objects are dropped: undici's errors can hold the request URL in fields we do not control.
+ */
+export function safeErrorCopy(error: unknown, secrets: readonly string[], options: RedactOptions = {}, depth = 0): Error | undefined {
+  if (error === undefined || error === null || depth >= 4) return undefined;
+  const redact = (text: string) => redactSecrets(text, secrets, options);
+  const record = typeof error === 'object' ? (error as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown }) : {};
+  const message = typeof record.message === 'string' ? record.message : String(error);
+  const inner = safeErrorCopy(record.cause, secrets, options, depth + 1);
+  const copy = new Error(redact(message), inner === undefined ? undefined : { cause: inner });
+  copy.name = typeof record.name === 'string' ? redact(record.name) : 'Error';
+  if (typeof record.code === 'string') (copy as Error & { code?: string }).code = redact(record.code);
+  // The copy's stack points here, not into fetch internals; it carries no URL either.
+  copy.stack = `${copy.name}: ${copy.message}`;
+  return copy;
 }
 
 /** A parsed JSON value with the secrets replaced in every string and key. */

@@ -1,6 +1,7 @@
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { networkCodeOf, networkFailureReason, wasNeverSent } from '../http/network-failure';
-import { safeCause } from './redact';
+import { safeErrorCopy } from '../security/redact';
+import { TRANSLATION_REDACTION } from './redaction';
 import { serverMessageOf } from './server-message';
 
 /**
@@ -61,7 +62,7 @@ export class TranslationApiError extends AppError {
     details: TranslationErrorDetails = {},
   ) {
     const where = context ? ` (${context.method} ${context.path})` : '';
-    const cause = safeCause(details.cause, details.secrets ?? []);
+    const cause = safeErrorCopy(details.cause, details.secrets ?? [], TRANSLATION_REDACTION);
     super(code, `Translation service${where}: ${message}`, {
       ...(details.status === undefined ? {} : { status: details.status }),
       ...(cause === undefined ? {} : { cause }),

@@ -1,5 +1,6 @@
 import { cancelledError, TranslationApiError } from './errors';
 import { realSleep, type SleepFn } from '../timing/sleep';
+import { backoffDelay } from '../timing/backoff';
 
 /*
  * A small loop rather than p-retry: tests inject the sleep and the random source (p-retry 7 takes neither),
@@ -24,8 +25,8 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   random: Math.random,
 };
 
-export function backoffDelayMs(retryIndex: number, policy: RetryPolicy): number {
-  return Math.floor(policy.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex));
+function delayBefore(retryIndex: number, policy: RetryPolicy): number {
+  return backoffDelay(retryIndex, { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs, jitter: 'full', random: policy.random });
 }
 
 /** Which failures are tried again: by default any retryable one (reads); translate narrows it. */
@@ -45,7 +46,7 @@ export async function withRetries<T>(
       const again = error instanceof TranslationApiError && when(error) && retryIndex < policy.retries && !signal?.aborted;
       if (!again) throw error;
       try {
-        await policy.sleep(backoffDelayMs(retryIndex, policy), signal);
+        await policy.sleep(delayBefore(retryIndex, policy), signal);
       } catch {
         throw cancelledError(error instanceof TranslationApiError && error.path && error.method ? { method: error.method, path: error.path } : null);
       }

@@ -1,4 +1,5 @@
-import { redactText } from './redact';
+import { oneSafeLine } from '../security/redact';
+import { TRANSLATION_REDACTION } from './redaction';
 
 const MAX_SENTENCE = 300;
 
@@ -18,10 +19,8 @@ export function serverMessageOf(body: string | undefined, secrets: readonly stri
     sentence = /^\s*</.test(text) ? undefined : text;
   }
   if (sentence === undefined) return undefined;
-  // eslint-disable-next-line no-control-regex
-  const clean = redactText(sentence, secrets).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  if (clean === '') return undefined;
-  return clean.length > MAX_SENTENCE ? `${clean.slice(0, MAX_SENTENCE - 1)}…` : clean;
+  const clean = oneSafeLine(sentence, secrets, { ...TRANSLATION_REDACTION, maxLength: MAX_SENTENCE });
+  return clean === '' ? undefined : clean;
 }
 
 function pick(json: unknown): string | undefined {
