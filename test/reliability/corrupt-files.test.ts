@@ -98,6 +98,9 @@ function offlineCore(dataDir: string): AppCore {
 
 /** What the app holds after starting, each through its own IPC channel. */
 async function countsOf(core: AppCore): Promise<Counts> {
+  // A lost settings file loses the translation service's address too; the memory is kept per service, so the
+  // user enters the address again (idempotent when it survived) before the memory can answer for it.
+  await invoke(core, 'translation.setSettings', { baseUrl: translationSim.baseUrl });
   // Everything the session translated, again: what the memory still holds comes back without a request.
   const german = await invoke<TranslateTextsResult>(core, 'translation.translate', { from: 'en', to: 'de', texts: ALL_TEXTS, history: false });
   const french = await invoke<TranslateTextsResult>(core, 'translation.translate', { from: 'en', to: 'fr', texts: TEXTS[1], history: false });
