@@ -35,7 +35,7 @@ interface ServerRecord {
  * Online/offline per API server and overall. The OS signal says whether trying makes sense at all; a server
  * is marked unreachable when a request to it fails at the network level (reported by the sender), then probed
  * with exponential backoff until it answers. Unknown servers count as reachable: the first real request
- * finds out. Listeners hear every change (the outbox resumes on them; the lead pushes them to the tray).
+ * finds out. Listeners hear every change (the outbox resumes on them; the main process pushes them to the tray).
  */
 export class ConnectivityMonitor {
   readonly #signals: NetworkSignals;

@@ -1,5 +1,5 @@
 /**
- * What the operating system says about the network. In the app the lead adapts Electron's `net.isOnline()`
+ * What the operating system says about the network. In the app the main process adapts Electron's `net.isOnline()`
  * and the window's online/offline events to this port; the command line and tests use the helpers below.
  * "Online" here only means "worth trying": reachability of each API server is probed separately.
  */

@@ -47,6 +47,16 @@ export class EntryRuntimes {
     this.#objects.delete(id);
   }
 
+  /** A user's retry starts afresh: no backoff, not blocked, its server asked again. */
+  resetForRetry(id: string): void {
+    Object.assign(this.of(id), { blocked: false, nextAttemptAt: undefined, failures: 0, server: undefined });
+  }
+
+  /** A flush lets blocked entries try again and skips backoff waits. */
+  unblock(id: string): void {
+    Object.assign(this.of(id), { blocked: false, nextAttemptAt: undefined });
+  }
+
   /** Drops every remembered server (an account's server may have changed in Settings). */
   forgetServers(): void {
     for (const record of this.#records.values()) record.server = undefined;

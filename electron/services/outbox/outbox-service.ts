@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { AppError } from '../../../shared/errors';
 import { describeIssues } from '../../../shared/validation/describe-issues';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
@@ -12,84 +10,27 @@ import {
   type OutboxResolveConflictResult,
 } from '../../../shared/outbox/requests';
 import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '../../../shared/outbox/status';
-
-export type { OutboxChange, OutboxFlushReport };
-import { replaceTempIds } from '../../../shared/outbox/temp-id';
-import { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
-import type { ServerProbe } from '../connectivity/hello-probe';
-import type { NetworkSignals } from '../connectivity/network-signals';
+import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
 import type { BackoffPolicy } from '../timing/backoff';
 import { planDispatch, type DispatchPlan } from './dispatch-plan';
-import { toView, type OutboxEntry } from './entry';
+import { countStates, toView, type OutboxEntry } from './entry';
 import { discardPlan } from './discard-plan';
 import { EntrySender } from './entry-sender';
-import { countStates } from './entry';
+import { WakeTimer } from './wake-timer';
 import { newEntry } from './new-entry';
 import { EntryRuntimes } from './entry-runtime';
 import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter } from './flush-waiters';
 import { InFlightLedger } from './in-flight-ledger';
-import { KindProbes } from './kind-probes';
-import { OutboxKindRegistry, type OutboxKindHandler } from './kinds';
-import type { OutboxRecord } from './log-format';
-import { acquireOutboxLock, type OutboxOwnerRole } from './outbox-lock';
-import { OUTBOX_FILE_NAME, OutboxStore, type OutboxLoadReport } from './outbox-store';
+import { OutboxChanges } from './change-emitter';
+import { EntryServers } from './entry-servers';
+import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';
+import { keepMineRecords, readTheirs, retryRecords } from './user-decisions';
+import type { OutboxLoadReport, OutboxStore } from './outbox-store';
+import type { OutboxFlushOptions, OutboxServiceOptions } from './outbox-options';
+import { assembleOutbox, RESEND_BACKOFF, type OutboxParts } from './outbox-parts';
 
-export interface OutboxServiceOptions {
-  /** The data folder shared by the app and the command line; the file is `<dataDir>/outbox.jsonl`. */
-  dataDir?: string;
-  filePath?: string;
-  kinds: Iterable<OutboxKindHandler> | OutboxKindRegistry;
-  /** Shared with other features (its owner starts and stops it), or built here from `signals` and `probe`. */
-  connectivity?: ConnectivityMonitor;
-  signals?: NetworkSignals;
-  /** Reachability probe of a connectivity monitor built here, for every server; default: each server's kind's, else the first kind's, else GET /hello. */
-  probe?: ServerProbe;
-  /** Probe backoff of a connectivity monitor built here. */
-  probeDelay?: { initialMs?: number; maxMs?: number };
-  /** Writes of one account in flight at once (all accounts' writes share their account's rate limiter). */
-  maxInFlightPerAccount?: number;
-  /** Resends after a failure: the app's backoff (timing/backoff.ts) with these figures. */
-  backoff?: Partial<BackoffPolicy>;
-  now?: () => number;
-  /** A damaged outbox file was moved aside (told once, after loading). */
-  onProblem?: (problem: OutboxProblem) => void;
-  compactMinLines?: number;
-  keepSent?: number;
-  /** One process owns the file (default true). */
-  lock?: boolean;
-  /** Who takes the lock, so a process that finds it taken knows whether to wait or hand writes over. */
-  owner?: OutboxOwnerRole;
-}
-
-/** 1 s, 2 s, 4 s … up to a minute, ±20 %. */
-const RESEND_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 60_000, jitter: 0.2 };
-
-/** What open() puts together before the service exists. */
-interface OutboxParts {
-  store: OutboxStore;
-  kinds: OutboxKindRegistry;
-  connectivity: ConnectivityMonitor;
-  /** Built here (started and stopped with the outbox) rather than shared by the app. */
-  ownsConnectivity: boolean;
-  /** Releases the file lock. */
-  release: () => void;
-  probes: KindProbes | null;
-}
-
-export interface OutboxProblem {
-  kind: 'outbox_damaged';
-  message: string;
-  movedTo: string | null;
-}
-
-export interface OutboxFlushOptions {
-  /** Give up waiting after this long (entries in backoff stay queued); default: no limit. */
-  timeoutMs?: number;
-  /** Only these accounts' entries (the command line flushes its own account). */
-  accountIds?: string[];
-  ids?: string[];
-}
-
+export type { OutboxChange, OutboxFlushReport };
+export type { OutboxFlushOptions, OutboxProblem, OutboxServiceOptions } from './outbox-options';
 
 /**
  * The durable offline outbox (DESIGN.md, flow 2): every write goes in, is fsynced before `enqueue()`
@@ -108,7 +49,7 @@ export class OutboxService {
   readonly #now: () => number;
   readonly #maxPerAccount: number;
   readonly #backoff: BackoffPolicy;
-  readonly #listeners = new Set<(change: OutboxChange) => void>();
+  readonly #changes = new OutboxChanges(() => (this.#closed ? null : this.status()));
   readonly #runtime = new EntryRuntimes();
   readonly #inFlight = new InFlightLedger();
   readonly #flushWaiters = new FlushWaiters();
@@ -116,25 +57,24 @@ export class OutboxService {
   readonly #pausedUntil = new Map<string, number>();
   #pumpQueued = false;
   #sentCount = 0;
-  #timer: NodeJS.Timeout | undefined;
-  #timerAt = Infinity;
   #started = false;
   #closed = false;
   #unsubscribeConnectivity: (() => void) | undefined;
-  #statusQueued = false;
-  readonly #probes: KindProbes | null;
+  readonly #servers: EntryServers;
 
   readonly #sender: EntrySender;
+  readonly #wakeTimer: WakeTimer;
 
   private constructor(parts: OutboxParts, options: OutboxServiceOptions) {
     this.#store = parts.store;
-    this.#probes = parts.probes;
+    this.#servers = new EntryServers({ kinds: parts.kinds, runtime: this.#runtime, probes: parts.probes, connectivity: parts.connectivity });
     this.#kinds = parts.kinds;
     this.connectivity = parts.connectivity;
     this.#ownsConnectivity = parts.ownsConnectivity;
     this.#release = parts.release;
     this.loadReport = parts.store.loadReport;
     this.#now = options.now ?? Date.now;
+    this.#wakeTimer = new WakeTimer(() => this.#pump(), this.#now);
     this.#maxPerAccount = options.maxInFlightPerAccount ?? 8;
     this.#backoff = { ...RESEND_BACKOFF, ...options.backoff };
     this.#sender = new EntrySender({
@@ -147,11 +87,11 @@ export class OutboxService {
       backoff: this.#backoff,
       now: this.#now,
       kindOf: (entry) => this.#kindOf(entry),
-      serverOf: (entry) => this.#serverOf(entry),
+      serverOf: (entry) => this.#servers.of(entry),
       emitEntry: (entry) => this.#emitEntry(entry),
       onSent: () => this.#sentCount++,
       afterSend: () => {
-        this.#queueStatus();
+        this.#changes.queueStatus();
         this.#pump();
       },
     });
@@ -159,43 +99,13 @@ export class OutboxService {
 
   /** Opens (and locks) the outbox file; nothing is sent before start(). */
   static async open(options: OutboxServiceOptions): Promise<OutboxService> {
-    const filePath = options.filePath ?? (options.dataDir ? path.join(options.dataDir, OUTBOX_FILE_NAME) : null);
-    if (filePath === null) throw new TypeError('OutboxService needs dataDir or filePath');
-    const handlers = options.kinds instanceof OutboxKindRegistry ? null : [...options.kinds];
-    const kinds = options.kinds instanceof OutboxKindRegistry ? options.kinds : new OutboxKindRegistry(handlers ?? []);
-    await fs.mkdir(path.dirname(filePath), { recursive: true });
-    const release = options.lock === false ? () => undefined : acquireOutboxLock(`${filePath.replace(/\.jsonl$/, '')}.lock`, options.owner ?? 'cli');
-    let store: OutboxStore;
-    try {
-      store = await OutboxStore.open({
-        filePath,
-        ...(options.now ? { now: options.now } : {}),
-        ...(options.compactMinLines === undefined ? {} : { compactMinLines: options.compactMinLines }),
-        ...(options.keepSent === undefined ? {} : { keepSent: options.keepSent }),
-      });
-    } catch (error) {
-      release();
-      throw error;
-    }
-    // Without an explicit probe, each server is probed the way its kind says (see #serverOf).
-    const fallback = handlers?.find((k) => k.probe)?.probe;
-    const probes = options.probe === undefined && options.connectivity === undefined ? new KindProbes(fallback) : null;
-    const probe = options.probe ?? probes?.probe;
-    const owns = options.connectivity === undefined;
-    const connectivity =
-      options.connectivity ??
-      new ConnectivityMonitor({
-        ...(options.signals ? { signals: options.signals } : {}),
-        ...(probe ? { probe } : {}),
-        ...(options.probeDelay?.initialMs === undefined ? {} : { initialDelayMs: options.probeDelay.initialMs }),
-        ...(options.probeDelay?.maxMs === undefined ? {} : { maxDelayMs: options.probeDelay.maxMs }),
-      });
-    const service = new OutboxService({ store, kinds, connectivity, ownsConnectivity: owns, release, probes }, options);
-    const report = store.loadReport;
+    const parts = await assembleOutbox(options);
+    const service = new OutboxService(parts, options);
+    const report = parts.store.loadReport;
     if (report.problem) options.onProblem?.({ kind: 'outbox_damaged', message: report.problem, movedTo: report.quarantinedTo });
-    for (const entry of store.entries.values()) {
-      service.#track(entry);
-      if (!kinds.has(entry.kind)) service.#runtime.of(entry.id).unsendable = true;
+    for (const entry of parts.store.entries.values()) {
+      service.#servers.track(entry);
+      if (!parts.kinds.has(entry.kind)) service.#runtime.of(entry.id).unsendable = true;
     }
     return service;
   }
@@ -216,7 +126,7 @@ export class OutboxService {
     this.#started = true;
     if (this.#ownsConnectivity) this.connectivity.start();
     this.#unsubscribeConnectivity = this.connectivity.onChange(() => {
-      this.#queueStatus();
+      this.#changes.queueStatus();
       this.#pump();
     });
     this.#pump();
@@ -230,8 +140,7 @@ export class OutboxService {
     if (this.#closed) return;
     this.#started = false;
     this.#closed = true;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#wakeTimer.cancel();
     this.#unsubscribeConnectivity?.();
     if (this.#ownsConnectivity) this.connectivity.stop();
     const abortAt = Date.now() + (options.abortAfterMs ?? 10_000);
@@ -246,8 +155,6 @@ export class OutboxService {
       this.#release();
     }
   }
-
-  // ---- the API the lead wires to IPC --------------------------------------------------------------
 
   /** Queues a write; resolves once it is durable ("accepted"). */
   async enqueue(request: OutboxEnqueueInput): Promise<OutboxEnqueueResult> {
@@ -270,7 +177,7 @@ export class OutboxService {
       throw new AppError('storage', `The write could not be saved to the outbox (${this.#store.filePath}).`, { cause: error });
     }
     this.#runtime.of(id).committing = false;
-    this.#track(entry);
+    this.#servers.track(entry);
     this.#emitEntry(entry);
     this.#pump();
     return { id, ...(entry.tempId ? { tempId: entry.tempId } : {}), state: entry.state, resourceKey: entry.resourceKey };
@@ -318,10 +225,8 @@ export class OutboxService {
     this.#runtime.forgetServers(); // an account's server may have changed in Settings
     for (const entry of this.#store.entries.values()) {
       if (!inScope(entry) || entry.state !== 'pending') continue;
-      const runtime = this.#runtime.of(entry.id);
-      runtime.blocked = false;
-      runtime.nextAttemptAt = undefined;
-      const server = this.#serverOf(entry);
+      this.#runtime.unblock(entry.id);
+      const server = this.#servers.of(entry);
       if (server !== null && !this.connectivity.isReachable(server)) servers.add(server);
     }
     await Promise.all([...servers].map((server) => this.connectivity.probeNow(server)));
@@ -336,20 +241,8 @@ export class OutboxService {
     const entry = this.#entry(id);
     if (entry.state === 'in_flight' || this.#inFlight.has(id)) throw new AppError('conflict', 'That write is being sent right now.');
     if (entry.state === 'sent') throw new AppError('invalid_input', 'That write was already sent.');
-    const records: OutboxRecord[] = [];
-    if (newInput !== undefined) {
-      const kind = this.#kindOf(entry);
-      const input = replaceTempIds(newInput, (tempId) => this.#store.serverIdOf(tempId));
-      const prepared = kind.prepare({ id, accountId: entry.accountId, ...(entry.server ? { server: entry.server } : {}), operation: entry.operation, input });
-      records.push({ t: 'edit', id, input, resourceKey: prepared.resourceKey });
-    }
-    records.push({ t: 'state', id, state: 'pending', lastError: null, conflict: null });
-    await this.#store.commit(records);
-    const runtime = this.#runtime.of(id);
-    runtime.blocked = false;
-    runtime.nextAttemptAt = undefined;
-    runtime.failures = 0;
-    runtime.server = undefined;
+    await this.#store.commit(retryRecords(entry, newInput, () => this.#kindOf(entry), (tempId) => this.#store.serverIdOf(tempId)));
+    this.#runtime.resetForRetry(id);
     this.#emitEntry(entry);
     this.#pump();
     return this.#view(entry);
@@ -372,38 +265,23 @@ export class OutboxService {
     this.#assertOpen();
     const entry = this.#entry(id);
     if (entry.state !== 'conflict') throw new AppError('invalid_input', 'That write is not in conflict.');
-    const kind = this.#kindOf(entry);
-    let current: Record<string, unknown> | null = null;
-    let read: boolean;
-    try {
-      current = (await kind.fetchCurrent?.(entry, entry.input)) ?? null;
-      read = kind.fetchCurrent !== undefined;
-    } catch {
-      read = false;
-    }
+    const theirs = await readTheirs(entry, this.#kindOf(entry));
     // Settled meanwhile by another caller (a second click, the command line's drop)?
     if (this.#store.entries.get(id) !== entry || entry.state !== 'conflict') throw new AppError('conflict', 'That conflict was already settled.');
     if (choice === 'take_theirs') {
       await this.#remove(entry);
-      return { choice, theirs: read ? current : (entry.conflict?.theirs ?? null) };
+      return { choice, theirs: theirs.read ? theirs.current : (entry.conflict?.theirs ?? null) };
     }
-    const base = read ? (typeof current?.updated_at === 'string' ? current.updated_at : null) : (entry.conflict?.serverUpdatedAt ?? null);
-    await this.#store.commit([
-      { t: 'edit', id, baseUpdatedAt: base },
-      { t: 'state', id, state: 'pending', lastError: null, conflict: null },
-    ]);
+    await this.#store.commit(keepMineRecords(entry, theirs));
     this.#runtime.of(id).nextAttemptAt = undefined;
     this.#emitEntry(entry);
     this.#pump();
     return { choice, entry: this.#view(entry) };
   }
 
-  onChange(cb: (change: OutboxChange) => void): () => void {
-    this.#listeners.add(cb);
-    return () => this.#listeners.delete(cb);
+  onChange(listener: (change: OutboxChange) => void): () => void {
+    return this.#changes.subscribe(listener);
   }
-
-  // ---- internals -----------------------------------------------------------------------------------
 
   #assertOpen(): void {
     if (this.#closed) throw new AppError('internal', 'The outbox is closed.');
@@ -421,27 +299,6 @@ export class OutboxService {
     return kind;
   }
 
-  #serverOf(entry: OutboxEntry): string | null {
-    // Asked for every entry on every pass of the scheduler: remember it (dropped on retry and removal).
-    const runtime = this.#runtime.of(entry.id);
-    if (runtime.server !== undefined) return runtime.server;
-    const kind = this.#kinds.get(entry.kind);
-    let server: string | null;
-    try {
-      server = kind ? kind.serverOf(entry) : null;
-    } catch {
-      server = null;
-    }
-    runtime.server = server;
-    if (server !== null) this.#probes?.note(server, kind?.probe);
-    return server;
-  }
-
-  #track(entry: OutboxEntry): void {
-    if (entry.state === 'sent') return;
-    const server = this.#serverOf(entry);
-    if (server !== null) this.connectivity.track(server);
-  }
 
   #view(entry: OutboxEntry): OutboxEntryView {
     const runtime = this.#runtime.peek(entry.id);
@@ -455,7 +312,7 @@ export class OutboxService {
     const { records, dependents } = discardPlan(entry, this.#store.entries.values());
     await this.#store.commit(records);
     this.#runtime.forget(entry.id);
-    this.#emit({ type: 'removed', id: entry.id });
+    this.#changes.emit({ type: 'removed', id: entry.id });
     for (const other of dependents) this.#emitEntry(other);
     this.#pump();
     return dependents.map((d) => d.id);
@@ -472,10 +329,7 @@ export class OutboxService {
       nextAttemptAt: this.#runtime.retryAt,
       pausedUntil: this.#pausedUntil,
       blocked: this.#runtime.blocked,
-      reachable: (entry) => {
-        const server = this.#serverOf(entry);
-        return server === null || this.connectivity.isReachable(server);
-      },
+      reachable: (entry) => this.#servers.reachable(entry),
       exclusivityKey: (entry) => this.#kinds.get(entry.kind)?.exclusivityKey?.(entry) ?? null,
       runningByExclusivity: this.#inFlight.byExclusivity,
     });
@@ -510,7 +364,7 @@ export class OutboxService {
     this.#noteWaiting(plan);
     if (this.#started) {
       for (const entry of plan.start) void this.#sender.send(entry);
-      this.#schedule(plan.wakeAt);
+      this.#wakeTimer.at(plan.wakeAt);
     }
     if (this.#flushWaiters.size > 0) {
       const after = plan.start.length > 0 ? this.#planNow() : plan;
@@ -518,25 +372,12 @@ export class OutboxService {
     }
   }
 
-  #schedule(at: number | null): void {
-    if (at === null) return;
-    if (this.#timer && this.#timerAt <= at) return;
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timerAt = at;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#timerAt = Infinity;
-      this.#pump();
-    }, Math.max(0, at - this.#now()));
-    this.#timer.unref?.();
-  }
-
   #flushView(plan: DispatchPlan): FlushView {
     return {
       entries: this.#store.entries.values(),
       plan,
       busy: (entry) => this.#inFlight.has(entry.id) || this.#runtime.peek(entry.id)?.committing === true,
-      serverOf: (entry) => this.#serverOf(entry),
+      serverOf: (entry) => this.#servers.of(entry),
       settling: (server) => this.connectivity.isSettling(server),
     };
   }
@@ -546,26 +387,8 @@ export class OutboxService {
   }
 
   #emitEntry(entry: OutboxEntry): void {
-    if (this.#listeners.size > 0) this.#emit({ type: 'entry', entry: this.#view(entry) });
-    this.#queueStatus();
+    if (this.#changes.listening) this.#changes.emit({ type: 'entry', entry: this.#view(entry) });
+    this.#changes.queueStatus();
   }
 
-  #queueStatus(): void {
-    if (this.#statusQueued || this.#listeners.size === 0) return;
-    this.#statusQueued = true;
-    queueMicrotask(() => {
-      this.#statusQueued = false;
-      if (!this.#closed) this.#emit({ type: 'status', status: this.status() });
-    });
-  }
-
-  #emit(change: OutboxChange): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(change);
-      } catch {
-        // A faulty listener must not break sending.
-      }
-    }
-  }
 }

@@ -1,0 +1,47 @@
+import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
+import type { ServerProbe } from '../connectivity/hello-probe';
+import type { NetworkSignals } from '../connectivity/network-signals';
+import type { BackoffPolicy } from '../timing/backoff';
+import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';
+import type { OutboxOwnerRole } from './outbox-lock';
+
+export interface OutboxServiceOptions {
+  /** The data folder shared by the app and the command line; the file is `<dataDir>/outbox.jsonl`. */
+  dataDir?: string;
+  filePath?: string;
+  kinds: Iterable<OutboxKindHandler> | OutboxKindRegistry;
+  /** Shared with other features (its owner starts and stops it), or built here from `signals` and `probe`. */
+  connectivity?: ConnectivityMonitor;
+  signals?: NetworkSignals;
+  /** Reachability probe of a connectivity monitor built here, for every server; default: each server's kind's, else the first kind's, else GET /hello. */
+  probe?: ServerProbe;
+  /** Probe backoff of a connectivity monitor built here. */
+  probeDelay?: { initialMs?: number; maxMs?: number };
+  /** Writes of one account in flight at once (all accounts' writes share their account's rate limiter). */
+  maxInFlightPerAccount?: number;
+  /** Resends after a failure: the app's backoff (timing/backoff.ts) with these figures. */
+  backoff?: Partial<BackoffPolicy>;
+  now?: () => number;
+  /** A damaged outbox file was moved aside (told once, after loading). */
+  onProblem?: (problem: OutboxProblem) => void;
+  compactMinLines?: number;
+  keepSent?: number;
+  /** One process owns the file (default true). */
+  lock?: boolean;
+  /** Who takes the lock, so a process that finds it taken knows whether to wait or hand writes over. */
+  owner?: OutboxOwnerRole;
+}
+
+export interface OutboxProblem {
+  kind: 'outbox_damaged';
+  message: string;
+  movedTo: string | null;
+}
+
+export interface OutboxFlushOptions {
+  /** Give up waiting after this long (entries in backoff stay queued); default: no limit. */
+  timeoutMs?: number;
+  /** Only these accounts' entries (the command line flushes its own account). */
+  accountIds?: string[];
+  ids?: string[];
+}
