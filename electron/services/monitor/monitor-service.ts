@@ -1,7 +1,6 @@
 import { AppError, type AppErrorShape } from '../../../shared/errors';
 import type { MonitorEvent } from '../../../shared/monitor/events';
 import { toIso } from '../../../shared/monitor/iso-time';
-import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import { decideNotification } from '../../../shared/monitor/notification-policy';
 import {
   DEFAULT_NOTIFICATION_PREFS,
@@ -18,7 +17,10 @@ import type { WatchedPage } from '../../../shared/monitor/watched-page';
 import { systemClock, type MonitorClock, type TimerHandle } from './clock';
 import type { EventSink } from './event-history';
 import { PageTracker, invalidBodyError } from './page-tracker';
-import { PollScheduler, SCHEDULER_DEFAULTS, type PollOutcome } from './scheduler';
+import { PollScheduler, type PollOutcome } from './scheduler';
+import { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning } from './monitor-options';
+
+export { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning, type StateChange } from './monitor-options';
 import { summaryFetcherForPage, type SummaryFetcher } from './summary-fetcher';
 import { SignalHub, type SystemSignals } from './system-signals';
 
@@ -27,56 +29,6 @@ import { SignalHub, type SystemSignals } from './system-signals';
  * history, renderer (onEvent), notification policy (onNotify), state (onStateChange). Electron
  * is reached only through the ports: SystemSignals, the callbacks, and clientFor.
  */
-
-export interface MonitorTuning {
-  maxConcurrent: number;
-  jitterRatio: number;
-  backoffBaseMs: number;
-  /** Cap of the failure backoff; default: each page's interval. */
-  backoffMaxMs: number | undefined;
-  staleAfterFailures: number;
-  staleAfterIntervals: number;
-  requestTimeoutMs: number;
-  /** After wake or reconnect, time the first polls get before the age rule may call a page stale. */
-  resumeGraceMs: number;
-  /** Polls due within this window share one wake-up. */
-  coalesceMs: number;
-  /** First polls of pages added together are spread by this much each (at most one interval). */
-  startSpreadMs: number;
-  random: () => number;
-}
-
-export const DEFAULT_MONITOR_TUNING: MonitorTuning = {
-  ...SCHEDULER_DEFAULTS,
-  backoffMaxMs: undefined,
-  staleAfterFailures: 3,
-  staleAfterIntervals: 3,
-  requestTimeoutMs: 15_000,
-  resumeGraceMs: 30_000,
-  random: Math.random,
-};
-
-export interface StateChange {
-  /** The summary (and so maybe the level) changed, not only the check times. */
-  summaryChanged: boolean;
-}
-
-export interface MonitorServiceOptions {
-  pages: readonly WatchedPage[];
-  /** Default: summaryFetcherForPage (the page's server, the account's shared rate limiter). */
-  clientFor?: (page: WatchedPage) => SummaryFetcher;
-  /** Default: always online, never sleeps (command line). */
-  signals?: SystemSignals;
-  history?: EventSink | null;
-  clock?: MonitorClock;
-  prefs?: NotificationPrefs;
-  onEvent?: (event: MonitorEvent) => void;
-  onNotify?: (intent: NotificationIntent) => void;
-  onStateChange?: (state: PageState, change: StateChange) => void;
-  /** History writes and listener failures: reported, never fatal. */
-  onError?: (error: unknown) => void;
-  tuning?: Partial<MonitorTuning>;
-}
 
 interface Entry {
   page: WatchedPage;

@@ -1,0 +1,60 @@
+import type { MonitorEvent } from '../../../shared/monitor/events';
+import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
+import type { NotificationPrefs } from '../../../shared/monitor/notification-prefs';
+import type { PageState } from '../../../shared/monitor/page-state';
+import type { WatchedPage } from '../../../shared/monitor/watched-page';
+import type { MonitorClock } from './clock';
+import type { EventSink } from './event-history';
+import { SCHEDULER_DEFAULTS } from './scheduler';
+import type { SummaryFetcher } from './summary-fetcher';
+import type { SystemSignals } from './system-signals';
+
+export interface MonitorTuning {
+  maxConcurrent: number;
+  jitterRatio: number;
+  backoffBaseMs: number;
+  /** Cap of the failure backoff; default: each page's interval. */
+  backoffMaxMs: number | undefined;
+  staleAfterFailures: number;
+  staleAfterIntervals: number;
+  requestTimeoutMs: number;
+  /** After wake or reconnect, time the first polls get before the age rule may call a page stale. */
+  resumeGraceMs: number;
+  /** Polls due within this window share one wake-up. */
+  coalesceMs: number;
+  /** First polls of pages added together are spread by this much each (at most one interval). */
+  startSpreadMs: number;
+  random: () => number;
+}
+
+export const DEFAULT_MONITOR_TUNING: MonitorTuning = {
+  ...SCHEDULER_DEFAULTS,
+  backoffMaxMs: undefined,
+  staleAfterFailures: 3,
+  staleAfterIntervals: 3,
+  requestTimeoutMs: 15_000,
+  resumeGraceMs: 30_000,
+  random: Math.random,
+};
+
+export interface StateChange {
+  /** The summary (and so maybe the level) changed, not only the check times. */
+  summaryChanged: boolean;
+}
+
+export interface MonitorServiceOptions {
+  pages: readonly WatchedPage[];
+  /** Default: summaryFetcherForPage (the page's server, the account's shared rate limiter). */
+  clientFor?: (page: WatchedPage) => SummaryFetcher;
+  /** Default: always online, never sleeps (command line). */
+  signals?: SystemSignals;
+  history?: EventSink | null;
+  clock?: MonitorClock;
+  prefs?: NotificationPrefs;
+  onEvent?: (event: MonitorEvent) => void;
+  onNotify?: (intent: NotificationIntent) => void;
+  onStateChange?: (state: PageState, change: StateChange) => void;
+  /** History writes and listener failures: reported, never fatal. */
+  onError?: (error: unknown) => void;
+  tuning?: Partial<MonitorTuning>;
+}
