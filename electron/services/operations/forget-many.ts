@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import type { ForgetResult } from '../../../shared/operations/forget-result';
-import type { ForgetSuccess } from './operations-client';
+import type { ForgetSuccess } from './forget-success';
 
 export interface ForgetManyOptions {
   /** Requests in flight at once. Default 4: a batch should not look like a burst to the service's quota. */

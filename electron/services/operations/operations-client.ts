@@ -6,6 +6,9 @@ import { backoffDelay } from '../timing/backoff';
 import { DEFAULT_OPERATIONS_BASE_URL, normalizeServiceBaseUrl } from './base-url';
 import { sendDelete, type DeleteExchange, type FetchLike } from './delete-transport';
 import { forgetMany, type ForgetManyOptions } from './forget-many';
+import type { ForgetSuccess } from './forget-success';
+
+export type { ForgetSuccess } from './forget-success';
 import { errorCodeForStatus, OperationsApiError } from './operations-error';
 import { oneSafeLine } from '../security/redact';
 import { parseRetryAfter } from '../timing/retry-after';
@@ -40,12 +43,6 @@ export interface AttemptEvent {
   delayMs?: number;
 }
 
-export interface ForgetSuccess {
-  outcome: 'forgotten' | 'already_gone';
-  /** HTTP requests sent for this name. */
-  attempts: number;
-  status: number;
-}
 
 /** Statuses worth another attempt: quota, overload, deadline. 500/502 are not listed by the method's guidance. */
 const TRANSIENT_STATUSES = new Set([429, 503, 504]);
