@@ -135,8 +135,6 @@ export class AppCore {
       },
       reportProblem: (message) => this.reportProblem('file_corrupt', message),
       ...(options.log === undefined ? {} : { log: options.log }),
-      // Forgets queued while the operations service is unreachable; the feature is built below, before the outbox opens.
-      extraKinds: () => [createOperationsOutboxKind({ operations: () => this.operations })],
     });
     this.onDispose(() => this.outbox.dispose());
     this.translation = new TranslationAppService({
@@ -162,6 +160,8 @@ export class AppCore {
       now,
     });
     this.onDispose(() => this.operations.dispose());
+    // Forgets queued while the operations service is unreachable go out through the outbox like every write.
+    this.outbox.registerKind(createOperationsOutboxKind({ operations: this.operations }));
     this.dispatcher = createIpcDispatcher(ipcContract, this.#handlers(), {
       appOrigins: options.appOrigins,
       onInternalError: (channel, error) =>

@@ -1,3 +1,4 @@
+import { describeIssues } from '../../../shared/validation/describe-issues';
 import { AppError } from '../../../shared/errors';
 import type { ForgetResult } from '../../../shared/operations/forget-result';
 import { OPERATIONS_OUTBOX_KIND, OPERATIONS_OUTBOX_OPERATION, queuedForgetInputSchema } from '../../../shared/operations/queued-forget';
@@ -23,8 +24,7 @@ export interface QueuedForgetPort {
 }
 
 export interface OperationsOutboxKindOptions {
-  /** A getter, because the outbox may be built before the operations feature. */
-  operations: QueuedForgetPort | (() => QueuedForgetPort);
+  operations: QueuedForgetPort;
   probe?: ServerProbe;
 }
 
@@ -45,7 +45,7 @@ function baseUrlOf(request: { server?: { baseUrl: string } | undefined; input: R
  * an earlier attempt that may have arrived means the interest is already gone.
  */
 export function createOperationsOutboxKind(options: OperationsOutboxKindOptions): OutboxKindHandler {
-  const port = (): QueuedForgetPort => (typeof options.operations === 'function' ? options.operations() : options.operations);
+  const port = options.operations;
 
   return {
     kind: OPERATIONS_OUTBOX_KIND,
@@ -56,10 +56,10 @@ export function createOperationsOutboxKind(options: OperationsOutboxKindOptions)
         throw new AppError('invalid_input', `${request.operation} is not an operation of ${OPERATIONS_OUTBOX_KIND}; use ${OPERATIONS_OUTBOX_OPERATION}.`);
       }
       const input = queuedForgetInputSchema.safeParse(request.input);
-      if (!input.success) throw new AppError('invalid_input', `Not a queued forget: ${input.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')}`);
+      if (!input.success) throw new AppError('invalid_input', `Not a queued forget: ${describeIssues(input.error.issues)}`);
       const baseUrl = baseUrlOf(request);
       // The token goes wherever the entry points: only the service the user configured may be named.
-      const configured = port().configuredBaseUrl();
+      const configured = port.configuredBaseUrl();
       if (baseUrl !== configured) {
         throw new AppError('invalid_input', `A queued forget may only go to the configured operations service (${configured}), not ${baseUrl}.`);
       }
@@ -70,7 +70,7 @@ export function createOperationsOutboxKind(options: OperationsOutboxKindOptions)
 
     async precheck(): Promise<FailureDisposition | null> {
       try {
-        await port().checkAccess();
+        await port.checkAccess();
         return null;
       } catch (error) {
         return { type: 'blocked', error: forgetErrorOf(error) };
@@ -79,7 +79,7 @@ export function createOperationsOutboxKind(options: OperationsOutboxKindOptions)
 
     async send(entry: OutboxEntry, input: Record<string, unknown>, ctx: SendContext): Promise<SendOutcome> {
       const { name, mayHaveApplied } = queuedForgetInputSchema.parse(input);
-      const result = await port().forgetQueued({
+      const result = await port.forgetQueued({
         outboxId: entry.id,
         name,
         baseUrl: baseUrlOf(entry),

@@ -1,3 +1,4 @@
+import { AppError } from '../../../shared/errors';
 import type { OutboxChange } from '../../../shared/outbox/status';
 import type { AccountsService } from '../accounts/accounts-service';
 import type { NetworkSignals } from '../connectivity/network-signals';
@@ -31,8 +32,6 @@ export interface OutboxFeatureOptions {
   onChange: (change: OutboxChange) => void;
   reportProblem: (message: string) => void;
   log?: (message: string) => void;
-  /** Kinds of other features (operations.delete); called when the outbox opens, so those features may be built later. */
-  extraKinds?: () => OutboxKindHandler[];
   /** How long to wait for a command that holds the outbox (default 60 s: longer than a command's flush). */
   lockWaitMs?: number;
 }
@@ -45,9 +44,19 @@ export class OutboxFeature {
   #opening: Promise<OutboxService> | null = null;
   #unsubscribe: (() => void) | null = null;
   #handoff: OutboxHandoffReceiver | null = null;
+  readonly #extraKinds: OutboxKindHandler[] = [];
 
   constructor(options: OutboxFeatureOptions) {
     this.#options = options;
+  }
+
+  /**
+   * Adds the write kind of a feature built after the outbox (operations.delete), so features are built in
+   * dependency order: the outbox first, then those that queue writes through it and send them.
+   */
+  registerKind(kind: OutboxKindHandler): void {
+    if (this.#opening !== null) throw new AppError('internal', `The outbox is already open; register ${kind.kind} before it opens.`);
+    this.#extraKinds.push(kind);
   }
 
   /** The open outbox. A failed open is not kept: the next call tries again. */
@@ -69,7 +78,7 @@ export class OutboxFeature {
           accounts: accountsPortOf(this.#options.accounts),
           ...(this.#options.signals ? { signals: networkSignalsOf(this.#options.signals) } : {}),
           onProblem: (problem) => this.#options.reportProblem(problem.message),
-          ...(this.#options.extraKinds ? { extraKinds: this.#options.extraKinds() } : {}),
+          extraKinds: this.#extraKinds,
         }),
       { timeoutMs: this.#options.lockWaitMs ?? COMMAND_LOCK_WAIT_MS, waitFor: 'cli' },
     );
