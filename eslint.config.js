@@ -13,6 +13,15 @@ import tseslint from 'typescript-eslint';
  * - one privacy style: ECMAScript #private, not TypeScript's `private` (the constructor excepted).
  */
 
+const RENDERER_SYNTAX = [
+  { selector: 'TSAsExpression > AwaitExpression > CallExpression[callee.object.object.name="window"][callee.object.property.name="api"]', message: 'IPC answers are typed by the contract: no casts.' },
+  { selector: 'TSAsExpression > AwaitExpression > CallExpression[callee.object.name="api"]', message: 'IPC answers are typed by the contract: no casts.' },
+  { selector: "PropertyDefinition[accessibility='private']", message: 'Use #private fields (one privacy style).' },
+];
+const STATUSPAGE_READ_ONLY_IN_LIB = {
+  selector: 'CallExpression[callee.property.name="read"][callee.object.property.name="statuspage"]',
+  message: 'Read the status page API through lib/statuspage-read.ts: typed per operation and checked against its schema.',
+};
 const ELECTRON = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import electron (DESIGN.md layers).' };
 const NODE = { group: ['node:*'], message: 'This layer runs in the browser or everywhere: no Node built-ins.' };
 const MAIN_ONLY = { group: ['**/main/*', '**/preload/*'], message: 'Services and the command line never reach into the Electron main process or preload.' };
@@ -72,17 +81,8 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['renderer/**/*.{ts,vue}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'TSAsExpression > AwaitExpression > CallExpression[callee.object.object.name="window"][callee.object.property.name="api"]', message: 'IPC answers are typed by the contract: no casts.' },
-        { selector: 'TSAsExpression > AwaitExpression > CallExpression[callee.object.name="api"]', message: 'IPC answers are typed by the contract: no casts.' },
-        { selector: "PropertyDefinition[accessibility='private']", message: 'Use #private fields (one privacy style).' },
-      ],
-    },
-  },
+  { files: ['renderer/**/*.{ts,vue}'], rules: { 'no-restricted-syntax': ['error', ...RENDERER_SYNTAX, STATUSPAGE_READ_ONLY_IN_LIB] } },
+  { files: ['renderer/src/lib/statuspage-read.ts'], rules: { 'no-restricted-syntax': ['error', ...RENDERER_SYNTAX] } },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs,js}', '*.config.{ts,js}', 'bin/**/*.js'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-syntax': 'off' },

@@ -1,6 +1,6 @@
 import type { MergeProfile } from '../outbox/merged-view';
 import type { WriteOperationName } from '../outbox/write-operations';
-import type { OperationName } from '../statuspage/operations';
+import type { ListReadOperationName } from '../statuspage/read-operations';
 
 /**
  * The administration resources that have a list: which read lists them, which writes change them, and how
@@ -17,7 +17,7 @@ export interface AdminResource {
   singular: string;
   /** `page`: under /status_pages/{subdomain}; `org`: under /orgs/{organizationId}. */
   scope: 'page' | 'org';
-  list: OperationName;
+  list: ListReadOperationName;
   /** The list takes `limit` and `after` (the others answer everything at once). */
   cursor: boolean;
   /** Query parameter the list filters by, when it has one. */

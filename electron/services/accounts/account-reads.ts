@@ -1,12 +1,12 @@
 import { AppError } from '../../../shared/errors';
 import type { StatusPageReadInput, StatusPageReadResult } from '../../../shared/ipc/channels/statuspage';
-import { OPERATION_NAMES, STATUS_PAGE_OPERATIONS, type OperationName } from '../../../shared/statuspage/operations';
+import { STATUS_PAGE_OPERATIONS, type OperationName } from '../../../shared/statuspage/operations';
+import { isReadOperation } from '../../../shared/statuspage/read-operations';
 import { nextLinkOf } from '../statuspage/pagination';
 import { StatusPageClient } from '../statuspage/client';
 import type { AccountsService } from './accounts-service';
 import { regionOfAccount } from './probe-client';
 
-const READ_OPERATIONS = new Set<string>(OPERATION_NAMES.filter((name) => STATUS_PAGE_OPERATIONS[name].kind === 'read'));
 
 /** The `after` cursor of a `links.next` URL, so the window can ask for the next page by cursor. */
 export function cursorOf(next: string | null): string | null {
@@ -45,10 +45,10 @@ export class AccountReads {
   }
 
   async read(request: StatusPageReadInput): Promise<StatusPageReadResult> {
-    if (!READ_OPERATIONS.has(request.operation)) {
+    if (!isReadOperation(request.operation)) {
       throw new AppError('invalid_input', `"${request.operation}" is not a read operation of the status page API.`);
     }
-    const operation = request.operation as OperationName;
+    const operation: OperationName = request.operation;
     const client = this.#client(request.accountId);
     // The operation is checked against the table above; its input is validated by the client's own schemas.
     const call = client.call.bind(client) as (name: OperationName, input: unknown) => Promise<unknown>;

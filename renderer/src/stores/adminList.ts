@@ -2,7 +2,8 @@ import { defineStore } from 'pinia';
 import type { AppErrorShape } from '../../../shared/errors';
 import { ADMIN_RESOURCES, type AdminResourceId } from '../../../shared/admin/resources';
 import { entryInScope, scopeKey, scopeParams, type AdminScope } from '../../../shared/admin/scope';
-import { api, ApiError, call } from '../api';
+import { ApiError } from '../api';
+import { readStatusPageList } from '../lib/statuspage-read';
 import { onOutboxSent } from './outbox';
 
 /** Items per read of a cursor list: more than the API's default 20, and the rest is one "Load more" away. */
@@ -72,9 +73,7 @@ function makeListStore(resourceId: AdminResourceId) {
         };
       },
       async read(after: string | null, limit: number) {
-        const result = await call(api().statuspage.read({ accountId: this.scope!.accountId, operation: resource.list, input: this.input(after, limit) }));
-        if (result.kind !== 'list') throw new ApiError({ code: 'invalid_response', message: `${resource.list} did not answer a list.` });
-        return result;
+        return readStatusPageList(this.scope!.accountId, resource.list, this.input(after, limit));
       },
       /**
        * Reads the list again, as far as the user had loaded it. Calls during a read are folded into one more
@@ -107,7 +106,7 @@ function makeListStore(resourceId: AdminResourceId) {
           let total: number | null = null;
           do {
             const page = await this.read(after, Math.min(MAX_LIMIT, target - items.length));
-            items.push(...(page.items as Record<string, unknown>[]));
+            items.push(...page.items);
             total = page.total;
             after = resource.cursor ? page.nextCursor : null;
           } while (after && items.length < target);
@@ -132,7 +131,7 @@ function makeListStore(resourceId: AdminResourceId) {
           const page = await this.read(this.nextCursor, ADMIN_PAGE_SIZE);
           if (mine !== generation) return;
           const known = new Set(this.items.map((item) => String(item.id)));
-          this.items.push(...(page.items as Record<string, unknown>[]).filter((item) => !known.has(String(item.id))));
+          this.items.push(...page.items.filter((item) => !known.has(String(item.id))));
           this.total = page.total;
           this.nextCursor = page.nextCursor;
           this.error = null;

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
 import type { AccountView } from '../../../shared/accounts/account';
 import type { AdminScope } from '../../../shared/admin/scope';
-import { api, call, messageOf } from '../api';
+import { messageOf } from '../api';
+import { readStatusPage } from '../lib/statuspage-read';
 import { useAccountsStore } from './accounts';
 
 export const ADMIN_TABS = ['services', 'subscriptions', 'webhooks', 'accessGroups', 'pageMembers', 'orgMembers', 'statusPages', 'metrics'] as const;
@@ -103,14 +104,12 @@ export const useAdminScope = defineStore('adminScope', {
       this.orgPagesFor = key;
       this.orgPages = [];
       this.orgPagesError = null;
-      if (!account || !key) return;
+      const organizationId = account?.organizationId;
+      if (!account || !key || !organizationId) return;
       try {
         // The status page list takes no cursor: the server answers every page of the organization at once.
-        const result = await call(api().statuspage.read({ accountId: account.id, operation: 'listStatusPages', input: { organizationId: account.organizationId } }));
-        const items = (result.kind === 'list' ? result.items : []) as Array<Record<string, unknown>>;
-        const pages = items
-          .filter((item) => typeof item.subdomain === 'string')
-          .map((item) => ({ subdomain: item.subdomain as string, name: typeof item.name === 'string' ? item.name : null }));
+        const result = await readStatusPage(account.id, 'listStatusPages', { organizationId });
+        const pages = result.items.map((item) => ({ subdomain: item.subdomain, name: item.name ?? null }));
         if (this.orgPagesFor === key) this.orgPages = pages;
       } catch (error) {
         if (this.orgPagesFor === key) this.orgPagesError = messageOf(error);

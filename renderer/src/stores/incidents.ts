@@ -4,9 +4,8 @@ import { INCIDENT_MERGE_PROFILE, INFO_NOTICE_MERGE_PROFILE, mergeIncidentsWithOu
 import { STATUSPAGE_OUTBOX_KIND } from '../../../shared/outbox/requests';
 import { isTempId } from '../../../shared/outbox/temp-id';
 import type { WriteOperationName } from '../../../shared/outbox/write-operations';
-import type { Service } from '../../../shared/statuspage/schemas/service';
-import type { PageSummary } from '../../../shared/statuspage/schemas/summary';
-import { api, ApiError, call, messageOf } from '../api';
+import { ApiError, messageOf } from '../api';
+import { readStatusPage, readStatusPageList } from '../lib/statuspage-read';
 import { baseVersionOf, type ConsoleItem, type ConsoleKind } from '../components/incidents/console-item';
 import { emptyContext, pageUrlOf, servicesFromList, servicesFromSummary, typesFromSummary, type PageContext } from '../components/incidents/page-context';
 import { describeEntry } from '../components/outbox/entry-label';
@@ -18,6 +17,10 @@ export const PAGE_SIZE = 50;
 const RECENT_WRITES = 4;
 
 type ServerItem = { id: number | string; updates?: unknown } & Record<string, unknown>;
+
+function isServerItem(item: Record<string, unknown>): item is ServerItem {
+  return typeof item.id === 'number' || typeof item.id === 'string';
+}
 
 interface ListState {
   items: ServerItem[];
@@ -39,7 +42,7 @@ export interface RecentWrite {
 const emptyList = (): ListState => ({ items: [], cursor: null, total: null, loading: false, error: null, key: null });
 /** The writes of each list, by what they do (both lists have updates, so every operation is there). */
 const WRITES = { incidents: INCIDENT_MERGE_PROFILE, notices: INFO_NOTICE_MERGE_PROFILE } as const satisfies Record<ConsoleKind, Required<MergeProfile>>;
-const READS: Record<ConsoleKind, { list: string; get: string }> = {
+const READS: Record<ConsoleKind, { list: 'listIncidents' | 'listInfoNotices'; get: 'getIncident' | 'getInfoNotice' }> = {
   incidents: { list: 'listIncidents', get: 'getIncident' },
   notices: { list: 'listInfoNotices', get: 'getInfoNotice' },
 };
@@ -191,12 +194,11 @@ export const useIncidentsStore = defineStore('incidents', {
         const input: Record<string, unknown> = { subdomain: account.subdomain, limit: PAGE_SIZE };
         if (more && list.cursor) input.after = list.cursor;
         if (kind === 'incidents' && this.typeFilter !== '') input.type = this.typeFilter;
-        const result = await call(api().statuspage.read({ accountId: account.id, operation: READS[kind].list, input }));
+        const result = await readStatusPageList(account.id, READS[kind].list, input);
         const now = this.lists[kind];
         // The account or the filter changed while this page was on its way: it belongs to nothing shown.
         if (`${this.accountId}|${kind === 'incidents' ? this.typeFilter : ''}` !== key) return;
-        if (result.kind !== 'list') throw new Error('The server answered with something that is not a list.');
-        const items = result.items as ServerItem[];
+        const items = result.items.filter(isServerItem);
         if (more && now.key === key) {
           const seen = new Set(now.items.map((item) => String(item.id)));
           now.items.push(...items.filter((item) => !seen.has(String(item.id))));
@@ -220,9 +222,7 @@ export const useIncidentsStore = defineStore('incidents', {
       if (!account) return;
       this.contexts[accountId] = { ...(existing ?? emptyContext()), state: 'loading', error: null };
       try {
-        const result = await call(api().statuspage.read({ accountId, operation: 'getPageSummary', input: { subdomain: account.subdomain } }));
-        const summary = (result.kind === 'item' ? result.item : null) as PageSummary | null;
-        if (!summary?.status_page) throw new Error('The page summary was empty.');
+        const summary = (await readStatusPage(accountId, 'getPageSummary', { subdomain: account.subdomain })).item;
         this.contexts[accountId] = {
           state: 'ready',
           error: null,
@@ -234,8 +234,7 @@ export const useIncidentsStore = defineStore('incidents', {
         };
       } catch (error) {
         try {
-          const result = await call(api().statuspage.read({ accountId, operation: 'listServices', input: { subdomain: account.subdomain } }));
-          const services = result.kind === 'list' ? (result.items as Service[]) : [];
+          const services = (await readStatusPage(accountId, 'listServices', { subdomain: account.subdomain })).items;
           this.contexts[accountId] = { ...emptyContext('ready'), services: servicesFromList(services) };
         } catch {
           this.contexts[accountId] = { ...emptyContext('error'), error: readFailure(error) };
@@ -251,11 +250,13 @@ export const useIncidentsStore = defineStore('incidents', {
       const run = async () => {
         const list = this.lists[kind];
         if (list.key === null || this.accountId !== account.id) return;
-        const input = { subdomain: account.subdomain, [WRITES[kind].idParam]: id };
         try {
-          const result = await call(api().statuspage.read({ accountId: account.id, operation: READS[kind].get, input }));
-          if (result.kind !== 'item' || this.accountId !== account.id) return;
-          const item = result.item as ServerItem;
+          const subdomain = account.subdomain;
+          const item =
+            kind === 'incidents'
+              ? (await readStatusPage(account.id, 'getIncident', { subdomain, incidentId: id })).item
+              : (await readStatusPage(account.id, 'getInfoNotice', { subdomain, infoNoticeId: id })).item;
+          if (this.accountId !== account.id) return;
           const index = list.items.findIndex((existing) => sameId(existing.id, id));
           if (index >= 0) list.items.splice(index, 1, item);
           else if (kind === 'notices' || this.typeFilter === '' || item.type === this.typeFilter) {
