@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { AppError } from '../../../shared/errors';
 import { syncDir, writeFileAtomic } from '../storage/atomic-write';
+import { fileErrorReason, nodeFileSystem, writeFully, type DurableFileSystem, type WritableFile } from '../storage/file-system';
 
 interface PendingAppend {
   text: string;
@@ -18,10 +20,19 @@ interface PendingAppend {
  * fsync the folder). It runs only at a moment when every queued append has been written: the snapshot
  * function is called right then, synchronously, so it sees exactly what the file holds, and appends that
  * arrive during the rewrite go to the new file after it.
+ *
+ * A failed write (a full disk, a short count, an I/O error) is cut back: the file is truncated to where the
+ * batch began, so no torn record stays behind for a later line to be glued onto, and every caller of the
+ * batch is refused with the file and the cause. Nobody is told "saved" for bytes that are not all on disk.
  */
 export class AppendOnlyFile {
   readonly filePath: string;
-  #handle: fs.FileHandle;
+  readonly #fs: DurableFileSystem;
+  #handle: WritableFile;
+  /** Bytes in the file that are whole records: where a failed batch is cut back to. */
+  #size: number;
+  /** A failed batch could not be cut back: nothing more is appended until it can. */
+  #uncut: unknown = null;
   #queue: PendingAppend[] = [];
   #running = false;
   #rewrite: { snapshot: () => { text: string; lines: number }; waiters: Array<{ resolve: () => void; reject: (e: unknown) => void }> } | null = null;
@@ -30,21 +41,29 @@ export class AppendOnlyFile {
   /** fsyncs done; for tests and the bench (group commit at work). */
   syncs = 0;
 
-  private constructor(filePath: string, handle: fs.FileHandle, lines: number) {
+  private constructor(filePath: string, handle: WritableFile, size: number, lines: number, fileSystem: DurableFileSystem) {
     this.filePath = filePath;
     this.#handle = handle;
+    this.#size = size;
     this.#lines = lines;
+    this.#fs = fileSystem;
   }
 
-  static async open(filePath: string, existingLines: number): Promise<AppendOnlyFile> {
+  static async open(filePath: string, existingLines: number, fileSystem: DurableFileSystem = nodeFileSystem): Promise<AppendOnlyFile> {
     const existed = await fs
       .access(filePath)
       .then(() => true)
       .catch(() => false);
-    const handle = await fs.open(filePath, 'a', 0o600);
+    let handle: WritableFile;
+    try {
+      handle = await fileSystem.open(filePath, 'a', 0o600);
+    } catch (error) {
+      throw storageError(filePath, 'cannot be opened for writing', error);
+    }
+    const { size } = await handle.stat();
     // A new file's name must be durable too, not only its content.
     if (!existed) await syncDir(path.dirname(filePath));
-    return new AppendOnlyFile(filePath, handle, existingLines);
+    return new AppendOnlyFile(filePath, handle, size, existingLines, fileSystem);
   }
 
   /** Lines in the file (records and header). */
@@ -89,9 +108,7 @@ export class AppendOnlyFile {
         if (this.#queue.length > 0) {
           const batch = this.#queue.splice(0);
           try {
-            await this.#handle.write(batch.map((b) => b.text).join(''));
-            await this.#handle.sync();
-            this.syncs++;
+            await this.#appendBatch(Buffer.from(batch.map((b) => b.text).join(''), 'utf8'));
             this.#lines += batch.reduce((n, b) => n + b.lines, 0);
             for (const item of batch) item.resolve();
           } catch (error) {
@@ -120,13 +137,50 @@ export class AppendOnlyFile {
     }
   }
 
+  async #appendBatch(bytes: Buffer): Promise<void> {
+    if (this.#uncut !== null) await this.#cutBack(this.#uncut);
+    try {
+      await writeFully(this.#handle, bytes);
+      await this.#handle.sync();
+      this.syncs++;
+      this.#size += bytes.length;
+    } catch (error) {
+      await this.#cutBack(error);
+      throw storageError(this.filePath, 'could not be written', error);
+    }
+  }
+
+  /** Truncates to the last whole record; remembers when it cannot, so nothing is appended onto a torn one. */
+  async #cutBack(cause: unknown): Promise<void> {
+    try {
+      await this.#handle.truncate(this.#size);
+      await this.#handle.sync();
+      this.#uncut = null;
+    } catch {
+      this.#uncut = cause;
+      throw storageError(this.filePath, 'holds a partly written record that could not be removed', cause);
+    }
+  }
+
   async #replace(text: string): Promise<void> {
-    await writeFileAtomic(this.filePath, text);
+    try {
+      await writeFileAtomic(this.filePath, text, this.#fs);
+    } catch (error) {
+      // The old file is whole and stays in use.
+      throw storageError(this.filePath, 'could not be compacted', error);
+    }
     // The old handle points at the replaced inode: appends must go to the new file.
     const old = this.#handle;
-    this.#handle = await fs.open(this.filePath, 'a', 0o600);
+    this.#handle = await this.#fs.open(this.filePath, 'a', 0o600);
+    this.#size = Buffer.byteLength(text, 'utf8');
+    this.#uncut = null;
     await old.close().catch(() => undefined);
   }
+}
+
+function storageError(filePath: string, what: string, cause: unknown): AppError {
+  if (cause instanceof AppError) return cause;
+  return new AppError('storage', `The outbox file ${filePath} ${what}: ${fileErrorReason(cause)}.`, { cause });
 }
 
 /** Left-over temp files of a rewrite cut by a crash: never the live file, safe to delete. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { AppError } from '../../../shared/errors';
+import { fileErrorReason } from '../storage/file-system';
 
 /** Files locked by this process, so a second OutboxService over the same file in one process is refused too. */
 const heldHere = new Set<string>();
@@ -39,12 +40,49 @@ function alive(pid: number): boolean {
   }
 }
 
-function justCreated(lockPath: string): boolean {
+/** Between creating the lock and writing its pid, another process leaves it empty for microseconds; one that died there, for ever. */
+const EMPTY_LOCK_PATIENCE_MS = 2_000;
+
+function ageMs(lockPath: string): number | null {
   try {
-    return Date.now() - fs.statSync(lockPath).mtimeMs < 2_000;
+    return Date.now() - fs.statSync(lockPath).mtimeMs;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** A short synchronous pause: taking the lock is synchronous, and the wait is for another process's next write. */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** The lock's holder, waiting while the lock is freshly created and still empty; null when it stays empty or goes. */
+function holderOf(lockPath: string): LockInfo | null {
+  for (;;) {
+    const holder = readLock(lockPath);
+    if (holder !== null) return holder;
+    const age = ageMs(lockPath);
+    if (age === null || age >= EMPTY_LOCK_PATIENCE_MS) return null;
+    pause(Math.min(25, EMPTY_LOCK_PATIENCE_MS - age));
+  }
+}
+
+function writeLock(lockPath: string, fd: number, info: LockInfo): void {
+  const bytes = Buffer.from(JSON.stringify(info), 'utf8');
+  try {
+    let done = 0;
+    while (done < bytes.length) {
+      const written = fs.writeSync(fd, bytes, done, bytes.length - done);
+      if (written <= 0) throw Object.assign(new Error('no space left on device (the write stopped short)'), { code: 'ENOSPC' });
+      done += written;
+    }
+  } catch (error) {
+    // An empty or cut lock would make every other process wait for nobody: take it away again.
+    fs.closeSync(fd);
+    fs.rmSync(lockPath, { force: true });
+    throw new AppError('storage', `The outbox lock ${lockPath} could not be written: ${fileErrorReason(error)}.`, { cause: error });
+  }
+  fs.closeSync(fd);
 }
 
 function readLock(lockPath: string): LockInfo | null {
@@ -71,11 +109,7 @@ export function acquireOutboxLock(lockPath: string, role: OutboxOwnerRole = 'cli
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(lockPath, 'wx', 0o600);
-      try {
-        fs.writeSync(fd, JSON.stringify(mine));
-      } finally {
-        fs.closeSync(fd);
-      }
+      writeLock(lockPath, fd, mine);
       heldHere.add(lockPath);
       let released = false;
       return () => {
@@ -86,15 +120,12 @@ export function acquireOutboxLock(lockPath: string, role: OutboxOwnerRole = 'cli
         if (current?.pid === mine.pid && current.at === mine.at) fs.rmSync(lockPath, { force: true });
       };
     } catch (error) {
+      if (error instanceof AppError) throw error;
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw new AppError('storage', 'The outbox lock file could not be created.', { cause: error });
+        throw new AppError('storage', `The outbox lock ${lockPath} could not be created: ${fileErrorReason(error)}.`, { cause: error });
       }
     }
-    const holder = readLock(lockPath);
-    if (holder === null && justCreated(lockPath)) {
-      // Another process created it a moment ago and is writing its pid.
-      throw new AppError('conflict', 'Another Statusdesk process is opening the outbox. Try again in a moment.');
-    }
+    const holder = holderOf(lockPath);
     const stale = holder === null || (holder.host === os.hostname() && (holder.pid === process.pid || !alive(holder.pid)));
     if (!stale) throw new OutboxBusyError(holder!.pid, holder!.role);
     fs.rmSync(lockPath, { force: true });

@@ -4,6 +4,7 @@ import type { NetworkSignals } from '../connectivity/network-signals';
 import type { BackoffPolicy } from '../timing/backoff';
 import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';
 import type { OutboxOwnerRole } from './outbox-lock';
+import type { DurableFileSystem } from '../storage/file-system';
 
 export interface OutboxServiceOptions {
   /** The data folder shared by the app and the command line; the file is `<dataDir>/outbox.jsonl`. */
@@ -30,6 +31,8 @@ export interface OutboxServiceOptions {
   lock?: boolean;
   /** Who takes the lock, so a process that finds it taken knows whether to wait or hand writes over. */
   owner?: OutboxOwnerRole;
+  /** node:fs by default; the disk fault tests put a faulty disk here. */
+  fileSystem?: DurableFileSystem;
 }
 
 export interface OutboxProblem {

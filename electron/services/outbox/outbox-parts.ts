@@ -38,6 +38,7 @@ export async function assembleOutbox(options: OutboxServiceOptions): Promise<Out
         ...(options.now ? { now: options.now } : {}),
         ...(options.compactMinLines === undefined ? {} : { compactMinLines: options.compactMinLines }),
         ...(options.keepSent === undefined ? {} : { keepSent: options.keepSent }),
+        ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
       });
     } catch (error) {
       release();

@@ -5,6 +5,7 @@ import type { ServerId } from '../../../shared/outbox/entry-view';
 import { replaceTempIds, tempIdsIn } from '../../../shared/outbox/temp-id';
 import { quarantineFile } from '../storage/quarantine';
 import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
+import { fileErrorReason, type DurableFileSystem } from '../storage/file-system';
 import { writeFileAtomic } from '../storage/atomic-write';
 import type { OutboxEntry } from './entry';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type StatePatch } from './log-format';
@@ -32,6 +33,8 @@ export interface OutboxStoreOptions {
   /** Sent entries kept (newest first) when compacting; older ones are forgotten. */
   keepSent?: number;
   onLoad?: (report: OutboxLoadReport) => void;
+  /** node:fs by default; tests put a faulty disk here. */
+  fileSystem?: DurableFileSystem;
 }
 
 interface Mapping {
@@ -79,7 +82,7 @@ export class OutboxStore {
     try {
       bytes = await fs.readFile(filePath);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('storage', 'The outbox file could not be read.', { cause: error });
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('storage', `The outbox file ${filePath} could not be read: ${fileErrorReason(error)}.`, { cause: error });
       bytes = Buffer.alloc(0);
     }
     const log = parseOutboxLog(bytes);
@@ -119,10 +122,14 @@ export class OutboxStore {
     let lines = log.records.length + 1;
     if (rewrite) {
       const snapshot = store.#snapshot();
-      await writeFileAtomic(filePath, snapshot.text);
+      try {
+        await writeFileAtomic(filePath, snapshot.text, options.fileSystem);
+      } catch (error) {
+        throw new AppError('storage', `The outbox file ${filePath} could not be written: ${fileErrorReason(error)}.`, { cause: error });
+      }
       lines = snapshot.lines;
     }
-    store.#file = await AppendOnlyFile.open(filePath, lines);
+    store.#file = await AppendOnlyFile.open(filePath, lines, options.fileSystem);
     options.onLoad?.(report);
     return store;
   }

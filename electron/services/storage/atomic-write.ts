@@ -1,23 +1,25 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { nodeFileSystem, writeFully, type DurableFileSystem } from './file-system';
 
 /**
  * Replaces a file so that a crash leaves either the old or the new content: write a temp file in the same
  * folder, fsync it, rename over the target, fsync the folder (where the platform allows opening one).
  */
-export async function writeFileAtomic(filePath: string, content: string): Promise<void> {
+export async function writeFileAtomic(filePath: string, content: string, fileSystem: DurableFileSystem = nodeFileSystem): Promise<void> {
   const tmp = `${filePath}.tmp-${process.pid}-${Date.now().toString(36)}`;
-  const handle = await fs.open(tmp, 'w', 0o600);
   try {
-    await handle.writeFile(content, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    const handle = await fileSystem.open(tmp, 'w', 0o600);
+    try {
+      await writeFully(handle, Buffer.from(content, 'utf8'));
+      await handle.sync();
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
     await fs.rename(tmp, filePath);
   } catch (error) {
-    await fs.rm(tmp, { force: true });
+    // A full disk or a failed rename leaves the old file whole; the half-written copy goes.
+    await fs.rm(tmp, { force: true }).catch(() => undefined);
     throw error;
   }
   await syncDir(path.dirname(filePath));

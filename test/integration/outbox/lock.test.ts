@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AccountsService } from '../../../electron/services/accounts/accounts-service';
 import { OutboxFeature } from '../../../electron/services/outbox/outbox-feature';
 import { OutboxBusyError, openWhenFree, type OutboxOwnerRole } from '../../../electron/services/outbox/outbox-lock';
@@ -87,5 +87,48 @@ describe('outbox lock', () => {
     } finally {
       await feature.dispose();
     }
+  });
+
+  it('a lock another process has created but not yet written is waited for, then named (not "try again")', async () => {
+    home = makeTempDir('statusdesk-lock-');
+    const lockPath = path.join(home.dir, 'outbox.lock');
+    // A real second process: creates the lock empty, writes its pid 300 ms later, and lives on.
+    const script = `const fs=require('fs');const os=require('os');fs.writeFileSync(${JSON.stringify(lockPath)},'');setTimeout(()=>{fs.writeFileSync(${JSON.stringify(lockPath)},JSON.stringify({pid:process.pid,host:os.hostname(),at:new Date().toISOString(),role:'cli'}))},300);setTimeout(()=>{},5000);`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: 'ignore' });
+    holder = child;
+    while (!fs.existsSync(lockPath)) await new Promise((r) => setTimeout(r, 5));
+    const error = await OutboxService.open({ dataDir: home.dir, kinds: [] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutboxBusyError);
+    expect((error as OutboxBusyError).holderPid).toBe(child.pid);
+  });
+
+  it('an empty lock left by a process that died between creating and writing it is taken over', async () => {
+    home = makeTempDir('statusdesk-lock-');
+    const lockPath = path.join(home.dir, 'outbox.lock');
+    fs.writeFileSync(lockPath, '');
+    const old = new Date(Date.now() - 10_000);
+    fs.utimesSync(lockPath, old, old);
+    const outbox = await OutboxService.open({ dataDir: home.dir, kinds: [] });
+    expect(JSON.parse(fs.readFileSync(lockPath, 'utf8'))).toMatchObject({ pid: process.pid });
+    await outbox.stop();
+    expect(fs.existsSync(lockPath)).toBe(false);
+  });
+
+  it('a lock that cannot be written (a full disk) is taken away again and the cause is named', async () => {
+    home = makeTempDir('statusdesk-lock-');
+    const lockPath = path.join(home.dir, 'outbox.lock');
+    const full = vi.spyOn(fs, 'writeSync').mockImplementationOnce(() => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    });
+    try {
+      const error = await OutboxService.open({ dataDir: home.dir, kinds: [] }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'storage', message: `The outbox lock ${lockPath} could not be written: the disk is full (ENOSPC).` });
+    } finally {
+      full.mockRestore();
+    }
+    // No empty lock left for others to wait on: the next open takes it at once.
+    expect(fs.existsSync(lockPath)).toBe(false);
+    const outbox = await OutboxService.open({ dataDir: home.dir, kinds: [] });
+    await outbox.stop();
   });
 });
