@@ -77,6 +77,7 @@ export class EntrySender {
         state: 'in_flight',
         attempts: entry.attempts + 1,
         firstSentAt: entry.firstSentAt ?? new Date(this.#deps.now()).toISOString(),
+        ...this.#offsetOnce(entry, kind),
       });
       this.#deps.emitEntry(entry);
       const unresolved = [...tempIdsIn(entry.input)];
@@ -132,6 +133,18 @@ export class EntrySender {
     }
   }
 
+  /** The server's clock offset, recorded once: the first known value is the one nearest the first send. */
+  #offsetOnce(entry: OutboxEntry, kind: OutboxKindHandler): { serverOffsetMs?: number } {
+    if (entry.serverOffsetMs !== undefined) return {};
+    let offset: number | null;
+    try {
+      offset = kind.clockOffsetMs?.(entry) ?? null;
+    } catch {
+      offset = null;
+    }
+    return offset === null ? {} : { serverOffsetMs: offset };
+  }
+
   async #rebaseFollowers(entry: OutboxEntry, kind: OutboxKindHandler, outcome: SendOutcome, ctx: SendContext): Promise<void> {
     if (!kind.rebase) return;
     const followers = this.#deps.store
@@ -175,7 +188,7 @@ export class EntrySender {
       await this.#deps.store.setState(entry.id, {
         state: 'pending',
         lastError: disposition.error,
-        ...(wasSent && disposition.ambiguous ? { reconcile: true } : {}),
+        ...(wasSent && disposition.ambiguous ? { reconcile: true, ...this.#offsetOnce(entry, kind) } : {}),
       });
     }
     this.#deps.emitEntry(entry);

@@ -25,6 +25,11 @@ export interface OutboxEntry {
   baseUpdatedAt?: string;
   createdAt: string;
   firstSentAt?: string;
+  /**
+   * The server's clock minus ours as known around the first send (see the kind's `clockOffsetMs`): where the
+   * write falls on the server's clock even if a clock jumped before its outcome is looked up.
+   */
+  serverOffsetMs?: number;
   attempts: number;
   state: OutboxState;
   lastError?: OutboxError;

@@ -60,6 +60,8 @@ export interface OutboxKindHandler {
   prepare(request: PrepareRequest): PreparedWrite;
   /** The server the entry goes to (connectivity), or null when it cannot be known (account removed). */
   serverOf(entry: OutboxEntry): string | null;
+  /** The entry's server's clock minus ours, when known: kept with the entry for its look-ups. */
+  clockOffsetMs?(entry: OutboxEntry): number | null;
   /** A failure to report before anything is marked in flight (no key in this process), or null. */
   precheck?(entry: OutboxEntry): Promise<FailureDisposition | null>;
   /** Reconciles when `entry.reconcile`, checks for conflicts, sends. `input` has temp ids resolved. */

@@ -265,6 +265,7 @@ export class OutboxStore {
         entry.state = record.state;
         if (record.attempts !== undefined) entry.attempts = record.attempts;
         if (record.firstSentAt !== undefined) entry.firstSentAt = record.firstSentAt;
+        if (record.serverOffsetMs !== undefined) entry.serverOffsetMs = record.serverOffsetMs;
         if (record.lastError === null) delete entry.lastError;
         else if (record.lastError !== undefined) entry.lastError = record.lastError;
         if (record.result !== undefined) entry.result = record.result;

@@ -72,8 +72,12 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
         client,
         signal: ctx.signal,
         claimed: ctx.claimed,
-        sentAt: () => serverClock.toServerTime(sentLocal),
-        writtenAt,
+        // Lower bounds of the look-up: the earliest these moments can have been on the server's clock. With no
+        // measure of that clock around the first send (its first request was cut off), there is no time bound:
+        // a clock corrected since could put our own write outside any window.
+        sentAt: () => (entry.serverOffsetMs === undefined ? -Infinity : Math.min(serverClock.earliestServerTime(sentLocal), sentLocal + entry.serverOffsetMs)),
+        writtenAt: () =>
+          entry.serverOffsetMs === undefined ? -Infinity : Math.min(serverClock.earliestServerTime(writtenLocal), writtenLocal + entry.serverOffsetMs, serverClock.toServerTime(ctx.now())),
         toleranceMs,
         maxPages,
       });
@@ -158,6 +162,7 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     },
 
     serverOf: (entry) => targets.baseUrlOf(entry),
+    clockOffsetMs: (entry) => targets.clientFor(entry).serverClock.offsetMs,
 
     async precheck(entry): Promise<FailureDisposition | null> {
       if (!entry.server && !targets.account(entry.accountId)) {

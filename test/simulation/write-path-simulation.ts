@@ -1,0 +1,217 @@
+import fc from 'fast-check';
+import { ManualNetworkSignals } from '../../electron/services/connectivity/network-signals';
+import type { OutboxService } from '../../electron/services/outbox/outbox-service';
+import type { FaultRule, StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { clearRateLimiters } from '../../electron/services/statuspage/rate-limiter';
+import { openTestOutbox, simAccounts } from '../integration/outbox/support/harness';
+import { makeTempDir } from '../support/temp-dir';
+
+/*
+ * Seeded simulation of the whole write path, after FoundationDB's simulation testing and TigerBeetle's VOPR:
+ * one seed drives a schedule of user writes (incident creates and updates on them, queued on or off line),
+ * server and network faults (5xx before and after the commit, resets before and after, unreadable and empty
+ * bodies, a captive portal, a hang past the time-out), the server's clock moving away from the computer's,
+ * network loss and return, and process crashes (the outbox stopped mid-request, aborting what was in flight,
+ * and opened again from its file). The real OutboxService and status page client run against the real
+ * simulator over loopback. The invariants are read from the server's write log, not from the outbox:
+ * every accepted write is applied exactly once, the updates of an incident in the order they were written,
+ * and nothing accepted is lost or left unsent once the faults stop. fast-check shrinks a failing schedule to
+ * a minimal one and prints the seed and path that replay it.
+ */
+
+export type Step =
+  | { t: 'create' }
+  | { t: 'update'; of: number }
+  | { t: 'fault'; rule: FaultName }
+  | { t: 'clock'; offsetMinutes: number }
+  | { t: 'offline' }
+  | { t: 'online' }
+  | { t: 'crash' }
+  | { t: 'settle' };
+
+const ONCE: Pick<FaultRule, 'method' | 'times'> = { method: ['POST'], times: 1 };
+export const FAULTS = {
+  '500 before commit': { ...ONCE, errorRates: { 500: 1 } },
+  '502 before commit': { ...ONCE, errorRates: { 502: 1 } },
+  '503 before commit': { ...ONCE, errorRates: { 503: 1 }, retryAfterSeconds: null },
+  '504 before commit': { ...ONCE, errorRates: { 504: 1 } },
+  '500 after commit': { ...ONCE, statusAfterCommit: 500 },
+  '503 after commit': { ...ONCE, statusAfterCommit: 503 },
+  'reset before commit': { ...ONCE, resetRate: 1 },
+  'reset after commit': { ...ONCE, dropAfterCommitRate: 1 },
+  'unreadable body': { ...ONCE, malformedRate: 1 },
+  'empty body after commit': { ...ONCE, emptyBodyAfterCommitRate: 1 },
+  'captive portal': { ...ONCE, captivePortalRate: 1 },
+  hang: { ...ONCE, hangRate: 1 },
+} satisfies Record<string, FaultRule>;
+export type FaultName = keyof typeof FAULTS;
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 5, arbitrary: fc.constant<Step>({ t: 'create' }) },
+  { weight: 6, arbitrary: fc.nat(7).map<Step>((of) => ({ t: 'update', of })) },
+  { weight: 4, arbitrary: fc.constantFrom(...(Object.keys(FAULTS) as FaultName[])).map<Step>((rule) => ({ t: 'fault', rule })) },
+  { weight: 1, arbitrary: fc.constantFrom(-60, -6, 6, 60).map<Step>((offsetMinutes) => ({ t: 'clock', offsetMinutes })) },
+  { weight: 1, arbitrary: fc.constant<Step>({ t: 'offline' }) },
+  { weight: 1, arbitrary: fc.constant<Step>({ t: 'online' }) },
+  { weight: 2, arbitrary: fc.constant<Step>({ t: 'crash' }) },
+  { weight: 2, arbitrary: fc.constant<Step>({ t: 'settle' }) },
+);
+
+/** A schedule: a dozen steps or so, always with at least one write. */
+export const scheduleArbitrary: fc.Arbitrary<Step[]> = fc.array(step, { minLength: 1, maxLength: 14 }).map((steps) => [{ t: 'create' } as Step, ...steps]);
+
+interface Written {
+  entryId: string;
+  /** What identifies it in the server's log: a create's title, an update's description. */
+  mark: string;
+  /** Index of the create this write belongs to. */
+  incident: number;
+  /** A create's temporary id, which the updates written after it refer to. */
+  tempId?: string | undefined;
+}
+
+const TIMING = {
+  probeDelay: { initialMs: 5, maxMs: 40 },
+  backoff: { baseMs: 5, maxMs: 40, jitter: 0 },
+  requestTimeoutMs: 250,
+} as const;
+
+/** Runs one schedule; throws an Error naming the broken invariant. */
+export async function runSchedule(sim: StatusPageSimulator, steps: readonly Step[]): Promise<void> {
+  const home = makeTempDir('statusdesk-sim-');
+  await sim.reset();
+  sim.clearWriteLog();
+  sim.clearFaults();
+  sim.setClock(Date.now());
+  clearRateLimiters();
+  const { accountId, accounts } = simAccounts(sim);
+  const signals = new ManualNetworkSignals(true);
+  const open = () => openTestOutbox(home.dir, accounts, { signals, ...TIMING });
+  let outbox: OutboxService = await open();
+  outbox.start();
+  const creates: Written[] = [];
+  const updates: Written[] = [];
+  let n = 0;
+  try {
+    for (const s of steps) {
+      switch (s.t) {
+        case 'create': {
+          const mark = `Incident ${++n}`;
+          const { id, tempId } = await outbox.enqueue({
+            kind: 'statuspage',
+            accountId,
+            operation: 'createIncident',
+            input: { subdomain: 'acme', incident: { type: 'minor', title: mark, updates: [{ type: 'issue', description: `${mark} opened` }] } },
+          });
+          creates.push({ entryId: id, mark, incident: creates.length, tempId });
+          break;
+        }
+        case 'update': {
+          if (creates.length === 0) break;
+          const target = creates[s.of % creates.length]!;
+          const mark = `${target.mark} update ${++n}`;
+          const { id } = await outbox.enqueue({
+            kind: 'statuspage',
+            accountId,
+            operation: 'addIncidentUpdate',
+            input: { subdomain: 'acme', incidentId: target.tempId!, update: { type: 'update', description: mark } },
+          });
+          updates.push({ entryId: id, mark, incident: target.incident });
+          break;
+        }
+        case 'fault':
+          sim.setFaults(FAULTS[s.rule]);
+          break;
+        case 'clock':
+          sim.setClock(Date.now() + s.offsetMinutes * 60_000);
+          break;
+        case 'offline':
+          signals.set(false);
+          break;
+        case 'online':
+          signals.set(true);
+          break;
+        case 'crash':
+          // Mid-request: what is in flight is cut off; the file holds what was acknowledged.
+          await outbox.stop({ abortAfterMs: 0 });
+          outbox = await open();
+          outbox.start();
+          break;
+        case 'settle':
+          await outbox.flush({ timeoutMs: 2_000 });
+          break;
+      }
+    }
+    // The faults stop; the network is back; the user waits for everything to go out.
+    sim.clearFaults();
+    signals.set(true);
+    for (let i = 0; i < 5; i++) {
+      const report = await outbox.flush({ timeoutMs: 5_000 });
+      if (report.pending === 0) break;
+    }
+    checkInvariants(sim, outbox, creates, updates);
+  } finally {
+    await outbox.stop({ abortAfterMs: 0 }).catch(() => undefined);
+    sim.clearFaults();
+    home.remove();
+  }
+}
+
+function checkInvariants(sim: StatusPageSimulator, outbox: OutboxService, creates: Written[], updates: Written[]): void {
+  const log = sim.writeLog().filter((w) => w.status >= 200 && w.status < 300);
+  const entries = new Map(outbox.list().map((e) => [e.id, e]));
+  for (const write of [...creates, ...updates]) {
+    const entry = entries.get(write.entryId);
+    if (!entry) throw new Error(`lost: "${write.mark}" was accepted and is no longer in the outbox`);
+    if (entry.state !== 'sent') throw new Error(`not sent after the faults stopped: "${write.mark}" is ${entry.state}${entry.lastError ? ` (${entry.lastError.message})` : ''}`);
+  }
+  const serverIdOf = new Map<number, number | string>();
+  for (const create of creates) {
+    const applied = log.filter((w) => w.op === 'incidents.create' && (w.body as { incident?: { title?: string } }).incident?.title === create.mark);
+    if (applied.length !== 1) throw new Error(`"${create.mark}" was created ${applied.length} times`);
+    serverIdOf.set(create.incident, applied[0]!.resultId!);
+  }
+  for (const [incident, serverId] of serverIdOf) {
+    const written = updates.filter((u) => u.incident === incident).map((u) => u.mark);
+    const applied = log
+      .filter((w) => w.op === 'incidents.updates.create' && w.path.includes(`/incidents/${serverId}/`))
+      .map((w) => (w.body as { update: { description: string } }).update.description);
+    if (JSON.stringify(applied) !== JSON.stringify(written)) {
+      throw new Error(`the updates of incident ${serverId} were applied as ${JSON.stringify(applied)}, written as ${JSON.stringify(written)}`);
+    }
+  }
+}
+
+export interface SimulationResult {
+  /** Schedules run to the end (a failing one and its shrinking not counted). */
+  schedules: number;
+  violations: number;
+  seed: number;
+  durationMs: number;
+  /** fast-check's report of the first violation, shrunk, with the seed and path that replay it. */
+  failure: string | null;
+}
+
+/** Runs schedules from one seed until `runs` or `timeLimitMs`; stops at the first violation, shrunk. */
+export async function simulate(sim: StatusPageSimulator, options: { runs: number; timeLimitMs: number; seed?: number; path?: string }): Promise<SimulationResult> {
+  const seed = options.seed ?? Date.now() % 2_147_483_647;
+  const started = Date.now();
+  const details = await fc.check(
+    fc.asyncProperty(scheduleArbitrary, (steps) => runSchedule(sim, steps)),
+    {
+      seed,
+      numRuns: options.runs,
+      interruptAfterTimeLimit: options.timeLimitMs,
+      markInterruptAsFailure: false,
+      ...(options.path ? { path: options.path } : {}),
+    },
+  );
+  const failed = details.failed;
+  return {
+    schedules: details.numRuns,
+    violations: failed ? 1 : 0,
+    seed,
+    durationMs: Date.now() - started,
+    failure: failed ? `${fc.defaultReportMessage(details) ?? 'failed'}\nViolation: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}` : null,
+  };
+}
