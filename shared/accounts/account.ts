@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchemaWith } from '../validation/http-url';
 
 /** Where an account's API lives: one of the two hosted regions, or a custom base URL (self-hosted, tests). */
 export const REGIONS = ['us', 'eu', 'custom'] as const;
@@ -18,18 +19,7 @@ const organizationIdSchema = z
   .regex(/^[0-9]+$/, 'The organization id is a number.')
   .max(20);
 
-export const httpUrlSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
-    } catch {
-      return false;
-    }
-  }, 'Enter a full http(s) address, for example https://status.example.com/api/v2.');
+export const httpUrlSchema = httpUrlSchemaWith('Enter a full http(s) address, for example https://status.example.com/api/v2.');
 
 const apiKeySchema = z
   .string()

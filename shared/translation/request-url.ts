@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { httpUrlSchemaWith } from '../validation/http-url';
 
 /**
  * `request_url` is "the URL the request comes from" (translation-api-v1.md); the service files translations
@@ -8,15 +8,4 @@ import { z } from 'zod';
 export const DEFAULT_TRANSLATION_REQUEST_URL = 'https://statusdesk.app/translation-panel';
 
 /** An absolute http(s) address without credentials, as a page URL is. */
-export const requestUrlSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
-    } catch {
-      return false;
-    }
-  }, 'The request URL must be the http(s) address of a page, for example https://status.example.com.');
+export const requestUrlSchema = httpUrlSchemaWith('The request URL must be the http(s) address of a page, for example https://status.example.com.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpUrlSchemaWith } from '../validation/http-url';
 import { languageCodeSchema } from './language';
 import { DEFAULT_TRANSLATION_REQUEST_URL, requestUrlSchema } from './request-url';
 
@@ -9,18 +10,7 @@ export const DEFAULT_TRANSLATION_SERVICE_URL = 'https://api.weglot.com';
  * An http(s) address without query or credentials: the client appends paths and puts the key in the query,
  * so anything already there would end up in every request.
  */
-export const translationBaseUrlSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
-    } catch {
-      return false;
-    }
-  }, 'Enter a full http(s) address without a query, for example https://api.weglot.com.')
+export const translationBaseUrlSchema = httpUrlSchemaWith('Enter a full http(s) address without a query, for example https://api.weglot.com.', { bare: true })
   .transform((value) => value.replace(/\/+$/, ''));
 
 /** The `translation` section of the settings file. Every field has a default, so an older file still loads. */
