@@ -1,7 +1,7 @@
 /**
  * `npm run sim`: the Status Page API simulator with demo data, and the translation and operations simulators
  * beside it, so the README's examples run as written (it prints their addresses, the translation key and an
- * access token).
+ * access token), and the provider pages simulator (the public Statuspage format, :4013).
  *
  *   npm run sim -- [--port 4010] [--host 127.0.0.1] [--seed demo|empty] [--summary file.json ...]
  *                  [--shift-to-now] [--no-rate-limit] [--relative-links] [--no-control] [--json]
@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startOperationsSimulator } from '../services/simulators/operations';
+import { startProviderSimulator } from '../services/simulators/provider';
 import { startStatusPageSimulator, type StartOptions } from '../services/simulators/statuspage';
 import { startTranslationSimulator } from '../services/simulators/translation';
 
@@ -23,7 +24,7 @@ const DEMO_OPERATIONS = ['o1', 'o2', 'o3'].map((id) => `projects/p/locations/l/o
 const DEMO_TOKEN_SECONDS = 12 * 60 * 60;
 
 const USAGE = `usage: sim [--port N] [--host H] [--seed demo|empty] [--summary FILE]... [--shift-to-now]
-           [--no-rate-limit] [--relative-links] [--no-control] [--json] [--translation-port N] [--operations-port N]`;
+           [--no-rate-limit] [--relative-links] [--no-control] [--json] [--translation-port N] [--operations-port N] [--provider-port N]`;
 
 function portOf(text: string, name: string): number {
   const port = Number(text);
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       json: { type: 'boolean', default: false },
       'translation-port': { type: 'string', default: '4011' },
       'operations-port': { type: 'string', default: '4012' },
+      'provider-port': { type: 'string', default: '4013' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -69,11 +71,14 @@ async function main(): Promise<void> {
   };
   const translationPort = portOf(values['translation-port'], '--translation-port');
   const operationsPort = portOf(values['operations-port'], '--operations-port');
+  const providerPort = portOf(values['provider-port'], '--provider-port');
   const sim = await startStatusPageSimulator(options);
   if (values['shift-to-now']) for (const doc of summaries) sim.seedSummary(doc, { shiftToNow: true });
   const translation = await startTranslationSimulator({ port: translationPort, key: DEMO_TRANSLATION_KEY });
   const operations = await startOperationsSimulator({ port: operationsPort, operations: DEMO_OPERATIONS });
   const accessToken = operations.issueAccessToken({ lifetimeSeconds: DEMO_TOKEN_SECONDS });
+  const providers = await startProviderSimulator({ port: providerPort, seed: 'demo' });
+  const providerUrls = providers.pages().map((slug) => providers.pageUrl(slug));
 
   const state = sim.state();
   if (values.json) {
@@ -86,6 +91,7 @@ async function main(): Promise<void> {
         pages: state.pages,
         translation: { baseUrl: translation.baseUrl, key: translation.key },
         operations: { baseUrl: operations.baseUrl, accessToken, operations: operations.operations(), oauth: operations.oauth },
+        providers: { origin: providers.origin, pages: providerUrls },
       }),
     );
   } else {
@@ -107,8 +113,10 @@ async function main(): Promise<void> {
         `  access token:      ${accessToken}   (valid 12 h)`,
         `  operations:        ${operations.operations().join(', ')}`,
         `  OAuth client:      ${operations.oauth.clientId} / secret ${operations.oauth.clientSecret} (token URL ${operations.oauth.tokenUrl})`,
+        'Provider pages (public Statuspage format, ETag / Last-Modified, 304)',
+        ...providerUrls.map((url) => `  page:              ${url}   (summary at /api/v2/summary.json)`),
         'For the README examples:',
-        `  export B=${sim.baseUrl} T=${translation.baseUrl} O=${operations.baseUrl}`,
+        `  export B=${sim.baseUrl} T=${translation.baseUrl} O=${operations.baseUrl} P=${providers.origin}/pages`,
         `  export STATUSDESK_TRANSLATION_KEY=${translation.key} STATUSDESK_ACCESS_TOKEN=${accessToken}`,
         'Ctrl+C to stop.',
       ].join('\n'),
@@ -119,7 +127,7 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    Promise.all([sim.close(), translation.close(), operations.close()]).then(
+    Promise.all([sim.close(), translation.close(), operations.close(), providers.close()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );

@@ -33,7 +33,7 @@ describe('npm run sim and the README examples', () => {
   it('prints the translation and operations simulators with a key and a token that work', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'electron/cli/sim.ts'), '--port', '0', '--translation-port', '0', '--operations-port', '0', '--json'],
+      ['--import', 'tsx', path.join(repoRoot, 'electron/cli/sim.ts'), '--port', '0', '--translation-port', '0', '--operations-port', '0', '--provider-port', '0', '--json'],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     try {

@@ -1,0 +1,70 @@
+/*
+ * The provider simulator's state: pages in the public Statuspage format, changed through the
+ * control methods (never over HTTP). Each change bumps the page's version and `updated_at`; the
+ * server renders a version once and answers conditional requests from its validators.
+ */
+
+export type ComponentStatus = 'operational' | 'degraded_performance' | 'partial_outage' | 'major_outage' | 'under_maintenance';
+export type Impact = 'none' | 'minor' | 'major' | 'critical' | 'maintenance';
+export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved' | 'postmortem';
+export type MaintenanceStatus = 'scheduled' | 'in_progress' | 'verifying' | 'completed';
+
+export interface SimComponent {
+  id: string;
+  name: string;
+  status: ComponentStatus;
+  position: number;
+  group: boolean;
+  group_id: string | null;
+}
+
+export interface SimUpdate {
+  id: string;
+  status: string;
+  body: string;
+  created_at: string;
+  display_at: string;
+  updated_at: string;
+}
+
+export interface SimIncident {
+  id: string;
+  name: string;
+  status: IncidentStatus | MaintenanceStatus;
+  impact: Impact;
+  created_at: string;
+  started_at: string;
+  updated_at: string;
+  resolved_at: string | null;
+  scheduled_for?: string;
+  scheduled_until?: string;
+  componentIds: string[];
+  updates: SimUpdate[];
+}
+
+export interface SimProviderPage {
+  slug: string;
+  id: string;
+  name: string;
+  timeZone: string;
+  components: SimComponent[];
+  incidents: SimIncident[];
+  maintenances: SimIncident[];
+  version: number;
+  updatedAt: string;
+}
+
+/** The seed of one page: components as a flat list, groups listing their children by name. */
+export interface ProviderPageSeed {
+  slug: string;
+  name: string;
+  /** A name alone is a component; `{ group, children }` a group of components. */
+  components: Array<string | { group: string; children: string[] }>;
+}
+
+/** The demo seed: fictional providers (no real provider's data). */
+export const DEMO_PROVIDERS: readonly ProviderPageSeed[] = [
+  { slug: 'nimbus-cloud', name: 'Nimbus Cloud', components: [{ group: 'Compute', children: ['Virtual machines', 'Object storage'] }, 'DNS', 'Public API'] },
+  { slug: 'parcel-cdn', name: 'Parcel CDN', components: ['Edge network', 'Purge API', 'Dashboard'] },
+  { slug: 'payflow', name: 'PayFlow Payments', components: [{ group: 'Payments', children: ['Card payments', 'Payouts'] }, 'Webhooks'] },
+];
