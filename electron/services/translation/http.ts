@@ -1,6 +1,8 @@
 import { cancelledError, networkError, timeoutError, type TranslationCallContext } from './errors';
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+import { timedExchange, type FetchLike } from '../http/timed-exchange';
+
+export type { FetchLike };
 
 export interface HttpCall extends TranslationCallContext {
   /** Public query parameters. */
@@ -33,33 +35,21 @@ function composeUrl(base: URL, call: HttpCall): string {
  */
 export async function sendHttp(fetchImpl: FetchLike, base: URL, call: HttpCall): Promise<HttpAnswer> {
   const context: TranslationCallContext = { method: call.method, path: call.path };
-  if (call.signal?.aborted) throw cancelledError(context);
   const secrets = Object.values(call.secretQuery ?? {});
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, call.timeoutMs);
-  const onCallerAbort = () => controller.abort();
-  call.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  try {
-    const response = await fetchImpl(composeUrl(base, call), {
-      method: call.method,
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      ...(call.body === undefined ? {} : { body: call.body }),
-      signal: controller.signal,
-      // A redirect would carry the key to another place; the API has no reason to redirect.
-      redirect: 'manual',
-    });
-    const text = await response.text();
-    return { status: response.status, text };
-  } catch (error) {
-    if (timedOut) throw timeoutError(context, call.timeoutMs);
-    if (call.signal?.aborted) throw cancelledError(context);
-    throw networkError(context, error, secrets);
-  } finally {
-    clearTimeout(timer);
-    call.signal?.removeEventListener('abort', onCallerAbort);
-  }
+  const { status, text } = await timedExchange(
+    fetchImpl,
+    composeUrl(base, call),
+    { method: call.method, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, ...(call.body === undefined ? {} : { body: call.body }) },
+    {
+      timeoutMs: call.timeoutMs,
+      signal: call.signal,
+      fail: (failure) =>
+        failure.kind === 'timeout'
+          ? timeoutError(context, failure.timeoutMs)
+          : failure.kind === 'cancelled'
+            ? cancelledError(context)
+            : networkError(context, failure.error, secrets),
+    },
+  );
+  return { status, text };
 }
