@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { regionSchema } from '../accounts/account';
 import { appErrorSchema } from '../errors';
 import { isoTimeSchema } from './iso-time';
+import { watchedPageKindSchema } from './watched-page';
 import { baseLevelSchema, pageSnapshotSchema } from './snapshot';
 
 /**
@@ -24,6 +25,10 @@ export const pageStateSchema = z.object({
   name: z.string(),
   subdomain: z.string(),
   region: regionSchema,
+  /** Absent on states from before provider pages: statuspal. */
+  kind: watchedPageKindSchema.optional(),
+  /** A provider page's address. */
+  url: z.string().optional(),
   status: pageStatusSchema,
   /** Last known level; null before the first successful poll. */
   level: baseLevelSchema.nullable(),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { httpUrlSchema, regionSchema } from '../accounts/account';
+import { providerPageUrlSchema } from './provider/provider-url';
+
+/** statuspal: a page of the Status Page API v2 (region + subdomain); statuspage: a provider's public page in the Statuspage format (its URL). */
+export const WATCHED_PAGE_KINDS = ['statuspal', 'statuspage'] as const;
+export const watchedPageKindSchema = z.enum(WATCHED_PAGE_KINDS);
+export type WatchedPageKind = z.infer<typeof watchedPageKindSchema>;
 
 /** The API's own floor would be its rate limit; 15 s keeps 100 pages inside one account's budget. */
 export const MIN_INTERVAL_SEC = 15;
@@ -16,6 +22,10 @@ const subdomainSchema = z
 export const watchedPageSchema = z
   .object({
     id: z.uuid(),
+    /** Absent: statuspal (every page saved before provider pages). */
+    kind: watchedPageKindSchema.optional(),
+    /** statuspage pages: the page's address (polled at `<url>/api/v2/summary.json`); `subdomain` is then its slug. */
+    url: providerPageUrlSchema.optional(),
     /** Shown instead of the page's own name when set. */
     name: z.string().trim().min(1).max(120).optional(),
     region: regionSchema,
@@ -30,8 +40,13 @@ export const watchedPageSchema = z
     followedIncidentIds: z.array(z.number().int()).default([]),
   })
   .superRefine((page, ctx) => {
-    if (page.region === 'custom' && !page.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'A custom region needs a base URL.' });
+    if (page.kind === 'statuspage' && !page.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'A provider page needs its address.' });
+    if (page.kind !== 'statuspage' && page.region === 'custom' && !page.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'A custom region needs a base URL.' });
   });
 
 export type WatchedPage = z.infer<typeof watchedPageSchema>;
 export type WatchedPageInput = z.input<typeof watchedPageSchema>;
+
+export function isProviderPage(page: { kind?: WatchedPageKind | undefined }): boolean {
+  return page.kind === 'statuspage';
+}

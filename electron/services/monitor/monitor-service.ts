@@ -21,6 +21,7 @@ import { PollScheduler, type PollOutcome } from './scheduler';
 import { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning } from './monitor-options';
 
 export { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning, type StateChange } from './monitor-options';
+import { providerFetcherForPage } from './provider-fetcher';
 import { summaryFetcherForPage, type SummaryFetcher } from './summary-fetcher';
 import { SignalHub, type SystemSignals } from './system-signals';
 
@@ -37,7 +38,8 @@ interface Entry {
   fetcherKey: string;
 }
 
-const identityOf = (p: WatchedPage) => `${p.region}\u0000${p.region === 'custom' ? (p.baseUrl ?? '') : ''}\u0000${p.subdomain}`;
+const identityOf = (p: WatchedPage) =>
+  p.kind === 'statuspage' ? `statuspage\u0000${p.url ?? ''}` : `${p.region}\u0000${p.region === 'custom' ? (p.baseUrl ?? '') : ''}\u0000${p.subdomain}`;
 const fetcherKeyOf = (p: WatchedPage) => `${identityOf(p)}\u0000${p.accountId ?? ''}`;
 
 const OFFLINE_ERROR: AppErrorShape = { code: 'network', message: 'The computer is offline.' };
@@ -63,7 +65,7 @@ export class MonitorService {
   constructor(options: MonitorServiceOptions) {
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
-    this.#clientFor = options.clientFor ?? ((page) => summaryFetcherForPage(page));
+    this.#clientFor = options.clientFor ?? ((page) => (page.kind === 'statuspage' ? providerFetcherForPage(page) : summaryFetcherForPage(page)));
     this.#signals = options.signals ?? new SignalHub();
     this.#history = options.history ?? null;
     this.#tuning = { ...DEFAULT_MONITOR_TUNING, ...options.tuning };
@@ -274,6 +276,7 @@ export class MonitorService {
       name: t.name,
       subdomain: entry.page.subdomain,
       region: entry.page.region,
+      ...(entry.page.kind === 'statuspage' ? { kind: 'statuspage' as const, ...(entry.page.url ? { url: entry.page.url } : {}) } : {}),
       status: t.stale ? 'stale' : t.snapshot ? 'ok' : 'pending',
       level: t.snapshot?.level ?? null,
       stale: t.stale,

@@ -3,6 +3,7 @@ import { diffSnapshots } from '../../../shared/monitor/diff';
 import { stableId } from '../../../shared/monitor/event-id';
 import type { MonitorEvent, PageRef } from '../../../shared/monitor/events';
 import { toIso } from '../../../shared/monitor/iso-time';
+import { readProviderSnapshot } from '../../../shared/monitor/provider/read-provider-snapshot';
 import { SummaryShapeError, readPageSnapshot } from '../../../shared/monitor/read-snapshot';
 import type { PageSnapshot } from '../../../shared/monitor/snapshot';
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
@@ -97,7 +98,8 @@ export class PageTracker {
       this.#succeeded(at);
       return { outcome: 'unchanged', events };
     }
-    const next = readPageSnapshot(JSON.parse(text), this.snapshot?.customTypes);
+    // A provider's page (the public Statuspage format) is read into the same model.
+    const next = this.page.kind === 'statuspage' ? readProviderSnapshot(JSON.parse(text), this.page.url ?? '') : readPageSnapshot(JSON.parse(text), this.snapshot?.customTypes);
     const prev = this.snapshot;
     const wasStale = this.stale;
     if (prev === null || prev.name !== next.name) this.#ref = null;

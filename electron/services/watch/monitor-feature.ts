@@ -10,6 +10,7 @@ import type { DashboardSnapshot } from '../../../shared/monitor/page-state';
 import { toIso } from '../../../shared/monitor/iso-time';
 import type { TrayModel } from '../../../shared/monitor/tray';
 import { watchedPageSchema, type WatchedPage } from '../../../shared/monitor/watched-page';
+import { providerWatchedPage } from './provider-page';
 import type { Incident } from '../../../shared/statuspage/schemas/incident';
 import { systemClock } from '../monitor/clock';
 import { EventHistory, historyFilePath } from '../monitor/event-history';
@@ -186,6 +187,7 @@ export class MonitorFeature {
   }
 
   async addPage(input: WatchedPageFormInput): Promise<WatchedPage> {
+    if (input.url) return this.#addProviderPage(input.url, input);
     const account = this.#account(input.accountId);
     // A page watched through an account lives on that account's server.
     const region = account ? account.region : input.region;
@@ -203,6 +205,15 @@ export class MonitorFeature {
       (p) => p.subdomain === page.subdomain && p.region === page.region && (p.baseUrl ?? '') === (page.baseUrl ?? ''),
     );
     if (same) throw new AppError('invalid_input', `"${page.subdomain}" is already watched.`);
+    await this.#savePages((pages) => [...pages, page]);
+    void this.#service?.pollNow(page.id);
+    return page;
+  }
+
+  /** A provider's public page (Statuspage format) by its address; watched without an account. */
+  async #addProviderPage(url: string, input: WatchedPageFormInput): Promise<WatchedPage> {
+    const page = providerWatchedPage(url, input);
+    if (this.pages().some((p) => p.kind === 'statuspage' && p.url === page.url)) throw new AppError('invalid_input', `${page.url} is already watched.`);
     await this.#savePages((pages) => [...pages, page]);
     void this.#service?.pollNow(page.id);
     return page;

@@ -4,6 +4,7 @@ import { monitorEventSchema } from '../../monitor/events';
 import { notificationPrefsSchema } from '../../monitor/notification-prefs';
 import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema } from '../../monitor/dashboard-patch';
 import { MIN_INTERVAL_SEC, watchedPageSchema } from '../../monitor/watched-page';
+import { providerPageUrlSchema } from '../../monitor/provider/provider-url';
 import { incidentSchema } from '../../statuspage/schemas/incident';
 import { invoke, event } from '../define';
 
@@ -20,11 +21,16 @@ export const watchedPageInputSchema = z
       .trim()
       .min(1, 'Enter the page subdomain.')
       .max(100)
-      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'A subdomain has only letters, digits, "-" and "_".'),
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'A subdomain has only letters, digits, "-" and "_".')
+      .optional(),
+    /** A provider's page in the public Statuspage format, by its address (instead of region + subdomain). */
+    url: providerPageUrlSchema.optional(),
     accountId: z.uuid().optional(),
     intervalSec: z.number().int().min(MIN_INTERVAL_SEC, `Poll at most every ${MIN_INTERVAL_SEC} seconds.`).max(86_400).optional(),
   })
   .superRefine((page, ctx) => {
+    if (page.url !== undefined) return;
+    if (!page.subdomain) ctx.addIssue({ code: 'custom', path: ['subdomain'], message: 'Enter the page subdomain.' });
     if (page.region === 'custom' && !page.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'A custom region needs a base URL.' });
   });
 export type WatchedPageFormInput = z.input<typeof watchedPageInputSchema>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/*
+ * The address of a provider's public status page, as the user gives it: https, or http only on a
+ * loopback address (tests, the simulator): a status page read over plain http on the internet
+ * could be anything by the time it arrives. A pasted summary address (`…/api/v2/summary.json`,
+ * `…/api/v2`) is cut back to the page; no credentials, query or fragment.
+ */
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+export class ProviderUrlError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderUrlError';
+  }
+}
+
+/** The page URL without a trailing slash; throws ProviderUrlError with a sentence for the user. */
+export function normaliseProviderUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new ProviderUrlError('Enter the full address of the status page, for example https://status.example.com.');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ProviderUrlError('A status page address starts with https://.');
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) throw new ProviderUrlError('Use the https:// address of the status page (plain http only for this computer).');
+  if (url.username !== '' || url.password !== '') throw new ProviderUrlError('A status page address has no user name or password.');
+  const path = url.pathname.replace(/\/api\/v2(\/summary\.json|\/status\.json)?\/?$/, '').replace(/\/+$/, '');
+  return `${url.protocol}//${url.host}${path}`;
+}
+
+/** Where the monitor polls a provider page. */
+export function providerSummaryUrl(pageUrl: string): string {
+  return `${pageUrl.replace(/\/+$/, '')}/api/v2/summary.json`;
+}
+
+/** A provider page URL from outside (settings, IPC), normalised. */
+export const providerPageUrlSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .transform((value, ctx) => {
+    try {
+      return normaliseProviderUrl(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : 'Not a status page address.' });
+      return z.NEVER;
+    }
+  });
+
+/** Whether a command-line argument names a page by URL rather than by subdomain. */
+export function looksLikeUrl(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim());
+}
