@@ -1,9 +1,13 @@
 import type { AppCore } from '../app-core';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../simulators/statuspage';
+import { startProviderSimulator, type ProviderSimulator } from '../simulators/provider';
 import { DEMO_PAGE, playDemo, type DemoPlayer } from './demo-scenario';
+import { DEMO_PROVIDER, DEMO_PROVIDER_NAME, playProviderDemo } from './provider-scenario';
 
 export interface DesktopDemo {
   sim: StatusPageSimulator;
+  /** The provider watched beside the own page (public Statuspage format). */
+  providers: ProviderSimulator;
   player: DemoPlayer;
   stop(): Promise<void>;
 }
@@ -25,17 +29,26 @@ export async function startDesktopDemo(core: AppCore, options: { speed?: number 
     sessionOnlyKey: true,
   });
   await core.monitor.addPage({ name: 'Acme (demo)', region: 'custom', baseUrl: sim.baseUrl, subdomain: DEMO_PAGE });
+  const providers = await startProviderSimulator({ seed: 'demo' });
+  await core.monitor.addPage({ name: DEMO_PROVIDER_NAME, region: 'custom', url: providers.pageUrl(DEMO_PROVIDER) });
   await core.monitor.pollNow();
-  const player = playDemo(sim, {
-    ...(options.speed ? { speed: options.speed } : {}),
-    afterStep: () => void core.monitor.pollNow().catch(() => undefined),
-  });
+  const afterStep = () => void core.monitor.pollNow().catch(() => undefined);
+  const own = playDemo(sim, { ...(options.speed ? { speed: options.speed } : {}), afterStep });
+  const upstream = playProviderDemo(providers, { ...(options.speed ? { speed: options.speed } : {}), afterStep });
+  const player: DemoPlayer = {
+    done: Promise.all([own.done, upstream.done]).then(() => undefined),
+    stop() {
+      own.stop();
+      upstream.stop();
+    },
+  };
   return {
     sim,
+    providers,
     player,
     async stop() {
       player.stop();
-      await sim.close();
+      await Promise.all([sim.close(), providers.close()]);
     },
   };
 }

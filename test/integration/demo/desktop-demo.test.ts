@@ -31,7 +31,14 @@ describe('desktop demo mode', () => {
       await demo.player.done;
       await core.monitor.pollNow();
       unsubscribe();
-      const types = (await core.monitor.history({ limit: 100 })).map((e) => e.type).reverse();
+      const history = (await core.monitor.history({ limit: 100 })).reverse();
+      const types = history.filter((e) => e.page.subdomain === 'acme').map((e) => e.type);
+      // The provider beside it (public Statuspage format): its incident opens, is updated and resolves.
+      expect(history.filter((e) => e.page.name === 'Nimbus Cloud' && e.type.startsWith('incident.')).map((e) => e.type)).toEqual([
+        'incident.opened',
+        'incident.updated',
+        'incident.resolved',
+      ]);
       expect(types.filter((t) => t.startsWith('incident.') || t.startsWith('maintenance.'))).toEqual([
         'incident.opened',
         'incident.updated',
