@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { BaseLevel } from '../../../shared/statuspage/levels';
 import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspage/normalize';
 import type { RunAction } from '../run-action';
+import { looksLikeUrl } from '../../../shared/monitor/provider/provider-url';
+import { providerStatus, providerSummary } from './provider-read';
 
 
 const LEVEL_LABEL: Record<BaseLevel, string> = {
@@ -34,9 +36,10 @@ export function registerReadCommands(program: Command, run: RunAction): void {
   program
     .command('status')
     .description("a page's current status")
-    .argument('<subdomain>', 'the status page subdomain')
+    .argument('<subdomain>', 'the status page subdomain, or the https address of a page in the public Statuspage format')
     .action(
       run(async (ctx, subdomain: string) => {
+        if (looksLikeUrl(subdomain)) return providerStatus(ctx, subdomain);
         const status = await ctx.client(subdomain).getPageStatus({ subdomain });
         ctx.print.result(status, () => `${status.name} (${status.subdomain}): ${status.current_incident_type ?? 'operational'}`);
       }),
@@ -45,9 +48,10 @@ export function registerReadCommands(program: Command, run: RunAction): void {
   program
     .command('summary')
     .description("a page's summary: services, incidents, maintenances and notices")
-    .argument('<subdomain>', 'the status page subdomain')
+    .argument('<subdomain>', 'the status page subdomain, or the https address of a page in the public Statuspage format')
     .action(
       run(async (ctx, subdomain: string) => {
+        if (looksLikeUrl(subdomain)) return providerSummary(ctx, subdomain);
         const summary = await ctx.client(subdomain).getPageSummary({ subdomain });
         const page = normalizePageSummary(summary);
         ctx.print.result(summary, () => {

@@ -10,6 +10,8 @@ import { startStatusPageSimulator } from '../../services/simulators/statuspage';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 import type { RunAction } from '../run-action';
+import { looksLikeUrl } from '../../../shared/monitor/provider/provider-url';
+import { providerPageArgument } from './provider-watch';
 
 interface WatchOptions {
   interval: string;
@@ -61,7 +63,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
   program
     .command('watch')
     .description('watch pages and print one line per change (with --json: one JSON object per line)')
-    .argument('[subdomains...]', 'status page subdomains to watch')
+    .argument('[subdomains...]', 'status page subdomains, or https addresses of pages in the public Statuspage format, to watch')
     .option('--interval <seconds>', `seconds between checks of each page (at least ${MIN_INTERVAL_SEC})`, '60')
     .option('--demo', 'watch a built-in simulator playing a one-minute scenario (no account, no network)')
     .option('--demo-speed <factor>', 'play the demo this many times faster (default 1)', '1')
@@ -77,6 +79,8 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           // Each page on its own account's region (or --base-url / --region when given): pages of several
           // accounts and regions can be watched together.
           const pages: WatchedPage[] = (sim ? [DEMO_PAGE] : subdomains).map((subdomain) => {
+            // A URL is a provider's public page (Statuspage format); the same events come of it.
+            if (!sim && looksLikeUrl(subdomain)) return providerPageArgument(subdomain, intervalSec);
             const account = sim ? null : ctx.account(subdomain);
             return {
               id: randomUUID(),
@@ -90,7 +94,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
               followedIncidentIds: [],
             };
           });
-          const servers = [...new Set(pages.map((p) => p.baseUrl))].join(', ');
+          const servers = [...new Set(pages.map((p) => p.url ?? p.baseUrl))].join(', ');
           const monitor = new MonitorService({
             pages,
             onEvent: (event) => ctx.print.line(event, () => eventLine(event)),
