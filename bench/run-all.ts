@@ -19,7 +19,7 @@ import { markdownTable, textTable, type BenchRow } from './report/row';
  * its reason; the others still run. Exit code 1 when any budget fails or any benchmark is unavailable.
  */
 
-const NAMES = ['monitor', 'outbox', 'translation', 'renderer-size', 'render', 'dashboard-sync', 'cli-start'] as const;
+const NAMES = ['monitor', 'outbox', 'translation', 'renderer-size', 'render', 'dashboard-sync', 'cli-start', 'provider-pages'] as const;
 type BenchName = (typeof NAMES)[number];
 
 interface Unavailable {
@@ -124,6 +124,14 @@ await run('cli-start', async () => {
   const result = await runCliStartBench({ runs: quick ? 7 : 15 });
   results.cliStart = result;
   return cliStartRows(result);
+});
+
+await run('provider-pages', async () => {
+  const { runProviderPagesBench } = await import('./provider-pages.bench');
+  const { providerPagesRows } = await import('./report/provider-rows');
+  const result = await runProviderPagesBench({ intervals: quick ? 2 : 3, timeScale: quick ? 12 : 6, log: (line) => log(`provider-pages: ${line}`) });
+  results.providerPages = result;
+  return providerPagesRows(result);
 });
 
 const failed = rows.filter((r) => r.pass === false);

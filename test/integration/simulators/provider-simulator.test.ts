@@ -103,3 +103,19 @@ describe('provider simulator (public Statuspage format)', () => {
     expect(sim.stats().faulted).toBe(4);
   });
 });
+
+describe('provider simulator wire counters', () => {
+  it('counts what a 304 and the headers of a 200 cost on the wire', async () => {
+    sim = await startProviderSimulator();
+    const url = summaryUrl(sim, 'payflow');
+    const first = await fetch(url);
+    const body = await first.arrayBuffer();
+    await (await fetch(url, { headers: { 'If-None-Match': first.headers.get('etag')! } })).arrayBuffer();
+    const stats = sim.stats();
+    expect(stats.bodyBytes).toBe(body.byteLength);
+    expect(stats.fullHeaderWireBytes).toBeGreaterThan(100);
+    expect(stats.fullHeaderWireBytes).toBeLessThan(600);
+    expect(stats.notModifiedWireBytes).toBeGreaterThan(50);
+    expect(stats.notModifiedWireBytes).toBeLessThanOrEqual(stats.fullHeaderWireBytes);
+  });
+});

@@ -51,6 +51,9 @@ export interface ProviderStats {
   faulted: number;
   /** Body bytes sent (headers not counted). */
   bodyBytes: number;
+  /** Bytes on the wire (status line, headers and body) of the 304 answers, and of the 200 answers' headers alone. */
+  notModifiedWireBytes: number;
+  fullHeaderWireBytes: number;
   /** Per page slug: requests. */
   perPage: Record<string, number>;
 }

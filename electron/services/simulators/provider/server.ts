@@ -17,7 +17,7 @@ const SUMMARY_PATH = /^\/pages\/([a-z0-9][a-z0-9-]*)\/api\/v2\/summary\.json$/;
 const HTML = Buffer.from('<!doctype html><html><head><title>Status</title></head><body><h1>Sign in to the network</h1></body></html>');
 
 function emptyStats(): ProviderStats {
-  return { requests: 0, full: 0, notModified: 0, faulted: 0, bodyBytes: 0, perPage: {} };
+  return { requests: 0, full: 0, notModified: 0, faulted: 0, bodyBytes: 0, notModifiedWireBytes: 0, fullHeaderWireBytes: 0, perPage: {} };
 }
 
 type Decision = ProviderOneShotFault | { kind: 'none' };
@@ -47,8 +47,10 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
     return { kind: 'none' };
   };
 
+  const sent = new WeakMap<ServerResponse, { summary: boolean; bodyBytes: number }>();
   const send = (res: ServerResponse, status: number, headers: Record<string, string>, body?: Buffer) => {
     if (body) stats.bodyBytes += body.length;
+    sent.set(res, { summary: status === 200 && (headers['Content-Type'] ?? '').startsWith('application/json'), bodyBytes: body?.length ?? 0 });
     res.writeHead(status, { ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) });
     res.end(body);
   };
@@ -116,6 +118,13 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
     }
     const slug = match[1]!;
     stats.perPage[slug] = (stats.perPage[slug] ?? 0) + 1;
+    // What the answer cost on the wire (keep-alive: one answer at a time per socket).
+    const before = req.socket.bytesWritten;
+    res.once('finish', () => {
+      const wire = req.socket.bytesWritten - before;
+      if (res.statusCode === 304) stats.notModifiedWireBytes += wire;
+      else if (sent.get(res)?.summary) stats.fullHeaderWireBytes += wire - sent.get(res)!.bodyBytes;
+    });
     const decision = decide();
     const latency = (faults.latencyMs ?? 0) + (decision.kind === 'latency' ? decision.ms : 0);
     if (latency > 0) setTimeout(() => answer(req, res, slug, decision), latency);
