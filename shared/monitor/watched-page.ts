@@ -38,6 +38,11 @@ export const watchedPageSchema = z
     muted: z.boolean().default(false),
     mutedServiceIds: z.array(z.number().int()).default([]),
     followedIncidentIds: z.array(z.number().int()).default([]),
+    /**
+     * Provider pages: per own account id, which own services each provider component maps to (component id
+     * as text → service ids), for "Draft incident on my page…"; set once, remembered.
+     */
+    serviceMappings: z.record(z.string(), z.record(z.string(), z.array(z.number().int()).max(1_000))).optional(),
   })
   .superRefine((page, ctx) => {
     if (page.kind === 'statuspage' && !page.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'A provider page needs its address.' });

@@ -219,7 +219,14 @@ export class MonitorFeature {
     return page;
   }
 
-  async updatePage(change: { id: string; name?: string | null; intervalSec?: number; muted?: boolean; mutedServiceIds?: number[] }): Promise<WatchedPage> {
+  async updatePage(change: {
+    id: string;
+    name?: string | null;
+    intervalSec?: number;
+    muted?: boolean;
+    mutedServiceIds?: number[];
+    serviceMapping?: { accountId: string; map: Record<string, number[]> };
+  }): Promise<WatchedPage> {
     const current = this.#page(change.id);
     const next = watchedPageSchema.parse({
       ...current,
@@ -227,6 +234,7 @@ export class MonitorFeature {
       ...(change.intervalSec !== undefined ? { intervalSec: change.intervalSec } : {}),
       ...(change.muted !== undefined ? { muted: change.muted } : {}),
       ...(change.mutedServiceIds !== undefined ? { mutedServiceIds: [...new Set(change.mutedServiceIds)] } : {}),
+      ...(change.serviceMapping ? { serviceMappings: { ...current.serviceMappings, [change.serviceMapping.accountId]: change.serviceMapping.map } } : {}),
     });
     await this.#savePages((pages) => pages.map((p) => (p.id === next.id ? next : p)));
     return next;

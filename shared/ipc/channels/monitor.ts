@@ -41,6 +41,8 @@ export const watchedPageChangeSchema = z.object({
   intervalSec: z.number().int().min(MIN_INTERVAL_SEC).max(86_400).optional(),
   muted: z.boolean().optional(),
   mutedServiceIds: z.array(z.number().int()).max(10_000).optional(),
+  /** A provider page's component → own services mapping for one own account (replaces that account's). */
+  serviceMapping: z.object({ accountId: z.string().min(1), map: z.record(z.string(), z.array(z.number().int()).max(1_000)) }).optional(),
 });
 
 /** An incident with every update, fetched when the user opens it (the dashboard keeps only the latest). */

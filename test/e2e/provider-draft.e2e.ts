@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startProviderSimulator, type ProviderSimulator } from '../../electron/services/simulators/provider';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { startHarness, type Harness } from './support/harness';
+import { screenshotPath } from './support/screenshots';
+
+/*
+ * Issue 19 end to end: a provider's page (public Statuspage format, the provider simulator) watched beside
+ * the user's own page (the Status Page API simulator); the provider's incident becomes a draft on the own
+ * page, nothing is sent until it is saved, then it goes through the outbox into the own page's write log.
+ */
+
+let own: StatusPageSimulator;
+let providers: ProviderSimulator;
+let app: Harness | null = null;
+
+test.beforeEach(async () => {
+  own = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+  providers = await startProviderSimulator();
+});
+
+test.afterEach(async () => {
+  await app?.close();
+  app = null;
+  await providers.close();
+  await own.close();
+});
+
+const INCIDENTS = '/api/v2/status_pages/acme/incidents';
+
+async function watchProvider(page: Page, url: string) {
+  await page.getByRole('button', { name: 'Watch a page' }).click();
+  const form = page.getByRole('form', { name: 'Watch a page' });
+  await form.getByLabel('Through').selectOption('url');
+  await form.getByLabel('Page address').fill(url);
+  await form.getByRole('button', { name: 'Watch page' }).click();
+  await expect(form).toBeHidden();
+}
+
+test('a provider incident becomes a draft on my page: mapping remembered, nothing sent before saving, then through the outbox to the write log', async ({ page }) => {
+  app = await startHarness(page);
+  const harness = app;
+  const account = await harness.core.accounts.add({ name: 'Acme production', region: 'custom', baseUrl: own.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: own.keys.demoReadWrite });
+  await harness.core.monitor.addPage({ name: 'Acme production', region: 'custom', baseUrl: own.baseUrl, subdomain: 'acme', accountId: account.id });
+  await page.reload();
+
+  // Watch a page: a provider's page by its address (a pasted summary address works too).
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await watchProvider(page, `${providers.pageUrl('nimbus-cloud')}/api/v2/summary.json`);
+  const provider = page.getByRole('article', { name: 'Page Nimbus Cloud' });
+  await expect(provider).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your pages', level: 2 })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Providers' }).getByRole('article', { name: 'Page Nimbus Cloud' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your pages' }).getByRole('article', { name: /Page Acme/ })).toBeVisible();
+
+  // The provider's incident arrives with the next check.
+  providers.openIncident({
+    page: 'nimbus-cloud',
+    name: 'Elevated error rates for object storage',
+    impact: 'major',
+    components: [{ name: 'Object storage', status: 'partial_outage' }],
+    body: 'Some uploads to object storage fail with 503 errors. We are investigating.',
+  });
+  await harness.core.monitor.pollNow();
+  const incident = provider.getByRole('article', { name: 'Incident Elevated error rates for object storage' });
+  await expect(incident).toBeVisible();
+  await expect(incident).toContainText('investigating: Some uploads to object storage fail');
+  await expect(provider.getByRole('link', { name: 'On their page' })).toHaveAttribute('href', /\/pages\/nimbus-cloud\/incidents\//);
+  await page.screenshot({ path: screenshotPath('dashboard-providers.png'), fullPage: true });
+
+  // Draft incident on my page…: choose the page, map the component once.
+  await incident.getByRole('button', { name: 'Draft incident on my page…' }).click();
+  const draft = page.getByRole('dialog', { name: 'Draft incident on my page from Nimbus Cloud' });
+  await expect(draft.getByLabel('Your page')).toHaveValue(account.id);
+  const mapping = draft.getByRole('group', { name: 'Object storage' });
+  await mapping.getByRole('checkbox', { name: 'Database', exact: true }).check();
+  await expect(draft.getByRole('region', { name: 'Draft preview' })).toContainText('Nimbus Cloud: Elevated error rates for object storage · type major · 1 service(s)');
+  await page.screenshot({ path: screenshotPath('provider-draft.png') });
+  await draft.getByRole('button', { name: 'Open in the incident editor' }).click();
+
+  // The incident editor of the own page, prefilled; nothing sent yet.
+  const editor = page.getByRole('dialog', { name: 'Draft from Nimbus Cloud' });
+  await expect(editor).toBeVisible();
+  await expect(editor.getByLabel('Title', { exact: true })).toHaveValue('Nimbus Cloud: Elevated error rates for object storage');
+  await expect(editor.getByLabel('Type', { exact: true })).toHaveValue('major');
+  await expect(editor.getByRole('checkbox', { name: 'Database', exact: true })).toBeChecked();
+  await expect(editor.getByRole('checkbox', { name: 'API', exact: true })).not.toBeChecked();
+  const message = editor.getByLabel('Message', { exact: true });
+  await expect(message).toHaveValue(/an incident at Nimbus Cloud, one of our providers/);
+  await expect(message).toHaveValue(/> Some uploads to object storage fail with 503 errors\. We are investigating\./);
+  await expect(message).toHaveValue(new RegExp(`Details on their status page: ${providers.pageUrl('nimbus-cloud').replace(/[.]/g, '\\.')}/incidents/`));
+  expect(own.writeLog({ pathPrefix: INCIDENTS })).toHaveLength(0);
+  expect((await harness.core.outbox.service()).list()).toHaveLength(0);
+  await editor.getByLabel('Title', { exact: true }).fill('Uploads failing: storage provider incident');
+  await page.screenshot({ path: screenshotPath('provider-draft-editor.png') });
+
+  // Saved: queued in the outbox, then sent to the own page.
+  await editor.getByRole('button', { name: 'Create incident' }).click();
+  await expect(editor).toBeHidden();
+  const outbox = await harness.core.outbox.service();
+  await expect.poll(() => outbox.list().map((e) => [e.operation, e.state])).toEqual([['createIncident', 'sent']]);
+  const writes = own.writeLog({ pathPrefix: INCIDENTS });
+  expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([`POST ${INCIDENTS}`]);
+  const body = (writes[0]!.body as { incident: Record<string, unknown> }).incident;
+  expect(body).toMatchObject({ title: 'Uploads failing: storage provider incident', type: 'major', service_ids: [5] });
+  expect((body.updates as Array<{ description: string }>)[0]!.description).toContain('Details on their status page: ');
+
+  // The mapping is remembered for the next incident of this provider.
+  expect(harness.core.monitor.pages().find((p) => p.kind === 'statuspage')?.serviceMappings?.[account.id]).toBeDefined();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Dashboard/ }).click();
+  await page.getByRole('article', { name: 'Incident Elevated error rates for object storage' }).getByRole('button', { name: 'Draft incident on my page…' }).click();
+  const again = page.getByRole('dialog', { name: 'Draft incident on my page from Nimbus Cloud' });
+  await expect(again.getByRole('group', { name: 'Object storage' }).getByRole('checkbox', { name: 'Database', exact: true })).toBeChecked();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  expect(own.writeLog({ pathPrefix: INCIDENTS })).toHaveLength(1);
+});
