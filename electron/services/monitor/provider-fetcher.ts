@@ -1,5 +1,5 @@
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import { providerSummaryUrl } from '../../../shared/monitor/provider/provider-url';
+import { isLoopbackHost, providerSummaryUrl } from '../../../shared/monitor/provider/provider-url';
 import { StatusPageApiError, errorForInvalidResponse, errorForStatus, type RequestContext } from '../statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
 import { parseRetryAfter } from '../timing/retry-after';
@@ -11,7 +11,8 @@ import type { FetchSummaryOptions, SummaryFetcher } from './summary-fetcher';
  * Last-Modified of the last 200 go out as If-None-Match / If-Modified-Since, and a 304 (headers
  * only, no body) returns the body kept from that 200, so the tracker's byte-identical shortcut
  * makes an unchanged page cost one bodiless request and no parse. Same rules as the summary
- * fetcher otherwise: the scheduler owns retries, a 429 pauses the shared budget (one per server),
+ * fetcher otherwise (redirects aside: a page that moved is followed, up to 3 hops, only to https or
+ * loopback, and a permanent move is remembered): the scheduler owns retries, a 429 pauses the shared budget (one per server),
  * Retry-After is honoured, errors are StatusPageApiError. Public pages: nothing secret is sent.
  */
 
@@ -29,13 +30,30 @@ export interface ProviderFetcherOptions {
 
 const CONTEXT: RequestContext = { operation: 'getProviderSummary', method: 'GET', path: '/api/v2/summary.json', kind: 'read' };
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 3;
+
+/** A redirect's absolute target, when it is one the page's own rules accept (https, or http on loopback). */
+function redirectTarget(location: string, from: string): string | null {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    return null;
+  }
+  if (next.username !== '' || next.password !== '') return null;
+  if (next.protocol === 'https:' || (next.protocol === 'http:' && isLoopbackHost(next.hostname))) return next.href;
+  return null;
+}
+
 export interface ProviderFetcher extends SummaryFetcher {
   /** What the last poll cost: 'full' (a 200 body), 'not_modified' (a 304), or null before any. */
   readonly lastAnswer: 'full' | 'not_modified' | null;
 }
 
 export function createProviderFetcher(options: ProviderFetcherOptions): ProviderFetcher {
-  const url = providerSummaryUrl(options.pageUrl);
+  // Where the summary lives: the page's address, or where a permanent redirect said it moved.
+  let url = providerSummaryUrl(options.pageUrl);
   const get = options.get ?? httpGetText;
   const defaultTimeoutMs = options.timeoutMs ?? 15_000;
   const userAgent = options.userAgent ?? 'Statusdesk';
@@ -61,7 +79,18 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
       if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
       let response: TextResponse;
       try {
-        response = await get(url, { headers, timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) }, CONTEXT);
+        let target = url;
+        for (let hop = 0; ; hop++) {
+          response = await get(target, { headers, timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) }, CONTEXT);
+          const location = REDIRECTS.has(response.status) ? response.header('location') : undefined;
+          if (location === undefined) break;
+          if (hop === MAX_REDIRECTS) throw errorForInvalidResponse(CONTEXT, `more than ${MAX_REDIRECTS} redirects`, response.status);
+          const next = redirectTarget(location, target);
+          if (next === null) throw errorForInvalidResponse(CONTEXT, `a redirect to ${location.slice(0, 200)} (only https, or http on this computer, is followed)`, response.status);
+          // A permanent move is remembered: the next polls go there directly.
+          if (response.status === 301 || response.status === 308) url = next;
+          target = next;
+        }
       } finally {
         done();
       }

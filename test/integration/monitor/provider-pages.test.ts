@@ -188,3 +188,16 @@ describe('watching a provider page from the window', () => {
     expect(settings.get().watchedPages[0]).toMatchObject({ kind: 'statuspage' });
   });
 });
+
+describe('a provider page that moved', () => {
+  it('follows the 301 once, then polls the new address with validators', async () => {
+    const sim = await startProviderSimulator();
+    cleanup.push(() => sim.close());
+    const fetcher = createProviderFetcher({ pageUrl: `${sim.origin}/moved/payflow`, rateLimiter: new SlidingWindowRateLimiter({ limit: 100, windowMs: 1_000 }) });
+    expect(JSON.parse(await fetcher.fetchSummaryText(''))).toMatchObject({ page: { name: 'PayFlow Payments' } });
+    sim.resetStats();
+    await fetcher.fetchSummaryText('');
+    expect(sim.stats()).toMatchObject({ requests: 1, notModified: 1 });
+    expect(fetcher.lastAnswer).toBe('not_modified');
+  });
+});

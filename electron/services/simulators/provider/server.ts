@@ -6,7 +6,8 @@ import { DEMO_PROVIDERS } from './model';
 import { ProviderStore } from './store';
 
 /*
- * A loopback server of the public Statuspage format: `GET /pages/<slug>/api/v2/summary.json`.
+ * A loopback server of the public Statuspage format: `GET /pages/<slug>/api/v2/summary.json`
+ * (and `/moved/<slug>/…`, a 301 to it, as a page that changed address answers).
  * It sends ETag and Last-Modified (or one, or none: `validators`) and answers If-None-Match /
  * If-Modified-Since with a bodiless 304, as the real pages' CDNs do. Faults as the status page
  * simulator's: error statuses (429/503 with Retry-After), resets, cut bodies, an HTML page,
@@ -14,6 +15,7 @@ import { ProviderStore } from './store';
  */
 
 const SUMMARY_PATH = /^\/pages\/([a-z0-9][a-z0-9-]*)\/api\/v2\/summary\.json$/;
+const MOVED_PATH = /^\/moved\/([a-z0-9][a-z0-9-]*)\/api\/v2\/summary\.json$/;
 const HTML = Buffer.from('<!doctype html><html><head><title>Status</title></head><body><h1>Sign in to the network</h1></body></html>');
 
 function emptyStats(): ProviderStats {
@@ -110,6 +112,12 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
     const match = SUMMARY_PATH.exec(path);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, 405, { Allow: 'GET', 'Content-Type': 'application/json' }, Buffer.from('{"error":405}'));
+      return;
+    }
+    // A page that moved (a pasted address without "www.", an old host): a permanent redirect to where it lives.
+    const moved = MOVED_PATH.exec(path);
+    if (moved && store.has(moved[1]!)) {
+      send(res, 301, { Location: `/pages/${moved[1]}/api/v2/summary.json`, 'Content-Type': 'text/html' }, Buffer.from('<a>Moved</a>'));
       return;
     }
     if (!match || !store.has(match[1]!)) {
