@@ -156,11 +156,11 @@ async function runLoadChild(args: LoadArgs): Promise<PhaseResult> {
     const context = { operation: 'bench', method: 'GET' as const, path: '/api/v2/summary.json', kind: 'read' as const };
     const poll = async (url: string) => {
       const known = validators.get(url);
-      const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': 'Statusdesk' };
+      const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': 'Statusdesk' };
       if (known?.etag) headers['If-None-Match'] = known.etag;
       if (known?.lastModified) headers['If-Modified-Since'] = known.lastModified;
       try {
-        const res = await httpGetText(providerSummaryUrl(url), { headers, timeoutMs: 15_000 }, context);
+        const res = await httpGetText(providerSummaryUrl(url), { headers, decompress: true, timeoutMs: 15_000 }, context);
         if (res.status === 200) validators.set(url, { etag: res.header('etag'), lastModified: res.header('last-modified') });
         count(res.status === 304 ? 'not_modified' : 'full');
       } catch {

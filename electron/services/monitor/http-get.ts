@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import zlib from 'node:zlib';
 import { errorForCancel, errorForInvalidResponse, errorForNetworkFailure, errorForTimeout, type RequestContext } from '../statuspage/errors';
 
 /*
@@ -20,8 +21,24 @@ export interface HttpGetOptions {
   /** Headers and body together. */
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Larger bodies are refused (a summary is tens of kilobytes). */
+  /** Larger bodies are refused (a summary is tens of kilobytes); counted after decompression. */
   maxBytes?: number;
+  /** Decode a gzip, deflate or br body (the caller sent Accept-Encoding); default: bodies are taken as sent. */
+  decompress?: boolean;
+}
+
+function decoderOf(encoding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      return null;
+  }
 }
 
 const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
@@ -70,7 +87,14 @@ export function httpGetText(url: string, options: HttpGetOptions, context: Reque
       const chunks: Buffer[] = [];
       let bytes = 0;
       const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
-      response.on('data', (chunk: Buffer) => {
+      // A 304 or 204 has no body to decode, whatever Content-Encoding it repeats.
+      const decoder = options.decompress && status !== 304 && status !== 204 ? decoderOf(response.headers['content-encoding']) : null;
+      const body = decoder ?? response;
+      if (decoder) {
+        response.pipe(decoder);
+        decoder.on('error', () => finish(errorForInvalidResponse(context, 'the compressed body could not be decoded', status ?? 0)));
+      }
+      body.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
         if (bytes > max) {
           finish(errorForInvalidResponse(context, `the body is larger than ${max} bytes`, status ?? 0));
@@ -81,7 +105,7 @@ export function httpGetText(url: string, options: HttpGetOptions, context: Reque
       });
       response.on('error', fail);
       response.on('aborted', () => fail(Object.assign(new Error('the connection closed mid-body'), { code: 'ECONNRESET' })));
-      response.on('end', () => {
+      body.on('end', () => {
         if (!response.complete) {
           fail(Object.assign(new Error('the connection closed mid-body'), { code: 'ECONNRESET' }));
           return;

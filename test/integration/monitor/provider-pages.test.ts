@@ -201,3 +201,18 @@ describe('a provider page that moved', () => {
     expect(fetcher.lastAnswer).toBe('not_modified');
   });
 });
+
+describe('compressed provider pages', () => {
+  it('asks for gzip, decodes it, and reports a body that is not what it says as an invalid answer', async () => {
+    const sim = await startProviderSimulator();
+    cleanup.push(() => sim.close());
+    const fetcher = createProviderFetcher({ pageUrl: sim.pageUrl('nimbus-cloud'), rateLimiter: new SlidingWindowRateLimiter({ limit: 100, windowMs: 1_000 }) });
+    const text = await fetcher.fetchSummaryText('');
+    expect(JSON.parse(text)).toMatchObject({ page: { name: 'Nimbus Cloud' } });
+    expect(sim.stats().bodyBytes).toBeLessThan(text.length / 2);
+    sim.openIncident({ page: 'nimbus-cloud', name: 'DNS', impact: 'minor', body: 'x' });
+    sim.setFaults({ next: [{ kind: 'badGzip' }] });
+    await expect(fetcher.fetchSummaryText('')).rejects.toMatchObject({ code: 'invalid_response', message: expect.stringMatching(/could not be decoded/) });
+    expect(JSON.parse(await fetcher.fetchSummaryText(''))).toMatchObject({ incidents: [{ name: 'DNS' }] });
+  });
+});

@@ -108,7 +108,7 @@ describe('provider simulator wire counters', () => {
   it('counts what a 304 and the headers of a 200 cost on the wire', async () => {
     sim = await startProviderSimulator();
     const url = summaryUrl(sim, 'payflow');
-    const first = await fetch(url);
+    const first = await fetch(url, { headers: { 'Accept-Encoding': 'identity' } });
     const body = await first.arrayBuffer();
     await (await fetch(url, { headers: { 'If-None-Match': first.headers.get('etag')! } })).arrayBuffer();
     const stats = sim.stats();
@@ -117,5 +117,20 @@ describe('provider simulator wire counters', () => {
     expect(stats.fullHeaderWireBytes).toBeLessThan(600);
     expect(stats.notModifiedWireBytes).toBeGreaterThan(50);
     expect(stats.notModifiedWireBytes).toBeLessThanOrEqual(stats.fullHeaderWireBytes);
+  });
+});
+
+describe('provider simulator compression', () => {
+  it('gzips a 200 for a client that accepts it, and sends it plain otherwise', async () => {
+    sim = await startProviderSimulator();
+    const url = summaryUrl(sim, 'nimbus-cloud');
+    const plain = await fetch(url, { headers: { 'Accept-Encoding': 'identity' } });
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    sim.resetStats();
+    const zipped = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await zipped.text()).toBe(text);
+    expect(sim.stats().bodyBytes).toBeLessThan(text.length / 2);
   });
 });

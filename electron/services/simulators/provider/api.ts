@@ -22,6 +22,8 @@ export type ProviderOneShotFault =
   | { kind: 'reset' }
   | { kind: 'malformed' }
   | { kind: 'html' }
+  /** A 200 labelled gzip whose bytes are not (a broken proxy). */
+  | { kind: 'badGzip' }
   | { kind: 'hang' }
   | { kind: 'latency'; ms: number };
 
@@ -34,6 +36,8 @@ export interface ProviderSimulatorOptions {
   /** 'demo': DEMO_PROVIDERS; 'empty': none; or your own. */
   seed?: 'demo' | 'empty' | readonly ProviderPageSeed[];
   validators?: ValidatorMode;
+  /** gzip a 200's body when the client accepts it; default true. */
+  compression?: boolean;
   faults?: ProviderFaults;
   /** Seed of the fault draws. */
   faultSeed?: number;
@@ -49,7 +53,7 @@ export interface ProviderStats {
   notModified: number;
   /** Answers of a fault (status, reset, malformed, html, hang). */
   faulted: number;
-  /** Body bytes sent (headers not counted). */
+  /** Body bytes sent, as sent (gzipped when it was; headers not counted). */
   bodyBytes: number;
   /** Bytes on the wire (status line, headers and body) of the 304 answers, and of the 200 answers' headers alone. */
   notModifiedWireBytes: number;

@@ -31,6 +31,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
   const seed = options.seed ?? 'demo';
   for (const page of seed === 'demo' ? DEMO_PROVIDERS : seed === 'empty' ? [] : seed) store.add(page);
   let validators: ValidatorMode = options.validators ?? 'both';
+  const compression = options.compression ?? true;
   let faults: ProviderFaults = options.faults ?? {};
   let oneShots: ProviderOneShotFault[] = [...(faults.next ?? [])];
   const random = createPrng(options.faultSeed ?? 1);
@@ -75,6 +76,9 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
       case 'html':
         send(res, 200, { 'Content-Type': 'text/html; charset=utf-8' }, HTML);
         return;
+      case 'badGzip':
+        send(res, 200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, Buffer.from('this is not gzip at all'));
+        return;
       default:
         break;
     }
@@ -103,7 +107,8 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
       return;
     }
     stats.full++;
-    send(res, 200, headers, page.body);
+    const gzip = compression && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    send(res, 200, gzip ? { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : headers, gzip ? page.gzipped : page.body);
   };
 
   const server = createServer((req, res) => {

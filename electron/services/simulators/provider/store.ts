@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { OpenIncidentInput } from './api';
 import type { ComponentStatus, MaintenanceStatus, ProviderPageSeed, SimIncident, SimProviderPage } from './model';
 
@@ -6,6 +7,8 @@ import type { ComponentStatus, MaintenanceStatus, ProviderPageSeed, SimIncident,
 export interface RenderedPage {
   version: number;
   body: Buffer;
+  /** The same body gzipped, for clients that accept it (as the real pages' CDNs send it). */
+  gzipped: Buffer;
   etag: string;
   /** HTTP date of `updated_at` (second precision, as Last-Modified is). */
   lastModified: string;
@@ -254,6 +257,7 @@ export class ProviderStore {
     const rendered: RenderedPage = {
       version: page.version,
       body,
+      gzipped: gzipSync(body),
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
       lastModified: new Date(lastModifiedMs).toUTCString(),
       lastModifiedMs,
