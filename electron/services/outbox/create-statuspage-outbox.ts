@@ -17,6 +17,8 @@ export interface StatusPageOutboxOptions extends Omit<OutboxServiceOptions, 'kin
   fetch?: FetchLike;
   probe?: ServerProbe;
   reconcileToleranceMs?: number;
+  /** How long after an interrupted attempt its look-up may conclude "not applied" (outcome-settling.ts). */
+  reconcileSettleMs?: number;
   /** A write sent this long after it was written carries its own time and is checked against the server's changes. */
   queuedAfterMs?: number;
   /** More kinds (the operations-delete feature's). */
@@ -39,6 +41,7 @@ export async function openStatusPageOutbox(options: StatusPageOutboxOptions): Pr
     probe: options.probe ?? createHelloProbe(),
     ...(options.reconcileToleranceMs === undefined ? {} : { reconcileToleranceMs: options.reconcileToleranceMs }),
     ...(options.queuedAfterMs === undefined ? {} : { queuedAfterMs: options.queuedAfterMs }),
+    ...(options.reconcileSettleMs === undefined ? {} : { reconcileSettleMs: options.reconcileSettleMs }),
   });
   const outbox = await OutboxService.open({ ...options, kinds: [kind, ...(options.extraKinds ?? [])] });
   return { outbox, targets };

@@ -41,13 +41,14 @@ export class EntrySender {
     this.#deps = deps;
   }
 
-  #context(signal: AbortSignal): SendContext {
+  #context(signal: AbortSignal, entry: OutboxEntry): SendContext {
     const store = this.#deps.store;
     const kinds = this.#deps.kinds;
     let claimed: Set<string> | undefined;
     return {
       signal,
       now: this.#deps.now,
+      noteSending: () => store.setState(entry.id, { state: 'in_flight', lastSentAt: new Date(this.#deps.now()).toISOString() }),
       get claimed(): ReadonlySet<string> {
         if (!claimed) {
           claimed = new Set();
@@ -77,6 +78,8 @@ export class EntrySender {
         state: 'in_flight',
         attempts: entry.attempts + 1,
         firstSentAt: entry.firstSentAt ?? new Date(this.#deps.now()).toISOString(),
+        // A look-up comes first when the outcome of the last attempt is unknown; the kind notes the send then.
+        ...(entry.reconcile ? {} : { lastSentAt: new Date(this.#deps.now()).toISOString() }),
         ...this.#offsetOnce(entry, kind),
       });
       this.#deps.emitEntry(entry);
@@ -86,7 +89,7 @@ export class EntrySender {
         await this.#applyFailure(entry, kind, { type: 'permanent', error }, true);
         return;
       }
-      const ctx = this.#context(signal);
+      const ctx = this.#context(signal, entry);
       let outcome: SendOutcome;
       try {
         outcome = await kind.send(entry, entry.input, ctx);

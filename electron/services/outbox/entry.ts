@@ -30,6 +30,8 @@ export interface OutboxEntry {
    * write falls on the server's clock even if a clock jumped before its outcome is looked up.
    */
   serverOffsetMs?: number;
+  /** When the latest attempt left (our clock): a request cut off then may still be applied a moment later. */
+  lastSentAt?: string;
   attempts: number;
   state: OutboxState;
   lastError?: OutboxError;

@@ -28,6 +28,8 @@ export interface SendContext {
   /** `<resource>:<server id>` of objects already matched to other entries: reconciliation must skip them. */
   claimed: ReadonlySet<string>;
   now: () => number;
+  /** Records (durably) that the write itself leaves now, after a look-up found it not applied. */
+  noteSending(): Promise<void>;
 }
 
 export type SendOutcome =

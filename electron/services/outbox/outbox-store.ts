@@ -266,6 +266,7 @@ export class OutboxStore {
         if (record.attempts !== undefined) entry.attempts = record.attempts;
         if (record.firstSentAt !== undefined) entry.firstSentAt = record.firstSentAt;
         if (record.serverOffsetMs !== undefined) entry.serverOffsetMs = record.serverOffsetMs;
+        if (record.lastSentAt !== undefined) entry.lastSentAt = record.lastSentAt;
         if (record.lastError === null) delete entry.lastError;
         else if (record.lastError !== undefined) entry.lastError = record.lastError;
         if (record.result !== undefined) entry.result = record.result;

@@ -16,6 +16,7 @@ import { findAppliedWrite } from './reconcile';
 import { resolvedMeanwhile } from './resolved-meanwhile';
 import { resultOf } from './result-summary';
 import { API_KEY_ENV_VAR, type StatusPageTargets } from './targets';
+import { OutcomeSettling, RECONCILE_SETTLE_MS } from './outcome-settling';
 import { QUEUED_AFTER_MS, withUserTimes } from './user-times';
 
 export interface StatusPageOutboxKindOptions {
@@ -26,6 +27,11 @@ export interface StatusPageOutboxKindOptions {
   reconcileMaxPages?: number;
   /** A write sent this long after it was written counts as queued (user-times.ts); default QUEUED_AFTER_MS. */
   queuedAfterMs?: number;
+  /**
+   * How long after an attempt its look-up may conclude "not applied" (default 2 s): a request cut off by a
+   * crash or a lost connection can still be applied by a server that had it whole, a moment after we gave up.
+   */
+  reconcileSettleMs?: number;
   probe?: ServerProbe;
 }
 
@@ -53,6 +59,7 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
   const toleranceMs = options.reconcileToleranceMs ?? 5 * 60_000;
   const maxPages = options.reconcileMaxPages ?? 10;
   const queuedAfterMs = options.queuedAfterMs ?? QUEUED_AFTER_MS;
+  const settleMs = options.reconcileSettleMs ?? RECONCILE_SETTLE_MS;
 
   const send = async (entry: OutboxEntry, input: Json, ctx: SendContext): Promise<SendOutcome> => {
     const operation = operationOf(entry);
@@ -89,6 +96,8 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
           object: applied.object,
         };
       }
+      const settlesAt = Date.parse(entry.lastSentAt ?? entry.firstSentAt ?? entry.createdAt) + settleMs;
+      if (ctx.now() < settlesAt) throw new OutcomeSettling(settlesAt - ctx.now());
     }
 
     if (info.action === 'update' && entry.baseUpdatedAt !== undefined) {
@@ -115,6 +124,7 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     }
 
     const body = queued ? withUserTimes(operation, input, writtenAt()) : input;
+    if (entry.reconcile) await ctx.noteSending();
     try {
       const object = await (client.call as (name: WriteOperationName, input: Json, o: typeof callOptions) => Promise<unknown>)(operation, body, callOptions);
       const result = resultOf(info.resource, object);
@@ -179,7 +189,7 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     },
 
     send,
-    classify: (error) => classifyStatusPageError(error),
+    classify: (error) => (error instanceof OutcomeSettling ? error.disposition() : classifyStatusPageError(error)),
 
     exclusivityKey(entry) {
       if (!isWriteOperation(entry.operation)) return null;

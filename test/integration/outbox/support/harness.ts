@@ -28,6 +28,7 @@ export async function openTestOutbox(dataDir: string, accounts: OutboxAccountsPo
     backoff: { baseMs: 20, maxMs: 200, jitter: 0 },
     rateLimit: { limit: 10_000, windowMs: 1_000 },
     requestTimeoutMs: 3_000,
+    reconcileSettleMs: 200,
     ...options,
   });
   return outbox;
