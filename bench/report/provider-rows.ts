@@ -22,7 +22,7 @@ export function providerPagesRows(r: ProviderBenchResult): BenchRow[] {
       result: r.wire.notModifiedBytesPerPoll,
       unit: 'bytes',
       floor: r.wire.fullHeaderBytesPerPoll,
-      floorLabel: `the headers of a 200 (its body: ${Math.round(r.wire.fullBodyBytesPerPoll)} bytes)`,
+      floorLabel: `the headers of a 200; its body: ${Math.round(r.wire.fullBodyBytesPerPoll)} bytes gzipped`,
       ratio: r.ratios.bytesPerUnchangedPoll,
       budget: 'headers only (≤ 1×, no body)',
       budgetSource: 'ours',

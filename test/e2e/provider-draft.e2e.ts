@@ -114,3 +114,32 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   await again.getByRole('button', { name: 'Cancel' }).click();
   expect(own.writeLog({ pathPrefix: INCIDENTS })).toHaveLength(1);
 });
+
+test('Watch a page by address: plain http beyond this computer is refused before anything is saved; a provider without an own account says how to draft', async ({ page }) => {
+  app = await startHarness(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Watch a page' }).click();
+  const form = page.getByRole('form', { name: 'Watch a page' });
+  await form.getByLabel('Through').selectOption('url');
+  await form.getByLabel('Page address').fill('http://status.example.com');
+  await form.getByRole('button', { name: 'Watch page' }).click();
+  await expect(form.getByText('Use the https:// address of the status page (plain http only for this computer).')).toBeVisible();
+  expect(app.core.monitor.pages()).toHaveLength(0);
+
+  await form.getByLabel('Page address').fill(providers.pageUrl('payflow'));
+  await form.getByRole('button', { name: 'Watch page' }).click();
+  await expect(form).toBeHidden();
+  const card = page.getByRole('article', { name: 'Page PayFlow Payments' });
+  await expect(card).toBeVisible();
+  // Only providers: no group headings needed beyond "Providers".
+  await expect(page.getByRole('list', { name: 'Providers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your pages' })).toHaveCount(0);
+
+  providers.openIncident({ page: 'payflow', name: 'Payouts delayed', impact: 'minor', components: [{ name: 'Payouts', status: 'degraded_performance' }], body: 'Payouts are late.' });
+  await app.core.monitor.pollNow();
+  await card.getByRole('button', { name: 'Draft incident on my page…' }).click();
+  const draft = page.getByRole('dialog', { name: 'Draft incident on my page from PayFlow Payments' });
+  await expect(draft).toContainText('Drafting on your page needs an account with an API key. Add one in Settings.');
+  await draft.getByRole('button', { name: 'Cancel' }).click();
+  await expect(draft).toBeHidden();
+});
