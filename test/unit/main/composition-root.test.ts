@@ -113,7 +113,8 @@ describe('composition root: demo mode (npm run demo)', () => {
     const tray = fake.trays[0]!;
     await vi.waitFor(() => expect(tray.setToolTip).toHaveBeenCalledWith(expect.stringContaining('Acme (demo)')), { timeout: 10_000 });
     const pages = await invoke<Array<{ name: string }>>('monitor.pages');
-    expect(pages).toMatchObject({ ok: true, value: [{ name: 'Acme (demo)' }] });
+    // The demo page, and the provider the demo watches beside it (public Statuspage format).
+    expect(pages).toMatchObject({ ok: true, value: [{ name: 'Acme (demo)' }, { name: 'Nimbus Cloud', kind: 'statuspage' }] });
     // The demo's throw-away folder, never the user's data folder.
     const info = await invoke<{ dataDir: string }>('app.info');
     expect(info.ok && info.value.dataDir).not.toBe(temp.dir);
