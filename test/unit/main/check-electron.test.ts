@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../../support/paths';
+import { makeTempDir } from '../../support/temp-dir';
+
+/* npm start, demo and dev check for Electron's binary first and say how to get it (issue 16 item 15). */
+
+const run = (command: string, distPath: string) =>
+  spawnSync(process.execPath, [path.join(repoRoot, 'scripts/check-electron.mjs'), command], {
+    cwd: repoRoot,
+    env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: distPath },
+    encoding: 'utf8',
+  });
+
+describe('the Electron check before npm start', () => {
+  it('without the binary: exit 1 and one line saying what is missing and how to get it', () => {
+    const home = makeTempDir('statusdesk-noelectron-');
+    try {
+      const result = run('demo', home.dir);
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(/^npm run demo needs Electron's binary, which is not installed: run `npm install`/);
+      expect(result.stderr).not.toMatch(/uninstall/i);
+    } finally {
+      home.remove();
+    }
+  });
+
+  it('with the binary: silent, exit 0', () => {
+    const home = makeTempDir('statusdesk-electron-');
+    try {
+      const pathTxt = path.join(repoRoot, 'node_modules/electron/path.txt');
+      const name = fs.existsSync(pathTxt) ? fs.readFileSync(pathTxt, 'utf8') : 'electron';
+      fs.mkdirSync(path.dirname(path.join(home.dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(home.dir, name), '');
+      const result = run('start', home.dir);
+      expect(result.status).toBe(0);
+      expect(result.stderr).toBe('');
+    } finally {
+      home.remove();
+    }
+  });
+
+  it('npm start, demo and dev run it first', () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.start).toMatch(/^node scripts\/check-electron\.mjs start && /);
+    expect(scripts.demo).toMatch(/^node scripts\/check-electron\.mjs demo && /);
+    expect(scripts.dev).toMatch(/^node scripts\/check-electron\.mjs dev && /);
+  });
+});
