@@ -72,11 +72,24 @@ async function runSimChild(pages: number): Promise<void> {
   const seed = Array.from({ length: pages }, (_, i) => ({
     slug: slugOf(i),
     name: `Provider ${i}`,
-    components: [{ group: 'Core', children: ['API', 'Dashboard', 'Webhooks'] }, { group: 'Regions', children: ['Europe', 'Americas', 'Asia'] }, 'DNS', 'CDN', 'E-mail'],
+    components: [
+      { group: 'Core', children: ['API', 'Dashboard', 'Webhooks'] },
+      { group: 'Regions', children: ['Europe', 'Americas', 'Asia'] },
+      'DNS',
+      'CDN',
+      'E-mail',
+    ],
   }));
   const sim = await startProviderSimulator({ seed });
   // A few pages have an incident open, so bodies are of a realistic size.
-  for (let i = 0; i < pages; i += 50) sim.openIncident({ page: slugOf(i), name: 'Elevated latency', impact: 'minor', components: [{ name: 'API', status: 'degraded_performance' }], body: 'We are looking into slower answers from the API in one region.' });
+  for (let i = 0; i < pages; i += 50)
+    sim.openIncident({
+      page: slugOf(i),
+      name: 'Elevated latency',
+      impact: 'minor',
+      components: [{ name: 'API', status: 'degraded_performance' }],
+      body: 'We are looking into slower answers from the API in one region.',
+    });
   process.stdout.write(`${JSON.stringify({ origin: sim.origin, urls: sim.pages().map((s) => sim.pageUrl(s)) })}\n`);
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
@@ -178,7 +191,16 @@ async function runLoadChild(args: LoadArgs): Promise<PhaseResult> {
     }, intervalRealMs / ticksPerInterval);
     stop = () => clearInterval(timer);
   } else {
-    const pages = args.urls.map((url, i) => watchedPageSchema.parse({ id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, kind: 'statuspage', region: 'custom', url, subdomain: slugOf(i), intervalSec: args.intervalSec }));
+    const pages = args.urls.map((url, i) =>
+      watchedPageSchema.parse({
+        id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+        kind: 'statuspage',
+        region: 'custom',
+        url,
+        subdomain: slugOf(i),
+        intervalSec: args.intervalSec,
+      }),
+    );
     const monitor = new MonitorService({
       pages,
       clock: args.timeScale === 1 ? systemClock : createScaledClock(args.timeScale),
@@ -243,7 +265,16 @@ async function runnerOf(dir: string): Promise<Runner> {
   try {
     const esbuild = await import('esbuild');
     const outfile = path.join(dir, 'provider-bench.mjs');
-    await esbuild.build({ entryPoints: [fileURLToPath(import.meta.url)], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, external: ['esbuild'], logLevel: 'silent' });
+    await esbuild.build({
+      entryPoints: [fileURLToPath(import.meta.url)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      external: ['esbuild'],
+      logLevel: 'silent',
+    });
     return { command: process.execPath, args: [outfile] };
   } catch {
     return { command: process.execPath, args: ['--import', 'tsx', fileURLToPath(import.meta.url)] };
@@ -256,7 +287,20 @@ async function runPhase(runner: Runner, args: LoadArgs): Promise<PhaseResult> {
   try {
     const child = spawn(
       runner.command,
-      [...runner.args, '--load-child', '--phase', args.phase, '--urls-file', urlsFile, '--interval-sec', String(args.intervalSec), '--intervals', String(args.intervals), '--time-scale', String(args.timeScale)],
+      [
+        ...runner.args,
+        '--load-child',
+        '--phase',
+        args.phase,
+        '--urls-file',
+        urlsFile,
+        '--interval-sec',
+        String(args.intervalSec),
+        '--intervals',
+        String(args.intervals),
+        '--time-scale',
+        String(args.timeScale),
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let output = '';
@@ -345,7 +389,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     process.stdout.write(`${JSON.stringify(result)}\n`);
     process.exit(0);
   } else {
-    const result = await runProviderPagesBench({ pages: num(values.pages), intervalSec: num(values['interval-sec']), intervals: num(values.intervals), timeScale: num(values['time-scale']), log: (line) => console.error(line) });
+    const result = await runProviderPagesBench({
+      pages: num(values.pages),
+      intervalSec: num(values['interval-sec']),
+      intervals: num(values.intervals),
+      timeScale: num(values['time-scale']),
+      log: (line) => console.error(line),
+    });
     console.log(JSON.stringify(result, null, 2));
     if (!result.pass) process.exitCode = 1;
   }

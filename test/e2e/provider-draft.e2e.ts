@@ -37,10 +37,19 @@ async function watchProvider(page: Page, url: string) {
   await expect(form).toBeHidden();
 }
 
-test('a provider incident becomes a draft on my page: mapping remembered, nothing sent before saving, then through the outbox to the write log', async ({ page }) => {
+test('a provider incident becomes a draft on my page: mapping remembered, nothing sent before saving, then through the outbox to the write log', async ({
+  page,
+}) => {
   app = await startHarness(page);
   const harness = app;
-  const account = await harness.core.accounts.add({ name: 'Acme production', region: 'custom', baseUrl: own.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: own.keys.demoReadWrite });
+  const account = await harness.core.accounts.add({
+    name: 'Acme production',
+    region: 'custom',
+    baseUrl: own.baseUrl,
+    subdomain: 'acme',
+    organizationId: '1',
+    apiKey: own.keys.demoReadWrite,
+  });
   await harness.core.monitor.addPage({ name: 'Acme production', region: 'custom', baseUrl: own.baseUrl, subdomain: 'acme', accountId: account.id });
   await page.reload();
 
@@ -74,7 +83,9 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   await expect(draft.getByLabel('Your page')).toHaveValue(account.id);
   const mapping = draft.getByRole('group', { name: 'Object storage' });
   await mapping.getByRole('checkbox', { name: 'Database', exact: true }).check();
-  await expect(draft.getByRole('region', { name: 'Draft preview' })).toContainText('Nimbus Cloud: Elevated error rates for object storage · type major · 1 service(s)');
+  await expect(draft.getByRole('region', { name: 'Draft preview' })).toContainText(
+    'Nimbus Cloud: Elevated error rates for object storage · type major · 1 service(s)',
+  );
   await page.screenshot({ path: screenshotPath('provider-draft.png') });
   await draft.getByRole('button', { name: 'Open in the incident editor' }).click();
 
@@ -107,15 +118,23 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
 
   // The mapping is remembered for the next incident of this provider.
   expect(harness.core.monitor.pages().find((p) => p.kind === 'statuspage')?.serviceMappings?.[account.id]).toBeDefined();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Dashboard/ }).click();
-  await page.getByRole('article', { name: 'Incident Elevated error rates for object storage' }).getByRole('button', { name: 'Draft incident on my page…' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Dashboard/ })
+    .click();
+  await page
+    .getByRole('article', { name: 'Incident Elevated error rates for object storage' })
+    .getByRole('button', { name: 'Draft incident on my page…' })
+    .click();
   const again = page.getByRole('dialog', { name: 'Draft incident on my page from Nimbus Cloud' });
   await expect(again.getByRole('group', { name: 'Object storage' }).getByRole('checkbox', { name: 'Database', exact: true })).toBeChecked();
   await again.getByRole('button', { name: 'Cancel' }).click();
   expect(own.writeLog({ pathPrefix: INCIDENTS })).toHaveLength(1);
 });
 
-test('Watch a page by address: plain http beyond this computer is refused before anything is saved; a provider without an own account says how to draft', async ({ page }) => {
+test('Watch a page by address: plain http beyond this computer is refused before anything is saved; a provider without an own account says how to draft', async ({
+  page,
+}) => {
   app = await startHarness(page);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Watch a page' }).click();
@@ -135,7 +154,13 @@ test('Watch a page by address: plain http beyond this computer is refused before
   await expect(page.getByRole('list', { name: 'Providers' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your pages' })).toHaveCount(0);
 
-  providers.openIncident({ page: 'payflow', name: 'Payouts delayed', impact: 'minor', components: [{ name: 'Payouts', status: 'degraded_performance' }], body: 'Payouts are late.' });
+  providers.openIncident({
+    page: 'payflow',
+    name: 'Payouts delayed',
+    impact: 'minor',
+    components: [{ name: 'Payouts', status: 'degraded_performance' }],
+    body: 'Payouts are late.',
+  });
   await app.core.monitor.pollNow();
   await card.getByRole('button', { name: 'Draft incident on my page…' }).click();
   const draft = page.getByRole('dialog', { name: 'Draft incident on my page from PayFlow Payments' });

@@ -41,7 +41,10 @@ function serviceLines(services: readonly ServiceSnapshot[], depth = 0): string[]
 
 export async function providerStatus(ctx: CliContext, urlText: string): Promise<void> {
   const { url, page, description } = await readProvider(urlText);
-  ctx.print.result({ kind: 'statuspage', url, name: page.name, level: page.level, indicator: page.currentType, description }, () => `${page.name} (${url}): ${levelText(page.level, page.currentType)}${description ? ` — ${description}` : ''}`);
+  ctx.print.result(
+    { kind: 'statuspage', url, name: page.name, level: page.level, indicator: page.currentType, description },
+    () => `${page.name} (${url}): ${levelText(page.level, page.currentType)}${description ? ` — ${description}` : ''}`,
+  );
 }
 
 export async function providerSummary(ctx: CliContext, urlText: string): Promise<void> {
@@ -53,7 +56,8 @@ export async function providerSummary(ctx: CliContext, urlText: string): Promise
       lines.push(`${title}:`);
       for (const item of items) {
         lines.push(`  [${item.type}] ${item.title}${item.startsAt ? ` ${since} ${item.startsAt}` : ''}${item.url ? `  ${item.url}` : ''}`);
-        if (item.latestUpdate?.description) lines.push(`      ${item.latestUpdate.type ? `${item.latestUpdate.type}: ` : ''}${item.latestUpdate.description.replace(/\s+/g, ' ').slice(0, 160)}`);
+        if (item.latestUpdate?.description)
+          lines.push(`      ${item.latestUpdate.type ? `${item.latestUpdate.type}: ` : ''}${item.latestUpdate.description.replace(/\s+/g, ' ').slice(0, 160)}`);
       }
     };
     section('Incidents', page.incidents);

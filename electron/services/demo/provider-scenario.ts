@@ -30,7 +30,12 @@ export const PROVIDER_SCENARIO: readonly ProviderStep[] = [
     atMs: 28_000,
     label: 'provider identifies the cause',
     run: (sim, state) =>
-      sim.addUpdate({ page: DEMO_PROVIDER, incidentId: state.incidentId!, status: 'identified', body: 'A storage cluster lost a node; traffic is moving to healthy nodes.' }),
+      sim.addUpdate({
+        page: DEMO_PROVIDER,
+        incidentId: state.incidentId!,
+        status: 'identified',
+        body: 'A storage cluster lost a node; traffic is moving to healthy nodes.',
+      }),
   },
   {
     atMs: 50_000,

@@ -82,12 +82,21 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
       try {
         let target = url;
         for (let hop = 0; ; hop++) {
-          response = await get(target, { headers, decompress: true, timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) }, CONTEXT);
+          response = await get(
+            target,
+            { headers, decompress: true, timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) },
+            CONTEXT,
+          );
           const location = REDIRECTS.has(response.status) ? response.header('location') : undefined;
           if (location === undefined) break;
           if (hop === MAX_REDIRECTS) throw errorForInvalidResponse(CONTEXT, `more than ${MAX_REDIRECTS} redirects`, response.status);
           const next = redirectTarget(location, target);
-          if (next === null) throw errorForInvalidResponse(CONTEXT, `a redirect to ${location.slice(0, 200)} (only https, or http on this computer, is followed)`, response.status);
+          if (next === null)
+            throw errorForInvalidResponse(
+              CONTEXT,
+              `a redirect to ${location.slice(0, 200)} (only https, or http on this computer, is followed)`,
+              response.status,
+            );
           // A permanent move is remembered: the next polls go there directly.
           if (response.status === 301 || response.status === 308) url = next;
           target = next;

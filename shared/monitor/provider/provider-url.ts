@@ -29,7 +29,8 @@ export function normaliseProviderUrl(text: string): string {
     throw new ProviderUrlError('Enter the full address of the status page, for example https://status.example.com.');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ProviderUrlError('A status page address starts with https://.');
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) throw new ProviderUrlError('Use the https:// address of the status page (plain http only for this computer).');
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new ProviderUrlError('Use the https:// address of the status page (plain http only for this computer).');
   if (url.username !== '' || url.password !== '') throw new ProviderUrlError('A status page address has no user name or password.');
   const path = url.pathname.replace(/\/api\/v2(\/summary\.json|\/status\.json)?\/?$/, '').replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path}`;

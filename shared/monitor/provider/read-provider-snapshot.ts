@@ -58,7 +58,9 @@ function readIncident(incident: ProviderIncident, pageUrl: string | null, mainte
     level: maintenance ? 'scheduled' : impactLevel(impact),
     title: incident.name ?? '(untitled)',
     url: incidentUrl(incident, pageUrl),
-    startsAt: maintenance ? (isoOrNull(incident.scheduled_for) ?? isoOrNull(incident.started_at)) : (isoOrNull(incident.started_at) ?? isoOrNull(incident.created_at)),
+    startsAt: maintenance
+      ? (isoOrNull(incident.scheduled_for) ?? isoOrNull(incident.started_at))
+      : (isoOrNull(incident.started_at) ?? isoOrNull(incident.created_at)),
     endsAt: maintenance ? isoOrNull(incident.scheduled_until) : isoOrNull(incident.resolved_at),
     serviceIds: (incident.components ?? []).map((c) => providerNumericId('component', c.id)),
     updateIds: ids,
@@ -95,7 +97,12 @@ function readServices(components: readonly ProviderComponent[]): ServiceSnapshot
   const out: ServiceSnapshot[] = [];
   for (const component of sorted) {
     if (component.group !== true && component.group_id && groups.has(component.group_id)) continue;
-    out.push(serviceOf(component, (childrenOf.get(component.id) ?? []).map((child) => serviceOf(child, []))));
+    out.push(
+      serviceOf(
+        component,
+        (childrenOf.get(component.id) ?? []).map((child) => serviceOf(child, [])),
+      ),
+    );
   }
   return out;
 }
@@ -109,7 +116,10 @@ export function parseProviderSummary(json: unknown): ProviderSummary {
   const result = providerSummarySchema.safeParse(json);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const path = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : String(p))).join('.').replace(/\.\[/g, '[');
+  const path = issue.path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+    .join('.')
+    .replace(/\.\[/g, '[');
   throw new SummaryShapeError(path === '' ? 'summary' : path, issue.message);
 }
 
@@ -131,7 +141,11 @@ export function readProviderSnapshot(json: unknown, pageUrl: string): PageSnapsh
     (status === 'scheduled' ? upcoming : maintenances).push(readIncident(item, url, true));
   }
   const indicator = summary.status?.indicator ?? null;
-  const derived = worstLevel([...incidents.filter((i) => !i.resolved).map((i) => i.level), ...flatLevels(services), ...(maintenances.length > 0 ? ['scheduled' as const] : [])]);
+  const derived = worstLevel([
+    ...incidents.filter((i) => !i.resolved).map((i) => i.level),
+    ...flatLevels(services),
+    ...(maintenances.length > 0 ? ['scheduled' as const] : []),
+  ]);
   const level = indicator === null ? derived : impactLevel(indicator);
   return {
     name: page.name ?? new URL(pageUrl).host,

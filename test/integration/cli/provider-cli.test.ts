@@ -31,20 +31,43 @@ async function cli(args: string[]) {
 describe('statusdesk with provider pages', () => {
   it('status <URL> and summary <URL> read the page, in text and --json', async () => {
     const url = providers.pageUrl('payflow');
-    const id = providers.openIncident({ page: 'payflow', name: 'Payout delays', impact: 'minor', components: [{ name: 'Payouts', status: 'degraded_performance' }], body: 'Payouts are late by an hour.' });
+    const id = providers.openIncident({
+      page: 'payflow',
+      name: 'Payout delays',
+      impact: 'minor',
+      components: [{ name: 'Payouts', status: 'degraded_performance' }],
+      body: 'Payouts are late by an hour.',
+    });
     try {
       const status = await cli(['status', url]);
       expect(status.code, status.stderr).toBe(0);
       expect(status.stdout.trim()).toBe(`PayFlow Payments (${url}): minor incident — Minor Service Outage`);
       const statusJson = await cli(['--json', 'status', `${url}/api/v2/summary.json`]);
-      expect(JSON.parse(statusJson.stdout)).toEqual({ kind: 'statuspage', url, name: 'PayFlow Payments', level: 'minor', indicator: 'minor', description: 'Minor Service Outage' });
+      expect(JSON.parse(statusJson.stdout)).toEqual({
+        kind: 'statuspage',
+        url,
+        name: 'PayFlow Payments',
+        level: 'minor',
+        indicator: 'minor',
+        description: 'Minor Service Outage',
+      });
 
       const summary = await cli(['summary', url]);
       expect(summary.code, summary.stderr).toBe(0);
-      expect(summary.stdout).toContain('  Payments: minor incident (degraded_performance)\n    Card payments: operational\n    Payouts: minor incident (degraded_performance)');
-      expect(summary.stdout).toMatch(/Incidents:\n {2}\[minor\] Payout delays since \S+Z {2}http:\/\/127\.0\.0\.1:\d+\/pages\/payflow\/incidents\/\w+\n {6}investigating: Payouts are late by an hour\./);
+      expect(summary.stdout).toContain(
+        '  Payments: minor incident (degraded_performance)\n    Card payments: operational\n    Payouts: minor incident (degraded_performance)',
+      );
+      expect(summary.stdout).toMatch(
+        /Incidents:\n {2}\[minor\] Payout delays since \S+Z {2}http:\/\/127\.0\.0\.1:\d+\/pages\/payflow\/incidents\/\w+\n {6}investigating: Payouts are late by an hour\./,
+      );
       const summaryJson = JSON.parse((await cli(['--json', 'summary', url])).stdout);
-      expect(summaryJson).toMatchObject({ kind: 'statuspage', url, name: 'PayFlow Payments', level: 'minor', incidents: [{ title: 'Payout delays', type: 'minor' }] });
+      expect(summaryJson).toMatchObject({
+        kind: 'statuspage',
+        url,
+        name: 'PayFlow Payments',
+        level: 'minor',
+        incidents: [{ title: 'Payout delays', type: 'minor' }],
+      });
     } finally {
       providers.resolveIncident({ page: 'payflow', incidentId: id, body: 'Done.' });
     }
@@ -65,15 +88,27 @@ describe('statusdesk with provider pages', () => {
     const running = cli(['--base-url', own.baseUrl, '--json', 'watch', url, 'acme', '--interval', '15', '--for', '18']);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     providers.resetStats();
-    const id = providers.openIncident({ page: 'nimbus-cloud', name: 'DNS resolution failures', impact: 'critical', components: [{ name: 'DNS', status: 'major_outage' }], body: 'Lookups fail.' });
+    const id = providers.openIncident({
+      page: 'nimbus-cloud',
+      name: 'DNS resolution failures',
+      impact: 'critical',
+      components: [{ name: 'DNS', status: 'major_outage' }],
+      body: 'Lookups fail.',
+    });
     const { code, stdout, stderr } = await running;
     providers.resolveIncident({ page: 'nimbus-cloud', incidentId: id, body: 'Fixed.' });
     expect(code, stderr).toBe(0);
-    const events = stdout.trim().split('\n').map((line) => monitorEventSchema.parse(JSON.parse(line)));
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((line) => monitorEventSchema.parse(JSON.parse(line)));
     for (const event of events) expect(MONITOR_EVENT_TYPES).toContain(event.type);
     expect(events.map((e) => e.type).sort()).toEqual(['incident.opened', 'page.level_changed', 'service.level_changed']);
     expect(events.every((e) => e.page.name === 'Nimbus Cloud' && e.page.subdomain.endsWith('pages-nimbus-cloud'))).toBe(true);
-    expect(events.find((e) => e.type === 'incident.opened')).toMatchObject({ incident: { title: 'DNS resolution failures', type: 'critical', level: 'major' }, pageLevel: { from: 'operational', to: 'major' } });
+    expect(events.find((e) => e.type === 'incident.opened')).toMatchObject({
+      incident: { title: 'DNS resolution failures', type: 'critical', level: 'major' },
+      pageLevel: { from: 'operational', to: 'major' },
+    });
     expect(providers.stats().perPage['nimbus-cloud']).toBe(1);
   }, 30_000);
 });

@@ -26,7 +26,15 @@ const PAGE_ID = '00000000-0000-4000-8000-0000000000a1';
 async function setup(extra: Partial<WatchedPage> = {}) {
   const sim: ProviderSimulator = await startProviderSimulator();
   cleanup.push(() => sim.close());
-  const page = watchedPageSchema.parse({ id: PAGE_ID, kind: 'statuspage', region: 'custom', url: `${sim.pageUrl('nimbus-cloud')}/api/v2/summary.json`, subdomain: 'nimbus', intervalSec: 3_600, ...extra });
+  const page = watchedPageSchema.parse({
+    id: PAGE_ID,
+    kind: 'statuspage',
+    region: 'custom',
+    url: `${sim.pageUrl('nimbus-cloud')}/api/v2/summary.json`,
+    subdomain: 'nimbus',
+    intervalSec: 3_600,
+    ...extra,
+  });
   const events: MonitorEvent[] = [];
   const notes: NotificationIntent[] = [];
   const monitor = new MonitorService({
@@ -61,11 +69,20 @@ describe('provider pages in the monitor', () => {
     expect(sim.stats()).toMatchObject({ requests: 2, notModified: 2, full: 0, bodyBytes: 0 });
     expect(events).toEqual([]);
 
-    const incidentId = sim.openIncident({ page: 'nimbus-cloud', name: 'Object storage errors', impact: 'major', components: [{ name: 'Object storage', status: 'partial_outage' }], body: 'Uploads fail for some buckets.' });
+    const incidentId = sim.openIncident({
+      page: 'nimbus-cloud',
+      name: 'Object storage errors',
+      impact: 'major',
+      components: [{ name: 'Object storage', status: 'partial_outage' }],
+      body: 'Uploads fail for some buckets.',
+    });
     await monitor.pollNow();
     expect(events.map((e) => e.type).sort()).toEqual(['incident.opened', 'page.level_changed', 'service.level_changed', 'service.level_changed']);
     const opened = events.find((e) => e.type === 'incident.opened')!;
-    expect(opened).toMatchObject({ page: { id: PAGE_ID, name: 'Nimbus Cloud' }, incident: { title: 'Object storage errors', type: 'major', level: 'major', url: `${sim.pageUrl('nimbus-cloud')}/incidents/${incidentId}` } });
+    expect(opened).toMatchObject({
+      page: { id: PAGE_ID, name: 'Nimbus Cloud' },
+      incident: { title: 'Object storage errors', type: 'major', level: 'major', url: `${sim.pageUrl('nimbus-cloud')}/incidents/${incidentId}` },
+    });
     expect(notes).toHaveLength(1);
     expect(notes[0]!.title).toContain('Nimbus Cloud');
 
@@ -84,7 +101,13 @@ describe('provider pages in the monitor', () => {
 
   it('a followed incident notifies every update, a muted component stays quiet', async () => {
     const { sim, monitor, notes, page } = await setup();
-    const incidentId = sim.openIncident({ page: 'nimbus-cloud', name: 'DNS slow', impact: 'minor', components: [{ name: 'DNS', status: 'degraded_performance' }], body: 'Looking.' });
+    const incidentId = sim.openIncident({
+      page: 'nimbus-cloud',
+      name: 'DNS slow',
+      impact: 'minor',
+      components: [{ name: 'DNS', status: 'degraded_performance' }],
+      body: 'Looking.',
+    });
     await monitor.pollNow();
     const number = monitor.state()[0]!.summary!.incidents[0]!.id;
     expect(number).toBe(providerNumericId('incident', incidentId));
@@ -128,7 +151,10 @@ describe('provider pages in the monitor', () => {
     });
     await fetcher.fetchSummaryText('');
     await fetcher.fetchSummaryText('');
-    expect(seen.map((h) => [h['If-None-Match'], h['If-Modified-Since']])).toEqual([[undefined, undefined], [undefined, undefined]]);
+    expect(seen.map((h) => [h['If-None-Match'], h['If-Modified-Since']])).toEqual([
+      [undefined, undefined],
+      [undefined, undefined],
+    ]);
     expect(fetcher.lastAnswer).toBe('full');
     sim.setValidators('last-modified');
     await fetcher.fetchSummaryText('');
@@ -140,11 +166,19 @@ describe('provider pages in the monitor', () => {
   });
 
   it('refuses plain http beyond loopback and keeps the kind through settings', async () => {
-    expect(() => watchedPageSchema.parse({ id: PAGE_ID, kind: 'statuspage', region: 'custom', url: 'http://status.example.com', subdomain: 'x' })).toThrow(/https/);
+    expect(() => watchedPageSchema.parse({ id: PAGE_ID, kind: 'statuspage', region: 'custom', url: 'http://status.example.com', subdomain: 'x' })).toThrow(
+      /https/,
+    );
     expect(() => watchedPageSchema.parse({ id: PAGE_ID, kind: 'statuspage', region: 'custom', subdomain: 'x' })).toThrow(/address/);
     const home = makeTempDir('statusdesk-provider-');
     cleanup.push(() => home.remove());
-    const page = watchedPageSchema.parse({ id: PAGE_ID, kind: 'statuspage', region: 'custom', url: 'https://status.example.com/', subdomain: 'status-example-com' });
+    const page = watchedPageSchema.parse({
+      id: PAGE_ID,
+      kind: 'statuspage',
+      region: 'custom',
+      url: 'https://status.example.com/',
+      subdomain: 'status-example-com',
+    });
     new SettingsStore(home.dir).update((draft) => {
       draft.watchedPages = [page];
     });
@@ -193,7 +227,10 @@ describe('a provider page that moved', () => {
   it('follows the 301 once, then polls the new address with validators', async () => {
     const sim = await startProviderSimulator();
     cleanup.push(() => sim.close());
-    const fetcher = createProviderFetcher({ pageUrl: `${sim.origin}/moved/payflow`, rateLimiter: new SlidingWindowRateLimiter({ limit: 100, windowMs: 1_000 }) });
+    const fetcher = createProviderFetcher({
+      pageUrl: `${sim.origin}/moved/payflow`,
+      rateLimiter: new SlidingWindowRateLimiter({ limit: 100, windowMs: 1_000 }),
+    });
     expect(JSON.parse(await fetcher.fetchSummaryText(''))).toMatchObject({ page: { name: 'PayFlow Payments' } });
     sim.resetStats();
     await fetcher.fetchSummaryText('');

@@ -45,7 +45,13 @@ describe('provider simulator (public Statuspage format)', () => {
     expect(sim.stats()).toMatchObject({ requests: 2, notModified: 2, full: 0, bodyBytes: 0 });
 
     now += 500; // a change within the same second still moves Last-Modified on
-    const id = sim.openIncident({ page: 'parcel-cdn', name: 'Edge errors', impact: 'major', components: [{ name: 'Edge network', status: 'partial_outage' }], body: 'Investigating.' });
+    const id = sim.openIncident({
+      page: 'parcel-cdn',
+      name: 'Edge errors',
+      impact: 'major',
+      components: [{ name: 'Edge network', status: 'partial_outage' }],
+      body: 'Investigating.',
+    });
     const changed = await fetch(url, { headers: { 'If-None-Match': etag, 'If-Modified-Since': lastModified } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
@@ -77,7 +83,14 @@ describe('provider simulator (public Statuspage format)', () => {
   it('walks a maintenance through its statuses and rolls groups up', async () => {
     sim = await startProviderSimulator();
     const start = new Date(Date.now() + 3_600_000);
-    const id = sim.scheduleMaintenance({ page: 'nimbus-cloud', name: 'Storage move', startsAt: start, endsAt: new Date(start.getTime() + 3_600_000), components: ['Object storage'], body: 'Planned.' });
+    const id = sim.scheduleMaintenance({
+      page: 'nimbus-cloud',
+      name: 'Storage move',
+      startsAt: start,
+      endsAt: new Date(start.getTime() + 3_600_000),
+      components: ['Object storage'],
+      body: 'Planned.',
+    });
     const read = () => readProviderSnapshot(sim!.summary('nimbus-cloud'), sim!.pageUrl('nimbus-cloud'));
     expect(read().upcomingMaintenances.map((m) => m.title)).toEqual(['Storage move']);
     sim.setMaintenanceStatus({ page: 'nimbus-cloud', maintenanceId: id, status: 'in_progress', body: 'Started.' });

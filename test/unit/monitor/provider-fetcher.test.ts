@@ -51,7 +51,10 @@ describe('provider fetcher', () => {
       { status: 200, text: BODY },
     ]);
     expect(await fetcher.fetchSummaryText('')).toBe(BODY);
-    expect(sent[0]).toEqual({ url: 'https://status.example.test/api/v2/summary.json', headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': 'Statusdesk' } });
+    expect(sent[0]).toEqual({
+      url: 'https://status.example.test/api/v2/summary.json',
+      headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': 'Statusdesk' },
+    });
     expect(fetcher.lastAnswer).toBe('full');
     expect(await fetcher.fetchSummaryText('')).toBe(BODY);
     expect(sent[1]!.headers).toMatchObject({ 'If-None-Match': '"v1"', 'If-Modified-Since': 'Mon, 02 Mar 2026 09:00:00 GMT' });

@@ -53,9 +53,21 @@ export class ProviderStore {
       }
       const group = { id: this.#id('g'), name: entry.group, status: 'operational' as ComponentStatus, position: ++position, group: true, group_id: null };
       components.push(group);
-      entry.children.forEach((name, i) => components.push({ id: this.#id('c'), name, status: 'operational', position: i + 1, group: false, group_id: group.id }));
+      entry.children.forEach((name, i) =>
+        components.push({ id: this.#id('c'), name, status: 'operational', position: i + 1, group: false, group_id: group.id }),
+      );
     }
-    this.#pages.set(seed.slug, { slug: seed.slug, id: this.#id('p'), name: seed.name, timeZone: 'Etc/UTC', components, incidents: [], maintenances: [], version: 1, updatedAt: this.#stamp() });
+    this.#pages.set(seed.slug, {
+      slug: seed.slug,
+      id: this.#id('p'),
+      name: seed.name,
+      timeZone: 'Etc/UTC',
+      components,
+      incidents: [],
+      maintenances: [],
+      version: 1,
+      updatedAt: this.#stamp(),
+    });
     return seed.slug;
   }
 
@@ -222,7 +234,13 @@ export class ProviderStore {
     );
     const inMaintenance = maintenances.some((m) => m.status === 'in_progress' || m.status === 'verifying');
     const indicator = worst > 0 ? (['none', 'minor', 'major', 'critical'] as const)[worst]! : inMaintenance ? 'maintenance' : 'none';
-    const description = { none: 'All Systems Operational', minor: 'Minor Service Outage', major: 'Partial System Outage', critical: 'Major Service Outage', maintenance: 'Service Under Maintenance' }[indicator];
+    const description = {
+      none: 'All Systems Operational',
+      minor: 'Minor Service Outage',
+      major: 'Partial System Outage',
+      critical: 'Major Service Outage',
+      maintenance: 'Service Under Maintenance',
+    }[indicator];
     return {
       page: { id: page.id, name: page.name, url, time_zone: page.timeZone, updated_at: page.updatedAt },
       components: page.components.map((c) => ({

@@ -13,7 +13,14 @@ const incident = {
 
 describe('draft of an own incident from a provider incident', () => {
   it('maps impact to the own page type', () => {
-    expect(['none', 'minor', 'major', 'critical', 'maintenance', 'new'].map(draftTypeOfImpact)).toEqual(['minor', 'minor', 'major', 'major', 'scheduled', 'minor']);
+    expect(['none', 'minor', 'major', 'critical', 'maintenance', 'new'].map(draftTypeOfImpact)).toEqual([
+      'minor',
+      'minor',
+      'major',
+      'major',
+      'scheduled',
+      'minor',
+    ]);
   });
 
   it('prefills title, type, mapped services and a first update quoting the provider with a link; the body is a valid create', () => {

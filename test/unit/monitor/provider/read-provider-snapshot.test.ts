@@ -10,7 +10,8 @@ import { SummaryShapeError } from '../../../../shared/monitor/read-snapshot';
 import { pageSnapshotSchema, type PageSnapshot } from '../../../../shared/monitor/snapshot';
 
 // Synthetic fixtures of our own (no provider's data): every value the format documents.
-const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8')) as Record<string, unknown>;
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(path.join(__dirname, 'fixtures', `${name}.json`), 'utf8')) as Record<string, unknown>;
 const URL_ = 'https://status.synthetic.test';
 const cid = (id: string) => providerNumericId('component', id);
 const iid = (id: string) => providerNumericId('incident', id);
@@ -25,7 +26,15 @@ describe('provider summary.json → page snapshot (contract)', () => {
   const snapshot = valid(readProviderSnapshot(fixture('all-values'), URL_));
 
   it('reads the page and takes the level from status.indicator', () => {
-    expect(snapshot).toMatchObject({ name: 'Synthetic Cloud', subdomain: 'status-synthetic-test', url: URL_, timeZone: 'Etc/UTC', level: 'major', currentType: 'critical', hasStatusType: true });
+    expect(snapshot).toMatchObject({
+      name: 'Synthetic Cloud',
+      subdomain: 'status-synthetic-test',
+      url: URL_,
+      timeZone: 'Etc/UTC',
+      level: 'major',
+      currentType: 'critical',
+      hasStatusType: true,
+    });
     expect(snapshot.infoNotices).toEqual([]);
   });
 
@@ -57,7 +66,12 @@ describe('provider summary.json → page snapshot (contract)', () => {
       latestUpdate: { type: 'identified', description: 'A faulty switch was found; traffic is moving.', postedAt: '2026-03-02T09:40:00.000Z' },
     });
     expect(byTitle.get('VMs unreachable in one zone')!.updateIds).toEqual([providerNumericId('update', 'upd-c2'), providerNumericId('update', 'upd-c1')]);
-    expect(byTitle.get('GPU capacity errors')).toMatchObject({ type: 'major', level: 'major', url: `${URL_}/incidents/inc-major`, startsAt: '2026-03-02T09:10:00.000Z' });
+    expect(byTitle.get('GPU capacity errors')).toMatchObject({
+      type: 'major',
+      level: 'major',
+      url: `${URL_}/incidents/inc-major`,
+      startsAt: '2026-03-02T09:10:00.000Z',
+    });
     expect(byTitle.get('Slow batch queue')).toMatchObject({ type: 'minor', level: 'minor', resolved: false });
     expect(byTitle.get('Status e-mails delayed')).toMatchObject({ type: 'none', level: 'operational' });
     expect(byTitle.get('Login errors')).toMatchObject({ resolved: true, endsAt: '2026-03-02T06:30:00.000Z' });
@@ -65,7 +79,9 @@ describe('provider summary.json → page snapshot (contract)', () => {
   });
 
   it('sorts maintenances by status: scheduled upcoming, in_progress and verifying active, completed gone', () => {
-    expect(snapshot.upcomingMaintenances.map((m) => [m.title, m.level, m.startsAt, m.endsAt])).toEqual([['Database upgrade', 'scheduled', '2026-03-05T01:00:00.000Z', '2026-03-05T03:00:00.000Z']]);
+    expect(snapshot.upcomingMaintenances.map((m) => [m.title, m.level, m.startsAt, m.endsAt])).toEqual([
+      ['Database upgrade', 'scheduled', '2026-03-05T01:00:00.000Z', '2026-03-05T03:00:00.000Z'],
+    ]);
     expect(snapshot.maintenances.map((m) => [m.title, m.type, m.level])).toEqual([
       ['Backup storage move', 'maintenance', 'scheduled'],
       ['Network card swap', 'minor', 'scheduled'],
@@ -102,16 +118,37 @@ describe('provider summary.json → page snapshot (contract)', () => {
 
   it('tolerates missing and null fields everywhere but the page object', () => {
     const sparse = valid(readProviderSnapshot(fixture('sparse'), 'https://status.other.test/'));
-    expect(sparse).toMatchObject({ name: 'status.other.test', url: 'https://status.other.test/', timeZone: null, level: 'minor', maintenances: [], upcomingMaintenances: [] });
+    expect(sparse).toMatchObject({
+      name: 'status.other.test',
+      url: 'https://status.other.test/',
+      timeZone: null,
+      level: 'minor',
+      maintenances: [],
+      upcomingMaintenances: [],
+    });
     expect(sparse.services.map((s) => [s.name, s.level, s.children.length])).toEqual([
       ['', 'operational', 0],
       ['Child of a missing group', 'minor', 0],
       ['Numeric id', 'minor', 0],
     ]);
     expect(sparse.services[2]!.id).toBe(cid('77'));
-    expect(sparse.incidents[0]).toMatchObject({ title: '(untitled)', type: 'incident', level: 'minor', updateIds: [], latestUpdate: null, serviceIds: [], startsAt: null, resolved: false });
+    expect(sparse.incidents[0]).toMatchObject({
+      title: '(untitled)',
+      type: 'incident',
+      level: 'minor',
+      updateIds: [],
+      latestUpdate: null,
+      serviceIds: [],
+      startsAt: null,
+      resolved: false,
+    });
     expect(sparse.incidents[0]!.url).toBe('https://status.other.test/incidents/i1');
-    expect(sparse.incidents[1]).toMatchObject({ type: 'brand_new_impact', level: 'minor', startsAt: null, latestUpdate: { type: null, description: '', postedAt: null } });
+    expect(sparse.incidents[1]).toMatchObject({
+      type: 'brand_new_impact',
+      level: 'minor',
+      startsAt: null,
+      latestUpdate: { type: null, description: '', postedAt: null },
+    });
   });
 
   it('refuses what is not a summary, naming the field', () => {
@@ -125,8 +162,17 @@ describe('provider summary.json → page snapshot (contract)', () => {
   it('ids are stable across reads, so the diff sees an update, not a new incident', () => {
     const before = fixture('all-values');
     const after = structuredClone(before) as { incidents: Array<{ incident_updates: unknown[] }> };
-    after.incidents[1]!.incident_updates.unshift({ id: 'upd-m2', status: 'identified', body: 'Found it.', created_at: '2026-03-02T09:50:00.000Z', display_at: '2026-03-02T09:50:00.000Z' });
-    const events = diffSnapshots(readProviderSnapshot(before, URL_), readProviderSnapshot(after, URL_), { page: { id: 'p', name: 'Synthetic Cloud', subdomain: 'x' }, at: '2026-03-02T09:51:00.000Z' });
+    after.incidents[1]!.incident_updates.unshift({
+      id: 'upd-m2',
+      status: 'identified',
+      body: 'Found it.',
+      created_at: '2026-03-02T09:50:00.000Z',
+      display_at: '2026-03-02T09:50:00.000Z',
+    });
+    const events = diffSnapshots(readProviderSnapshot(before, URL_), readProviderSnapshot(after, URL_), {
+      page: { id: 'p', name: 'Synthetic Cloud', subdomain: 'x' },
+      at: '2026-03-02T09:51:00.000Z',
+    });
     expect(events.map((e) => e.type)).toEqual(['incident.updated']);
   });
 
