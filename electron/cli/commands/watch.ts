@@ -11,6 +11,7 @@ import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 import type { RunAction } from '../run-action';
 import { looksLikeUrl } from '../../../shared/monitor/provider/provider-url';
+import { startCliProviderDemo } from './provider-demo';
 import { providerPageArgument } from './provider-watch';
 
 interface WatchOptions {
@@ -75,6 +76,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
         if (!options.demo && subdomains.length === 0) throw new CliUsageError('name at least one subdomain to watch, or use --demo');
 
         const sim = options.demo ? await startStatusPageSimulator({ seed: 'demo', rateLimit: false, control: false }) : null;
+        const upstream = options.demo ? await startCliProviderDemo(intervalSec) : null;
         try {
           // Each page on its own account's region (or --base-url / --region when given): pages of several
           // accounts and regions can be watched together.
@@ -94,6 +96,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
               followedIncidentIds: [],
             };
           });
+          if (upstream) pages.push(upstream.page);
           const servers = [...new Set(pages.map((p) => p.url ?? p.baseUrl))].join(', ');
           const monitor = new MonitorService({
             pages,
@@ -103,13 +106,15 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           monitor.start();
           try {
             if (sim) {
-              ctx.print.note('demo: an incident opens, gets two updates, a maintenance starts and ends, the incident resolves');
+              ctx.print.note("demo: an incident opens, gets two updates, a maintenance starts and ends, the incident resolves; a provider's incident opens and resolves beside it");
               // The scenario starts only once the first check has seen the calm page, whatever the speed.
               await monitor.pollNow();
               const speed = parseSeconds(options.demoSpeed, '--demo-speed', 0.01);
               const player = playDemo(sim, { speed, afterStep: () => void monitor.pollNow() });
-              await Promise.race([player.done, untilStopped(forSeconds)]);
+              const upstreamPlayer = upstream?.play(speed, () => void monitor.pollNow());
+              await Promise.race([Promise.all([player.done, upstreamPlayer?.done]), untilStopped(forSeconds)]);
               player.stop();
+              upstreamPlayer?.stop();
               await monitor.pollNow();
             } else {
               await untilStopped(forSeconds);
@@ -123,6 +128,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           }
         } finally {
           await sim?.close();
+          await upstream?.close();
         }
       }),
     );

@@ -28,7 +28,8 @@ describe('statusdesk watch', () => {
     expect(code, stderr).toBe(0);
     const events = stdout.trim().split('\n').map((line) => monitorEventSchema.parse(JSON.parse(line)));
     for (const event of events) expect(MONITOR_EVENT_TYPES).toContain(event.type);
-    const story = events.map((e) => e.type).filter((t) => t.startsWith('incident.') || t.startsWith('maintenance.'));
+    const own = events.filter((e) => e.page.subdomain === 'acme');
+    const story = own.map((e) => e.type).filter((t) => t.startsWith('incident.') || t.startsWith('maintenance.'));
     expect(story).toEqual([
       'incident.opened',
       'incident.updated',
@@ -37,11 +38,14 @@ describe('statusdesk watch', () => {
       'maintenance.ended',
       'incident.resolved',
     ]);
-    expect(events.filter((e) => e.type === 'page.level_changed').map((e) => [e.from, e.to])).toEqual([
+    expect(own.filter((e) => e.type === 'page.level_changed').map((e) => [e.from, e.to])).toEqual([
       ['operational', 'major'],
       ['major', 'operational'],
     ]);
-    expect(events.every((e) => e.page.subdomain === 'acme')).toBe(true);
+    // The provider beside it (public Statuspage format): the same event types.
+    const upstream = events.filter((e) => e.page.subdomain !== 'acme');
+    expect(upstream.every((e) => e.page.name === 'Nimbus Cloud')).toBe(true);
+    expect(upstream.map((e) => e.type).filter((t) => t.startsWith('incident.'))).toEqual(['incident.opened', 'incident.updated', 'incident.resolved']);
   }, 30_000);
 
   it('ends quietly with exit 0 when its reader goes away (watch --json | head -1)', async () => {

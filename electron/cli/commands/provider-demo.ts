@@ -1,0 +1,21 @@
+import type { WatchedPage } from '../../../shared/monitor/watched-page';
+import type { DemoPlayer } from '../../services/demo/demo-scenario';
+import { DEMO_PROVIDER, DEMO_PROVIDER_NAME, playProviderDemo } from '../../services/demo/provider-scenario';
+import { startProviderSimulator } from '../../services/simulators/provider';
+import { providerWatchedPage } from '../../services/watch/provider-page';
+
+/** `watch --demo`'s provider (as in the desktop demo): a fictional cloud in the public Statuspage format whose incident opens and resolves. */
+export interface CliProviderDemo {
+  page: WatchedPage;
+  play(speed: number, afterStep: () => void): DemoPlayer;
+  close(): Promise<void>;
+}
+
+export async function startCliProviderDemo(intervalSec: number): Promise<CliProviderDemo> {
+  const sim = await startProviderSimulator({ seed: 'demo' });
+  return {
+    page: providerWatchedPage(sim.pageUrl(DEMO_PROVIDER), { name: DEMO_PROVIDER_NAME, intervalSec }),
+    play: (speed, afterStep) => playProviderDemo(sim, { speed, afterStep }),
+    close: () => sim.close(),
+  };
+}
