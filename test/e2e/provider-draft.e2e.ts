@@ -144,6 +144,7 @@ test('Watch a page by address: plain http beyond this computer is refused before
   await form.getByRole('button', { name: 'Watch page' }).click();
   await expect(form.getByText('Use the https:// address of the status page (plain http only for this computer).')).toBeVisible();
   expect(app.core.monitor.pages()).toHaveLength(0);
+  await page.screenshot({ path: screenshotPath('watch-provider-form.png') });
 
   await form.getByLabel('Page address').fill(providers.pageUrl('payflow'));
   await form.getByRole('button', { name: 'Watch page' }).click();
