@@ -14,7 +14,10 @@ import tseslint from 'typescript-eslint';
  */
 
 const RENDERER_SYNTAX = [
-  { selector: 'TSAsExpression > AwaitExpression > CallExpression[callee.object.object.name="window"][callee.object.property.name="api"]', message: 'IPC answers are typed by the contract: no casts.' },
+  {
+    selector: 'TSAsExpression > AwaitExpression > CallExpression[callee.object.object.name="window"][callee.object.property.name="api"]',
+    message: 'IPC answers are typed by the contract: no casts.',
+  },
   { selector: 'TSAsExpression > AwaitExpression > CallExpression[callee.object.name="api"]', message: 'IPC answers are typed by the contract: no casts.' },
   { selector: "PropertyDefinition[accessibility='private']", message: 'Use #private fields (one privacy style).' },
 ];
@@ -65,7 +68,10 @@ export default tseslint.config(
       'vue/v-on-event-hyphenation': 'off',
     },
   },
-  { files: ['shared/**/*.ts'], rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SERVICES, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]) },
+  {
+    files: ['shared/**/*.ts'],
+    rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SERVICES, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]),
+  },
   { files: ['electron/services/**/*.ts', 'electron/cli/**/*.ts'], rules: layer([ELECTRON, MAIN_ONLY, RENDERER]) },
   { files: ['renderer/**/*.{ts,vue}'], rules: layer([ELECTRON, NODE, ELECTRON_TREE]) },
   {
@@ -75,7 +81,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[object.name='ipcMain']", message: 'Register IPC handlers through ipc-bridge.ts (sender check, schema, typed errors).' },
-        { selector: "CallExpression[callee.property.name='send'][callee.object.property.name='webContents']", message: 'Push to the renderer through ipc-bridge.ts (the event bus and its schemas).' },
+        {
+          selector: "CallExpression[callee.property.name='send'][callee.object.property.name='webContents']",
+          message: 'Push to the renderer through ipc-bridge.ts (the event bus and its schemas).',
+        },
         { selector: "PropertyDefinition[accessibility='private']", message: 'Use #private fields (one privacy style).' },
         { selector: "MethodDefinition[kind!='constructor'][accessibility='private']", message: 'Use #private methods (one privacy style).' },
       ],

@@ -96,8 +96,22 @@ async function steadyState(pages: number, minutes: number, timeScale: number) {
 
 function stateOf(index: number, summary: ReturnType<typeof readPageSnapshot>, nowIso: string): PageState {
   return {
-    pageId: `page-${index}`, name: summary.name, subdomain: summary.subdomain, region: 'custom', status: 'ok', level: summary.level, stale: false,
-    staleSince: null, lastCheckedAt: nowIso, lastSuccessAt: nowIso, nextCheckAt: nowIso, consecutiveFailures: 0, error: null, paused: null, muted: false, summary,
+    pageId: `page-${index}`,
+    name: summary.name,
+    subdomain: summary.subdomain,
+    region: 'custom',
+    status: 'ok',
+    level: summary.level,
+    stale: false,
+    staleSince: null,
+    lastCheckedAt: nowIso,
+    lastSuccessAt: nowIso,
+    nextCheckAt: nowIso,
+    consecutiveFailures: 0,
+    error: null,
+    paused: null,
+    muted: false,
+    summary,
   };
 }
 
@@ -109,7 +123,11 @@ function changedPoll(pages: number, rounds: number) {
   // Page 1 (no incident) gets one: a new incident, the page's level, one service's level.
   const quietDoc = benchSummaryDoc(1, undefined, now);
   const changedDoc = benchSummaryDoc(11, undefined, now); // the same shape with an incident
-  const changedBody: Record<string, unknown> = { ...quietDoc, incidents: (changedDoc.incidents as Array<Record<string, unknown>>).map((inc) => ({ ...inc, id: 20_001, service_ids: [20_002] })), status_page: { ...(quietDoc.status_page as object), current_incident_type: 'major' } };
+  const changedBody: Record<string, unknown> = {
+    ...quietDoc,
+    incidents: (changedDoc.incidents as Array<Record<string, unknown>>).map((inc) => ({ ...inc, id: 20_001, service_ids: [20_002] })),
+    status_page: { ...(quietDoc.status_page as object), current_incident_type: 'major' },
+  };
   (changedBody.services as Array<{ children: Array<{ id: number; current_incident_type: string | null }> }>)[0]!.children[0]!.current_incident_type = 'major';
   const cpu: number[] = [];
   const stringify: number[] = [];
@@ -133,7 +151,14 @@ function changedPoll(pages: number, rounds: number) {
   }
   const cpuUs = Math.round(median(cpu) * 10) / 10;
   const summarySendUs = Math.round(median(stringify) * 10) / 10;
-  return { patchBytes, summaryBytes, bytesRatio: Math.round((patchBytes / summaryBytes) * 1000) / 1000, cpuUs, summarySendUs, cpuRatio: Math.round((cpuUs / summarySendUs) * 100) / 100 };
+  return {
+    patchBytes,
+    summaryBytes,
+    bytesRatio: Math.round((patchBytes / summaryBytes) * 1000) / 1000,
+    cpuUs,
+    summarySendUs,
+    cpuRatio: Math.round((cpuUs / summarySendUs) * 100) / 100,
+  };
 }
 
 export async function runDashboardSyncBench(options: { pages?: number; minutes?: number; timeScale?: number } = {}): Promise<DashboardSyncBenchResult> {

@@ -145,7 +145,13 @@ const RULES = { staleAfterFailures: 3, staleAfterIntervals: 3 };
 function typicalChangeOf(body: string): string {
   const json = JSON.parse(body);
   const maintenance = json.maintenances[0];
-  maintenance.updates.unshift({ ...maintenance.updates[0], id: 99_999_999, type: 'update', description: 'Work is progressing as planned.', posted_at: '2025-10-17T12:30:00' });
+  maintenance.updates.unshift({
+    ...maintenance.updates[0],
+    id: 99_999_999,
+    type: 'update',
+    description: 'Work is progressing as planned.',
+    posted_at: '2025-10-17T12:30:00',
+  });
   const zag = json.services.find((s: { name: string }) => s.name === 'HR-ZAG-1');
   zag.children[0].current_incident_type = 'emergency-maintenance';
   return JSON.stringify(json);
@@ -257,9 +263,13 @@ interface SimChild {
 
 /** Starts this file as the simulator in a child process; resolves once it listens. */
 async function startSimChild(pages: number, timeScale: number): Promise<SimChild> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--sim-child', '--pages', String(pages), '--time-scale', String(timeScale)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--sim-child', '--pages', String(pages), '--time-scale', String(timeScale)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout! });
   const ready = await new Promise<{ origin: string; baseUrl: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`simulator child exited early (${code})`)));
@@ -316,7 +326,16 @@ async function monitorRunner(dir: string): Promise<{ command: string; args: stri
   try {
     const esbuild = await import('esbuild');
     const outfile = path.join(dir, 'monitor-load.mjs');
-    await esbuild.build({ entryPoints: [fileURLToPath(import.meta.url)], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, external: ['esbuild'], logLevel: 'silent' });
+    await esbuild.build({
+      entryPoints: [fileURLToPath(import.meta.url)],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      external: ['esbuild'],
+      logLevel: 'silent',
+    });
     // STATUSDESK_BENCH_NODE_FLAGS, e.g. "--cpu-prof": to look inside the monitor process.
     const flags = (process.env.STATUSDESK_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     return { command: process.execPath, args: [...flags, outfile], runtime: 'node' };
@@ -330,18 +349,28 @@ async function load(options: LoadOptions, log: (line: string) => void): Promise<
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'statusdesk-monitor-bench-'));
   try {
     const runner = await monitorRunner(dir);
-    log(`load: ${options.pages} pages, ${options.intervalSec} s interval, ${options.minutes} min at time scale ${options.timeScale}, monitor on ${runner.runtime}`);
+    log(
+      `load: ${options.pages} pages, ${options.intervalSec} s interval, ${options.minutes} min at time scale ${options.timeScale}, monitor on ${runner.runtime}`,
+    );
     const args = [
       ...runner.args,
       '--monitor-child',
-      '--origin', sim.origin,
-      '--base-url', sim.baseUrl,
-      '--data-dir', dir,
-      '--pages', String(options.pages),
-      '--interval-sec', String(options.intervalSec),
-      '--minutes', String(options.minutes),
-      '--time-scale', String(options.timeScale),
-      '--changes-per-minute', String(options.changesPerMinute),
+      '--origin',
+      sim.origin,
+      '--base-url',
+      sim.baseUrl,
+      '--data-dir',
+      dir,
+      '--pages',
+      String(options.pages),
+      '--interval-sec',
+      String(options.intervalSec),
+      '--minutes',
+      String(options.minutes),
+      '--time-scale',
+      String(options.timeScale),
+      '--changes-per-minute',
+      String(options.changesPerMinute),
     ];
     const child = spawn(runner.command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
@@ -363,7 +392,13 @@ async function runLoadChild(options: LoadOptions & { origin: string; baseUrl: st
   const clock = timeScale === 1 ? systemClock : createScaledClock(timeScale);
   const subdomains = Array.from({ length: pageCount }, (_, i) => simSubdomain(i));
   const pages = subdomains.map((subdomain, i) =>
-    watchedPageSchema.parse({ id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, region: 'custom', baseUrl: options.baseUrl, subdomain, intervalSec }),
+    watchedPageSchema.parse({
+      id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      region: 'custom',
+      baseUrl: options.baseUrl,
+      subdomain,
+      intervalSec,
+    }),
   );
   // One budget for the server, as for public pages; scaled like the simulator's.
   const limiter = new SlidingWindowRateLimiter({ limit: 100, windowMs: 10_000 / timeScale });
@@ -403,20 +438,23 @@ async function runLoadChild(options: LoadOptions & { origin: string; baseUrl: st
   const open: Array<{ page: string; id: number; at: number }> = [];
   let changeTimer: NodeJS.Timeout | null = null;
   if (changesPerMinute > 0) {
-    changeTimer = setInterval(() => {
-      const now = performance.now();
-      while (open.length > 0 && now - open[0]!.at > 1.5 * intervalRealMs) {
-        const target = open.shift()!;
+    changeTimer = setInterval(
+      () => {
+        const now = performance.now();
+        while (open.length > 0 && now - open[0]!.at > 1.5 * intervalRealMs) {
+          const target = open.shift()!;
+          scripted++;
+          control.resolveIncident({ page: target.page, incidentId: target.id }).catch(() => undefined);
+        }
+        const page = subdomains[Math.floor(Math.random() * subdomains.length)]!;
         scripted++;
-        control.resolveIncident({ page: target.page, incidentId: target.id }).catch(() => undefined);
-      }
-      const page = subdomains[Math.floor(Math.random() * subdomains.length)]!;
-      scripted++;
-      control
-        .openIncident({ page, type: 'major', title: 'Bench outage' })
-        .then((inc) => open.push({ page, id: inc.id, at: now }))
-        .catch(() => undefined);
-    }, 60_000 / timeScale / changesPerMinute);
+        control
+          .openIncident({ page, type: 'major', title: 'Bench outage' })
+          .then((inc) => open.push({ page, id: inc.id, at: now }))
+          .catch(() => undefined);
+      },
+      60_000 / timeScale / changesPerMinute,
+    );
   }
 
   const wallStart = performance.now();

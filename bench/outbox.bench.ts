@@ -88,10 +88,16 @@ export async function runOutboxBench(options: OutboxBenchOptions = {}): Promise<
     const queued: Promise<unknown>[] = [];
     for (let i = 0; i < incidents; i++) {
       const id = randomUUID();
-      queued.push(outbox.enqueue({ id, accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: `Bench ${i}` } } }));
+      queued.push(
+        outbox.enqueue({ id, accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: `Bench ${i}` } } }),
+      );
       for (let u = 0; u < updates; u++) {
         queued.push(
-          outbox.enqueue({ accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: tempIdFor(id), update: { type: 'update', description: `Bench ${i} update ${u}` } } }),
+          outbox.enqueue({
+            accountId,
+            operation: 'addIncidentUpdate',
+            input: { subdomain: 'acme', incidentId: tempIdFor(id), update: { type: 'update', description: `Bench ${i} update ${u}` } },
+          }),
         );
       }
     }

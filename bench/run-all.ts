@@ -38,10 +38,17 @@ const { values } = parseArgs({
   },
   strict: true,
 });
-const list = (text: string | undefined) => new Set((text ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const list = (text: string | undefined) =>
+  new Set(
+    (text ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 const only = list(values.only);
 const skip = list(values.skip);
-for (const name of [...only, ...skip]) if (!(NAMES as readonly string[]).includes(name)) throw new Error(`unknown benchmark "${name}" (known: ${NAMES.join(', ')})`);
+for (const name of [...only, ...skip])
+  if (!(NAMES as readonly string[]).includes(name)) throw new Error(`unknown benchmark "${name}" (known: ${NAMES.join(', ')})`);
 const wanted = NAMES.filter((n) => (only.size === 0 || only.has(n)) && !skip.has(n));
 const quick = values.quick;
 
@@ -60,7 +67,18 @@ async function run(name: BenchName, body: () => Promise<BenchRow[]>): Promise<vo
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     unavailable.push({ name, reason });
-    rows.push({ benchmark: `${name}: not available`, result: null, unit: '', resultText: 'not available', floor: null, floorLabel: reason.slice(0, 120), ratio: null, budget: '—', budgetSource: 'none', pass: null });
+    rows.push({
+      benchmark: `${name}: not available`,
+      result: null,
+      unit: '',
+      resultText: 'not available',
+      floor: null,
+      floorLabel: reason.slice(0, 120),
+      ratio: null,
+      budget: '—',
+      budgetSource: 'none',
+      pass: null,
+    });
     log(`${name} is not available: ${reason}`);
   }
   timings[name] = Math.round((performance.now() - started) / 100) / 10;
@@ -161,6 +179,10 @@ fs.writeFileSync(path.join(resultsDir, 'latest.md'), `${markdownTable(rows)}\n`)
 console.log(textTable(rows));
 console.log('');
 for (const u of unavailable) console.log(`not available: ${u.name}: ${u.reason}`);
-console.log(`load average (1, 5, 15 min) at start ${loadAtStart.join(' ')}, at end ${report.machine.loadAverage.atEnd.join(' ')} on ${report.machine.cpus} cores`);
-console.log(`${pass ? 'all budgets hold' : `${failed.length} budget(s) failed${unavailable.length ? `, ${unavailable.length} benchmark(s) not available` : ''}`} · ${report.wallSeconds} s · bench/results/latest.json`);
+console.log(
+  `load average (1, 5, 15 min) at start ${loadAtStart.join(' ')}, at end ${report.machine.loadAverage.atEnd.join(' ')} on ${report.machine.cpus} cores`,
+);
+console.log(
+  `${pass ? 'all budgets hold' : `${failed.length} budget(s) failed${unavailable.length ? `, ${unavailable.length} benchmark(s) not available` : ''}`} · ${report.wallSeconds} s · bench/results/latest.json`,
+);
 process.exitCode = pass ? 0 : 1;

@@ -30,9 +30,18 @@ const stat = process.env.STATUSDESK_FROM_SOURCE === '1' ? null : fs.statSync(bun
 if (stat) {
   const { loadBundle } = await import('./load-bundle.js');
   loadBundle(bundle, stat);
-} else if (fs.existsSync(sources) && (await fromSources(process.env.STATUSDESK_FROM_SOURCE === '1' ? null : 'out/cli/statusdesk.cjs is not built: running the sources through tsx (slow start; `npm run build:cli` builds it)'))) {
+} else if (
+  fs.existsSync(sources) &&
+  (await fromSources(
+    process.env.STATUSDESK_FROM_SOURCE === '1'
+      ? null
+      : 'out/cli/statusdesk.cjs is not built: running the sources through tsx (slow start; `npm run build:cli` builds it)',
+  ))
+) {
   // Ran from the sources.
 } else {
-  process.stderr.write('statusdesk: the command-line bundle out/cli/statusdesk.cjs is missing: run `npm run build` (or `npm run build:cli`) in the Statusdesk folder first\n');
+  process.stderr.write(
+    'statusdesk: the command-line bundle out/cli/statusdesk.cjs is missing: run `npm run build` (or `npm run build:cli`) in the Statusdesk folder first\n',
+  );
   process.exitCode = 1;
 }

@@ -85,14 +85,20 @@ function render(painter: Painter, size: number, samples = 4): Buffer {
   const rgba = Buffer.alloc(size * size * 4);
   for (let py = 0; py < size; py += 1) {
     for (let px = 0; px < size; px += 1) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let sy = 0; sy < samples; sy += 1) {
         for (let sx = 0; sx < samples; sx += 1) {
           const x = ((px + (sx + 0.5) / samples) / size) * 2 - 1;
           const y = ((py + (sy + 0.5) / samples) / size) * 2 - 1;
           const colour = painter(x, y);
           if (colour) {
-            r += colour[0] * colour[3]; g += colour[1] * colour[3]; b += colour[2] * colour[3]; a += colour[3];
+            r += colour[0] * colour[3];
+            g += colour[1] * colour[3];
+            b += colour[2] * colour[3];
+            a += colour[3];
           }
         }
       }

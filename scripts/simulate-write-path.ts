@@ -36,11 +36,16 @@ try {
     ...(values.path === undefined ? {} : { path: values.path }),
   });
   const perSecond = result.schedules / (result.durationMs / 1000);
-  console.log(`write-path simulation (seed ${result.seed}): ${result.schedules} schedules in ${(result.durationMs / 1000).toFixed(1)} s (${perSecond.toFixed(1)} a second), ${result.violations} violations`);
+  console.log(
+    `write-path simulation (seed ${result.seed}): ${result.schedules} schedules in ${(result.durationMs / 1000).toFixed(1)} s (${perSecond.toFixed(1)} a second), ${result.violations} violations`,
+  );
   if (result.failure) console.log(result.failure);
   const out = path.join(root, 'bench', 'results');
   fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, 'simulation.json'), `${JSON.stringify({ ...result, budget: 'long', schedulesPerSecond: Math.round(perSecond * 10) / 10, machine: { cores: (await import('node:os')).cpus().length, node: process.version } }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(out, 'simulation.json'),
+    `${JSON.stringify({ ...result, budget: 'long', schedulesPerSecond: Math.round(perSecond * 10) / 10, machine: { cores: (await import('node:os')).cpus().length, node: process.version } }, null, 2)}\n`,
+  );
   process.exitCode = result.violations > 0 ? 1 : 0;
 } finally {
   await sim.close();

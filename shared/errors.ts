@@ -47,9 +47,7 @@ export class AppError extends Error {
   }
 
   toShape(): AppErrorShape {
-    return this.status === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, status: this.status };
+    return this.status === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, status: this.status };
   }
 }
 

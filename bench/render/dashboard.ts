@@ -107,7 +107,9 @@ export async function measureDashboard(browser: Browser, options: { pages?: numb
     await harness.core.monitor.pollNow(changed.id);
     await page.getByText('Bench change').first().waitFor({ timeout: 10_000 });
     await settleFrames(page);
-    const cardsRerenderedPerChange = await page.evaluate(() => (window as unknown as { __statusdeskRenders: Record<string, number> }).__statusdeskRenders.PageCard ?? 0);
+    const cardsRerenderedPerChange = await page.evaluate(
+      () => (window as unknown as { __statusdeskRenders: Record<string, number> }).__statusdeskRenders.PageCard ?? 0,
+    );
     const ipc: number[] = [];
     for (let i = 0; i < 5; i++) {
       ipc.push(

@@ -47,7 +47,10 @@ export async function waitForMark(page: Page, name: string, timeoutMs = 60_000):
   try {
     await page.waitForFunction((n) => (window as MarkWindow).__benchMarks?.[n]?.frameMs !== undefined, name, { timeout: timeoutMs });
   } catch (error) {
-    const seen = await page.evaluate(() => ({ marks: JSON.stringify((window as MarkWindow).__benchMarks), main: document.querySelector('main')?.innerHTML.slice(0, 400) }));
+    const seen = await page.evaluate(() => ({
+      marks: JSON.stringify((window as MarkWindow).__benchMarks),
+      main: document.querySelector('main')?.innerHTML.slice(0, 400),
+    }));
     throw new Error(`mark "${name}" never came (marks ${seen.marks}; main: ${seen.main})`, { cause: error });
   }
   return page.evaluate((n) => (window as MarkWindow).__benchMarks![n] as Mark, name);

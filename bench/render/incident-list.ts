@@ -43,7 +43,9 @@ async function hasScreen(page: Page): Promise<boolean> {
 /** Clicks "Incidents" in the page itself, after clearing any earlier mark; returns the click's time. */
 function clickIncidents(page: Page): Promise<number> {
   return page.evaluate((label) => {
-    const button = Array.from(document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Main"] button')).find((b) => new RegExp(label).test(b.textContent ?? ''));
+    const button = Array.from(document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Main"] button')).find((b) =>
+      new RegExp(label).test(b.textContent ?? ''),
+    );
     const marks = (window as Window & { __benchMarks?: Record<string, unknown> }).__benchMarks ?? {};
     delete marks.rows;
     const at = performance.now();
@@ -58,7 +60,10 @@ async function loadedCount(page: Page): Promise<number> {
   return Number(/([\d,]+)/.exec(text)?.[1]?.replace(/,/g, '') ?? 0);
 }
 
-export async function measureIncidentList(browser: Browser, options: { incidents?: number; runs?: number; loadUpTo?: number } = {}): Promise<IncidentListRenderResult> {
+export async function measureIncidentList(
+  browser: Browser,
+  options: { incidents?: number; runs?: number; loadUpTo?: number } = {},
+): Promise<IncidentListRenderResult> {
   const count = options.incidents ?? 10_000;
   const runs = options.runs ?? 3;
   const loadUpTo = options.loadUpTo ?? 1_000;
@@ -80,7 +85,12 @@ export async function measureIncidentList(browser: Browser, options: { incidents
     const simulator = sim;
     const seed = (from: number, to: number, open: number) => {
       for (let i = from; i < to; i++) {
-        const incident = simulator.openIncident({ page: 'acme', type: i % 3 === 0 ? 'major' : 'minor', title: `Bench incident ${i + 1}`, message: 'Investigating.' });
+        const incident = simulator.openIncident({
+          page: 'acme',
+          type: i % 3 === 0 ? 'major' : 'minor',
+          title: `Bench incident ${i + 1}`,
+          message: 'Investigating.',
+        });
         if (i < to - open) simulator.resolveIncident({ page: 'acme', incidentId: incident.id });
       }
     };

@@ -36,7 +36,9 @@ async function openCentre(harness: Harness): Promise<number> {
   await page.goto(`${harness.origin}/index.html`);
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   return page.evaluate(() => {
-    const button = Array.from(document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Main"] button')).find((b) => b.textContent?.includes('Notifications'));
+    const button = Array.from(document.querySelectorAll<HTMLButtonElement>('nav[aria-label="Main"] button')).find((b) =>
+      b.textContent?.includes('Notifications'),
+    );
     if (!button) throw new Error('no Notifications button');
     const clickedAt = performance.now();
     // Only what the click brings counts (the dashboard's own empty state is another selector anyway).

@@ -31,7 +31,15 @@ export function benchEvents(count: number, nowMs = Date.now()): MonitorEvent[] {
     const candidates = [
       { ...base, type: 'page.level_changed', from: 'operational', to: 'major', fromType: null, toType: 'major' },
       { ...base, type: 'incident.opened', incident, pageLevel },
-      { ...base, type: 'incident.updated', incident, changes: ['update'], newUpdates: 1, previous: { type: 'major', level: 'major', title: incident.title, startsAt: at, endsAt: null }, pageLevel: { from: 'major', to: 'major' } },
+      {
+        ...base,
+        type: 'incident.updated',
+        incident,
+        changes: ['update'],
+        newUpdates: 1,
+        previous: { type: 'major', level: 'major', title: incident.title, startsAt: at, endsAt: null },
+        pageLevel: { from: 'major', to: 'major' },
+      },
       { ...base, type: 'incident.resolved', incident, reason: 'resolved', pageLevel: { from: 'major', to: 'operational' } },
     ];
     events.push(monitorEventSchema.parse(candidates[i % 4]));

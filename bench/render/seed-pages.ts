@@ -32,7 +32,13 @@ export function benchSummaryDoc(index: number, shape: BenchPageShape = HUNDRED_S
     current_incident_type: null,
     children: Array.from({ length: shape.perGroup }, (_, c) => {
       const id = base + g * (shape.perGroup + 1) + 2 + c;
-      return { id, name: `Service ${g + 1}.${c + 1}`, description: null, children: [], current_incident_type: withIncident && id === affected ? 'major' : null };
+      return {
+        id,
+        name: `Service ${g + 1}.${c + 1}`,
+        description: null,
+        children: [],
+        current_incident_type: withIncident && id === affected ? 'major' : null,
+      };
     }),
   }));
   const started = nowMs - 60 * 60_000;
@@ -48,14 +54,36 @@ export function benchSummaryDoc(index: number, shape: BenchPageShape = HUNDRED_S
           inserted_at: naive(started),
           updated_at: naive(started + 30 * 60_000),
           updates: [
-            { id: base + 2, type: 'update', description: 'A fix is being deployed.', description_html: '<p>A fix is being deployed.</p>', posted_at: naive(started + 30 * 60_000), inserted_at: naive(started + 30 * 60_000), updated_at: naive(started + 30 * 60_000) },
-            { id: base + 1, type: 'issue', description: 'We are investigating.', description_html: '<p>We are investigating.</p>', posted_at: naive(started), inserted_at: naive(started), updated_at: naive(started) },
+            {
+              id: base + 2,
+              type: 'update',
+              description: 'A fix is being deployed.',
+              description_html: '<p>A fix is being deployed.</p>',
+              posted_at: naive(started + 30 * 60_000),
+              inserted_at: naive(started + 30 * 60_000),
+              updated_at: naive(started + 30 * 60_000),
+            },
+            {
+              id: base + 1,
+              type: 'issue',
+              description: 'We are investigating.',
+              description_html: '<p>We are investigating.</p>',
+              posted_at: naive(started),
+              inserted_at: naive(started),
+              updated_at: naive(started),
+            },
           ],
         },
       ]
     : [];
   return {
-    status_page: { name: `Bench page ${index + 1}`, url: 'example.com', subdomain: benchSubdomain(index), time_zone: 'Etc/UTC', current_incident_type: withIncident ? 'major' : null },
+    status_page: {
+      name: `Bench page ${index + 1}`,
+      url: 'example.com',
+      subdomain: benchSubdomain(index),
+      time_zone: 'Etc/UTC',
+      current_incident_type: withIncident ? 'major' : null,
+    },
     services,
     incidents,
     maintenances: [],

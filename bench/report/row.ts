@@ -61,12 +61,20 @@ export const TABLE_HEADER = ['benchmark', 'result', 'floor', 'ratio', 'budget', 
 export function textTable(rows: BenchRow[]): string {
   const cells = [TABLE_HEADER, ...rows.map(tableCells)];
   const widths = TABLE_HEADER.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(cells[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
 
 /** The same table as Markdown, for the README. */
 export function markdownTable(rows: BenchRow[]): string {
   const escape = (c: string) => c.replace(/\|/g, '\\|');
-  return [`| ${TABLE_HEADER.join(' | ')} |`, `|${TABLE_HEADER.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${tableCells(r).map(escape).join(' | ')} |`)].join('\n');
+  return [
+    `| ${TABLE_HEADER.join(' | ')} |`,
+    `|${TABLE_HEADER.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${tableCells(r).map(escape).join(' | ')} |`),
+  ].join('\n');
 }

@@ -49,7 +49,18 @@ export function monitorRows(r: MonitorBenchResult): BenchRow[] {
   ];
   const load = r.load;
   if (load === null) {
-    rows.push({ benchmark: `500 pages at 60 s`, result: null, unit: '', resultText: 'skipped', floor: null, floorLabel: '—', ratio: null, budget: '—', budgetSource: 'DESIGN.md', pass: null });
+    rows.push({
+      benchmark: `500 pages at 60 s`,
+      result: null,
+      unit: '',
+      resultText: 'skipped',
+      floor: null,
+      floorLabel: '—',
+      ratio: null,
+      budget: '—',
+      budgetSource: 'DESIGN.md',
+      pass: null,
+    });
     return rows;
   }
   const label = `${load.pages} pages at ${load.intervalSec} s${load.timeScale === 1 ? '' : ` (clock ×${load.timeScale})`}`;
@@ -252,7 +263,18 @@ export function renderRows(r: RenderBenchResult): BenchRow[] {
   ];
   const list = r.incidentList;
   if (!list.available) {
-    rows.push({ benchmark: 'Incident list first render, 10,000 incidents', result: null, unit: '', resultText: 'not yet available', floor: null, floorLabel: '—', ratio: null, budget: 'long lists virtualised', budgetSource: 'DESIGN.md', pass: null });
+    rows.push({
+      benchmark: 'Incident list first render, 10,000 incidents',
+      result: null,
+      unit: '',
+      resultText: 'not yet available',
+      floor: null,
+      floorLabel: '—',
+      ratio: null,
+      budget: 'long lists virtualised',
+      budgetSource: 'DESIGN.md',
+      pass: null,
+    });
   } else {
     rows.push(
       {
@@ -336,8 +358,5 @@ export function cliStartRows(r: CliStartBenchResult): BenchRow[] {
     budgetSource: 'DESIGN.md',
     pass: ratio <= 3,
   });
-  return [
-    row('statusdesk --version', r.versionMs, r.versionRatio),
-    row('statusdesk status <subdomain> (simulator)', r.statusMs, r.statusRatio),
-  ];
+  return [row('statusdesk --version', r.versionMs, r.versionRatio), row('statusdesk status <subdomain> (simulator)', r.statusMs, r.statusRatio)];
 }

@@ -33,7 +33,8 @@ export class Printer {
     io: CliIo,
     readonly json: boolean,
   ) {
-    this.#io = io;}
+    this.#io = io;
+  }
 
   result(value: unknown, text: () => string): void {
     this.#io.stdout(this.json ? `${JSON.stringify(value)}\n` : `${text()}\n`);
@@ -52,7 +53,5 @@ export class Printer {
 export function table(rows: string[][]): string {
   if (rows.length === 0) return '';
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  return rows
-    .map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '))
-    .join('\n');
+  return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ')).join('\n');
 }

@@ -18,7 +18,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   const program = new Command('statusdesk')
     .description('Statusdesk on the command line: status pages, incidents, translation and operations.')
     .version(CLI_VERSION)
-    .option('--region <region>', 'us or eu (default: the account\'s region, else us)')
+    .option('--region <region>', "us or eu (default: the account's region, else us)")
     .option('--base-url <url>', 'a server address, e.g. http://127.0.0.1:4010/api/v2 (overrides --region)')
     .option('--account <name>', 'a configured account (its region and keychain key)')
     .option('--json', 'machine-readable output on stdout')
@@ -32,21 +32,21 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   const run =
     // An action may return an exit code: a batch that printed its results but not all of them succeeded.
     (action: (ctx: CliContext, ...args: never[]) => Promise<void | number>) =>
-    async (...args: unknown[]): Promise<void> => {
-      const command = args[args.length - 1] as Command;
-      const globals = command.optsWithGlobals() as GlobalOptions;
-      let ctx: CliContext | undefined;
-      try {
-        ctx = new CliContext(io, globals);
-        const code = await action(ctx, ...(args.slice(0, -1) as never[]));
-        setExitCode(typeof code === 'number' ? code : EXIT.ok);
-      } catch (error) {
-        const usage = error instanceof CliUsageError;
-        if (globals.json) io.stdout(`${JSON.stringify({ error: { code: codeOf(error), message: reasonOf(error) } })}\n`);
-        io.stderr(`statusdesk: ${reasonOf(error)}${hint(error)}\n`);
-        setExitCode(usage ? EXIT.usage : EXIT.failed);
-      }
-    };
+      async (...args: unknown[]): Promise<void> => {
+        const command = args[args.length - 1] as Command;
+        const globals = command.optsWithGlobals() as GlobalOptions;
+        let ctx: CliContext | undefined;
+        try {
+          ctx = new CliContext(io, globals);
+          const code = await action(ctx, ...(args.slice(0, -1) as never[]));
+          setExitCode(typeof code === 'number' ? code : EXIT.ok);
+        } catch (error) {
+          const usage = error instanceof CliUsageError;
+          if (globals.json) io.stdout(`${JSON.stringify({ error: { code: codeOf(error), message: reasonOf(error) } })}\n`);
+          io.stderr(`statusdesk: ${reasonOf(error)}${hint(error)}\n`);
+          setExitCode(usage ? EXIT.usage : EXIT.failed);
+        }
+      };
 
   registerReadCommands(program, run);
   registerIncidentCommands(program, run);

@@ -30,7 +30,5 @@ export function hardenSession(session: Session, appOrigins: readonly string[]): 
   session.setPermissionRequestHandler((contents, permission, callback, details) => {
     callback(shouldGrantPermission(permission, details.requestingUrl ?? contents?.getURL() ?? '', appOrigins));
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
-    shouldGrantPermission(permission, requestingOrigin, appOrigins),
-  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => shouldGrantPermission(permission, requestingOrigin, appOrigins));
 }

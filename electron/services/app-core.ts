@@ -164,8 +164,7 @@ export class AppCore {
     this.outbox.registerKind(createOperationsOutboxKind({ operations: this.operations }));
     this.dispatcher = createIpcDispatcher(ipcContract, this.#handlers(), {
       appOrigins: options.appOrigins,
-      onInternalError: (channel, error) =>
-        options.log?.(`ipc ${channel}: internal error: ${error instanceof Error ? error.message : String(error)}`),
+      onInternalError: (channel, error) => options.log?.(`ipc ${channel}: internal error: ${error instanceof Error ? error.message : String(error)}`),
     });
   }
 

@@ -8,7 +8,13 @@ export function relativeTime(iso: string | null | undefined, nowMs = Date.now())
   const future = ms < 0;
   const seconds = Math.round(Math.abs(ms) / 1000);
   const text =
-    seconds < 45 ? `${seconds} s` : seconds < 3600 ? `${Math.round(seconds / 60)} min` : seconds < 86_400 ? `${Math.round(seconds / 3600)} h` : `${Math.round(seconds / 86_400)} d`;
+    seconds < 45
+      ? `${seconds} s`
+      : seconds < 3600
+        ? `${Math.round(seconds / 60)} min`
+        : seconds < 86_400
+          ? `${Math.round(seconds / 3600)} h`
+          : `${Math.round(seconds / 86_400)} d`;
   if (seconds < 5) return 'just now';
   return future ? `in ${text}` : `${text} ago`;
 }

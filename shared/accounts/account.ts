@@ -36,10 +36,7 @@ const accountFieldsSchema = z.object({
   organizationId: organizationIdSchema.optional(),
 });
 
-function requireBaseUrlForCustom<T extends { region?: Region; baseUrl?: string | undefined }>(
-  value: T,
-  ctx: z.RefinementCtx,
-): void {
+function requireBaseUrlForCustom<T extends { region?: Region; baseUrl?: string | undefined }>(value: T, ctx: z.RefinementCtx): void {
   if (value.region === 'custom' && !value.baseUrl) {
     ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'A custom region needs a base URL.' });
   }

@@ -6,9 +6,7 @@ import type { MergeScope } from '../outbox/merged-view';
  * groups, page members, metrics) or an organization (status pages, organization members), always through one
  * account, whose key is used.
  */
-export type AdminScope =
-  | { kind: 'page'; accountId: string; subdomain: string }
-  | { kind: 'org'; accountId: string; organizationId: string };
+export type AdminScope = { kind: 'page'; accountId: string; subdomain: string } | { kind: 'org'; accountId: string; organizationId: string };
 
 /** The path parameter of the scope, as every read and write of it takes it. */
 export function scopeParams(scope: AdminScope): { subdomain: string } | { organizationId: string } {

@@ -50,8 +50,7 @@ export type ApiOf<C extends Contract> = {
 };
 
 export type RequestOf<C extends Contract, K extends keyof C> = C[K] extends InvokeChannel<infer Req> ? z.output<Req> : never;
-export type ResponseOf<C extends Contract, K extends keyof C> =
-  C[K] extends InvokeChannel<z.ZodType, infer Res> ? z.output<Res> : never;
+export type ResponseOf<C extends Contract, K extends keyof C> = C[K] extends InvokeChannel<z.ZodType, infer Res> ? z.output<Res> : never;
 export type PayloadOf<C extends Contract, K extends keyof C> = C[K] extends EventChannel<infer P> ? z.output<P> : never;
 
 export type InvokeKeys<C extends Contract> = { [K in keyof C]: C[K] extends InvokeChannel ? K : never }[keyof C] & string;

@@ -64,7 +64,16 @@ function applyLevels(services: readonly ServiceSnapshot[], changes: ReadonlyMap<
 }
 
 function headerOf(s: PageSnapshot): NonNullable<DetailDelta['header']> {
-  return { name: s.name, subdomain: s.subdomain, url: s.url, timeZone: s.timeZone, currentType: s.currentType, level: s.level, hasStatusType: s.hasStatusType, customTypes: s.customTypes };
+  return {
+    name: s.name,
+    subdomain: s.subdomain,
+    url: s.url,
+    timeZone: s.timeZone,
+    currentType: s.currentType,
+    level: s.level,
+    hasStatusType: s.hasStatusType,
+    customTypes: s.customTypes,
+  };
 }
 
 /**

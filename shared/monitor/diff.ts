@@ -153,7 +153,16 @@ export function diffSnapshots(prev: PageSnapshot, next: PageSnapshot, context: D
   const opened = (item: IncidentSnapshot) =>
     events.push({ type: 'incident.opened', id: id('incident.opened', item.id), at, page, ...catchUp, incident: incidentRef(item, 'incident'), pageLevel });
   const resolved = (item: IncidentSnapshot, reason: 'resolved' | 'disappeared' | 'became_maintenance') =>
-    events.push({ type: 'incident.resolved', id: id('incident.resolved', item.id, reason), at, page, ...catchUp, incident: incidentRef(item, 'incident'), reason, pageLevel });
+    events.push({
+      type: 'incident.resolved',
+      id: id('incident.resolved', item.id, reason),
+      at,
+      page,
+      ...catchUp,
+      incident: incidentRef(item, 'incident'),
+      reason,
+      pageLevel,
+    });
   const updated = (before: IncidentSnapshot, item: IncidentSnapshot, list: 'incidents' | 'maintenances' | 'upcoming') => {
     const kind: IncidentRef['kind'] = list === 'incidents' ? 'incident' : 'maintenance';
     const { changes, newUpdates } = changesOf(before, item, list !== 'incidents');
@@ -172,18 +181,45 @@ export function diffSnapshots(prev: PageSnapshot, next: PageSnapshot, context: D
     });
   };
   const scheduled = (item: IncidentSnapshot) =>
-    events.push({ type: 'maintenance.scheduled', id: id('maintenance.scheduled', item.id), at, page, ...catchUp, incident: incidentRef(item, 'maintenance'), pageLevel });
+    events.push({
+      type: 'maintenance.scheduled',
+      id: id('maintenance.scheduled', item.id),
+      at,
+      page,
+      ...catchUp,
+      incident: incidentRef(item, 'maintenance'),
+      pageLevel,
+    });
   const started = (item: IncidentSnapshot, previously: 'upcoming' | 'incident' | 'none') =>
-    events.push({ type: 'maintenance.started', id: id('maintenance.started', item.id, previously), at, page, ...catchUp, incident: incidentRef(item, 'maintenance'), previously, pageLevel });
+    events.push({
+      type: 'maintenance.started',
+      id: id('maintenance.started', item.id, previously),
+      at,
+      page,
+      ...catchUp,
+      incident: incidentRef(item, 'maintenance'),
+      previously,
+      pageLevel,
+    });
   const ended = (item: IncidentSnapshot, reason: 'ended' | 'completed' | 'cancelled' | 'became_incident' | 'rescheduled') =>
-    events.push({ type: 'maintenance.ended', id: id('maintenance.ended', item.id, reason), at, page, ...catchUp, incident: incidentRef(item, 'maintenance'), reason, pageLevel });
+    events.push({
+      type: 'maintenance.ended',
+      id: id('maintenance.ended', item.id, reason),
+      at,
+      page,
+      ...catchUp,
+      incident: incidentRef(item, 'maintenance'),
+      reason,
+      pageLevel,
+    });
 
   // Incidents.
   for (const item of nextInc.values()) {
     const before = prevInc.get(item.id);
     if (before) {
       if (!before.resolved && item.resolved) resolved(item, 'resolved');
-      else if (before.resolved && !item.resolved) opened(item); // its resolving update was removed: open again
+      else if (before.resolved && !item.resolved)
+        opened(item); // its resolving update was removed: open again
       else if (!item.resolved) updated(before, item, 'incidents');
     } else {
       opened(item);
@@ -232,10 +268,12 @@ export function diffSnapshots(prev: PageSnapshot, next: PageSnapshot, context: D
     const prevNotices: ById<NoticeSnapshot> = byId(prev.infoNotices);
     const nextNotices: ById<NoticeSnapshot> = byId(next.infoNotices);
     for (const item of nextNotices.values()) {
-      if (!prevNotices.has(item.id)) events.push({ type: 'notice.posted', id: id('notice.posted', item.id), at, page, ...catchUp, notice: noticeRef(item), pageLevel });
+      if (!prevNotices.has(item.id))
+        events.push({ type: 'notice.posted', id: id('notice.posted', item.id), at, page, ...catchUp, notice: noticeRef(item), pageLevel });
     }
     for (const item of prevNotices.values()) {
-      if (!nextNotices.has(item.id)) events.push({ type: 'notice.removed', id: id('notice.removed', item.id), at, page, ...catchUp, notice: noticeRef(item), pageLevel });
+      if (!nextNotices.has(item.id))
+        events.push({ type: 'notice.removed', id: id('notice.removed', item.id), at, page, ...catchUp, notice: noticeRef(item), pageLevel });
     }
   }
 

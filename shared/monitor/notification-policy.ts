@@ -199,7 +199,15 @@ export function decideNotification(input: NotificationPolicyInput): Notification
   // Service levels explain incidents; alone (no incident in this poll) they are the news.
   const serviceEvents = events.filter((e): e is MonitorEvent & { type: 'service.level_changed' } => e.type === 'service.level_changed' && !e.catchUp);
   const directlyMuted = new Map<number, boolean>();
-  for (const e of serviceEvents) directlyMuted.set(e.service.id, page.muted || serviceMuted(e.service.id, e.service.ancestors.map((a) => a.id)));
+  for (const e of serviceEvents)
+    directlyMuted.set(
+      e.service.id,
+      page.muted ||
+        serviceMuted(
+          e.service.id,
+          e.service.ancestors.map((a) => a.id),
+        ),
+    );
   // A parent's level is the worst of its children: when only muted children changed under it, it is muted too.
   const effectivelyMuted = (e: MonitorEvent & { type: 'service.level_changed' }): boolean => {
     if (directlyMuted.get(e.service.id)) return true;

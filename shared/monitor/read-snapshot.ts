@@ -15,7 +15,10 @@ import type { IncidentSnapshot, NoticeSnapshot, PageSnapshot, ServiceSnapshot, U
 export class SummaryShapeError extends Error {
   path: string;
 
-  constructor(field: string, readonly what: string) {
+  constructor(
+    field: string,
+    readonly what: string,
+  ) {
     super(`${field}: ${what}`);
     this.name = 'SummaryShapeError';
     this.path = field;

@@ -48,6 +48,10 @@ export function serviceRef(entry: IndexedService): ServiceRef {
 /** Parent ids of every service (outermost first), to apply the mute of a parent to its children. */
 export function serviceAncestorIndex(services: readonly ServiceSnapshot[]): Map<number, number[]> {
   const out = new Map<number, number[]>();
-  for (const [id, entry] of indexServices(services)) out.set(id, entry.ancestors.map((a) => a.id));
+  for (const [id, entry] of indexServices(services))
+    out.set(
+      id,
+      entry.ancestors.map((a) => a.id),
+    );
   return out;
 }

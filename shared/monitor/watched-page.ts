@@ -46,7 +46,8 @@ export const watchedPageSchema = z
   })
   .superRefine((page, ctx) => {
     if (page.kind === 'statuspage' && !page.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'A provider page needs its address.' });
-    if (page.kind !== 'statuspage' && page.region === 'custom' && !page.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'A custom region needs a base URL.' });
+    if (page.kind !== 'statuspage' && page.region === 'custom' && !page.baseUrl)
+      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'A custom region needs a base URL.' });
   });
 
 export type WatchedPage = z.infer<typeof watchedPageSchema>;

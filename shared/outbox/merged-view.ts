@@ -115,9 +115,7 @@ export function mergeWithOutbox<T extends { id: number | string; updates?: unkno
   const created: MergedItem<T>[] = [];
   const find = (id: unknown) => created.find((item) => sameId(item.id, id)) ?? merged.find((item) => sameId(item.id, id));
 
-  const relevant = entries
-    .filter((e) => e.kind === STATUSPAGE_OUTBOX_KIND && e.state !== 'sent' && inScope(e, scope))
-    .sort((a, b) => a.seq - b.seq);
+  const relevant = entries.filter((e) => e.kind === STATUSPAGE_OUTBOX_KIND && e.state !== 'sent' && inScope(e, scope)).sort((a, b) => a.seq - b.seq);
 
   for (const entry of relevant) {
     const op = entry.operation;

@@ -33,8 +33,7 @@ export function classifySubscriptionFilter(value: string): SubscriptionFilterKin
   return null;
 }
 
-export const SUBSCRIPTION_FILTER_HINT =
-  "an email address, or a phone number as '+41 79 123 45 67', '+41' (country code) or '791234567' (without country code)";
+export const SUBSCRIPTION_FILTER_HINT = "an email address, or a phone number as '+41 79 123 45 67', '+41' (country code) or '791234567' (without country code)";
 
 /** Validates (after trimming outer whitespace) before the filter is sent. */
 export const subscriptionFilterSchema = z

@@ -86,13 +86,12 @@ function read<const P extends string, const A extends OperationAuth, const R ext
 }
 
 /** Every write needs the key. */
-function write<const M extends 'POST' | 'PUT' | 'DELETE', const P extends string, const R extends ResponseSpec, const B extends BodySpec | undefined = undefined>(
-  method: M,
-  path: P,
-  response: R,
-  description: string,
-  bodySpec?: B,
-) {
+function write<
+  const M extends 'POST' | 'PUT' | 'DELETE',
+  const P extends string,
+  const R extends ResponseSpec,
+  const B extends BodySpec | undefined = undefined,
+>(method: M, path: P, response: R, description: string, bodySpec?: B) {
   return { method, path, auth: 'key', kind: 'write', response, description, body: bodySpec as B } as const;
 }
 
@@ -247,13 +246,25 @@ export const STATUS_PAGE_OPERATIONS = {
   // Status page members (no single-member read)
   listPageMembers: read(`${SP}/members`, 'key', list('members', memberSchema, true), 'List status page members', memberListQuerySchema),
   addPageMember: write('POST', `${SP}/members`, single('member', memberSchema), 'Add a status page membership', body('member', memberInputSchema)),
-  updatePageMember: write('PUT', `${SP}/members/{memberId}`, single('member', memberSchema), 'Update a status page membership', body('member', memberInputSchema)),
+  updatePageMember: write(
+    'PUT',
+    `${SP}/members/{memberId}`,
+    single('member', memberSchema),
+    'Update a status page membership',
+    body('member', memberInputSchema),
+  ),
   deletePageMember: write('DELETE', `${SP}/members/{memberId}`, EMPTY, 'Delete a status page membership'),
 
   // Organization members (no single-member read)
   listOrgMembers: read(`${ORG}/members`, 'key', list('members', memberSchema, true), 'List organization members', memberListQuerySchema),
   addOrgMember: write('POST', `${ORG}/members`, single('member', memberSchema), 'Add an organization membership', body('member', memberInputSchema)),
-  updateOrgMember: write('PUT', `${ORG}/members/{memberId}`, single('member', memberSchema), 'Update an organization membership', body('member', memberInputSchema)),
+  updateOrgMember: write(
+    'PUT',
+    `${ORG}/members/{memberId}`,
+    single('member', memberSchema),
+    'Update an organization membership',
+    body('member', memberInputSchema),
+  ),
   deleteOrgMember: write('DELETE', `${ORG}/members/{memberId}`, EMPTY, 'Delete an organization membership'),
 } as const satisfies Record<string, OperationSpec>;
 

@@ -33,7 +33,11 @@ export type ReadResult<N extends ReadOperationName> =
 export function checkReadResult<N extends ReadOperationName>(operation: N, result: StatusPageReadResult): ReadResult<N> {
   const response = STATUS_PAGE_OPERATIONS[operation].response;
   const expected = response.kind === 'list' ? 'list' : 'item';
-  if (result.kind !== expected) throw new AppError('invalid_response', `${operation} answered ${result.kind === 'list' ? 'a list' : 'one item'}, not ${expected === 'list' ? 'a list' : 'one item'}.`);
+  if (result.kind !== expected)
+    throw new AppError(
+      'invalid_response',
+      `${operation} answered ${result.kind === 'list' ? 'a list' : 'one item'}, not ${expected === 'list' ? 'a list' : 'one item'}.`,
+    );
   if (result.kind === 'list' && response.kind === 'list') {
     const items = z.array(response.schema).safeParse(result.items);
     if (!items.success) throw new AppError('invalid_response', `${operation} answered items of an unexpected shape.`);

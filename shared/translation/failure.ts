@@ -7,15 +7,7 @@ import type { AppErrorShape } from '../errors';
  * without one, 400 on translate → forbidden 400, unsupported pair → unsupported.
  */
 export type TranslationFailureKind =
-  | 'no_key'
-  | 'invalid_key'
-  | 'quota'
-  | 'unsupported_pair'
-  | 'rate_limited'
-  | 'service_down'
-  | 'invalid_input'
-  | 'cancelled'
-  | 'other';
+  'no_key' | 'invalid_key' | 'quota' | 'unsupported_pair' | 'rate_limited' | 'service_down' | 'invalid_input' | 'cancelled' | 'other';
 
 export function translationFailureOf(error: Pick<AppErrorShape, 'code' | 'status'>): TranslationFailureKind {
   switch (error.code) {

@@ -10,8 +10,9 @@ export const DEFAULT_TRANSLATION_SERVICE_URL = 'https://api.weglot.com';
  * An http(s) address without query or credentials: the client appends paths and puts the key in the query,
  * so anything already there would end up in every request.
  */
-export const translationBaseUrlSchema = httpUrlSchemaWith('Enter a full http(s) address without a query, for example https://api.weglot.com.', { bare: true })
-  .transform((value) => value.replace(/\/+$/, ''));
+export const translationBaseUrlSchema = httpUrlSchemaWith('Enter a full http(s) address without a query, for example https://api.weglot.com.', {
+  bare: true,
+}).transform((value) => value.replace(/\/+$/, ''));
 
 /** The `translation` section of the settings file. Every field has a default, so an older file still loads. */
 export const translationSettingsSchema = z.object({

@@ -232,7 +232,8 @@ test('webhooks, by keyboard: tabs with arrow keys, a dialog that keeps focus and
 
   await page.keyboard.press('Enter');
   await dialog.getByLabel('Address').fill('ftp://hooks.example.com');
-  for (const event of ['incident.created', 'incident.updated', 'incident.deleted', 'service.monitored_status.updated']) await dialog.getByLabel(event).uncheck();
+  for (const event of ['incident.created', 'incident.updated', 'incident.deleted', 'service.monitored_status.updated'])
+    await dialog.getByLabel(event).uncheck();
   await dialog.getByLabel('Address').press('Enter');
   await expect(dialog.getByText('Enter the address to call, starting with https://.')).toBeVisible();
   await expect(dialog.getByText('Choose at least one event.')).toBeVisible();
@@ -317,7 +318,10 @@ test('page members: an empty page, then a member added, filtered by email, given
   await expect(rows(list).first()).toContainText('Editor');
 
   // Changes made elsewhere (the dashboard, a script) show after Refresh.
-  for (const [email, role] of [['bob@acme.example', 'viewer'], ['carol@acme.example', 'owner']]) {
+  for (const [email, role] of [
+    ['bob@acme.example', 'viewer'],
+    ['carol@acme.example', 'owner'],
+  ]) {
     await fetch(`${sim.baseUrl}/status_pages/acme/members`, {
       method: 'POST',
       headers: { Authorization: sim.keys.demoReadWrite, 'Content-Type': 'application/json' },
@@ -402,7 +406,11 @@ test('organization members: listed for the organization; added, re-roled, delete
   await failed.getByRole('button', { name: 'Retry', exact: true }).click();
   await expect.poll(async () => (await app.core.outbox.service()).list().find((e) => e.state === 'failed')?.attempts).toBe(2);
   // Edit and retry: the refused write is corrected in place and sent again.
-  await rows(list).filter({ hasText: 'editor@acme.example' }).first().getByRole('button', { name: 'Edit organization member editor@acme.example', exact: true }).click();
+  await rows(list)
+    .filter({ hasText: 'editor@acme.example' })
+    .first()
+    .getByRole('button', { name: 'Edit organization member editor@acme.example', exact: true })
+    .click();
   dialog = page.getByRole('dialog', { name: 'Fix and retry' });
   await expect(dialog.getByLabel('Email address')).toHaveValue('editor@acme.example');
   await dialog.getByLabel('Email address').fill('erin@acme.example');
@@ -523,7 +531,14 @@ test('designed empty and error states: no account, an account without a key, and
   await page.getByRole('button', { name: 'Open Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 
-  await app.core.accounts.add({ name: 'Read only', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: sim.keys.demoReadOnly });
+  await app.core.accounts.add({
+    name: 'Read only',
+    region: 'custom',
+    baseUrl: sim.baseUrl,
+    subdomain: 'acme',
+    organizationId: '1',
+    apiKey: sim.keys.demoReadOnly,
+  });
   await page.getByRole('button', { name: 'Administration' }).click();
   await page.getByLabel('Account').selectOption({ label: 'Read only' });
   const panel = await openTab('Webhooks');
@@ -543,7 +558,14 @@ test('designed empty and error states: no account, an account without a key, and
   await expect(rows(panel.getByRole('list', { name: 'Webhooks' }))).toHaveCount(1);
 
   // A key of another organization may not read this one's pages.
-  await app.core.accounts.add({ name: 'Globex key', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', organizationId: '2', apiKey: sim.keys.otherOrg });
+  await app.core.accounts.add({
+    name: 'Globex key',
+    region: 'custom',
+    baseUrl: sim.baseUrl,
+    subdomain: 'acme',
+    organizationId: '2',
+    apiKey: sim.keys.otherOrg,
+  });
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByRole('button', { name: 'Administration' }).click();
   await page.getByLabel('Account').selectOption({ label: 'Globex key' });

@@ -44,12 +44,18 @@ async function addAccount(harness: Harness) {
 }
 
 async function openConsole(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Incidents/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Incidents/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Incidents', level: 1 })).toBeVisible();
 }
 
 async function openOutbox(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Outbox/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Outbox/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
 }
 
@@ -150,15 +156,13 @@ test('offline: an incident and two updates survive a restart and are sent once, 
     const writes = sim.writeLog({ pathPrefix: INCIDENTS });
     const id = writes[0]?.resultId;
     expect(typeof id).toBe('number');
-    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
-      `POST ${INCIDENTS}`,
-      `POST ${INCIDENTS}/${id}/updates`,
-      `POST ${INCIDENTS}/${id}/updates`,
-    ]);
+    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([`POST ${INCIDENTS}`, `POST ${INCIDENTS}/${id}/updates`, `POST ${INCIDENTS}/${id}/updates`]);
     expect(bodyOf(writes[0]!).incident).toMatchObject({ title: 'Checkout failing', type: 'minor' });
     expect(bodyOf(writes[1]!).update).toMatchObject({ description: 'The payment provider confirms an outage.' });
     expect(bodyOf(writes[2]!).update).toMatchObject({ type: 'monitoring', description: 'Failover to the second provider started.' });
-    await detail(page2).getByRole('button', { name: /All incidents/ }).click();
+    await detail(page2)
+      .getByRole('button', { name: /All incidents/ })
+      .click();
     await expectAllSent(row(page2, 'Checkout failing'));
   } finally {
     await app?.close();
@@ -372,7 +376,10 @@ test('a write the server refuses (422) is listed as failed; edit and retry sends
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(detail(page).getByTestId('outbox-badge')).toHaveText('Failed');
   await detail(page).getByRole('button', { name: 'Open the Outbox' }).click();
-  await page.getByRole('article', { name: /Edit incident #\d+/ }).getByRole('button', { name: 'Edit and retry…' }).click();
+  await page
+    .getByRole('article', { name: /Edit incident #\d+/ })
+    .getByRole('button', { name: 'Edit and retry…' })
+    .click();
   const json = page.getByRole('dialog', { name: /Edit and retry: Edit incident/ });
   const box = json.getByLabel('Write (JSON)');
   const input = JSON.parse(await box.inputValue()) as { incident: { type: string } };
@@ -544,7 +551,10 @@ test.describe('translate into…', () => {
     await dialog.getByLabel('Message', { exact: true }).fill(message);
     await dialog.getByRole('button', { name: 'Translate into…' }).click();
     await expect(dialog.getByRole('combobox', { name: 'Translate from' })).toHaveValue('English');
-    for (const [typed, name] of [['germ', 'German'], ['fren', 'French']] as const) {
+    for (const [typed, name] of [
+      ['germ', 'German'],
+      ['fren', 'French'],
+    ] as const) {
       const add = dialog.getByRole('combobox', { name: 'Add a language' });
       await add.focus();
       await add.pressSequentially(typed);
@@ -593,7 +603,12 @@ test.describe('translate into…', () => {
       translations: { es: { description: pseudoTranslate('A fix is being deployed.', 'es') } },
     });
     await expect(harness.core.translation.history()).resolves.toHaveLength(0);
-    expect(translator.stats().translateLog.map((call) => call.lTo).sort()).toEqual(['de', 'es', 'fr']);
+    expect(
+      translator
+        .stats()
+        .translateLog.map((call) => call.lTo)
+        .sort(),
+    ).toEqual(['de', 'es', 'fr']);
   });
 });
 

@@ -80,7 +80,9 @@ test('sign in with Google, forget several names, see a result per name and the h
 
   const names = page.getByLabel('Operation names, one per line');
   await names.fill([op('alpha'), 'projects/demo-project/operations/missing-location', '', op('beta'), op('never-existed')].join('\n'));
-  await expect(page.getByTestId('ops-line-problems')).toHaveText(/Line 2: an operation name has the form projects\/<project>\/locations\/<location>\/operations\/<operation>/);
+  await expect(page.getByTestId('ops-line-problems')).toHaveText(
+    /Line 2: an operation name has the form projects\/<project>\/locations\/<location>\/operations\/<operation>/,
+  );
   await page.getByRole('button', { name: 'Forget 3 operations' }).click();
 
   const rows = page.getByTestId('ops-result');
@@ -95,7 +97,12 @@ test('sign in with Google, forget several names, see a result per name and the h
   await expect(page.getByTestId('ops-results-summary')).toHaveText('2 forgotten, 1 failed, 1 not sent');
 
   // Nothing was sent for the malformed line; the others went out with the signed-in token.
-  expect(sim.requests('delete').map((r) => r.name).sort()).toEqual([op('alpha'), op('beta'), op('never-existed')].sort());
+  expect(
+    sim
+      .requests('delete')
+      .map((r) => r.name)
+      .sort(),
+  ).toEqual([op('alpha'), op('beta'), op('never-existed')].sort());
   expect(sim.requests('delete').every((r) => r.auth === 'active')).toBe(true);
   expect(sim.operations()).toEqual([op('gamma')]);
 
@@ -216,18 +223,26 @@ test('while the service cannot be reached the names wait in the outbox, and are 
   await expect(page.getByTestId('ops-results-summary')).toHaveText('2 forgotten');
   await expect(page.getByTestId('ops-outbox-waiting')).toBeHidden();
   await expect(page.getByTestId('ops-history-row')).toHaveCount(2);
-  expect(sim.requests('delete').map((r) => [r.name, r.status]).sort()).toEqual([
+  expect(
+    sim
+      .requests('delete')
+      .map((r) => [r.name, r.status])
+      .sort(),
+  ).toEqual([
     [op('alpha'), 200],
     [op('beta'), 200],
   ]);
   expect(sim.operations()).toEqual([op('gamma')]);
 });
 
-test('with no access yet, the screen walks through the setup and offers gcloud\'s credentials first when found', async ({ page }) => {
+test("with no access yet, the screen walks through the setup and offers gcloud's credentials first when found", async ({ page }) => {
   const home = makeTempDir('statusdesk-e2e-adc-');
   cleanups.push(() => home.remove());
   const file = path.join(home.dir, 'application_default_credentials.json');
-  fs.writeFileSync(file, JSON.stringify({ type: 'authorized_user', client_id: sim.oauth.clientId, client_secret: sim.oauth.clientSecret, refresh_token: sim.issueRefreshToken() }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ type: 'authorized_user', client_id: sim.oauth.clientId, client_secret: sim.oauth.clientSecret, refresh_token: sim.issueRefreshToken() }),
+  );
   const before = process.env.GOOGLE_APPLICATION_CREDENTIALS;
   // The app core runs in this process and looks for ADC where Google's library does.
   process.env.GOOGLE_APPLICATION_CREDENTIALS = file;

@@ -116,9 +116,7 @@ test('removing an account deletes its key from the keychain', async () => {
 
 test('IPC from the page is validated: a malformed payload gets a typed error and changes nothing', async () => {
   const { page } = app;
-  const result = await page.evaluate(() =>
-    (window as unknown as { api: { accounts: { add(x: unknown): Promise<unknown> } } }).api.accounts.add({ name: 42 }),
-  );
+  const result = await page.evaluate(() => (window as unknown as { api: { accounts: { add(x: unknown): Promise<unknown> } } }).api.accounts.add({ name: 42 }));
   expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   expect(app.core.accounts.records()).toHaveLength(0);
 });

@@ -14,10 +14,7 @@ function electronPackagePath(): string {
 }
 
 /** Where the Electron executable is, or the one-line reason why the smoke suite cannot run. */
-export function findElectronBinary(
-  resolve: () => string = electronPackagePath,
-  exists: (file: string) => boolean = existsSync,
-): ElectronBinary {
+export function findElectronBinary(resolve: () => string = electronPackagePath, exists: (file: string) => boolean = existsSync): ElectronBinary {
   let executablePath: string;
   try {
     executablePath = resolve();

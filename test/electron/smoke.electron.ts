@@ -11,7 +11,8 @@ import { findElectronBinary } from './electron-binary';
 // IPC, keeps its tray, and quits cleanly.
 
 // What in the main process's output means something went wrong (Chromium's own noise on stderr is not ours).
-const MAIN_PROCESS_ERRORS = /Uncaught|UnhandledPromiseRejection|A JavaScript error occurred in the main process|\[statusdesk\] (could not start|problem:|shutdown:)/;
+const MAIN_PROCESS_ERRORS =
+  /Uncaught|UnhandledPromiseRejection|A JavaScript error occurred in the main process|\[statusdesk\] (could not start|problem:|shutdown:)/;
 
 let app: ElectronApplication;
 let page: Page;
@@ -69,7 +70,14 @@ test('webPreferences and the CSP are those of the security checklist', async () 
     return contents.getLastWebPreferences?.() ?? null;
   });
   if (prefs !== null) {
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInSubFrames: false, webviewTag: false, webSecurity: true });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+    });
   }
   // What the page itself can see: no Node, and window.api is a context-isolated bridge it cannot rewrite.
   const seen = await page.evaluate(() => {

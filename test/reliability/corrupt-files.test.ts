@@ -34,7 +34,14 @@ import { completeJsonLines, damageFile, DAMAGES, type Damage, type EntryList } f
 const OP = (id: string) => `projects/demo/locations/global/operations/${id}`;
 const TRANSLATION_KEY = 'sim-reliability-corrupt-key-51c2';
 const TEXTS = [
-  ['We are investigating elevated error rates.', 'A fix has been deployed.', 'The database is degraded.', 'Logins are slow for some users.', 'Payments are delayed.', 'Email delivery is queued.'],
+  [
+    'We are investigating elevated error rates.',
+    'A fix has been deployed.',
+    'The database is degraded.',
+    'Logins are slow for some users.',
+    'Payments are delayed.',
+    'Email delivery is queued.',
+  ],
   ['Monitoring the results.', 'All systems operational.', 'Scheduled maintenance tonight.', 'The API is back to normal.'],
 ];
 const ALL_TEXTS = TEXTS.flat();
@@ -126,7 +133,14 @@ beforeAll(async () => {
   // A real session: an account, two watched pages with incidents seen, translations, forgotten operations, queued writes.
   const core = openCore(golden, { keychain });
   await core.start();
-  await invoke(core, 'accounts.add', { name: 'Acme', region: 'custom', baseUrl: statusSim.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: statusSim.keys.demoReadWrite });
+  await invoke(core, 'accounts.add', {
+    name: 'Acme',
+    region: 'custom',
+    baseUrl: statusSim.baseUrl,
+    subdomain: 'acme',
+    organizationId: '1',
+    apiKey: statusSim.keys.demoReadWrite,
+  });
   for (const subdomain of ['acme', 'globex']) {
     await invoke(core, 'monitor.addPage', { region: 'custom', baseUrl: statusSim.baseUrl, subdomain, intervalSec: 86_400 });
   }
@@ -150,7 +164,11 @@ beforeAll(async () => {
   const offline = offlineCore(golden);
   await offline.start();
   for (let i = 0; i < 6; i++) {
-    await invoke(offline, 'outbox.enqueue', { accountId: accountIds[0], operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: `Queued ${i}` } } });
+    await invoke(offline, 'outbox.enqueue', {
+      accountId: accountIds[0],
+      operation: 'createIncident',
+      input: { subdomain: 'acme', incident: { type: 'minor', title: `Queued ${i}` } },
+    });
   }
   await offline.dispose();
   for (const { file } of FILES) expect(fs.existsSync(path.join(golden, file)), `${file} written by the session`).toBe(true);
@@ -160,7 +178,14 @@ beforeAll(async () => {
   goldenCounts = await countsOf(check);
   expect(check.problems()).toEqual([]);
   await check.dispose();
-  expect(goldenCounts).toMatchObject({ pages: 2, accounts: 1, memory: ALL_TEXTS.length + TEXTS[1]!.length, translationHistory: 3, operationsHistory: 3, outbox: 6 });
+  expect(goldenCounts).toMatchObject({
+    pages: 2,
+    accounts: 1,
+    memory: ALL_TEXTS.length + TEXTS[1]!.length,
+    translationHistory: 3,
+    operationsHistory: 3,
+    outbox: 6,
+  });
   expect(goldenCounts.events).toBeGreaterThanOrEqual(12);
 }, 120_000);
 
@@ -220,7 +245,10 @@ describe('corrupt data files', () => {
           expect(aside, `${file.file} moved aside`).toHaveLength(1);
           expect(fs.readFileSync(path.join(dir, aside[0]!)).equals(damaged)).toBe(true);
           // The message names where the old file went, so the user can find it.
-          expect(problems.filter((m) => m.includes(aside[0]!)), `${file.file} reported`).toHaveLength(1);
+          expect(
+            problems.filter((m) => m.includes(aside[0]!)),
+            `${file.file} reported`,
+          ).toHaveLength(1);
         }
 
         // Kept what could be read; every other file kept whole.

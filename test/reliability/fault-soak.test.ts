@@ -44,7 +44,10 @@ let temp: ReturnType<typeof makeTempDir>;
 
 beforeAll(async () => {
   sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false, now: new Date('2025-06-01T12:00:00Z'), randomSeed: SEED });
-  for (const [file, subdomain] of [['exoscale-network-degraded.json', 'exo'], ['maintenance-ongoing-with-incident.json', 'peak']] as const) {
+  for (const [file, subdomain] of [
+    ['exoscale-network-degraded.json', 'exo'],
+    ['maintenance-ongoing-with-incident.json', 'peak'],
+  ] as const) {
     sim.seedSummary(JSON.parse(fs.readFileSync(path.join(realFixturesDir, file), 'utf8')), { subdomain, shiftToNow: true });
   }
   temp = makeTempDir('statusdesk-soak-');
@@ -76,12 +79,23 @@ describe('fault soak', () => {
   it(`${SIZES.polls.toLocaleString('en-US')} polls with 20 % injected faults: no crash, no false event, recovery within one interval`, async () => {
     const subdomains = ['acme', 'acme-eu', 'globex', 'exo', 'peak'];
     const pages = subdomains.map((subdomain, i) =>
-      watchedPageSchema.parse({ id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, region: 'custom', baseUrl: sim.baseUrl, subdomain, intervalSec: INTERVAL_SEC }),
+      watchedPageSchema.parse({
+        id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+        region: 'custom',
+        baseUrl: sim.baseUrl,
+        subdomain,
+        intervalSec: INTERVAL_SEC,
+      }),
     );
     const services = new Map(subdomains.map((s) => [s, servicesOf(s)]));
     const clock = new FakeClock(Date.parse('2025-06-01T12:00:00Z'));
     // The service's own budget (100 per 10 s), on the monitor's fake time, so 429 pauses cost no real time.
-    const limiter = new SlidingWindowRateLimiter({ limit: 100, windowMs: 10_000, now: () => clock.now(), sleep: (ms) => new Promise((resolve) => clock.setTimeout(resolve, ms)) });
+    const limiter = new SlidingWindowRateLimiter({
+      limit: 100,
+      windowMs: 10_000,
+      now: () => clock.now(),
+      sleep: (ms) => new Promise((resolve) => clock.setTimeout(resolve, ms)),
+    });
     const history = await EventHistory.open({ filePath: historyFilePath(temp.dir) });
     const events: MonitorEvent[] = [];
     const notes: NotificationIntent[] = [];
@@ -131,7 +145,7 @@ describe('fault soak', () => {
       monitor.start();
       for (let i = 0; i < 4; i++) await step(); // a baseline for every page before anything changes
       sim.setFaults(FAULTS);
-      for (let idle = 0; polls() < SIZES.polls; ) {
+      for (let idle = 0; polls() < SIZES.polls;) {
         const before = polls();
         await step();
         script.tick(clock.now(), monitor.state());
@@ -162,7 +176,12 @@ describe('fault soak', () => {
       expect(script.steps).toBeGreaterThan(SIZES.polls / 100);
       expect(errors).toEqual([]);
 
-      checkEvents(events, script.ledger, services, pages.map((p) => ({ id: p.id, subdomain: p.subdomain })));
+      checkEvents(
+        events,
+        script.ledger,
+        services,
+        pages.map((p) => ({ id: p.id, subdomain: p.subdomain })),
+      );
       // Notifications only about scripted incidents (or a page found at another level after a stale period).
       const opened = new Set([...script.ledger.values()].flatMap((l) => [...l.opened]));
       for (const note of notes) if (note.target.incidentId !== undefined) expect(opened.has(note.target.incidentId)).toBe(true);
@@ -183,7 +202,17 @@ function checkEvents(
   services: Map<string, { parents: Map<number, number[]> }>,
   pages: Array<{ id: string; subdomain: string }>,
 ): void {
-  const allowed = new Set(['page.level_changed', 'service.level_changed', 'incident.opened', 'incident.updated', 'incident.resolved', 'notice.posted', 'notice.removed', 'page.stale', 'page.recovered']);
+  const allowed = new Set([
+    'page.level_changed',
+    'service.level_changed',
+    'incident.opened',
+    'incident.updated',
+    'incident.resolved',
+    'notice.posted',
+    'notice.removed',
+    'page.stale',
+    'page.recovered',
+  ]);
   for (const e of events) expect(allowed.has(e.type), `unexpected ${e.type} on ${e.page.subdomain}`).toBe(true);
 
   for (const page of pages) {

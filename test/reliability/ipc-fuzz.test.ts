@@ -56,7 +56,14 @@ beforeAll(async () => {
   // A data folder with something in every file the handlers could write.
   core = openCore(temp.dir, { keychain });
   await core.start();
-  const account = await invoke<{ id: string }>(core, 'accounts.add', { name: 'Acme', region: 'custom', baseUrl: statusSim.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: statusSim.keys.demoReadWrite });
+  const account = await invoke<{ id: string }>(core, 'accounts.add', {
+    name: 'Acme',
+    region: 'custom',
+    baseUrl: statusSim.baseUrl,
+    subdomain: 'acme',
+    organizationId: '1',
+    apiKey: statusSim.keys.demoReadWrite,
+  });
   const page = await invoke<{ id: string }>(core, 'monitor.addPage', { region: 'custom', baseUrl: statusSim.baseUrl, subdomain: 'acme', intervalSec: 86_400 });
   ids.push(account.id, page.id);
   await invoke(core, 'monitor.pollNow');
@@ -68,7 +75,11 @@ beforeAll(async () => {
   await invoke(core, 'operations.setSettings', { baseUrl: operationsSim.baseUrl });
   await invoke(core, 'operations.pasteToken', { token: operationsSim.issueAccessToken() });
   await invoke(core, 'operations.forget', { names: [OP] });
-  const queued = await invoke<{ id: string }>(core, 'outbox.enqueue', { accountId: account.id, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'Fuzz write' } } });
+  const queued = await invoke<{ id: string }>(core, 'outbox.enqueue', {
+    accountId: account.id,
+    operation: 'createIncident',
+    input: { subdomain: 'acme', incident: { type: 'minor', title: 'Fuzz write' } },
+  });
   ids.push(queued.id);
   await (await core.outbox.service()).flush();
   // Let the debounced pushes and writes of the set-up finish before the baseline is taken.
@@ -95,7 +106,11 @@ describe('IPC fuzz', () => {
     const filesBefore = filesOf(temp.dir);
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).sort();
     const writesBefore = statusSim.writeLog().length;
-    const requestsBefore = { status: statusSim.requestCount(), translation: translationSim.stats().requests.total, operations: operationsSim.requests().length };
+    const requestsBefore = {
+      status: statusSim.requestCount(),
+      translation: translationSim.stats().requests.total,
+      operations: operationsSim.requests().length,
+    };
     const pushed: string[] = [];
     const disconnect = core.events.connect((channel) => pushed.push(channel));
 
@@ -132,7 +147,9 @@ describe('IPC fuzz', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(filesOf(temp.dir)).toEqual(filesBefore);
     expect(statusSim.writeLog().length).toBe(writesBefore);
-    expect({ status: statusSim.requestCount(), translation: translationSim.stats().requests.total, operations: operationsSim.requests().length }).toEqual(requestsBefore);
+    expect({ status: statusSim.requestCount(), translation: translationSim.stats().requests.total, operations: operationsSim.requests().length }).toEqual(
+      requestsBefore,
+    );
     expect(pushed).toEqual([]);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

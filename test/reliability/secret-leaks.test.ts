@@ -93,15 +93,30 @@ afterAll(async () => {
 describe('secret leaks', () => {
   it('no key or token the app handled appears in its files, logs, IPC answers, pushed events or desktop calls', async () => {
     // Status page: a wrong key first (401 on the connection test), then the right one.
-    const account = await ok<{ id: string }>('accounts.add', { name: 'Acme', region: 'custom', baseUrl: statusSim.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: WRONG_STATUS_KEY });
+    const account = await ok<{ id: string }>('accounts.add', {
+      name: 'Acme',
+      region: 'custom',
+      baseUrl: statusSim.baseUrl,
+      subdomain: 'acme',
+      organizationId: '1',
+      apiKey: WRONG_STATUS_KEY,
+    });
     accountIds.push(account.id);
     expect(await ok<{ ok: boolean }>('accounts.testConnection', { id: account.id })).toMatchObject({ ok: false });
-    expect(await fails('statuspage.read', { accountId: account.id, operation: 'getStatusPage', input: { organizationId: 1, subdomain: 'acme' } })).not.toBe('invalid_input');
+    expect(await fails('statuspage.read', { accountId: account.id, operation: 'getStatusPage', input: { organizationId: 1, subdomain: 'acme' } })).not.toBe(
+      'invalid_input',
+    );
     await ok('accounts.update', { id: account.id, apiKey: STATUS_KEY });
     expect(await ok<{ ok: boolean }>('accounts.testConnection', { id: account.id })).toMatchObject({ ok: true });
     await ok('statuspage.read', { accountId: account.id, operation: 'listSubscriptions', input: { subdomain: 'acme' } });
     await ok('accounts.list');
-    const page = await ok<{ id: string }>('monitor.addPage', { region: 'custom', baseUrl: statusSim.baseUrl, subdomain: 'acme', accountId: account.id, intervalSec: 86_400 });
+    const page = await ok<{ id: string }>('monitor.addPage', {
+      region: 'custom',
+      baseUrl: statusSim.baseUrl,
+      subdomain: 'acme',
+      accountId: account.id,
+      intervalSec: 86_400,
+    });
     await ok('monitor.pollNow');
     const incident = statusSim.openIncident({ page: 'acme', type: 'major', title: 'Leak check outage', services: [2] });
     await ok('monitor.pollNow');
@@ -109,10 +124,18 @@ describe('secret leaks', () => {
     await ok('monitor.snapshot');
     await ok('monitor.history');
     // A write through the outbox, sent with the account's key.
-    await ok('outbox.enqueue', { accountId: account.id, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'Leak check write' } } });
+    await ok('outbox.enqueue', {
+      accountId: account.id,
+      operation: 'createIncident',
+      input: { subdomain: 'acme', incident: { type: 'minor', title: 'Leak check write' } },
+    });
     await ok('outbox.flush');
     await ok('outbox.list');
-    expect(statusSim.writeLog({ pathPrefix: '/status_pages/acme/incidents' }).some((w) => (w.body as { incident?: { title?: string } }).incident?.title === 'Leak check write')).toBe(true);
+    expect(
+      statusSim
+        .writeLog({ pathPrefix: '/status_pages/acme/incidents' })
+        .some((w) => (w.body as { incident?: { title?: string } }).incident?.title === 'Leak check write'),
+    ).toBe(true);
 
     // Translation: a wrong key, then the right one; health and languages.
     await ok('translation.setSettings', { baseUrl: translationSim.baseUrl });

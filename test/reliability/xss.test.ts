@@ -44,11 +44,13 @@ async function traces(page: Page, origin: string) {
       for (const attr of Array.from(element.attributes)) {
         const value = attr.value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
         if (/^on/i.test(attr.name)) found.push(`handler: <${element.localName} ${attr.name}>`);
-        if (/^(javascript|vbscript|data:text\/html)/.test(value) && !/^(aria-|title$|alt$)/.test(attr.name)) found.push(`url: <${element.localName} ${attr.name}="${attr.value.slice(0, 60)}">`);
+        if (/^(javascript|vbscript|data:text\/html)/.test(value) && !/^(aria-|title$|alt$)/.test(attr.name))
+          found.push(`url: <${element.localName} ${attr.name}="${attr.value.slice(0, 60)}">`);
         if (attr.name === 'srcdoc') found.push(`srcdoc on <${element.localName}>`);
       }
     }
-    for (const element of Array.from(document.querySelectorAll('iframe, frame, object, embed, base, body meta, form button[formaction]'))) found.push(`element: <${element.localName}>`);
+    for (const element of Array.from(document.querySelectorAll('iframe, frame, object, embed, base, body meta, form button[formaction]')))
+      found.push(`element: <${element.localName}>`);
     if (document.querySelectorAll('meta[http-equiv]').length !== 1) found.push('a meta http-equiv besides the CSP');
     return { found, xss: w.__xss ?? [], csp: w.__cspViolations ?? ['the CSP violation listener was not installed'], url: location.href };
   }, origin);
@@ -81,7 +83,8 @@ async function exercise(harness: Harness, dialogs: string[]) {
   // Links the content kept that are not web links are clicked: a javascript: one would run now.
   const links = card.locator('.timeline-body a[href]');
   const protocols = await links.evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).protocol));
-  for (const [i, protocol] of protocols.entries()) if (protocol !== 'http:' && protocol !== 'https:') await links.nth(i).click({ force: true, noWaitAfter: true });
+  for (const [i, protocol] of protocols.entries())
+    if (protocol !== 'http:' && protocol !== 'https:') await links.nth(i).click({ force: true, noWaitAfter: true });
   await page.waitForTimeout(300); // onload, autofocus, animations: give them a moment
   expect(await traces(page, origin)).toMatchObject({ found: [], xss: [], csp: [] });
 
@@ -101,7 +104,10 @@ async function exercise(harness: Harness, dialogs: string[]) {
 }
 
 async function withHarness(options: { bypassCSP: boolean }, body: (harness: Harness, dialogs: string[]) => Promise<void>) {
-  const context = await browser.newContext({ ...(playwrightConfig.use?.viewport ? { viewport: playwrightConfig.use.viewport } : {}), bypassCSP: options.bypassCSP });
+  const context = await browser.newContext({
+    ...(playwrightConfig.use?.viewport ? { viewport: playwrightConfig.use.viewport } : {}),
+    bypassCSP: options.bypassCSP,
+  });
   const page = await context.newPage();
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {

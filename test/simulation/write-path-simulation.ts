@@ -20,13 +20,7 @@ import { makeTempDir } from '../support/temp-dir';
  */
 
 export type Step =
-  | { t: 'create' }
-  | { t: 'update'; of: number }
-  | { t: 'fault'; rule: FaultName }
-  | { t: 'offline' }
-  | { t: 'online' }
-  | { t: 'crash' }
-  | { t: 'settle' };
+  { t: 'create' } | { t: 'update'; of: number } | { t: 'fault'; rule: FaultName } | { t: 'offline' } | { t: 'online' } | { t: 'crash' } | { t: 'settle' };
 
 const ONCE: Pick<FaultRule, 'method' | 'times'> = { method: ['POST'], times: 1 };
 export const FAULTS = {
@@ -173,7 +167,8 @@ function checkInvariants(sim: StatusPageSimulator, outbox: OutboxService, create
   for (const write of [...creates, ...updates]) {
     const entry = entries.get(write.entryId);
     if (!entry) throw new Error(`lost: "${write.mark}" was accepted and is no longer in the outbox`);
-    if (entry.state !== 'sent') throw new Error(`not sent after the faults stopped: "${write.mark}" is ${entry.state}${entry.lastError ? ` (${entry.lastError.message})` : ''}`);
+    if (entry.state !== 'sent')
+      throw new Error(`not sent after the faults stopped: "${write.mark}" is ${entry.state}${entry.lastError ? ` (${entry.lastError.message})` : ''}`);
   }
   const serverIdOf = new Map<number, number | string>();
   for (const create of creates) {
@@ -203,7 +198,10 @@ export interface SimulationResult {
 }
 
 /** Runs schedules from one seed until `runs` or `timeLimitMs`; stops at the first violation, shrunk. */
-export async function simulate(sim: StatusPageSimulator, options: { runs: number; timeLimitMs: number; seed?: number; path?: string }): Promise<SimulationResult> {
+export async function simulate(
+  sim: StatusPageSimulator,
+  options: { runs: number; timeLimitMs: number; seed?: number; path?: string },
+): Promise<SimulationResult> {
   const seed = options.seed ?? Date.now() % 2_147_483_647;
   const started = Date.now();
   const details = await fc.check(
@@ -222,6 +220,8 @@ export async function simulate(sim: StatusPageSimulator, options: { runs: number
     violations: failed ? 1 : 0,
     seed,
     durationMs: Date.now() - started,
-    failure: failed ? `${fc.defaultReportMessage(details) ?? 'failed'}\nViolation: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}` : null,
+    failure: failed
+      ? `${fc.defaultReportMessage(details) ?? 'failed'}\nViolation: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`
+      : null,
   };
 }

@@ -7,7 +7,6 @@ import { CliUsageError, table } from '../output';
 import { notSentResult, submitWrite, writeTarget, type WriteOutcome } from './outbox';
 import type { RunAction } from '../run-action';
 
-
 export function parseId(text: string, what = 'id'): number {
   if (!/^[0-9]+$/.test(text)) throw new CliUsageError(`${what} must be a whole number, not "${text}"`);
   return Number(text);
@@ -107,7 +106,12 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
     .addOption(new Option('--update-type <type>', 'type of the first update').default('issue'))
     .action(
       run(async (ctx, subdomain: string, options: { title: string; type: string; service?: string[]; message?: string; updateType: string }) => {
-        requireText({ '--title': options.title, '--type': options.type, '--update-type': options.updateType, ...(options.message === undefined ? {} : { '--message': options.message }) });
+        requireText({
+          '--title': options.title,
+          '--type': options.type,
+          '--update-type': options.updateType,
+          ...(options.message === undefined ? {} : { '--message': options.message }),
+        });
         const serviceIds = (options.service ?? []).map((id) => parseRef(id, 'service id'));
         const outcome = await submitWrite(ctx, {
           ...writeTarget(ctx, subdomain),
@@ -145,7 +149,10 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
         });
         if (outcome.state !== 'sent') return printNotSent(ctx, outcome);
         const update = outcome.object as IncidentUpdate;
-        ctx.print.result({ state: 'sent', id: outcome.entry.id, update }, () => `posted update #${update.id} (${update.type}) to incident #${outcome.entry.input.incidentId}`);
+        ctx.print.result(
+          { state: 'sent', id: outcome.entry.id, update },
+          () => `posted update #${update.id} (${update.type}) to incident #${outcome.entry.input.incidentId}`,
+        );
       }),
     );
 

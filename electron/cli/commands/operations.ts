@@ -18,7 +18,6 @@ import type { CliContext } from '../context';
 import { CliUsageError, EXIT, table } from '../output';
 import type { RunAction } from '../run-action';
 
-
 const OUTCOME_LABEL: Record<ForgetResult['outcome'], string> = {
   forgotten: 'forgotten',
   already_gone: 'already gone',
@@ -46,7 +45,8 @@ async function tokenSource(ctx: CliContext): Promise<{ kind: TokenSourceKind; pr
   if (fromEnv.isSet()) return { kind: 'environment', provider: fromEnv };
   const settings = resolveOperationsSettings(ctx.settings.get().operations);
   if ((await ctx.vault.get(secretNames.googleRefreshToken())) !== null) {
-    if (!settings.oauth) throw new AppError('invalid_input', 'A Google sign-in is saved, but no OAuth client id is set in the app; set it there, or use STATUSDESK_ACCESS_TOKEN.');
+    if (!settings.oauth)
+      throw new AppError('invalid_input', 'A Google sign-in is saved, but no OAuth client id is set in the app; set it there, or use STATUSDESK_ACCESS_TOKEN.');
     return { kind: 'google-sign-in', provider: new SignedInTokenProvider({ config: resolveOAuthConfig(settings.oauth), vault: ctx.vault }) };
   }
   const adc = AdcTokenProvider.detect({ env: ctx.io.env, ...(settings.customTokenUrl ? { tokenUrl: settings.customTokenUrl } : {}) });

@@ -85,7 +85,10 @@ export function writeTarget(ctx: CliContext, subdomain: string): Pick<OutboxEnqu
     return { accountId: account.id, server: { baseUrl, keyFrom: 'account' } };
   }
   if (!ctx.envApiKey()) {
-    throw new AppError('unauthorized', `an API key is required for this operation and none is configured (set ${API_KEY_ENV_VAR} or add the account in the app)`);
+    throw new AppError(
+      'unauthorized',
+      `an API key is required for this operation and none is configured (set ${API_KEY_ENV_VAR} or add the account in the app)`,
+    );
   }
   return { accountId: envAccountId(baseUrl), server: { baseUrl, keyFrom: 'env' } };
 }
@@ -126,7 +129,11 @@ function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutcome, { s
   if (entry.state === 'sent') return { state: 'sent', entry, object: outbox.resultObject(id) ?? entry.result?.summary ?? null };
   if (entry.state === 'failed') {
     const error = entry.lastError ?? { code: 'internal' as const, message: 'the server refused the write' };
-    throw new AppError(error.code, `${error.message} (kept as failed write ${id.slice(0, 8)}: statusdesk outbox retry|drop ${id.slice(0, 8)})`, error.status === undefined ? undefined : { status: error.status });
+    throw new AppError(
+      error.code,
+      `${error.message} (kept as failed write ${id.slice(0, 8)}: statusdesk outbox retry|drop ${id.slice(0, 8)})`,
+      error.status === undefined ? undefined : { status: error.status },
+    );
   }
   if (entry.state === 'conflict') {
     const what = entry.conflict?.reason?.replace(/\.\s.*$/s, '').replace(/^The /, 'the ') ?? 'it changed on the server since it was read';
@@ -136,7 +143,9 @@ function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutcome, { s
     // Behind a write that waits for the user, not for the network: "queued" would promise what no flush does.
     const blocker = outbox
       .list()
-      .find((e) => (e.state === 'failed' || e.state === 'conflict') && e.seq < entry.seq && (e.resourceKey === entry.resourceKey || entry.dependsOn.includes(e.id)));
+      .find(
+        (e) => (e.state === 'failed' || e.state === 'conflict') && e.seq < entry.seq && (e.resourceKey === entry.resourceKey || entry.dependsOn.includes(e.id)),
+      );
     if (blocker) {
       const why = blocker.state === 'failed' ? 'the server refused' : 'is held as a conflict';
       throw new AppError(
@@ -222,13 +231,26 @@ export function registerOutboxCommands(program: Command, run: Run): void {
     .action(
       run(async (ctx) => {
         const { entries, status } = await withOutbox(ctx, async (o) => ({ entries: o.list(), status: o.status() }));
-        ctx.print.result({ entries, status: { pending: status.pending, inFlight: status.inFlight, failed: status.failed, conflicts: status.conflicts, sent: status.sent } }, () =>
-          entries.length === 0
-            ? 'The outbox is empty.'
-            : table([
-                ['ID', 'STATE', 'OPERATION', 'RESOURCE', 'TRIES', 'CREATED', 'LAST ERROR'],
-                ...entries.map((e) => [e.id.slice(0, 8), stateText(e), e.operation, resourceText(e), String(e.attempts), e.createdAt.slice(0, 19), e.lastError?.message.replace(/^\w+ \([A-Z]+ [^)]*\): /, '').replace(/\s+/g, ' ').slice(0, 80) ?? '']),
-              ]),
+        ctx.print.result(
+          { entries, status: { pending: status.pending, inFlight: status.inFlight, failed: status.failed, conflicts: status.conflicts, sent: status.sent } },
+          () =>
+            entries.length === 0
+              ? 'The outbox is empty.'
+              : table([
+                  ['ID', 'STATE', 'OPERATION', 'RESOURCE', 'TRIES', 'CREATED', 'LAST ERROR'],
+                  ...entries.map((e) => [
+                    e.id.slice(0, 8),
+                    stateText(e),
+                    e.operation,
+                    resourceText(e),
+                    String(e.attempts),
+                    e.createdAt.slice(0, 19),
+                    e.lastError?.message
+                      .replace(/^\w+ \([A-Z]+ [^)]*\): /, '')
+                      .replace(/\s+/g, ' ')
+                      .slice(0, 80) ?? '',
+                  ]),
+                ]),
         );
       }),
     );
@@ -246,7 +268,8 @@ export function registerOutboxCommands(program: Command, run: Run): void {
         ctx.print.result(report, () => reportText(report));
         // With --json: the report, then (when something is left) the error object, one per line.
         const left = leftOf(report);
-        if (left > 0) throw new AppError(report.failed + report.conflicts > 0 ? 'conflict' : 'network', `${left} write${left === 1 ? ' is' : 's are'} still in the outbox`);
+        if (left > 0)
+          throw new AppError(report.failed + report.conflicts > 0 ? 'conflict' : 'network', `${left} write${left === 1 ? ' is' : 's are'} still in the outbox`);
       }),
     );
 
@@ -280,8 +303,10 @@ export function registerOutboxCommands(program: Command, run: Run): void {
           const entry = findEntry(o, id);
           return { id: entry.id, ...(await o.drop(entry.id)) };
         });
-        ctx.print.result(result, () =>
-          `dropped ${result.id}${result.failedDependents.length ? `; ${result.failedDependents.length} write(s) that needed it are now failed: ${result.failedDependents.map((d) => d.slice(0, 8)).join(', ')}` : ''}`,
+        ctx.print.result(
+          result,
+          () =>
+            `dropped ${result.id}${result.failedDependents.length ? `; ${result.failedDependents.length} write(s) that needed it are now failed: ${result.failedDependents.map((d) => d.slice(0, 8)).join(', ')}` : ''}`,
         );
       }),
     );

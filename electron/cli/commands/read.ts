@@ -5,7 +5,6 @@ import type { RunAction } from '../run-action';
 import { looksLikeUrl } from '../../../shared/monitor/provider/provider-url';
 import { providerStatus, providerSummary } from './provider-read';
 
-
 const LEVEL_LABEL: Record<BaseLevel, string> = {
   operational: 'operational',
   scheduled: 'maintenance',
@@ -55,7 +54,9 @@ export function registerReadCommands(program: Command, run: RunAction): void {
         const summary = await ctx.client(subdomain).getPageSummary({ subdomain });
         const page = normalizePageSummary(summary);
         ctx.print.result(summary, () => {
-          const lines = [`${page.name} (${page.subdomain}): ${LEVEL_LABEL[page.level]}${page.currentType && page.currentType !== page.level ? ` (${page.currentType})` : ''}`];
+          const lines = [
+            `${page.name} (${page.subdomain}): ${LEVEL_LABEL[page.level]}${page.currentType && page.currentType !== page.level ? ` (${page.currentType})` : ''}`,
+          ];
           lines.push('Services:', ...serviceLines(page.services));
           const section = (title: string, items: typeof page.incidents, since = 'since') => {
             if (items.length === 0) return;
@@ -78,4 +79,3 @@ export function registerReadCommands(program: Command, run: RunAction): void {
       }),
     );
 }
-

@@ -95,7 +95,9 @@ export function registerTranslateCommand(program: Command, run: RunAction): void
           try {
             const { languages, stale } = await service.languages.get();
             ctx.print.result(languages, () => table([['CODE', 'ENGLISH', 'LOCAL'], ...languages.map((l) => [l.code, l.english_name, l.local_name])]));
-            ctx.print.note(`${languages.length} language${languages.length === 1 ? '' : 's'} from ${baseUrl}${stale ? ' (an older list: the service did not answer)' : ''}`);
+            ctx.print.note(
+              `${languages.length} language${languages.length === 1 ? '' : 's'} from ${baseUrl}${stale ? ' (an older list: the service did not answer)' : ''}`,
+            );
           } finally {
             await service.close();
           }
@@ -123,7 +125,9 @@ export function registerTranslateCommand(program: Command, run: RunAction): void
             `${wordsSent} word${wordsSent === 1 ? '' : 's'} sent in ${requests} request${requests === 1 ? '' : 's'}, ${wordsFromMemory} from the translation memory`,
           );
           if (untranslated.length > 0) {
-            ctx.print.note(`no translation came back for line${untranslated.length === 1 ? '' : 's'} ${untranslated.map((i) => i + 1).join(', ')}: the source text is printed`);
+            ctx.print.note(
+              `no translation came back for line${untranslated.length === 1 ? '' : 's'} ${untranslated.map((i) => i + 1).join(', ')}: the source text is printed`,
+            );
           }
           if (resent > 0) ctx.print.note(`${resent} request${resent === 1 ? ' was' : 's were'} sent again: the first try never reached the service`);
         } finally {

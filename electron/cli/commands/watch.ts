@@ -106,7 +106,9 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           monitor.start();
           try {
             if (sim) {
-              ctx.print.note("demo: an incident opens, gets two updates, a maintenance starts and ends, the incident resolves; a provider's incident opens and resolves beside it");
+              ctx.print.note(
+                "demo: an incident opens, gets two updates, a maintenance starts and ends, the incident resolves; a provider's incident opens and resolves beside it",
+              );
               // The scenario starts only once the first check has seen the calm page, whatever the speed.
               await monitor.pollNow();
               const speed = parseSeconds(options.demoSpeed, '--demo-speed', 0.01);

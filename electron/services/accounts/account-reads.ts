@@ -7,7 +7,6 @@ import { StatusPageClient } from '../statuspage/client';
 import type { AccountsService } from './accounts-service';
 import { regionOfAccount } from './probe-client';
 
-
 /** The `after` cursor of a `links.next` URL, so the window can ask for the next page by cursor. */
 export function cursorOf(next: string | null): string | null {
   if (!next) return null;

@@ -148,7 +148,17 @@ export class ConnectivityMonitor {
   #record(baseUrl: string): ServerRecord {
     let server = this.#servers.get(baseUrl);
     if (!server) {
-      server = { baseUrl, reachable: 'unknown', since: undefined, lastProbeAt: undefined, nextProbeAt: undefined, failures: 0, probedSinceDown: false, timer: undefined, probing: undefined };
+      server = {
+        baseUrl,
+        reachable: 'unknown',
+        since: undefined,
+        lastProbeAt: undefined,
+        nextProbeAt: undefined,
+        failures: 0,
+        probedSinceDown: false,
+        timer: undefined,
+        probing: undefined,
+      };
       this.#servers.set(baseUrl, server);
     }
     return server;

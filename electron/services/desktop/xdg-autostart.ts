@@ -19,7 +19,8 @@ const RESERVED = /[\s"'\\><~|&;$*?#()`]/;
  * then every backslash doubled again because Exec is itself an escaped string; % doubled (field codes).
  */
 export function execArgument(argument: string): string {
-  if (argument === '' || /[\n\r]/.test(argument)) throw new AppError('invalid_input', 'A start-at-login command cannot hold an empty argument or a line break.');
+  if (argument === '' || /[\n\r]/.test(argument))
+    throw new AppError('invalid_input', 'A start-at-login command cannot hold an empty argument or a line break.');
   const quoted = RESERVED.test(argument) ? `"${argument.replace(/(["`$\\])/g, '\\$1')}"` : argument;
   return quoted.replace(/\\/g, '\\\\').replace(/%/g, '%%');
 }

@@ -37,22 +37,32 @@ export function nodeHttpFetch(input: string, init: RequestInit = {}): Promise<Re
     }
     const headers = headersOf(init.headers);
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers, ...(signal ? { signal } : {}) }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('error', reject);
-      answer.on('end', () => {
-        const status = answer.statusCode ?? 0;
-        try {
-          const responseHeaders = new Headers();
-          for (let i = 0; i + 1 < answer.rawHeaders.length; i += 2) responseHeaders.append(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
-          resolve(new Response(NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks), { status, statusText: answer.statusMessage ?? '', headers: responseHeaders }));
-        } catch (error) {
-          // What a Response refuses (a status outside 200–599, a malformed header) is, as for fetch, a network error.
-          reject(new TypeError(`The server answered an invalid HTTP response (status ${status}).`, { cause: error }));
-        }
-      });
-    });
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      { method: init.method ?? 'GET', headers, ...(signal ? { signal } : {}) },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('error', reject);
+        answer.on('end', () => {
+          const status = answer.statusCode ?? 0;
+          try {
+            const responseHeaders = new Headers();
+            for (let i = 0; i + 1 < answer.rawHeaders.length; i += 2) responseHeaders.append(answer.rawHeaders[i]!, answer.rawHeaders[i + 1]!);
+            resolve(
+              new Response(NULL_BODY_STATUSES.has(status) ? null : Buffer.concat(chunks), {
+                status,
+                statusText: answer.statusMessage ?? '',
+                headers: responseHeaders,
+              }),
+            );
+          } catch (error) {
+            // What a Response refuses (a status outside 200–599, a malformed header) is, as for fetch, a network error.
+            reject(new TypeError(`The server answered an invalid HTTP response (status ${status}).`, { cause: error }));
+          }
+        });
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });

@@ -16,9 +16,7 @@ export interface Exchange {
 
 export type ExchangeFailure =
   /** The time limit passed; `status` when the headers had come. */
-  | { kind: 'timeout'; timeoutMs: number; status: number | undefined }
-  | { kind: 'cancelled' }
-  | { kind: 'network'; error: unknown };
+  { kind: 'timeout'; timeoutMs: number; status: number | undefined } | { kind: 'cancelled' } | { kind: 'network'; error: unknown };
 
 export interface ExchangeOptions {
   timeoutMs: number;
@@ -26,7 +24,12 @@ export interface ExchangeOptions {
   fail: (failure: ExchangeFailure) => Error;
 }
 
-export async function timedExchange(fetchImpl: FetchLike, url: string, init: Omit<RequestInit, 'signal' | 'redirect'>, options: ExchangeOptions): Promise<Exchange> {
+export async function timedExchange(
+  fetchImpl: FetchLike,
+  url: string,
+  init: Omit<RequestInit, 'signal' | 'redirect'>,
+  options: ExchangeOptions,
+): Promise<Exchange> {
   if (options.signal?.aborted) throw options.fail({ kind: 'cancelled' });
   const controller = new AbortController();
   let timedOut = false;

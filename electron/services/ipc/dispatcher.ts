@@ -23,12 +23,7 @@ export interface IpcDispatcher {
   readonly channels: readonly string[];
 }
 
-
-export function createIpcDispatcher<C extends Contract>(
-  contract: C,
-  handlers: InvokeHandlers<C>,
-  options: DispatcherOptions,
-): IpcDispatcher {
+export function createIpcDispatcher<C extends Contract>(contract: C, handlers: InvokeHandlers<C>, options: DispatcherOptions): IpcDispatcher {
   const invokeChannels = Object.keys(contract).filter((name) => contract[name]?.kind === 'invoke');
   for (const name of invokeChannels) {
     if (typeof (handlers as Record<string, unknown>)[name] !== 'function') {

@@ -55,7 +55,13 @@ export class EventHistory implements EventSink {
   #linesInFile: number;
   #queue: Promise<void> = Promise.resolve();
 
-  private constructor(filePath: string, limit: number, events: MonitorEvent[], linesInFile: number, readonly loadReport: HistoryLoadReport) {
+  private constructor(
+    filePath: string,
+    limit: number,
+    events: MonitorEvent[],
+    linesInFile: number,
+    readonly loadReport: HistoryLoadReport,
+  ) {
     this.filePath = filePath;
     this.limit = limit;
     this.#events = events;
@@ -197,4 +203,3 @@ function serialize(events: readonly MonitorEvent[]): string {
 export function historyFilePath(dataDir: string): string {
   return path.join(dataDir, HISTORY_FILE_NAME);
 }
-

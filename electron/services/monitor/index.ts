@@ -12,11 +12,5 @@ export { systemClock, createScaledClock } from './clock';
 export type { MonitorClock, TimerHandle } from './clock';
 export { pollBackoffMs } from './backoff';
 export type { BackoffOptions } from './backoff';
-export {
-  createSummaryFetcher,
-  summaryFetcherFromClient,
-  summaryFetcherForPage,
-  publicRateLimitKey,
-  baseUrlOfPage,
-} from './summary-fetcher';
+export { createSummaryFetcher, summaryFetcherFromClient, summaryFetcherForPage, publicRateLimitKey, baseUrlOfPage } from './summary-fetcher';
 export type { SummaryFetcher, SummaryFetcherOptions, FetchSummaryOptions } from './summary-fetcher';

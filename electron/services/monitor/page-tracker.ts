@@ -57,11 +57,7 @@ export class PageTracker {
   #ref: PageRef | null = null;
   readonly #rules: StalenessRules;
 
-  constructor(
-    page: WatchedPage,
-    trackingSince: number,
-    rules: StalenessRules,
-  ) {
+  constructor(page: WatchedPage, trackingSince: number, rules: StalenessRules) {
     this.#rules = rules;
     this.page = page;
     this.trackingSince = trackingSince;
@@ -99,7 +95,10 @@ export class PageTracker {
       return { outcome: 'unchanged', events };
     }
     // A provider's page (the public Statuspage format) is read into the same model.
-    const next = this.page.kind === 'statuspage' ? readProviderSnapshot(JSON.parse(text), this.page.url ?? '') : readPageSnapshot(JSON.parse(text), this.snapshot?.customTypes);
+    const next =
+      this.page.kind === 'statuspage'
+        ? readProviderSnapshot(JSON.parse(text), this.page.url ?? '')
+        : readPageSnapshot(JSON.parse(text), this.snapshot?.customTypes);
     const prev = this.snapshot;
     const wasStale = this.stale;
     if (prev === null || prev.name !== next.name) this.#ref = null;

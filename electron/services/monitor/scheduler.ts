@@ -124,7 +124,18 @@ export class PollScheduler {
       keep.add(id);
       const slot = this.#slots.get(id);
       if (!slot) {
-        const fresh: Slot = { id, intervalMs, dueAt: now, failures: 0, startedAt: null, basis: null, controller: null, queued: false, manual: false, waiters: [] };
+        const fresh: Slot = {
+          id,
+          intervalMs,
+          dueAt: now,
+          failures: 0,
+          startedAt: null,
+          basis: null,
+          controller: null,
+          queued: false,
+          manual: false,
+          waiters: [],
+        };
         this.#slots.set(id, fresh);
         added.push(fresh);
       } else if (slot.intervalMs !== intervalMs) {
@@ -162,7 +173,10 @@ export class PollScheduler {
     if (this.#running) return;
     this.#running = true;
     const now = this.#clock.now();
-    this.#spreadFirstPolls([...this.#slots.values()].filter((s) => s.startedAt === null && !s.queued && !s.controller), now);
+    this.#spreadFirstPolls(
+      [...this.#slots.values()].filter((s) => s.startedAt === null && !s.queued && !s.controller),
+      now,
+    );
     this.#arm();
   }
 
@@ -330,7 +344,11 @@ export class PollScheduler {
       return;
     }
     slot.failures++;
-    const delay = pollBackoffMs(slot.failures, { baseMs: this.#backoffBaseMs, maxMs: this.#backoffMaxMs ?? interval, random: this.#random }, outcome.retryAfterMs);
+    const delay = pollBackoffMs(
+      slot.failures,
+      { baseMs: this.#backoffBaseMs, maxMs: this.#backoffMaxMs ?? interval, random: this.#random },
+      outcome.retryAfterMs,
+    );
     slot.dueAt = now + delay;
   }
 

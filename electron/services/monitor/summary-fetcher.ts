@@ -106,7 +106,10 @@ export function createSummaryFetcher(options: SummaryFetcherOptions): SummaryFet
 }
 
 /** A fetcher on a configured client's server and rate limiter (the key is never needed: summaries are public). */
-export function summaryFetcherFromClient(client: Pick<StatusPageClient, 'baseUrl' | 'rateLimiter'>, options: Omit<SummaryFetcherOptions, 'baseUrl' | 'rateLimiter'> = {}): SummaryFetcher {
+export function summaryFetcherFromClient(
+  client: Pick<StatusPageClient, 'baseUrl' | 'rateLimiter'>,
+  options: Omit<SummaryFetcherOptions, 'baseUrl' | 'rateLimiter'> = {},
+): SummaryFetcher {
   return createSummaryFetcher({ ...options, baseUrl: client.baseUrl, rateLimiter: client.rateLimiter });
 }
 
@@ -127,7 +130,10 @@ export function baseUrlOfPage(page: Pick<WatchedPage, 'region' | 'baseUrl'>): st
  * The default `clientFor`: the page's server, and the account's shared rate limiter
  * (getRateLimiter(accountId), as StatusPageClient with `accountId`), else one per server.
  */
-export function summaryFetcherForPage(page: Pick<WatchedPage, 'region' | 'baseUrl' | 'accountId'>, options: Omit<SummaryFetcherOptions, 'baseUrl' | 'rateLimiter'> = {}): SummaryFetcher {
+export function summaryFetcherForPage(
+  page: Pick<WatchedPage, 'region' | 'baseUrl' | 'accountId'>,
+  options: Omit<SummaryFetcherOptions, 'baseUrl' | 'rateLimiter'> = {},
+): SummaryFetcher {
   const baseUrl = baseUrlOfPage(page);
   return createSummaryFetcher({ ...options, baseUrl, rateLimiter: getRateLimiter(page.accountId ?? publicRateLimitKey(baseUrl)) });
 }

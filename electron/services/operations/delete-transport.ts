@@ -19,14 +19,19 @@ export async function sendDelete(
     Accept: 'application/json',
     ...(request.quotaProject === undefined ? {} : { 'x-goog-user-project': request.quotaProject }),
   };
-  return timedExchange(fetchImpl, request.url, { method: 'DELETE', headers }, {
-    timeoutMs: request.timeoutMs,
-    signal: request.signal,
-    fail: (failure) =>
-      failure.kind === 'timeout'
-        ? errorForTimeout(request.what, failure.timeoutMs)
-        : failure.kind === 'cancelled'
-          ? errorForCancel(request.what)
-          : errorForNetworkFailure(failure.error, request.what),
-  });
+  return timedExchange(
+    fetchImpl,
+    request.url,
+    { method: 'DELETE', headers },
+    {
+      timeoutMs: request.timeoutMs,
+      signal: request.signal,
+      fail: (failure) =>
+        failure.kind === 'timeout'
+          ? errorForTimeout(request.what, failure.timeoutMs)
+          : failure.kind === 'cancelled'
+            ? errorForCancel(request.what)
+            : errorForNetworkFailure(failure.error, request.what),
+    },
+  );
 }

@@ -36,7 +36,11 @@ export function oauthFailure(error: unknown, what: string, secrets: Array<string
     );
   }
   if (oauthError === 'invalid_request' && /client_secret/i.test(description ?? '')) {
-    return new AppError('unauthorized', `${what}: Google requires the OAuth client secret (${said}). Enter the Desktop-app client's secret in the service settings.`, { status });
+    return new AppError(
+      'unauthorized',
+      `${what}: Google requires the OAuth client secret (${said}). Enter the Desktop-app client's secret in the service settings.`,
+      { status },
+    );
   }
   if (oauthError === 'invalid_client' || oauthError === 'unauthorized_client') {
     return new AppError('unauthorized', `${what}: the app's OAuth client was refused (${said}). Check the client id and secret.`, { status });

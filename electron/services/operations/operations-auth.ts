@@ -28,8 +28,7 @@ export interface ActiveTokenSource {
   provider: AccessTokenProvider;
 }
 
-const NO_SOURCE =
-  'No access token for the operations service: sign in with Google, use Application Default Credentials, or paste a token for this session.';
+const NO_SOURCE = 'No access token for the operations service: sign in with Google, use Application Default Credentials, or paste a token for this session.';
 
 /**
  * The app's token sources and the order they are used in: a Google sign-in first (it renews itself and
@@ -125,7 +124,10 @@ export class OperationsAuth {
   async signIn(options: { sessionOnly?: boolean } = {}): Promise<void> {
     const openExternal = this.#options.openExternal();
     if (!openExternal) {
-      throw new AppError('unsupported', 'This Statusdesk cannot open the system browser, so Google sign-in is not available here. Paste an access token instead.');
+      throw new AppError(
+        'unsupported',
+        'This Statusdesk cannot open the system browser, so Google sign-in is not available here. Paste an access token instead.',
+      );
     }
     const service = this.#signInService();
     if (!service) throw new AppError('invalid_input', 'Set the OAuth client id in the service settings before signing in with Google.');

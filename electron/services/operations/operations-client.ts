@@ -43,7 +43,6 @@ export interface AttemptEvent {
   delayMs?: number;
 }
 
-
 /** Statuses worth another attempt: quota, overload, deadline. 500/502 are not listed by the method's guidance. */
 const TRANSIENT_STATUSES = new Set([429, 503, 504]);
 
@@ -152,7 +151,11 @@ export class OperationsClient {
       if (status === 401) {
         this.#onAttempt?.({ name, attempt: sent, result: status });
         if (refreshed) {
-          throw new OperationsApiError('unauthorized', `${what}: the server refused the access token even after a refresh (${detail}). Sign in again or provide a new token.`, base);
+          throw new OperationsApiError(
+            'unauthorized',
+            `${what}: the server refused the access token even after a refresh (${detail}). Sign in again or provide a new token.`,
+            base,
+          );
         }
         refreshed = true;
         token = await this.#token(() => this.#provider.refresh());
@@ -272,8 +275,12 @@ function checkSuccessBody(exchange: DeleteExchange, what: string): void {
   } catch {
     // fall through
   }
-  throw new OperationsApiError('invalid_response', `${what}: the answer (HTTP ${exchange.status}) is not from the operations API; nothing is known to be forgotten.`, {
-    status: exchange.status,
-    ambiguous: true,
-  });
+  throw new OperationsApiError(
+    'invalid_response',
+    `${what}: the answer (HTTP ${exchange.status}) is not from the operations API; nothing is known to be forgotten.`,
+    {
+      status: exchange.status,
+      ambiguous: true,
+    },
+  );
 }

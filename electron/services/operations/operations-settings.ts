@@ -1,9 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import type {
-  OperationsSettings,
-  OperationsSettingsChange,
-  OperationsSettingsView,
-} from '../../../shared/operations/operations-settings';
+import type { OperationsSettings, OperationsSettingsChange, OperationsSettingsView } from '../../../shared/operations/operations-settings';
 import { DEFAULT_OPERATIONS_BASE_URL, normalizeBaseUrl, normalizeServiceBaseUrl } from './base-url';
 import { GOOGLE_OAUTH_ENDPOINTS, type GoogleOAuthSettings } from './oauth-config';
 

@@ -54,7 +54,9 @@ export class QueueUnreachable implements ForgetDivert {
   async #enqueue(name: string, mayHaveApplied: boolean): Promise<string> {
     // The same name already waiting for the same service is not queued twice.
     const key = operationsResourceKey(this.#baseUrl, name);
-    const waiting = this.#outbox.list().find((e) => e.kind === OPERATIONS_OUTBOX_KIND && e.resourceKey === key && (e.state === 'pending' || e.state === 'in_flight'));
+    const waiting = this.#outbox
+      .list()
+      .find((e) => e.kind === OPERATIONS_OUTBOX_KIND && e.resourceKey === key && (e.state === 'pending' || e.state === 'in_flight'));
     if (waiting) return waiting.id;
     const input: QueuedForgetInput = { name, ...(mayHaveApplied ? { mayHaveApplied: true } : {}) };
     const queued = await this.#outbox.enqueue({

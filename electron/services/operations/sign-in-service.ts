@@ -139,7 +139,10 @@ export class GoogleSignInService {
     if (denied !== null) {
       const declined = denied === 'access_denied';
       return fail(
-        new AppError(declined ? 'cancelled' : 'unauthorized', declined ? 'Sign-in was declined in the browser.' : `Google refused the sign-in (${denied.slice(0, 100)}).`),
+        new AppError(
+          declined ? 'cancelled' : 'unauthorized',
+          declined ? 'Sign-in was declined in the browser.' : `Google refused the sign-in (${denied.slice(0, 100)}).`,
+        ),
         declined ? 'Access was not granted.' : 'Google refused the sign-in.',
       );
     }

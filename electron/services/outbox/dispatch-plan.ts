@@ -68,10 +68,12 @@ export function planDispatch(input: PlanInput): DispatchPlan {
     }
     seenKeys.add(entry.resourceKey);
     if (entry.state !== 'pending' || input.running.has(entry.id)) continue;
-    if (entry.dependsOn.some((id) => {
-      const state = stateOf(id);
-      return state !== undefined && state !== 'sent';
-    })) {
+    if (
+      entry.dependsOn.some((id) => {
+        const state = stateOf(id);
+        return state !== undefined && state !== 'sent';
+      })
+    ) {
       waiting.set(entry.id, 'dependency');
       continue;
     }

@@ -31,7 +31,12 @@ export class FlushWaiters {
   }
 
   /** Waits until finish() is called for it; `onTimeout` is called after `timeoutMs` if given. */
-  wait(inScope: FlushWaiter['inScope'], sentBefore: number, timeoutMs: number | undefined, onTimeout: (waiter: FlushWaiter) => void): Promise<OutboxFlushReport> {
+  wait(
+    inScope: FlushWaiter['inScope'],
+    sentBefore: number,
+    timeoutMs: number | undefined,
+    onTimeout: (waiter: FlushWaiter) => void,
+  ): Promise<OutboxFlushReport> {
     return new Promise<OutboxFlushReport>((resolve) => {
       const waiter: FlushWaiter = { inScope, sentBefore, resolve, timer: undefined };
       if (timeoutMs !== undefined) {
@@ -86,7 +91,16 @@ export function flushSettled(waiter: FlushWaiter, view: FlushView): boolean {
 
 /** What is left in the waiter's scope, and why. */
 export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 'settling'>, sentNow: number, settled: boolean): OutboxFlushReport {
-  const report: OutboxFlushReport = { settled, sent: sentNow - waiter.sentBefore, pending: 0, inFlight: 0, failed: 0, conflicts: 0, waiting: {}, unreachable: [] };
+  const report: OutboxFlushReport = {
+    settled,
+    sent: sentNow - waiter.sentBefore,
+    pending: 0,
+    inFlight: 0,
+    failed: 0,
+    conflicts: 0,
+    waiting: {},
+    unreachable: [],
+  };
   const unreachable = new Set<string>();
   for (const entry of view.entries) {
     if (!waiter.inScope(entry)) continue;

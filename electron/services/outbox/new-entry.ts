@@ -11,7 +11,12 @@ import type { OutboxStore } from './outbox-store';
  * must belong to a create still in the outbox (and the entry then depends on it), and the kind validates the
  * write and names its resource. Throws AppError invalid_input; nothing is stored here.
  */
-export function newEntry(request: z.output<typeof outboxEnqueueInputSchema> & { id: string }, kinds: OutboxKindRegistry, store: OutboxStore, now: number): OutboxEntry {
+export function newEntry(
+  request: z.output<typeof outboxEnqueueInputSchema> & { id: string },
+  kinds: OutboxKindRegistry,
+  store: OutboxStore,
+  now: number,
+): OutboxEntry {
   const { id } = request;
   const kind = kinds.get(request.kind);
   if (!kind) throw new AppError('invalid_input', `Unknown kind of write: ${request.kind}.`);

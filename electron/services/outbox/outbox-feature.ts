@@ -86,7 +86,9 @@ export class OutboxFeature {
     outbox.start();
     // Writes the command line hands over while the app owns the outbox.
     this.#handoff = new OutboxHandoffReceiver({ dataDir: this.#options.dataDir, outbox, reportProblem: this.#options.reportProblem });
-    await this.#handoff.start().catch((error: unknown) => this.#options.log?.(`outbox hand-off folder unavailable: ${error instanceof Error ? error.message : String(error)}`));
+    await this.#handoff
+      .start()
+      .catch((error: unknown) => this.#options.log?.(`outbox hand-off folder unavailable: ${error instanceof Error ? error.message : String(error)}`));
     return outbox;
   }
 

@@ -241,7 +241,14 @@ export class OutboxService {
     const entry = this.#entry(id);
     if (entry.state === 'in_flight' || this.#inFlight.has(id)) throw new AppError('conflict', 'That write is being sent right now.');
     if (entry.state === 'sent') throw new AppError('invalid_input', 'That write was already sent.');
-    await this.#store.commit(retryRecords(entry, newInput, () => this.#kindOf(entry), (tempId) => this.#store.serverIdOf(tempId)));
+    await this.#store.commit(
+      retryRecords(
+        entry,
+        newInput,
+        () => this.#kindOf(entry),
+        (tempId) => this.#store.serverIdOf(tempId),
+      ),
+    );
     this.#runtime.resetForRetry(id);
     this.#emitEntry(entry);
     this.#pump();
@@ -298,7 +305,6 @@ export class OutboxService {
     if (!kind) throw new AppError('unsupported', `This version of Statusdesk cannot send writes of kind ${entry.kind}.`);
     return kind;
   }
-
 
   #view(entry: OutboxEntry): OutboxEntryView {
     const runtime = this.#runtime.peek(entry.id);
@@ -390,5 +396,4 @@ export class OutboxService {
     if (this.#changes.listening) this.#changes.emit({ type: 'entry', entry: this.#view(entry) });
     this.#changes.queueStatus();
   }
-
 }

@@ -82,7 +82,8 @@ export class OutboxStore {
     try {
       bytes = await fs.readFile(filePath);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AppError('storage', `The outbox file ${filePath} could not be read: ${fileErrorReason(error)}.`, { cause: error });
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw new AppError('storage', `The outbox file ${filePath} could not be read: ${fileErrorReason(error)}.`, { cause: error });
       bytes = Buffer.alloc(0);
     }
     const log = parseOutboxLog(bytes);

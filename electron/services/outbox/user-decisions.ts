@@ -18,7 +18,13 @@ export function retryRecords(
   const records: OutboxRecord[] = [];
   if (newInput !== undefined) {
     const input = replaceTempIds(newInput, serverIdOf);
-    const prepared = kind().prepare({ id: entry.id, accountId: entry.accountId, ...(entry.server ? { server: entry.server } : {}), operation: entry.operation, input });
+    const prepared = kind().prepare({
+      id: entry.id,
+      accountId: entry.accountId,
+      ...(entry.server ? { server: entry.server } : {}),
+      operation: entry.operation,
+      input,
+    });
     records.push({ t: 'edit', id: entry.id, input, resourceKey: prepared.resourceKey });
   }
   records.push({ t: 'state', id: entry.id, state: 'pending', lastError: null, conflict: null });

@@ -19,11 +19,14 @@ export class WakeTimer {
     if (this.#timer && this.#at <= time) return;
     this.cancel();
     this.#at = time;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      this.#at = Infinity;
-      this.#wake();
-    }, Math.max(0, time - this.#now()));
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#at = Infinity;
+        this.#wake();
+      },
+      Math.max(0, time - this.#now()),
+    );
     this.#timer.unref?.();
   }
 

@@ -40,8 +40,11 @@ function escapeRegExp(text: string): string {
 /** A server's sentence made safe to show: one line, no control characters, bounded, secrets removed. */
 export function oneSafeLine(text: string, secrets: Iterable<string | null | undefined>, options: RedactOptions & { maxLength?: number } = {}): string {
   // Redacted before cutting, so a secret that straddles the cut cannot leave a prefix behind.
-  // eslint-disable-next-line no-control-regex
-  const line = redactSecrets(text, secrets, options).replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = redactSecrets(text, secrets, options)
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const max = options.maxLength ?? 300;
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

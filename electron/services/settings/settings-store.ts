@@ -108,7 +108,10 @@ export class SettingsStore {
     this.filePath = path.join(dataDir, 'settings.json');
     const { settings, problem, unchanged, newerVersion } = readAndCheck(this.filePath);
     this.problem = problem
-      ? { message: `The settings file could not be read (${problem}). It was moved aside and what could be kept was kept.`, movedTo: quarantineFile(this.filePath) }
+      ? {
+          message: `The settings file could not be read (${problem}). It was moved aside and what could be kept was kept.`,
+          movedTo: quarantineFile(this.filePath),
+        }
       : null;
     this.newerVersion = newerVersion ?? null;
     this.#current = settings;

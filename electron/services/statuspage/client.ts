@@ -13,15 +13,7 @@ import {
 } from '../../../shared/statuspage/operations';
 import { resolveBaseUrl, type Region } from '../../../shared/statuspage/regions';
 import { listResponseSchema, singleResponseSchema } from '../../../shared/statuspage/schemas/lists';
-import {
-  StatusPageApiError,
-  describeIssues,
-  errorForInvalidInput,
-  errorForInvalidResponse,
-  errorForStatus,
-  redactSecret,
-  type RequestContext,
-} from './errors';
+import { StatusPageApiError, describeIssues, errorForInvalidInput, errorForInvalidResponse, errorForStatus, redactSecret, type RequestContext } from './errors';
 import { nextLinkOf, resolvePageLink } from './pagination';
 import { SlidingWindowRateLimiter, getRateLimiter, type RateLimiter, type RateLimiterOptions } from './rate-limiter';
 import { buildRequest } from './request';
@@ -319,8 +311,7 @@ export class StatusPageClient {
     } catch {
       parsed = undefined;
     }
-    const retryAfterMs =
-      response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after'), this.#now()) : undefined;
+    const retryAfterMs = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after'), this.#now()) : undefined;
     if (response.status === 429) {
       // Everyone on this account waits, not only this call.
       const pauseMs = retryAfterMs ?? this.#defaultPauseMs;

@@ -54,7 +54,6 @@ export class StatusPageApiError extends AppError {
   }
 }
 
-
 /**
  * A write answered with a 5xx may have been committed before the failure (a 500 from a crash after the
  * insert, a 503 from a proxy whose upstream acted): its outcome is unknown. 501 says the server has no such

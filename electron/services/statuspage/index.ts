@@ -1,12 +1,5 @@
 export { StatusPageClient } from './client';
-export type {
-  ApiKeySource,
-  CallOptions,
-  PaginateOptions,
-  StatusPageClientEvent,
-  StatusPageClientOptions,
-  StatusPageOperationMethods,
-} from './client';
+export type { ApiKeySource, CallOptions, PaginateOptions, StatusPageClientEvent, StatusPageClientOptions, StatusPageOperationMethods } from './client';
 export { StatusPageApiError, type RequestContext, type StatusPageErrorDetails } from './errors';
 export { SlidingWindowRateLimiter, getRateLimiter, clearRateLimiters, DEFAULT_RATE_LIMIT } from './rate-limiter';
 export type { RateLimiter, RateLimiterOptions, RateLimitDone } from './rate-limiter';

@@ -120,7 +120,12 @@ export class TranslationClient {
     const checked = translateRequestSchema.safeParse(request);
     if (!checked.success) {
       const issue = checked.error.issues[0];
-      throw new TranslationApiError('invalid_input', 'invalid_input', `the request was not sent: ${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? 'invalid'}.`, TRANSLATE);
+      throw new TranslationApiError(
+        'invalid_input',
+        'invalid_input',
+        `the request was not sent: ${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? 'invalid'}.`,
+        TRANSLATE,
+      );
     }
     const body = JSON.stringify(checked.data);
     let attempts = 0;
@@ -192,4 +197,3 @@ export class TranslationClient {
 function signalOf(options: CallOptions): { signal?: AbortSignal } {
   return options.signal === undefined ? {} : { signal: options.signal };
 }
-

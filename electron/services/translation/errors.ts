@@ -91,11 +91,15 @@ export function errorForStatus(status: number, context: TranslationCallContext, 
   const said = serverMessageOf(body, secrets);
   const quoted = said === undefined ? '' : `: "${said}"`;
   if (status === 401 || status === 403) {
-    return new TranslationApiError('unauthorized', 'invalid_key', `the translation key is invalid or was refused (HTTP ${status})${quoted}.`, context, { status });
+    return new TranslationApiError('unauthorized', 'invalid_key', `the translation key is invalid or was refused (HTTP ${status})${quoted}.`, context, {
+      status,
+    });
   }
   if (status === 400 && context.path === '/translate') {
     if (said !== undefined && QUOTA_WORDS.test(said)) {
-      return new TranslationApiError('forbidden', 'translations_unavailable', `translations are unavailable for this key (HTTP 400)${quoted}.`, context, { status });
+      return new TranslationApiError('forbidden', 'translations_unavailable', `translations are unavailable for this key (HTTP 400)${quoted}.`, context, {
+        status,
+      });
     }
     if (said !== undefined && PAIR_WORDS.test(said)) {
       return new TranslationApiError('unsupported', 'unsupported_pair', `the service refused the language pair (HTTP 400)${quoted}.`, context, { status });

@@ -39,7 +39,11 @@ export async function sendHttp(fetchImpl: FetchLike, base: URL, call: HttpCall):
   const { status, text } = await timedExchange(
     fetchImpl,
     composeUrl(base, call),
-    { method: call.method, headers: { Accept: 'application/json', 'Content-Type': 'application/json' }, ...(call.body === undefined ? {} : { body: call.body }) },
+    {
+      method: call.method,
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      ...(call.body === undefined ? {} : { body: call.body }),
+    },
     {
       timeoutMs: call.timeoutMs,
       signal: call.signal,

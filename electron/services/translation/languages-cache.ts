@@ -112,9 +112,6 @@ export class LanguagesCache {
   async #writeFile(): Promise<void> {
     if (this.#filePath === null || this.#current === null) return;
     await fs.mkdir(path.dirname(this.#filePath), { recursive: true });
-    await writeFileAtomic(
-      this.#filePath,
-      `${JSON.stringify({ format: 'statusdesk.translation-languages', version: 1, ...this.#current })}\n`,
-    );
+    await writeFileAtomic(this.#filePath, `${JSON.stringify({ format: 'statusdesk.translation-languages', version: 1, ...this.#current })}\n`);
   }
 }

@@ -4,17 +4,9 @@ import { addCounters, emptyCounters, type TranslationCounters } from '../../../s
 import type { TranslationHistoryEntry } from '../../../shared/translation/history-entry';
 import type { TranslationKeyStatus } from '../../../shared/translation/key-status';
 import type { TranslateTextsResult } from '../../../shared/translation/translate-texts';
-import {
-  translationSettingsSchema,
-  type TranslationSettings,
-  type TranslationSettingsChange,
-} from '../../../shared/translation/translation-settings';
+import { translationSettingsSchema, type TranslationSettings, type TranslationSettingsChange } from '../../../shared/translation/translation-settings';
 import { WordType } from '../../../shared/translation/word-type';
-import type {
-  TranslationLanguages,
-  TranslationServiceHealth,
-  TranslationTotals,
-} from '../../../shared/ipc/channels/translation';
+import type { TranslationLanguages, TranslationServiceHealth, TranslationTotals } from '../../../shared/ipc/channels/translation';
 import type { SettingsStore } from '../settings/settings-store';
 import type { KeyVault } from '../vault/key-vault';
 import { TranslationClient, type TranslationClientOptions } from './client';

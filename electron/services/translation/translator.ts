@@ -80,7 +80,10 @@ export class Translator {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      throw new AppError('invalid_input', `The translation request is not valid (${where}${issue?.message ?? 'language codes and a list of texts are needed'}).`);
+      throw new AppError(
+        'invalid_input',
+        `The translation request is not valid (${where}${issue?.message ?? 'language codes and a list of texts are needed'}).`,
+      );
     }
     const { from, to, type, texts } = parsed.data;
     const counters = emptyCounters();
@@ -118,7 +121,9 @@ export class Translator {
     } finally {
       // Whatever was paid for is kept, also when a later batch failed.
       this.#totals = addCounters(this.#totals, counters);
-      await this.#memory.flush().catch((error: unknown) => this.#onWarning(error instanceof AppError ? error.message : 'The translation memory could not be saved.'));
+      await this.#memory
+        .flush()
+        .catch((error: unknown) => this.#onWarning(error instanceof AppError ? error.message : 'The translation memory could not be saved.'));
     }
 
     const untranslated: number[] = [];

@@ -1,4 +1,12 @@
-import { cardOf, type DashboardGlobal, type DashboardPatch, type DashboardView, type DetailDelta, type PageCard, type PageDetail } from '../../../shared/monitor/dashboard-patch';
+import {
+  cardOf,
+  type DashboardGlobal,
+  type DashboardPatch,
+  type DashboardView,
+  type DetailDelta,
+  type PageCard,
+  type PageDetail,
+} from '../../../shared/monitor/dashboard-patch';
 import { diffDetail } from '../../../shared/monitor/detail-patch';
 import type { PageState } from '../../../shared/monitor/page-state';
 import type { PageSnapshot } from '../../../shared/monitor/snapshot';

@@ -201,9 +201,7 @@ export class MonitorFeature {
       ...(account ? { accountId: account.id } : {}),
       ...(input.intervalSec ? { intervalSec: input.intervalSec } : {}),
     });
-    const same = this.pages().find(
-      (p) => p.subdomain === page.subdomain && p.region === page.region && (p.baseUrl ?? '') === (page.baseUrl ?? ''),
-    );
+    const same = this.pages().find((p) => p.subdomain === page.subdomain && p.region === page.region && (p.baseUrl ?? '') === (page.baseUrl ?? ''));
     if (same) throw new AppError('invalid_input', `"${page.subdomain}" is already watched.`);
     await this.#savePages((pages) => [...pages, page]);
     void this.#service?.pollNow(page.id);

@@ -28,10 +28,7 @@ export function notificationHandlers(monitor: MonitorFeature): GroupHandlers<Ipc
   };
 }
 
-export function desktopHandlers(
-  monitor: MonitorFeature,
-  setLoginItem: ((enabled: boolean) => void) | undefined,
-): GroupHandlers<IpcContract, 'desktop'> {
+export function desktopHandlers(monitor: MonitorFeature, setLoginItem: ((enabled: boolean) => void) | undefined): GroupHandlers<IpcContract, 'desktop'> {
   return {
     'desktop.prefs': () => monitor.desktopPrefs(),
     'desktop.setPrefs': (change): DesktopPrefs => {

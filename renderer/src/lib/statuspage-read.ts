@@ -1,4 +1,11 @@
-import { checkListReadResult, checkReadResult, type ListReadOperationName, type ReadListResult, type ReadOperationName, type ReadResult } from '../../../shared/statuspage/read-operations';
+import {
+  checkListReadResult,
+  checkReadResult,
+  type ListReadOperationName,
+  type ReadListResult,
+  type ReadOperationName,
+  type ReadResult,
+} from '../../../shared/statuspage/read-operations';
 import type { OperationInput } from '../../../shared/statuspage/operations';
 import { api, call } from '../api';
 
@@ -12,7 +19,11 @@ export async function readStatusPage<N extends ReadOperationName>(accountId: str
  * A list chosen at run time (the admin screens pick the resource): checked like any read, its items are
  * objects of that resource's schema, seen as records.
  */
-export async function readStatusPageList(accountId: string, operation: ListReadOperationName, input: Record<string, unknown>): Promise<ReadListResult<Record<string, unknown>>> {
+export async function readStatusPageList(
+  accountId: string,
+  operation: ListReadOperationName,
+  input: Record<string, unknown>,
+): Promise<ReadListResult<Record<string, unknown>>> {
   const result = await call(api().statuspage.read({ accountId, operation, input }));
   return checkListReadResult(operation, result);
 }

@@ -1,6 +1,13 @@
 import { defineStore } from 'pinia';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
-import { INCIDENT_MERGE_PROFILE, INFO_NOTICE_MERGE_PROFILE, mergeIncidentsWithOutbox, mergeWithOutbox, type MergedUpdate, type MergeProfile } from '../../../shared/outbox/merged-view';
+import {
+  INCIDENT_MERGE_PROFILE,
+  INFO_NOTICE_MERGE_PROFILE,
+  mergeIncidentsWithOutbox,
+  mergeWithOutbox,
+  type MergedUpdate,
+  type MergeProfile,
+} from '../../../shared/outbox/merged-view';
 import { STATUSPAGE_OUTBOX_KIND } from '../../../shared/outbox/requests';
 import { isTempId } from '../../../shared/outbox/temp-id';
 import type { WriteOperationName } from '../../../shared/outbox/write-operations';
@@ -84,7 +91,9 @@ function mergeList(
 ): ConsoleItem[] {
   if (!account) return [];
   const scope = { subdomain: account.subdomain, accountId: account.id };
-  const merged = (kind === 'incidents' ? mergeIncidentsWithOutbox(items, entries, scope) : mergeWithOutbox(items, entries, scope, INFO_NOTICE_MERGE_PROFILE)) as ConsoleItem[];
+  const merged = (
+    kind === 'incidents' ? mergeIncidentsWithOutbox(items, entries, scope) : mergeWithOutbox(items, entries, scope, INFO_NOTICE_MERGE_PROFILE)
+  ) as ConsoleItem[];
   // The server filtered its items; queued creates of other types are filtered here.
   return typeFilter !== '' ? merged.filter((item) => item.type === typeFilter) : merged;
 }

@@ -116,9 +116,7 @@ export const useMonitorStore = defineStore('monitor', {
     async toggleServiceMute(id: string, serviceId: number) {
       const page = this.pages.find((p) => p.id === id);
       if (!page) return;
-      const muted = page.mutedServiceIds.includes(serviceId)
-        ? page.mutedServiceIds.filter((s) => s !== serviceId)
-        : [...page.mutedServiceIds, serviceId];
+      const muted = page.mutedServiceIds.includes(serviceId) ? page.mutedServiceIds.filter((s) => s !== serviceId) : [...page.mutedServiceIds, serviceId];
       await call(api().monitor.updatePage({ id, mutedServiceIds: muted }));
       await this.refreshPages();
     },

@@ -11,10 +11,7 @@ import { api, ApiError, call, messageOf } from '../api';
 import { describeFailure, type PanelFailure } from '../components/translation/failure-message';
 
 export type HealthView =
-  | { state: 'unknown' }
-  | { state: 'checking' }
-  | { state: 'up'; latencyMs: number; checkedAt: string }
-  | { state: 'down'; message: string; checkedAt: string };
+  { state: 'unknown' } | { state: 'checking' } | { state: 'up'; latencyMs: number; checkedAt: string } | { state: 'down'; message: string; checkedAt: string };
 
 /** Lines of the input, as the service gets them: one text per line, blank lines kept (they come back blank). */
 export function linesOf(input: string): string[] {
@@ -141,7 +138,8 @@ export const useTranslationStore = defineStore('translation', {
         this.untranslated = result.untranslated;
         await Promise.all([this.loadHistory(), this.rememberPair(from, to)]);
       } catch (error) {
-        if (error instanceof ApiError) failWith(translationFailureOf({ code: error.code, ...(error.status === undefined ? {} : { status: error.status }) }), error.message);
+        if (error instanceof ApiError)
+          failWith(translationFailureOf({ code: error.code, ...(error.status === undefined ? {} : { status: error.status }) }), error.message);
         else failWith('other', messageOf(error));
       } finally {
         this.translating = false;

@@ -5,10 +5,7 @@ import { isTempId } from '../../outbox/temp-id';
  * The service form as typed, checked before anything is queued, and turned into the body of
  * addService / updateService. The parent may be a service still in the outbox (a temp id).
  */
-export const serviceParentSchema = z.union([
-  z.number().int().positive(),
-  z.string().refine(isTempId, 'Choose a parent from the list.'),
-]);
+export const serviceParentSchema = z.union([z.number().int().positive(), z.string().refine(isTempId, 'Choose a parent from the list.')]);
 
 export const serviceFormSchema = z
   .object({

@@ -22,14 +22,16 @@ export const subscriptionFormSchema = z.discriminatedUnion('kind', [
       .string()
       .trim()
       .regex(/^\d[\d ]*$/, 'Enter the number without the country code, digits and spaces only, such as 79 123 45 67.')
-      .refine((value) => value.replace(/ /g, '').length >= 4 && value.replace(/ /g, '').length <= 14, 'A phone number has 4 to 14 digits without its country code.'),
+      .refine(
+        (value) => value.replace(/ /g, '').length >= 4 && value.replace(/ /g, '').length <= 14,
+        'A phone number has 4 to 14 digits without its country code.',
+      ),
   }),
   z.object({
     kind: z.literal('chat'),
     webhookUrl: httpUrl('Enter the chat service webhook address, starting with https://.'),
   }),
 ]);
-
 
 /** The body of addSubscription / updateSubscription. */
 export function subscriptionBodyOf(form: z.output<typeof subscriptionFormSchema>): Record<string, string> {

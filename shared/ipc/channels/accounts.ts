@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  accountInputSchema,
-  accountUpdateSchema,
-  accountViewSchema,
-  connectionCheckSchema,
-} from '../../accounts/account';
+import { accountInputSchema, accountUpdateSchema, accountViewSchema, connectionCheckSchema } from '../../accounts/account';
 import { invoke } from '../define';
 
 const accountIdSchema = z.object({ id: z.string().uuid() });

@@ -73,10 +73,7 @@ export const monitorChannels = {
   'monitor.removePage': invoke(z.object({ id: pageIdSchema }), z.object({ removed: z.boolean() })),
   'monitor.pollNow': invoke(z.object({ pageId: pageIdSchema.optional() }).optional(), z.object({ polled: z.number().int() })),
   'monitor.incident': invoke(z.object({ pageId: pageIdSchema, incidentId: z.number().int() }), incidentDetailSchema),
-  'monitor.followIncident': invoke(
-    z.object({ pageId: pageIdSchema, incidentId: z.number().int(), follow: z.boolean() }),
-    watchedPageSchema,
-  ),
+  'monitor.followIncident': invoke(z.object({ pageId: pageIdSchema, incidentId: z.number().int(), follow: z.boolean() }), watchedPageSchema),
   'monitor.history': invoke(
     z.object({ limit: z.number().int().min(1).max(1000).optional(), pageId: pageIdSchema.optional() }).optional(),
     z.array(monitorEventSchema),
@@ -84,7 +81,16 @@ export const monitorChannels = {
   'monitor.clearHistory': invoke(z.undefined(), z.object({ cleared: z.number().int() })),
   'notifications.prefs': invoke(z.undefined(), notificationPrefsSchema),
   'notifications.setPrefs': invoke(notificationPrefsSchema.pick({ enabled: true, minSeverity: true }), notificationPrefsSchema),
-  'notifications.pause': invoke(z.object({ minutes: z.number().int().min(1).max(7 * 24 * 60) }), notificationPrefsSchema),
+  'notifications.pause': invoke(
+    z.object({
+      minutes: z
+        .number()
+        .int()
+        .min(1)
+        .max(7 * 24 * 60),
+    }),
+    notificationPrefsSchema,
+  ),
   'notifications.resume': invoke(z.undefined(), notificationPrefsSchema),
   'desktop.prefs': invoke(z.undefined(), desktopPrefsSchema),
   'desktop.setPrefs': invoke(desktopPrefsSchema.partial(), desktopPrefsSchema),

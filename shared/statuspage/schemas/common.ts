@@ -16,10 +16,7 @@ export const intIdSchema = z.number().int();
 export const looseIdSchema = z.union([z.number().int(), z.string().min(1)]);
 
 /** `{ "en": { "title": "..." }, "es": { "description": "..." } }` */
-export const translationsSchema = z.record(
-  z.string(),
-  z.looseObject({ title: z.string().nullish(), description: z.string().nullish() }),
-);
+export const translationsSchema = z.record(z.string(), z.looseObject({ title: z.string().nullish(), description: z.string().nullish() }));
 
 /** `links` of a paginated list; `next` may be absolute or relative and is followed as given. */
 export const linksSchema = z.looseObject({

@@ -5,11 +5,9 @@ export const MAX_PAGE_LIMIT = 100;
 export const DEFAULT_PAGE_LIMIT = 20;
 
 /** Omitted = server default (20). Checked before sending: the API's maximum is 100. */
-export const pageLimitSchema = z
-  .number({ error: 'limit must be a number' })
-  .refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PAGE_LIMIT, {
-    message: `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`,
-  });
+export const pageLimitSchema = z.number({ error: 'limit must be a number' }).refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PAGE_LIMIT, {
+  message: `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`,
+});
 
 /** Opaque cursors from a previous page. */
 export const cursorQuerySchema = z.object({

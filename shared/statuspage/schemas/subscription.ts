@@ -20,7 +20,10 @@ export const subscriptionInputSchema = z.looseObject({
   type: z.string().min(1).optional(),
   kind: z.string().min(1).optional(),
   email: z.email().optional(),
-  phone_country_code: z.string().regex(/^\+?[1-9]\d{0,3}$/, 'expected a country code like +41').optional(),
+  phone_country_code: z
+    .string()
+    .regex(/^\+?[1-9]\d{0,3}$/, 'expected a country code like +41')
+    .optional(),
   phone_number: z.string().min(1).optional(),
   webhook_url: z.url({ protocol: /^https?$/ }).optional(),
 });

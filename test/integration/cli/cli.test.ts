@@ -51,7 +51,10 @@ describe('statusdesk command line against the simulator', () => {
 
   it('creates, lists, shows, updates, resolves and deletes an incident with a key from the environment', async () => {
     const env = { STATUSDESK_API_KEY: sim.keys.demoReadWrite };
-    const created = await cli(['--json', 'incidents', 'create', 'acme', '--title', 'Login failures', '--type', 'major', '--service', '2', '--message', 'Investigating'], env);
+    const created = await cli(
+      ['--json', 'incidents', 'create', 'acme', '--title', 'Login failures', '--type', 'major', '--service', '2', '--message', 'Investigating'],
+      env,
+    );
     expect(created.code, created.stderr).toBe(0);
     const { incident } = JSON.parse(created.stdout) as { incident: { id: number } };
     expect(incident).toMatchObject({ title: 'Login failures', type: 'major', service_ids: [2] });

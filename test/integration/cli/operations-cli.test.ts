@@ -56,10 +56,9 @@ function history() {
 describe('statusdesk operations forget', () => {
   it('accepts a full operation URL pasted as a name, and an address given with /v1', async () => {
     const token = sim.issueAccessToken();
-    const result = await cli(
-      ['operations', 'forget', `https://migrationcenter.googleapis.com/v1/${op('a')}`, '--operations-base-url', `${sim.baseUrl}/v1`],
-      { STATUSDESK_ACCESS_TOKEN: token },
-    );
+    const result = await cli(['operations', 'forget', `https://migrationcenter.googleapis.com/v1/${op('a')}`, '--operations-base-url', `${sim.baseUrl}/v1`], {
+      STATUSDESK_ACCESS_TOKEN: token,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe(`forgotten  ${op('a')}\n`);
     expect(sim.requests('delete').map((r) => r.path)).toEqual([`/v1/${op('a')}`]);
@@ -98,7 +97,9 @@ describe('statusdesk operations forget', () => {
     const result = await forget([op('a'), 'projects/demo/operations/x', op('b?x=1')], { STATUSDESK_ACCESS_TOKEN: sim.issueAccessToken() });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/nothing was sent/);
-    expect(result.stderr).toMatch(/"projects\/demo\/operations\/x": an operation name has the form projects\/<project>\/locations\/<location>\/operations\/<operation>/);
+    expect(result.stderr).toMatch(
+      /"projects\/demo\/operations\/x": an operation name has the form projects\/<project>\/locations\/<location>\/operations\/<operation>/,
+    );
     expect(result.stderr).toMatch(/operation id may hold only letters/);
     expect(sim.requests()).toEqual([]);
     expect(sim.operations()).toContain(op('a'));
@@ -111,7 +112,9 @@ describe('statusdesk operations forget', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
     for (const [index, id] of ['a', 'b'].entries()) {
-      expect(lines[index]).toMatch(new RegExp(`^failed\\s+${op(id)}: This server does not support deleting \\(forgetting\\) long-running operations \\(UNIMPLEMENTED`));
+      expect(lines[index]).toMatch(
+        new RegExp(`^failed\\s+${op(id)}: This server does not support deleting \\(forgetting\\) long-running operations \\(UNIMPLEMENTED`),
+      );
     }
     expect(result.stderr).toMatch(/0 of 2 forgotten or already gone, 2 failed/);
     // Each was asked once: a 501 is not worth retrying.
@@ -137,7 +140,12 @@ describe('statusdesk operations forget', () => {
   it('uses the Google sign-in saved by the app: refresh token from the keychain, OAuth settings from the settings file', async () => {
     const settings = new SettingsStore(home.dir);
     settings.update((s) => {
-      s.operations = { oauthClientId: sim.oauth.clientId, oauthClientSecret: sim.oauth.clientSecret!, tokenUrl: sim.oauth.tokenUrl, revokeUrl: sim.oauth.revokeUrl };
+      s.operations = {
+        oauthClientId: sim.oauth.clientId,
+        oauthClientSecret: sim.oauth.clientSecret!,
+        tokenUrl: sim.oauth.tokenUrl,
+        revokeUrl: sim.oauth.revokeUrl,
+      };
     });
     // The CLI's own vault: the default keychain service, in the throw-away keyring of scripts/with-keyring.sh.
     const vault = new KeyVault(new KeychainSecretStore());

@@ -151,7 +151,7 @@ describe('statusdesk writes through the outbox', () => {
     }
   });
 
-  it('STATUSDESK_API_KEY wins over the keychain of the page\'s account, unless --account names one', async () => {
+  it("STATUSDESK_API_KEY wins over the keychain of the page's account, unless --account names one", async () => {
     home = makeTempDir('statusdesk-cli-outbox-');
     const settings = new SettingsStore(home.dir);
     settings.update((s) => {
@@ -203,7 +203,9 @@ describe('statusdesk writes through the outbox', () => {
     await vault.set(secretNames.statusPageKey(id), sim.keys.demoReadWrite);
     const app = new AppCore({ dataDir: home.dir, vault, version: '0', appOrigins: ['app://statusdesk'] });
     const statusdesk = (args: string[], env: Record<string, string> = {}) =>
-      promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/statusdesk.js'), ...args], { env: { ...process.env, STATUSDESK_HOME: home.dir, ...env } }).then(
+      promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/statusdesk.js'), ...args], {
+        env: { ...process.env, STATUSDESK_HOME: home.dir, ...env },
+      }).then(
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
         (error: { code: number; stdout: string; stderr: string }) => error,
       );
@@ -216,15 +218,29 @@ describe('statusdesk writes through the outbox', () => {
       await vi.waitFor(() => expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(1), { timeout: 10_000 });
       expect((sim.writeLog({ op: 'incidents.create' })[0]!.body as { incident: { title: string } }).incident.title).toBe('From the terminal');
       // The app shows it under the id the command printed, and took the hand-over file away.
-      await vi.waitFor(async () => expect((await app.dispatcher.dispatch('outbox.list', undefined, appFrame))).toMatchObject({ ok: true, value: [{ id: result.id, state: 'sent' }] }));
+      await vi.waitFor(async () =>
+        expect(await app.dispatcher.dispatch('outbox.list', undefined, appFrame)).toMatchObject({ ok: true, value: [{ id: result.id, state: 'sent' }] }),
+      );
       expect(fs.readdirSync(path.join(home.dir, 'outbox-handoff'))).toEqual([]);
 
-      const text = await statusdesk(['--account', 'acme', 'incidents', 'update', 'acme', String(sim.writeLog({ op: 'incidents.create' })[0]!.resultId), '--message', 'Looking']);
+      const text = await statusdesk([
+        '--account',
+        'acme',
+        'incidents',
+        'update',
+        'acme',
+        String(sim.writeLog({ op: 'incidents.create' })[0]!.resultId),
+        '--message',
+        'Looking',
+      ]);
       expect(text.stdout).toMatch(new RegExp(`^queued [0-9a-f-]{36}: handed to the running Statusdesk app \\(pid ${process.pid}\\)`));
       await vi.waitFor(() => expect(sim.writeLog({ op: 'incidents.updates.create' })).toHaveLength(1), { timeout: 10_000 });
 
       const byEnv = await statusdesk(['--base-url', sim.baseUrl, 'incidents', 'create', 'acme', '--title', 'x', '--type', 'major'], key());
-      expect(byEnv).toMatchObject({ code: 1, stderr: expect.stringMatching(/app \(pid \d+\) owns the outbox and cannot send with STATUSDESK_API_KEY; use --account/) });
+      expect(byEnv).toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/app \(pid \d+\) owns the outbox and cannot send with STATUSDESK_API_KEY; use --account/),
+      });
       expect(byEnv.stderr).not.toContain(sim.keys.demoReadWrite);
     } finally {
       await app.dispose();

@@ -26,18 +26,14 @@ describe('statusdesk watch', () => {
   it('--demo --json prints the scripted scenario as one JSON event per line', async () => {
     const { code, stdout, stderr } = await cli(['--json', 'watch', '--demo', '--demo-speed', '20']);
     expect(code, stderr).toBe(0);
-    const events = stdout.trim().split('\n').map((line) => monitorEventSchema.parse(JSON.parse(line)));
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((line) => monitorEventSchema.parse(JSON.parse(line)));
     for (const event of events) expect(MONITOR_EVENT_TYPES).toContain(event.type);
     const own = events.filter((e) => e.page.subdomain === 'acme');
     const story = own.map((e) => e.type).filter((t) => t.startsWith('incident.') || t.startsWith('maintenance.'));
-    expect(story).toEqual([
-      'incident.opened',
-      'incident.updated',
-      'maintenance.started',
-      'incident.updated',
-      'maintenance.ended',
-      'incident.resolved',
-    ]);
+    expect(story).toEqual(['incident.opened', 'incident.updated', 'maintenance.started', 'incident.updated', 'maintenance.ended', 'incident.resolved']);
     expect(own.filter((e) => e.type === 'page.level_changed').map((e) => [e.from, e.to])).toEqual([
       ['operational', 'major'],
       ['major', 'operational'],
@@ -91,14 +87,21 @@ describe('statusdesk watch', () => {
       expect(sim.requestCount('/api/v2/status_pages/acme-eu/summary')).toBeGreaterThanOrEqual(1);
     });
 
-    it('watches each page on its own account\'s server', async () => {
+    it("watches each page on its own account's server", async () => {
       const other = await startStatusPageSimulator({ seed: 'demo' });
       const settings = new SettingsStore(home.dir);
       const accounts = settings.get().accounts.length;
       try {
         settings.update((s) => {
           s.accounts.push({ id: randomUUID(), name: 'US', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
-          s.accounts.push({ id: randomUUID(), name: 'EU', region: 'custom', baseUrl: other.baseUrl, subdomain: 'acme-eu', createdAt: new Date().toISOString() });
+          s.accounts.push({
+            id: randomUUID(),
+            name: 'EU',
+            region: 'custom',
+            baseUrl: other.baseUrl,
+            subdomain: 'acme-eu',
+            createdAt: new Date().toISOString(),
+          });
         });
         const { code, stderr } = await cli(['watch', 'acme', 'acme-eu', '--interval', '15', '--for', '1']);
         expect(code, stderr).toBe(0);

@@ -23,7 +23,11 @@ describe('fetch over node:http', () => {
       res.setHeader('set-cookie', ['a=1', 'b=2']);
       sendJson(res, 201, { ok: true }, { 'retry-after': '7' });
     });
-    const answer = await nodeHttpFetch(`${server.origin}/things?x=1`, { method: 'POST', headers: { Authorization: 'k3y', 'Content-Type': 'application/json' }, body: '{"ü":1}' });
+    const answer = await nodeHttpFetch(`${server.origin}/things?x=1`, {
+      method: 'POST',
+      headers: { Authorization: 'k3y', 'Content-Type': 'application/json' },
+      body: '{"ü":1}',
+    });
     expect(answer.status).toBe(201);
     expect(answer.headers.get('retry-after')).toBe('7');
     expect(answer.headers.get('set-cookie')).toBe('a=1, b=2');

@@ -96,9 +96,17 @@ describe('monitor against the simulator', () => {
     const incident = sim.openIncident({ page: 'acme', type: 'major', title: 'API down', services: [2], message: 'Errors on every call' });
     await run(2 * MIN);
     expect(events.map((e) => e.type)).toEqual(['page.level_changed', 'incident.opened', 'service.level_changed', 'service.level_changed']);
-    expect(events[1]).toMatchObject({ page: { subdomain: 'acme', name: 'Acme' }, incident: { id: incident.id, type: 'major', level: 'major', title: 'API down', latestUpdate: { description: 'Errors on every call' } } });
+    expect(events[1]).toMatchObject({
+      page: { subdomain: 'acme', name: 'Acme' },
+      incident: { id: incident.id, type: 'major', level: 'major', title: 'API down', latestUpdate: { description: 'Errors on every call' } },
+    });
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ pageId: pages[0]!.id, title: 'Acme: Major outage: API down', severity: 'major', target: { pageId: pages[0]!.id, incidentId: incident.id } });
+    expect(notes[0]).toMatchObject({
+      pageId: pages[0]!.id,
+      title: 'Acme: Major outage: API down',
+      severity: 'major',
+      target: { pageId: pages[0]!.id, incidentId: incident.id },
+    });
     expect(monitor.tray().icon).toBe('major');
 
     // A routine update is an event, not a notification; once followed, it notifies.

@@ -57,7 +57,10 @@ describe('httpGetText', () => {
     setTimeout(() => controller.abort(), 20);
     await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
     await expect(httpGetText(`${base}/reset`, { headers: {}, timeoutMs: 5_000 }, CONTEXT)).rejects.toMatchObject({ code: 'network' });
-    await expect(httpGetText('http://127.0.0.1:1/x', { headers: {}, timeoutMs: 5_000 }, CONTEXT)).rejects.toMatchObject({ code: 'network', networkCode: 'ECONNREFUSED' });
+    await expect(httpGetText('http://127.0.0.1:1/x', { headers: {}, timeoutMs: 5_000 }, CONTEXT)).rejects.toMatchObject({
+      code: 'network',
+      networkCode: 'ECONNREFUSED',
+    });
   });
 
   it('refuses a body over the size limit', async () => {

@@ -26,7 +26,13 @@ function writeAuthorizedUserFile(home: string, extra: Record<string, string> = {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(
     file,
-    JSON.stringify({ type: 'authorized_user', client_id: sim.oauth.clientId, client_secret: sim.oauth.clientSecret, refresh_token: sim.issueRefreshToken(), ...extra }),
+    JSON.stringify({
+      type: 'authorized_user',
+      client_id: sim.oauth.clientId,
+      client_secret: sim.oauth.clientSecret,
+      refresh_token: sim.issueRefreshToken(),
+      ...extra,
+    }),
   );
   return file;
 }
@@ -50,7 +56,7 @@ describe('Application Default Credentials', () => {
     expect(sim.requests('token')).toHaveLength(2);
   });
 
-  it('send the quota project of the credentials as x-goog-user-project, as Google\'s library does', async () => {
+  it("send the quota project of the credentials as x-goog-user-project, as Google's library does", async () => {
     // `gcloud auth application-default set-quota-project billing-proj` writes this field.
     writeAuthorizedUserFile(temp.dir, { quota_project_id: 'billing-proj' });
     const provider = AdcTokenProvider.detect({ env: { HOME: temp.dir }, platform: 'linux', tokenUrl: sim.oauth.tokenUrl })!;

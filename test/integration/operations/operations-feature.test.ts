@@ -49,14 +49,23 @@ function feature(options: { openExternal?: (url: string) => Promise<unknown>; ho
 }
 
 function oauthSettings() {
-  return { clientId: sim.oauth.clientId, clientSecret: sim.oauth.clientSecret!, authUrl: sim.oauth.authUrl, tokenUrl: sim.oauth.tokenUrl, revokeUrl: sim.oauth.revokeUrl };
+  return {
+    clientId: sim.oauth.clientId,
+    clientSecret: sim.oauth.clientSecret!,
+    authUrl: sim.oauth.authUrl,
+    tokenUrl: sim.oauth.tokenUrl,
+    revokeUrl: sim.oauth.revokeUrl,
+  };
 }
 
 /** What `gcloud auth application-default login` writes, issued by the fake OAuth server. */
 function writeAdc(home: string) {
   const file = path.join(home, '.config', 'gcloud', 'application_default_credentials.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ type: 'authorized_user', client_id: sim.oauth.clientId, client_secret: sim.oauth.clientSecret, refresh_token: sim.issueRefreshToken() }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ type: 'authorized_user', client_id: sim.oauth.clientId, client_secret: sim.oauth.clientSecret, refresh_token: sim.issueRefreshToken() }),
+  );
   return file;
 }
 
@@ -127,7 +136,11 @@ describe('operations feature', () => {
 
   it('checks settings, keeps defaults as absent, and never shows the client secret', () => {
     const { operations, settings } = feature();
-    const view = operations.updateSettings({ baseUrl: 'https://migrationcenter.googleapis.com/', clientId: 'abc.apps.googleusercontent.com', clientSecret: 'not-shown-secret' });
+    const view = operations.updateSettings({
+      baseUrl: 'https://migrationcenter.googleapis.com/',
+      clientId: 'abc.apps.googleusercontent.com',
+      clientSecret: 'not-shown-secret',
+    });
     expect(view).toMatchObject({ baseUrl: 'https://migrationcenter.googleapis.com', clientId: 'abc.apps.googleusercontent.com', clientSecretSet: true });
     expect(JSON.stringify(view)).not.toContain('not-shown-secret');
     expect(settings.get().operations).toEqual({ oauthClientId: 'abc.apps.googleusercontent.com', oauthClientSecret: 'not-shown-secret' });
@@ -155,7 +168,12 @@ describe('operations feature', () => {
     ]);
     // The malformed name was never sent, so it is not history.
     expect(operations.historyEntries().map((e) => e.name)).toEqual([op('a'), op('zz'), op('a')]);
-    expect(sim.requests('delete').map((r) => r.name).sort()).toEqual([op('a'), op('a'), op('zz')]);
+    expect(
+      sim
+        .requests('delete')
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual([op('a'), op('a'), op('zz')]);
     expect(operations.clearHistory()).toBe(3);
     expect(operations.historyEntries()).toEqual([]);
   });
@@ -181,7 +199,9 @@ describe('operations feature', () => {
     fs.writeFileSync(file, damaged);
 
     expect(operations.historyEntries().map((e) => e.name)).toEqual([op('a'), op('c')]);
-    expect(problems).toEqual([expect.stringMatching(/1 damaged entry\. The file was moved to .*operations-history\.corrupt-.*the 2 readable entries were kept/)]);
+    expect(problems).toEqual([
+      expect.stringMatching(/1 damaged entry\. The file was moved to .*operations-history\.corrupt-.*the 2 readable entries were kept/),
+    ]);
     const aside = fs.readdirSync(path.dirname(file)).filter((name) => name.startsWith('operations-history.corrupt-'));
     expect(aside).toHaveLength(1);
     expect(fs.readFileSync(path.join(path.dirname(file), aside[0]!), 'utf8')).toBe(damaged);
@@ -204,7 +224,13 @@ describe('operations channels through the AppCore dispatcher', () => {
       const result = await core.dispatcher.dispatch('operations.forget', { names: [op('a'), op('b'), op('missing')], requestId: 'r1' }, main);
       expect(result).toMatchObject({
         ok: true,
-        value: { results: [{ name: op('a'), outcome: 'forgotten' }, { name: op('b'), outcome: 'forgotten' }, { name: op('missing'), outcome: 'failed', code: 'not_found' }] },
+        value: {
+          results: [
+            { name: op('a'), outcome: 'forgotten' },
+            { name: op('b'), outcome: 'forgotten' },
+            { name: op('missing'), outcome: 'failed', code: 'not_found' },
+          ],
+        },
       });
       const progress = pushed.filter((p) => p.channel === 'operations.onProgress').map((p) => p.payload as { requestId: string; done: number; total: number });
       expect(progress.map((p) => [p.requestId, p.done, p.total])).toEqual([

@@ -114,7 +114,12 @@ describe('forgets queued in the outbox while the operations service is unreachab
     expect(resultFor(op('b'))).toMatchObject({ outcome: 'forgotten' });
     expect(resultFor(op('c'))).toMatchObject({ outcome: 'forgotten' });
     // A 404 on a first attempt is a wrong name, not "already gone": it fails for good, with the reason.
-    expect(resultFor(op('missing'))).toMatchObject({ outcome: 'failed', code: 'not_found', status: 404, message: expect.stringContaining('No such operation') });
+    expect(resultFor(op('missing'))).toMatchObject({
+      outcome: 'failed',
+      code: 'not_found',
+      status: 404,
+      message: expect.stringContaining('No such operation'),
+    });
     expect(settled.find((s) => s.result.name === op('a'))?.outboxId).toBe(first.results[0]!.outboxId);
 
     // The outbox probed with the kind's own probe (a bare GET of the address, no token), not GET /hello.
@@ -122,7 +127,10 @@ describe('forgets queued in the outbox while the operations service is unreachab
     expect(probes.length).toBeGreaterThan(0);
     expect(probes.every((r) => r.method === 'GET' && r.path === '/' && r.auth === undefined)).toBe(true);
 
-    const deletes = sim.requests('delete').map((r) => r.name).sort();
+    const deletes = sim
+      .requests('delete')
+      .map((r) => r.name)
+      .sort();
     expect(deletes).toEqual([op('a'), op('b'), op('c'), op('missing')].sort());
     expect(sim.operations()).toEqual([op('d')]);
 
@@ -157,7 +165,9 @@ describe('forgets queued in the outbox while the operations service is unreachab
 
     const [entry] = await queuedEntries(app);
     expect(entry).toMatchObject({ state: 'failed', attempts: 1, lastError: { code: 'unsupported', status: 501 } });
-    expect(entry!.lastError!.message).toContain('This server does not support deleting (forgetting) long-running operations (UNIMPLEMENTED: Operation deletion is not implemented by this service.)');
+    expect(entry!.lastError!.message).toContain(
+      'This server does not support deleting (forgetting) long-running operations (UNIMPLEMENTED: Operation deletion is not implemented by this service.)',
+    );
     expect(sim.requests('delete').map((r) => [r.name, r.status])).toEqual([[op('a'), 501]]);
     expect(settled).toMatchObject([{ outboxId: entry!.id, result: { name: op('a'), outcome: 'failed', code: 'unsupported' } }]);
     expect((await ask<{ entries: unknown[] }>(app, 'operations.history')).entries).toMatchObject([{ name: op('a'), outcome: 'failed', code: 'unsupported' }]);
@@ -169,12 +179,21 @@ describe('forgets queued in the outbox while the operations service is unreachab
     const enqueue = (input: Record<string, unknown>, baseUrl = sim.baseUrl) =>
       app.dispatcher.dispatch(
         'outbox.enqueue',
-        { kind: OPERATIONS_OUTBOX_KIND, accountId: OPERATIONS_OUTBOX_ACCOUNT, server: { baseUrl, keyFrom: 'account' }, operation: OPERATIONS_OUTBOX_OPERATION, input },
+        {
+          kind: OPERATIONS_OUTBOX_KIND,
+          accountId: OPERATIONS_OUTBOX_ACCOUNT,
+          server: { baseUrl, keyFrom: 'account' },
+          operation: OPERATIONS_OUTBOX_OPERATION,
+          input,
+        },
         main,
       );
     // The kind checks what it is given: a real name, and only the configured service gets the token.
     expect(await enqueue({ name: 'projects/p/operations/x' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await enqueue({ name: op('a') }, 'https://elsewhere.example')).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('configured operations service') } });
+    expect(await enqueue({ name: op('a') }, 'https://elsewhere.example')).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringContaining('configured operations service') },
+    });
 
     const queued = await enqueue({ name: op('a') });
     expect(queued).toMatchObject({ ok: true, value: { state: 'pending' } });
@@ -182,7 +201,11 @@ describe('forgets queued in the outbox while the operations service is unreachab
 
     // No token source at all: the entry waits rather than fails, and nothing is sent.
     expect(await ask(app, 'outbox.flush')).toMatchObject({ pending: 1, failed: 0, waiting: { no_key: 1 } });
-    expect((await app.outbox.service()).get(id)).toMatchObject({ state: 'pending', attempts: 0, lastError: { code: 'unauthorized', message: expect.stringMatching(/^No access token/) } });
+    expect((await app.outbox.service()).get(id)).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      lastError: { code: 'unauthorized', message: expect.stringMatching(/^No access token/) },
+    });
     expect(sim.requests('delete')).toEqual([]);
 
     // The first DELETE is applied but its answer is lost; pasting a token wakes the entry.

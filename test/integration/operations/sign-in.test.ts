@@ -28,7 +28,13 @@ afterEach(async () => {
 
 function service(overrides: Partial<SignInServiceOptions> = {}) {
   return new GoogleSignInService({
-    oauth: { clientId: sim.oauth.clientId, clientSecret: sim.oauth.clientSecret!, authUrl: sim.oauth.authUrl, tokenUrl: sim.oauth.tokenUrl, revokeUrl: sim.oauth.revokeUrl },
+    oauth: {
+      clientId: sim.oauth.clientId,
+      clientSecret: sim.oauth.clientSecret!,
+      authUrl: sim.oauth.authUrl,
+      tokenUrl: sim.oauth.tokenUrl,
+      revokeUrl: sim.oauth.revokeUrl,
+    },
     vault,
     ...overrides,
   });

@@ -33,7 +33,20 @@ describe('npm run sim and the README examples', () => {
   it('prints the translation and operations simulators with a key and a token that work', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'electron/cli/sim.ts'), '--port', '0', '--translation-port', '0', '--operations-port', '0', '--provider-port', '0', '--json'],
+      [
+        '--import',
+        'tsx',
+        path.join(repoRoot, 'electron/cli/sim.ts'),
+        '--port',
+        '0',
+        '--translation-port',
+        '0',
+        '--operations-port',
+        '0',
+        '--provider-port',
+        '0',
+        '--json',
+      ],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     try {
@@ -51,15 +64,26 @@ describe('npm run sim and the README examples', () => {
       expect(info.operations.operations).toEqual(['o1', 'o2', 'o3'].map((id) => `projects/p/locations/l/operations/${id}`));
 
       // printf 'We are investigating.\nA fix is deployed.\n' | npx statusdesk translate --from en --to de --translation-base-url $T
-      const translated = await cli(['translate', '--from', 'en', '--to', 'de', '--translation-base-url', info.translation.baseUrl], {
-        STATUSDESK_TRANSLATION_KEY: info.translation.key,
-      }, 'We are investigating.\nA fix is deployed.\n');
+      const translated = await cli(
+        ['translate', '--from', 'en', '--to', 'de', '--translation-base-url', info.translation.baseUrl],
+        {
+          STATUSDESK_TRANSLATION_KEY: info.translation.key,
+        },
+        'We are investigating.\nA fix is deployed.\n',
+      );
       expect(translated.code, translated.stderr).toBe(0);
       expect(translated.stdout.split('\n').filter(Boolean)).toHaveLength(2);
 
       // npx statusdesk operations forget projects/p/locations/l/operations/o1 projects/p/locations/l/operations/o2 --operations-base-url $O
       const forgotten = await cli(
-        ['operations', 'forget', 'projects/p/locations/l/operations/o1', 'projects/p/locations/l/operations/o2', '--operations-base-url', info.operations.baseUrl],
+        [
+          'operations',
+          'forget',
+          'projects/p/locations/l/operations/o1',
+          'projects/p/locations/l/operations/o2',
+          '--operations-base-url',
+          info.operations.baseUrl,
+        ],
         { STATUSDESK_ACCESS_TOKEN: info.operations.accessToken },
       );
       expect(forgotten.code, forgotten.stderr).toBe(0);

@@ -72,7 +72,12 @@ describe('the fake OAuth server', () => {
     await expect(wrong.json()).resolves.toMatchObject({ error: 'invalid_grant', error_description: 'Invalid code verifier.' });
 
     const second = await authorize({ code_challenge: challengeOf(good) });
-    const right = await tokenRequest({ grant_type: 'authorization_code', code: second.callback!.searchParams.get('code')!, redirect_uri: redirectUri, code_verifier: good });
+    const right = await tokenRequest({
+      grant_type: 'authorization_code',
+      code: second.callback!.searchParams.get('code')!,
+      redirect_uri: redirectUri,
+      code_verifier: good,
+    });
     expect(right.status).toBe(200);
     const tokens = (await right.json()) as Record<string, unknown>;
     expect(tokens).toMatchObject({ token_type: 'Bearer', scope: CLOUD_PLATFORM_SCOPE, expires_in: 3600 });
@@ -81,14 +86,24 @@ describe('the fake OAuth server', () => {
     expect(sim.requests('token').map((r) => r.pkce)).toEqual(['mismatch', 'verified']);
 
     // A code works once.
-    const again = await tokenRequest({ grant_type: 'authorization_code', code: second.callback!.searchParams.get('code')!, redirect_uri: redirectUri, code_verifier: good });
+    const again = await tokenRequest({
+      grant_type: 'authorization_code',
+      code: second.callback!.searchParams.get('code')!,
+      redirect_uri: redirectUri,
+      code_verifier: good,
+    });
     expect(again.status).toBe(400);
   });
 
   it('checks the client, the loopback redirect, S256 and state', async () => {
     expect((await authorize({ client_id: 'someone-else' })).status).toBe(400);
     expect((await authorize({ redirect_uri: 'https://evil.example/callback' })).status).toBe(400);
-    const refusals: Array<Record<string, string | null>> = [{ code_challenge_method: 'plain' }, { code_challenge: null }, { state: null }, { response_type: 'token' }];
+    const refusals: Array<Record<string, string | null>> = [
+      { code_challenge_method: 'plain' },
+      { code_challenge: null },
+      { state: null },
+      { response_type: 'token' },
+    ];
     for (const overrides of refusals) {
       const { status, callback } = await authorize(overrides);
       expect(status).toBe(302);

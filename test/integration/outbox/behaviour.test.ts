@@ -52,10 +52,18 @@ describe('outbox behaviour against the simulator', () => {
     outbox = await openTestOutbox(home.dir, accounts, { fetch: fetchSpy });
     const tempIds: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const created = await outbox.enqueue({ accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: `Parallel ${i}` } } });
+      const created = await outbox.enqueue({
+        accountId,
+        operation: 'createIncident',
+        input: { subdomain: 'acme', incident: { type: 'minor', title: `Parallel ${i}` } },
+      });
       tempIds.push(created.tempId!);
       for (let u = 0; u < 3; u++) {
-        await outbox.enqueue({ accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: created.tempId, update: { type: 'update', description: `P${i} U${u}` } } });
+        await outbox.enqueue({
+          accountId,
+          operation: 'addIncidentUpdate',
+          input: { subdomain: 'acme', incidentId: created.tempId, update: { type: 'update', description: `P${i} U${u}` } },
+        });
       }
     }
     outbox.start();
@@ -93,7 +101,11 @@ describe('outbox behaviour against the simulator', () => {
     expect((created.body as Body<'incident'>).incident.service_ids).toEqual([serviceId, 2]);
     expect(outbox.get(service.id)).toMatchObject({ state: 'sent', serverId: serviceId });
     // A write queued later with the temp id goes to the server id at once.
-    const later = await outbox.enqueue({ accountId, operation: 'updateService', input: { subdomain: 'acme', serviceId: service.tempId, service: { name: 'Payments EU' } } });
+    const later = await outbox.enqueue({
+      accountId,
+      operation: 'updateService',
+      input: { subdomain: 'acme', serviceId: service.tempId, service: { name: 'Payments EU' } },
+    });
     expect(outbox.get(later.id)?.input.serviceId).toBe(serviceId);
   });
 
@@ -107,7 +119,11 @@ describe('outbox behaviour against the simulator', () => {
       operation: 'createIncident',
       input: { subdomain: 'acme', incident: { type: 'major', title: 'Lost answer', updates: [{ type: 'issue', description: 'Looking' }] } },
     });
-    await outbox.enqueue({ accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: created.tempId, update: { type: 'monitoring', description: 'Watching' } } });
+    await outbox.enqueue({
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: created.tempId, update: { type: 'monitoring', description: 'Watching' } },
+    });
     expect(await outbox.flush()).toMatchObject({ pending: 0, failed: 0 });
     const log = incidentWrites();
     expect(log.map((w) => [w.op, w.dropped])).toEqual([
@@ -133,14 +149,23 @@ describe('outbox behaviour against the simulator', () => {
     await new Promise((r) => setTimeout(r, 1100)); // a different second on the server
     sim.addUpdate({ page: 'acme', incidentId: incident.id, message: 'Someone else wrote' });
 
-    const mine = await outbox.enqueue({ accountId, operation: 'updateIncident', baseUpdatedAt: base, input: { subdomain: 'acme', incidentId: incident.id, incident: { title: 'Mine' } } });
+    const mine = await outbox.enqueue({
+      accountId,
+      operation: 'updateIncident',
+      baseUpdatedAt: base,
+      input: { subdomain: 'acme', incidentId: incident.id, incident: { title: 'Mine' } },
+    });
     expect(await outbox.flush()).toMatchObject({ conflicts: 1 });
     const held = outbox.get(mine.id)!;
     expect(held.state).toBe('conflict');
     expect(held.conflict?.theirs).toMatchObject({ title: 'Original' });
     expect(sim.writeLog({ method: 'PUT' })).toHaveLength(0);
     // Later writes on the same incident wait behind it.
-    const after = await outbox.enqueue({ accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: incident.id, update: { type: 'update', description: 'After the edit' } } });
+    const after = await outbox.enqueue({
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: incident.id, update: { type: 'update', description: 'After the edit' } },
+    });
     expect(outbox.get(after.id)?.waiting).toBe('order');
 
     const kept = await outbox.resolveConflict(mine.id, 'keep_mine');
@@ -155,7 +180,12 @@ describe('outbox behaviour against the simulator', () => {
     const secondBase = String(second.updated_at);
     await new Promise((r) => setTimeout(r, 1100));
     sim.addUpdate({ page: 'acme', incidentId: second.id, message: 'Changed meanwhile' });
-    const edit = await outbox.enqueue({ accountId, operation: 'updateIncident', baseUpdatedAt: secondBase, input: { subdomain: 'acme', incidentId: second.id, incident: { title: 'Not mine' } } });
+    const edit = await outbox.enqueue({
+      accountId,
+      operation: 'updateIncident',
+      baseUpdatedAt: secondBase,
+      input: { subdomain: 'acme', incidentId: second.id, incident: { title: 'Not mine' } },
+    });
     await outbox.flush();
     const taken = await outbox.resolveConflict(edit.id, 'take_theirs');
     expect(taken.theirs).toMatchObject({ id: second.id, title: 'Theirs stays' });
@@ -169,7 +199,11 @@ describe('outbox behaviour against the simulator', () => {
     await sim.goOffline();
     outbox = await openTestOutbox(home.dir, accounts);
     outbox.start();
-    await outbox.enqueue({ accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: incident.id, update: { type: 'update', description: 'First' } } });
+    await outbox.enqueue({
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: incident.id, update: { type: 'update', description: 'First' } },
+    });
     const edit = await outbox.enqueue({
       accountId,
       operation: 'updateIncident',
@@ -188,8 +222,16 @@ describe('outbox behaviour against the simulator', () => {
     const { accountId, accounts } = setup();
     outbox = await openTestOutbox(home.dir, accounts);
     outbox.start();
-    const bad = await outbox.enqueue({ accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'no-such-type', title: 'Typo' } } });
-    const behind = await outbox.enqueue({ accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: bad.tempId, update: { type: 'update', description: 'Waits' } } });
+    const bad = await outbox.enqueue({
+      accountId,
+      operation: 'createIncident',
+      input: { subdomain: 'acme', incident: { type: 'no-such-type', title: 'Typo' } },
+    });
+    const behind = await outbox.enqueue({
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: bad.tempId, update: { type: 'update', description: 'Waits' } },
+    });
     expect(await outbox.flush()).toMatchObject({ failed: 1, pending: 1, settled: true });
     expect(outbox.get(bad.id)).toMatchObject({ state: 'failed', lastError: { code: 'http', status: 422 } });
     expect(outbox.get(behind.id)?.waiting).toBe('order');
@@ -200,8 +242,16 @@ describe('outbox behaviour against the simulator', () => {
     expect(outbox.get(behind.id)?.state).toBe('sent');
     expect(sim.writeLog({ op: 'incidents.create' }).map((w) => (w.body as Body<'incident'>).incident.title)).toEqual(['Fixed typo']);
 
-    const doomed = await outbox.enqueue({ accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'no-such-type', title: 'Discard me' } } });
-    const child = await outbox.enqueue({ accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: doomed.tempId, update: { type: 'update', description: 'Orphan' } } });
+    const doomed = await outbox.enqueue({
+      accountId,
+      operation: 'createIncident',
+      input: { subdomain: 'acme', incident: { type: 'no-such-type', title: 'Discard me' } },
+    });
+    const child = await outbox.enqueue({
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: doomed.tempId, update: { type: 'update', description: 'Orphan' } },
+    });
     await outbox.flush();
     const dropped = await outbox.drop(doomed.id);
     expect(dropped.failedDependents).toEqual([child.id]);
@@ -230,7 +280,11 @@ describe('outbox behaviour against the simulator', () => {
     const signals = new ManualNetworkSignals(false);
     outbox = await openTestOutbox(home.dir, accounts, { signals });
     outbox.start();
-    const first = await outbox.enqueue({ accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'While offline' } } });
+    const first = await outbox.enqueue({
+      accountId,
+      operation: 'createIncident',
+      input: { subdomain: 'acme', incident: { type: 'minor', title: 'While offline' } },
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(outbox.get(first.id)).toMatchObject({ state: 'pending', waiting: 'offline', attempts: 0 });
     expect(outbox.status().connectivity.overall).toBe('offline');
@@ -238,7 +292,11 @@ describe('outbox behaviour against the simulator', () => {
     await until(() => outbox!.get(first.id)?.state === 'sent', 5_000, 'send on network return');
 
     await sim.goOffline();
-    const second = await outbox.enqueue({ accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'Server away' } } });
+    const second = await outbox.enqueue({
+      accountId,
+      operation: 'createIncident',
+      input: { subdomain: 'acme', incident: { type: 'minor', title: 'Server away' } },
+    });
     // The failed attempt marks the server unreachable a moment before the entry settles back to waiting.
     await until(
       () => outbox!.status().connectivity.servers.some((s) => s.reachable === 'no') && outbox!.get(second.id)?.waiting === 'offline',
@@ -305,12 +363,22 @@ describe('outbox behaviour against the simulator', () => {
   it('refuses what it cannot send: reads, invalid bodies, unknown temp ids, unknown accounts', async () => {
     const { accountId, accounts } = setup();
     outbox = await openTestOutbox(home.dir, accounts);
-    await expect(outbox.enqueue({ accountId, operation: 'getIncident', input: { subdomain: 'acme', incidentId: 1 } })).rejects.toMatchObject({ code: 'invalid_input' });
-    await expect(outbox.enqueue({ accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { title: '' } } })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(outbox.enqueue({ accountId, operation: 'getIncident', input: { subdomain: 'acme', incidentId: 1 } })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    await expect(outbox.enqueue({ accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { title: '' } } })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
     await expect(
-      outbox.enqueue({ accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: 'tmp-00000000-0000-4000-8000-000000000000', update: { type: 'update', description: 'x' } } }),
+      outbox.enqueue({
+        accountId,
+        operation: 'addIncidentUpdate',
+        input: { subdomain: 'acme', incidentId: 'tmp-00000000-0000-4000-8000-000000000000', update: { type: 'update', description: 'x' } },
+      }),
     ).rejects.toMatchObject({ code: 'invalid_input' });
-    await expect(outbox.enqueue({ accountId: 'nobody', operation: 'deleteIncident', input: { subdomain: 'acme', incidentId: 1 } })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(outbox.enqueue({ accountId: 'nobody', operation: 'deleteIncident', input: { subdomain: 'acme', incidentId: 1 } })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
     expect(outbox.list()).toEqual([]);
     // The same client mutation id twice is one entry.
     const id = '11111111-2222-4333-8444-555555555555';

@@ -74,9 +74,19 @@ describe('writes that waited in the outbox', () => {
     const writtenAt = sim.now().getTime();
     const created = await outbox.enqueue(createIncident(accountId, 'Written on a train'));
     await sleep(1_100);
-    await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: created.tempId!, update: { type: 'update', description: 'Second' } } });
+    await outbox.enqueue({
+      kind: 'statuspage',
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: created.tempId!, update: { type: 'update', description: 'Second' } },
+    });
     await sleep(1_100);
-    await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: created.tempId!, update: { type: 'monitoring', description: 'Third' } } });
+    await outbox.enqueue({
+      kind: 'statuspage',
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: created.tempId!, update: { type: 'monitoring', description: 'Third' } },
+    });
     await sleep(2_000);
     await sim.goOnline();
     const sentAt = sim.now().getTime();
@@ -84,11 +94,16 @@ describe('writes that waited in the outbox', () => {
     expect(report).toMatchObject({ settled: true, sent: 3, failed: 0, conflicts: 0 });
 
     const serverId = outbox.get(created.id)!.serverId as number;
-    const incident = await fetch(`${sim.baseUrl}/status_pages/acme/incidents/${serverId}`, { headers: { Authorization: sim.keys.demoReadWrite } }).then((r) => r.json() as Promise<{ incident: Record<string, unknown> }>);
+    const incident = await fetch(`${sim.baseUrl}/status_pages/acme/incidents/${serverId}`, { headers: { Authorization: sim.keys.demoReadWrite } }).then(
+      (r) => r.json() as Promise<{ incident: Record<string, unknown> }>,
+    );
     const startsAt = epoch(incident.incident.starts_at)!;
     expect(Math.abs(startsAt - writtenAt)).toBeLessThan(2_500);
     expect(sentAt - startsAt).toBeGreaterThan(3_000);
-    const updates = (incident.incident.updates as { description: string; posted_at: string }[]).map((u) => ({ description: u.description, at: epoch(u.posted_at)! }));
+    const updates = (incident.incident.updates as { description: string; posted_at: string }[]).map((u) => ({
+      description: u.description,
+      at: epoch(u.posted_at)!,
+    }));
     const byTime = [...updates].sort((a, b) => a.at - b.at).map((u) => u.description);
     expect(byTime).toEqual(['Written on a train: investigating', 'Second', 'Third']);
     expect(new Set(updates.map((u) => u.at)).size).toBe(3);
@@ -99,7 +114,12 @@ describe('writes that waited in the outbox', () => {
     const { accountId, outbox } = await open({ queuedAfterMs: 300 });
     const incidentId = sim.openIncident({ page: 'acme', title: 'Payments failing', type: 'major' }).id;
     await sim.goOffline();
-    const { id } = await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId, update: { type: 'monitoring', description: 'Fix deployed, watching' } } });
+    const { id } = await outbox.enqueue({
+      kind: 'statuspage',
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId, update: { type: 'monitoring', description: 'Fix deployed, watching' } },
+    });
     await sleep(1_200);
     sim.resolveIncident({ page: 'acme', incidentId, message: 'Resolved by a colleague' });
     sim.clearWriteLog();
@@ -120,7 +140,12 @@ describe('writes that waited in the outbox', () => {
     const { accountId, outbox } = await open({ queuedAfterMs: 300 });
     const incidentId = sim.openIncident({ page: 'acme', title: 'Search slow', type: 'minor' }).id;
     await sim.goOffline();
-    const { id } = await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId, update: { type: 'monitoring', description: 'Watching' } } });
+    const { id } = await outbox.enqueue({
+      kind: 'statuspage',
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId, update: { type: 'monitoring', description: 'Watching' } },
+    });
     await sleep(1_200);
     sim.resolveIncident({ page: 'acme', incidentId });
     await sim.goOnline();
@@ -135,8 +160,18 @@ describe('writes that waited in the outbox', () => {
     const { accountId, outbox } = await open({ queuedAfterMs: 300 });
     const incidentId = sim.openIncident({ page: 'acme', title: 'Login errors', type: 'major' }).id;
     await sim.goOffline();
-    await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId, update: { type: 'resolved', description: 'Fixed' } } });
-    await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId, update: { type: 'update', description: 'Post-mortem to follow' } } });
+    await outbox.enqueue({
+      kind: 'statuspage',
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId, update: { type: 'resolved', description: 'Fixed' } },
+    });
+    await outbox.enqueue({
+      kind: 'statuspage',
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId, update: { type: 'update', description: 'Post-mortem to follow' } },
+    });
     await sleep(1_000);
     await sim.goOnline();
     const report = await outbox.flush({ timeoutMs: 10_000 });

@@ -115,7 +115,9 @@ describe('a disk fault at append', () => {
     const error = await openTestOutbox(home.dir, accounts, { fileSystem: disk }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('storage');
-    expect((error as AppError).message).toBe(`The outbox file ${path.join(home.dir, OUTBOX_FILE_NAME)} cannot be opened for writing: the file system is read-only (EROFS).`);
+    expect((error as AppError).message).toBe(
+      `The outbox file ${path.join(home.dir, OUTBOX_FILE_NAME)} cannot be opened for writing: the file system is read-only (EROFS).`,
+    );
     // Nothing was lost by trying: the write is still there for a writable open.
     const again = await openOutbox(home.dir, accounts, { signals: new ManualNetworkSignals(false) });
     expect(again.list().map((e) => (e.input.info_notice as { title: string }).title)).toEqual(['Queued before the remount']);
@@ -151,4 +153,3 @@ describe('a disk fault at compaction', () => {
     expect(appliedTitles()).toEqual([...titles, 'After the disk was healed']);
   });
 });
-

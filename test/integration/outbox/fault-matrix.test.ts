@@ -41,16 +41,31 @@ interface WriteKind {
 }
 
 function incidentWithUpdate(): { incidentId: number; updateId: number } {
-  const incident = sim.openIncident({ page: 'acme', title: 'Elevated errors', type: 'minor', message: 'Looking into it' }) as unknown as { id: number; updates: { id: number }[] };
+  const incident = sim.openIncident({ page: 'acme', title: 'Elevated errors', type: 'minor', message: 'Looking into it' }) as unknown as {
+    id: number;
+    updates: { id: number }[];
+  };
   return { incidentId: incident.id, updateId: incident.updates[0]!.id };
 }
 
-const write = (accountId: string, operation: string, input: Json) => ({ kind: 'statuspage' as const, accountId, operation, input: { subdomain: 'acme', ...input } });
+const write = (accountId: string, operation: string, input: Json) => ({
+  kind: 'statuspage' as const,
+  accountId,
+  operation,
+  input: { subdomain: 'acme', ...input },
+});
 
 const KINDS: Record<string, WriteKind> = {
-  'incident create': { setup: (a) => write(a, 'createIncident', { incident: { type: 'major', title: 'Checkout down', updates: [{ type: 'issue', description: 'Investigating' }] } }) },
-  'incident update': { setup: (a) => write(a, 'addIncidentUpdate', { incidentId: incidentWithUpdate().incidentId, update: { type: 'monitoring', description: 'Fix deployed' } }) },
-  'incident resolve': { setup: (a) => write(a, 'addIncidentUpdate', { incidentId: incidentWithUpdate().incidentId, update: { type: 'resolved', description: 'All good' } }) },
+  'incident create': {
+    setup: (a) =>
+      write(a, 'createIncident', { incident: { type: 'major', title: 'Checkout down', updates: [{ type: 'issue', description: 'Investigating' }] } }),
+  },
+  'incident update': {
+    setup: (a) => write(a, 'addIncidentUpdate', { incidentId: incidentWithUpdate().incidentId, update: { type: 'monitoring', description: 'Fix deployed' } }),
+  },
+  'incident resolve': {
+    setup: (a) => write(a, 'addIncidentUpdate', { incidentId: incidentWithUpdate().incidentId, update: { type: 'resolved', description: 'All good' } }),
+  },
   'incident delete': { setup: (a) => write(a, 'deleteIncident', { incidentId: incidentWithUpdate().incidentId }) },
   'incident update edit': {
     setup: (a) => {
@@ -65,8 +80,16 @@ const KINDS: Record<string, WriteKind> = {
       return write(a, 'deleteIncidentUpdate', { incidentId, updateId });
     },
   },
-  'notice create': { setup: (a) => write(a, 'createInfoNotice', { info_notice: { title: 'New status page address', updates: [{ description: 'We moved.' }] } }) },
-  'notice update': { setup: (a) => write(a, 'updateInfoNotice', { infoNoticeId: (sim.postNotice({ page: 'acme', title: 'Old title' }) as unknown as { id: number }).id, info_notice: { title: 'New title' } }) },
+  'notice create': {
+    setup: (a) => write(a, 'createInfoNotice', { info_notice: { title: 'New status page address', updates: [{ description: 'We moved.' }] } }),
+  },
+  'notice update': {
+    setup: (a) =>
+      write(a, 'updateInfoNotice', {
+        infoNoticeId: (sim.postNotice({ page: 'acme', title: 'Old title' }) as unknown as { id: number }).id,
+        info_notice: { title: 'New title' },
+      }),
+  },
   'service create (admin)': { setup: (a) => write(a, 'addService', { service: { name: 'Billing API', description: 'Invoices' } }) },
 };
 
@@ -127,7 +150,11 @@ describe.each(Object.entries(KINDS))('%s', (_kind, kind) => {
     outbox = undefined;
     const { accounts } = simAccounts(sim);
     // The restarted app finds the same account by id: reuse the first one's.
-    const reopened = await openTestOutbox(home.dir, { ...accounts, account: (a) => (a === first.accountId ? { id: a, region: 'custom', baseUrl: sim.baseUrl } : null), apiKey: async () => sim.keys.demoReadWrite });
+    const reopened = await openTestOutbox(home.dir, {
+      ...accounts,
+      account: (a) => (a === first.accountId ? { id: a, region: 'custom', baseUrl: sim.baseUrl } : null),
+      apiKey: async () => sim.keys.demoReadWrite,
+    });
     outbox = reopened;
     reopened.start();
     const report = await reopened.flush({ timeoutMs: 15_000 });
@@ -201,7 +228,9 @@ describe('the rest of the world', () => {
     const { accountId, outbox } = await open();
     sim.clearWriteLog();
     sim.setFaults({ ...ONCE, errorRates: { [status]: 1 } });
-    const request = body ? write(accountId, 'createIncident', body) : write(accountId, 'addIncidentUpdate', { incidentId: 999_999, update: { type: 'update', description: 'x' } });
+    const request = body
+      ? write(accountId, 'createIncident', body)
+      : write(accountId, 'addIncidentUpdate', { incidentId: 999_999, update: { type: 'update', description: 'x' } });
     const { id } = await outbox.enqueue(request);
     const report = await outbox.flush({ timeoutMs: 15_000 });
     expect(report).toMatchObject({ failed: 1, sent: 0 });

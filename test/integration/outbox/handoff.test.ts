@@ -64,7 +64,11 @@ describe('writes handed over to the outbox owner', () => {
     const dir = handoffDirOf(home.dir);
     await handOffWrite(home.dir, { accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'good' } } });
     // Refers to a temp id that is not in this outbox.
-    await handOffWrite(home.dir, { accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: 'tmp-00000000-0000-4000-8000-000000000000', update: { type: 'update', description: 'x' } } });
+    await handOffWrite(home.dir, {
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: 'tmp-00000000-0000-4000-8000-000000000000', update: { type: 'update', description: 'x' } },
+    });
     fs.writeFileSync(path.join(dir, '000000000000001-00000000-0000-4000-8000-000000000001.json'), '{"version": 1, "request": {"operation": 12');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'not ours');
 

@@ -44,8 +44,16 @@ describe('outbox with keys in the real keychain', () => {
       await sim.goOffline();
       const outbox = await openTestOutbox(home.dir, accounts, { env: { STATUSDESK_API_KEY: envKey } });
       outbox.start();
-      const created = await outbox.enqueue({ accountId: id, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'major', title: 'Keychain' } } });
-      await outbox.enqueue({ accountId: id, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: created.tempId, update: { type: 'resolved', description: 'Done' } } });
+      const created = await outbox.enqueue({
+        accountId: id,
+        operation: 'createIncident',
+        input: { subdomain: 'acme', incident: { type: 'major', title: 'Keychain' } },
+      });
+      await outbox.enqueue({
+        accountId: id,
+        operation: 'addIncidentUpdate',
+        input: { subdomain: 'acme', incidentId: created.tempId, update: { type: 'resolved', description: 'Done' } },
+      });
       await outbox.enqueue({
         accountId: envAccountId(sim.baseUrl),
         server: { baseUrl: sim.baseUrl, keyFrom: 'env' },

@@ -63,7 +63,9 @@ describe('outbox lock', () => {
     home = makeTempDir('statusdesk-lock-');
     holdLock(home.dir, 'app', 30_000);
     const started = Date.now();
-    await expect(openWhenFree(() => OutboxService.open({ dataDir: home.dir, kinds: [] }), { timeoutMs: 10_000, waitFor: 'cli' })).rejects.toMatchObject({ holderRole: 'app' });
+    await expect(openWhenFree(() => OutboxService.open({ dataDir: home.dir, kinds: [] }), { timeoutMs: 10_000, waitFor: 'cli' })).rejects.toMatchObject({
+      holderRole: 'app',
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
@@ -71,7 +73,13 @@ describe('outbox lock', () => {
     home = makeTempDir('statusdesk-lock-');
     const settings = new SettingsStore(home.dir);
     const vault = new KeyVault(new KeychainSecretStore());
-    const accounts = new AccountsService({ settings, vault, clientFor: () => { throw new Error('not used'); } });
+    const accounts = new AccountsService({
+      settings,
+      vault,
+      clientFor: () => {
+        throw new Error('not used');
+      },
+    });
     const problems: string[] = [];
     const feature = new OutboxFeature({ dataDir: home.dir, accounts, onChange: () => undefined, reportProblem: (m) => problems.push(m), lockWaitMs: 200 });
     try {

@@ -32,8 +32,16 @@ describe('outbox end to end (services level)', () => {
       input: { subdomain: 'acme', incident: { type: 'major', title: 'Checkout failing', updates: [{ type: 'issue', description: 'Investigating' }] } },
     });
     expect(created.tempId).toMatch(/^tmp-/);
-    const u1 = await first.enqueue({ accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: created.tempId, update: { type: 'update', description: 'Fix in progress' } } });
-    const u2 = await first.enqueue({ accountId, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: created.tempId, update: { type: 'resolved', description: 'Fixed' } } });
+    const u1 = await first.enqueue({
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: created.tempId, update: { type: 'update', description: 'Fix in progress' } },
+    });
+    const u2 = await first.enqueue({
+      accountId,
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: created.tempId, update: { type: 'resolved', description: 'Fixed' } },
+    });
     const report = await first.flush();
     expect(report.pending).toBe(3);
     expect(report.unreachable).toEqual([sim.baseUrl]);

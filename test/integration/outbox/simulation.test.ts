@@ -24,7 +24,12 @@ afterAll(async () => {
 describe('seeded simulation of the write path', () => {
   it(`${QUICK_SCHEDULES} schedules of writes, faults, server clocks off, network loss and crashes: every accepted write applied once, in order`, async () => {
     const seed = process.env.SIM_SEED === undefined ? undefined : Number(process.env.SIM_SEED);
-    const result = await simulate(sim, { runs: QUICK_SCHEDULES, timeLimitMs: 60_000, ...(seed === undefined ? {} : { seed }), ...(process.env.SIM_PATH ? { path: process.env.SIM_PATH } : {}) });
+    const result = await simulate(sim, {
+      runs: QUICK_SCHEDULES,
+      timeLimitMs: 60_000,
+      ...(seed === undefined ? {} : { seed }),
+      ...(process.env.SIM_PATH ? { path: process.env.SIM_PATH } : {}),
+    });
     console.log(`write-path simulation (seed ${result.seed}): ${result.schedules} schedules in ${result.durationMs} ms, ${result.violations} violations`);
     const out = path.join(repoRoot, 'test-results', 'reports');
     fs.mkdirSync(out, { recursive: true });

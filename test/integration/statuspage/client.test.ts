@@ -252,9 +252,7 @@ describe('successful DELETE bodies', () => {
 
 describe('authorization header', () => {
   it('is the raw key on key operations and absent on public ones', async () => {
-    const server = await serve((req, res) =>
-      req.url === '/api/v2/hello' ? sendJson(res, 200, { message: 'hello' }) : sendJson(res, 200, { webhooks: [] }),
-    );
+    const server = await serve((req, res) => (req.url === '/api/v2/hello' ? sendJson(res, 200, { message: 'hello' }) : sendJson(res, 200, { webhooks: [] })));
     const { client } = clientFor(server.baseUrl);
     await client.hello();
     await client.listWebhooks({ subdomain: 'acme' });

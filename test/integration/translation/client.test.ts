@@ -68,7 +68,7 @@ describe('TranslationClient against the simulator', () => {
     expect(sim.stats().requests.byEndpoint.translate).toBe(2);
   });
 
-  it('the simulator\'s other 400s are told apart: an unsupported pair, a malformed body', async () => {
+  it("the simulator's other 400s are told apart: an unsupported pair, a malformed body", async () => {
     sim.setSupportedPairs([['en', 'fr']]);
     const pair = await caught(() => clientFor().translate(request(['Hi']), KEY));
     expect(pair).toMatchObject({ code: 'unsupported', reason: 'unsupported_pair', status: 400 });

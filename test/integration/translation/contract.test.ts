@@ -40,20 +40,29 @@ describe('TranslationClient, contract: recorded API 1.0 exchanges', () => {
   });
 
   it('a null in to_words is a usable answer', async () => {
-    const response = await client().translate({ l_from: 'en', l_to: 'fr', words: words(['Acme Cloud', 'Resolved']), request_url: 'https://status.acme.example', bot: 0 }, KEY);
+    const response = await client().translate(
+      { l_from: 'en', l_to: 'fr', words: words(['Acme Cloud', 'Resolved']), request_url: 'https://status.acme.example', bot: 0 },
+      KEY,
+    );
     expect(response.to_words).toEqual([null, 'Résolu']);
   });
 
   it('a 400 without a body is a refused request, not a claim about the quota', async () => {
-    const error = await caught(() => client().translate({ l_from: 'en', l_to: 'it', words: words(['Hello']), request_url: 'https://status.acme.example', bot: 0 }, KEY));
+    const error = await caught(() =>
+      client().translate({ l_from: 'en', l_to: 'it', words: words(['Hello']), request_url: 'https://status.acme.example', bot: 0 }, KEY),
+    );
     expect(error).toMatchObject({ code: 'http', reason: 'bad_request', status: 400 });
     expect((error as Error).message).toBe('Translation service (POST /translate): the service refused the request (HTTP 400), without saying why.');
     expect((error as Error).message).not.toMatch(/quota|plan/);
   });
 
   it('a 401 is an invalid key, quoting the server without the key', async () => {
-    const error = await caught(() => client().translate({ l_from: 'en', l_to: 'de', words: words(['Hello']), request_url: 'https://status.acme.example', bot: 0 }, 'wrong-key-0000'));
+    const error = await caught(() =>
+      client().translate({ l_from: 'en', l_to: 'de', words: words(['Hello']), request_url: 'https://status.acme.example', bot: 0 }, 'wrong-key-0000'),
+    );
     expect(error).toMatchObject({ code: 'unauthorized', reason: 'invalid_key', status: 401 });
-    expect((error as Error).message).toBe('Translation service (POST /translate): the translation key is invalid or was refused (HTTP 401): "Invalid API key".');
+    expect((error as Error).message).toBe(
+      'Translation service (POST /translate): the translation key is invalid or was refused (HTTP 401): "Invalid API key".',
+    );
   });
 });

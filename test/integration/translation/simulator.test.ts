@@ -44,7 +44,12 @@ describe('translation simulator over HTTP', () => {
     expect((await post(sim, '{nope')).status).toBe(400);
     const ok = await post(sim, body(['one two three four five six', 'seven']));
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ l_from: 'en', l_to: 'de', from_words: ['one two three four five six', 'seven'], to_words: ['[de] bar gjb guerr sbhe svir fvk', '[de] frira'] });
+    expect(await ok.json()).toMatchObject({
+      l_from: 'en',
+      l_to: 'de',
+      from_words: ['one two three four five six', 'seven'],
+      to_words: ['[de] bar gjb guerr sbhe svir fvk', '[de] frira'],
+    });
     expect((await post(sim, body(['eight nine ten eleven']))).status).toBe(400);
     expect(sim.stats().quota).toEqual({ limit: 10, used: 7 });
     sim.setQuota(null);

@@ -33,8 +33,7 @@ describe('translation.* channels through the AppCore dispatcher', () => {
   let core: AppCore;
   const log: string[] = [];
 
-  const newCore = () =>
-    new AppCore({ dataDir: temp.dir, vault: new KeyVault(keychain), version: 'test', appOrigins: [ORIGIN], log: (m) => log.push(m) });
+  const newCore = () => new AppCore({ dataDir: temp.dir, vault: new KeyVault(keychain), version: 'test', appOrigins: [ORIGIN], log: (m) => log.push(m) });
 
   /** Calls a channel as the window would; returns the value or throws the typed error. */
   async function ask<T = unknown>(channel: string, request?: unknown): Promise<T> {
@@ -100,7 +99,12 @@ describe('translation.* channels through the AppCore dispatcher', () => {
     await ask('translation.setKey', { key: KEY });
     const texts = ['Investigating', '', 'Fix deployed now', 'Investigating'];
     const first = await ask<{ texts: string[]; counters: Record<string, number> }>('translation.translate', { from: 'en', to: 'de', texts });
-    expect(first.texts).toEqual([pseudoTranslate('Investigating', 'de'), '', pseudoTranslate('Fix deployed now', 'de'), pseudoTranslate('Investigating', 'de')]);
+    expect(first.texts).toEqual([
+      pseudoTranslate('Investigating', 'de'),
+      '',
+      pseudoTranslate('Fix deployed now', 'de'),
+      pseudoTranslate('Investigating', 'de'),
+    ]);
     expect(first.counters).toEqual({ requests: 1, wordsSent: 4, wordsFromMemory: 0, textsFromMemory: 0 });
     expect(sim.stats().translateLog[0]?.types).toEqual([1, 1]);
 

@@ -190,7 +190,12 @@ describe('Translator against the simulator', () => {
     // Nothing of a rejected answer was stored.
     sim.resetStats();
     await svc.translator.translate({ from: 'en', to: 'de', texts: ['x', 'y'] });
-    expect(sim.stats().translateLog.flatMap((e) => e.texts).sort()).toEqual(['x', 'y']);
+    expect(
+      sim
+        .stats()
+        .translateLog.flatMap((e) => e.texts)
+        .sort(),
+    ).toEqual(['x', 'y']);
   });
 
   it('network down: "network", the key nowhere in the error, its causes, or their strings', async () => {
@@ -275,7 +280,7 @@ describe('Translator against the simulator', () => {
     expect(again).toMatchObject({ untranslated: [], counters: { requests: 1, textsFromMemory: 2 } });
   });
 
-  it('keys the memory by service identity: another address or another key never gets the first one\'s text', async () => {
+  it("keys the memory by service identity: another address or another key never gets the first one's text", async () => {
     const texts = ['Degraded performance'];
     await (await service()).translator.translate({ from: 'en', to: 'de', texts });
     const other = await startTranslationSimulator({ key: KEY });

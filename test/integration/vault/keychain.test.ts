@@ -92,5 +92,4 @@ describe('without a keychain', () => {
     expect(probe.available).toBe(false);
     expect(probe.reason).toMatch(/keychain is not available/i);
   });
-
 });

@@ -37,7 +37,15 @@ const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor
 
 function unwrap(schema: Schema): Schema {
   const def = defOf(schema);
-  if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'readonly' || def.type === 'prefault' || def.type === 'catch' || def.type === 'nonoptional') {
+  if (
+    def.type === 'optional' ||
+    def.type === 'nullable' ||
+    def.type === 'default' ||
+    def.type === 'readonly' ||
+    def.type === 'prefault' ||
+    def.type === 'catch' ||
+    def.type === 'nonoptional'
+  ) {
     return unwrap(def.innerType as Schema);
   }
   if (def.type === 'pipe') return unwrap(def.in as Schema);
@@ -82,7 +90,17 @@ export function validValue(schema: Schema, options: FuzzOptions, depth = 0): unk
     case 'enum':
       return pick(options.random, Object.values(def.entries as Record<string, unknown>));
     case 'string': {
-      const candidates = [...options.pool, 'acme', 'en', 'de', 'Acme status', 'https://127.0.0.1:9/api/v2', 'projects/p/locations/l/operations/o1', 'sk_live_abcdefgh12345678', '42'];
+      const candidates = [
+        ...options.pool,
+        'acme',
+        'en',
+        'de',
+        'Acme status',
+        'https://127.0.0.1:9/api/v2',
+        'projects/p/locations/l/operations/o1',
+        'sk_live_abcdefgh12345678',
+        '42',
+      ];
       return candidates.find(accepts);
     }
     case 'number':
@@ -199,7 +217,8 @@ function badNumbers(schema: Schema): number[] {
 
 function setAt(root: unknown, path: Path, value: unknown, remove = false): unknown {
   if (path.length === 0) return value;
-  const copy = (container: unknown): Record<string | number, unknown> => (Array.isArray(container) ? [...container] : { ...(container as object) }) as Record<string | number, unknown>;
+  const copy = (container: unknown): Record<string | number, unknown> =>
+    (Array.isArray(container) ? [...container] : { ...(container as object) }) as Record<string | number, unknown>;
   const top = copy(root);
   let cursor = top;
   for (let i = 0; i < path.length - 1; i++) {
@@ -216,7 +235,9 @@ function setAt(root: unknown, path: Path, value: unknown, remove = false): unkno
 /** Own keys named like prototype properties, as JSON.parse (and a structured clone) would make them. */
 function withPollutionKeys(value: unknown): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const polluted = JSON.parse(`{"__proto__":{"polluted":"${FUZZ_MARK}"},"constructor":{"prototype":{"polluted":"${FUZZ_MARK}"}},"prototype":{"polluted":true}}`) as object;
+  const polluted = JSON.parse(
+    `{"__proto__":{"polluted":"${FUZZ_MARK}"},"constructor":{"prototype":{"polluted":"${FUZZ_MARK}"}},"prototype":{"polluted":true}}`,
+  ) as object;
   // Spread defines own properties (as JSON.parse does); Object.assign would set the prototype instead.
   return { ...(value as object), ...polluted };
 }
@@ -248,7 +269,11 @@ export function malformedPayload(schema: Schema, options: FuzzOptions): FuzzPayl
         mutations.push(`number ${value} at ${where}`);
       } else if (roll < 0.6 && type === 'array') {
         const max = checksOf(unwrap(site.schema)).find((c) => c.check === 'max_length')?.maximum as number | undefined;
-        payload = setAt(payload, site.path, Array.from({ length: (max ?? 10_000) + 1 }, () => FUZZ_MARK));
+        payload = setAt(
+          payload,
+          site.path,
+          Array.from({ length: (max ?? 10_000) + 1 }, () => FUZZ_MARK),
+        );
         mutations.push(`array of ${(max ?? 10_000) + 1} at ${where}`);
       } else {
         const value = pick(random, wrongTypes(site.schema, random));

@@ -4,6 +4,4 @@
  */
 export const QUICK = process.env.STATUSDESK_RELIABILITY === 'quick';
 
-export const SIZES = QUICK
-  ? { polls: 2_000, kills: 10, fuzzPayloads: 2_000 }
-  : { polls: 10_000, kills: 50, fuzzPayloads: 10_000 };
+export const SIZES = QUICK ? { polls: 2_000, kills: 10, fuzzPayloads: 2_000 } : { polls: 10_000, kills: 50, fuzzPayloads: 10_000 };

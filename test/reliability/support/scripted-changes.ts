@@ -43,13 +43,24 @@ export class ScriptedChanges {
   steps = 0;
 
   /** `pages`: subdomain and a leaf service id of each; `gapMs`: least time between two steps on a page. */
-  constructor(sim: StatusPageSimulator, pages: Array<{ subdomain: string; serviceId: number; notices: boolean }>, options: { gapMs: number; random: () => number }) {
+  constructor(
+    sim: StatusPageSimulator,
+    pages: Array<{ subdomain: string; serviceId: number; notices: boolean }>,
+    options: { gapMs: number; random: () => number },
+  ) {
     this.#sim = sim;
     this.#random = options.random;
     this.#gapMs = options.gapMs;
     this.#pages = pages.map((p) => ({ ...p, next: 0, pending: null, notBefore: 0, incidentId: null, noticeId: null }));
     for (const p of pages) {
-      this.ledger.set(p.subdomain, { opened: new Set(), updated: new Map(), resolved: new Set(), noticesPosted: new Set(), noticesRemoved: new Set(), services: new Set([p.serviceId]) });
+      this.ledger.set(p.subdomain, {
+        opened: new Set(),
+        updated: new Map(),
+        resolved: new Set(),
+        noticesPosted: new Set(),
+        noticesRemoved: new Set(),
+        services: new Set([p.serviceId]),
+      });
     }
   }
 
@@ -85,7 +96,13 @@ export class ScriptedChanges {
     const sim = this.#sim;
     switch (step) {
       case 'open': {
-        const id = sim.openIncident({ page: page.subdomain, type: this.#random() < 0.5 ? 'minor' : 'major', title: `Soak incident ${page.next}`, services: [page.serviceId], message: 'Investigating.' }).id;
+        const id = sim.openIncident({
+          page: page.subdomain,
+          type: this.#random() < 0.5 ? 'minor' : 'major',
+          title: `Soak incident ${page.next}`,
+          services: [page.serviceId],
+          message: 'Investigating.',
+        }).id;
         page.incidentId = id;
         ledger.opened.add(id);
         page.pending = (s) => s.summary?.incidents.some((i) => i.id === id) ?? false;

@@ -29,7 +29,9 @@ describe('administration forms', () => {
       'Enter the country code with its "+", such as +41.',
       'A phone number has 4 to 14 digits without its country code.',
     ]);
-    expect(messages(subscriptionFormSchema.safeParse({ kind: 'chat', webhookUrl: 'ftp://x' }))).toEqual(['Enter the chat service webhook address, starting with https://.']);
+    expect(messages(subscriptionFormSchema.safeParse({ kind: 'chat', webhookUrl: 'ftp://x' }))).toEqual([
+      'Enter the chat service webhook address, starting with https://.',
+    ]);
     expect(subscriptionKindOf({ type: 'sms' })).toBe('sms');
     expect(subscriptionTarget({ phone_country_code: '+41', phone_number: '79 123 45 67' })).toBe('+41 79 123 45 67');
   });
@@ -37,7 +39,10 @@ describe('administration forms', () => {
   it('webhook, access group, members and status pages', () => {
     expect(messages(webhookFormSchema.safeParse({ url: 'https://x.example', events: [] }))).toEqual(['Choose at least one event.']);
     expect(accessGroupFormSchema.parse({ name: 'Beta', serviceIds: [5] })).toEqual({ name: 'Beta', service_ids: [5] });
-    expect(memberFormSchema(ORG_MEMBER_ROLES, 'add').parse({ email: 'a@example.com', name: '', role: 'billing' })).toEqual({ email: 'a@example.com', role: 'billing' });
+    expect(memberFormSchema(ORG_MEMBER_ROLES, 'add').parse({ email: 'a@example.com', name: '', role: 'billing' })).toEqual({
+      email: 'a@example.com',
+      role: 'billing',
+    });
     expect(memberFormSchema(PAGE_MEMBER_ROLES, 'add').safeParse({ email: 'a@example.com', name: '', role: 'billing' }).success).toBe(false);
     expect(memberFormSchema(PAGE_MEMBER_ROLES, 'edit').parse({ email: 'ignored', name: 'Ann', role: 'admin' })).toEqual({ name: 'Ann', role: 'admin' });
     expect(statusPageFormSchema('add').parse({ name: 'Labs', subdomain: 'acme-labs', url: '', timeZone: 'Europe/Zurich' })).toEqual({

@@ -24,7 +24,10 @@ function entry(operation: string, input: Record<string, unknown>, extra: Partial
 
 describe('administration lists with the outbox laid over', () => {
   it('page resources: creates on top, edits overlaid, deletes marked; other pages, accounts and resources ignored', () => {
-    const webhooks = [{ id: 1, url: 'https://a.example' }, { id: 2, url: 'https://b.example' }];
+    const webhooks = [
+      { id: 1, url: 'https://a.example' },
+      { id: 2, url: 'https://b.example' },
+    ];
     const entries = [
       entry('addWebhook', { subdomain: 'acme', webhook: { url: 'https://new.example' } }, { tempId: 'tmp-1' }),
       entry('updateWebhook', { subdomain: 'acme', webhookId: 1, webhook: { url: 'https://a2.example' } }, { state: 'failed' }),
@@ -43,7 +46,10 @@ describe('administration lists with the outbox laid over', () => {
   });
 
   it('organization resources: scoped by organization; status pages keyed by subdomain', () => {
-    const pages = [{ subdomain: 'acme', name: 'Acme' }, { subdomain: 'acme-eu', name: 'Acme EU' }];
+    const pages = [
+      { subdomain: 'acme', name: 'Acme' },
+      { subdomain: 'acme-eu', name: 'Acme EU' },
+    ];
     const entries = [
       entry('updateStatusPage', { organizationId: '1', subdomain: 'acme-eu', status_page: { name: 'Acme Europe' } }),
       entry('addStatusPage', { organizationId: '1', status_page: { name: 'Labs', subdomain: 'labs' } }, { tempId: 'tmp-2' }),

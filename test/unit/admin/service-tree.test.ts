@@ -28,7 +28,11 @@ describe('service tree', () => {
       { id: 2, name: 'A', parent_id: 3 },
       { id: 3, name: 'B', parent_id: 2 },
     ];
-    expect(serviceRows(odd).map((r) => r.service.name).sort()).toEqual(['A', 'B', 'Orphan']);
+    expect(
+      serviceRows(odd)
+        .map((r) => r.service.name)
+        .sort(),
+    ).toEqual(['A', 'B', 'Orphan']);
   });
 
   it('knows which services cannot become a parent of one (itself and below)', () => {

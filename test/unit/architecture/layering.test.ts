@@ -71,10 +71,7 @@ describe('layering (DESIGN.md)', () => {
         const resolved = target(file, specifier);
         expect(isElectron(specifier) || isNodeBuiltin(specifier), `${path.relative(repoRoot, file)} imports ${specifier}`).toBe(false);
         if (specifier.startsWith('.')) {
-          expect(
-            resolved.startsWith('renderer') || resolved.startsWith('shared'),
-            `${path.relative(repoRoot, file)} imports ${specifier}`,
-          ).toBe(true);
+          expect(resolved.startsWith('renderer') || resolved.startsWith('shared'), `${path.relative(repoRoot, file)} imports ${specifier}`).toBe(true);
         }
       }
     }

@@ -15,18 +15,29 @@ const fail = (failure: ExchangeFailure) => Object.assign(new Error(failure.kind)
 
 describe('one timed exchange', () => {
   it('answers any status with its body', async () => {
-    await expect(timedExchange(answering(503, 'busy'), 'http://x/', { method: 'GET' }, { timeoutMs: 1_000, fail })).resolves.toMatchObject({ status: 503, text: 'busy' });
+    await expect(timedExchange(answering(503, 'busy'), 'http://x/', { method: 'GET' }, { timeoutMs: 1_000, fail })).resolves.toMatchObject({
+      status: 503,
+      text: 'busy',
+    });
   });
 
   it('a time limit, a cancel before and during, and a network error each reach the caller as its own failure', async () => {
-    await expect(timedExchange(hanging, 'http://x/', {}, { timeoutMs: 20, fail })).rejects.toMatchObject({ failure: { kind: 'timeout', timeoutMs: 20, status: undefined } });
+    await expect(timedExchange(hanging, 'http://x/', {}, { timeoutMs: 20, fail })).rejects.toMatchObject({
+      failure: { kind: 'timeout', timeoutMs: 20, status: undefined },
+    });
     const before = new AbortController();
     before.abort();
-    await expect(timedExchange(hanging, 'http://x/', {}, { timeoutMs: 1_000, signal: before.signal, fail })).rejects.toMatchObject({ failure: { kind: 'cancelled' } });
+    await expect(timedExchange(hanging, 'http://x/', {}, { timeoutMs: 1_000, signal: before.signal, fail })).rejects.toMatchObject({
+      failure: { kind: 'cancelled' },
+    });
     const during = new AbortController();
     setTimeout(() => during.abort(), 10);
-    await expect(timedExchange(hanging, 'http://x/', {}, { timeoutMs: 1_000, signal: during.signal, fail })).rejects.toMatchObject({ failure: { kind: 'cancelled' } });
+    await expect(timedExchange(hanging, 'http://x/', {}, { timeoutMs: 1_000, signal: during.signal, fail })).rejects.toMatchObject({
+      failure: { kind: 'cancelled' },
+    });
     const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
-    await expect(timedExchange(() => Promise.reject(refused), 'http://x/', {}, { timeoutMs: 1_000, fail })).rejects.toMatchObject({ failure: { kind: 'network', error: refused } });
+    await expect(timedExchange(() => Promise.reject(refused), 'http://x/', {}, { timeoutMs: 1_000, fail })).rejects.toMatchObject({
+      failure: { kind: 'network', error: refused },
+    });
   });
 });

@@ -70,7 +70,10 @@ describe('update and notice forms', () => {
   it('notice updates have no type; incident updates do', () => {
     const values = { ...updateValuesOf(null), description: 'Fixed.' };
     expect(buildUpdateBody(values, { withType: false })).toEqual({ ok: true, body: { description: 'Fixed.', notify: true } });
-    expect(buildUpdateBody({ ...values, type: 'resolved' }, { withType: true })).toEqual({ ok: true, body: { type: 'resolved', description: 'Fixed.', notify: true } });
+    expect(buildUpdateBody({ ...values, type: 'resolved' }, { withType: true })).toEqual({
+      ok: true,
+      body: { type: 'resolved', description: 'Fixed.', notify: true },
+    });
   });
 
   it('an update edit carries what changed', () => {
@@ -79,7 +82,13 @@ describe('update and notice forms', () => {
   });
 
   it('a notice needs a title and a message; its featured window is checked', () => {
-    const values = { ...noticeValuesOf(null), title: 'Hours', description: 'From Monday.', featuredFrom: '2030-01-02T10:00', featuredUntil: '2030-01-01T10:00' };
+    const values = {
+      ...noticeValuesOf(null),
+      title: 'Hours',
+      description: 'From Monday.',
+      featuredFrom: '2030-01-02T10:00',
+      featuredUntil: '2030-01-01T10:00',
+    };
     const refused = buildNoticeCreate(values);
     expect(refused.ok).toBe(false);
     const accepted = buildNoticeCreate({ ...values, featuredUntil: '' });

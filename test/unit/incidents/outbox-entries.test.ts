@@ -9,8 +9,12 @@ const TEMP = tempIdFor('3e45a14c-6b79-490c-976a-0c8e4b0fdcf1');
 describe('outbox entries in words', () => {
   it('names what a write does, the new (temp id) incident included', () => {
     expect(describeEntry({ operation: 'createIncident', input: { subdomain: 'acme', incident: { title: 'API down' } } })).toBe('Create incident “API down”');
-    expect(describeEntry({ operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: TEMP, update: { type: 'update' } } })).toBe('Add an update to the new incident');
-    expect(describeEntry({ operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: 7, update: { type: 'resolved' } } })).toBe('Resolve incident #7');
+    expect(describeEntry({ operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: TEMP, update: { type: 'update' } } })).toBe(
+      'Add an update to the new incident',
+    );
+    expect(describeEntry({ operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: 7, update: { type: 'resolved' } } })).toBe(
+      'Resolve incident #7',
+    );
     expect(describeEntry({ operation: 'deleteWebhook', input: { subdomain: 'acme', webhookId: 3 } })).toBe('Delete webhook');
     expect(stateText({ state: 'pending', waiting: 'offline' })).toBe('Queued — waiting for the server to be reachable');
   });
@@ -21,7 +25,9 @@ describe('outbox entries in words', () => {
     const missing = checkWriteInput('updateIncident', JSON.stringify({ subdomain: 'acme', incident: { title: 5 } }));
     expect(missing.problems.join('\n')).toMatch(/"incidentId" is missing/);
     expect(missing.problems.join('\n')).toMatch(/incident\.title/);
-    expect(checkWriteInput('addIncidentUpdate', JSON.stringify({ subdomain: 'acme', incidentId: TEMP, update: { type: 'update', description: 'x' } })).problems).toEqual([]);
+    expect(
+      checkWriteInput('addIncidentUpdate', JSON.stringify({ subdomain: 'acme', incidentId: TEMP, update: { type: 'update', description: 'x' } })).problems,
+    ).toEqual([]);
   });
 });
 

@@ -23,10 +23,7 @@ describe('IPC contract', () => {
     const invokeSpy = vi.fn(async (channel: string, request: unknown) => ({ ok: true, value: { channel, request } }));
     const unsubscribe = vi.fn();
     const subscribeSpy = vi.fn((_channel: string, _listener: (p: unknown) => void) => unsubscribe);
-    const api = buildApi(ipcChannels, { invoke: invokeSpy, subscribe: subscribeSpy }) as Record<
-      string,
-      Record<string, (...args: unknown[]) => unknown>
-    >;
+    const api = buildApi(ipcChannels, { invoke: invokeSpy, subscribe: subscribeSpy }) as Record<string, Record<string, (...args: unknown[]) => unknown>>;
     const groups = new Set(ipcChannels.map((c) => c.group));
     expect(Object.keys(api).sort()).toEqual([...groups].sort());
     for (const { group, method } of ipcChannels) expect(typeof api[group]![method]).toBe('function');

@@ -127,9 +127,7 @@ describe('boot paths', () => {
     window.hide();
     bubble.emit('click');
     expect(window.isVisible()).toBe(true);
-    await vi.waitFor(() =>
-      expect(window.webContents.sent).toContainEqual({ channel: 'desktop.onOpenTarget', payload: { pageId, incidentId: incident.id } }),
-    );
+    await vi.waitFor(() => expect(window.webContents.sent).toContainEqual({ channel: 'desktop.onOpenTarget', payload: { pageId, incidentId: incident.id } }));
   });
 
   it('sleep and wake pause and resume polling; offline and online follow net.isOnline', async () => {

@@ -48,7 +48,12 @@ describe('composition root: normal start', () => {
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
     expect(String(prefs.preload)).toMatch(/preload[\\/]index\.cjs$/);
     expect(liveWindows()[0]!.loadURL).toHaveBeenCalledWith('app://statusdesk/index.html');
-    expect([...fake.handlers.keys()].sort()).toEqual(ipcChannels.filter((c) => c.kind === 'invoke').map((c) => c.channel).sort());
+    expect([...fake.handlers.keys()].sort()).toEqual(
+      ipcChannels
+        .filter((c) => c.kind === 'invoke')
+        .map((c) => c.channel)
+        .sort(),
+    );
     expect(fake.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
     expect(fake.session.defaultSession.setPermissionRequestHandler).toHaveBeenCalled();
   });

@@ -57,9 +57,18 @@ describe('login items', () => {
   });
 
   it.each([
-    [{ isPackaged: true, execPath: '/opt/Statusdesk/statusdesk', appPath: '/opt/Statusdesk/resources/app.asar', appImage: undefined }, ['/opt/Statusdesk/statusdesk']],
-    [{ isPackaged: true, execPath: '/tmp/.mount_Stat/statusdesk', appPath: '/tmp/.mount_Stat/resources/app.asar', appImage: '/home/u/Statusdesk.AppImage' }, ['/home/u/Statusdesk.AppImage']],
-    [{ isPackaged: false, execPath: '/repo/node_modules/electron/dist/electron', appPath: '/repo', appImage: undefined }, ['/repo/node_modules/electron/dist/electron', '/repo']],
+    [
+      { isPackaged: true, execPath: '/opt/Statusdesk/statusdesk', appPath: '/opt/Statusdesk/resources/app.asar', appImage: undefined },
+      ['/opt/Statusdesk/statusdesk'],
+    ],
+    [
+      { isPackaged: true, execPath: '/tmp/.mount_Stat/statusdesk', appPath: '/tmp/.mount_Stat/resources/app.asar', appImage: '/home/u/Statusdesk.AppImage' },
+      ['/home/u/Statusdesk.AppImage'],
+    ],
+    [
+      { isPackaged: false, execPath: '/repo/node_modules/electron/dist/electron', appPath: '/repo', appImage: undefined },
+      ['/repo/node_modules/electron/dist/electron', '/repo'],
+    ],
   ])('the command for %j', (options, command) => {
     expect(loginCommand(options)).toEqual(command);
   });

@@ -51,40 +51,60 @@ function snap(json: any): PageSnapshot {
  */
 const VIE2 = (level: string) => ['10335', '10351', '10344', '10358', '10365', '10372', '10379'].map((id) => `service.level_changed(${id} ${level})`).join(' ');
 const GOLDEN: Record<string, string> = {
-  'exoscale-operational>exoscale-network-degraded': 'page.level_changed(operational>minor) incident.opened(198647) maintenance.ended(80061 cancelled) service.level_changed(10331 operational>minor)',
+  'exoscale-operational>exoscale-network-degraded':
+    'page.level_changed(operational>minor) incident.opened(198647) maintenance.ended(80061 cancelled) service.level_changed(10331 operational>minor)',
   'exoscale-operational>exoscale-recent-incident-closed': `page.level_changed(operational>minor) incident.opened(187842) maintenance.ended(80061 cancelled) notice.posted(186598) ${VIE2('operational>minor')}`,
   'exoscale-operational>exoscale-vie2-maintenance-critical': `page.level_changed(operational>scheduled) maintenance.started(209618 none) maintenance.scheduled(208172) maintenance.ended(80061 cancelled) ${VIE2('operational>scheduled')}`,
-  'exoscale-operational>maintenance-ongoing-with-incident': 'page.level_changed(operational>major) incident.opened(89) maintenance.started(89 none) maintenance.scheduled(89) maintenance.ended(80061 cancelled)',
-  'exoscale-operational>peak-customer-api-down': 'page.level_changed(operational>major) incident.opened(82138) incident.opened(82137) maintenance.ended(80061 cancelled)',
-  'exoscale-network-degraded>exoscale-operational': 'page.level_changed(minor>operational) incident.resolved(198647 disappeared) maintenance.scheduled(80061) service.level_changed(10331 minor>operational)',
+  'exoscale-operational>maintenance-ongoing-with-incident':
+    'page.level_changed(operational>major) incident.opened(89) maintenance.started(89 none) maintenance.scheduled(89) maintenance.ended(80061 cancelled)',
+  'exoscale-operational>peak-customer-api-down':
+    'page.level_changed(operational>major) incident.opened(82138) incident.opened(82137) maintenance.ended(80061 cancelled)',
+  'exoscale-network-degraded>exoscale-operational':
+    'page.level_changed(minor>operational) incident.resolved(198647 disappeared) maintenance.scheduled(80061) service.level_changed(10331 minor>operational)',
   'exoscale-network-degraded>exoscale-recent-incident-closed': `incident.opened(187842) incident.resolved(198647 disappeared) notice.posted(186598) service.level_changed(10331 minor>operational) ${VIE2('operational>minor')} service.level_changed(21313 operational>minor)`,
   'exoscale-network-degraded>exoscale-vie2-maintenance-critical':
     'page.level_changed(minor>scheduled) incident.resolved(198647 disappeared) maintenance.started(209618 none) maintenance.scheduled(208172) service.level_changed(10331 minor>operational) service.level_changed(27451 minor>operational) service.level_changed(10335 operational>scheduled) service.level_changed(10351 operational>scheduled) service.level_changed(27459 operational>scheduled) service.level_changed(10344 operational>scheduled) service.level_changed(10358 operational>scheduled) service.level_changed(10365 operational>scheduled) service.level_changed(21313 operational>scheduled) service.level_changed(27455 operational>scheduled) service.level_changed(10372 operational>scheduled) service.level_changed(10379 operational>scheduled)',
-  'exoscale-network-degraded>maintenance-ongoing-with-incident': 'page.level_changed(minor>major) incident.opened(89) incident.resolved(198647 disappeared) maintenance.started(89 none) maintenance.scheduled(89)',
-  'exoscale-network-degraded>peak-customer-api-down': 'page.level_changed(minor>major) incident.opened(82138) incident.opened(82137) incident.resolved(198647 disappeared)',
+  'exoscale-network-degraded>maintenance-ongoing-with-incident':
+    'page.level_changed(minor>major) incident.opened(89) incident.resolved(198647 disappeared) maintenance.started(89 none) maintenance.scheduled(89)',
+  'exoscale-network-degraded>peak-customer-api-down':
+    'page.level_changed(minor>major) incident.opened(82138) incident.opened(82137) incident.resolved(198647 disappeared)',
   'exoscale-recent-incident-closed>exoscale-operational': `page.level_changed(minor>operational) incident.resolved(187842 disappeared) maintenance.scheduled(80061) notice.removed(186598) ${VIE2('minor>operational')}`,
   'exoscale-recent-incident-closed>exoscale-network-degraded':
     'incident.opened(198647) incident.resolved(187842 disappeared) notice.removed(186598) service.level_changed(10331 operational>minor) service.level_changed(10335 minor>operational) service.level_changed(10351 minor>operational) service.level_changed(10344 minor>operational) service.level_changed(10358 minor>operational) service.level_changed(10365 minor>operational) service.level_changed(21313 minor>operational) service.level_changed(10372 minor>operational) service.level_changed(10379 minor>operational)',
   'exoscale-recent-incident-closed>exoscale-vie2-maintenance-critical':
     'page.level_changed(minor>scheduled) incident.resolved(187842 disappeared) maintenance.started(209618 none) maintenance.scheduled(208172) notice.removed(186598) service.level_changed(10335 minor>scheduled) service.level_changed(10351 minor>scheduled) service.level_changed(10344 minor>scheduled) service.level_changed(10358 minor>scheduled) service.level_changed(10365 minor>scheduled) service.level_changed(21313 minor>scheduled) service.level_changed(10372 minor>scheduled) service.level_changed(10379 minor>scheduled)',
-  'exoscale-recent-incident-closed>maintenance-ongoing-with-incident': 'page.level_changed(minor>major) incident.opened(89) incident.resolved(187842 disappeared) maintenance.started(89 none) maintenance.scheduled(89) notice.removed(186598)',
-  'exoscale-recent-incident-closed>peak-customer-api-down': 'page.level_changed(minor>major) incident.opened(82138) incident.opened(82137) incident.resolved(187842 disappeared) notice.removed(186598)',
+  'exoscale-recent-incident-closed>maintenance-ongoing-with-incident':
+    'page.level_changed(minor>major) incident.opened(89) incident.resolved(187842 disappeared) maintenance.started(89 none) maintenance.scheduled(89) notice.removed(186598)',
+  'exoscale-recent-incident-closed>peak-customer-api-down':
+    'page.level_changed(minor>major) incident.opened(82138) incident.opened(82137) incident.resolved(187842 disappeared) notice.removed(186598)',
   'exoscale-vie2-maintenance-critical>exoscale-operational': `page.level_changed(scheduled>operational) maintenance.ended(209618 ended) maintenance.scheduled(80061) maintenance.ended(208172 cancelled) ${VIE2('scheduled>operational')}`,
   'exoscale-vie2-maintenance-critical>exoscale-network-degraded':
     'page.level_changed(scheduled>minor) incident.opened(198647) maintenance.ended(209618 ended) maintenance.ended(208172 cancelled) service.level_changed(10331 operational>minor) service.level_changed(27451 operational>minor) service.level_changed(10335 scheduled>operational) service.level_changed(10351 scheduled>operational) service.level_changed(27459 scheduled>operational) service.level_changed(10344 scheduled>operational) service.level_changed(10358 scheduled>operational) service.level_changed(10365 scheduled>operational) service.level_changed(21313 scheduled>operational) service.level_changed(27455 scheduled>operational) service.level_changed(10372 scheduled>operational) service.level_changed(10379 scheduled>operational)',
   'exoscale-vie2-maintenance-critical>exoscale-recent-incident-closed': `page.level_changed(scheduled>minor) incident.opened(187842) maintenance.ended(209618 ended) maintenance.ended(208172 cancelled) notice.posted(186598) ${VIE2('scheduled>minor')} service.level_changed(21313 scheduled>minor)`,
-  'exoscale-vie2-maintenance-critical>maintenance-ongoing-with-incident': 'page.level_changed(scheduled>major) incident.opened(89) maintenance.started(89 none) maintenance.ended(209618 ended) maintenance.scheduled(89) maintenance.ended(208172 cancelled)',
-  'exoscale-vie2-maintenance-critical>peak-customer-api-down': 'page.level_changed(scheduled>major) incident.opened(82138) incident.opened(82137) maintenance.ended(209618 ended) maintenance.ended(208172 cancelled)',
-  'maintenance-ongoing-with-incident>exoscale-operational': 'page.level_changed(major>operational) incident.resolved(89 disappeared) maintenance.ended(89 ended) maintenance.scheduled(80061) maintenance.ended(89 cancelled)',
-  'maintenance-ongoing-with-incident>exoscale-network-degraded': 'page.level_changed(major>minor) incident.opened(198647) incident.resolved(89 disappeared) maintenance.ended(89 ended) maintenance.ended(89 cancelled)',
-  'maintenance-ongoing-with-incident>exoscale-recent-incident-closed': 'page.level_changed(major>minor) incident.opened(187842) incident.resolved(89 disappeared) maintenance.ended(89 ended) maintenance.ended(89 cancelled) notice.posted(186598)',
-  'maintenance-ongoing-with-incident>exoscale-vie2-maintenance-critical': 'page.level_changed(major>scheduled) incident.resolved(89 disappeared) maintenance.started(209618 none) maintenance.ended(89 ended) maintenance.scheduled(208172) maintenance.ended(89 cancelled)',
-  'maintenance-ongoing-with-incident>peak-customer-api-down': 'incident.opened(82138) incident.opened(82137) incident.resolved(89 disappeared) maintenance.ended(89 ended) maintenance.ended(89 cancelled)',
-  'peak-customer-api-down>exoscale-operational': 'page.level_changed(major>operational) incident.resolved(82138 disappeared) incident.resolved(82137 disappeared) maintenance.scheduled(80061)',
-  'peak-customer-api-down>exoscale-network-degraded': 'page.level_changed(major>minor) incident.opened(198647) incident.resolved(82138 disappeared) incident.resolved(82137 disappeared)',
-  'peak-customer-api-down>exoscale-recent-incident-closed': 'page.level_changed(major>minor) incident.opened(187842) incident.resolved(82138 disappeared) incident.resolved(82137 disappeared) notice.posted(186598)',
-  'peak-customer-api-down>exoscale-vie2-maintenance-critical': 'page.level_changed(major>scheduled) incident.resolved(82138 disappeared) incident.resolved(82137 disappeared) maintenance.started(209618 none) maintenance.scheduled(208172)',
-  'peak-customer-api-down>maintenance-ongoing-with-incident': 'incident.opened(89) incident.resolved(82138 disappeared) incident.resolved(82137 disappeared) maintenance.started(89 none) maintenance.scheduled(89)',
+  'exoscale-vie2-maintenance-critical>maintenance-ongoing-with-incident':
+    'page.level_changed(scheduled>major) incident.opened(89) maintenance.started(89 none) maintenance.ended(209618 ended) maintenance.scheduled(89) maintenance.ended(208172 cancelled)',
+  'exoscale-vie2-maintenance-critical>peak-customer-api-down':
+    'page.level_changed(scheduled>major) incident.opened(82138) incident.opened(82137) maintenance.ended(209618 ended) maintenance.ended(208172 cancelled)',
+  'maintenance-ongoing-with-incident>exoscale-operational':
+    'page.level_changed(major>operational) incident.resolved(89 disappeared) maintenance.ended(89 ended) maintenance.scheduled(80061) maintenance.ended(89 cancelled)',
+  'maintenance-ongoing-with-incident>exoscale-network-degraded':
+    'page.level_changed(major>minor) incident.opened(198647) incident.resolved(89 disappeared) maintenance.ended(89 ended) maintenance.ended(89 cancelled)',
+  'maintenance-ongoing-with-incident>exoscale-recent-incident-closed':
+    'page.level_changed(major>minor) incident.opened(187842) incident.resolved(89 disappeared) maintenance.ended(89 ended) maintenance.ended(89 cancelled) notice.posted(186598)',
+  'maintenance-ongoing-with-incident>exoscale-vie2-maintenance-critical':
+    'page.level_changed(major>scheduled) incident.resolved(89 disappeared) maintenance.started(209618 none) maintenance.ended(89 ended) maintenance.scheduled(208172) maintenance.ended(89 cancelled)',
+  'maintenance-ongoing-with-incident>peak-customer-api-down':
+    'incident.opened(82138) incident.opened(82137) incident.resolved(89 disappeared) maintenance.ended(89 ended) maintenance.ended(89 cancelled)',
+  'peak-customer-api-down>exoscale-operational':
+    'page.level_changed(major>operational) incident.resolved(82138 disappeared) incident.resolved(82137 disappeared) maintenance.scheduled(80061)',
+  'peak-customer-api-down>exoscale-network-degraded':
+    'page.level_changed(major>minor) incident.opened(198647) incident.resolved(82138 disappeared) incident.resolved(82137 disappeared)',
+  'peak-customer-api-down>exoscale-recent-incident-closed':
+    'page.level_changed(major>minor) incident.opened(187842) incident.resolved(82138 disappeared) incident.resolved(82137 disappeared) notice.posted(186598)',
+  'peak-customer-api-down>exoscale-vie2-maintenance-critical':
+    'page.level_changed(major>scheduled) incident.resolved(82138 disappeared) incident.resolved(82137 disappeared) maintenance.started(209618 none) maintenance.scheduled(208172)',
+  'peak-customer-api-down>maintenance-ongoing-with-incident':
+    'incident.opened(89) incident.resolved(82138 disappeared) incident.resolved(82137 disappeared) maintenance.started(89 none) maintenance.scheduled(89)',
 };
 
 const PAIRS: Array<[FixtureName, FixtureName]> = FIXTURE_NAMES.flatMap((a) => FIXTURE_NAMES.map((b) => [a, b] as [FixtureName, FixtureName]));
@@ -151,7 +171,9 @@ describe('diff between every pair of the real fixtures', () => {
       },
     });
     const critical = diff(fixtureSnapshot('exoscale-operational'), fixtureSnapshot('exoscale-vie2-maintenance-critical'));
-    expect(critical.find((e) => e.type === 'maintenance.started')).toMatchObject({ incident: { type: 'emergency-maintenance', level: 'scheduled', kind: 'maintenance' } });
+    expect(critical.find((e) => e.type === 'maintenance.started')).toMatchObject({
+      incident: { type: 'emergency-maintenance', level: 'scheduled', kind: 'maintenance' },
+    });
     const info = diff(fixtureSnapshot('exoscale-operational'), fixtureSnapshot('exoscale-recent-incident-closed'));
     expect(info.find((e) => e.type === 'incident.opened')).toMatchObject({ incident: { type: 'info', level: 'minor' } });
   });
@@ -159,7 +181,11 @@ describe('diff between every pair of the real fixtures', () => {
   it('names the parents of a nested service', () => {
     const events = diff(fixtureSnapshot('exoscale-operational'), fixtureSnapshot('exoscale-vie2-maintenance-critical'));
     const api = events.find((e) => e.type === 'service.level_changed' && e.service.id === 10351);
-    expect(api).toMatchObject({ service: { name: 'API', type: 'emergency-maintenance', level: 'scheduled', ancestors: [{ id: 10335, name: 'AT-VIE-2' }] }, fromType: null, toType: 'emergency-maintenance' });
+    expect(api).toMatchObject({
+      service: { name: 'API', type: 'emergency-maintenance', level: 'scheduled', ancestors: [{ id: 10335, name: 'AT-VIE-2' }] },
+      fromType: null,
+      toType: 'emergency-maintenance',
+    });
   });
 });
 
@@ -176,9 +202,16 @@ describe('diff scenarios', () => {
     const s3 = baseSummary();
     const a = diff(snap(s0), snap(s1));
     expect(briefs(a)).toBe('maintenance.scheduled(50)');
-    expect(a[0]).toMatchObject({ incident: { kind: 'maintenance', startsAt: '2025-06-02T01:00:00.000Z', endsAt: '2025-06-02T03:00:00.000Z' }, pageLevel: { from: 'operational', to: 'operational' } });
-    expect(briefs(diff(snap(s1), snap(s2)))).toBe('page.level_changed(operational>scheduled) maintenance.started(50 upcoming) service.level_changed(4 operational>scheduled)');
-    expect(briefs(diff(snap(s2), snap(s3)))).toBe('page.level_changed(scheduled>operational) maintenance.ended(50 ended) service.level_changed(4 scheduled>operational)');
+    expect(a[0]).toMatchObject({
+      incident: { kind: 'maintenance', startsAt: '2025-06-02T01:00:00.000Z', endsAt: '2025-06-02T03:00:00.000Z' },
+      pageLevel: { from: 'operational', to: 'operational' },
+    });
+    expect(briefs(diff(snap(s1), snap(s2)))).toBe(
+      'page.level_changed(operational>scheduled) maintenance.started(50 upcoming) service.level_changed(4 operational>scheduled)',
+    );
+    expect(briefs(diff(snap(s2), snap(s3)))).toBe(
+      'page.level_changed(scheduled>operational) maintenance.ended(50 ended) service.level_changed(4 scheduled>operational)',
+    );
   });
 
   it('maintenance: rescheduled, completed by a resolved update, cancelled, back to upcoming', () => {
@@ -231,7 +264,9 @@ describe('diff scenarios', () => {
     const s0 = snap(baseSummary());
     const s1 = snap(open);
     const opened = diff(s0, s1);
-    expect(briefs(opened)).toBe('page.level_changed(operational>minor) incident.opened(70) service.level_changed(1 operational>minor) service.level_changed(2 operational>minor)');
+    expect(briefs(opened)).toBe(
+      'page.level_changed(operational>minor) incident.opened(70) service.level_changed(1 operational>minor) service.level_changed(2 operational>minor)',
+    );
 
     const update = structuredClone(open);
     update.incidents[0].updates.unshift(wireUpdate(7002, 'update', 'Still looking', '2025-06-01T10:30:00'));
@@ -249,23 +284,36 @@ describe('diff scenarios', () => {
     setServiceType(escalate, 1, 'major');
     const s3 = snap(escalate);
     const escalated = diff(s2, s3);
-    expect(briefs(escalated)).toBe('page.level_changed(minor>major) incident.updated(70 incident type+title) service.level_changed(1 minor>major) service.level_changed(2 minor>major)');
+    expect(briefs(escalated)).toBe(
+      'page.level_changed(minor>major) incident.updated(70 incident type+title) service.level_changed(1 minor>major) service.level_changed(2 minor>major)',
+    );
     expect(escalated[1]).toMatchObject({ previous: { type: 'performance', level: 'minor', title: 'Slow API' }, incident: { type: 'major', level: 'major' } });
 
     const resolved = structuredClone(escalate);
     resolved.incidents[0].updates.unshift(wireUpdate(7003, 'resolved', 'Fixed', '2025-06-01T11:00:00'));
     const s4 = snap(resolved);
     expect(briefs(diff(s3, s4))).toBe('incident.resolved(70 resolved)');
-    expect(briefs(diff(s4, s0))).toBe('page.level_changed(major>operational) service.level_changed(1 major>operational) service.level_changed(2 major>operational)');
+    expect(briefs(diff(s4, s0))).toBe(
+      'page.level_changed(major>operational) service.level_changed(1 major>operational) service.level_changed(2 major>operational)',
+    );
     // Without the resolved update seen, disappearance is the resolution.
-    expect(briefs(diff(s3, s0))).toBe('page.level_changed(major>operational) incident.resolved(70 disappeared) service.level_changed(1 major>operational) service.level_changed(2 major>operational)');
+    expect(briefs(diff(s3, s0))).toBe(
+      'page.level_changed(major>operational) incident.resolved(70 disappeared) service.level_changed(1 major>operational) service.level_changed(2 major>operational)',
+    );
     // Removing the resolving update reopens it.
     expect(briefs(diff(s4, s3))).toBe('incident.opened(70)');
   });
 
   it('an incident opened and resolved between two polls', () => {
     const s = baseSummary();
-    s.incidents = [wireIncident({ id: 80, type: 'minor', title: 'Blip', updates: [wireUpdate(2, 'resolved', 'ok', '2025-06-01T10:05:00'), wireUpdate(1, 'issue', 'blip', '2025-06-01T10:00:00')] })];
+    s.incidents = [
+      wireIncident({
+        id: 80,
+        type: 'minor',
+        title: 'Blip',
+        updates: [wireUpdate(2, 'resolved', 'ok', '2025-06-01T10:05:00'), wireUpdate(1, 'issue', 'blip', '2025-06-01T10:00:00')],
+      }),
+    ];
     expect(briefs(diff(snap(baseSummary()), snap(s)))).toBe('incident.opened(80) incident.resolved(80 resolved)');
   });
 
@@ -301,7 +349,9 @@ describe('diff scenarios', () => {
 
   it('notices posted and removed', () => {
     const withNotice = baseSummary();
-    withNotice.info_notices = [{ id: 5, title: 'Port 25 blocked', service_ids: [4], updates: [{ id: 1, description: 'FYI', posted_at: '2025-06-01T09:00:00' }] }];
+    withNotice.info_notices = [
+      { id: 5, title: 'Port 25 blocked', service_ids: [4], updates: [{ id: 1, description: 'FYI', posted_at: '2025-06-01T09:00:00' }] },
+    ];
     const posted = diff(snap(baseSummary()), snap(withNotice));
     expect(briefs(posted)).toBe('notice.posted(5)');
     expect(posted[0]).toMatchObject({ notice: { id: 5, title: 'Port 25 blocked', serviceIds: [4], latestUpdate: { description: 'FYI', type: null } } });

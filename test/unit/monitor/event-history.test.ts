@@ -65,7 +65,10 @@ describe('EventHistory', () => {
   });
 
   it('moves a corrupt file aside, keeps the valid lines and reports it', async () => {
-    fs.writeFileSync(file, [JSON.stringify(event(1)), 'garbage {', JSON.stringify({ type: 'page.level_changed', id: 'x' }), JSON.stringify(event(2)), ''].join('\n'));
+    fs.writeFileSync(
+      file,
+      [JSON.stringify(event(1)), 'garbage {', JSON.stringify({ type: 'page.level_changed', id: 'x' }), JSON.stringify(event(2)), ''].join('\n'),
+    );
     const reports: unknown[] = [];
     const history = await EventHistory.open({ filePath: file, onCorrupt: (r) => reports.push(r), now: () => new Date('2025-06-01T12:00:00Z') });
     expect(history.list().map((e) => e.id)).toEqual(['e2', 'e1']);

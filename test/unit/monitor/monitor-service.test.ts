@@ -56,7 +56,13 @@ describe('MonitorService', () => {
     t.server.bodies.set('acme', acmeBody());
     t.monitor.start();
     await t.clock.advance(0);
-    expect(t.monitor.state()[0]).toMatchObject({ status: 'ok', level: 'operational', stale: false, consecutiveFailures: 0, nextCheckAt: new Date(t.clock.now() + MIN).toISOString() });
+    expect(t.monitor.state()[0]).toMatchObject({
+      status: 'ok',
+      level: 'operational',
+      stale: false,
+      consecutiveFailures: 0,
+      nextCheckAt: new Date(t.clock.now() + MIN).toISOString(),
+    });
     expect(t.events).toEqual([]);
     await t.clock.advance(5 * MIN); // unchanged bodies: nothing
     expect(t.events).toEqual([]);
@@ -221,7 +227,11 @@ describe('MonitorService', () => {
     const t = setup([watchedPage({ subdomain: 'acme' })]);
     t.server.bodies.set('acme', '{"status_page": {"name": "Ac');
     await t.monitor.pollNow();
-    expect(t.monitor.state()[0]).toMatchObject({ status: 'pending', consecutiveFailures: 1, error: { code: 'invalid_response', message: 'The summary is not valid JSON.' } });
+    expect(t.monitor.state()[0]).toMatchObject({
+      status: 'pending',
+      consecutiveFailures: 1,
+      error: { code: 'invalid_response', message: 'The summary is not valid JSON.' },
+    });
   });
 
   it('listener and history failures are reported, never fatal; stop() unsubscribes', async () => {

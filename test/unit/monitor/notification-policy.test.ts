@@ -54,7 +54,14 @@ describe('decideNotification', () => {
   });
 
   it('every real fixture transition gives at most one valid intent', () => {
-    const names = ['exoscale-operational', 'exoscale-network-degraded', 'exoscale-vie2-maintenance-critical', 'peak-customer-api-down', 'maintenance-ongoing-with-incident', 'exoscale-recent-incident-closed'] as const;
+    const names = [
+      'exoscale-operational',
+      'exoscale-network-degraded',
+      'exoscale-vie2-maintenance-critical',
+      'peak-customer-api-down',
+      'maintenance-ongoing-with-incident',
+      'exoscale-recent-incident-closed',
+    ] as const;
     for (const a of names)
       for (const b of names) {
         const intent = decide(events(fixtureSnapshot(a), fixtureSnapshot(b)), {}, { minSeverity: 'operational' });
@@ -62,7 +69,11 @@ describe('decideNotification', () => {
         else expect(intent?.pageId).toBe(page.id);
       }
     const degraded = decide(events(fixtureSnapshot('exoscale-operational'), fixtureSnapshot('exoscale-network-degraded')));
-    expect(degraded).toMatchObject({ title: 'Acme: Performance: [Network] Increased internet network latencies and packet loss', severity: 'minor', target: { incidentId: 198647 } });
+    expect(degraded).toMatchObject({
+      title: 'Acme: Performance: [Network] Increased internet network latencies and packet loss',
+      severity: 'minor',
+      target: { incidentId: 198647 },
+    });
   });
 
   it('respects the minimum severity: operational < maintenance < minor < major', () => {
@@ -136,7 +147,17 @@ describe('decideNotification', () => {
   });
 
   it('page.stale never notifies', () => {
-    const stale: MonitorEvent = { type: 'page.stale', id: 's', at: AT, page: ref, lastLevel: 'operational', cause: 'failures', failures: 3, lastSuccessAt: AT, error: null };
+    const stale: MonitorEvent = {
+      type: 'page.stale',
+      id: 's',
+      at: AT,
+      page: ref,
+      lastLevel: 'operational',
+      cause: 'failures',
+      failures: 3,
+      lastSuccessAt: AT,
+      error: null,
+    };
     expect(decide([stale], {}, { minSeverity: 'operational' })).toBeNull();
   });
 
@@ -152,7 +173,12 @@ describe('decideNotification', () => {
     n.info_notices = [{ id: 5, title: 'Port 25 blocked', updates: [{ id: 1, description: 'Use 587.' }] }];
     const evts = events(operational, snap(n));
     expect(decide(evts)).toBeNull();
-    expect(decide(evts, {}, { minSeverity: 'operational' })).toMatchObject({ title: 'Acme: Notice: Port 25 blocked', body: 'Use 587.', priority: 'low', severity: 'operational' });
+    expect(decide(evts, {}, { minSeverity: 'operational' })).toMatchObject({
+      title: 'Acme: Notice: Port 25 blocked',
+      body: 'Use 587.',
+      priority: 'low',
+      severity: 'operational',
+    });
     expect(decide(events(snap(n), operational), {}, { minSeverity: 'operational' })).toBeNull(); // removal is not news
   });
 
@@ -165,7 +191,11 @@ describe('decideNotification', () => {
   });
 
   it('keeps the body short when much happens at once', () => {
-    const intent = decide(events(fixtureSnapshot('exoscale-network-degraded'), fixtureSnapshot('exoscale-vie2-maintenance-critical')), {}, { minSeverity: 'operational' });
+    const intent = decide(
+      events(fixtureSnapshot('exoscale-network-degraded'), fixtureSnapshot('exoscale-vie2-maintenance-critical')),
+      {},
+      { minSeverity: 'operational' },
+    );
     expect(intent!.body.split('\n').length).toBeLessThanOrEqual(5);
     expect(intent!.body).toContain('Page status: maintenance (was minor incident)');
     expect(intent!.body.endsWith('and 1 more')).toBe(true);

@@ -13,7 +13,14 @@ interface Call {
 }
 
 function setup(
-  options: { outcome?: (id: string, n: number) => PollOutcome | Promise<PollOutcome>; maxConcurrent?: number; jitterRatio?: number; random?: () => number; backoffMaxMs?: number; coalesceMs?: number } = {},
+  options: {
+    outcome?: (id: string, n: number) => PollOutcome | Promise<PollOutcome>;
+    maxConcurrent?: number;
+    jitterRatio?: number;
+    random?: () => number;
+    backoffMaxMs?: number;
+    coalesceMs?: number;
+  } = {},
 ) {
   const clock = new FakeClock();
   const calls: Call[] = [];
@@ -218,7 +225,12 @@ describe('PollScheduler', () => {
     expect(starts('b')).toEqual([0, 10 * SEC]);
     expect(starts('a')).toEqual([0]);
     await scheduler.pollNow();
-    expect(calls.slice(-2).map((c) => c.id).sort()).toEqual(['a', 'b']);
+    expect(
+      calls
+        .slice(-2)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['a', 'b']);
     // The schedule continues one interval after the manual poll.
     await clock.advance(MIN);
     expect(starts('a')).toEqual([0, 10 * SEC, 70 * SEC]);

@@ -34,7 +34,14 @@ describe('WatchedPage', () => {
   });
 
   it('accepts a custom server and an account', () => {
-    const page = watchedPageSchema.parse({ id: ID, region: 'custom', baseUrl: 'http://127.0.0.1:4010/api/v2', subdomain: 'acme', accountId: 'acc-1', intervalSec: 15 });
+    const page = watchedPageSchema.parse({
+      id: ID,
+      region: 'custom',
+      baseUrl: 'http://127.0.0.1:4010/api/v2',
+      subdomain: 'acme',
+      accountId: 'acc-1',
+      intervalSec: 15,
+    });
     expect(page).toMatchObject({ baseUrl: 'http://127.0.0.1:4010/api/v2', accountId: 'acc-1', intervalSec: 15 });
   });
 });
@@ -79,7 +86,15 @@ describe('events', () => {
   });
 
   it('rejects an unknown type, a missing id and a local time', () => {
-    const ok = { type: 'page.recovered', id: 'x', at: '2025-06-01T12:00:00.000Z', page: { id: 'p', name: 'A', subdomain: 'a' }, level: 'major', previousLevel: null, staleSince: '2025-06-01T11:00:00.000Z' };
+    const ok = {
+      type: 'page.recovered',
+      id: 'x',
+      at: '2025-06-01T12:00:00.000Z',
+      page: { id: 'p', name: 'A', subdomain: 'a' },
+      level: 'major',
+      previousLevel: null,
+      staleSince: '2025-06-01T11:00:00.000Z',
+    };
     expect(monitorEventSchema.safeParse(ok).success).toBe(true);
     expect(monitorEventSchema.safeParse({ ...ok, type: 'page.exploded' }).success).toBe(false);
     expect(monitorEventSchema.safeParse({ ...ok, id: undefined }).success).toBe(false);
@@ -97,7 +112,12 @@ describe('SignalHub and clocks', () => {
   it('announces only real changes and unsubscribes', () => {
     const hub = new SignalHub();
     const seen: string[] = [];
-    const offs = [hub.onOffline(() => seen.push('offline')), hub.onOnline(() => seen.push('online')), hub.onSuspend(() => seen.push('suspend')), hub.onResume(() => seen.push('resume'))];
+    const offs = [
+      hub.onOffline(() => seen.push('offline')),
+      hub.onOnline(() => seen.push('online')),
+      hub.onSuspend(() => seen.push('suspend')),
+      hub.onResume(() => seen.push('resume')),
+    ];
     hub.setOnline(true);
     hub.setOnline(false);
     hub.setOnline(false);

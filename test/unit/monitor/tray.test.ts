@@ -5,7 +5,13 @@ import { TRAY_ICON_STATES, decideTray, pageIconState, worstIconState, type TrayI
 
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);
 type Row = Pick<PageState, 'pageId' | 'name' | 'status' | 'level' | 'muted'>;
-const row = (name: string, status: PageState['status'], level: PageState['level'], muted = false): Row => ({ pageId: `id-${name}`, name, status, level, muted });
+const row = (name: string, status: PageState['status'], level: PageState['level'], muted = false): Row => ({
+  pageId: `id-${name}`,
+  name,
+  status,
+  level,
+  muted,
+});
 
 describe('tray decision', () => {
   it('names exactly five icon states', () => {
@@ -14,8 +20,7 @@ describe('tray decision', () => {
 
   it('orders them major > minor > stale > maintenance > operational', () => {
     const order: TrayIconState[] = ['operational', 'maintenance', 'stale', 'minor', 'major'];
-    for (let i = 0; i < order.length; i++)
-      for (let j = 0; j < order.length; j++) expect(worstIconState([order[i]!, order[j]!])).toBe(order[Math.max(i, j)]);
+    for (let i = 0; i < order.length; i++) for (let j = 0; j < order.length; j++) expect(worstIconState([order[i]!, order[j]!])).toBe(order[Math.max(i, j)]);
     expect(worstIconState([])).toBe('operational');
   });
 

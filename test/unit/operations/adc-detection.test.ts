@@ -20,7 +20,13 @@ describe('Application Default Credentials detection (no network)', () => {
     const file = path.join(tempDir(), 'sa.json');
     fs.writeFileSync(file, JSON.stringify({ type: 'service_account', client_email: 'bot@p.iam.gserviceaccount.com', private_key: 'SECRET' }));
     const found = detectApplicationDefaultCredentials({ env: { GOOGLE_APPLICATION_CREDENTIALS: file } });
-    expect(found).toEqual({ found: true, path: file, origin: 'GOOGLE_APPLICATION_CREDENTIALS', type: 'service_account', account: 'bot@p.iam.gserviceaccount.com' });
+    expect(found).toEqual({
+      found: true,
+      path: file,
+      origin: 'GOOGLE_APPLICATION_CREDENTIALS',
+      type: 'service_account',
+      account: 'bot@p.iam.gserviceaccount.com',
+    });
     expect(JSON.stringify(found)).not.toContain('SECRET');
   });
 
@@ -37,9 +43,16 @@ describe('Application Default Credentials detection (no network)', () => {
     const file = path.join(home, '.config', 'gcloud', 'application_default_credentials.json');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, JSON.stringify({ type: 'authorized_user', client_id: 'c', client_secret: 's', refresh_token: 'r' }));
-    expect(detectApplicationDefaultCredentials({ env: { HOME: home }, platform: 'linux' })).toEqual({ found: true, path: file, origin: 'gcloud', type: 'authorized_user' });
+    expect(detectApplicationDefaultCredentials({ env: { HOME: home }, platform: 'linux' })).toEqual({
+      found: true,
+      path: file,
+      origin: 'gcloud',
+      type: 'authorized_user',
+    });
 
-    expect(wellKnownAdcPath({ env: { CLOUDSDK_CONFIG: '/cfg', HOME: home }, platform: 'linux' })).toBe(path.join('/cfg', 'application_default_credentials.json'));
+    expect(wellKnownAdcPath({ env: { CLOUDSDK_CONFIG: '/cfg', HOME: home }, platform: 'linux' })).toBe(
+      path.join('/cfg', 'application_default_credentials.json'),
+    );
     expect(wellKnownAdcPath({ env: { APPDATA: 'C:/Users/u/AppData/Roaming' }, platform: 'win32' })).toBe(
       path.join('C:/Users/u/AppData/Roaming', 'gcloud', 'application_default_credentials.json'),
     );

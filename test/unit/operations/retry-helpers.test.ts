@@ -12,7 +12,6 @@ describe('Retry-After', () => {
     expect(parseRetryAfter('Wed, 01 Jan 2025 00:00:10 GMT', now)).toBe(10_000);
     expect(parseRetryAfter('Tue, 31 Dec 2024 00:00:00 GMT', now)).toBe(0);
   });
-
 });
 
 describe('base URL', () => {

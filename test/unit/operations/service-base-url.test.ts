@@ -20,7 +20,7 @@ describe('the operations service address', () => {
 });
 
 describe('the Google OAuth client', () => {
-  it('requires the Desktop-app client secret, as Google\'s token endpoint does', () => {
+  it("requires the Desktop-app client secret, as Google's token endpoint does", () => {
     expect(() => resolveOAuthConfig({ clientId: 'abc.apps.googleusercontent.com' })).toThrow(/needs the client secret of your Desktop-app OAuth client/);
     expect(() => resolveOAuthConfig({ clientId: 'abc.apps.googleusercontent.com', clientSecret: '  ' })).toThrow(/client secret/);
     expect(resolveOAuthConfig({ clientId: 'abc.apps.googleusercontent.com', clientSecret: 'GOCSPX-x' }).clientSecret).toBe('GOCSPX-x');

@@ -7,8 +7,16 @@ const ctx: RequestContext = { operation: 'createIncident', method: 'POST', path:
 
 describe('what the outbox does after a failed send', () => {
   it('retries network failures and timeouts as offline, ambiguous when the request may have arrived', () => {
-    expect(classifyStatusPageError(errorForNetworkFailure({ cause: { code: 'ECONNREFUSED' } }, ctx))).toMatchObject({ type: 'retry', offline: true, ambiguous: false });
-    expect(classifyStatusPageError(errorForNetworkFailure({ cause: { code: 'ECONNRESET' } }, ctx))).toMatchObject({ type: 'retry', offline: true, ambiguous: true });
+    expect(classifyStatusPageError(errorForNetworkFailure({ cause: { code: 'ECONNREFUSED' } }, ctx))).toMatchObject({
+      type: 'retry',
+      offline: true,
+      ambiguous: false,
+    });
+    expect(classifyStatusPageError(errorForNetworkFailure({ cause: { code: 'ECONNRESET' } }, ctx))).toMatchObject({
+      type: 'retry',
+      offline: true,
+      ambiguous: true,
+    });
     expect(classifyStatusPageError(errorForTimeout(ctx, 1000))).toMatchObject({ type: 'retry', offline: true, ambiguous: true });
   });
 
@@ -20,7 +28,10 @@ describe('what the outbox does after a failed send', () => {
       expect(classifyStatusPageError(errorForStatus(status, ctx, undefined, undefined)), String(status)).toMatchObject({ type: 'retry', ambiguous: true });
     }
     for (const status of [400, 401, 403, 404, 409, 422, 501]) {
-      expect(classifyStatusPageError(errorForStatus(status, ctx, { error: status }, undefined)), String(status)).toMatchObject({ type: 'permanent', error: { status } });
+      expect(classifyStatusPageError(errorForStatus(status, ctx, { error: status }, undefined)), String(status)).toMatchObject({
+        type: 'permanent',
+        error: { status },
+      });
     }
   });
 
@@ -29,6 +40,9 @@ describe('what the outbox does after a failed send', () => {
     expect(refused).toMatchObject({ type: 'permanent', error: { code: 'http', status: 422, message: expect.stringMatching(/422.*title.*too long/) } });
     expect(classifyStatusPageError(new StatusPageApiError('unauthorized', 'no key configured', ctx))).toMatchObject({ type: 'blocked' });
     expect(classifyStatusPageError(new AppError('invalid_input', 'bad'))).toMatchObject({ type: 'permanent' });
-    expect(classifyStatusPageError(new TypeError('secret detail'))).toEqual({ type: 'permanent', error: { code: 'internal', message: expect.not.stringContaining('secret') } });
+    expect(classifyStatusPageError(new TypeError('secret detail'))).toEqual({
+      type: 'permanent',
+      error: { code: 'internal', message: expect.not.stringContaining('secret') },
+    });
   });
 });

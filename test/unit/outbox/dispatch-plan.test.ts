@@ -4,7 +4,20 @@ import type { OutboxEntry } from '../../../electron/services/outbox/entry';
 
 let seq = 0;
 function entry(id: string, resourceKey: string, extra: Partial<OutboxEntry> = {}): OutboxEntry {
-  return { id, seq: ++seq, kind: 'k', accountId: 'a', operation: 'op', input: {}, resourceKey, dependsOn: [], createdAt: '', attempts: 0, state: 'pending', ...extra };
+  return {
+    id,
+    seq: ++seq,
+    kind: 'k',
+    accountId: 'a',
+    operation: 'op',
+    input: {},
+    resourceKey,
+    dependsOn: [],
+    createdAt: '',
+    attempts: 0,
+    state: 'pending',
+    ...extra,
+  };
 }
 
 function plan(entries: OutboxEntry[], extra: Partial<PlanInput> = {}) {
@@ -76,7 +89,10 @@ describe('dispatch plan', () => {
     expect(ids(p)).toEqual(['r']);
     const q = plan([entry('c1', 'B'), entry('r', 'A', { reconcile: true }), entry('c2', 'C')], { exclusivityKey: key });
     expect(ids(q)).toEqual(['c1']); // r waits for c1; c2 waits behind r
-    const busy = plan([entry('r', 'A', { reconcile: true }), entry('c3', 'D')], { exclusivityKey: key, runningByExclusivity: new Map([['creates', { exclusive: 0, shared: 1 }]]) });
+    const busy = plan([entry('r', 'A', { reconcile: true }), entry('c3', 'D')], {
+      exclusivityKey: key,
+      runningByExclusivity: new Map([['creates', { exclusive: 0, shared: 1 }]]),
+    });
     expect(ids(busy)).toEqual([]); // c3 does not overtake the waiting reconciliation
   });
 });

@@ -9,8 +9,18 @@ describe('callers awaiting a flush', () => {
   it('keep the process alive exactly while they wait (the outbox own timers are unref’d)', async () => {
     const waiters = new FlushWaiters();
     const before = timeouts();
-    const first = waiters.wait(() => true, 0, undefined, () => undefined);
-    const second = waiters.wait(() => true, 0, undefined, () => undefined);
+    const first = waiters.wait(
+      () => true,
+      0,
+      undefined,
+      () => undefined,
+    );
+    const second = waiters.wait(
+      () => true,
+      0,
+      undefined,
+      () => undefined,
+    );
     expect(timeouts()).toBe(before + 1);
     const [w1, w2] = waiters.all();
     expect(waiters.finish(w1!, report)).toBe(true);
@@ -24,7 +34,12 @@ describe('callers awaiting a flush', () => {
 
   it('calls the time-out with the waiter, which the outbox then answers as not settled', async () => {
     const waiters = new FlushWaiters();
-    const answer = waiters.wait(() => true, 0, 10, (w) => waiters.finish(w, { ...report, settled: false }));
+    const answer = waiters.wait(
+      () => true,
+      0,
+      10,
+      (w) => waiters.finish(w, { ...report, settled: false }),
+    );
     await expect(answer).resolves.toMatchObject({ settled: false });
     expect(waiters.size).toBe(0);
   });

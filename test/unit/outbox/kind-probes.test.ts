@@ -43,7 +43,12 @@ describe('the outbox probes each server the way its kind says', () => {
       return second.up;
     });
     const plain = kind('plain', 'https://plain.example');
-    outbox = await OutboxService.open({ dataDir: tmp.dir, kinds: [first, second, plain], signals: new ManualNetworkSignals(true), probeDelay: { initialMs: 10_000 } });
+    outbox = await OutboxService.open({
+      dataDir: tmp.dir,
+      kinds: [first, second, plain],
+      signals: new ManualNetworkSignals(true),
+      probeDelay: { initialMs: 10_000 },
+    });
     outbox.start();
     for (const name of ['first', 'second', 'plain']) await outbox.enqueue({ kind: name, accountId: 'x', operation: 'op', input: { id: 1 } });
     await new Promise((r) => setTimeout(r, 50));

@@ -33,9 +33,17 @@ describe('merged view of incidents and the outbox', () => {
   });
 
   it('shows queued creates with their temp id on top, updates added, edits overlaid, deletes marked', () => {
-    const create = entry('createIncident', { incident: { type: 'major', title: 'DB down', updates: [{ type: 'issue', description: 'Investigating' }] } }, { tempId: 'tmp-a' });
+    const create = entry(
+      'createIncident',
+      { incident: { type: 'major', title: 'DB down', updates: [{ type: 'issue', description: 'Investigating' }] } },
+      { tempId: 'tmp-a' },
+    );
     const onNew = entry('addIncidentUpdate', { incidentId: 'tmp-a', update: { type: 'update', description: 'Failover started' } }, { tempId: 'tmp-u1' });
-    const onOld = entry('addIncidentUpdate', { incidentId: 2, update: { type: 'monitoring', description: 'Better now' } }, { tempId: 'tmp-u2', state: 'failed' });
+    const onOld = entry(
+      'addIncidentUpdate',
+      { incidentId: 2, update: { type: 'monitoring', description: 'Better now' } },
+      { tempId: 'tmp-u2', state: 'failed' },
+    );
     const edit = entry('updateIncident', { incidentId: 2, incident: { title: 'Slow API (EU)' } });
     const change = entry('changeIncidentUpdate', { incidentId: 2, updateId: 21, update: { description: 'Looking into it' } });
     const remove = entry('deleteIncident', { incidentId: 1 }, { state: 'conflict' });

@@ -77,7 +77,12 @@ async function open(server: FakeServer) {
   });
 }
 
-const op = (name: string, accountId = 'me') => ({ kind: 'operations.delete', accountId, operation: 'deleteOperation', input: { name: `projects/p/locations/l/operations/${name}` } });
+const op = (name: string, accountId = 'me') => ({
+  kind: 'operations.delete',
+  accountId,
+  operation: 'deleteOperation',
+  input: { name: `projects/p/locations/l/operations/${name}` },
+});
 
 describe('OutboxService with another kind of write', () => {
   it('sends per resource in order and across resources in parallel, up to the account maximum', async () => {

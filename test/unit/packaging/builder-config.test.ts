@@ -74,7 +74,9 @@ describe('electron-builder.yml', () => {
   it("passes electron-builder's own configuration schema", async () => {
     await expect(validateConfiguration(config as never, new DebugLogger(false))).resolves.toBeUndefined();
     // The check bites: an unknown option is refused.
-    await expect(validateConfiguration({ ...config, linux: { ...config.linux, noSuchOption: true } } as never, new DebugLogger(false))).rejects.toThrow(/configuration/);
+    await expect(validateConfiguration({ ...config, linux: { ...config.linux, noSuchOption: true } } as never, new DebugLogger(false))).rejects.toThrow(
+      /configuration/,
+    );
   });
 
   it('names the app: reverse-DNS app id, the product name the data folder uses', () => {
@@ -93,13 +95,7 @@ describe('electron-builder.yml', () => {
   });
 
   it('every file and folder it names exists', () => {
-    const named = [
-      config.directories.buildResources,
-      config.linux.icon,
-      config.mac.icon,
-      config.win.icon,
-      ...config.extraResources.map((set) => set.from),
-    ];
+    const named = [config.directories.buildResources, config.linux.icon, config.mac.icon, config.win.icon, ...config.extraResources.map((set) => set.from)];
     for (const file of named) expect(fs.existsSync(path.join(repoRoot, file)), file).toBe(true);
   });
 
@@ -130,7 +126,10 @@ describe('electron-builder.yml', () => {
         const full = path.join(repoRoot, set!.from, name);
         expect(fs.existsSync(full), name).toBe(true);
         expect(pngSize(full), name).toEqual({ width: side, height: side });
-        expect(set!.filter?.some((glob) => minimatch(name, glob)), `${name} passes the filter`).toBe(true);
+        expect(
+          set!.filter?.some((glob) => minimatch(name, glob)),
+          `${name} passes the filter`,
+        ).toBe(true);
       }
     }
   });
@@ -152,8 +151,15 @@ describe('electron-builder.yml', () => {
         .filter((n) => n.endsWith('.node') || n === 'index.js')
         .map((n) => `node_modules/@napi-rs/${dir}/${n}`),
     );
-    expect(natives.some((f) => f.endsWith('.node')), 'a .node binary is installed').toBe(true);
-    for (const file of natives) expect(config.asarUnpack.some((glob) => minimatch(file, glob, { dot: true })), file).toBe(true);
+    expect(
+      natives.some((f) => f.endsWith('.node')),
+      'a .node binary is installed',
+    ).toBe(true);
+    for (const file of natives)
+      expect(
+        config.asarUnpack.some((glob) => minimatch(file, glob, { dot: true })),
+        file,
+      ).toBe(true);
     expect(pkg.dependencies['@napi-rs/keyring']).toBeDefined();
   });
 

@@ -10,7 +10,10 @@ describe('the one redactor', () => {
   });
 
   it('walks parsed JSON, keys included', () => {
-    expect(redactSecretsDeep({ error: 'bad key sk-12345', ['sk-12345']: [1, 'sk-12345'] }, ['sk-12345'])).toEqual({ error: 'bad key [redacted]', '[redacted]': [1, '[redacted]'] });
+    expect(redactSecretsDeep({ error: 'bad key sk-12345', ['sk-12345']: [1, 'sk-12345'] }, ['sk-12345'])).toEqual({
+      error: 'bad key [redacted]',
+      '[redacted]': [1, '[redacted]'],
+    });
   });
 
   it('replaces the value of a named query parameter even when the secret itself is not known', () => {

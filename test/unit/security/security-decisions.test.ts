@@ -5,11 +5,7 @@ import { secureWebPreferences } from '../../../electron/services/security/web-pr
 import { canOpenExternal, decideWindowOpen, isAllowedNavigation } from '../../../electron/services/security/navigation';
 import { shouldGrantPermission } from '../../../electron/services/security/permissions';
 import { isTrustedSender, originOf } from '../../../electron/services/security/trusted-sender';
-import {
-  CONTENT_SECURITY_POLICY,
-  checkContentSecurityPolicy,
-  parseContentSecurityPolicy,
-} from '../../../electron/services/security/content-security-policy';
+import { CONTENT_SECURITY_POLICY, checkContentSecurityPolicy, parseContentSecurityPolicy } from '../../../electron/services/security/content-security-policy';
 import { APP_ORIGIN, resolveAppAsset } from '../../../electron/services/security/app-protocol';
 import { repoRoot } from '../../support/paths';
 
@@ -110,13 +106,11 @@ describe('content security policy', () => {
   it('allows scripts only from self, without eval', () => {
     expect(checkContentSecurityPolicy(CONTENT_SECURITY_POLICY)).toEqual([]);
     expect(checkContentSecurityPolicy("script-src 'self' 'unsafe-eval'; object-src 'none'")).toContain("script-src allows 'unsafe-eval'");
-    expect(checkContentSecurityPolicy("default-src *")).not.toEqual([]);
+    expect(checkContentSecurityPolicy('default-src *')).not.toEqual([]);
   });
 
   it('is the policy in the renderer page and, when built, in the built page', () => {
-    const files = [path.join(repoRoot, 'renderer/index.html'), path.join(repoRoot, 'out/renderer/index.html')].filter((f) =>
-      fs.existsSync(f),
-    );
+    const files = [path.join(repoRoot, 'renderer/index.html'), path.join(repoRoot, 'out/renderer/index.html')].filter((f) => fs.existsSync(f));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const html = fs.readFileSync(file, 'utf8');

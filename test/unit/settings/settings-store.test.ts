@@ -100,10 +100,7 @@ describe('settings store', () => {
 
   it('keeps the accounts that still parse when others are broken', () => {
     const dir = freshDir();
-    fs.writeFileSync(
-      path.join(dir, 'settings.json'),
-      JSON.stringify({ schemaVersion: 1, accounts: [account, { id: 'nope', name: 3 }] }),
-    );
+    fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ schemaVersion: 1, accounts: [account, { id: 'nope', name: 3 }] }));
     const store = new SettingsStore(dir);
     expect(store.problem).not.toBeNull();
     expect(store.get().accounts).toEqual([account]);
@@ -117,8 +114,6 @@ describe('data folder', () => {
     expect(resolveDataDir({ XDG_CONFIG_HOME: '/x/cfg' }, 'linux', '/home/u')).toBe('/x/cfg/Statusdesk');
     expect(resolveDataDir({ XDG_CONFIG_HOME: 'relative' }, 'linux', '/home/u')).toBe('/home/u/.config/Statusdesk');
     expect(resolveDataDir({}, 'darwin', '/Users/u')).toBe('/Users/u/Library/Application Support/Statusdesk');
-    expect(resolveDataDir({ APPDATA: 'C:/Users/u/AppData/Roaming' }, 'win32', 'C:/Users/u')).toBe(
-      path.join('C:/Users/u/AppData/Roaming', 'Statusdesk'),
-    );
+    expect(resolveDataDir({ APPDATA: 'C:/Users/u/AppData/Roaming' }, 'win32', 'C:/Users/u')).toBe(path.join('C:/Users/u/AppData/Roaming', 'Statusdesk'));
   });
 });

@@ -23,7 +23,11 @@ describe('operation table', () => {
   });
 
   it('marks exactly the spec’s public operations as auth none', () => {
-    expect(STATUS_PAGE_OPERATION_TABLE.filter((r) => r.auth === 'none').map((r) => r.name).sort()).toEqual([...PUBLIC].sort());
+    expect(
+      STATUS_PAGE_OPERATION_TABLE.filter((r) => r.auth === 'none')
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual([...PUBLIC].sort());
   });
 
   it('derives kind from the method: GET reads, the rest writes', () => {

@@ -91,7 +91,15 @@ describe('resource schemas', () => {
   });
 
   it('accepts information notice updates with and without type', () => {
-    const notice = { id: 1, title: 'n', featured_until: null, updates: [{ id: 1, description: 'a' }, { id: 2, type: 'info', description: 'b' }] };
+    const notice = {
+      id: 1,
+      title: 'n',
+      featured_until: null,
+      updates: [
+        { id: 1, description: 'a' },
+        { id: 2, type: 'info', description: 'b' },
+      ],
+    };
     expect(infoNoticeSchema.parse(notice)).toEqual(notice);
   });
 

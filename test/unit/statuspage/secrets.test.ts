@@ -62,7 +62,10 @@ describe('the API key never leaks', () => {
       onEvent: (e) => events.push(e),
     });
     // A key read (retried) and a key write (never retried).
-    for (const call of [() => client.listWebhooks({ subdomain: 'acme' }), () => client.addWebhook({ subdomain: 'acme', webhook: { url: 'https://example.com/h' } })]) {
+    for (const call of [
+      () => client.listWebhooks({ subdomain: 'acme' }),
+      () => client.addWebhook({ subdomain: 'acme', webhook: { url: 'https://example.com/h' } }),
+    ]) {
       const error = await call().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(StatusPageApiError);
       expect((error as StatusPageApiError).code).toBe(code);

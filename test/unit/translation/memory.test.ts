@@ -6,7 +6,14 @@ import { MEMORY_FILE_NAME, TranslationMemory, type MemoryLoadReport } from '../.
 import { makeTempDir } from '../../support/temp-dir';
 
 const DAY = 24 * 60 * 60 * 1000;
-const k = (text: string, extra: Partial<{ from: string; to: string; type: number }> = {}) => ({ service: 'https://api.example#k', from: 'en', to: 'de', type: 1, text, ...extra });
+const k = (text: string, extra: Partial<{ from: string; to: string; type: number }> = {}) => ({
+  service: 'https://api.example#k',
+  from: 'en',
+  to: 'de',
+  type: 1,
+  text,
+  ...extra,
+});
 
 describe('TranslationMemory', () => {
   let temp: { dir: string; remove: () => void };

@@ -10,7 +10,7 @@ describe('http(s) addresses from the user', () => {
     expect(any.parse('http://127.0.0.1:4010/x?page=1')).toBe('http://127.0.0.1:4010/x?page=1');
   });
 
-  it('refuses other schemes, credentials, non-URLs and overlong text with the caller\'s wording', () => {
+  it("refuses other schemes, credentials, non-URLs and overlong text with the caller's wording", () => {
     for (const value of ['ftp://example.com', 'javascript:alert(1)', 'https://user:pw@example.com', 'example.com', '', `https://e.com/${'a'.repeat(2000)}`]) {
       const result = any.safeParse(value);
       expect(result.success, value).toBe(false);

@@ -35,7 +35,14 @@ export function classifyStatusPageError(error: unknown): FailureDisposition {
   if (error.code === 'cancelled') return { type: 'retry', error: shape, ambiguous: true, offline: false };
   if (error.code === 'network' || error.code === 'timeout') return { type: 'retry', error: shape, ambiguous, offline: true };
   if (status === 429) {
-    return { type: 'retry', error: shape, ambiguous: false, offline: false, rateLimited: true, ...(api?.retryAfterMs === undefined ? {} : { retryAfterMs: api.retryAfterMs }) };
+    return {
+      type: 'retry',
+      error: shape,
+      ambiguous: false,
+      offline: false,
+      rateLimited: true,
+      ...(api?.retryAfterMs === undefined ? {} : { retryAfterMs: api.retryAfterMs }),
+    };
   }
   if (status === 408 || (status !== undefined && status >= 500 && status !== 501)) {
     return { type: 'retry', error: shape, ambiguous, offline: false, ...(api?.retryAfterMs === undefined ? {} : { retryAfterMs: api.retryAfterMs }) };

@@ -17,6 +17,12 @@ export class OutcomeSettling extends Error {
   }
 
   disposition(): FailureDisposition {
-    return { type: 'retry', error: { code: 'network', message: this.message }, ambiguous: true, offline: false, retryAfterMs: Math.max(1, Math.ceil(this.waitMs)) };
+    return {
+      type: 'retry',
+      error: { code: 'network', message: this.message },
+      ambiguous: true,
+      offline: false,
+      retryAfterMs: Math.max(1, Math.ceil(this.waitMs)),
+    };
   }
 }

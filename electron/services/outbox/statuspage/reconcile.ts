@@ -130,7 +130,8 @@ async function findCreated(operation: WriteOperationName, input: Json, ctx: Reco
           const matches =
             item.title === body.title &&
             item.type === body.type &&
-            (!first || (Array.isArray(item.updates) && item.updates.some((u) => isRecord(u) && u.type === first.type && u.description === first.description))) &&
+            (!first ||
+              (Array.isArray(item.updates) && item.updates.some((u) => isRecord(u) && u.type === first.type && u.description === first.description))) &&
             newEnough(item) &&
             free(item);
           if (matches) return item;

@@ -34,7 +34,12 @@ export async function resolvedMeanwhile(question: ResolvedMeanwhileQuestion): Pr
   const updates = Array.isArray(incident.updates) ? incident.updates.filter(isRecord) : [];
   const resolution = updates.find((update) => {
     if (update.type !== 'resolved' || question.claimed.has(`incident_update:${String(update.id)}`)) return false;
-    const at = typeof update.inserted_at === 'string' ? apiDateTimeToEpochMs(update.inserted_at) : typeof update.posted_at === 'string' ? apiDateTimeToEpochMs(update.posted_at) : null;
+    const at =
+      typeof update.inserted_at === 'string'
+        ? apiDateTimeToEpochMs(update.inserted_at)
+        : typeof update.posted_at === 'string'
+          ? apiDateTimeToEpochMs(update.posted_at)
+          : null;
     return at !== null && at > question.writtenAt;
   });
   if (!resolution) return null;

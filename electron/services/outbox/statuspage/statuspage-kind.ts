@@ -84,7 +84,9 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
         // a clock corrected since could put our own write outside any window.
         sentAt: () => (entry.serverOffsetMs === undefined ? -Infinity : Math.min(serverClock.earliestServerTime(sentLocal), sentLocal + entry.serverOffsetMs)),
         writtenAt: () =>
-          entry.serverOffsetMs === undefined ? -Infinity : Math.min(serverClock.earliestServerTime(writtenLocal), writtenLocal + entry.serverOffsetMs, serverClock.toServerTime(ctx.now())),
+          entry.serverOffsetMs === undefined
+            ? -Infinity
+            : Math.min(serverClock.earliestServerTime(writtenLocal), writtenLocal + entry.serverOffsetMs, serverClock.toServerTime(ctx.now())),
         toleranceMs,
         maxPages,
       });
@@ -157,7 +159,11 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
       const spec: OperationSpec = STATUS_PAGE_OPERATIONS[operation];
       // Temp ids stand for ids the server has not given yet: validate the shape with a placeholder.
       try {
-        buildRequest(spec, replaceTempIds(request.input, () => 1), { operation, method: spec.method, path: spec.path, kind: spec.kind });
+        buildRequest(
+          spec,
+          replaceTempIds(request.input, () => 1),
+          { operation, method: spec.method, path: spec.path, kind: spec.kind },
+        );
       } catch (error) {
         throw new AppError('invalid_input', error instanceof Error ? error.message : 'The write is not valid.');
       }

@@ -26,7 +26,10 @@ export function withUserTimes(operation: WriteOperationName, input: Json, writte
       const incident = input.incident;
       if (!isRecord(incident)) return input;
       const updates = Array.isArray(incident.updates) ? incident.updates.map((u) => withPostedAt(u, at)) : incident.updates;
-      return { ...input, incident: { ...incident, ...(incident.starts_at === undefined ? { starts_at: at } : {}), ...(updates === undefined ? {} : { updates }) } };
+      return {
+        ...input,
+        incident: { ...incident, ...(incident.starts_at === undefined ? { starts_at: at } : {}), ...(updates === undefined ? {} : { updates }) },
+      };
     }
     case 'createInfoNotice': {
       const notice = input.info_notice;

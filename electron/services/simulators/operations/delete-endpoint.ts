@@ -68,7 +68,8 @@ export async function handleDelete(state: SimulatorState, request: http.Incoming
   const auth = bearer === undefined ? 'missing' : state.tokens.accessStatus(bearer);
   if (auth !== 'active') {
     sendRpcError(response, 'UNAUTHENTICATED', auth === 'missing' ? MISSING_CREDENTIALS : INVALID_CREDENTIALS, {
-      'WWW-Authenticate': auth === 'missing' ? 'Bearer realm="https://accounts.google.com/"' : 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
+      'WWW-Authenticate':
+        auth === 'missing' ? 'Bearer realm="https://accounts.google.com/"' : 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
     });
     return answer(401, { auth, error: 'auth' });
   }
@@ -102,7 +103,10 @@ export async function handleDelete(state: SimulatorState, request: http.Incoming
     return logged(404, fault ? { fault: describeFault(fault) } : {});
   }
   const text = state.successBody === 'json' ? '{}' : '';
-  response.writeHead(200, text === '' ? { 'Content-Length': 0 } : { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  response.writeHead(
+    200,
+    text === '' ? { 'Content-Length': 0 } : { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) },
+  );
   response.end(text);
   return logged(200, fault ? { fault: describeFault(fault) } : {});
 }

@@ -127,8 +127,11 @@ export async function startOperationsSimulator(options: OperationsSimulatorOptio
     addOperations,
     operations: () => [...state.operations],
     issueAccessToken: (issue = {}) =>
-      state.tokens.issueAccess({ clientId, scope: CLOUD_PLATFORM_SCOPE, ...(issue.lifetimeSeconds === undefined ? {} : { lifetimeSeconds: issue.lifetimeSeconds }) })
-        .token,
+      state.tokens.issueAccess({
+        clientId,
+        scope: CLOUD_PLATFORM_SCOPE,
+        ...(issue.lifetimeSeconds === undefined ? {} : { lifetimeSeconds: issue.lifetimeSeconds }),
+      }).token,
     issueRefreshToken: () => state.tokens.issueRefresh({ clientId, scope: CLOUD_PLATFORM_SCOPE }),
     expireAllTokens: () => state.tokens.expireAllAccessTokens(),
     tokenStatus: (token) => state.tokens.status(token),

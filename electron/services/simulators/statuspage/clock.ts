@@ -67,8 +67,7 @@ export function formatNullable(ms: number | null): string | null {
   return ms === null ? null : formatDateTime(ms);
 }
 
-const DATETIME_RE =
-  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}:?\d{2})?$/;
+const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}:?\d{2})?$/;
 
 /**
  * Parses the service's naive datetimes as UTC (never local time) and tolerates the ISO variants

@@ -117,13 +117,7 @@ export class Controller implements SimulatorControl {
   addUpdate(input: AddUpdateInput): UpdateJson {
     const page = this.#page(input.page);
     const inc = findIncident(page, input.incidentId);
-    const u = addIncidentUpdate(
-      this.#core.store,
-      page,
-      inc,
-      { type: input.type ?? 'update', description: input.message ?? '', extra: {} },
-      this.#nowMs(),
-    );
+    const u = addIncidentUpdate(this.#core.store, page, inc, { type: input.type ?? 'update', description: input.message ?? '', extra: {} }, this.#nowMs());
     return updateJson(u) as UpdateJson;
   }
 
@@ -317,8 +311,7 @@ export class Controller implements SimulatorControl {
       .filter(
         (e) =>
           (!filter.method || e.method === filter.method.toUpperCase()) &&
-          (!filter.pathPrefix ||
-            e.path.startsWith(filter.pathPrefix.startsWith('/api/') ? filter.pathPrefix : `/api/v2${filter.pathPrefix}`)) &&
+          (!filter.pathPrefix || e.path.startsWith(filter.pathPrefix.startsWith('/api/') ? filter.pathPrefix : `/api/v2${filter.pathPrefix}`)) &&
           (!filter.op || e.op === filter.op),
       );
   }
@@ -374,4 +367,3 @@ export class Controller implements SimulatorControl {
     };
   }
 }
-

@@ -112,10 +112,7 @@ export class FaultInjector {
       if (!matches(rule, method, path)) continue;
       entry.remaining--;
       if (rule.latencyMs !== undefined) {
-        d.latencyMs +=
-          typeof rule.latencyMs === 'number'
-            ? rule.latencyMs
-            : rule.latencyMs.min + this.#rand() * (rule.latencyMs.max - rule.latencyMs.min);
+        d.latencyMs += typeof rule.latencyMs === 'number' ? rule.latencyMs : rule.latencyMs.min + this.#rand() * (rule.latencyMs.max - rule.latencyMs.min);
       }
       if (this.#hit(rule.resetRate)) d.reset = true;
       if (rule.errorRates && d.errorStatus === null) {

@@ -27,11 +27,7 @@ export function decodeCursor(raw: string, arity: number): CursorKey {
   } catch {
     throw invalid('bad cursor');
   }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== arity ||
-    !parsed.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))
-  ) {
+  if (!Array.isArray(parsed) || parsed.length !== arity || !parsed.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) {
     throw invalid('bad cursor');
   }
   return parsed as CursorKey;
@@ -65,12 +61,7 @@ export interface Paged<T> {
 }
 
 /** `sorted` must be in list order under `cmp` (ascending). */
-export function paginate<T>(
-  sorted: readonly T[],
-  keyOf: (t: T) => CursorKey,
-  cmp: (a: CursorKey, b: CursorKey) => number,
-  q: PageQuery,
-): Paged<T> {
+export function paginate<T>(sorted: readonly T[], keyOf: (t: T) => CursorKey, cmp: (a: CursorKey, b: CursorKey) => number, q: PageQuery): Paged<T> {
   const n = sorted.length;
   // first index whose key is > k (strict) or >= k
   const search = (k: CursorKey, strict: boolean): number => {

@@ -20,10 +20,7 @@ interface Compiled extends RouteDef {
   segments: string[];
 }
 
-export type Match =
-  | { kind: 'route'; route: RouteDef; params: Record<string, string> }
-  | { kind: 'none' }
-  | { kind: 'method' };
+export type Match = { kind: 'route'; route: RouteDef; params: Record<string, string> } | { kind: 'none' } | { kind: 'method' };
 
 export class Router {
   readonly #routes: Compiled[];
@@ -95,8 +92,7 @@ export function dispatch(core: SimCore, router: Router, input: DispatchInput): D
   const { route, params } = m;
   let principal: KeyRecord | null = null;
   try {
-    principal =
-      route.access === 'none' ? identify(core.store, input.authorization) : authenticate(core.store, input.authorization);
+    principal = route.access === 'none' ? identify(core.store, input.authorization) : authenticate(core.store, input.authorization);
     const ctx = createCtx({ core, ...input, params, principal });
     if (route.access !== 'none') {
       const { scope, need } = route.access;

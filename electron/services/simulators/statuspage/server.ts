@@ -18,13 +18,7 @@ const MAX_BODY = 1024 * 1024;
 
 export type OfflineMode = 'refuse' | 'reset' | 'blackhole';
 
-export type ControlHandler = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  query: URLSearchParams,
-  rawBody: string,
-) => Promise<void>;
+export type ControlHandler = (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, rawBody: string) => Promise<void>;
 
 export interface HttpDeps {
   core: SimCore;

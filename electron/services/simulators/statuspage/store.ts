@@ -74,16 +74,7 @@ export class Store {
     return page;
   }
 
-  newPage(input: {
-    subdomain: string;
-    orgId: number;
-    name: string;
-    url?: string;
-    timeZone?: string;
-    now: number;
-    publicBase?: string;
-    extra?: Extra;
-  }): Page {
+  newPage(input: { subdomain: string; orgId: number; name: string; url?: string; timeZone?: string; now: number; publicBase?: string; extra?: Extra }): Page {
     const t = floorSecond(input.now);
     const page: Page = {
       subdomain: input.subdomain,
@@ -140,8 +131,7 @@ export class Store {
   /** Adds a key; the record's `id` is what logs show, never the raw key. */
   addKey(
     input:
-      | { kind: 'org'; orgId: number; access: 'read' | 'write'; key?: string; label?: string }
-      | { kind: 'user'; userId: number; key?: string; label?: string },
+      { kind: 'org'; orgId: number; access: 'read' | 'write'; key?: string; label?: string } | { kind: 'user'; userId: number; key?: string; label?: string },
   ): KeyRecord {
     const id = `key_${++this.#keySeq}`;
     const raw = input.key ?? `sim_${uuidFrom(this.#uuidRand).replaceAll('-', '')}`;

@@ -1,17 +1,5 @@
 import { formatDateTime, formatNullable } from './clock';
-import type {
-  AccessGroup,
-  Incident,
-  Membership,
-  Notice,
-  Org,
-  Page,
-  Service,
-  Subscription,
-  Update,
-  User,
-  Webhook,
-} from './model';
+import type { AccessGroup, Incident, Membership, Notice, Org, Page, Service, Subscription, Update, User, Webhook } from './model';
 
 /** JSON shapes of the records, field names as the real service writes them (see FACTS.md and the fixtures). */
 

@@ -53,9 +53,7 @@ export function updateTime(update: MergedUpdate): string | null {
  */
 export function timelineOf(item: ConsoleItem): MergedUpdate[] {
   const queued = item.updates.filter((u) => updateTime(u) === null);
-  const posted = item.updates
-    .filter((u) => updateTime(u) !== null)
-    .sort((a, b) => (apiTimeMs(updateTime(b)) ?? 0) - (apiTimeMs(updateTime(a)) ?? 0));
+  const posted = item.updates.filter((u) => updateTime(u) !== null).sort((a, b) => (apiTimeMs(updateTime(b)) ?? 0) - (apiTimeMs(updateTime(a)) ?? 0));
   return [...queued, ...posted];
 }
 

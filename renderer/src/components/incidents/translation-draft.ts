@@ -32,8 +32,7 @@ export function wireTranslations(draft: TranslationDraft, field: string): Record
 
 /** Two drafts say the same (an edit that did not touch the translations sends none). */
 export function sameDraft(a: TranslationDraft, b: TranslationDraft, field: string): boolean {
-  const canonical = (draft: TranslationDraft) =>
-    JSON.stringify(Object.entries(wireTranslations(draft, field) ?? {}).sort(([x], [y]) => x.localeCompare(y)));
+  const canonical = (draft: TranslationDraft) => JSON.stringify(Object.entries(wireTranslations(draft, field) ?? {}).sort(([x], [y]) => x.localeCompare(y)));
   return canonical(a) === canonical(b);
 }
 

@@ -29,7 +29,8 @@ export function checkWriteInput(operation: string, text: string): { input: Input
   } catch (error) {
     return { input: null, problems: [`This is not valid JSON: ${error instanceof Error ? error.message : String(error)}`] };
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { input: null, problems: ['The write must be a JSON object: path parameters and the body under its key.'] };
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { input: null, problems: ['The write must be a JSON object: path parameters and the body under its key.'] };
   const input = parsed as Input;
   if (!isWriteOperation(operation)) return { input, problems: [`${operation} is not a write this version can check.`] };
   const spec: OperationSpec = STATUS_PAGE_OPERATIONS[operation];

@@ -93,12 +93,20 @@ async function queueWorkload(scenario: CrashScenario): Promise<number> {
         accountId,
         server,
         operation: 'createIncident',
-        input: { subdomain: 'acme', incident: { type: 'minor', title: `${scenario.title} ${i}`, updates: [{ type: 'issue', description: `Incident ${i} opened` }] } },
+        input: {
+          subdomain: 'acme',
+          incident: { type: 'minor', title: `${scenario.title} ${i}`, updates: [{ type: 'issue', description: `Incident ${i} opened` }] },
+        },
       }),
     );
     for (let u = 1; u <= updates; u++) {
       queued.push(
-        queue.enqueue({ accountId, server, operation: 'addIncidentUpdate', input: { subdomain: 'acme', incidentId: tempIdFor(id), update: { type: 'update', description: `Incident ${i} update ${u}` } } }),
+        queue.enqueue({
+          accountId,
+          server,
+          operation: 'addIncidentUpdate',
+          input: { subdomain: 'acme', incidentId: tempIdFor(id), update: { type: 'update', description: `Incident ${i} update ${u}` } },
+        }),
       );
     }
   }

@@ -6,10 +6,27 @@ import { repoRoot } from '../../../support/paths';
 /** `npm run sim` entry: prints the base URL and keys, serves, stops on SIGTERM. */
 describe('sim CLI', () => {
   it('starts on the requested port, prints base URL and keys, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'electron/cli/sim.ts'), '--port', '0', '--translation-port', '0', '--operations-port', '0', '--provider-port', '0', '--json'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(repoRoot, 'electron/cli/sim.ts'),
+        '--port',
+        '0',
+        '--translation-port',
+        '0',
+        '--operations-port',
+        '0',
+        '--provider-port',
+        '0',
+        '--json',
+      ],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       const line = await new Promise<string>((resolve, reject) => {
         let out = '';

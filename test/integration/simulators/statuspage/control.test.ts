@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createSimulatorControlClient,
-  SimulatorControlError,
-} from '../../../../electron/services/simulators/statuspage';
+import { createSimulatorControlClient, SimulatorControlError } from '../../../../electron/services/simulators/statuspage';
 import { api, call, loadFixture, useSimulators } from './helpers';
 
 describe('control over HTTP', () => {
@@ -24,7 +21,12 @@ describe('control over HTTP', () => {
 
     const now = await ctl.now();
     expect(now.toISOString()).toBe('2025-06-01T12:00:00.000Z');
-    const m = await ctl.scheduleMaintenance({ page: 'acme', title: 'Later', startsAt: new Date(now.getTime() + 60_000), endsAt: new Date(now.getTime() + 120_000) });
+    const m = await ctl.scheduleMaintenance({
+      page: 'acme',
+      title: 'Later',
+      startsAt: new Date(now.getTime() + 60_000),
+      endsAt: new Date(now.getTime() + 120_000),
+    });
     expect((await ctl.advanceClock(60_000)).toISOString()).toBe('2025-06-01T12:01:00.000Z');
     expect(((await ctl.summary('acme')).maintenances as any[]).map((x) => x.id)).toEqual([m.id]);
     expect((await ctl.setClock('2025-06-01T12:00:00')).toISOString()).toBe('2025-06-01T12:00:00.000Z');
@@ -131,7 +133,15 @@ describe('write log and request counts', () => {
       [4, 'POST', 'subscriptions.create', 201],
       [5, 'DELETE', 'incidents.delete', 200],
     ]);
-    expect(log[0]).toMatchObject({ path: '/api/v2/status_pages/acme/incidents', body, resultId: a.json.incident.id, time: '2025-06-01T12:00:00', keyId: 'key_1', requestId: null, dropped: false });
+    expect(log[0]).toMatchObject({
+      path: '/api/v2/status_pages/acme/incidents',
+      body,
+      resultId: a.json.incident.id,
+      time: '2025-06-01T12:00:00',
+      keyId: 'key_1',
+      requestId: null,
+      dropped: false,
+    });
     expect(log[1]!.requestId).toBe('op-42');
     expect(log[2]!.keyId).not.toBe(log[0]!.keyId);
     expect(typeof log[3]!.resultId).toBe('string'); // subscription UUID

@@ -66,7 +66,13 @@ describe('derived state: levels, maintenances, notices', () => {
     const sim = await start();
     const inc = sim.openIncident({ page: 'acme', type: 'major', title: 'Queue', services: [6] });
     const c = api(sim);
-    expect((await c.get('/status_pages/acme/services/4/status')).json.service).toMatchObject({ current_incident_type: 'major', children: [{ name: 'Database', current_incident_type: null }, { name: 'Queue', current_incident_type: 'major' }] });
+    expect((await c.get('/status_pages/acme/services/4/status')).json.service).toMatchObject({
+      current_incident_type: 'major',
+      children: [
+        { name: 'Database', current_incident_type: null },
+        { name: 'Queue', current_incident_type: 'major' },
+      ],
+    });
     const s4 = (await c.get('/status_pages/acme/services/4/summary')).json;
     expect(s4.incidents.map((i: any) => i.id)).toEqual([inc.id]);
     expect(s4.current_status_type).toBe('major');

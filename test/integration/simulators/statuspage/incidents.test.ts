@@ -11,7 +11,12 @@ describe('incident lifecycle', () => {
       incident: { type: 'major', title: 'Queue stuck', service_ids: [6], updates: [{ type: 'issue', description: 'Looking' }] },
     });
     const inc = created.json.incident;
-    expect(inc).toMatchObject({ starts_at: '2025-06-01T12:00:00', ends_at: null, inserted_at: '2025-06-01T12:00:00', url: `https://acme.statuspal.io/incidents/${inc.id}` });
+    expect(inc).toMatchObject({
+      starts_at: '2025-06-01T12:00:00',
+      ends_at: null,
+      inserted_at: '2025-06-01T12:00:00',
+      url: `https://acme.statuspal.io/incidents/${inc.id}`,
+    });
     expect((await c.get('/status_pages/acme/summary')).json.incidents.map((i: any) => i.id)).toEqual([inc.id]);
 
     sim.advanceClock(60_000);
@@ -69,7 +74,9 @@ describe('incident lifecycle', () => {
     ).json.incident;
     expect(inc.updates[0].subscribers_notified_at).toBe('2025-06-01T12:00:00');
     expect(inc.updates[0].description_html).toBe('<p>\na &lt;b&gt;  <br />\nline two</p>\n<p>\npara</p>\n');
-    const u = await c.post(`/status_pages/acme/incidents/${inc.id}/updates`, { update: { type: 'update', description: 'x', posted_at: '2025-06-01T11:00:00Z' } });
+    const u = await c.post(`/status_pages/acme/incidents/${inc.id}/updates`, {
+      update: { type: 'update', description: 'x', posted_at: '2025-06-01T11:00:00Z' },
+    });
     expect(u.json.update).toMatchObject({ posted_at: '2025-06-01T11:00:00', subscribers_notified_at: null, tweet: false });
     const order = (await c.get(`/status_pages/acme/incidents/${inc.id}`)).json.incident.updates.map((x: any) => x.id);
     expect(order).toEqual([inc.updates[0].id, u.json.update.id]); // sorted by posted_at, newest first

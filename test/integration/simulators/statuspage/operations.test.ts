@@ -65,12 +65,37 @@ describe('all 55 operations succeed', () => {
     });
     expect(created.status).toBe(201);
     const inc = created.json.incident;
-    for (const k of ['id', 'type', 'title', 'url', 'starts_at', 'ends_at', 'service_ids', 'updates', 'inserted_at', 'updated_at', 'timezone', 'affects_uptime', 'translations']) {
+    for (const k of [
+      'id',
+      'type',
+      'title',
+      'url',
+      'starts_at',
+      'ends_at',
+      'service_ids',
+      'updates',
+      'inserted_at',
+      'updated_at',
+      'timezone',
+      'affects_uptime',
+      'translations',
+    ]) {
       expect(inc, k).toHaveProperty(k);
     }
     expect(inc.ends_at).toBeNull();
     expect(inc.starts_at).toMatch(DATETIME);
-    for (const k of ['id', 'type', 'description', 'description_html', 'posted_at', 'inserted_at', 'updated_at', 'subscribers_notified_at', 'translations', 'tweet']) {
+    for (const k of [
+      'id',
+      'type',
+      'description',
+      'description_html',
+      'posted_at',
+      'inserted_at',
+      'updated_at',
+      'subscribers_notified_at',
+      'translations',
+      'tweet',
+    ]) {
       expect(inc.updates[0], k).toHaveProperty(k);
     }
     const list = await op(sim, 'GET', '/status_pages/acme/incidents', undefined, null);
@@ -84,7 +109,9 @@ describe('all 55 operations succeed', () => {
     const upd = await op(sim, 'POST', `/status_pages/acme/incidents/${inc.id}/updates`, { update: { type: 'monitoring', description: 'Fix deployed' } });
     expect(upd.status).toBe(201);
     expect(upd.json.update).toMatchObject({ type: 'monitoring', description: 'Fix deployed' });
-    const chg = await op(sim, 'PUT', `/status_pages/acme/incidents/${inc.id}/updates/${upd.json.update.id}`, { update: { description: 'Fix deployed everywhere' } });
+    const chg = await op(sim, 'PUT', `/status_pages/acme/incidents/${inc.id}/updates/${upd.json.update.id}`, {
+      update: { description: 'Fix deployed everywhere' },
+    });
     expect(chg.json.update.description).toBe('Fix deployed everywhere');
     const delUpd = await op(sim, 'DELETE', `/status_pages/acme/incidents/${inc.id}/updates/${upd.json.update.id}`);
     expect([delUpd.status, delUpd.text]).toEqual([200, '""']);
@@ -100,14 +127,20 @@ describe('all 55 operations succeed', () => {
     });
     expect(created.status).toBe(201);
     const n = created.json.info_notice;
-    for (const k of ['id', 'title', 'url', 'updates', 'service_ids', 'featured_from', 'featured_until', 'inserted_at', 'updated_at']) expect(n, k).toHaveProperty(k);
+    for (const k of ['id', 'title', 'url', 'updates', 'service_ids', 'featured_from', 'featured_until', 'inserted_at', 'updated_at'])
+      expect(n, k).toHaveProperty(k);
     expect(n.updates[0].type).toBe('info');
     expect((await op(sim, 'GET', '/status_pages/acme/info_notices', undefined, null)).json.info_notices.map((x: any) => x.id)).toContain(n.id);
     expect((await op(sim, 'GET', `/status_pages/acme/info_notices/${n.id}`, undefined, null)).json.info_notice.title).toBe('Office move');
-    expect((await op(sim, 'PUT', `/status_pages/acme/info_notices/${n.id}`, { info_notice: { title: 'Office moved' } })).json.info_notice.title).toBe('Office moved');
+    expect((await op(sim, 'PUT', `/status_pages/acme/info_notices/${n.id}`, { info_notice: { title: 'Office moved' } })).json.info_notice.title).toBe(
+      'Office moved',
+    );
     const u = await op(sim, 'POST', `/status_pages/acme/info_notices/${n.id}/updates`, { update: { description: 'Done', type: 'ignored' } });
     expect(u.json.update).toMatchObject({ description: 'Done', type: 'info' });
-    expect((await op(sim, 'PUT', `/status_pages/acme/info_notices/${n.id}/updates/${u.json.update.id}`, { update: { description: 'Done!' } })).json.update.description).toBe('Done!');
+    expect(
+      (await op(sim, 'PUT', `/status_pages/acme/info_notices/${n.id}/updates/${u.json.update.id}`, { update: { description: 'Done!' } })).json.update
+        .description,
+    ).toBe('Done!');
     expect((await op(sim, 'DELETE', `/status_pages/acme/info_notices/${n.id}/updates/${u.json.update.id}`)).status).toBe(200);
     expect((await op(sim, 'DELETE', `/status_pages/acme/info_notices/${n.id}`)).status).toBe(200);
   });
@@ -130,7 +163,9 @@ describe('all 55 operations succeed', () => {
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(add.json.subscription.kind).toBe('email');
     expect((await op(sim, 'GET', `/status_pages/acme/subscriptions/${id}`)).json.subscription.email).toBe('bob@example.com');
-    expect((await op(sim, 'PUT', `/status_pages/acme/subscriptions/${id}`, { subscription: { email: 'robert@example.com' } })).json.subscription.email).toBe('robert@example.com');
+    expect((await op(sim, 'PUT', `/status_pages/acme/subscriptions/${id}`, { subscription: { email: 'robert@example.com' } })).json.subscription.email).toBe(
+      'robert@example.com',
+    );
     expect((await op(sim, 'DELETE', `/status_pages/acme/subscriptions/${id}`)).status).toBe(200);
   });
 
@@ -175,7 +210,9 @@ describe('all 55 operations succeed', () => {
     expect(add.status).toBe(201);
     const id = add.json.webhook.id;
     expect((await op(sim, 'GET', `/status_pages/acme/webhooks/${id}`)).json.webhook.url).toBe('https://example.com/hook');
-    expect((await op(sim, 'PUT', `/status_pages/acme/webhooks/${id}`, { webhook: { events: ['incident.updated'] } })).json.webhook.events).toEqual(['incident.updated']);
+    expect((await op(sim, 'PUT', `/status_pages/acme/webhooks/${id}`, { webhook: { events: ['incident.updated'] } })).json.webhook.events).toEqual([
+      'incident.updated',
+    ]);
     expect((await op(sim, 'DELETE', `/status_pages/acme/webhooks/${id}`)).status).toBe(200);
   });
 

@@ -77,7 +77,11 @@ describe('pagination', () => {
     const rest = await call(sim, 'GET', minor.json.links.next);
     expect(rest.json.incidents).toHaveLength(5);
     expect(rest.json.links.next).toBeNull();
-    expect((await api(sim).get('/status_pages/globex/incidents?type=nothing')).json).toMatchObject({ incidents: [], links: { next: null, prev: null }, meta: { total_count: 0 } });
+    expect((await api(sim).get('/status_pages/globex/incidents?type=nothing')).json).toMatchObject({
+      incidents: [],
+      links: { next: null, prev: null },
+      meta: { total_count: 0 },
+    });
   });
 
   it('cursors are stable when new incidents arrive between pages', async () => {

@@ -75,7 +75,16 @@ export const EXCHANGES: RecordedExchange[] = [
       method: 'POST',
       path: '/translate',
       query: { api_key: KEY },
-      body: { l_from: 'en', l_to: 'fr', words: [{ w: 'Acme Cloud', t: 1 }, { w: 'Resolved', t: 1 }], request_url: 'https://status.acme.example', bot: 0 },
+      body: {
+        l_from: 'en',
+        l_to: 'fr',
+        words: [
+          { w: 'Acme Cloud', t: 1 },
+          { w: 'Resolved', t: 1 },
+        ],
+        request_url: 'https://status.acme.example',
+        bot: 0,
+      },
     },
     response: {
       status: 200,

@@ -41,7 +41,11 @@ export async function startReplayServer(exchanges: readonly RecordedExchange[]):
       }
       const query = Object.fromEntries(url.searchParams);
       const match = exchanges.find(
-        (x) => x.request.method === req.method && x.request.path === url.pathname && isDeepStrictEqual(x.request.query, query) && isDeepStrictEqual(x.request.body, body),
+        (x) =>
+          x.request.method === req.method &&
+          x.request.path === url.pathname &&
+          isDeepStrictEqual(x.request.query, query) &&
+          isDeepStrictEqual(x.request.body, body),
       );
       if (!match) {
         unmatched.push(`${req.method} ${url.pathname} ${JSON.stringify(body)}`);

@@ -63,7 +63,15 @@ export function wireUpdate(id: number, type: string, description: string, posted
   return { id, type, description, description_html: `<p>${description}</p>`, posted_at: postedAt, inserted_at: postedAt, updated_at: postedAt };
 }
 
-export function wireIncident(fields: { id: number; type: string; title: string; serviceIds?: number[]; startsAt?: string; endsAt?: string | null; updates?: any[] }): any {
+export function wireIncident(fields: {
+  id: number;
+  type: string;
+  title: string;
+  serviceIds?: number[];
+  startsAt?: string;
+  endsAt?: string | null;
+  updates?: any[];
+}): any {
   const startsAt = fields.startsAt ?? '2025-06-01T10:00:00';
   return {
     id: fields.id,

@@ -7,17 +7,7 @@ import { buildLinks, keyComparator, paginate, parsePageQuery, type CursorKey } f
 import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { incidentJson, updateJson } from '../views';
-import {
-  extrasOf,
-  optBool,
-  optDateTime,
-  optIntArray,
-  optNullableStr,
-  optObj,
-  optStr,
-  unwrap,
-  type Obj,
-} from '../validate';
+import { extrasOf, optBool, optDateTime, optIntArray, optNullableStr, optObj, optStr, unwrap, type Obj } from '../validate';
 import { checkServiceIds, touch } from './common';
 import { changeUpdateRecord, insertUpdate, newUpdate, parseUpdateInput, parseUpdateList, type UpdateInput } from './updates';
 

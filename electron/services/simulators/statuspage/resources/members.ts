@@ -22,13 +22,7 @@ function parseRole(o: Obj, roles: readonly Role[], required: boolean): Role | un
   return role as Role | undefined;
 }
 
-export function addMembership(
-  store: Store,
-  members: Map<number, Membership>,
-  o: Obj,
-  roles: readonly Role[],
-  now: number,
-): Membership {
+export function addMembership(store: Store, members: Map<number, Membership>, o: Obj, roles: readonly Role[], now: number): Membership {
   const email = optStr(o, 'email', { required: true, nonEmpty: true }) as string;
   if (!EMAIL_RE.test(email.trim())) throw invalid('email is not an email address');
   const name = optStr(o, 'name');

@@ -10,16 +10,7 @@ import { touch } from './common';
 
 /** Status pages of an organization, addressed by subdomain. */
 
-const KNOWN = new Set([
-  'subdomain',
-  'name',
-  'url',
-  'time_zone',
-  'current_incident_type',
-  'organization_id',
-  'inserted_at',
-  'updated_at',
-]);
+const KNOWN = new Set(['subdomain', 'name', 'url', 'time_zone', 'current_incident_type', 'organization_id', 'inserted_at', 'updated_at']);
 const SUBDOMAIN_RE = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 function parse(o: Obj) {

@@ -6,16 +6,7 @@ import type { Page, Service } from '../model';
 import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { serviceAdminJson } from '../views';
-import {
-  extrasOf,
-  optBool,
-  optInt,
-  optNullableInt,
-  optObj,
-  optStr,
-  unwrap,
-  type Obj,
-} from '../validate';
+import { extrasOf, optBool, optInt, optNullableInt, optObj, optStr, unwrap, type Obj } from '../validate';
 import { touch } from './common';
 
 /** Services of a page, nested through parent_id (the summary shows them as `children`). */
@@ -187,7 +178,13 @@ export const serviceRoutes: RouteDef[] = [
       const walk = (list: Service[]): void => {
         for (const s of list) {
           const kids = levels.tree.children.get(s.id) ?? [];
-          out.push(serviceAdminJson(s, kids.map((c) => c.id), levels.service.get(s.id) ?? null));
+          out.push(
+            serviceAdminJson(
+              s,
+              kids.map((c) => c.id),
+              levels.service.get(s.id) ?? null,
+            ),
+          );
           walk(kids);
         }
       };

@@ -11,17 +11,7 @@ import { checkServiceIds, touch } from './common';
 
 /** Subscriptions: email, SMS or chat; ids are UUID strings; the list filters by email or phone. */
 
-const KNOWN = new Set([
-  'id',
-  'kind',
-  'email',
-  'phone_country_code',
-  'phone_number',
-  'webhook_url',
-  'service_ids',
-  'inserted_at',
-  'updated_at',
-]);
+const KNOWN = new Set(['id', 'kind', 'email', 'phone_country_code', 'phone_number', 'webhook_url', 'service_ids', 'inserted_at', 'updated_at']);
 const KINDS: readonly SubscriptionKind[] = ['email', 'sms', 'chat'];
 const EMAIL_RE = /^[^@\s]+@[^@\s]+$/;
 

@@ -52,8 +52,7 @@ export function parseUpdateList(v: unknown, withType: boolean): UpdateInput[] {
   return v.map((o) => parseUpdateInput(o, { withType, partial: false }));
 }
 
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The service renders descriptions as paragraphs with line breaks; the fixtures show this form. */
 export function descriptionToHtml(description: string): string {

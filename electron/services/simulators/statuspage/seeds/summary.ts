@@ -102,9 +102,7 @@ export function seedFromSummary(store: Store, doc: unknown, now: number, opts: S
   const noticesIn = arr(doc.info_notices);
   const firstUrl = [...incidentsIn, ...maintenancesIn, ...upcomingIn].map((i) => i.url).find((u) => typeof u === 'string');
   const publicBase =
-    typeof firstUrl === 'string' && /\/incidents\/\d+$/.test(firstUrl)
-      ? firstUrl.replace(/\/incidents\/\d+$/, '')
-      : `https://${subdomain}.statuspal.io`;
+    typeof firstUrl === 'string' && /\/incidents\/\d+$/.test(firstUrl) ? firstUrl.replace(/\/incidents\/\d+$/, '') : `https://${subdomain}.statuspal.io`;
 
   store.pages.delete(subdomain);
   const page = store.newPage({
@@ -151,7 +149,22 @@ export function seedFromSummary(store: Store, doc: unknown, now: number, opts: S
         manualLevel: undefined,
         insertedAt: captureInstant,
         updatedAt: captureInstant,
-        extra: omit(s, ['id', 'name', 'description', 'private_description', 'children', 'current_incident_type', 'monitoring', 'ping_url', 'private', 'auto_incident', 'translations', 'parent_id', 'children_ids', 'order']),
+        extra: omit(s, [
+          'id',
+          'name',
+          'description',
+          'private_description',
+          'children',
+          'current_incident_type',
+          'monitoring',
+          'ping_url',
+          'private',
+          'auto_incident',
+          'translations',
+          'parent_id',
+          'children_ids',
+          'order',
+        ]),
       };
       page.services.set(svc.id, svc);
       store.reserveId('service', svc.id);
@@ -193,10 +206,35 @@ export function seedFromSummary(store: Store, doc: unknown, now: number, opts: S
       subscribersNotifiedAt: time(u.subscribers_notified_at),
       translations: u.translations ?? {},
       tweet: u.tweet ?? false,
-      extra: omit(u, ['id', 'type', 'description', 'description_html', 'posted_at', 'inserted_at', 'updated_at', 'subscribers_notified_at', 'translations', 'tweet']),
+      extra: omit(u, [
+        'id',
+        'type',
+        'description',
+        'description_html',
+        'posted_at',
+        'inserted_at',
+        'updated_at',
+        'subscribers_notified_at',
+        'translations',
+        'tweet',
+      ]),
     };
   };
-  const INCIDENT_KEYS = ['id', 'type', 'title', 'url', 'starts_at', 'ends_at', 'service_ids', 'updates', 'inserted_at', 'updated_at', 'timezone', 'affects_uptime', 'translations'];
+  const INCIDENT_KEYS = [
+    'id',
+    'type',
+    'title',
+    'url',
+    'starts_at',
+    'ends_at',
+    'service_ids',
+    'updates',
+    'inserted_at',
+    'updated_at',
+    'timezone',
+    'affects_uptime',
+    'translations',
+  ];
   const addIncidents = (list: Obj[], name: string, fallbackType: string): void => {
     for (const i of list) {
       const id = claimId(i.id, name);
@@ -242,7 +280,19 @@ export function seedFromSummary(store: Store, doc: unknown, now: number, opts: S
       updatedAt: time(n.updated_at) ?? inserted,
       timezone: n.timezone ?? null,
       translations: n.translations ?? {},
-      extra: omit(n, ['id', 'title', 'url', 'updates', 'service_ids', 'featured_from', 'featured_until', 'inserted_at', 'updated_at', 'timezone', 'translations']),
+      extra: omit(n, [
+        'id',
+        'title',
+        'url',
+        'updates',
+        'service_ids',
+        'featured_from',
+        'featured_until',
+        'inserted_at',
+        'updated_at',
+        'timezone',
+        'translations',
+      ]),
     };
     page.notices.set(id, notice);
   }
