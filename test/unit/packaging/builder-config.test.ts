@@ -30,8 +30,10 @@ interface BuilderConfig {
   files: string[];
   extraResources: FileSet[];
   asarUnpack: string[];
-  linux: { target: Target[]; icon: string; category?: string; maintainer?: string };
-  deb?: { depends?: string[] };
+  linux: { target: Target[]; icon: string; category?: string; maintainer?: string; desktop?: { entry?: Record<string, string> } };
+  deb?: { depends?: string[]; recommends?: string[] };
+  electronFuses?: Record<string, boolean>;
+  publish?: { provider: string; owner?: string; repo?: string; releaseType?: string };
   mac: { target: Target[]; icon: string };
   win: { target: Target[]; icon: string };
 }
@@ -92,6 +94,44 @@ describe('electron-builder.yml', () => {
     // deb needs a maintainer, and the keychain library needs libsecret at run time.
     expect(config.linux.maintainer).toBeTruthy();
     expect(config.deb?.depends).toContain('libsecret-1-0');
+  });
+
+  it("keeps electron-builder's own deb dependencies (GTK, NSS, libnotify, xdg-utils, …) and adds libsecret; a keyring daemon is only recommended", async () => {
+    // What electron-builder depends on when `depends` is not set: setting it replaces these, so all must stay.
+    const FpmTarget = ((await import('app-builder-lib/out/targets/FpmTarget')) as unknown as { default: { default?: unknown; prototype?: unknown } }).default;
+    const fpm = (FpmTarget.prototype === undefined ? FpmTarget.default : FpmTarget) as { prototype: unknown };
+    const defaults = (fpm.prototype as unknown as { getDefaultDepends(target: string): string[] }).getDefaultDepends.call({}, 'deb');
+    expect(defaults.length).toBeGreaterThan(5);
+    for (const dependency of [...defaults, 'libsecret-1-0']) expect(config.deb?.depends, dependency).toContain(dependency);
+    // A hard dependency on one keyring daemon would refuse KDE or KeePassXC users; the app works without any.
+    expect((config.deb?.depends ?? []).join(' ')).not.toMatch(/gnome-keyring|kwallet|keepassxc/);
+    expect(config.deb?.recommends).toEqual(['gnome-keyring | kwalletmanager | keepassxc']);
+  });
+
+  it('flips the Electron fuses of the security checklist', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      onlyLoadAppFromAsar: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it('a Linux .desktop entry with the categories menus file it under', () => {
+    const entry = config.linux.desktop?.entry ?? {};
+    expect(entry.Name).toBe('Statusdesk');
+    const categories = (entry.Categories ?? '').split(';').filter(Boolean);
+    // Main category from the freedesktop registry first, additional ones after; the list ends with ';'.
+    expect(categories).toEqual(['Network', 'Monitor', 'Utility']);
+    expect(entry.Categories?.endsWith(';')).toBe(true);
+    expect(entry.StartupWMClass).toBe(config.productName);
+  });
+
+  it('publishes to GitHub releases, where electron-updater looks for updates', () => {
+    expect(config.publish).toMatchObject({ provider: 'github', owner: expect.any(String), repo: expect.any(String) });
   });
 
   it('every file and folder it names exists', () => {
