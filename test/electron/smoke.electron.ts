@@ -20,13 +20,15 @@ let dataDir: string;
 let output = '';
 
 test.beforeAll(async () => {
-  const binary = findElectronBinary();
+  // STATUSDESK_APP_EXECUTABLE: an app packaged by electron-builder --dir (hosted CI), which loads its own asar.
+  const packaged = process.env.STATUSDESK_APP_EXECUTABLE;
+  const binary = packaged ? { ok: true as const, executablePath: packaged } : findElectronBinary();
   if (!binary.ok) throw new Error(binary.message);
   dataDir = mkdtempSync(path.join(tmpdir(), 'statusdesk-electron-'));
   app = await electron.launch({
     executablePath: binary.executablePath,
     // The repository folder: Electron reads package.json's main (out/main/index.js), and app.getAppPath() finds resources/.
-    args: [repoRoot],
+    args: packaged ? [] : [repoRoot],
     env: { ...process.env, STATUSDESK_DEMO: '1', STATUSDESK_HOME: dataDir, ELECTRON_RENDERER_URL: '' },
   });
   app.process().stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
