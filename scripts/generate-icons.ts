@@ -1,6 +1,8 @@
 // Draws the app icon and the five tray icons as PNG files (resources/icons), so every icon is reproducible
 // from code. Shapes differ, not only colours: a filled disc (operational), a disc with two bars
 // (maintenance), a triangle with "!" (minor), an octagon with "×" (major) and a hollow dashed ring (stale).
+// For the macOS menu bar the same shapes as template images (black, the marks cut out): macOS tints them to
+// read on light and dark bars. For Windows, icon.ico holds the app icon's sizes up to 256.
 // Run: npx tsx scripts/generate-icons.ts
 import fs from 'node:fs';
 import path from 'node:path';
@@ -151,15 +153,50 @@ export function encodePng(rgba: Buffer, size: number): Buffer {
   ]);
 }
 
+/** A template image of a shape: black where it is coloured, transparent where it is white or empty. */
+function template(painter: Painter): Painter {
+  return (x, y) => {
+    const colour = painter(x, y);
+    if (!colour || (colour[0] === 255 && colour[1] === 255 && colour[2] === 255)) return null;
+    return [0, 0, 0, 255];
+  };
+}
+
+/** An ICO file whose images are PNGs (Windows Vista and later read them), one per size. */
+export function encodeIco(images: Array<{ size: number; png: Buffer }>): Buffer {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2); // 1: icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = 6 + 16 * images.length;
+  const entries = images.map(({ size, png }) => {
+    const entry = Buffer.alloc(16);
+    entry[0] = size >= 256 ? 0 : size; // 0 stands for 256
+    entry[1] = size >= 256 ? 0 : size;
+    entry.writeUInt16LE(1, 4); // planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(png.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += png.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...images.map((i) => i.png)]);
+}
+
+export const ICO_SIZES = [16, 24, 32, 48, 64, 128, 256] as const;
+
 export function iconFiles(): Array<{ file: string; png: Buffer }> {
   const files: Array<{ file: string; png: Buffer }> = [];
   for (const state of TRAY_STATES) {
     files.push({ file: `tray-${state}.png`, png: encodePng(render(painters[state], 16), 16) });
     files.push({ file: `tray-${state}@2x.png`, png: encodePng(render(painters[state], 32), 32) });
+    files.push({ file: `tray-${state}Template.png`, png: encodePng(render(template(painters[state]), 16), 16) });
+    files.push({ file: `tray-${state}Template@2x.png`, png: encodePng(render(template(painters[state]), 32), 32) });
   }
   for (const size of [16, 32, 48, 64, 128, 256, 512]) {
     files.push({ file: size === 512 ? 'icon.png' : `icon-${size}.png`, png: encodePng(render(painters.app, size), size) });
   }
+  files.push({ file: 'icon.ico', png: encodeIco(ICO_SIZES.map((size) => ({ size, png: encodePng(render(painters.app, size), size) }))) });
   return files;
 }
 

@@ -13,8 +13,8 @@ export function createTray(
   iconsDir: string,
   handlers: { openPage: (pageId: string) => void; run: (action: TrayAction, durationMs?: number) => void; open: () => void },
 ): TrayController {
-  const imageFor = (model: TrayModel) => nativeImage.createFromPath(path.join(iconsDir, trayIconFile(model.icon)));
-  const tray = new Tray(nativeImage.createFromPath(path.join(iconsDir, trayIconFile('stale'))));
+  const imageFor = (model: TrayModel) => nativeImage.createFromPath(path.join(iconsDir, trayIconFile(model.icon, process.platform)));
+  const tray = new Tray(nativeImage.createFromPath(path.join(iconsDir, trayIconFile('stale', process.platform))));
   tray.setToolTip('Statusdesk: checking…');
   tray.setContextMenu(Menu.buildFromTemplate(initialTrayMenu(handlers)));
   tray.on('click', handlers.open);

@@ -48,7 +48,10 @@ export function trayMenuTemplate(model: TrayModel, handlers: TrayMenuHandlers): 
   });
 }
 
-/** The icon file for a state; `@2x` variants sit beside them for high-density screens. */
-export function trayIconFile(state: TrayIconState): string {
-  return `tray-${state}.png`;
+/**
+ * The icon file for a state; `@2x` variants sit beside them for high-density screens. On macOS the menu bar
+ * takes template images (the name ends in Template), which the system tints for light and dark bars.
+ */
+export function trayIconFile(state: TrayIconState, platform: NodeJS.Platform = 'linux'): string {
+  return platform === 'darwin' ? `tray-${state}Template.png` : `tray-${state}.png`;
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import { inflateSync } from 'node:zlib';
 import path from 'node:path';
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { DebugLogger } from 'builder-util';
@@ -50,6 +52,26 @@ const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
+
+/** The pixels of a PNG written by scripts/generate-icons.ts (8-bit RGBA, one IDAT, filter 0 on every row). */
+function decodeOwnPng(file: string): { side: number; rgb: number[]; alpha: number[] } {
+  const bytes = fs.readFileSync(file);
+  const side = bytes.readUInt32BE(16);
+  const idat = bytes.indexOf('IDAT', 0, 'latin1');
+  const raw = inflateSync(bytes.subarray(idat + 4, idat + 4 + bytes.readUInt32BE(idat - 4)));
+  const rgb: number[] = [];
+  const alpha: number[] = [];
+  for (let y = 0; y < side; y++) {
+    const row = y * (side * 4 + 1);
+    expect(raw[row]).toBe(0);
+    for (let x = 0; x < side; x++) {
+      const p = row + 1 + x * 4;
+      rgb.push(raw[p]!, raw[p + 1]!, raw[p + 2]!);
+      alpha.push(raw[p + 3]!);
+    }
+  }
+  return { side, rgb, alpha };
+}
 
 /** Width and height of a PNG, or null when the bytes are not a PNG. */
 function pngSize(file: string): { width: number; height: number } | null {
@@ -139,8 +161,8 @@ describe('electron-builder.yml', () => {
     for (const file of named) expect(fs.existsSync(path.join(repoRoot, file)), file).toBe(true);
   });
 
-  it('the app icons are square PNGs, large enough for every platform (512 for macOS, 256 for Windows)', () => {
-    for (const icon of new Set([config.linux.icon, config.mac.icon, config.win.icon])) {
+  it('the app icons are square PNGs, large enough for every platform (512 for macOS and Linux)', () => {
+    for (const icon of new Set([config.linux.icon, config.mac.icon])) {
       const size = pngSize(path.join(repoRoot, icon));
       expect(size, `${icon} is a PNG`).not.toBeNull();
       expect(size!.width).toBe(size!.height);
@@ -153,12 +175,56 @@ describe('electron-builder.yml', () => {
     }
   });
 
+  it('Windows gets an .ico holding the app icon at 16 to 256 px, each image a PNG of its size', () => {
+    expect(config.win.icon).toMatch(/\.ico$/);
+    const ico = fs.readFileSync(path.join(repoRoot, config.win.icon));
+    expect(ico.readUInt16LE(0)).toBe(0);
+    expect(ico.readUInt16LE(2)).toBe(1); // an icon, not a cursor
+    const count = ico.readUInt16LE(4);
+    const sizes: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const entry = 6 + 16 * i;
+      const side = ico[entry]! === 0 ? 256 : ico[entry]!;
+      const length = ico.readUInt32LE(entry + 8);
+      const offset = ico.readUInt32LE(entry + 12);
+      const image = ico.subarray(offset, offset + length);
+      const png = path.join(os.tmpdir(), `statusdesk-ico-${process.pid}-${i}.png`);
+      fs.writeFileSync(png, image);
+      expect(pngSize(png), `image ${i}`).toEqual({ width: side, height: side });
+      fs.rmSync(png);
+      sizes.push(side);
+    }
+    expect(sizes).toEqual([16, 24, 32, 48, 64, 128, 256]);
+  });
+
+  it('macOS gets menu-bar template images: the same five shapes in black with transparency, both densities', () => {
+    for (const state of TRAY_ICON_STATES) {
+      const file = trayIconFile(state, 'darwin');
+      expect(file).toMatch(/Template\.png$/);
+      for (const [name, side] of [
+        [file, 16],
+        [file.replace(/\.png$/, '@2x.png'), 32],
+      ] as const) {
+        const pixels = decodeOwnPng(path.join(repoRoot, 'resources/icons', name));
+        expect(pixels.side, name).toBe(side);
+        // Only black and its alpha: macOS tints template images for light and dark menu bars.
+        expect(
+          pixels.rgb.every((v) => v === 0),
+          `${name} is black only`,
+        ).toBe(true);
+        expect(pixels.alpha.some((a) => a === 0) && pixels.alpha.some((a) => a === 255), `${name} has a shape`).toBe(true);
+      }
+    }
+    // The shapes differ, as the coloured ones do: no two states share a template.
+    const bytes = TRAY_ICON_STATES.map((s) => fs.readFileSync(path.join(repoRoot, 'resources/icons', trayIconFile(s, 'darwin'))).toString('base64'));
+    expect(new Set(bytes).size).toBe(TRAY_ICON_STATES.length);
+  });
+
   it('ships the five tray icons in both densities (16 px and @2x 32 px) as extra resources', () => {
     const set = config.extraResources.find((s) => s.to === 'icons');
     expect(set, 'an extraResources entry to icons/').toBeDefined();
     expect(TRAY_ICON_STATES).toHaveLength(5);
-    for (const state of TRAY_ICON_STATES) {
-      const file = trayIconFile(state);
+    for (const file of TRAY_ICON_STATES.flatMap((state) => [trayIconFile(state), trayIconFile(state, 'darwin')])) {
       for (const [name, side] of [
         [file, 16],
         [file.replace(/\.png$/, '@2x.png'), 32],
