@@ -18,6 +18,7 @@ import { createNotifier } from './notifier';
 import { startCore } from './start-core';
 import { electronSystemSignals } from './system-signals';
 import { createTray } from './tray';
+import { createElectronUpdater } from './updater';
 import { createMainWindow } from './window';
 import { MainWindowController } from './window-controller';
 
@@ -76,6 +77,7 @@ export function bootstrap(): void {
 
       // Adapters first: every port handed to the core is a live Electron object before the core exists, so a
       // port called while the core starts (the demo's first poll pushes a tray model) always has its target.
+      const demo = process.env.STATUSDESK_DEMO === '1';
       const system = electronSystemSignals();
       const tray = createTray(iconsDir(), {
         open: () => desktop.showWindow(),
@@ -93,6 +95,8 @@ export function bootstrap(): void {
         setTray: (model) => tray.update(model),
         signals: system.signals,
         setLoginItem: loginItemSetter(app),
+        // Only an installed app updates itself, and never the demo.
+        ...(app.isPackaged && !demo ? { updater: createElectronUpdater(log) } : {}),
       };
 
       const started = await startCore({
@@ -100,7 +104,8 @@ export function bootstrap(): void {
         appOrigins: renderer.appOrigins,
         ports,
         version: app.getVersion(),
-        demo: process.env.STATUSDESK_DEMO === '1',
+        demo,
+        packaged: app.isPackaged,
         log,
       });
       const { core } = started;

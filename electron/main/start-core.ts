@@ -22,6 +22,7 @@ export async function startCore(options: {
   ports: AppPorts;
   version: string;
   demo: boolean;
+  packaged: boolean;
   log: (message: string) => void;
 }): Promise<StartedCore> {
   const { demo, log } = options;
@@ -33,6 +34,7 @@ export async function startCore(options: {
     version: options.version,
     appOrigins: options.appOrigins,
     ports: options.ports,
+    build: { packaged: options.packaged, demo },
     log,
   });
   if (!demo) return { core, stop: () => core.dispose() };

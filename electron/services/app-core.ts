@@ -24,6 +24,8 @@ import { translationHandlers } from './translation/translation-handlers';
 import { OperationsFeature } from './operations/operations-feature';
 import { operationsHandlers } from './operations/operations-handlers';
 import { createOperationsOutboxKind } from './operations/operations-outbox-kind';
+import { UpdatesFeature, type UpdaterPort } from './updates/updates-feature';
+import { updatesHandlers } from './updates/updates-handlers';
 
 /**
  * What the core asks of its host: Electron's shell, notifications, tray and power events in the app; plain
@@ -40,6 +42,8 @@ export interface AppPorts {
   signals?: SystemSignals;
   /** Start the app at login, or not. */
   setLoginItem?: (enabled: boolean) => void;
+  /** electron-updater, in a packaged app that is not the demo. */
+  updater?: UpdaterPort;
 }
 
 export interface AppCoreOptions {
@@ -54,6 +58,8 @@ export interface AppCoreOptions {
   log?: (message: string) => void;
   /** Scheduler tuning for tests and demo mode (for example short intervals without jitter). */
   monitorTuning?: MonitorFeatureOptions['tuning'];
+  /** A packaged app (not a development run), and whether it runs the demo: updates only when packaged and not the demo. */
+  build?: { packaged: boolean; demo: boolean };
 }
 
 /**
@@ -69,6 +75,7 @@ export class AppCore {
   readonly reads: AccountReads;
   readonly translation: TranslationAppService;
   readonly operations: OperationsFeature;
+  readonly updates: UpdatesFeature;
   readonly events = new EventBus<IpcContract>(ipcContract);
   readonly dispatcher: IpcDispatcher;
   readonly #problems: AppProblem[] = [];
@@ -160,6 +167,14 @@ export class AppCore {
       now,
     });
     this.onDispose(() => this.operations.dispose());
+    this.updates = new UpdatesFeature({
+      settings: this.settings,
+      version: options.version,
+      build: options.build ?? { packaged: false, demo: false },
+      port: options.ports?.updater,
+      onStatus: (status) => this.events.emit('updates.onStatus', status),
+    });
+    this.onDispose(() => this.updates.dispose());
     // Forgets queued while the operations service is unreachable go out through the outbox like every write.
     this.outbox.registerKind(createOperationsOutboxKind({ operations: this.operations }));
     this.dispatcher = createIpcDispatcher(ipcContract, this.#handlers(), {
@@ -178,6 +193,7 @@ export class AppCore {
       // Not fatal: the monitor runs without it, and the next outbox call tries to open it again.
       this.reportProblem('outbox_unavailable', `The outbox could not be opened: ${error instanceof Error ? error.message : String(error)}`);
     });
+    this.updates.start();
     await Promise.all([this.monitor.start(), outbox]);
   }
 
@@ -216,6 +232,7 @@ export class AppCore {
       ...desktopHandlers(this.monitor, this.#options.ports?.setLoginItem),
       ...translationHandlers(this.translation),
       ...operationsHandlers(this.operations),
+      ...updatesHandlers(this.updates),
     };
   }
 

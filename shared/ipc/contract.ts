@@ -7,6 +7,7 @@ import { outboxChannels } from './channels/outbox';
 import { statusPageChannels } from './channels/statuspage';
 import { translationChannels } from './channels/translation';
 import { operationsChannels } from './channels/operations';
+import { updatesChannels } from './channels/updates';
 
 /**
  * The one IPC contract. Each group lives in its own file under channels/; the main process, the preload, the
@@ -20,6 +21,7 @@ export const ipcContract = {
   ...statusPageChannels,
   ...translationChannels,
   ...operationsChannels,
+  ...updatesChannels,
 } as const;
 
 export type IpcContract = typeof ipcContract;

@@ -68,6 +68,13 @@ describe('boot paths', () => {
     expect(window.loadURL).toHaveBeenCalledWith('app://statusdesk/index.html');
     expect(window.options.icon).toBe(`${resources.dir}/icons/icon.png`);
     expect(fake.trays[0]!.image).toEqual({ file: `${resources.dir}/icons/tray-stale.png` });
+    // An installed app updates itself: Settings can check (the first automatic check waits 30 s).
+    expect(await invokeOk('updates.status')).toMatchObject({ state: { phase: 'idle' }, canCheck: true });
+  });
+
+  it('unpackaged (development): no updater, and Settings says why', async () => {
+    await boot();
+    expect(await invokeOk('updates.status')).toMatchObject({ state: { phase: 'off', reason: 'development' }, canCheck: false });
   });
 
   it('starts without an OS keychain, says so, and still keeps a key for the session', async () => {
