@@ -1,5 +1,5 @@
 import type { AccountRecord } from '../../shared/accounts/account';
-import type { Region } from '../../shared/statuspage/regions';
+import { resolveBaseUrl, type Region } from '../../shared/statuspage/regions';
 import { regionOfAccount } from '../services/accounts/probe-client';
 import { resolveDataDir } from '../services/settings/data-dir';
 import { SettingsStore } from '../services/settings/settings-store';
@@ -8,6 +8,7 @@ import { KeychainSecretStore } from '../services/vault/keychain-store';
 import { KeyVault, secretNames } from '../services/vault/key-vault';
 import { CliUsageError, Printer, type CliIo } from './output';
 import { nodeHttpFetch } from '../services/http/node-http-fetch';
+import type { CallTarget } from './explain-failure';
 
 /** Options every command accepts (see program.ts). */
 export interface GlobalOptions {
@@ -32,8 +33,11 @@ export class CliContext {
     this.io = io;
     this.options = options;
     this.print = new Printer(io, options.json === true);
-    if (options.region !== undefined && options.region !== 'us' && options.region !== 'eu') {
-      throw new CliUsageError(`--region must be us or eu, not "${options.region}"`);
+    if (options.region !== undefined) {
+      // EU, Eu and eu are the same region.
+      const region = options.region.toLowerCase();
+      if (region !== 'us' && region !== 'eu') throw new CliUsageError(`--region must be us or eu, not "${options.region}"`);
+      this.options = { ...options, region };
     }
   }
 
@@ -95,11 +99,15 @@ export class CliContext {
     return this.io.env.STATUSDESK_API_KEY?.trim() || null;
   }
 
+  /** The server and page of the latest client made, for messages about its failures. */
+  lastTarget: CallTarget | null = null;
+
   client(subdomain?: string): StatusPageClient {
     const account = this.account(subdomain);
     let region: Region;
     try {
       region = this.region(account);
+      this.lastTarget = { baseUrl: resolveBaseUrl(region), subdomain };
       return new StatusPageClient({
         region,
         // A command lives for one exchange or a few: node:http starts in a fraction of fetch's time.

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { explainFailure } from './explain-failure';
 import { CliContext, type GlobalOptions } from './context';
 import { CliUsageError, codeOf, EXIT, reasonOf, type CliIo } from './output';
 import { registerReadCommands } from './commands/read';
@@ -42,8 +43,9 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
           setExitCode(typeof code === 'number' ? code : EXIT.ok);
         } catch (error) {
           const usage = error instanceof CliUsageError;
-          if (globals.json) io.stdout(`${JSON.stringify({ error: { code: codeOf(error), message: reasonOf(error) } })}\n`);
-          io.stderr(`statusdesk: ${reasonOf(error)}${hint(error)}\n`);
+          const reason = explainFailure(error, ctx?.lastTarget ?? null) ?? reasonOf(error);
+          if (globals.json) io.stdout(`${JSON.stringify({ error: { code: codeOf(error), message: reason } })}\n`);
+          io.stderr(`statusdesk: ${reason}${hint(error)}\n`);
           setExitCode(usage ? EXIT.usage : EXIT.failed);
         }
       };
