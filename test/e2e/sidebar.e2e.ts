@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { startHarness, type Harness } from './support/harness';
+
+/* Issue 16 item 2: on a long screen the navigation and the Outbox badge stay where they are. */
+
+let app: Harness | undefined;
+test.afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+test('the sidebar stays in view when a long screen scrolls to its end', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 320 });
+  app = await startHarness(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // Settings is longer than the window: scroll to its last section.
+  await expect(page.getByRole('region', { name: 'Updates' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(320 * 1.5);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
+  await expect(nav.getByRole('button', { name: /Outbox/ })).toBeInViewport();
+  await expect(nav.getByRole('button', { name: /Dashboard/ })).toBeInViewport();
+  await nav.getByRole('button', { name: /Outbox/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+});
