@@ -319,6 +319,8 @@ export class OutboxService {
     await this.#store.commit(records);
     this.#runtime.forget(entry.id);
     this.#changes.emit({ type: 'removed', id: entry.id });
+    // The counts changed too (a settled conflict, a dropped failure): the window's badge follows them.
+    this.#changes.queueStatus();
     for (const other of dependents) this.#emitEntry(other);
     this.#pump();
     return dependents.map((d) => d.id);
