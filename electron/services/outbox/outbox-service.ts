@@ -26,11 +26,10 @@ import { EntryServers } from './entry-servers';
 import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';
 import { keepMineRecords, readTheirs, retryRecords } from './user-decisions';
 import type { OutboxLoadReport, OutboxStore } from './outbox-store';
-import type { OutboxFlushOptions, OutboxServiceOptions } from './outbox-options';
+import type { OutboxFlushOptions, OutboxProblem, OutboxServiceOptions } from './outbox-options';
 import { assembleOutbox, RESEND_BACKOFF, type OutboxParts } from './outbox-parts';
 
-export type { OutboxChange, OutboxFlushReport };
-export type { OutboxFlushOptions, OutboxProblem, OutboxServiceOptions } from './outbox-options';
+export type { OutboxChange, OutboxFlushReport, OutboxFlushOptions, OutboxProblem, OutboxServiceOptions };
 
 /**
  * The durable offline outbox (DESIGN.md, flow 2): every write goes in, is fsynced before `enqueue()`
