@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import type { MonitorEvent } from '../../../shared/monitor/events';
+import type { PageState } from '../../../shared/monitor/page-state';
 import { oneLine } from '../../../shared/monitor/notification-text';
 import { MIN_INTERVAL_SEC, type WatchedPage } from '../../../shared/monitor/watched-page';
 import { resolveBaseUrl } from '../../../shared/statuspage/regions';
@@ -28,6 +29,13 @@ function parseSeconds(text: string, what: string, min: number): number {
 }
 
 /** One human line per event: time, page, type, and what it concerns. */
+/** Where a page stands after its first check, so a quiet page is not mistaken for a command doing nothing. */
+export function startingLine(state: PageState): string {
+  if (state.level === null) return `${state.subdomain}: not read yet (${state.error ? oneLine(state.error.message) : 'no answer'})`;
+  const open = state.summary?.incidents.length ?? 0;
+  return `${state.subdomain}: ${state.level}${open > 0 ? `, ${open} open incident${open === 1 ? '' : 's'}` : ''}`;
+}
+
 export function eventLine(event: MonitorEvent): string {
   const e = event as MonitorEvent & {
     from?: string;
@@ -67,7 +75,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
     .argument('[subdomains...]', 'status page subdomains, or https addresses of pages in the public Statuspage format, to watch')
     .option('--interval <seconds>', `seconds between checks of each page (at least ${MIN_INTERVAL_SEC})`, '60')
     .option('--demo', 'watch a built-in simulator playing a one-minute scenario (no account, no network)')
-    .option('--demo-speed <factor>', 'play the demo this many times faster (default 1)', '1')
+    .option('--demo-speed <factor>', 'play the demo this many times faster', '1')
     .option('--for <seconds>', 'stop after this many seconds (default: until Ctrl+C; the demo stops when it ends)')
     .action(
       run(async (ctx: CliContext, subdomains: string[], options: WatchOptions) => {
@@ -105,6 +113,21 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           ctx.print.note(`watching ${pages.map((p) => p.subdomain).join(', ')} on ${servers} every ${intervalSec} s${sim ? ' (demo)' : ''}; Ctrl+C to stop`);
           monitor.start();
           try {
+            if (!sim) {
+              // The first check of every page: where each stands, and a page that does not exist ends the command.
+              await monitor.pollNow();
+              const states = monitor.state();
+              for (const state of states) ctx.print.note(startingLine(state));
+              const missing = states.filter((state) => state.error?.code === 'not_found' && state.lastSuccessAt === null);
+              if (missing.length > 0) {
+                for (const state of missing) {
+                  const page = pages.find((p) => p.id === state.pageId);
+                  const where = page?.url ?? page?.baseUrl ?? 'its server';
+                  ctx.print.note(`statusdesk: no status page "${state.subdomain}" on ${where}: check the subdomain or address`);
+                }
+                return 1;
+              }
+            }
             if (sim) {
               ctx.print.note(
                 "demo: an incident opens, gets two updates, a maintenance starts and ends, the incident resolves; a provider's incident opens and resolves beside it",
