@@ -109,6 +109,7 @@ export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput):
       const { id } = await outbox.enqueue(request);
       outbox.start();
       await outbox.flush({ accountIds: [request.accountId], timeoutMs: FLUSH_TIMEOUT_MS });
+      await dropIfKeyRefused(outbox, id);
       return outcomeOf(outbox, id);
     });
   } catch (error) {
@@ -121,6 +122,24 @@ export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput):
     }
     return { state: 'handed_off', id: await handOffWrite(ctx.dataDir, request), ownerPid: error.holderPid };
   }
+}
+
+/**
+ * A write this command just queued that the server refused for its key (401, 403) was not applied and cannot
+ * succeed as it is: it is taken out again and the command says what to fix, rather than leaving a failed write
+ * to drop by hand.
+ */
+async function dropIfKeyRefused(outbox: OutboxService, id: string): Promise<void> {
+  const entry = outbox.get(id);
+  const status = entry?.lastError?.status;
+  if (entry?.state !== 'failed' || (status !== 401 && status !== 403)) return;
+  await outbox.drop(id);
+  const why = status === 401 ? 'the API key was not accepted' : 'the API key may not make this change';
+  throw new AppError(
+    status === 401 ? 'unauthorized' : 'forbidden',
+    `${entry.lastError!.message}: ${why}, so nothing was sent or kept; fix the key (STATUSDESK_API_KEY, or the account's key in the app) and run the command again`,
+    { status },
+  );
 }
 
 function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutcome, { state: 'handed_off' }> {

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../electron/cli/program';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { makeTempDir } from '../../support/temp-dir';
+
+/* Issue 16 item 13: a create refused for its key (401) is reported as such and not left as a failed write. */
+
+let sim: StatusPageSimulator;
+let home: ReturnType<typeof makeTempDir>;
+beforeAll(async () => {
+  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+  home = makeTempDir('statusdesk-key-refused-');
+});
+afterAll(async () => {
+  await sim.close();
+  home.remove();
+});
+
+async function cli(args: string[], key: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(['--base-url', sim.baseUrl, ...args], {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    env: { STATUSDESK_HOME: home.dir, STATUSDESK_API_KEY: key },
+  });
+  return { code, stdout, stderr };
+}
+
+describe('a write whose key the server refuses', () => {
+  it('says the key was not accepted, keeps nothing to drop by hand, and never echoes the key', async () => {
+    const key = 'not-a-real-key-0123456789';
+    const result = await cli(['incidents', 'create', 'acme', '--title', 'Checkout down', '--type', 'major', '--message', 'Investigating'], key);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/the API key was not accepted, so nothing was sent or kept; fix the key/);
+    expect(result.stderr).not.toContain(key);
+    expect(result.stderr).not.toMatch(/outbox retry\|drop/);
+    const list = await cli(['--json', 'outbox', 'list'], key);
+    expect(JSON.parse(list.stdout)).toMatchObject({ entries: [], status: { failed: 0 } });
+    expect(sim.writeLog()).toEqual([]);
+  });
+});
