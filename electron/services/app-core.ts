@@ -125,6 +125,7 @@ export class AppCore {
         options.ports?.setTray?.(trayWithOutbox(model, this.#outboxStatus));
       },
       reportProblem: (message) => this.reportProblem('file_corrupt', message),
+      apiKeyFor: (accountId) => this.accounts.apiKey(accountId),
       ...(options.log === undefined ? {} : { log: options.log }),
     });
     this.onDispose(() => this.monitor.dispose());

@@ -41,6 +41,11 @@ export interface SummaryFetcherOptions {
   defaultRateLimitPauseMs?: number;
   /** Wall clock for Retry-After dates. */
   now?: () => number;
+  /**
+   * The key of the account the page belongs to: sent on its summary reads, so a private page (which answers
+   * only to its organization's key) stays readable. Public pages, without an account, never send one.
+   */
+  apiKey?: (() => Promise<string | null>) | undefined;
 }
 
 const SUMMARY = STATUS_PAGE_OPERATIONS.getPageSummary;
@@ -67,19 +72,25 @@ export function createSummaryFetcher(options: SummaryFetcherOptions): SummaryFet
         throw new StatusPageApiError('cancelled', 'the request was cancelled while waiting for the rate limit', CONTEXT);
       }
       const timeoutMs = callOptions.timeoutMs ?? defaultTimeoutMs;
+      const key = (await options.apiKey?.().catch(() => null)) ?? null;
+      const auth: Record<string, string> = key ? { Authorization: key } : {};
       let response: TextResponse;
       try {
         if (fetchImpl) {
           const answer = await sendHttpRequest(
             fetchImpl,
-            { method: 'GET', url, headers: { 'User-Agent': userAgent }, timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) },
+            { method: 'GET', url, headers: { 'User-Agent': userAgent, ...auth }, timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) },
             CONTEXT,
           );
           response = { status: answer.status, header: (name) => answer.headers.get(name) ?? undefined, text: answer.text };
         } else {
           response = await httpGetText(
             url,
-            { headers: { Accept: JSON_HEADERS.Accept!, 'User-Agent': userAgent }, timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) },
+            {
+              headers: { Accept: JSON_HEADERS.Accept!, 'User-Agent': userAgent, ...auth },
+              timeoutMs,
+              ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+            },
             CONTEXT,
           );
         }

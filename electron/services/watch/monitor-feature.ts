@@ -15,6 +15,8 @@ import type { Incident } from '../../../shared/statuspage/schemas/incident';
 import { systemClock } from '../monitor/clock';
 import { EventHistory, historyFilePath } from '../monitor/event-history';
 import { MonitorService, type MonitorServiceOptions } from '../monitor/monitor-service';
+import { providerFetcherForPage } from '../monitor/provider-fetcher';
+import { summaryFetcherForPage } from '../monitor/summary-fetcher';
 import type { SystemSignals } from '../monitor/system-signals';
 import type { SettingsStore } from '../settings/settings-store';
 import { StatusPageClient } from '../statuspage/client';
@@ -33,6 +35,8 @@ export interface MonitorFeatureOptions {
   onTray: (model: TrayModel) => void;
   reportProblem: (message: string) => void;
   log?: (message: string) => void;
+  /** The key of an account, for the summary reads of its pages (a private page answers only to it). */
+  apiKeyFor?: (accountId: string) => Promise<string | null>;
   /** Tests and demo mode tune the scheduler (fast intervals, no jitter). */
   tuning?: MonitorServiceOptions['tuning'];
   clock?: MonitorServiceOptions['clock'];
@@ -85,6 +89,12 @@ export class MonitorFeature {
       ...(this.#options.signals ? { signals: this.#options.signals } : {}),
       ...(this.#options.clock ? { clock: this.#options.clock } : {}),
       ...(this.#options.tuning ? { tuning: this.#options.tuning } : {}),
+      clientFor: (page) => {
+        if (page.kind === 'statuspage') return providerFetcherForPage(page);
+        const apiKeyFor = this.#options.apiKeyFor;
+        const accountId = page.accountId;
+        return summaryFetcherForPage(page, accountId && apiKeyFor ? { apiKey: () => apiKeyFor(accountId) } : {});
+      },
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
       onStateChange: (state) => this.#schedulePush(this.#model.stage(state) ? undefined : (this.#options.tickIntervalMs ?? 5_000)),
