@@ -113,7 +113,10 @@ interface UpdatesRead {
   latest: UpdateSnapshot | null;
 }
 
-/** Ids of all updates and the latest one (by posted_at, else inserted_at; ties: first listed). */
+/**
+ * Ids of all updates and the latest one: by posted_at, else inserted_at; at the same second (a resolution
+ * posted right after an update) the higher id, which the server gives the later one, whatever the list order.
+ */
 function readUpdates(value: unknown, typeRequired: boolean): UpdatesRead {
   const items = optList(value, 'updates');
   const ids: number[] = new Array(items.length);
@@ -129,7 +132,7 @@ function readUpdates(value: unknown, typeRequired: boolean): UpdatesRead {
       const stamp = optStr(update.posted_at, 'posted_at') ?? optStr(update.inserted_at, 'inserted_at');
       const at = stamp === null ? null : apiDateTimeToEpochMs(stamp);
       const rank = at ?? -Infinity;
-      if (best === null || rank > bestAt) {
+      if (best === null || rank > bestAt || (rank === bestAt && ids[i]! > (best.id as number))) {
         best = update;
         bestAt = rank;
       }

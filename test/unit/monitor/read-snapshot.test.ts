@@ -97,6 +97,21 @@ describe('readPageSnapshot on the real fixtures', () => {
     expect(incident.resolved).toBe(true);
     expect(incident.latestUpdate).toEqual({ id: 2, type: 'resolved', description: 'Fixed', postedAt: '2025-06-01T11:00:00.000Z' });
   });
+
+  it.each([
+    ['oldest first', [1, 2]],
+    ['newest first', [2, 1]],
+  ])('a resolution posted in the same second as the update before it is the latest (listed %s): the resolved notice quotes it', (_order, ids) => {
+    const json = baseSummary();
+    const byId = {
+      1: { id: 1, type: 'monitoring', description: 'A fix is deployed', posted_at: '2025-06-01T11:00:00' },
+      2: { id: 2, type: 'resolved', description: 'Resolved: all requests succeed again', posted_at: '2025-06-01T11:00:00' },
+    } as const;
+    json.incidents = [{ id: 7, type: 'minor', title: 'Slow', updates: ids.map((id) => byId[id as 1 | 2]) }];
+    const incident = readPageSnapshot(json).incidents[0]!;
+    expect(incident.resolved).toBe(true);
+    expect(incident.latestUpdate?.description).toBe('Resolved: all requests succeed again');
+  });
 });
 
 describe('readPageSnapshot rejects what the wire schema rejects, with a path', () => {
