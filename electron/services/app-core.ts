@@ -17,7 +17,10 @@ import { EventBus } from './ipc/event-bus';
 import { createIpcDispatcher, type InvokeHandlers, type IpcDispatcher } from './ipc/dispatcher';
 import { SettingsStore } from './settings/settings-store';
 import type { KeyVault } from './vault/key-vault';
-import { createStatusPageProbeClient } from './accounts/probe-client';
+import { createStatusPageProbeClient, regionOfAccount } from './accounts/probe-client';
+import { resolveBaseUrl } from '../../shared/statuspage/regions';
+import { baseUrlOfPage } from './monitor/summary-fetcher';
+import { OwnWrites } from './watch/own-writes';
 import { keyFromVault } from './translation/key-source';
 import { TranslationAppService } from './translation/translation-app-service';
 import { translationHandlers } from './translation/translation-handlers';
@@ -82,6 +85,7 @@ export class AppCore {
   #tray: TrayModel | null = null;
   #outboxStatus: OutboxStatus | null = null;
   readonly #options: AppCoreOptions;
+  readonly #ownWrites = new OwnWrites();
 
   constructor(options: AppCoreOptions) {
     this.#options = options;
@@ -126,6 +130,7 @@ export class AppCore {
       },
       reportProblem: (message) => this.reportProblem('file_corrupt', message),
       apiKeyFor: (accountId) => this.accounts.apiKey(accountId),
+      isOwnWrite: (page, event) => page.kind !== 'statuspage' && this.#ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event),
       ...(options.log === undefined ? {} : { log: options.log }),
     });
     this.onDispose(() => this.monitor.dispose());
@@ -136,6 +141,7 @@ export class AppCore {
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
       onChange: (change) => {
         this.events.emit('outbox.onChange', change);
+        if (change.type === 'entry' && change.entry.state === 'sent') this.#ownWrites.noteSent(change.entry, this.#baseUrlOfAccount(change.entry.accountId));
         if (change.type === 'status') {
           this.#outboxStatus = change.status;
           if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#tray, change.status));
@@ -182,6 +188,11 @@ export class AppCore {
       appOrigins: options.appOrigins,
       onInternalError: (channel, error) => options.log?.(`ipc ${channel}: internal error: ${error instanceof Error ? error.message : String(error)}`),
     });
+  }
+
+  #baseUrlOfAccount(accountId: string): string | null {
+    const account = this.settings.get().accounts.find((a) => a.id === accountId);
+    return account ? resolveBaseUrl(regionOfAccount(account)) : null;
   }
 
   problems(): AppProblem[] {

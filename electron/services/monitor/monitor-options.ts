@@ -53,6 +53,8 @@ export interface MonitorServiceOptions {
   prefs?: NotificationPrefs;
   onEvent?: (event: MonitorEvent) => void;
   onNotify?: (intent: NotificationIntent) => void;
+  /** Events that echo the user's own writes from this app: kept and shown, never notified. */
+  isOwnWrite?: (page: WatchedPage, event: MonitorEvent) => boolean;
   onStateChange?: (state: PageState, change: StateChange) => void;
   /** History writes and listener failures: reported, never fatal. */
   onError?: (error: unknown) => void;

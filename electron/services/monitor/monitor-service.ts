@@ -2,6 +2,7 @@ import { AppError, type AppErrorShape } from '../../../shared/errors';
 import type { MonitorEvent } from '../../../shared/monitor/events';
 import { toIso } from '../../../shared/monitor/iso-time';
 import { decideNotification } from '../../../shared/monitor/notification-policy';
+import { notifiableEvents } from './notifiable-events';
 import {
   DEFAULT_NOTIFICATION_PREFS,
   notificationsPausedAt,
@@ -250,7 +251,7 @@ export class MonitorService {
         const snapshot = entry.tracker.snapshot;
         const intent = decideNotification({
           page: { ...entry.page, name: entry.tracker.name },
-          events,
+          events: notifiableEvents(entry.page, events, this.#options.isOwnWrite),
           prefs: this.#prefs,
           nowMs: this.#clock.now(),
           ...(snapshot && entry.page.mutedServiceIds.length > 0 ? { serviceAncestors: serviceAncestorIndex(snapshot.services) } : {}),

@@ -35,6 +35,8 @@ export interface MonitorFeatureOptions {
   onTray: (model: TrayModel) => void;
   reportProblem: (message: string) => void;
   log?: (message: string) => void;
+  /** Events that echo the user's own writes from this app: not notified (see own-writes.ts). */
+  isOwnWrite?: MonitorServiceOptions['isOwnWrite'];
   /** The key of an account, for the summary reads of its pages (a private page answers only to it). */
   apiKeyFor?: (accountId: string) => Promise<string | null>;
   /** Tests and demo mode tune the scheduler (fast intervals, no jitter). */
@@ -97,6 +99,7 @@ export class MonitorFeature {
       },
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
+      ...(this.#options.isOwnWrite ? { isOwnWrite: this.#options.isOwnWrite } : {}),
       onStateChange: (state) => this.#schedulePush(this.#model.stage(state) ? undefined : (this.#options.tickIntervalMs ?? 5_000)),
       onError: (error) => this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`),
     });
