@@ -83,6 +83,8 @@ export function decideNotification(input: NotificationPolicyInput): Notification
   const { page, events, prefs } = input;
   if (!prefs.enabled || notificationsPausedAt(prefs, input.nowMs) || events.length === 0) return null;
   const min = prefs.minSeverity;
+  // Settings written before the toggle existed have it on, as new ones do.
+  const maintenanceStartEnd = prefs.maintenanceStartEnd ?? true;
   const followed = new Set(page.followedIncidentIds);
   const mutedServices = new Set(page.mutedServiceIds);
 
@@ -173,11 +175,11 @@ export function decideNotification(input: NotificationPolicyInput): Notification
         headline = `Maintenance scheduled: ${title}`;
         break;
       case 'maintenance.started':
-        if (!isFollowed && !isAtLeast(severity, min)) continue;
+        if (!isFollowed && !maintenanceStartEnd && !isAtLeast(severity, min)) continue;
         headline = `Maintenance started: ${title}`;
         break;
       case 'maintenance.ended':
-        if (!isFollowed && !isAtLeast(severity, min)) continue;
+        if (!isFollowed && !maintenanceStartEnd && !isAtLeast(severity, min)) continue;
         headline = event.reason === 'cancelled' ? `Maintenance cancelled: ${title}` : `Maintenance ended: ${title}`;
         break;
       default:

@@ -312,7 +312,7 @@ export class MonitorFeature {
     return checked;
   }
 
-  setPrefs(change: { enabled?: boolean; minSeverity?: NotificationPrefs['minSeverity'] }): Promise<NotificationPrefs> {
+  setPrefs(change: { enabled?: boolean; minSeverity?: NotificationPrefs['minSeverity']; maintenanceStartEnd?: boolean }): Promise<NotificationPrefs> {
     return this.#savePrefs({ ...this.prefs(), ...change });
   }
 

@@ -133,7 +133,7 @@ export const useMonitorStore = defineStore('monitor', {
         this.polling = false;
       }
     },
-    async setPrefs(change: Pick<NotificationPrefs, 'enabled' | 'minSeverity'>) {
+    async setPrefs(change: Partial<Pick<NotificationPrefs, 'enabled' | 'minSeverity' | 'maintenanceStartEnd'>>) {
       this.prefs = await call(api().notifications.setPrefs(change));
     },
     async pause(minutes: number) {

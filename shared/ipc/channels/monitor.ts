@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { httpUrlSchema, regionSchema } from '../../accounts/account';
 import { monitorEventSchema } from '../../monitor/events';
-import { notificationPrefsSchema } from '../../monitor/notification-prefs';
+import { notificationPrefsChangeSchema, notificationPrefsSchema } from '../../monitor/notification-prefs';
 import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema } from '../../monitor/dashboard-patch';
 import { MIN_INTERVAL_SEC, watchedPageSchema } from '../../monitor/watched-page';
 import { providerPageUrlSchema } from '../../monitor/provider/provider-url';
@@ -80,7 +80,7 @@ export const monitorChannels = {
   ),
   'monitor.clearHistory': invoke(z.undefined(), z.object({ cleared: z.number().int() })),
   'notifications.prefs': invoke(z.undefined(), notificationPrefsSchema),
-  'notifications.setPrefs': invoke(notificationPrefsSchema.pick({ enabled: true, minSeverity: true }), notificationPrefsSchema),
+  'notifications.setPrefs': invoke(notificationPrefsChangeSchema, notificationPrefsSchema),
   'notifications.pause': invoke(
     z.object({
       minutes: z

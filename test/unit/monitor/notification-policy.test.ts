@@ -81,7 +81,7 @@ describe('decideNotification', () => {
     expect(decide(minor, {}, { minSeverity: 'minor' })).not.toBeNull();
     expect(decide(minor, {}, { minSeverity: 'major' })).toBeNull();
     const maintenance = events(fixtureSnapshot('exoscale-operational'), fixtureSnapshot('exoscale-vie2-maintenance-critical'));
-    expect(decide(maintenance, {}, { minSeverity: 'minor' })).toBeNull();
+    expect(decide(maintenance, {}, { minSeverity: 'minor', maintenanceStartEnd: false })).toBeNull();
     expect(decide(maintenance, {}, { minSeverity: 'maintenance' })).toMatchObject({ severity: 'maintenance', priority: 'low', target: { incidentId: 209618 } });
   });
 
@@ -180,6 +180,19 @@ describe('decideNotification', () => {
       severity: 'operational',
     });
     expect(decide(events(snap(n), operational), {}, { minSeverity: 'operational' })).toBeNull(); // removal is not news
+  });
+
+  it('an emergency maintenance (custom type, base level scheduled) starting notifies with the default settings; the toggle off, it follows the minimum', () => {
+    const s = baseSummary();
+    s.maintenances = [wireIncident({ id: 60, type: 'emergency-maintenance', title: 'Emergency database failover', serviceIds: [1, 2, 3] })];
+    const started = events(operational, readPageSnapshot(s, { 'emergency-maintenance': 'scheduled' }));
+    expect(started.some((e) => e.type === 'maintenance.started')).toBe(true);
+    expect(decide(started)).toMatchObject({ title: 'Acme: Maintenance started: Emergency database failover', target: { incidentId: 60 } });
+    expect(decide(started, {}, { maintenanceStartEnd: false })).toBeNull();
+    // Ended: the same toggle.
+    const ended = events(readPageSnapshot(s, { 'emergency-maintenance': 'scheduled' }), operational);
+    expect(decide(ended)?.title).toMatch(/^Acme: Maintenance (ended|cancelled): Emergency database failover/);
+    expect(decide(ended, {}, { maintenanceStartEnd: false })).toBeNull();
   });
 
   it('maintenance scheduled says when', () => {

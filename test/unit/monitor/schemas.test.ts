@@ -47,9 +47,9 @@ describe('WatchedPage', () => {
 });
 
 describe('notification prefs and severity', () => {
-  it('defaults to enabled, incidents only, not paused', () => {
-    expect(notificationPrefsSchema.parse({})).toEqual({ enabled: true, minSeverity: 'minor' });
-    expect(DEFAULT_NOTIFICATION_PREFS).toMatchObject({ enabled: true, minSeverity: 'minor', pausedUntil: null });
+  it('defaults to enabled, incidents only (maintenance start and end too), not paused', () => {
+    expect(notificationPrefsSchema.parse({})).toEqual({ enabled: true, minSeverity: 'minor', maintenanceStartEnd: true });
+    expect(DEFAULT_NOTIFICATION_PREFS).toMatchObject({ enabled: true, minSeverity: 'minor', maintenanceStartEnd: true, pausedUntil: null });
   });
 
   it('orders operational < maintenance < minor < major and maps scheduled to maintenance', () => {
