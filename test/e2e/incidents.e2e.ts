@@ -318,8 +318,10 @@ test('validation: clear messages next to the fields, and nothing is queued', asy
   await expect(dialog.getByText(/A type key has only letters, digits/)).toBeVisible();
   await page.screenshot({ path: screenshotPath('incident-editor-validation.png') });
 
-  // Escape closes without queuing anything, and focus goes back to the button that opened the editor.
+  // Escape asks before throwing the typed text away; discarding queues nothing, and focus goes back to the
+  // button that opened the editor.
   await page.keyboard.press('Escape');
+  await dialog.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
   expect(await queued(harness)).toHaveLength(0);
