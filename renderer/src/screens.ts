@@ -1,4 +1,5 @@
-import { defineAsyncComponent, type Component } from 'vue';
+import { ArrowUpDown, Bell, Eraser, Languages, LayoutDashboard, LayoutGrid, Settings, TriangleAlert } from 'lucide-vue-next';
+import { defineAsyncComponent, markRaw, type Component } from 'vue';
 
 /**
  * The screens of the app, in sidebar order. Each is loaded on first visit, so the initial bundle holds only
@@ -7,19 +8,20 @@ import { defineAsyncComponent, type Component } from 'vue';
 export interface ScreenDefinition {
   id: string;
   label: string;
-  icon: string;
+  /** An SVG icon (lucide): drawn the same on every system, unlike a text glyph that needs a font to have it. */
+  icon: Component;
   component: Component;
 }
 
 export const SCREENS = [
-  { id: 'dashboard', label: 'Dashboard', icon: '◉', component: defineAsyncComponent(() => import('./views/DashboardView.vue')) },
-  { id: 'incidents', label: 'Incidents', icon: '⚑', component: defineAsyncComponent(() => import('./views/IncidentsView.vue')) },
-  { id: 'outbox', label: 'Outbox', icon: '⇅', component: defineAsyncComponent(() => import('./views/OutboxView.vue')) },
-  { id: 'history', label: 'Notifications', icon: '▤', component: defineAsyncComponent(() => import('./views/HistoryView.vue')) },
-  { id: 'translation', label: 'Translation', icon: '文', component: defineAsyncComponent(() => import('./views/TranslationView.vue')) },
-  { id: 'operations', label: 'Operations', icon: '⌫', component: defineAsyncComponent(() => import('./views/OperationsView.vue')) },
-  { id: 'admin', label: 'Administration', icon: '▦', component: defineAsyncComponent(() => import('./views/AdminView.vue')) },
-  { id: 'settings', label: 'Settings', icon: '⚙', component: defineAsyncComponent(() => import('./views/SettingsView.vue')) },
+  { id: 'dashboard', label: 'Dashboard', icon: markRaw(LayoutDashboard), component: defineAsyncComponent(() => import('./views/DashboardView.vue')) },
+  { id: 'incidents', label: 'Incidents', icon: markRaw(TriangleAlert), component: defineAsyncComponent(() => import('./views/IncidentsView.vue')) },
+  { id: 'outbox', label: 'Outbox', icon: markRaw(ArrowUpDown), component: defineAsyncComponent(() => import('./views/OutboxView.vue')) },
+  { id: 'history', label: 'Notifications', icon: markRaw(Bell), component: defineAsyncComponent(() => import('./views/HistoryView.vue')) },
+  { id: 'translation', label: 'Translation', icon: markRaw(Languages), component: defineAsyncComponent(() => import('./views/TranslationView.vue')) },
+  { id: 'operations', label: 'Operations', icon: markRaw(Eraser), component: defineAsyncComponent(() => import('./views/OperationsView.vue')) },
+  { id: 'admin', label: 'Administration', icon: markRaw(LayoutGrid), component: defineAsyncComponent(() => import('./views/AdminView.vue')) },
+  { id: 'settings', label: 'Settings', icon: markRaw(Settings), component: defineAsyncComponent(() => import('./views/SettingsView.vue')) },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenId = (typeof SCREENS)[number]['id'];
