@@ -9,6 +9,7 @@ import { KeyVault, secretNames } from '../services/vault/key-vault';
 import { CliUsageError, Printer, type CliIo } from './output';
 import { nodeHttpFetch } from '../services/http/node-http-fetch';
 import type { CallTarget } from './explain-failure';
+import { cliTime } from './cli-time';
 
 /** Options every command accepts (see program.ts). */
 export interface GlobalOptions {
@@ -16,6 +17,8 @@ export interface GlobalOptions {
   baseUrl?: string;
   json?: boolean;
   account?: string;
+  /** Times in UTC instead of the local offset. */
+  utc?: boolean;
 }
 
 /**
@@ -56,6 +59,11 @@ export class CliContext {
   get vault(): KeyVault {
     this.#vault ??= new KeyVault(new KeychainSecretStore());
     return this.#vault;
+  }
+
+  /** A time as the command line prints it: ISO 8601 with the local offset, or UTC under --utc. */
+  time(value: string | Date | null | undefined): string {
+    return cliTime(value, this.options.utc === true);
   }
 
   /** The account named by --account, else one configured for this subdomain, else none. */

@@ -23,6 +23,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     .option('--base-url <url>', 'a server address, e.g. http://127.0.0.1:4010/api/v2 (overrides --region)')
     .option('--account <name>', 'a configured account (its region and keychain key)')
     .option('--json', 'machine-readable output on stdout')
+    .option('--utc', "times in UTC (Z) instead of the computer's time zone (ISO 8601 with its offset)")
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     .configureOutput({

@@ -43,11 +43,14 @@ function state(incident: Incident): string {
   return 'open';
 }
 
-function describe(incident: Incident): string {
-  const lines = [`#${incident.id} [${incident.type}] ${incident.title}`, `  ${state(incident)}; started ${incident.starts_at ?? 'unknown'}`];
+function describe(incident: Incident, time: (value: string | null | undefined) => string): string {
+  const lines = [
+    `#${incident.id} [${incident.type}] ${incident.title}`,
+    `  ${state(incident)}; started ${incident.starts_at ? time(incident.starts_at) : 'unknown'}`,
+  ];
   if (incident.service_ids?.length) lines.push(`  services: ${incident.service_ids.join(', ')}`);
   for (const update of incident.updates ?? []) {
-    lines.push(`  ${update.posted_at ?? update.inserted_at ?? ''} ${update.type}: ${(update.description ?? '').replace(/\s+/g, ' ')}`);
+    lines.push(`  ${time(update.posted_at ?? update.inserted_at)} ${update.type}: ${(update.description ?? '').replace(/\s+/g, ' ')}`);
   }
   return lines.join('\n');
 }
@@ -91,7 +94,7 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
     .action(
       run(async (ctx, subdomain: string, id: string) => {
         const incident = await ctx.client(subdomain).getIncident({ subdomain, incidentId: parseId(id, 'incident id') });
-        ctx.print.result(incident, () => describe(incident));
+        ctx.print.result(incident, () => describe(incident, (value) => ctx.time(value)));
       }),
     );
 

@@ -263,7 +263,7 @@ export function registerOutboxCommands(program: Command, run: Run): void {
                     e.operation,
                     resourceText(e),
                     String(e.attempts),
-                    e.createdAt.slice(0, 19),
+                    ctx.time(e.createdAt),
                     e.lastError?.message
                       .replace(/^\w+ \([A-Z]+ [^)]*\): /, '')
                       .replace(/\s+/g, ' ')

@@ -63,7 +63,7 @@ export function registerReadCommands(program: Command, run: RunAction): void {
             lines.push(`${title}:`);
             for (const item of items) {
               const latest = item.updates[0]?.description;
-              lines.push(`  #${item.id} [${item.type}] ${item.title}${item.startsAt ? ` ${since} ${item.startsAt.toISOString()}` : ''}`);
+              lines.push(`  #${item.id} [${item.type}] ${item.title}${item.startsAt ? ` ${since} ${ctx.time(item.startsAt)}` : ''}`);
               if (latest) lines.push(`      ${latest.replace(/\s+/g, ' ').slice(0, 160)}`);
             }
           };

@@ -36,7 +36,7 @@ export function startingLine(state: PageState): string {
   return `${state.subdomain}: ${state.level}${open > 0 ? `, ${open} open incident${open === 1 ? '' : 's'}` : ''}`;
 }
 
-export function eventLine(event: MonitorEvent): string {
+export function eventLine(event: MonitorEvent, time: (iso: string) => string = (iso) => iso.replace(/\.\d+Z$/, 'Z')): string {
   const e = event as MonitorEvent & {
     from?: string;
     to?: string;
@@ -44,7 +44,7 @@ export function eventLine(event: MonitorEvent): string {
     service?: { name: string };
     notice?: { title: string };
   };
-  const parts = [event.at.replace(/\.\d+Z$/, 'Z'), event.page.subdomain, event.type];
+  const parts = [time(event.at), event.page.subdomain, event.type];
   if (e.from && e.to) parts.push(`${e.from} → ${e.to}`);
   if (e.service) parts.push(e.service.name);
   if (e.incident) parts.push(`[${e.incident.type}] ${e.incident.title}`);
@@ -108,7 +108,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           const servers = [...new Set(pages.map((p) => p.url ?? p.baseUrl))].join(', ');
           const monitor = new MonitorService({
             pages,
-            onEvent: (event) => ctx.print.line(event, () => eventLine(event)),
+            onEvent: (event) => ctx.print.line(event, () => eventLine(event, (iso) => ctx.time(iso))),
           });
           ctx.print.note(`watching ${pages.map((p) => p.subdomain).join(', ')} on ${servers} every ${intervalSec} s${sim ? ' (demo)' : ''}; Ctrl+C to stop`);
           monitor.start();
