@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/program';
+import { runCliIn } from './support/run-cli';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -16,16 +16,7 @@ afterAll(async () => {
   home.remove();
 });
 
-async function cli(args: string[], key: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['--base-url', sim.baseUrl, ...args], {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env: { STATUSDESK_HOME: home.dir, STATUSDESK_API_KEY: key },
-  });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[], key: string) => runCliIn(home.dir, ['--base-url', sim.baseUrl, ...args], { STATUSDESK_API_KEY: key });
 
 describe('a write whose key the server refuses', () => {
   it('says the key was not accepted, keeps nothing to drop by hand, and never echoes the key', async () => {

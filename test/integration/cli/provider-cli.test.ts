@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/program';
+import { runCliIn } from './support/run-cli';
 import { startProviderSimulator, type ProviderSimulator } from '../../../electron/services/simulators/provider';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { MONITOR_EVENT_TYPES, monitorEventSchema } from '../../../shared/monitor/events';
@@ -21,12 +21,7 @@ afterAll(async () => {
   home.remove();
 });
 
-async function cli(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { STATUSDESK_HOME: home.dir } });
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]) => runCliIn(home.dir, args);
 
 describe('statusdesk with provider pages', () => {
   it('status <URL> and summary <URL> read the page, in text and --json', async () => {
