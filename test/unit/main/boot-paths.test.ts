@@ -103,9 +103,9 @@ describe('boot paths', () => {
   it('Quit in the tray menu closes the window and the tray and ends the app', async () => {
     await boot();
     const window = liveWindows()[0]!;
-    await vi.waitFor(() => trayMenuItem('Quit Statusdesk'));
+    await vi.waitFor(() => trayMenuItem('Quit Statusdesk'), { timeout: 10_000 });
     trayMenuItem('Quit Statusdesk').click!();
-    await vi.waitFor(() => expect(fake.app.exitCode).toBe(0));
+    await vi.waitFor(() => expect(fake.app.exitCode).toBe(0), { timeout: 10_000 });
     expect(window.isDestroyed()).toBe(true);
     expect(fake.trays[0]!.isDestroyed()).toBe(true);
   });
@@ -127,14 +127,16 @@ describe('boot paths', () => {
     const pageId = await watchDemoPage(sim);
     const incident = sim.openIncident({ page: 'acme', type: 'major', title: 'API down', services: [2], message: 'Investigating.' });
     await invokeOk('monitor.pollNow', { pageId });
-    await vi.waitFor(() => expect(fake.notifications.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(fake.notifications.length).toBeGreaterThan(0), { timeout: 10_000 });
     const bubble = fake.notifications.at(-1)!;
     expect(bubble.show).toHaveBeenCalled();
     const window = liveWindows()[0]!;
     window.hide();
     bubble.emit('click');
     expect(window.isVisible()).toBe(true);
-    await vi.waitFor(() => expect(window.webContents.sent).toContainEqual({ channel: 'desktop.onOpenTarget', payload: { pageId, incidentId: incident.id } }));
+    await vi.waitFor(() => expect(window.webContents.sent).toContainEqual({ channel: 'desktop.onOpenTarget', payload: { pageId, incidentId: incident.id } }), {
+      timeout: 10_000,
+    });
   });
 
   it('sleep and wake pause and resume polling; offline and online follow net.isOnline', async () => {
@@ -170,7 +172,7 @@ describe('boot paths', () => {
       clientSecret: 'GOCSPX-test-secret',
     });
     const signIn = invoke('operations.signIn', {});
-    await vi.waitFor(() => expect(fake.shell.openExternal).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fake.shell.openExternal).toHaveBeenCalled(), { timeout: 10_000 });
     const url = new URL(String(fake.shell.openExternal.mock.calls[0]![0]));
     expect(`${url.origin}${url.pathname}`).toBe('https://accounts.google.com/o/oauth2/v2/auth');
     expect(url.searchParams.get('client_id')).toBe('statusdesk-test.apps.googleusercontent.com');

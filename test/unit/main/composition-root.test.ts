@@ -95,7 +95,7 @@ describe('composition root: normal start', () => {
     await boot();
     expect(fake.trays).toHaveLength(1);
     const tray = fake.trays[0]!;
-    await vi.waitFor(() => expect(tray.setToolTip).toHaveBeenCalledWith(expect.stringContaining('no pages watched')));
+    await vi.waitFor(() => expect(tray.setToolTip).toHaveBeenCalledWith(expect.stringContaining('no pages watched')), { timeout: 10_000 });
     expect(tray.setImage).toHaveBeenCalledWith({ file: expect.stringMatching(/resources[\\/]icons[\\/]tray-operational\.png$/) });
     const menu = fake.Menu.buildFromTemplate.mock.calls.at(-1)![0] as Array<{ label?: string }>;
     expect(menu.map((item) => item.label)).toEqual(

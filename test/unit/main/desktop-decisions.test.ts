@@ -181,7 +181,7 @@ describe('settleWithin and exitAfterCleanup', () => {
     app.emit('will-quit', second);
     expect(second.defaultPrevented).toBe(true);
     expect(app.exit).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0));
+    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(0), { timeout: 10_000 });
     expect(app.exit).toHaveBeenCalledTimes(1);
     expect(log).toHaveBeenCalledWith(expect.stringContaining('did not finish within 30 ms'));
   });

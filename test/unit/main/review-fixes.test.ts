@@ -71,7 +71,7 @@ describe('3. quitting waits for the cleanup', () => {
     });
     await boot();
     fake.app.quit();
-    await vi.waitFor(() => expect(fake.app.exitCode).not.toBeNull());
+    await vi.waitFor(() => expect(fake.app.exitCode).not.toBeNull(), { timeout: 10_000 });
     expect(closed).toBe(true);
     expect(fake.app.exit).toHaveBeenCalledWith(0);
   });
@@ -87,7 +87,7 @@ describe('4. an open-target click reaches a window that was closed', () => {
     await invokeOk('monitor.pollNow', {});
     const incident = sim.openIncident({ page: 'acme', type: 'major', title: 'API down', services: [2], message: 'Investigating.' });
     await invokeOk('monitor.pollNow', { pageId: page.id });
-    await vi.waitFor(() => expect(fake.notifications.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(fake.notifications.length).toBeGreaterThan(0), { timeout: 10_000 });
     await invokeOk('desktop.setPrefs', { closeToTray: false });
     liveWindows()[0]!.close();
     expect(liveWindows()).toHaveLength(0);
@@ -107,7 +107,7 @@ describe('5. "Keep running in the tray" off', () => {
     await boot();
     await invokeOk('desktop.setPrefs', { closeToTray: false });
     liveWindows()[0]!.close();
-    await vi.waitFor(() => expect(fake.app.exitCode).toBe(0));
+    await vi.waitFor(() => expect(fake.app.exitCode).toBe(0), { timeout: 10_000 });
   });
 
   it('on macOS, closing the last window keeps the app running (the dock reopens it)', async () => {
