@@ -140,8 +140,9 @@ test('the form validates before anything is saved, and a page can be removed', a
   await form.getByRole('button', { name: 'Cancel' }).click();
 
   const card = await watchAcme(app);
+  await card.getByRole('button', { name: 'More actions for Acme' }).click();
+  await card.getByRole('menuitem', { name: 'Stop watching…' }).click();
   await card.getByRole('button', { name: 'Stop watching' }).click();
-  await card.getByRole('button', { name: 'Stop watching' }).last().click();
   await expect(page.getByRole('heading', { name: 'No pages watched yet' })).toBeVisible();
   expect(app.core.monitor.pages()).toHaveLength(0);
 });

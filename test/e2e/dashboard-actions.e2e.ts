@@ -1,0 +1,87 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { startHarness, type Harness } from './support/harness';
+import { screenshotPath } from './support/screenshots';
+
+let sim: StatusPageSimulator;
+let app: Harness;
+
+test.beforeEach(async ({ page }) => {
+  sim = await startStatusPageSimulator({ seed: 'demo' });
+  app = await startHarness(page);
+});
+
+test.afterEach(async () => {
+  await app.close();
+  await sim.close();
+});
+
+async function watchAcme(): Promise<Locator> {
+  const { page } = app;
+  await page.getByRole('button', { name: 'Watch a page' }).first().click();
+  const form = page.getByRole('form', { name: 'Watch a page' });
+  await form.getByLabel('Custom base URL').check();
+  await form.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);
+  await form.getByLabel('Page subdomain').fill('acme');
+  await form.getByRole('button', { name: 'Watch page' }).click();
+  const card = page.getByRole('article', { name: 'Page Acme' });
+  await expect(card.locator('.level-badge').first()).toHaveText(/Operational/);
+  return card;
+}
+
+test('Stop watching sits in the card’s ⋯ menu, not beside routine buttons; the menu works by keyboard', async () => {
+  const { page } = app;
+  const card = await watchAcme();
+  // No red button among Check now and Mute page.
+  await expect(card.getByRole('button', { name: /Stop watching/ })).toHaveCount(0);
+  const more = card.getByRole('button', { name: 'More actions for Acme' });
+  await expect(more).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+
+  // Keyboard: Enter opens with the first entry focused, Escape closes and gives the focus back.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const menu = card.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('menuitem', { name: 'Stop watching…' })).toBeFocused();
+  await page.screenshot({ path: screenshotPath('dashboard-action-menu.png') });
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(more).toBeFocused();
+
+  // Arrow keys open it too and wrap around; choosing asks first, with the safe answer focused.
+  await page.keyboard.press('ArrowUp');
+  await expect(card.getByRole('menuitem', { name: 'Stop watching…' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(card.getByRole('menuitem', { name: 'Stop watching…' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('menu')).toHaveCount(0);
+  const keep = card.getByRole('button', { name: 'Keep' });
+  await expect(keep).toBeFocused();
+  await keep.press('Enter');
+  expect(app.core.monitor.pages()).toHaveLength(1);
+
+  // A click outside closes it without doing anything.
+  await more.click();
+  await expect(card.getByRole('menu')).toBeVisible();
+  await page.getByRole('heading', { name: 'Dashboard' }).click();
+  await expect(card.getByRole('menu')).toHaveCount(0);
+
+  await more.click();
+  await card.getByRole('menuitem', { name: 'Stop watching…' }).click();
+  await card.getByRole('button', { name: 'Stop watching' }).click();
+  await expect(page.getByRole('heading', { name: 'No pages watched yet' })).toBeVisible();
+  expect(app.core.monitor.pages()).toHaveLength(0);
+});
+
+test('child services’ badges line up with their parents’ badges', async () => {
+  const card = await watchAcme();
+  const services = card.getByRole('region', { name: 'Services' });
+  const badgeOf = (name: string) => services.locator('.service-row', { has: app.page.getByText(name, { exact: true }) }).locator('.level-badge');
+  const left = async (name: string) => (await badgeOf(name).boundingBox())!.x;
+  const web = await left('Web');
+  for (const child of ['API', 'Dashboard']) expect(Math.abs((await left(child)) - web)).toBeLessThanOrEqual(1);
+  expect(Math.abs((await left('Database')) - (await left('Data')))).toBeLessThanOrEqual(1);
+  await services.screenshot({ path: screenshotPath('dashboard-service-tree.png') });
+});
