@@ -55,6 +55,7 @@ const WRITES: FaultRule = { method: ['POST', 'PUT', 'DELETE'], times: 1 };
 const FAULTS: Record<string, FaultRule> = {
   '503 before commit': { ...WRITES, errorRates: { 503: 1 }, retryAfterSeconds: 1 },
   '429 with Retry-After': { ...WRITES, errorRates: { 429: 1 }, retryAfterSeconds: 1 },
+  '429 without Retry-After': { ...WRITES, errorRates: { 429: 1 }, retryAfterSeconds: null },
   '500 after commit': { ...WRITES, statusAfterCommit: 500 },
   '503 after commit': { ...WRITES, statusAfterCommit: 503 },
   'unreadable 200 body (committed)': { ...WRITES, malformedRate: 1 },

@@ -104,6 +104,7 @@ const FAULTS: Record<string, FaultRule> = {
   '500 after commit': { ...ONCE, statusAfterCommit: 500 },
   '503 after commit': { ...ONCE, statusAfterCommit: 503 },
   '429 with Retry-After': { ...ONCE, errorRates: { 429: 1 }, retryAfterSeconds: 1 },
+  '429 without Retry-After': { ...ONCE, errorRates: { 429: 1 }, retryAfterSeconds: null },
   'reset before commit': { ...ONCE, resetRate: 1 },
   'reset after commit': { ...ONCE, dropAfterCommitRate: 1 },
   'unreadable 200 body (committed)': { ...ONCE, malformedRate: 1 },
