@@ -1,4 +1,5 @@
 import { runCli } from './program';
+import { readHiddenLine } from './read-secret';
 
 /** Entry point of the `statusdesk` binary (bin/statusdesk.js). */
 export async function main(argv: string[]): Promise<void> {
@@ -22,6 +23,9 @@ export async function main(argv: string[]): Promise<void> {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
+    stdinIsTty: process.stdin.isTTY === true,
+    stdoutIsTty: process.stdout.isTTY === true,
+    promptSecret: (prompt) => readHiddenLine(process.stdin, process.stderr, prompt),
     readStdin: async () => {
       if (process.stdin.isTTY) return '';
       const chunks: Buffer[] = [];

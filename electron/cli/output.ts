@@ -4,8 +4,14 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: NodeJS.ProcessEnv;
-  /** Lines of standard input, when a command reads them (translate). */
+  /** Lines of standard input, when a command reads them (translate, accounts add). */
   readStdin?: () => Promise<string>;
+  /** Whether standard input is a terminal (a person types) rather than a pipe. */
+  stdinIsTty?: boolean;
+  /** Whether standard output is a terminal: colour is used only then. */
+  stdoutIsTty?: boolean;
+  /** Asks on the terminal for a secret without echoing what is typed (accounts add). */
+  promptSecret?: (prompt: string) => Promise<string>;
 }
 
 /** Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong. */

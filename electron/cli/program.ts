@@ -8,6 +8,9 @@ import { registerOutboxCommands } from './commands/outbox';
 import { registerTranslateCommand } from './commands/translate';
 import { registerOperationsCommands } from './commands/operations';
 import { registerWatchCommand } from './commands/watch';
+import { registerAccountCommands } from './commands/accounts';
+import { registerMaintenanceCommands } from './commands/maintenances';
+import { registerNoticeCommands } from './commands/notices';
 
 export const CLI_VERSION = '0.1.0';
 
@@ -53,20 +56,24 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
 
   registerReadCommands(program, run);
   registerIncidentCommands(program, run);
+  registerMaintenanceCommands(program, run);
+  registerNoticeCommands(program, run);
   registerOutboxCommands(program, run);
   registerTranslateCommand(program, run);
   registerOperationsCommands(program, run);
   registerWatchCommand(program, run);
+  registerAccountCommands(program, run);
   return program;
 }
 
+/** What to do about a missing key, said once: a message that already says it gets nothing more. */
 function hint(error: unknown): string {
   const message = reasonOf(error);
-  if (/API key is required|none is configured/.test(message)) {
-    return ' (set STATUSDESK_API_KEY, or add the account with its key in the app and pass --account NAME)';
-  }
+  if (/API key is required|none is configured/.test(message) && !message.includes('STATUSDESK_API_KEY')) return ` (${KEY_HINT})`;
   return '';
 }
+
+export const KEY_HINT = 'set STATUSDESK_API_KEY, or add the account with its key (statusdesk accounts add NAME --subdomain PAGE) and pass --account NAME';
 
 /** Runs the command line with the given arguments and IO; resolves to the exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

@@ -87,7 +87,7 @@ export function writeTarget(ctx: CliContext, subdomain: string): Pick<OutboxEnqu
   if (!ctx.envApiKey()) {
     throw new AppError(
       'unauthorized',
-      `an API key is required for this operation and none is configured (set ${API_KEY_ENV_VAR} or add the account in the app)`,
+      `an API key is required for this operation and none is configured (set ${API_KEY_ENV_VAR}, or add the account with its key: statusdesk accounts add NAME --subdomain ${subdomain})`,
     );
   }
   return { accountId: envAccountId(baseUrl), server: { baseUrl, keyFrom: 'env' } };
@@ -103,13 +103,14 @@ export type WriteOutcome =
  * answer. Server unreachable (or still failing after the wait): queued. Refused: throws with the reason;
  * the entry stays in the failed list (retry or drop it).
  */
-export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput): Promise<WriteOutcome> {
+export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput, options: SubmitOptions = {}): Promise<WriteOutcome> {
   try {
     return await withOutbox(ctx, async (outbox) => {
       const { id } = await outbox.enqueue(request);
       outbox.start();
       await outbox.flush({ accountIds: [request.accountId], timeoutMs: FLUSH_TIMEOUT_MS });
       await dropIfKeyRefused(outbox, id);
+      await dropIfInputRefused(outbox, id, options.whyRefused);
       return outcomeOf(outbox, id);
     });
   } catch (error) {
@@ -122,6 +123,28 @@ export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput):
     }
     return { state: 'handed_off', id: await handOffWrite(ctx.dataDir, request), ownerPid: error.holderPid };
   }
+}
+
+export interface SubmitOptions {
+  /**
+   * Asked when the server refused the write as invalid (400, 422): a sentence naming the command line's
+   * mistake (an unknown --type), or null when the command cannot tell.
+   */
+  whyRefused?: () => Promise<string | null>;
+}
+
+/**
+ * A write the server refused for a mistake of the command line (an unknown --type) cannot succeed as it is:
+ * it is taken out again and the command names the mistake (exit 2), as for a key the server refused.
+ */
+async function dropIfInputRefused(outbox: OutboxService, id: string, whyRefused: SubmitOptions['whyRefused']): Promise<void> {
+  const entry = outbox.get(id);
+  const status = entry?.lastError?.status;
+  if (!whyRefused || entry?.state !== 'failed' || (status !== 400 && status !== 422)) return;
+  const reason = await whyRefused();
+  if (reason === null) return;
+  await outbox.drop(id);
+  throw new CliUsageError(`${reason} (the server refused the write with ${status}; nothing was sent or kept)`);
 }
 
 /**

@@ -85,7 +85,9 @@ describe('statusdesk writes through the outbox', () => {
 
   it('exits 1 with the reason on a permanent refusal; retry and drop work from the command line', async () => {
     home = makeTempDir('statusdesk-cli-outbox-');
-    const refused = await cli(['incidents', 'create', 'acme', '--title', 'Typo', '--type', 'no-such-type'], key());
+    // A refusal the command line cannot see coming (an unknown --type is refused before anything is queued).
+    sim.setFaults({ method: ['POST'], pathPrefix: '/status_pages/acme/incidents', errorRates: { 422: 1 }, times: 2 });
+    const refused = await cli(['incidents', 'create', 'acme', '--title', 'Typo', '--type', 'minor'], key());
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/422.*kept as failed write ([0-9a-f]{8})/);
     const shortId = /failed write ([0-9a-f]{8})/.exec(refused.stderr)![1]!;

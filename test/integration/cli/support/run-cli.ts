@@ -1,4 +1,5 @@
 import { runCli } from '../../../../electron/cli/program';
+import type { CliIo } from '../../../../electron/cli/output';
 
 export interface CliRun {
   code: number;
@@ -6,10 +7,13 @@ export interface CliRun {
   stderr: string;
 }
 
+/** What a test may give the command line beyond its environment: stdin, a terminal, a prompt. */
+export type CliIoExtras = Omit<CliIo, 'stdout' | 'stderr' | 'env'>;
+
 /** The command line in this process, with its output captured and its data folder (and environment) given. */
-export async function runCliIn(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+export async function runCliIn(dataDir: string, args: string[], env: Record<string, string> = {}, extras: CliIoExtras = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { STATUSDESK_HOME: dataDir, ...env } });
+  const code = await runCli(args, { ...extras, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { STATUSDESK_HOME: dataDir, ...env } });
   return { code, stdout, stderr };
 }
