@@ -5,6 +5,7 @@ import { accountRecordSchema } from '../../../shared/accounts/account';
 import { translationSettingsSchema } from '../../../shared/translation/translation-settings';
 import { operationsSettingsSchema } from '../../../shared/operations/operations-settings';
 import { DEFAULT_UPDATE_PREFS, updatePrefsSchema } from '../../../shared/updates/update-state';
+import { DEFAULT_APPEARANCE_PREFS, appearancePrefsSchema } from '../../../shared/appearance/appearance-prefs';
 
 export const CURRENT_SETTINGS_VERSION = 1;
 
@@ -17,6 +18,7 @@ export const settingsSchema = z.object({
   notifications: notificationPrefsSchema.default(DEFAULT_NOTIFICATION_PREFS),
   desktop: z.object({ startAtLogin: z.boolean().default(false), closeToTray: z.boolean().default(true) }).default({ startAtLogin: false, closeToTray: true }),
   updates: updatePrefsSchema.default(DEFAULT_UPDATE_PREFS),
+  appearance: appearancePrefsSchema.default(DEFAULT_APPEARANCE_PREFS),
   /** Absent until the translation panel saves something; each field has its default. */
   translation: translationSettingsSchema.optional(),
   /** Absent until the operations panel saves something; an absent field follows its default. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AccountRecord } from '../../../shared/accounts/account';
 import { AppError } from '../../../shared/errors';
 import type { DesktopPrefs, WatchedPageFormInput } from '../../../shared/ipc/channels/monitor';
+import type { AppearanceChange, AppearancePrefs } from '../../../shared/appearance/appearance-prefs';
 import type { MonitorEvent } from '../../../shared/monitor/events';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import { notificationPrefsSchema, type NotificationPrefs } from '../../../shared/monitor/notification-prefs';
@@ -332,6 +333,18 @@ export class MonitorFeature {
     return this.#settings.update((draft) => {
       draft.desktop = { ...draft.desktop, ...change };
     }).desktop;
+  }
+
+  appearance(): AppearancePrefs {
+    return this.#settings.get().appearance;
+  }
+
+  setAppearance(change: AppearanceChange): AppearancePrefs {
+    return this.#settings.update((draft) => {
+      // Only what the change names: an absent field keeps its saved value.
+      if (change.theme) draft.appearance.theme = change.theme;
+      if (change.dashboardLayout) draft.appearance.dashboardLayout = change.dashboardLayout;
+    }).appearance;
   }
 
   async dispose(): Promise<void> {

@@ -36,5 +36,7 @@ export function desktopHandlers(monitor: MonitorFeature, setLoginItem: ((enabled
       if (change.startAtLogin !== undefined) setLoginItem?.(change.startAtLogin);
       return monitor.setDesktopPrefs(change);
     },
+    'desktop.appearance': () => monitor.appearance(),
+    'desktop.setAppearance': (change) => monitor.setAppearance(change),
   };
 }

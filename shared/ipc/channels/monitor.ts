@@ -6,6 +6,7 @@ import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema } from '../
 import { MIN_INTERVAL_SEC, watchedPageSchema } from '../../monitor/watched-page';
 import { providerPageUrlSchema } from '../../monitor/provider/provider-url';
 import { incidentSchema } from '../../statuspage/schemas/incident';
+import { appearanceChangeSchema, appearancePrefsSchema } from '../../appearance/appearance-prefs';
 import { invoke, event } from '../define';
 
 const pageIdSchema = z.uuid();
@@ -94,6 +95,9 @@ export const monitorChannels = {
   'notifications.resume': invoke(z.undefined(), notificationPrefsSchema),
   'desktop.prefs': invoke(z.undefined(), desktopPrefsSchema),
   'desktop.setPrefs': invoke(desktopPrefsSchema.partial(), desktopPrefsSchema),
+  /** Theme and dashboard list mode, kept in the settings like the other desktop choices. */
+  'desktop.appearance': invoke(z.undefined(), appearancePrefsSchema),
+  'desktop.setAppearance': invoke(appearanceChangeSchema, appearancePrefsSchema),
   /** A notification was clicked: open this page (and incident) in the window. */
   'desktop.onOpenTarget': event(z.object({ pageId: z.string(), incidentId: z.number().int().optional() })),
 } as const;
