@@ -1,12 +1,12 @@
 import { floorSecond } from '../clock';
-import { created, deleted, idParam, ok } from '../context';
-import { notFound } from '../errors';
+import { idParam, ok } from '../context';
 import type { AccessGroup, Page } from '../model';
 import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { accessGroupJson } from '../views';
-import { extrasOf, optIntArray, optStr, unwrap, type Obj } from '../validate';
-import { checkServiceIds, touch } from './common';
+import { extrasOf, optIntArray, optStr, type Obj } from '../validate';
+import { collectionRoutes, recordIn } from './collection';
+import { applyChanges, checkServiceIds } from './common';
 
 /** Access groups: named sets of services for private pages. */
 const KNOWN = new Set(['id', 'name', 'service_ids', 'inserted_at', 'updated_at']);
@@ -36,67 +36,22 @@ export function createAccessGroup(store: Store, page: Page, o: Obj, now: number)
   return g;
 }
 
-function find(page: Page, id: number): AccessGroup {
-  const g = page.accessGroups.get(id);
-  if (!g) throw notFound(`access group ${id}`);
-  return g;
-}
-
 const P = '/status_pages/:sd/access_groups';
-const admin = { scope: 'page', need: 'admin' } as const;
 
-export const accessGroupRoutes: RouteDef[] = [
-  {
-    op: 'access_groups.list',
-    method: 'GET',
-    path: P,
-    access: { scope: 'page', need: 'read' },
-    // A bare array under `access_groups`: this list has no links or meta.
-    handle: (ctx) => ok({ access_groups: [...ctx.page().accessGroups.values()].map(accessGroupJson) }),
+export const accessGroupRoutes: RouteDef[] = collectionRoutes<AccessGroup>({
+  op: 'access_groups',
+  path: P,
+  key: 'access_group',
+  read: { scope: 'page', need: 'read' },
+  write: { scope: 'page', need: 'admin' },
+  // A bare array under `access_groups`: this list has no links or meta.
+  list: (ctx) => ok({ access_groups: [...ctx.page().accessGroups.values()].map(accessGroupJson) }),
+  find: (ctx) => recordIn(ctx.page().accessGroups, idParam(ctx, 'id'), 'access group'),
+  view: (_ctx, g) => accessGroupJson(g),
+  create: (ctx, o) => createAccessGroup(ctx.core.store, ctx.page(), o, ctx.now),
+  update(ctx, g, o) {
+    applyChanges(g, parse(ctx.page(), o, true), ['name', 'serviceIds'], ctx.now);
   },
-  {
-    op: 'access_groups.create',
-    method: 'POST',
-    path: P,
-    access: admin,
-    handle(ctx) {
-      const g = createAccessGroup(ctx.core.store, ctx.page(), unwrap(ctx.body(), 'access_group'), ctx.now);
-      return created(ctx, { access_group: accessGroupJson(g) }, g.id);
-    },
-  },
-  {
-    op: 'access_groups.get',
-    method: 'GET',
-    path: `${P}/:id`,
-    access: { scope: 'page', need: 'read' },
-    handle: (ctx) => ok({ access_group: accessGroupJson(find(ctx.page(), idParam(ctx, 'id'))) }),
-  },
-  {
-    op: 'access_groups.update',
-    method: 'PUT',
-    path: `${P}/:id`,
-    access: admin,
-    handle(ctx) {
-      const page = ctx.page();
-      const g = find(page, idParam(ctx, 'id'));
-      const input = parse(page, unwrap(ctx.body(), 'access_group'), true);
-      if (input.name !== undefined) g.name = input.name;
-      if (input.serviceIds !== undefined) g.serviceIds = input.serviceIds;
-      g.extra = { ...g.extra, ...input.extra };
-      touch(g, ctx.now);
-      return ok({ access_group: accessGroupJson(g) }, g.id);
-    },
-  },
-  {
-    op: 'access_groups.delete',
-    method: 'DELETE',
-    path: `${P}/:id`,
-    access: admin,
-    handle(ctx) {
-      const page = ctx.page();
-      const g = find(page, idParam(ctx, 'id'));
-      page.accessGroups.delete(g.id);
-      return deleted(g.id);
-    },
-  },
-];
+  remove: (ctx, g) => ctx.page().accessGroups.delete(g.id),
+  idOf: (g) => g.id,
+});

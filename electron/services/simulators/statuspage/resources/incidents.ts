@@ -1,32 +1,19 @@
 import { floorSecond } from '../clock';
-import { created, deleted, idParam, linkBase, ok, type RequestCtx } from '../context';
+import { created, deleted, idParam, ok, type RequestCtx } from '../context';
 import { isKnownType, isScheduled, refreshLive } from '../derived';
-import { invalid, notFound } from '../errors';
+import { invalid } from '../errors';
 import type { Incident, Page, Update } from '../model';
-import { buildLinks, keyComparator, paginate, parsePageQuery, type CursorKey } from '../pagination';
+import { keyComparator, parsePageQuery, type CursorKey } from '../pagination';
 import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { incidentJson, updateJson } from '../views';
 import { extrasOf, optBool, optDateTime, optIntArray, optNullableStr, optObj, optStr, unwrap, type Obj } from '../validate';
-import { checkServiceIds, touch } from './common';
-import { changeUpdateRecord, insertUpdate, newUpdate, parseUpdateInput, parseUpdateList, type UpdateInput } from './updates';
+import { collectionRoutes, pagedAnswer, recordIn } from './collection';
+import { applyChanges, checkServiceIds, touch } from './common';
+import { changeUpdateIn, findUpdate, insertUpdate, newUpdate, parseUpdateInput, parseUpdateList, removeUpdateFrom, type UpdateInput } from './updates';
+import { INCIDENT_KEYS } from '../record-keys';
 
-const KNOWN = new Set([
-  'id',
-  'type',
-  'title',
-  'url',
-  'starts_at',
-  'ends_at',
-  'service_ids',
-  'updates',
-  'inserted_at',
-  'updated_at',
-  'timezone',
-  'affects_uptime',
-  'translations',
-  'notify',
-]);
+const KNOWN = new Set<string>([...INCIDENT_KEYS, 'notify']);
 
 export interface IncidentInput {
   type?: string;
@@ -119,13 +106,7 @@ export function createIncident(store: Store, page: Page, input: IncidentInput, n
 }
 
 export function updateIncident(page: Page, inc: Incident, input: IncidentInput, now: number): void {
-  if (input.type !== undefined) inc.type = input.type;
-  if (input.title !== undefined) inc.title = input.title;
-  if (input.serviceIds !== undefined) inc.serviceIds = input.serviceIds;
-  if (input.startsAt !== undefined) inc.startsAt = input.startsAt;
-  if (input.timezone !== undefined) inc.timezone = input.timezone;
-  if (input.affectsUptime !== undefined) inc.affectsUptime = input.affectsUptime;
-  if (input.translations !== undefined) inc.translations = input.translations;
+  applyChanges(inc, input, ['type', 'title', 'serviceIds', 'startsAt', 'timezone', 'affectsUptime', 'translations'], now);
   if (input.endsAt !== undefined) {
     inc.endsAt = input.endsAt;
     if (!isScheduled(page, inc.type)) {
@@ -135,8 +116,6 @@ export function updateIncident(page: Page, inc: Incident, input: IncidentInput, 
       inc.closedAt = null;
     }
   }
-  inc.extra = { ...inc.extra, ...input.extra };
-  touch(inc, now);
   refreshLive(page, inc);
 }
 
@@ -156,32 +135,20 @@ export function addIncidentUpdate(store: Store, page: Page, inc: Incident, input
 
 export function changeIncidentUpdate(page: Page, inc: Incident, u: Update, input: UpdateInput, now: number): void {
   const was = hasResolved(inc);
-  changeUpdateRecord(u, input, now);
-  if (input.postedAt !== undefined) {
-    inc.updates.splice(inc.updates.indexOf(u), 1);
-    insertUpdate(inc.updates, u);
-  }
+  changeUpdateIn(inc.updates, u, input, now);
   touch(inc, now);
   syncClosure(page, inc, now, was);
 }
 
 export function deleteIncidentUpdate(page: Page, inc: Incident, u: Update, now: number): void {
   const was = hasResolved(inc);
-  inc.updates.splice(inc.updates.indexOf(u), 1);
+  removeUpdateFrom(inc.updates, u);
   touch(inc, now);
   syncClosure(page, inc, now, was);
 }
 
 export function findIncident(page: Page, id: number): Incident {
-  const inc = page.incidents.get(id);
-  if (!inc) throw notFound(`incident ${id}`);
-  return inc;
-}
-
-function findUpdate(list: Update[], id: number): Update {
-  const u = list.find((x) => x.id === id);
-  if (!u) throw notFound(`update ${id}`);
-  return u;
+  return recordIn(page.incidents, id, 'incident');
 }
 
 // Newest first: starts_at descending, then id descending.
@@ -198,67 +165,38 @@ const cmp = keyComparator([true, true]);
 
 function list(ctx: RequestCtx) {
   const page = ctx.page();
-  const q = parsePageQuery(ctx.query, 2);
+  const query = parsePageQuery(ctx.query, 2);
   const type = ctx.query.get('type');
   let items = sortedIncidents(page);
   if (type) items = items.filter((i) => i.type === type);
-  const paged = paginate(items, keyOf, cmp, q);
-  return ok({
-    incidents: paged.items.map(incidentJson),
-    links: buildLinks(linkBase(ctx), paged),
-    meta: { total_count: paged.total },
-  });
+  return pagedAnswer(ctx, 'incidents', items, { keyOf, cmp, query }, incidentJson);
+}
+
+/** The incident the path names and, under `/updates/:uid`, its update. */
+function updateOf(ctx: RequestCtx): { page: Page; inc: Incident; u: Update } {
+  const page = ctx.page();
+  const inc = findIncident(page, idParam(ctx, 'id'));
+  return { page, inc, u: findUpdate(inc.updates, idParam(ctx, 'uid')) };
 }
 
 const P = '/status_pages/:sd/incidents';
 const edit = { scope: 'page', need: 'edit' } as const;
 
 export const incidentRoutes: RouteDef[] = [
-  { op: 'incidents.list', method: 'GET', path: P, access: 'none', handle: list },
-  {
-    op: 'incidents.create',
-    method: 'POST',
+  ...collectionRoutes<Incident>({
+    op: 'incidents',
     path: P,
-    access: edit,
-    handle(ctx) {
-      const page = ctx.page();
-      const input = parseIncidentInput(page, unwrap(ctx.body(), 'incident'), false);
-      const inc = createIncident(ctx.core.store, page, input, ctx.now);
-      return created(ctx, { incident: incidentJson(inc) }, inc.id);
-    },
-  },
-  {
-    op: 'incidents.get',
-    method: 'GET',
-    path: `${P}/:id`,
-    access: 'none',
-    handle: (ctx) => ok({ incident: incidentJson(findIncident(ctx.page(), idParam(ctx, 'id'))) }),
-  },
-  {
-    op: 'incidents.update',
-    method: 'PUT',
-    path: `${P}/:id`,
-    access: edit,
-    handle(ctx) {
-      const page = ctx.page();
-      const inc = findIncident(page, idParam(ctx, 'id'));
-      const input = parseIncidentInput(page, unwrap(ctx.body(), 'incident'), true);
-      updateIncident(page, inc, input, ctx.now);
-      return ok({ incident: incidentJson(inc) }, inc.id);
-    },
-  },
-  {
-    op: 'incidents.delete',
-    method: 'DELETE',
-    path: `${P}/:id`,
-    access: edit,
-    handle(ctx) {
-      const page = ctx.page();
-      const inc = findIncident(page, idParam(ctx, 'id'));
-      deleteIncident(page, inc);
-      return deleted(inc.id);
-    },
-  },
+    key: 'incident',
+    read: 'none',
+    write: edit,
+    list,
+    find: (ctx) => findIncident(ctx.page(), idParam(ctx, 'id')),
+    view: (_ctx, inc) => incidentJson(inc),
+    create: (ctx, o) => createIncident(ctx.core.store, ctx.page(), parseIncidentInput(ctx.page(), o, false), ctx.now),
+    update: (ctx, inc, o) => updateIncident(ctx.page(), inc, parseIncidentInput(ctx.page(), o, true), ctx.now),
+    remove: (ctx, inc) => deleteIncident(ctx.page(), inc),
+    idOf: (inc) => inc.id,
+  }),
   {
     op: 'incidents.updates.create',
     method: 'POST',
@@ -278,9 +216,7 @@ export const incidentRoutes: RouteDef[] = [
     path: `${P}/:id/updates/:uid`,
     access: edit,
     handle(ctx) {
-      const page = ctx.page();
-      const inc = findIncident(page, idParam(ctx, 'id'));
-      const u = findUpdate(inc.updates, idParam(ctx, 'uid'));
+      const { page, inc, u } = updateOf(ctx);
       const input = parseUpdateInput(unwrap(ctx.body(), 'update'), { withType: true, partial: true });
       changeIncidentUpdate(page, inc, u, input, ctx.now);
       return ok({ update: updateJson(u) }, u.id);
@@ -292,13 +228,9 @@ export const incidentRoutes: RouteDef[] = [
     path: `${P}/:id/updates/:uid`,
     access: edit,
     handle(ctx) {
-      const page = ctx.page();
-      const inc = findIncident(page, idParam(ctx, 'id'));
-      const u = findUpdate(inc.updates, idParam(ctx, 'uid'));
+      const { page, inc, u } = updateOf(ctx);
       deleteIncidentUpdate(page, inc, u, ctx.now);
       return deleted(u.id);
     },
   },
 ];
-
-export { findUpdate };

@@ -1,12 +1,13 @@
 import { floorSecond } from '../clock';
-import { created, deleted, idParam, linkBase, ok, type RequestCtx } from '../context';
-import { invalid, notFound } from '../errors';
+import { idParam, type RequestCtx } from '../context';
+import { invalid } from '../errors';
 import { ORG_ROLES, PAGE_ROLES, type Membership, type Role } from '../model';
-import { buildLinks, keyComparator, paginate, parsePageQuery, type CursorKey } from '../pagination';
-import type { Access, RouteDef } from '../router';
+import { keyComparator, parsePageQuery, type CursorKey } from '../pagination';
+import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { memberJson } from '../views';
-import { extrasOf, optStr, unwrap, type Obj } from '../validate';
+import { extrasOf, optStr, type Obj } from '../validate';
+import { collectionRoutes, pagedAnswer, recordIn } from './collection';
 import { touch } from './common';
 
 /**
@@ -49,77 +50,41 @@ function memberRoutes(opts: {
   members: (ctx: RequestCtx) => Map<number, Membership>;
   opPrefix: string;
 }): RouteDef[] {
-  const write: Access = { scope: opts.scope, need: 'admin' };
-  const read: Access = { scope: opts.scope, need: 'read' };
   const keyOf = (m: Membership): CursorKey => [m.id];
   const cmp = keyComparator([false]);
-  const find = (ctx: RequestCtx): Membership => {
-    const id = idParam(ctx, 'id');
-    const m = opts.members(ctx).get(id);
-    if (!m) throw notFound(`member ${id}`);
-    return m;
-  };
   const view = (ctx: RequestCtx, m: Membership) => memberJson(m, ctx.core.store.users.get(m.userId));
-  return [
-    {
-      op: `${opts.opPrefix}.list`,
-      method: 'GET',
-      path: opts.prefix,
-      access: read,
-      handle(ctx) {
-        const q = parsePageQuery(ctx.query, 1);
-        const email = ctx.query.get('email')?.trim().toLowerCase();
-        let items = [...opts.members(ctx).values()].sort((a, b) => a.id - b.id);
-        if (email) items = items.filter((m) => ctx.core.store.users.get(m.userId)?.email.toLowerCase() === email);
-        const paged = paginate(items, keyOf, cmp, q);
-        return ok({
-          members: paged.items.map((m) => view(ctx, m)),
-          links: buildLinks(linkBase(ctx), paged),
-          meta: { total_count: paged.total },
-        });
-      },
+  return collectionRoutes<Membership>({
+    op: opts.opPrefix,
+    path: opts.prefix,
+    key: 'member',
+    body: { tolerant: true },
+    read: { scope: opts.scope, need: 'read' },
+    write: { scope: opts.scope, need: 'admin' },
+    // A membership is read through the list (filtered by email); the API has no get of one.
+    without: ['get'],
+    list(ctx) {
+      const query = parsePageQuery(ctx.query, 1);
+      const email = ctx.query.get('email')?.trim().toLowerCase();
+      let items = [...opts.members(ctx).values()].sort((a, b) => a.id - b.id);
+      if (email) items = items.filter((m) => ctx.core.store.users.get(m.userId)?.email.toLowerCase() === email);
+      return pagedAnswer(ctx, 'members', items, { keyOf, cmp, query }, (m) => view(ctx, m));
     },
-    {
-      op: `${opts.opPrefix}.create`,
-      method: 'POST',
-      path: opts.prefix,
-      access: write,
-      handle(ctx) {
-        const m = addMembership(ctx.core.store, opts.members(ctx), unwrap(ctx.body(), 'member', true), opts.roles, ctx.now);
-        return created(ctx, { member: view(ctx, m) }, m.id);
-      },
+    find: (ctx) => recordIn(opts.members(ctx), idParam(ctx, 'id'), 'member'),
+    view,
+    create: (ctx, o) => addMembership(ctx.core.store, opts.members(ctx), o, opts.roles, ctx.now),
+    update(ctx, m, o) {
+      const role = parseRole(o, opts.roles, false);
+      const name = optStr(o, 'name');
+      optStr(o, 'email'); // type-checked; a membership keeps its user
+      if (role !== undefined) m.role = role;
+      const user = ctx.core.store.users.get(m.userId);
+      if (name !== undefined && user) user.name = name;
+      m.extra = { ...m.extra, ...extrasOf(o, KNOWN) };
+      touch(m, ctx.now);
     },
-    {
-      op: `${opts.opPrefix}.update`,
-      method: 'PUT',
-      path: `${opts.prefix}/:id`,
-      access: write,
-      handle(ctx) {
-        const m = find(ctx);
-        const o = unwrap(ctx.body(), 'member', true);
-        const role = parseRole(o, opts.roles, false);
-        const name = optStr(o, 'name');
-        optStr(o, 'email'); // type-checked; a membership keeps its user
-        if (role !== undefined) m.role = role;
-        const user = ctx.core.store.users.get(m.userId);
-        if (name !== undefined && user) user.name = name;
-        m.extra = { ...m.extra, ...extrasOf(o, KNOWN) };
-        touch(m, ctx.now);
-        return ok({ member: view(ctx, m) }, m.id);
-      },
-    },
-    {
-      op: `${opts.opPrefix}.delete`,
-      method: 'DELETE',
-      path: `${opts.prefix}/:id`,
-      access: write,
-      handle(ctx) {
-        const m = find(ctx);
-        opts.members(ctx).delete(m.id);
-        return deleted(m.id);
-      },
-    },
-  ];
+    remove: (ctx, m) => opts.members(ctx).delete(m.id),
+    idOf: (m) => m.id,
+  });
 }
 
 export const pageMemberRoutes = memberRoutes({

@@ -1,32 +1,19 @@
 import { floorSecond } from '../clock';
-import { created, deleted, idParam, linkBase, ok, type RequestCtx } from '../context';
-import { notFound } from '../errors';
+import { created, deleted, idParam, ok, type RequestCtx } from '../context';
 import type { Notice, Page, Update } from '../model';
-import { buildLinks, keyComparator, paginate, parsePageQuery, type CursorKey } from '../pagination';
+import { keyComparator, parsePageQuery, type CursorKey } from '../pagination';
 import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { noticeJson, updateJson } from '../views';
 import { extrasOf, optDateTime, optIntArray, optNullableStr, optObj, optStr, unwrap, type Obj } from '../validate';
-import { checkServiceIds, touch } from './common';
-import { findUpdate } from './incidents';
-import { changeUpdateRecord, insertUpdate, newUpdate, parseUpdateInput, parseUpdateList, type UpdateInput } from './updates';
+import { collectionRoutes, pagedAnswer, recordIn } from './collection';
+import { applyChanges, checkServiceIds, touch } from './common';
+import { changeUpdateIn, findUpdate, insertUpdate, newUpdate, parseUpdateInput, parseUpdateList, removeUpdateFrom, type UpdateInput } from './updates';
+import { NOTICE_KEYS } from '../record-keys';
 
 /** Information notices: like incidents without a type or level; featured between featured_from and featured_until. */
 
-const KNOWN = new Set([
-  'id',
-  'title',
-  'url',
-  'updates',
-  'service_ids',
-  'featured_from',
-  'featured_until',
-  'inserted_at',
-  'updated_at',
-  'timezone',
-  'translations',
-  'notify',
-]);
+const KNOWN = new Set<string>([...NOTICE_KEYS, 'notify']);
 
 export interface NoticeInput {
   title?: string;
@@ -81,14 +68,7 @@ export function createNotice(store: Store, page: Page, input: NoticeInput, now: 
 }
 
 export function updateNotice(n: Notice, input: NoticeInput, now: number): void {
-  if (input.title !== undefined) n.title = input.title;
-  if (input.serviceIds !== undefined) n.serviceIds = input.serviceIds;
-  if (input.featuredFrom !== undefined) n.featuredFrom = input.featuredFrom;
-  if (input.featuredUntil !== undefined) n.featuredUntil = input.featuredUntil;
-  if (input.timezone !== undefined) n.timezone = input.timezone;
-  if (input.translations !== undefined) n.translations = input.translations;
-  n.extra = { ...n.extra, ...input.extra };
-  touch(n, now);
+  applyChanges(n, input, ['title', 'serviceIds', 'featuredFrom', 'featuredUntil', 'timezone', 'translations'], now);
 }
 
 export function addNoticeUpdate(store: Store, n: Notice, input: UpdateInput, now: number): Update {
@@ -99,9 +79,7 @@ export function addNoticeUpdate(store: Store, n: Notice, input: UpdateInput, now
 }
 
 export function findNotice(page: Page, id: number): Notice {
-  const n = page.notices.get(id);
-  if (!n) throw notFound(`info notice ${id}`);
-  return n;
+  return recordIn(page.notices, id, 'info notice');
 }
 
 const keyOf = (n: Notice): CursorKey => [n.insertedAt, n.id];
@@ -109,14 +87,15 @@ const cmp = keyComparator([true, true]);
 
 function list(ctx: RequestCtx) {
   const page = ctx.page();
-  const q = parsePageQuery(ctx.query, 2);
+  const query = parsePageQuery(ctx.query, 2);
   const sorted = [...page.notices.values()].sort((a, b) => b.insertedAt - a.insertedAt || b.id - a.id);
-  const paged = paginate(sorted, keyOf, cmp, q);
-  return ok({
-    info_notices: paged.items.map(noticeJson),
-    links: buildLinks(linkBase(ctx), paged),
-    meta: { total_count: paged.total },
-  });
+  return pagedAnswer(ctx, 'info_notices', sorted, { keyOf, cmp, query }, noticeJson);
+}
+
+/** The notice the path names and, under `/updates/:uid`, its update. */
+function updateOf(ctx: RequestCtx): { n: Notice; u: Update } {
+  const n = findNotice(ctx.page(), idParam(ctx, 'id'));
+  return { n, u: findUpdate(n.updates, idParam(ctx, 'uid')) };
 }
 
 const P = '/status_pages/:sd/info_notices';
@@ -125,49 +104,20 @@ const edit = { scope: 'page', need: 'edit' } as const;
 const noType = (o: Obj, partial: boolean): UpdateInput => parseUpdateInput(o, { withType: false, partial });
 
 export const noticeRoutes: RouteDef[] = [
-  { op: 'info_notices.list', method: 'GET', path: P, access: 'none', handle: list },
-  {
-    op: 'info_notices.create',
-    method: 'POST',
+  ...collectionRoutes<Notice>({
+    op: 'info_notices',
     path: P,
-    access: edit,
-    handle(ctx) {
-      const page = ctx.page();
-      const n = createNotice(ctx.core.store, page, parseNoticeInput(page, unwrap(ctx.body(), 'info_notice'), false), ctx.now);
-      return created(ctx, { info_notice: noticeJson(n) }, n.id);
-    },
-  },
-  {
-    op: 'info_notices.get',
-    method: 'GET',
-    path: `${P}/:id`,
-    access: 'none',
-    handle: (ctx) => ok({ info_notice: noticeJson(findNotice(ctx.page(), idParam(ctx, 'id'))) }),
-  },
-  {
-    op: 'info_notices.update',
-    method: 'PUT',
-    path: `${P}/:id`,
-    access: edit,
-    handle(ctx) {
-      const page = ctx.page();
-      const n = findNotice(page, idParam(ctx, 'id'));
-      updateNotice(n, parseNoticeInput(page, unwrap(ctx.body(), 'info_notice'), true), ctx.now);
-      return ok({ info_notice: noticeJson(n) }, n.id);
-    },
-  },
-  {
-    op: 'info_notices.delete',
-    method: 'DELETE',
-    path: `${P}/:id`,
-    access: edit,
-    handle(ctx) {
-      const page = ctx.page();
-      const n = findNotice(page, idParam(ctx, 'id'));
-      page.notices.delete(n.id);
-      return deleted(n.id);
-    },
-  },
+    key: 'info_notice',
+    read: 'none',
+    write: edit,
+    list,
+    find: (ctx) => findNotice(ctx.page(), idParam(ctx, 'id')),
+    view: (_ctx, n) => noticeJson(n),
+    create: (ctx, o) => createNotice(ctx.core.store, ctx.page(), parseNoticeInput(ctx.page(), o, false), ctx.now),
+    update: (ctx, n, o) => updateNotice(n, parseNoticeInput(ctx.page(), o, true), ctx.now),
+    remove: (ctx, n) => ctx.page().notices.delete(n.id),
+    idOf: (n) => n.id,
+  }),
   {
     op: 'info_notices.updates.create',
     method: 'POST',
@@ -185,14 +135,8 @@ export const noticeRoutes: RouteDef[] = [
     path: `${P}/:id/updates/:uid`,
     access: edit,
     handle(ctx) {
-      const n = findNotice(ctx.page(), idParam(ctx, 'id'));
-      const u = findUpdate(n.updates, idParam(ctx, 'uid'));
-      const input = noType(unwrap(ctx.body(), 'update'), true);
-      changeUpdateRecord(u, input, ctx.now);
-      if (input.postedAt !== undefined) {
-        n.updates.splice(n.updates.indexOf(u), 1);
-        insertUpdate(n.updates, u);
-      }
+      const { n, u } = updateOf(ctx);
+      changeUpdateIn(n.updates, u, noType(unwrap(ctx.body(), 'update'), true), ctx.now);
       touch(n, ctx.now);
       return ok({ update: updateJson(u) }, u.id);
     },
@@ -203,9 +147,8 @@ export const noticeRoutes: RouteDef[] = [
     path: `${P}/:id/updates/:uid`,
     access: edit,
     handle(ctx) {
-      const n = findNotice(ctx.page(), idParam(ctx, 'id'));
-      const u = findUpdate(n.updates, idParam(ctx, 'uid'));
-      n.updates.splice(n.updates.indexOf(u), 1);
+      const { n, u } = updateOf(ctx);
+      removeUpdateFrom(n.updates, u);
       touch(n, ctx.now);
       return deleted(u.id);
     },

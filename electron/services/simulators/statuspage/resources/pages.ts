@@ -1,4 +1,4 @@
-import { created, deleted, ok, type RequestCtx } from '../context';
+import { ok, type RequestCtx } from '../context';
 import { computeLevels } from '../derived';
 import { invalid, notFound } from '../errors';
 import type { Org, Page } from '../model';
@@ -6,7 +6,8 @@ import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { pageAdminJson } from '../views';
 import { extrasOf, isObj, optStr, type Obj } from '../validate';
-import { touch } from './common';
+import { collectionRoutes } from './collection';
+import { applyChanges } from './common';
 
 /** Status pages of an organization, addressed by subdomain. */
 
@@ -54,11 +55,7 @@ function updatePage(store: Store, page: Page, o: Obj, now: number): void {
     page.subdomain = input.subdomain;
     store.pages.set(page.subdomain, page);
   }
-  if (input.name !== undefined) page.name = input.name;
-  if (input.url !== undefined) page.url = input.url;
-  if (input.timeZone !== undefined) page.timeZone = input.timeZone;
-  page.extra = { ...page.extra, ...input.extra };
-  touch(page, now);
+  applyChanges(page, input, ['name', 'url', 'timeZone'], now);
 }
 
 function pageOfOrg(ctx: RequestCtx): Page {
@@ -70,10 +67,6 @@ function pageOfOrg(ctx: RequestCtx): Page {
 
 const view = (ctx: RequestCtx, p: Page) => pageAdminJson(p, computeLevels(p, ctx.now).page);
 
-const P = '/orgs/:org/status_pages';
-const admin = { scope: 'org', need: 'admin' } as const;
-const read = { scope: 'org', need: 'read' } as const;
-
 /** `status_page` is optional on add; when present it must be an object. */
 function optionalWrapped(body: unknown): Obj {
   if (body === undefined || body === null) return {};
@@ -84,60 +77,26 @@ function optionalWrapped(body: unknown): Obj {
   return inner;
 }
 
-export const pageRoutes: RouteDef[] = [
-  {
-    op: 'org_status_pages.list',
-    method: 'GET',
-    path: P,
-    access: read,
-    handle(ctx) {
-      const pages = ctx.core.store.pagesOfOrg(ctx.org().id).sort((a, b) => a.insertedAt - b.insertedAt || (a.subdomain < b.subdomain ? -1 : 1));
-      return ok({
-        status_pages: pages.map((p) => view(ctx, p)),
-        links: { next: null, prev: null },
-        meta: { total_count: pages.length },
-      });
-    },
+export const pageRoutes: RouteDef[] = collectionRoutes<Page>({
+  op: 'org_status_pages',
+  path: '/orgs/:org/status_pages',
+  idParam: 'sd',
+  key: 'status_page',
+  body: { create: (ctx) => optionalWrapped(ctx.body()) },
+  read: { scope: 'org', need: 'read' },
+  write: { scope: 'org', need: 'admin' },
+  list(ctx) {
+    const pages = ctx.core.store.pagesOfOrg(ctx.org().id).sort((a, b) => a.insertedAt - b.insertedAt || (a.subdomain < b.subdomain ? -1 : 1));
+    return ok({
+      status_pages: pages.map((p) => view(ctx, p)),
+      links: { next: null, prev: null },
+      meta: { total_count: pages.length },
+    });
   },
-  {
-    op: 'org_status_pages.create',
-    method: 'POST',
-    path: P,
-    access: admin,
-    handle(ctx) {
-      const page = createPage(ctx.core.store, ctx.org(), optionalWrapped(ctx.body()), ctx.now);
-      return created(ctx, { status_page: view(ctx, page) }, page.subdomain);
-    },
-  },
-  {
-    op: 'org_status_pages.get',
-    method: 'GET',
-    path: `${P}/:sd`,
-    access: read,
-    handle: (ctx) => ok({ status_page: view(ctx, pageOfOrg(ctx)) }),
-  },
-  {
-    op: 'org_status_pages.update',
-    method: 'PUT',
-    path: `${P}/:sd`,
-    access: admin,
-    handle(ctx) {
-      const page = pageOfOrg(ctx);
-      const body = ctx.body();
-      if (!isObj(body) || !isObj(body.status_page)) throw invalid('body must be {"status_page": {...}}');
-      updatePage(ctx.core.store, page, body.status_page, ctx.now);
-      return ok({ status_page: view(ctx, page) }, page.subdomain);
-    },
-  },
-  {
-    op: 'org_status_pages.delete',
-    method: 'DELETE',
-    path: `${P}/:sd`,
-    access: admin,
-    handle(ctx) {
-      const page = pageOfOrg(ctx);
-      ctx.core.store.pages.delete(page.subdomain);
-      return deleted(page.subdomain);
-    },
-  },
-];
+  find: pageOfOrg,
+  view,
+  create: (ctx, o) => createPage(ctx.core.store, ctx.org(), o, ctx.now),
+  update: (ctx, page, o) => updatePage(ctx.core.store, page, o, ctx.now),
+  remove: (ctx, page) => ctx.core.store.pages.delete(page.subdomain),
+  idOf: (page) => page.subdomain,
+});

@@ -1,13 +1,14 @@
 import { floorSecond } from '../clock';
-import { created, deleted, idParam, ok, type RequestCtx } from '../context';
+import { idParam, ok, type RequestCtx } from '../context';
 import { buildTree, computeLevels, refreshLive } from '../derived';
-import { invalid, notFound } from '../errors';
+import { invalid } from '../errors';
 import type { Page, Service } from '../model';
 import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { serviceAdminJson } from '../views';
-import { extrasOf, optBool, optInt, optNullableInt, optObj, optStr, unwrap, type Obj } from '../validate';
-import { touch } from './common';
+import { extrasOf, optBool, optInt, optNullableInt, optObj, optStr, type Obj } from '../validate';
+import { collectionRoutes, recordIn } from './collection';
+import { applyChanges, touch } from './common';
 
 /** Services of a page, nested through parent_id (the summary shows them as `children`). */
 
@@ -115,18 +116,19 @@ export function createService(store: Store, page: Page, input: ServiceInput, now
 
 export function updateService(page: Page, s: Service, input: ServiceInput, now: number): void {
   checkParent(page, s.id, input.parentId);
-  if (input.name !== undefined) s.name = input.name;
-  if (input.description !== undefined) s.description = input.description;
-  if (input.privateDescription !== undefined) s.privateDescription = input.privateDescription;
-  if (input.parentId !== undefined) s.parentId = input.parentId;
-  if (input.monitoring !== undefined) s.monitoring = input.monitoring;
-  if (input.pingUrl !== undefined) s.pingUrl = input.pingUrl;
-  if (input.private !== undefined) s.private = input.private;
-  if (input.order !== undefined) s.order = input.order;
-  if (input.autoIncident !== undefined) s.autoIncident = input.autoIncident;
-  if (input.translations !== undefined) s.translations = input.translations;
-  s.extra = { ...s.extra, ...input.extra };
-  touch(s, now);
+  const fields = [
+    'name',
+    'description',
+    'privateDescription',
+    'parentId',
+    'monitoring',
+    'pingUrl',
+    'private',
+    'order',
+    'autoIncident',
+    'translations',
+  ] as const;
+  applyChanges(s, input, fields, now);
 }
 
 /** Children move up to the deleted service's parent; references from incidents and notices are dropped. */
@@ -150,9 +152,7 @@ export function deleteService(page: Page, s: Service, now: number): void {
 }
 
 export function findService(page: Page, id: number): Service {
-  const s = page.services.get(id);
-  if (!s) throw notFound(`service ${id}`);
-  return s;
+  return recordIn(page.services, id, 'service');
 }
 
 function adminView(ctx: RequestCtx, page: Page, s: Service) {
@@ -161,80 +161,39 @@ function adminView(ctx: RequestCtx, page: Page, s: Service) {
   return serviceAdminJson(s, childrenIds, levels.service.get(s.id) ?? null);
 }
 
-const P = '/status_pages/:sd/services';
-const admin = { scope: 'page', need: 'admin' } as const;
+/** Depth-first in display order, so parents come before their children. */
+function list(ctx: RequestCtx) {
+  const page = ctx.page();
+  const levels = computeLevels(page, ctx.now);
+  const out: Record<string, unknown>[] = [];
+  const walk = (siblings: Service[]): void => {
+    for (const s of siblings) {
+      const kids = levels.tree.children.get(s.id) ?? [];
+      out.push(
+        serviceAdminJson(
+          s,
+          kids.map((c) => c.id),
+          levels.service.get(s.id) ?? null,
+        ),
+      );
+      walk(kids);
+    }
+  };
+  walk(buildTree(page).roots);
+  return ok({ services: out, links: { next: null, prev: null }, meta: { total_count: out.length } });
+}
 
-export const serviceRoutes: RouteDef[] = [
-  {
-    op: 'services.list',
-    method: 'GET',
-    path: P,
-    access: { scope: 'page', need: 'read' },
-    handle(ctx) {
-      const page = ctx.page();
-      const levels = computeLevels(page, ctx.now);
-      // Depth-first in display order, so parents come before their children.
-      const out: Record<string, unknown>[] = [];
-      const walk = (list: Service[]): void => {
-        for (const s of list) {
-          const kids = levels.tree.children.get(s.id) ?? [];
-          out.push(
-            serviceAdminJson(
-              s,
-              kids.map((c) => c.id),
-              levels.service.get(s.id) ?? null,
-            ),
-          );
-          walk(kids);
-        }
-      };
-      walk(buildTree(page).roots);
-      return ok({ services: out, links: { next: null, prev: null }, meta: { total_count: out.length } });
-    },
-  },
-  {
-    op: 'services.create',
-    method: 'POST',
-    path: P,
-    access: admin,
-    handle(ctx) {
-      const page = ctx.page();
-      const s = createService(ctx.core.store, page, parseServiceInput(unwrap(ctx.body(), 'service'), false), ctx.now);
-      return created(ctx, { service: adminView(ctx, page, s) }, s.id);
-    },
-  },
-  {
-    op: 'services.get',
-    method: 'GET',
-    path: `${P}/:id`,
-    access: { scope: 'page', need: 'read' },
-    handle(ctx) {
-      const page = ctx.page();
-      return ok({ service: adminView(ctx, page, findService(page, idParam(ctx, 'id'))) });
-    },
-  },
-  {
-    op: 'services.update',
-    method: 'PUT',
-    path: `${P}/:id`,
-    access: admin,
-    handle(ctx) {
-      const page = ctx.page();
-      const s = findService(page, idParam(ctx, 'id'));
-      updateService(page, s, parseServiceInput(unwrap(ctx.body(), 'service'), true), ctx.now);
-      return ok({ service: adminView(ctx, page, s) }, s.id);
-    },
-  },
-  {
-    op: 'services.delete',
-    method: 'DELETE',
-    path: `${P}/:id`,
-    access: admin,
-    handle(ctx) {
-      const page = ctx.page();
-      const s = findService(page, idParam(ctx, 'id'));
-      deleteService(page, s, ctx.now);
-      return deleted(s.id);
-    },
-  },
-];
+export const serviceRoutes: RouteDef[] = collectionRoutes<Service>({
+  op: 'services',
+  path: '/status_pages/:sd/services',
+  key: 'service',
+  read: { scope: 'page', need: 'read' },
+  write: { scope: 'page', need: 'admin' },
+  list,
+  find: (ctx) => findService(ctx.page(), idParam(ctx, 'id')),
+  view: (ctx, s) => adminView(ctx, ctx.page(), s),
+  create: (ctx, o) => createService(ctx.core.store, ctx.page(), parseServiceInput(o, false), ctx.now),
+  update: (ctx, s, o) => updateService(ctx.page(), s, parseServiceInput(o, true), ctx.now),
+  remove: (ctx, s) => deleteService(ctx.page(), s, ctx.now),
+  idOf: (s) => s.id,
+});

@@ -1,12 +1,13 @@
 import { floorSecond } from '../clock';
-import { created, deleted, linkBase, ok, type RequestCtx } from '../context';
-import { invalid, notFound } from '../errors';
+import type { RequestCtx } from '../context';
+import { invalid } from '../errors';
 import type { Page, Subscription, SubscriptionKind } from '../model';
-import { buildLinks, keyComparator, paginate, parsePageQuery, type CursorKey } from '../pagination';
+import { keyComparator, parsePageQuery, type CursorKey } from '../pagination';
 import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { subscriptionJson } from '../views';
-import { extrasOf, optIntArray, optNullableStr, unwrap, type Obj } from '../validate';
+import { extrasOf, optIntArray, optNullableStr, type Obj } from '../validate';
+import { collectionRoutes, pagedAnswer, recordIn } from './collection';
 import { checkServiceIds, touch } from './common';
 
 /** Subscriptions: email, SMS or chat; ids are UUID strings; the list filters by email or phone. */
@@ -137,73 +138,30 @@ export function matchesFilter(s: Subscription, filter: string): boolean {
 
 const normalizeLoose = (cc: string): string => `+${digits(cc).replace(/^\+/, '')}`;
 
-function find(page: Page, id: string | undefined): Subscription {
-  const s = id === undefined ? undefined : page.subscriptions.get(id);
-  if (!s) throw notFound(`subscription ${id ?? ''}`);
-  return s;
-}
-
 const keyOf = (s: Subscription): CursorKey => [s.seq];
 const cmp = keyComparator([false]);
 
 function list(ctx: RequestCtx) {
   const page = ctx.page();
-  const q = parsePageQuery(ctx.query, 1);
+  const query = parsePageQuery(ctx.query, 1);
   const filter = ctx.query.get('filter');
   let items = [...page.subscriptions.values()]; // Map order is insertion order: oldest first
   if (filter) items = items.filter((s) => matchesFilter(s, filter));
-  const paged = paginate(items, keyOf, cmp, q);
-  return ok({
-    subscriptions: paged.items.map(subscriptionJson),
-    links: buildLinks(linkBase(ctx), paged),
-    meta: { total_count: paged.total },
-  });
+  return pagedAnswer(ctx, 'subscriptions', items, { keyOf, cmp, query }, subscriptionJson);
 }
 
-const P = '/status_pages/:sd/subscriptions';
-const edit = { scope: 'page', need: 'edit' } as const;
-
-export const subscriptionRoutes: RouteDef[] = [
-  { op: 'subscriptions.list', method: 'GET', path: P, access: { scope: 'page', need: 'read' }, handle: list },
-  {
-    op: 'subscriptions.create',
-    method: 'POST',
-    path: P,
-    access: edit,
-    handle(ctx) {
-      const s = createSubscription(ctx.core.store, ctx.page(), unwrap(ctx.body(), 'subscription', true), ctx.now);
-      return created(ctx, { subscription: subscriptionJson(s) }, s.id);
-    },
-  },
-  {
-    op: 'subscriptions.get',
-    method: 'GET',
-    path: `${P}/:id`,
-    access: { scope: 'page', need: 'read' },
-    handle: (ctx) => ok({ subscription: subscriptionJson(find(ctx.page(), ctx.params.id)) }),
-  },
-  {
-    op: 'subscriptions.update',
-    method: 'PUT',
-    path: `${P}/:id`,
-    access: edit,
-    handle(ctx) {
-      const page = ctx.page();
-      const s = find(page, ctx.params.id);
-      updateSubscription(page, s, unwrap(ctx.body(), 'subscription', true), ctx.now);
-      return ok({ subscription: subscriptionJson(s) }, s.id);
-    },
-  },
-  {
-    op: 'subscriptions.delete',
-    method: 'DELETE',
-    path: `${P}/:id`,
-    access: edit,
-    handle(ctx) {
-      const page = ctx.page();
-      const s = find(page, ctx.params.id);
-      page.subscriptions.delete(s.id);
-      return deleted(s.id);
-    },
-  },
-];
+export const subscriptionRoutes: RouteDef[] = collectionRoutes<Subscription>({
+  op: 'subscriptions',
+  path: '/status_pages/:sd/subscriptions',
+  key: 'subscription',
+  body: { tolerant: true },
+  read: { scope: 'page', need: 'read' },
+  write: { scope: 'page', need: 'edit' },
+  list,
+  find: (ctx) => recordIn(ctx.page().subscriptions, ctx.params.id, 'subscription'),
+  view: (_ctx, s) => subscriptionJson(s),
+  create: (ctx, o) => createSubscription(ctx.core.store, ctx.page(), o, ctx.now),
+  update: (ctx, s, o) => updateSubscription(ctx.page(), s, o, ctx.now),
+  remove: (ctx, s) => ctx.page().subscriptions.delete(s.id),
+  idOf: (s) => s.id,
+});

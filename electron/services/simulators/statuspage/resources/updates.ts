@@ -2,24 +2,13 @@ import { floorSecond } from '../clock';
 import type { Extra, Update } from '../model';
 import type { Store } from '../store';
 import { extrasOf, isObj, optBool, optDateTime, optObj, optStr, type Obj } from '../validate';
-import { touch } from './common';
-import { invalid } from '../errors';
+import { applyChanges } from './common';
+import { invalid, notFound } from '../errors';
+import { UPDATE_KEYS } from '../record-keys';
 
 /** Incident updates and information notice updates share this record ("activity"). */
 
-const KNOWN = new Set([
-  'id',
-  'type',
-  'description',
-  'description_html',
-  'posted_at',
-  'inserted_at',
-  'updated_at',
-  'subscribers_notified_at',
-  'translations',
-  'tweet',
-  'notify',
-]);
+const KNOWN = new Set<string>([...UPDATE_KEYS, 'notify']);
 
 export interface UpdateInput {
   type?: string;
@@ -83,17 +72,12 @@ export function newUpdate(store: Store, input: UpdateInput, now: number, default
 }
 
 export function changeUpdateRecord(u: Update, input: UpdateInput, now: number): void {
-  if (input.type !== undefined) u.type = input.type;
   if (input.description !== undefined) {
     u.description = input.description;
     u.descriptionHtml = descriptionToHtml(input.description);
   }
-  if (input.postedAt !== undefined) u.postedAt = input.postedAt;
-  if (input.translations !== undefined) u.translations = input.translations;
-  if (input.tweet !== undefined) u.tweet = input.tweet;
   if (input.notify) u.subscribersNotifiedAt = floorSecond(now);
-  u.extra = { ...u.extra, ...input.extra };
-  touch(u, now);
+  applyChanges(u, input, ['type', 'postedAt', 'translations', 'tweet'], now);
 }
 
 /** Newest first by posted_at, as the service lists them. */
@@ -101,4 +85,23 @@ export function insertUpdate(list: Update[], u: Update): void {
   const i = list.findIndex((x) => x.postedAt < u.postedAt || (x.postedAt === u.postedAt && x.id < u.id));
   if (i < 0) list.push(u);
   else list.splice(i, 0, u);
+}
+
+/** Changes an update where it stands in its list, moving it when its posted_at moves. */
+export function changeUpdateIn(list: Update[], u: Update, input: UpdateInput, now: number): void {
+  changeUpdateRecord(u, input, now);
+  if (input.postedAt !== undefined) {
+    removeUpdateFrom(list, u);
+    insertUpdate(list, u);
+  }
+}
+
+export function removeUpdateFrom(list: Update[], u: Update): void {
+  list.splice(list.indexOf(u), 1);
+}
+
+export function findUpdate(list: Update[], id: number): Update {
+  const u = list.find((x) => x.id === id);
+  if (!u) throw notFound(`update ${id}`);
+  return u;
 }

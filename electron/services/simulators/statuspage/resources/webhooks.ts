@@ -1,12 +1,13 @@
 import { floorSecond } from '../clock';
-import { created, deleted, idParam, ok } from '../context';
-import { invalid, notFound } from '../errors';
+import { idParam, ok } from '../context';
+import { invalid } from '../errors';
 import type { Page, Webhook } from '../model';
 import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { webhookJson } from '../views';
-import { extrasOf, optStr, optStrArray, unwrap, type Obj } from '../validate';
-import { touch } from './common';
+import { extrasOf, optStr, optStrArray, type Obj } from '../validate';
+import { collectionRoutes, recordIn } from './collection';
+import { applyChanges } from './common';
 
 /**
  * Outbound webhooks (configuration only: the simulator records them but does not deliver events).
@@ -37,66 +38,22 @@ export function createWebhook(store: Store, page: Page, o: Obj, now: number): We
   return w;
 }
 
-function find(page: Page, id: number): Webhook {
-  const w = page.webhooks.get(id);
-  if (!w) throw notFound(`webhook ${id}`);
-  return w;
-}
-
 const P = '/status_pages/:sd/webhooks';
-const admin = { scope: 'page', need: 'admin' } as const;
 
-export const webhookRoutes: RouteDef[] = [
-  {
-    op: 'webhooks.list',
-    method: 'GET',
-    path: P,
-    access: { scope: 'page', need: 'read' },
-    // A bare array under `webhooks`: this list has no links or meta.
-    handle: (ctx) => ok({ webhooks: [...ctx.page().webhooks.values()].map(webhookJson) }),
+export const webhookRoutes: RouteDef[] = collectionRoutes<Webhook>({
+  op: 'webhooks',
+  path: P,
+  key: 'webhook',
+  read: { scope: 'page', need: 'read' },
+  write: { scope: 'page', need: 'admin' },
+  // A bare array under `webhooks`: this list has no links or meta.
+  list: (ctx) => ok({ webhooks: [...ctx.page().webhooks.values()].map(webhookJson) }),
+  find: (ctx) => recordIn(ctx.page().webhooks, idParam(ctx, 'id'), 'webhook'),
+  view: (_ctx, w) => webhookJson(w),
+  create: (ctx, o) => createWebhook(ctx.core.store, ctx.page(), o, ctx.now),
+  update(ctx, w, o) {
+    applyChanges(w, parse(o, true), ['url', 'events'], ctx.now);
   },
-  {
-    op: 'webhooks.create',
-    method: 'POST',
-    path: P,
-    access: admin,
-    handle(ctx) {
-      const w = createWebhook(ctx.core.store, ctx.page(), unwrap(ctx.body(), 'webhook'), ctx.now);
-      return created(ctx, { webhook: webhookJson(w) }, w.id);
-    },
-  },
-  {
-    op: 'webhooks.get',
-    method: 'GET',
-    path: `${P}/:id`,
-    access: { scope: 'page', need: 'read' },
-    handle: (ctx) => ok({ webhook: webhookJson(find(ctx.page(), idParam(ctx, 'id'))) }),
-  },
-  {
-    op: 'webhooks.update',
-    method: 'PUT',
-    path: `${P}/:id`,
-    access: admin,
-    handle(ctx) {
-      const w = find(ctx.page(), idParam(ctx, 'id'));
-      const input = parse(unwrap(ctx.body(), 'webhook'), true);
-      if (input.url !== undefined) w.url = input.url;
-      if (input.events !== undefined) w.events = input.events;
-      w.extra = { ...w.extra, ...input.extra };
-      touch(w, ctx.now);
-      return ok({ webhook: webhookJson(w) }, w.id);
-    },
-  },
-  {
-    op: 'webhooks.delete',
-    method: 'DELETE',
-    path: `${P}/:id`,
-    access: admin,
-    handle(ctx) {
-      const page = ctx.page();
-      const w = find(page, idParam(ctx, 'id'));
-      page.webhooks.delete(w.id);
-      return deleted(w.id);
-    },
-  },
-];
+  remove: (ctx, w) => ctx.page().webhooks.delete(w.id),
+  idOf: (w) => w.id,
+});

@@ -3,6 +3,7 @@ import { computeLevels, refreshLive } from '../derived';
 import { BASE_LEVELS, type BaseLevel, type Extra, type Incident, type Notice, type Service, type Update } from '../model';
 import { descriptionToHtml } from '../resources/updates';
 import type { Store } from '../store';
+import { INCIDENT_KEYS, NOTICE_KEYS, UPDATE_KEYS } from '../record-keys';
 import { isObj, type Obj } from '../validate';
 import { DEMO_ORG_ID } from './base';
 
@@ -206,35 +207,9 @@ export function seedFromSummary(store: Store, doc: unknown, now: number, opts: S
       subscribersNotifiedAt: time(u.subscribers_notified_at),
       translations: u.translations ?? {},
       tweet: u.tweet ?? false,
-      extra: omit(u, [
-        'id',
-        'type',
-        'description',
-        'description_html',
-        'posted_at',
-        'inserted_at',
-        'updated_at',
-        'subscribers_notified_at',
-        'translations',
-        'tweet',
-      ]),
+      extra: omit(u, UPDATE_KEYS),
     };
   };
-  const INCIDENT_KEYS = [
-    'id',
-    'type',
-    'title',
-    'url',
-    'starts_at',
-    'ends_at',
-    'service_ids',
-    'updates',
-    'inserted_at',
-    'updated_at',
-    'timezone',
-    'affects_uptime',
-    'translations',
-  ];
   const addIncidents = (list: Obj[], name: string, fallbackType: string): void => {
     for (const i of list) {
       const id = claimId(i.id, name);
@@ -280,19 +255,7 @@ export function seedFromSummary(store: Store, doc: unknown, now: number, opts: S
       updatedAt: time(n.updated_at) ?? inserted,
       timezone: n.timezone ?? null,
       translations: n.translations ?? {},
-      extra: omit(n, [
-        'id',
-        'title',
-        'url',
-        'updates',
-        'service_ids',
-        'featured_from',
-        'featured_until',
-        'inserted_at',
-        'updated_at',
-        'timezone',
-        'translations',
-      ]),
+      extra: omit(n, NOTICE_KEYS),
     };
     page.notices.set(id, notice);
   }
