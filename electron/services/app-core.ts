@@ -29,6 +29,8 @@ import { operationsHandlers } from './operations/operations-handlers';
 import { createOperationsOutboxKind } from './operations/operations-outbox-kind';
 import { UpdatesFeature, type UpdaterPort } from './updates/updates-feature';
 import { updatesHandlers } from './updates/updates-handlers';
+import { IncidentPageStore } from './incidents/incident-page-store';
+import { incidentPageHandlers } from './incidents/incident-page-handlers';
 
 /**
  * What the core asks of its host: Electron's shell, notifications, tray and power events in the app; plain
@@ -79,6 +81,7 @@ export class AppCore {
   readonly translation: TranslationAppService;
   readonly operations: OperationsFeature;
   readonly updates: UpdatesFeature;
+  readonly incidentPages: IncidentPageStore;
   readonly events = new EventBus<IpcContract>(ipcContract);
   readonly dispatcher: IpcDispatcher;
   readonly #problems: AppProblem[] = [];
@@ -182,6 +185,7 @@ export class AppCore {
       onStatus: (status) => this.events.emit('updates.onStatus', status),
     });
     this.onDispose(() => this.updates.dispose());
+    this.incidentPages = new IncidentPageStore({ dataDir: options.dataDir, onProblem: (message) => this.reportProblem('file_corrupt', message), now });
     // Forgets queued while the operations service is unreachable go out through the outbox like every write.
     this.outbox.registerKind(createOperationsOutboxKind({ operations: this.operations }));
     this.dispatcher = createIpcDispatcher(ipcContract, this.#handlers(), {
@@ -245,6 +249,7 @@ export class AppCore {
       ...translationHandlers(this.translation),
       ...operationsHandlers(this.operations),
       ...updatesHandlers(this.updates),
+      ...incidentPageHandlers(this.incidentPages),
     };
   }
 

@@ -8,6 +8,7 @@ import { statusPageChannels } from './channels/statuspage';
 import { translationChannels } from './channels/translation';
 import { operationsChannels } from './channels/operations';
 import { updatesChannels } from './channels/updates';
+import { incidentsChannels } from './channels/incidents';
 
 /**
  * The one IPC contract. Each group lives in its own file under channels/; the main process, the preload, the
@@ -22,6 +23,7 @@ export const ipcContract = {
   ...translationChannels,
   ...operationsChannels,
   ...updatesChannels,
+  ...incidentsChannels,
 } as const;
 
 export type IpcContract = typeof ipcContract;
