@@ -14,7 +14,8 @@ const LEVEL_LABEL: Record<BaseLevel, string> = {
 
 function serviceLines(services: NormalizedService[], depth = 0): string[] {
   return services.flatMap((service) => [
-    `${'  '.repeat(depth + 1)}${service.name}: ${LEVEL_LABEL[service.level]}${service.currentType && service.currentType !== service.level ? ` (${service.currentType})` : ''}`,
+    // The id is what --service of incidents, maintenances and notices takes.
+    `${'  '.repeat(depth + 1)}${service.name}${service.id === null ? '' : ` (id ${service.id})`}: ${LEVEL_LABEL[service.level]}${service.currentType && service.currentType !== service.level ? ` (${service.currentType})` : ''}`,
     ...serviceLines(service.children, depth + 1),
   ]);
 }

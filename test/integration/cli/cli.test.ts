@@ -43,7 +43,7 @@ describe('statusdesk command line against the simulator', () => {
     const summary = await cli(['summary', 'acme']);
     expect(summary.code).toBe(0);
     expect(summary.stdout).toMatch(/Acme \(acme\): operational/);
-    expect(summary.stdout).toMatch(/Services:\n\s+Web: operational\n\s+API: operational/);
+    expect(summary.stdout).toMatch(/Services:\n\s+Web \(id 1\): operational\n\s+API \(id 2\): operational/);
     const json = JSON.parse((await cli(['--json', 'summary', 'acme'])).stdout);
     expect(json).toHaveProperty('status_page.subdomain', 'acme');
     expect(json).toHaveProperty('services');
