@@ -1,16 +1,19 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startStatusPageSimulator } from '../electron/services/simulators/statuspage';
-import { simulate } from '../test/simulation/write-path-simulation';
+import { simulateInWorkers } from '../test/simulation/parallel-simulation';
+import { simulate, type SimulationResult } from '../test/simulation/write-path-simulation';
 
 /*
  * `npm run test:simulation`: the seeded write-path simulation with the long budget (test/simulation/).
  *
- *   npm run test:simulation                         # up to 100,000 schedules or 10 minutes, a new seed
+ *   npm run test:simulation                         # up to 100,000 schedules or 10 minutes, a new seed, one worker a core
  *   npm run test:simulation -- --runs 500            # fewer
- *   npm run test:simulation -- --seed 42 --path 7:1:0  # replay a failure as printed
+ *   npm run test:simulation -- --workers 1           # on one core
+ *   npm run test:simulation -- --seed 42 --path 7:1:0  # replay a failure as printed (its worker's seed; one worker)
  *
  * Prints the count, the time and the first violation (shrunk to a minimal schedule, with the seed and path
  * that replay it); writes the figures to bench/results/simulation.json; exits 1 on a violation.
@@ -22,31 +25,38 @@ const { values } = parseArgs({
     minutes: { type: 'string', default: '10' },
     seed: { type: 'string' },
     path: { type: 'string' },
+    workers: { type: 'string' },
   },
   strict: true,
 });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-try {
-  const result = await simulate(sim, {
-    runs: Number(values.runs),
-    timeLimitMs: Number(values.minutes) * 60_000,
-    ...(values.seed === undefined ? {} : { seed: Number(values.seed) }),
-    ...(values.path === undefined ? {} : { path: values.path }),
-  });
-  const perSecond = result.schedules / (result.durationMs / 1000);
-  console.log(
-    `write-path simulation (seed ${result.seed}): ${result.schedules} schedules in ${(result.durationMs / 1000).toFixed(1)} s (${perSecond.toFixed(1)} a second), ${result.violations} violations`,
-  );
-  if (result.failure) console.log(result.failure);
-  const out = path.join(root, 'bench', 'results');
-  fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(
-    path.join(out, 'simulation.json'),
-    `${JSON.stringify({ ...result, budget: 'long', schedulesPerSecond: Math.round(perSecond * 10) / 10, machine: { cores: (await import('node:os')).cpus().length, node: process.version } }, null, 2)}\n`,
-  );
-  process.exitCode = result.violations > 0 ? 1 : 0;
-} finally {
-  await sim.close();
+const runs = Number(values.runs);
+const timeLimitMs = Number(values.minutes) * 60_000;
+const seed = values.seed === undefined ? Date.now() % 2_147_483_647 : Number(values.seed);
+// A replay follows one worker's seed and path.
+const workers = values.path === undefined ? Number(values.workers ?? os.availableParallelism()) : 1;
+
+let result: SimulationResult;
+if (workers > 1) {
+  result = await simulateInWorkers({ runs, timeLimitMs, seed, workers });
+} else {
+  const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+  try {
+    result = await simulate(sim, { runs, timeLimitMs, seed, ...(values.path === undefined ? {} : { path: values.path }) });
+  } finally {
+    await sim.close();
+  }
 }
+const perSecond = result.schedules / (result.durationMs / 1000);
+console.log(
+  `write-path simulation (seed ${result.seed}, ${workers} worker${workers === 1 ? '' : 's'}): ${result.schedules} schedules in ${(result.durationMs / 1000).toFixed(1)} s (${perSecond.toFixed(1)} a second), ${result.violations} violations`,
+);
+if (result.failure) console.log(result.failure);
+const out = path.join(root, 'bench', 'results');
+fs.mkdirSync(out, { recursive: true });
+fs.writeFileSync(
+  path.join(out, 'simulation.json'),
+  `${JSON.stringify({ ...result, budget: 'long', workers, schedulesPerSecond: Math.round(perSecond * 10) / 10, machine: { cores: os.cpus().length, node: process.version } }, null, 2)}\n`,
+);
+process.exitCode = result.violations > 0 ? 1 : 0;

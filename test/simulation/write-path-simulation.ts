@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 import { ManualNetworkSignals } from '../../electron/services/connectivity/network-signals';
+import { RESEND_BACKOFF } from '../../electron/services/outbox/outbox-parts';
 import type { OutboxService } from '../../electron/services/outbox/outbox-service';
+import { RECONCILE_SETTLE_MS } from '../../electron/services/outbox/statuspage/outcome-settling';
 import type { FaultRule, StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { createPrng } from '../../electron/services/simulators/statuspage/prng';
 import { clearRateLimiters } from '../../electron/services/statuspage/rate-limiter';
 import { openTestOutbox, simAccounts } from '../integration/outbox/support/harness';
-import { makeTempDir } from '../support/temp-dir';
+import { MUTATIONS, openBrokenOutbox, type MutationName } from './broken-outbox';
+import { memoryDir, memoryDisk } from './memory-disk';
+import { realNow, VirtualTime } from './virtual-time';
 
 /*
  * Seeded simulation of the whole write path, after FoundationDB's simulation testing and TigerBeetle's VOPR:
@@ -13,14 +18,23 @@ import { makeTempDir } from '../support/temp-dir';
  * bodies, a captive portal, a hang past the time-out), the server's clock an hour or minutes off the computer's,
  * network loss and return, and process crashes (the outbox stopped mid-request, aborting what was in flight,
  * and opened again from its file). The real OutboxService and status page client run against the real
- * simulator over loopback. The invariants are read from the server's write log, not from the outbox:
+ * simulator over loopback, with the app's own time-outs, backoffs and settle waits, on virtual time
+ * (virtual-time.ts): a wait costs nothing, and the jitter of backoffs and probes comes from the schedule's
+ * seed, so a schedule replays the same. The outbox's files are real, on a RAM disk (memory-disk.ts). The invariants are read from the server's write log, not from the outbox:
  * every accepted write is applied exactly once, the updates of an incident in the order they were written,
  * and nothing accepted is lost or left unsent once the faults stop. fast-check shrinks a failing schedule to
  * a minimal one and prints the seed and path that replay it.
  */
 
 export type Step =
-  { t: 'create' } | { t: 'update'; of: number } | { t: 'fault'; rule: FaultName } | { t: 'offline' } | { t: 'online' } | { t: 'crash' } | { t: 'settle' };
+  | { t: 'create' }
+  | { t: 'update'; of: number }
+  | { t: 'fault'; rule: FaultName }
+  | { t: 'slow network'; ms: number }
+  | { t: 'offline' }
+  | { t: 'online' }
+  | { t: 'crash' }
+  | { t: 'settle' };
 
 const ONCE: Pick<FaultRule, 'method' | 'times'> = { method: ['POST'], times: 1 };
 export const FAULTS = {
@@ -43,6 +57,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 5, arbitrary: fc.constant<Step>({ t: 'create' }) },
   { weight: 6, arbitrary: fc.nat(7).map<Step>((of) => ({ t: 'update', of })) },
   { weight: 4, arbitrary: fc.constantFrom(...(Object.keys(FAULTS) as FaultName[])).map<Step>((rule) => ({ t: 'fault', rule })) },
+  // The next write reaches the server this long after it left, cut off or not; within the 2 s the outbox
+  // allows an interrupted attempt to land before its look-up may conclude "not applied".
+  { weight: 2, arbitrary: fc.constantFrom(300, 1_000, 1_900).map<Step>((ms) => ({ t: 'slow network', ms })) },
   { weight: 1, arbitrary: fc.constant<Step>({ t: 'offline' }) },
   { weight: 1, arbitrary: fc.constant<Step>({ t: 'online' }) },
   { weight: 2, arbitrary: fc.constant<Step>({ t: 'crash' }) },
@@ -50,6 +67,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 export interface Schedule {
+  /** Where in its second the schedule starts (the server keeps whole seconds; look-ups compare them). */
+  startMs: number;
+  /** Seeds Math.random for the schedule: the jitter of backoffs and probes. */
+  noise: number;
   /**
    * How far the server's clock is from the computer's, for the whole schedule. A server's clock does not jump
    * back and forth; the computer's is what gets corrected, and the offset each answer's Date header shows
@@ -61,6 +82,8 @@ export interface Schedule {
 
 /** A schedule: a dozen steps or so, always with at least one write. */
 export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
+  startMs: fc.nat(999),
+  noise: fc.nat(),
   serverClockMinutes: fc.constantFrom(0, -60, -6, 6, 60),
   steps: fc.array(step, { minLength: 1, maxLength: 14 }).map((steps) => [{ t: 'create' } as Step, ...steps]),
 });
@@ -75,17 +98,28 @@ interface Written {
   tempId?: string | undefined;
 }
 
+/** The app's own figures: on virtual time a 15 s time-out or a minute's backoff costs nothing. */
 const TIMING = {
-  probeDelay: { initialMs: 5, maxMs: 40 },
-  backoff: { baseMs: 5, maxMs: 40, jitter: 0 },
-  requestTimeoutMs: 250,
-  // The simulator shares this process: a request cut off is applied within a few ms if at all.
-  reconcileSettleMs: 50,
+  probeDelay: { initialMs: 1_000, maxMs: 60_000 },
+  backoff: RESEND_BACKOFF,
+  requestTimeoutMs: 15_000,
+  reconcileSettleMs: RECONCILE_SETTLE_MS,
 } as const;
 
-/** Runs one schedule; throws an Error naming the broken invariant. */
-export async function runSchedule(sim: StatusPageSimulator, { serverClockMinutes, steps }: Schedule): Promise<void> {
-  const home = makeTempDir('statusdesk-sim-');
+/** Virtual noon UTC, 1 January 2026: every schedule starts there, in the second its `startMs` says. */
+const EPOCH_MS = Date.UTC(2026, 0, 1, 12);
+/** Simulated time a schedule may take before it counts as stuck (a promise nobody settles). */
+const SCHEDULE_LIMIT_MS = 6 * 60 * 60_000;
+
+/** Runs one schedule on virtual time (installed); throws an Error naming the broken invariant. */
+export async function runSchedule(sim: StatusPageSimulator, time: VirtualTime, schedule: Schedule, mutation?: MutationName): Promise<void> {
+  time.rebase(EPOCH_MS + schedule.startMs);
+  Math.random = createPrng(schedule.noise);
+  await time.drive(runSteps(sim, time, schedule, mutation), SCHEDULE_LIMIT_MS);
+}
+
+async function runSteps(sim: StatusPageSimulator, time: VirtualTime, { serverClockMinutes, steps }: Schedule, mutation?: MutationName): Promise<void> {
+  const home = memoryDir('statusdesk-sim-');
   await sim.reset();
   sim.clearWriteLog();
   sim.clearFaults();
@@ -93,7 +127,13 @@ export async function runSchedule(sim: StatusPageSimulator, { serverClockMinutes
   clearRateLimiters();
   const { accountId, accounts } = simAccounts(sim);
   const signals = new ManualNetworkSignals(true);
-  const open = () => openTestOutbox(home.dir, accounts, { signals, ...TIMING });
+  // Opening reads the file for real: the clock waits for it, as a restart takes no time of the world's.
+  const open = () =>
+    time.hold(
+      mutation
+        ? openBrokenOutbox(MUTATIONS[mutation], { dataDir: home.dir, accounts, signals, fileSystem: memoryDisk, ...TIMING })
+        : openTestOutbox(home.dir, accounts, { signals, fileSystem: memoryDisk, ...TIMING }),
+    );
   let outbox: OutboxService = await open();
   outbox.start();
   const creates: Written[] = [];
@@ -129,6 +169,16 @@ export async function runSchedule(sim: StatusPageSimulator, { serverClockMinutes
         case 'fault':
           sim.setFaults(FAULTS[s.rule]);
           break;
+        case 'slow network': {
+          let delayMs = s.ms;
+          time.requestDelay = (_input, init) => {
+            if (init?.method !== 'POST' || delayMs === 0) return 0;
+            const once = delayMs;
+            delayMs = 0;
+            return once;
+          };
+          break;
+        }
         case 'offline':
           signals.set(false);
           break;
@@ -148,13 +198,15 @@ export async function runSchedule(sim: StatusPageSimulator, { serverClockMinutes
     }
     // The faults stop; the network is back; the user waits for everything to go out.
     sim.clearFaults();
+    time.requestDelay = null;
     signals.set(true);
     for (let i = 0; i < 5; i++) {
-      const report = await outbox.flush({ timeoutMs: 5_000 });
+      const report = await outbox.flush({ timeoutMs: 10 * 60_000 });
       if (report.pending === 0) break;
     }
     checkInvariants(sim, outbox, creates, updates);
   } finally {
+    time.requestDelay = null;
     await outbox.stop({ abortAfterMs: 0 }).catch(() => undefined);
     sim.clearFaults();
     home.remove();
@@ -197,31 +249,45 @@ export interface SimulationResult {
   failure: string | null;
 }
 
+export interface SimulationOptions {
+  runs: number;
+  timeLimitMs: number;
+  seed?: number;
+  path?: string;
+  /** The self-test: run against a deliberately broken outbox (broken-outbox.ts), which must be caught. */
+  mutation?: MutationName;
+}
+
 /** Runs schedules from one seed until `runs` or `timeLimitMs`; stops at the first violation, shrunk. */
-export async function simulate(
-  sim: StatusPageSimulator,
-  options: { runs: number; timeLimitMs: number; seed?: number; path?: string },
-): Promise<SimulationResult> {
-  const seed = options.seed ?? Date.now() % 2_147_483_647;
-  const started = Date.now();
-  const details = await fc.check(
-    fc.asyncProperty(scheduleArbitrary, (schedule) => runSchedule(sim, schedule)),
-    {
+export async function simulate(sim: StatusPageSimulator, options: SimulationOptions): Promise<SimulationResult> {
+  const seed = options.seed ?? realNow() % 2_147_483_647;
+  const started = realNow();
+  const time = new VirtualTime(EPOCH_MS);
+  const random = Math.random;
+  time.install();
+  try {
+    const details = await fc.check(
+      fc.asyncProperty(scheduleArbitrary, (schedule) => runSchedule(sim, time, schedule, options.mutation)),
+      {
+        seed,
+        numRuns: options.runs,
+        interruptAfterTimeLimit: options.timeLimitMs,
+        markInterruptAsFailure: false,
+        ...(options.path ? { path: options.path } : {}),
+      },
+    );
+    const failed = details.failed;
+    return {
+      schedules: details.numRuns,
+      violations: failed ? 1 : 0,
       seed,
-      numRuns: options.runs,
-      interruptAfterTimeLimit: options.timeLimitMs,
-      markInterruptAsFailure: false,
-      ...(options.path ? { path: options.path } : {}),
-    },
-  );
-  const failed = details.failed;
-  return {
-    schedules: details.numRuns,
-    violations: failed ? 1 : 0,
-    seed,
-    durationMs: Date.now() - started,
-    failure: failed
-      ? `${fc.defaultReportMessage(details) ?? 'failed'}\nViolation: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`
-      : null,
-  };
+      durationMs: realNow() - started,
+      failure: failed
+        ? `${fc.defaultReportMessage(details) ?? 'failed'}\nViolation: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`
+        : null,
+    };
+  } finally {
+    time.uninstall();
+    Math.random = random;
+  }
 }

@@ -8,10 +8,11 @@ import { simulate } from '../../simulation/write-path-simulation';
 /*
  * The seeded write-path simulation's quick budget, in every `npm test`: a new seed each run (printed, with the
  * path fast-check gives a failure), so the suite explores new schedules over time. Replay a failure with
- * SIM_SEED=<seed> SIM_PATH=<path>; the long budget is `npm run test:simulation`.
+ * SIM_SEED=<seed> SIM_PATH=<path>; the long budget is `npm run test:simulation`. The figures go to the suite's
+ * JSON report (the test's meta) and to test-results/reports/simulation-quick.json.
  */
 
-const QUICK_SCHEDULES = Number(process.env.SIM_RUNS ?? 300);
+const QUICK_SCHEDULES = Number(process.env.SIM_RUNS ?? 500);
 let sim: StatusPageSimulator;
 
 beforeAll(async () => {
@@ -22,7 +23,9 @@ afterAll(async () => {
 });
 
 describe('seeded simulation of the write path', () => {
-  it(`${QUICK_SCHEDULES} schedules of writes, faults, server clocks off, network loss and crashes: every accepted write applied once, in order`, async () => {
+  it(`${QUICK_SCHEDULES} schedules of writes, faults, server clocks off, network loss and crashes: every accepted write applied once, in order`, async ({
+    task,
+  }) => {
     const seed = process.env.SIM_SEED === undefined ? undefined : Number(process.env.SIM_SEED);
     const result = await simulate(sim, {
       runs: QUICK_SCHEDULES,
@@ -31,10 +34,19 @@ describe('seeded simulation of the write path', () => {
       ...(process.env.SIM_PATH ? { path: process.env.SIM_PATH } : {}),
     });
     console.log(`write-path simulation (seed ${result.seed}): ${result.schedules} schedules in ${result.durationMs} ms, ${result.violations} violations`);
+    const figures = { budget: 'quick', schedules: result.schedules, violations: result.violations, seed: result.seed, durationMs: result.durationMs };
+    Object.assign(task.meta, { simulation: figures });
     const out = path.join(repoRoot, 'test-results', 'reports');
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, 'simulation-quick.json'), `${JSON.stringify({ ...result, budget: 'quick' }, null, 2)}\n`);
     expect(result.failure).toBeNull();
     expect(result.schedules).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('finds a deliberately broken outbox (a 500 after the commit resent without a look-up) and shrinks it to that fault', async () => {
+    const result = await simulate(sim, { runs: 2_000, timeLimitMs: 60_000, seed: 1, mutation: 'a 500 is resent without a look-up' });
+    expect(result.violations).toBe(1);
+    expect(result.failure).toMatch(/created 2 times/);
+    expect(result.failure).toContain('500 after commit');
   }, 120_000);
 });

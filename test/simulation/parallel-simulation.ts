@@ -1,0 +1,48 @@
+import { Worker } from 'node:worker_threads';
+import type { SimulationOptions, SimulationResult } from './write-path-simulation';
+
+/*
+ * The long budget on every core: worker i runs its share of the schedules from seed + i, on its own
+ * simulator, so the shares are independent and each replays alone (`--seed <its seed> --path <path>`).
+ */
+
+export interface ParallelResult extends SimulationResult {
+  /** Each worker's own figures; a failure names its worker's seed. */
+  workers: SimulationResult[];
+}
+
+export async function simulateInWorkers(options: SimulationOptions & { seed: number; workers: number }): Promise<ParallelResult> {
+  const started = Date.now();
+  const share = Math.ceil(options.runs / options.workers);
+  const workers = await Promise.all(
+    Array.from({ length: options.workers }, (_, i) =>
+      runWorker({
+        runs: Math.min(share, options.runs - i * share),
+        timeLimitMs: options.timeLimitMs,
+        seed: (options.seed + i) % 2_147_483_647,
+      }),
+    ),
+  );
+  const failures = workers.filter((w) => w.failure !== null);
+  return {
+    schedules: workers.reduce((sum, w) => sum + w.schedules, 0),
+    violations: workers.reduce((sum, w) => sum + w.violations, 0),
+    seed: options.seed,
+    durationMs: Date.now() - started,
+    failure: failures.length > 0 ? failures.map((w) => `worker seed ${w.seed}:\n${w.failure}`).join('\n\n') : null,
+    workers,
+  };
+}
+
+function runWorker(options: SimulationOptions): Promise<SimulationResult> {
+  return new Promise((resolve, reject) => {
+    // A worker starts without the parent's loader hooks: it registers tsx's before loading TypeScript.
+    const entry = new URL('./simulation-worker.ts', import.meta.url).href;
+    const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
+    const worker = new Worker(bootstrap, { eval: true, workerData: options });
+    let result: SimulationResult | undefined;
+    worker.once('message', (message: SimulationResult) => (result = message));
+    worker.once('error', reject);
+    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`a simulation worker exited with code ${code} and no result`))));
+  });
+}

@@ -1,0 +1,302 @@
+/*
+ * Virtual time for the write-path simulation, in the style of a discrete-event simulator: setTimeout,
+ * setInterval, Date.now and performance.now are replaced for the whole process while it is installed, so a
+ * backoff, a Retry-After, a request time-out, a settle wait or a flush's time limit take no real time. The
+ * clock only moves when nothing real is under way: when every HTTP exchange the process started has been
+ * answered (or has made no progress for a while: a request the simulator holds on purpose), it jumps to the
+ * earliest timer. HTTP itself still runs for real over loopback and takes no virtual time, so the outbox,
+ * the client and the simulator see one consistent clock, the server's Date header included.
+ *
+ * Real timers of the test runner and of fast-check are unaffected: they took their own references to the
+ * originals when they were loaded, and so does this file (realNow).
+ */
+
+const real = {
+  setTimeout: globalThis.setTimeout,
+  clearTimeout: globalThis.clearTimeout,
+  setInterval: globalThis.setInterval,
+  clearInterval: globalThis.clearInterval,
+  setImmediate: globalThis.setImmediate,
+  dateNow: Date.now,
+  performanceNow: performance.now.bind(performance),
+  fetch: globalThis.fetch,
+};
+
+/** The computer's own clock, whatever is installed. */
+export const realNow = (): number => real.dateNow.call(Date);
+
+/** Event-loop turns without any progress after which an unanswered exchange counts as held (a hang). */
+const HELD_AFTER_QUIET_TURNS = 40;
+
+interface Timer {
+  id: number;
+  at: number;
+  seq: number;
+  callback: (...args: unknown[]) => void;
+  args: unknown[];
+  repeatMs: number | null;
+}
+
+/** The handle setTimeout returns: what Node's Timeout offers callers (unref, refresh, a numeric id). */
+class VirtualTimeout {
+  readonly #time: VirtualTime;
+  readonly #id: number;
+
+  constructor(time: VirtualTime, id: number) {
+    this.#time = time;
+    this.#id = id;
+  }
+
+  ref(): this {
+    return this;
+  }
+
+  unref(): this {
+    return this;
+  }
+
+  hasRef(): boolean {
+    return false;
+  }
+
+  refresh(): this {
+    this.#time.refresh(this.#id);
+    return this;
+  }
+
+  [Symbol.toPrimitive](): number {
+    return this.#id;
+  }
+}
+
+export class VirtualTime {
+  #now: number;
+  readonly #perfOrigin: number;
+  readonly #timers = new Map<number, Timer>();
+  readonly #delays = new Map<number, number>();
+  #nextId = 1;
+  #seq = 0;
+  /** HTTP exchanges started and not yet answered in full. */
+  #exchanges = 0;
+  /** Other real work under way that time must wait for (an outbox reading its file as it opens). */
+  #holds = 0;
+  /** Bumped by anything that shows progress: an exchange starting or ending, a timer firing. */
+  #progress = 0;
+  #installed = false;
+  /**
+   * How long a request takes to reach the server, in simulated time (0: at once). A delayed request is on
+   * its way: cancelling it (a time-out, a crash) ends the caller's wait, not its delivery.
+   */
+  requestDelay: ((input: Parameters<typeof fetch>[0], init: RequestInit | undefined) => number) | null = null;
+  /** Timers fired and exchanges started, for the report. */
+  fired = 0;
+  started = 0;
+
+  constructor(startMs: number) {
+    this.#now = startMs;
+    this.#perfOrigin = startMs;
+  }
+
+  now(): number {
+    return this.#now;
+  }
+
+  /** Timers set and not yet fired or cleared. */
+  get pending(): number {
+    return this.#timers.size;
+  }
+
+  /** Moves the clock to a new origin (a new schedule), keeping what is pending the same distance away. */
+  rebase(startMs: number): void {
+    const shift = startMs - this.#now;
+    for (const timer of this.#timers.values()) timer.at += shift;
+    this.#now = startMs;
+  }
+
+  install(): void {
+    if (this.#installed) return;
+    this.#installed = true;
+    const set =
+      (repeat: boolean) =>
+      (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+        this.#add(callback, ms, args, repeat);
+    const clear = (handle: unknown) => {
+      if (handle === undefined || handle === null) return;
+      this.#timers.delete(Number(handle));
+      this.#delays.delete(Number(handle));
+    };
+    Object.assign(globalThis, {
+      setTimeout: set(false),
+      clearTimeout: clear,
+      setInterval: set(true),
+      clearInterval: clear,
+      fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => this.#fetch(input, init),
+    });
+    Date.now = () => this.#now;
+    performance.now = () => this.#now - this.#perfOrigin;
+  }
+
+  uninstall(): void {
+    if (!this.#installed) return;
+    this.#installed = false;
+    Object.assign(globalThis, {
+      setTimeout: real.setTimeout,
+      clearTimeout: real.clearTimeout,
+      setInterval: real.setInterval,
+      clearInterval: real.clearInterval,
+      fetch: real.fetch,
+    });
+    Date.now = real.dateNow;
+    performance.now = real.performanceNow;
+    this.#timers.clear();
+  }
+
+  refresh(id: number): void {
+    const timer = this.#timers.get(id);
+    const delay = this.#delays.get(id);
+    if (!timer || delay === undefined) return;
+    timer.at = this.#now + delay;
+    timer.seq = this.#seq++;
+  }
+
+  /** Keeps the clock still until `work` settles: real work that takes no simulated time. */
+  async hold<T>(work: Promise<T>): Promise<T> {
+    this.#holds++;
+    try {
+      return await work;
+    } finally {
+      this.#holds--;
+      this.#progress++;
+    }
+  }
+
+  /**
+   * Runs the event loop for real until `work` settles, moving the virtual clock whenever the process is
+   * idle. Throws when the clock passes `limitMs` from now without `work` settling: something waits forever.
+   */
+  async drive<T>(work: Promise<T>, limitMs: number): Promise<T> {
+    let settled = false;
+    const done = work.then(
+      (value) => {
+        settled = true;
+        return value;
+      },
+      (error: unknown) => {
+        settled = true;
+        throw error;
+      },
+    );
+    // Handled here: it may reject while the loop below still waits for its next turn.
+    done.catch(() => undefined);
+    const giveUpAt = this.#now + limitMs;
+    let quietTurns = 0;
+    let seen = this.#progress;
+    while (!settled) {
+      await new Promise<void>((resolve) => real.setImmediate(resolve));
+      if (settled) break;
+      const next = this.#earliest();
+      if (next && next.at <= this.#now) {
+        this.#fire(next);
+        continue;
+      }
+      if (this.#holds > 0) continue;
+      if (this.#exchanges > 0) {
+        // Loopback answers arrive within a turn or two; one that makes no progress for many is held.
+        if (this.#progress !== seen) {
+          seen = this.#progress;
+          quietTurns = 0;
+          continue;
+        }
+        if (++quietTurns < HELD_AFTER_QUIET_TURNS) continue;
+      }
+      quietTurns = 0;
+      if (!next) continue; // waiting on something real that set no timer
+      if (next.at > giveUpAt) throw new Error(`still waiting after ${limitMs} ms of simulated time: something never answers`);
+      this.#now = next.at;
+      this.#fire(next);
+    }
+    return done;
+  }
+
+  #add(callback: (...args: unknown[]) => void, ms: number | undefined, args: unknown[], repeat: boolean): VirtualTimeout {
+    const delay = Math.max(1, Number.isFinite(ms) ? Math.floor(ms ?? 1) : 1);
+    const id = this.#nextId++;
+    this.#timers.set(id, { id, at: this.#now + delay, seq: this.#seq++, callback, args, repeatMs: repeat ? delay : null });
+    this.#delays.set(id, delay);
+    return new VirtualTimeout(this, id);
+  }
+
+  #earliest(): Timer | undefined {
+    let best: Timer | undefined;
+    for (const timer of this.#timers.values()) if (!best || timer.at < best.at || (timer.at === best.at && timer.seq < best.seq)) best = timer;
+    return best;
+  }
+
+  #fire(timer: Timer): void {
+    this.#progress++;
+    this.fired++;
+    if (timer.repeatMs === null) {
+      this.#timers.delete(timer.id);
+      this.#delays.delete(timer.id);
+    } else {
+      timer.at = this.#now + timer.repeatMs;
+      timer.seq = this.#seq++;
+    }
+    timer.callback(...timer.args);
+  }
+
+  /** The real fetch, after the request's delay on the way if it has one. */
+  #fetch(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
+    const delayMs = this.requestDelay?.(input, init) ?? 0;
+    if (delayMs <= 0) return this.#exchange(input, init);
+    const { signal, ...rest } = init ?? {};
+    const delivered = new Promise<void>((resolve) => this.#add(() => resolve(), delayMs, [], false)).then(() => this.#exchange(input, rest));
+    return new Promise<Response>((resolve, reject) => {
+      let abandoned = false;
+      const onAbort = () => {
+        abandoned = true;
+        reject(signal?.reason);
+      };
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
+      delivered.then(
+        (response) => {
+          signal?.removeEventListener('abort', onAbort);
+          if (abandoned) void response.text().catch(() => undefined);
+          else resolve(response);
+        },
+        (error: unknown) => {
+          signal?.removeEventListener('abort', onAbort);
+          if (!abandoned) reject(error);
+        },
+      );
+    });
+  }
+
+  /** The real fetch, counted from the call until its body has been read (or the exchange failed). */
+  async #exchange(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
+    this.#exchanges++;
+    this.#progress++;
+    this.started++;
+    let open = true;
+    const end = () => {
+      if (!open) return;
+      open = false;
+      this.#exchanges--;
+      this.#progress++;
+    };
+    try {
+      const response = await real.fetch(input, init);
+      this.#progress++;
+      for (const method of ['text', 'json', 'arrayBuffer', 'blob', 'bytes', 'formData'] as const) {
+        const read = (response[method] as (() => Promise<unknown>) | undefined)?.bind(response);
+        if (read) Object.defineProperty(response, method, { value: () => read().finally(end) });
+      }
+      if (response.body === null) end();
+      return response;
+    } catch (error) {
+      end();
+      throw error;
+    }
+  }
+}
