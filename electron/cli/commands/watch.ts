@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
-import type { MonitorEvent } from '../../../shared/monitor/events';
 import type { PageState } from '../../../shared/monitor/page-state';
 import { oneLine } from '../../../shared/monitor/notification-text';
 import { MIN_INTERVAL_SEC, type WatchedPage } from '../../../shared/monitor/watched-page';
 import { resolveBaseUrl } from '../../../shared/statuspage/regions';
-import { DEMO_PAGE, playDemo } from '../../services/demo/demo-scenario';
+import { DEMO_PAGE, DEMO_SCENARIO, playDemo } from '../../services/demo/demo-scenario';
+import { PROVIDER_SCENARIO } from '../../services/demo/provider-scenario';
+import { colourWanted, WatchLines } from './watch-lines';
 import { MonitorService } from '../../services/monitor/monitor-service';
 import { startStatusPageSimulator } from '../../services/simulators/statuspage';
 import type { CliContext } from '../context';
@@ -28,7 +29,6 @@ function parseSeconds(text: string, what: string, min: number): number {
   return value;
 }
 
-/** One human line per event: time, page, type, and what it concerns. */
 /** Where a page stands after its first check, so a quiet page is not mistaken for a command doing nothing. */
 export function startingLine(state: PageState): string {
   if (state.level === null) return `${state.subdomain}: not read yet (${state.error ? oneLine(state.error.message) : 'no answer'})`;
@@ -36,20 +36,18 @@ export function startingLine(state: PageState): string {
   return `${state.subdomain}: ${state.level}${open > 0 ? `, ${open} open incident${open === 1 ? '' : 's'}` : ''}`;
 }
 
-export function eventLine(event: MonitorEvent, time: (iso: string) => string = (iso) => iso.replace(/\.\d+Z$/, 'Z')): string {
-  const e = event as MonitorEvent & {
-    from?: string;
-    to?: string;
-    incident?: { title: string; type: string; latestUpdate?: { description: string } | null };
-    service?: { name: string };
-    notice?: { title: string };
-  };
-  const parts = [time(event.at), event.page.subdomain, event.type];
-  if (e.from && e.to) parts.push(`${e.from} → ${e.to}`);
-  if (e.service) parts.push(e.service.name);
-  if (e.incident) parts.push(`[${e.incident.type}] ${e.incident.title}`);
-  if (e.notice) parts.push(e.notice.title);
-  return parts.join('  ');
+/**
+ * How the demo really moves: the pages are checked right after each scripted step (not every --interval),
+ * so its header states the time between steps at this speed, and how long it lasts.
+ */
+export function demoPace(speed: number): string {
+  const at = [...DEMO_SCENARIO, ...PROVIDER_SCENARIO].map((step) => step.atMs / speed).sort((a, b) => a - b);
+  const gaps = at.map((ms, index) => ms - (at[index - 1] ?? 0));
+  const seconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 10_000 ? 1 : 0))}`;
+  const low = Math.min(...gaps);
+  const high = Math.max(...gaps);
+  const every = seconds(low) === seconds(high) ? `${seconds(low)} s` : `${seconds(low)} to ${seconds(high)} s`;
+  return `a scripted step every ${every} at speed ${speed}, the pages checked after each; it ends after ${seconds(at[at.length - 1]!)} s`;
 }
 
 /** Resolves on Ctrl+C / SIGTERM, or after `seconds` when given. */
@@ -83,6 +81,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
         const forSeconds = options.for === undefined ? undefined : parseSeconds(options.for, '--for', 0);
         if (!options.demo && subdomains.length === 0) throw new CliUsageError('name at least one subdomain to watch, or use --demo');
 
+        const speed = options.demo ? parseSeconds(options.demoSpeed, '--demo-speed', 0.01) : null;
         const sim = options.demo ? await startStatusPageSimulator({ seed: 'demo', rateLimit: false, control: false }) : null;
         const upstream = options.demo ? await startCliProviderDemo(intervalSec) : null;
         try {
@@ -106,11 +105,14 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           });
           if (upstream) pages.push(upstream.page);
           const servers = [...new Set(pages.map((p) => p.url ?? p.baseUrl))].join(', ');
-          const monitor = new MonitorService({
-            pages,
-            onEvent: (event) => ctx.print.line(event, () => eventLine(event, (iso) => ctx.time(iso))),
+          const lines = new WatchLines({
+            pages: pages.map((p) => p.subdomain),
+            colour: colourWanted(ctx.io, ctx.print.json),
+            time: (iso) => ctx.time(iso),
           });
-          ctx.print.note(`watching ${pages.map((p) => p.subdomain).join(', ')} on ${servers} every ${intervalSec} s${sim ? ' (demo)' : ''}; Ctrl+C to stop`);
+          const monitor = new MonitorService({ pages, onEvent: (event) => ctx.print.line(event, () => lines.line(event)) });
+          const pace = speed === null ? `every ${intervalSec} s` : `(demo: ${demoPace(speed)})`;
+          ctx.print.note(`watching ${pages.map((p) => p.subdomain).join(', ')} on ${servers} ${pace}; Ctrl+C to stop`);
           monitor.start();
           try {
             if (!sim) {
@@ -134,9 +136,8 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
               );
               // The scenario starts only once the first check has seen the calm page, whatever the speed.
               await monitor.pollNow();
-              const speed = parseSeconds(options.demoSpeed, '--demo-speed', 0.01);
-              const player = playDemo(sim, { speed, afterStep: () => void monitor.pollNow() });
-              const upstreamPlayer = upstream?.play(speed, () => void monitor.pollNow());
+              const player = playDemo(sim, { speed: speed!, afterStep: () => void monitor.pollNow() });
+              const upstreamPlayer = upstream?.play(speed!, () => void monitor.pollNow());
               await Promise.race([Promise.all([player.done, upstreamPlayer?.done]), untilStopped(forSeconds)]);
               player.stop();
               upstreamPlayer?.stop();
