@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { startHarness, type Harness } from './support/harness';
+import { screenshotPath } from './support/screenshots';
+
+let sim: StatusPageSimulator;
+let app: Harness;
+
+test.beforeEach(async ({ page }) => {
+  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+  app = await startHarness(page);
+  for (const subdomain of ['acme', 'acme-eu', 'globex']) await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain });
+  sim.openIncident({ page: 'acme', type: 'major', title: 'Database unavailable', services: [4], message: 'Writes are failing.' });
+  // Acme EU's seed has a minor one (performance); Globex stays operational.
+  await app.core.monitor.pollNow();
+  await page.reload();
+});
+
+test.afterEach(async () => {
+  await app.close();
+  await sim.close();
+});
+
+test('the dashboard counts pages per level, and a compact list (one line a page) is remembered', async () => {
+  const { page } = app;
+  await expect(page.getByTestId('level-counts')).toHaveText('1 major · 1 minor · 1 operational');
+
+  const toggle = page.getByRole('button', { name: 'Compact list' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+  // One line per page, worst first; no cards.
+  const list = page.getByRole('list', { name: 'Watched pages' });
+  const rows = list.getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('Acme');
+  await expect(rows.nth(0)).toContainText('Database unavailable');
+  await expect(rows.nth(1)).toContainText('Slow responses from the EU API');
+  await expect(rows.nth(2)).toContainText('Globex');
+  await expect(page.getByRole('article', { name: /^Page / })).toHaveCount(0);
+  await expect.poll(() => app.core.monitor.appearance().dashboardLayout).toBe('compact');
+  await page.screenshot({ path: screenshotPath('dashboard-compact.png'), fullPage: true });
+
+  // Remembered by a new window.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Compact list' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('list', { name: 'Watched pages' }).getByRole('listitem')).toHaveCount(3);
+
+  // A line opens to the page's card.
+  const acme = page.getByRole('button', { name: 'Acme: show details' });
+  await acme.click();
+  await expect(acme).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('article', { name: 'Incident Database unavailable' })).toBeVisible();
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: screenshotPath('dashboard-compact-dark.png'), fullPage: true });
+
+  // Back to cards.
+  await page.getByRole('button', { name: 'Compact list' }).click();
+  await expect(page.getByRole('article', { name: 'Page Globex' })).toBeVisible();
+  await expect.poll(() => app.core.monitor.appearance().dashboardLayout).toBe('cards');
+});
+
+test('a notification opens its page in the compact list too', async () => {
+  const { page } = app;
+  await page.getByRole('button', { name: 'Compact list' }).click();
+  await expect(page.getByRole('button', { name: 'Compact list' })).toHaveAttribute('aria-pressed', 'true');
+  const incident = sim.openIncident({ page: 'acme-eu', type: 'major', title: 'EU region down' });
+  await app.core.monitor.pollNow();
+  await expect.poll(() => app.notifications.length).toBe(1);
+  app.clickNotification(app.notifications[0]!);
+  const shown = page.getByRole('article', { name: 'Incident EU region down' });
+  await expect(shown).toBeVisible();
+  expect(app.notifications[0]!.target.incidentId).toBe(incident.id);
+});
