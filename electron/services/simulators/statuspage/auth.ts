@@ -28,23 +28,21 @@ export function identify(store: Store, header: string | string[] | undefined): K
 
 const PAGE_NEED_RANK: Record<Need, number> = { read: roleRank('viewer'), edit: roleRank('editor'), admin: roleRank('admin') };
 
+/** An organization key may do what its access allows, within its own organization only. */
+function authorizeOrgKey(principal: KeyRecord & { kind: 'org' }, orgId: number, need: Need): void {
+  if (principal.orgId !== orgId) throw forbidden('key of another organization');
+  if (need !== 'read' && principal.access !== 'write') throw forbidden('read-only key');
+}
+
 export function authorizePage(store: Store, principal: KeyRecord, page: Page, need: Need): void {
-  if (principal.kind === 'org') {
-    if (principal.orgId !== page.orgId) throw forbidden('key of another organization');
-    if (need !== 'read' && principal.access !== 'write') throw forbidden('read-only key');
-    return;
-  }
+  if (principal.kind === 'org') return authorizeOrgKey(principal, page.orgId, need);
   const role = store.userRoleOnPage(principal.userId, page);
   if (role === null) throw forbidden('no role on this page');
   if (roleRank(role) < PAGE_NEED_RANK[need]) throw forbidden(`role ${role} cannot ${need}`);
 }
 
 export function authorizeOrg(store: Store, principal: KeyRecord, org: Org, need: Need): void {
-  if (principal.kind === 'org') {
-    if (principal.orgId !== org.id) throw forbidden('key of another organization');
-    if (need !== 'read' && principal.access !== 'write') throw forbidden('read-only key');
-    return;
-  }
+  if (principal.kind === 'org') return authorizeOrgKey(principal, org.id, need);
   const role = store.userRoleOnOrg(principal.userId, org);
   if (role === null) throw forbidden('not a member of this organization');
   if (need !== 'read' && roleRank(role) < roleRank('admin')) throw forbidden(`role ${role} cannot change the organization`);

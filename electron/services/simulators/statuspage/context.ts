@@ -30,7 +30,8 @@ export interface HandlerResult {
   deleted?: boolean;
 }
 
-export interface RequestCtx {
+/** What the request says, as the router found it. */
+interface RequestFacts {
   core: SimCore;
   method: string;
   /** path after /api/v2 */
@@ -40,41 +41,28 @@ export interface RequestCtx {
   query: URLSearchParams;
   params: Record<string, string>;
   principal: KeyRecord | null;
-  now: number;
   origin: string;
+}
+
+export interface RequestCtx extends RequestFacts {
+  now: number;
   body(): unknown;
   page(): Page;
   org(): Org;
 }
 
-export function createCtx(input: {
-  core: SimCore;
-  method: string;
-  path: string;
-  fullPath: string;
-  query: URLSearchParams;
-  params: Record<string, string>;
-  principal: KeyRecord | null;
-  origin: string;
-  rawBody: string;
-}): RequestCtx {
+export function createCtx(input: RequestFacts & { rawBody: string }): RequestCtx {
   let parsed: { value: unknown } | undefined;
   let page: Page | undefined;
   let org: Org | undefined;
-  const { core, params } = input;
+  const { rawBody, ...facts } = input;
+  const { core, params } = facts;
   return {
-    core,
-    method: input.method,
-    path: input.path,
-    fullPath: input.fullPath,
-    query: input.query,
-    params,
-    principal: input.principal,
-    origin: input.origin,
+    ...facts,
     now: core.clock.nowMs(),
     body() {
       if (!parsed) {
-        const text = input.rawBody.trim();
+        const text = rawBody.trim();
         if (text === '') parsed = { value: undefined };
         else {
           try {

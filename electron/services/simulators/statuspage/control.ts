@@ -24,7 +24,7 @@ import { invalid } from './errors';
 import type { FaultInjector, FaultRule } from './faults';
 import { BASE_LEVELS, ORG_ROLES, PAGE_ROLES, type Page } from './model';
 import { RateLimiter, type RateLimitConfig } from './rate-limit';
-import { addIncidentUpdate, createIncident, findIncident } from './resources/incidents';
+import { addIncidentUpdate, createIncident, findIncident, type IncidentInput } from './resources/incidents';
 import { addMetric } from './resources/metrics';
 import { createNotice, findNotice } from './resources/notices';
 import { findService } from './resources/services';
@@ -87,6 +87,11 @@ export class Controller implements SimulatorControl {
     if (!isKnownType(page, type)) throw invalid(`unknown incident type ${type} (add it with setIncidentType)`);
   }
 
+  /** An incident or maintenance the script asked for, already checked; it sends no extras. */
+  #createIncident(page: Page, fields: Omit<IncidentInput, 'extra'>): IncidentJson {
+    return incidentJson(createIncident(this.#core.store, page, { ...fields, extra: {} }, this.#nowMs())) as IncidentJson;
+  }
+
   #requireServices(page: Page, ids: number[] | undefined): void {
     for (const id of ids ?? []) if (!page.services.has(id)) throw invalid(`unknown service ${id}`);
   }
@@ -97,21 +102,14 @@ export class Controller implements SimulatorControl {
     this.#requireType(page, type);
     if (!input.title) throw invalid('title is required');
     this.#requireServices(page, input.services);
-    const inc = createIncident(
-      this.#core.store,
-      page,
-      {
-        type,
-        title: input.title,
-        serviceIds: input.services ?? [],
-        startsAt: this.#date(input.startsAt, 'startsAt') ?? undefined,
-        notify: input.notify,
-        updates: [{ type: input.updateType ?? 'issue', description: input.message ?? input.title, extra: {} }],
-        extra: {},
-      },
-      this.#nowMs(),
-    );
-    return incidentJson(inc) as IncidentJson;
+    return this.#createIncident(page, {
+      type,
+      title: input.title,
+      serviceIds: input.services ?? [],
+      startsAt: this.#date(input.startsAt, 'startsAt') ?? undefined,
+      notify: input.notify,
+      updates: [{ type: input.updateType ?? 'issue', description: input.message ?? input.title, extra: {} }],
+    });
   }
 
   addUpdate(input: AddUpdateInput): UpdateJson {
@@ -148,21 +146,14 @@ export class Controller implements SimulatorControl {
     this.#requireServices(page, input.services);
     const startsAt = this.#date(input.startsAt, 'startsAt');
     if (startsAt === null || startsAt === undefined) throw invalid('startsAt is required');
-    const inc = createIncident(
-      this.#core.store,
-      page,
-      {
-        type,
-        title: input.title,
-        serviceIds: input.services ?? [],
-        startsAt,
-        endsAt: this.#date(input.endsAt, 'endsAt') ?? null,
-        updates: [{ type: 'scheduled', description: input.message ?? input.title, extra: {} }],
-        extra: {},
-      },
-      this.#nowMs(),
-    );
-    return incidentJson(inc) as IncidentJson;
+    return this.#createIncident(page, {
+      type,
+      title: input.title,
+      serviceIds: input.services ?? [],
+      startsAt,
+      endsAt: this.#date(input.endsAt, 'endsAt') ?? null,
+      updates: [{ type: 'scheduled', description: input.message ?? input.title, extra: {} }],
+    });
   }
 
   postNotice(input: PostNoticeInput): NoticeJson {

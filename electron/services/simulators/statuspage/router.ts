@@ -92,8 +92,10 @@ export function dispatch(core: SimCore, router: Router, input: DispatchInput): D
   const { route, params } = m;
   let principal: KeyRecord | null = null;
   try {
-    principal = route.access === 'none' ? identify(core.store, input.authorization) : authenticate(core.store, input.authorization);
-    const ctx = createCtx({ core, ...input, params, principal });
+    const { authorization, ...request } = input;
+    principal = route.access === 'none' ? identify(core.store, authorization) : authenticate(core.store, authorization);
+    // The key is known from here on as the principal; the context does not carry the header.
+    const ctx = createCtx({ core, ...request, params, principal });
     if (route.access !== 'none') {
       const { scope, need } = route.access;
       if (scope === 'page') authorizePage(core.store, principal!, ctx.page(), need);

@@ -1,3 +1,5 @@
+import { createPrng } from '../statuspage/prng';
+
 /** Endpoints of the translation API, as the simulator counts them. */
 export type SimEndpoint = 'status' | 'languages' | 'isSupported' | 'translate' | 'other';
 
@@ -43,17 +45,8 @@ export type FaultDecision =
   | { kind: 'missingToWords' }
   | { kind: 'nullEntry'; index: number };
 
-/** mulberry32: tiny, seeded, good enough for fault draws. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The simulators' one seeded stream, under the name the reliability tests and benches draw from. */
+export const seededRandom = createPrng;
 
 export class FaultInjector {
   #faults: TranslationSimFaults = {};

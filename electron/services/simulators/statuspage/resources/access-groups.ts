@@ -38,20 +38,19 @@ export function createAccessGroup(store: Store, page: Page, o: Obj, now: number)
 
 const P = '/status_pages/:sd/access_groups';
 
-export const accessGroupRoutes: RouteDef[] = collectionRoutes<AccessGroup>({
+export const accessGroupRoutes: RouteDef[] = collectionRoutes<AccessGroup, Page>({
   op: 'access_groups',
   path: P,
   key: 'access_group',
   read: { scope: 'page', need: 'read' },
   write: { scope: 'page', need: 'admin' },
+  holder: (ctx) => ctx.page(),
   // A bare array under `access_groups`: this list has no links or meta.
-  list: (ctx) => ok({ access_groups: [...ctx.page().accessGroups.values()].map(accessGroupJson) }),
-  find: (ctx) => recordIn(ctx.page().accessGroups, idParam(ctx, 'id'), 'access group'),
+  list: (_ctx, page) => ok({ access_groups: [...page.accessGroups.values()].map(accessGroupJson) }),
+  find: (ctx, page) => recordIn(page.accessGroups, idParam(ctx, 'id'), 'access group'),
   view: (_ctx, g) => accessGroupJson(g),
-  create: (ctx, o) => createAccessGroup(ctx.core.store, ctx.page(), o, ctx.now),
-  update(ctx, g, o) {
-    applyChanges(g, parse(ctx.page(), o, true), ['name', 'serviceIds'], ctx.now);
-  },
-  remove: (ctx, g) => ctx.page().accessGroups.delete(g.id),
+  create: (ctx, page, o) => createAccessGroup(ctx.core.store, page, o, ctx.now),
+  update: (ctx, page, g, o) => applyChanges(g, parse(page, o, true), ['name', 'serviceIds'], ctx.now),
+  remove: (_ctx, page, g) => page.accessGroups.delete(g.id),
   idOf: (g) => g.id,
 });

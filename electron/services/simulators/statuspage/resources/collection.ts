@@ -1,29 +1,36 @@
 import { created, deleted, linkBase, ok, type HandlerResult, type RequestCtx } from '../context';
 import { notFound } from '../errors';
 import { buildLinks, paginate, type CursorKey, type PageQuery } from '../pagination';
-import type { Access, RouteDef } from '../router';
+import type { Access, Method, RouteDef } from '../router';
 import { unwrap, type Obj } from '../validate';
 
 /**
- * A collection of records under one path, with the API's five operations on it: list and create at
- * `path`, get, update and delete at `path/:id`. Every record kind answers in the same shape, so the
- * shape lives here and each resource file says only what is its own.
+ * A collection of records under one path, with the API's operations on it: list and create at `path`,
+ * get, update and delete at `path/:id`. Every record kind answers in the same shape, so the shape lives
+ * here and each resource file says only what is its own.
+ *
+ * `H` is where the records live (the page, the organization, an incident for its updates). It is looked
+ * up first, before the record and before the body is read: an unknown holder or id is a 404 whatever
+ * the body says.
  */
-export interface Collection<R> {
+export interface Collection<R, H> {
   /** operation names are `${op}.list`, `${op}.create` and so on */
   op: string;
   path: string;
   /** the JSON key that wraps one record, in request bodies and answers */
   key: string;
-  read: Access;
+  /** the access of list and get; write's when not given */
+  read?: Access;
   write: Access;
-  list(ctx: RequestCtx): HandlerResult;
+  holder(ctx: RequestCtx): H;
+  /** the list operation; a collection without one has none */
+  list?(ctx: RequestCtx, holder: H): HandlerResult;
   /** the record the path names (a 404 when there is none) */
-  find(ctx: RequestCtx): R;
+  find(ctx: RequestCtx, holder: H): R;
   view(ctx: RequestCtx, record: R): unknown;
-  create(ctx: RequestCtx, body: Obj): R;
-  update(ctx: RequestCtx, record: R, body: Obj): void;
-  remove(ctx: RequestCtx, record: R): void;
+  create(ctx: RequestCtx, holder: H, body: Obj): R;
+  update(ctx: RequestCtx, holder: H, record: R, body: Obj): void;
+  remove(ctx: RequestCtx, holder: H, record: R): void;
   /** what the write log records as the result */
   idOf(record: R): number | string;
   /** the path parameter that names one record; `id` when not given */
@@ -33,53 +40,52 @@ export interface Collection<R> {
    * `create` reads a create's body its own way.
    */
   body?: { tolerant?: boolean; create?(ctx: RequestCtx): Obj };
-  /** operations the API does not have on this collection */
-  without?: readonly ('get' | 'update')[];
+  /** the API has no get of one record here */
+  noGet?: boolean;
 }
 
-export function collectionRoutes<R>(c: Collection<R>): RouteDef[] {
-  const one = `${c.path}/:${c.idParam ?? 'id'}`;
+type OperationName = 'list' | 'create' | 'get' | 'update' | 'delete';
+
+/** Where each operation is and what it needs, in the order the router tries them. */
+const OPERATIONS: readonly { name: OperationName; method: Method; ofOne: boolean; writes: boolean }[] = [
+  { name: 'list', method: 'GET', ofOne: false, writes: false },
+  { name: 'create', method: 'POST', ofOne: false, writes: true },
+  { name: 'get', method: 'GET', ofOne: true, writes: false },
+  { name: 'update', method: 'PUT', ofOne: true, writes: true },
+  { name: 'delete', method: 'DELETE', ofOne: true, writes: true },
+];
+
+export function collectionRoutes<R, H>(c: Collection<R, H>): RouteDef[] {
   const body = (ctx: RequestCtx): Obj => unwrap(ctx.body(), c.key, c.body?.tolerant);
   const createBody = (ctx: RequestCtx): Obj => (c.body?.create ? c.body.create(ctx) : body(ctx));
   const answer = (ctx: RequestCtx, r: R) => ({ [c.key]: c.view(ctx, r) });
-  const routes: RouteDef[] = [
-    { op: `${c.op}.list`, method: 'GET', path: c.path, access: c.read, handle: (ctx) => c.list(ctx) },
-    {
-      op: `${c.op}.create`,
-      method: 'POST',
-      path: c.path,
-      access: c.write,
-      handle(ctx) {
-        const r = c.create(ctx, createBody(ctx));
-        return created(ctx, answer(ctx, r), c.idOf(r));
-      },
+  const list = c.list;
+  const handlers: Record<OperationName, RouteDef['handle'] | undefined> = {
+    list: list && ((ctx) => list(ctx, c.holder(ctx))),
+    create(ctx) {
+      const r = c.create(ctx, c.holder(ctx), createBody(ctx));
+      return created(ctx, answer(ctx, r), c.idOf(r));
     },
-    { op: `${c.op}.get`, method: 'GET', path: one, access: c.read, handle: (ctx) => ok(answer(ctx, c.find(ctx))) },
-    {
-      op: `${c.op}.update`,
-      method: 'PUT',
-      path: one,
-      access: c.write,
-      handle(ctx) {
-        // The record is looked up before the body is read: an unknown id is a 404 whatever was sent.
-        const r = c.find(ctx);
-        c.update(ctx, r, body(ctx));
-        return ok(answer(ctx, r), c.idOf(r));
-      },
+    get: c.noGet ? undefined : (ctx) => ok(answer(ctx, c.find(ctx, c.holder(ctx)))),
+    update(ctx) {
+      const h = c.holder(ctx);
+      const r = c.find(ctx, h);
+      c.update(ctx, h, r, body(ctx));
+      return ok(answer(ctx, r), c.idOf(r));
     },
-    {
-      op: `${c.op}.delete`,
-      method: 'DELETE',
-      path: one,
-      access: c.write,
-      handle(ctx) {
-        const r = c.find(ctx);
-        c.remove(ctx, r);
-        return deleted(c.idOf(r));
-      },
+    delete(ctx) {
+      const h = c.holder(ctx);
+      const r = c.find(ctx, h);
+      c.remove(ctx, h, r);
+      return deleted(c.idOf(r));
     },
-  ];
-  return routes.filter((r) => !c.without?.some((op) => r.op === `${c.op}.${op}`));
+  };
+  return OPERATIONS.flatMap(({ name, method, ofOne, writes }) => {
+    const handle = handlers[name];
+    if (!handle) return [];
+    const path = ofOne ? `${c.path}/:${c.idParam ?? 'id'}` : c.path;
+    return [{ op: `${c.op}.${name}`, method, path, access: writes ? c.write : (c.read ?? c.write), handle }];
+  });
 }
 
 /** The record with this id, or a 404 that names it. */

@@ -1,5 +1,5 @@
 import { floorSecond } from '../clock';
-import { created, deleted, idParam, ok, type RequestCtx } from '../context';
+import { idParam, type RequestCtx } from '../context';
 import { isKnownType, isScheduled, refreshLive } from '../derived';
 import { invalid } from '../errors';
 import type { Incident, Page, Update } from '../model';
@@ -7,7 +7,7 @@ import { keyComparator, parsePageQuery, type CursorKey } from '../pagination';
 import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { incidentJson, updateJson } from '../views';
-import { extrasOf, optBool, optDateTime, optIntArray, optNullableStr, optObj, optStr, unwrap, type Obj } from '../validate';
+import { extrasOf, optBool, optDateTime, optIntArray, optNullableStr, optObj, optStr, type Obj } from '../validate';
 import { collectionRoutes, pagedAnswer, recordIn } from './collection';
 import { applyChanges, checkServiceIds, touch } from './common';
 import { changeUpdateIn, findUpdate, insertUpdate, newUpdate, parseUpdateInput, parseUpdateList, removeUpdateFrom, type UpdateInput } from './updates';
@@ -163,8 +163,7 @@ function sortedIncidents(page: Page): Incident[] {
 const keyOf = (i: Incident): CursorKey => [i.startsAt, i.id];
 const cmp = keyComparator([true, true]);
 
-function list(ctx: RequestCtx) {
-  const page = ctx.page();
+function list(ctx: RequestCtx, page: Page) {
   const query = parsePageQuery(ctx.query, 2);
   const type = ctx.query.get('type');
   let items = sortedIncidents(page);
@@ -172,65 +171,40 @@ function list(ctx: RequestCtx) {
   return pagedAnswer(ctx, 'incidents', items, { keyOf, cmp, query }, incidentJson);
 }
 
-/** The incident the path names and, under `/updates/:uid`, its update. */
-function updateOf(ctx: RequestCtx): { page: Page; inc: Incident; u: Update } {
-  const page = ctx.page();
-  const inc = findIncident(page, idParam(ctx, 'id'));
-  return { page, inc, u: findUpdate(inc.updates, idParam(ctx, 'uid')) };
-}
-
 const P = '/status_pages/:sd/incidents';
 const edit = { scope: 'page', need: 'edit' } as const;
+const updateInput = (o: Obj, partial: boolean): UpdateInput => parseUpdateInput(o, { withType: true, partial });
 
 export const incidentRoutes: RouteDef[] = [
-  ...collectionRoutes<Incident>({
+  ...collectionRoutes<Incident, Page>({
     op: 'incidents',
     path: P,
     key: 'incident',
     read: 'none',
     write: edit,
+    holder: (ctx) => ctx.page(),
     list,
-    find: (ctx) => findIncident(ctx.page(), idParam(ctx, 'id')),
+    find: (ctx, page) => findIncident(page, idParam(ctx, 'id')),
     view: (_ctx, inc) => incidentJson(inc),
-    create: (ctx, o) => createIncident(ctx.core.store, ctx.page(), parseIncidentInput(ctx.page(), o, false), ctx.now),
-    update: (ctx, inc, o) => updateIncident(ctx.page(), inc, parseIncidentInput(ctx.page(), o, true), ctx.now),
-    remove: (ctx, inc) => deleteIncident(ctx.page(), inc),
+    create: (ctx, page, o) => createIncident(ctx.core.store, page, parseIncidentInput(page, o, false), ctx.now),
+    update: (ctx, page, inc, o) => updateIncident(page, inc, parseIncidentInput(page, o, true), ctx.now),
+    remove: (_ctx, page, inc) => deleteIncident(page, inc),
     idOf: (inc) => inc.id,
   }),
-  {
-    op: 'incidents.updates.create',
-    method: 'POST',
+  // An incident's updates: created, changed and deleted one by one, read with the incident.
+  ...collectionRoutes<Update, { page: Page; inc: Incident }>({
+    op: 'incidents.updates',
     path: `${P}/:id/updates`,
-    access: edit,
-    handle(ctx) {
-      const page = ctx.page();
-      const inc = findIncident(page, idParam(ctx, 'id'));
-      const input = parseUpdateInput(unwrap(ctx.body(), 'update'), { withType: true, partial: false });
-      const u = addIncidentUpdate(ctx.core.store, page, inc, input, ctx.now);
-      return created(ctx, { update: updateJson(u) }, u.id);
-    },
-  },
-  {
-    op: 'incidents.updates.update',
-    method: 'PUT',
-    path: `${P}/:id/updates/:uid`,
-    access: edit,
-    handle(ctx) {
-      const { page, inc, u } = updateOf(ctx);
-      const input = parseUpdateInput(unwrap(ctx.body(), 'update'), { withType: true, partial: true });
-      changeIncidentUpdate(page, inc, u, input, ctx.now);
-      return ok({ update: updateJson(u) }, u.id);
-    },
-  },
-  {
-    op: 'incidents.updates.delete',
-    method: 'DELETE',
-    path: `${P}/:id/updates/:uid`,
-    access: edit,
-    handle(ctx) {
-      const { page, inc, u } = updateOf(ctx);
-      deleteIncidentUpdate(page, inc, u, ctx.now);
-      return deleted(u.id);
-    },
-  },
+    idParam: 'uid',
+    key: 'update',
+    write: edit,
+    noGet: true,
+    holder: (ctx) => ({ page: ctx.page(), inc: findIncident(ctx.page(), idParam(ctx, 'id')) }),
+    find: (ctx, { inc }) => findUpdate(inc.updates, idParam(ctx, 'uid')),
+    view: (_ctx, u) => updateJson(u),
+    create: (ctx, { page, inc }, o) => addIncidentUpdate(ctx.core.store, page, inc, updateInput(o, false), ctx.now),
+    update: (ctx, { page, inc }, u, o) => changeIncidentUpdate(page, inc, u, updateInput(o, true), ctx.now),
+    remove: (ctx, { page, inc }, u) => deleteIncidentUpdate(page, inc, u, ctx.now),
+    idOf: (u) => u.id,
+  }),
 ];

@@ -43,36 +43,40 @@ export function addMembership(store: Store, members: Map<number, Membership>, o:
   return m;
 }
 
-function memberRoutes(opts: {
-  prefix: string;
-  scope: 'page' | 'org';
-  roles: readonly Role[];
-  members: (ctx: RequestCtx) => Map<number, Membership>;
-  opPrefix: string;
-}): RouteDef[] {
+type Members = Map<number, Membership>;
+
+/** Where the members of a page and of an organization are, and the roles each may hold. */
+const MEMBERSHIPS = {
+  page: { op: 'status_page_members', path: '/status_pages/:sd/members', roles: PAGE_ROLES, members: (ctx: RequestCtx): Members => ctx.page().members },
+  org: { op: 'org_members', path: '/orgs/:org/members', roles: ORG_ROLES, members: (ctx: RequestCtx): Members => ctx.org().members },
+} as const;
+
+function memberRoutes(scope: 'page' | 'org'): RouteDef[] {
+  const opts = MEMBERSHIPS[scope];
   const keyOf = (m: Membership): CursorKey => [m.id];
   const cmp = keyComparator([false]);
   const view = (ctx: RequestCtx, m: Membership) => memberJson(m, ctx.core.store.users.get(m.userId));
-  return collectionRoutes<Membership>({
-    op: opts.opPrefix,
-    path: opts.prefix,
+  return collectionRoutes<Membership, Members>({
+    op: opts.op,
+    path: opts.path,
     key: 'member',
     body: { tolerant: true },
-    read: { scope: opts.scope, need: 'read' },
-    write: { scope: opts.scope, need: 'admin' },
+    read: { scope, need: 'read' },
+    write: { scope, need: 'admin' },
     // A membership is read through the list (filtered by email); the API has no get of one.
-    without: ['get'],
-    list(ctx) {
+    noGet: true,
+    holder: opts.members,
+    list(ctx, members) {
       const query = parsePageQuery(ctx.query, 1);
       const email = ctx.query.get('email')?.trim().toLowerCase();
-      let items = [...opts.members(ctx).values()].sort((a, b) => a.id - b.id);
+      let items = [...members.values()].sort((a, b) => a.id - b.id);
       if (email) items = items.filter((m) => ctx.core.store.users.get(m.userId)?.email.toLowerCase() === email);
       return pagedAnswer(ctx, 'members', items, { keyOf, cmp, query }, (m) => view(ctx, m));
     },
-    find: (ctx) => recordIn(opts.members(ctx), idParam(ctx, 'id'), 'member'),
+    find: (ctx, members) => recordIn(members, idParam(ctx, 'id'), 'member'),
     view,
-    create: (ctx, o) => addMembership(ctx.core.store, opts.members(ctx), o, opts.roles, ctx.now),
-    update(ctx, m, o) {
+    create: (ctx, members, o) => addMembership(ctx.core.store, members, o, opts.roles, ctx.now),
+    update(ctx, _members, m, o) {
       const role = parseRole(o, opts.roles, false);
       const name = optStr(o, 'name');
       optStr(o, 'email'); // type-checked; a membership keeps its user
@@ -82,23 +86,10 @@ function memberRoutes(opts: {
       m.extra = { ...m.extra, ...extrasOf(o, KNOWN) };
       touch(m, ctx.now);
     },
-    remove: (ctx, m) => opts.members(ctx).delete(m.id),
+    remove: (_ctx, members, m) => members.delete(m.id),
     idOf: (m) => m.id,
   });
 }
 
-export const pageMemberRoutes = memberRoutes({
-  prefix: '/status_pages/:sd/members',
-  scope: 'page',
-  roles: PAGE_ROLES,
-  members: (ctx) => ctx.page().members,
-  opPrefix: 'status_page_members',
-});
-
-export const orgMemberRoutes = memberRoutes({
-  prefix: '/orgs/:org/members',
-  scope: 'org',
-  roles: ORG_ROLES,
-  members: (ctx) => ctx.org().members,
-  opPrefix: 'org_members',
-});
+export const pageMemberRoutes = memberRoutes('page');
+export const orgMemberRoutes = memberRoutes('org');

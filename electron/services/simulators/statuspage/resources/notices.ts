@@ -1,11 +1,11 @@
 import { floorSecond } from '../clock';
-import { created, deleted, idParam, ok, type RequestCtx } from '../context';
+import { idParam, type RequestCtx } from '../context';
 import type { Notice, Page, Update } from '../model';
 import { keyComparator, parsePageQuery, type CursorKey } from '../pagination';
 import type { RouteDef } from '../router';
 import type { Store } from '../store';
 import { noticeJson, updateJson } from '../views';
-import { extrasOf, optDateTime, optIntArray, optNullableStr, optObj, optStr, unwrap, type Obj } from '../validate';
+import { extrasOf, optDateTime, optIntArray, optNullableStr, optObj, optStr, type Obj } from '../validate';
 import { collectionRoutes, pagedAnswer, recordIn } from './collection';
 import { applyChanges, checkServiceIds, touch } from './common';
 import { changeUpdateIn, findUpdate, insertUpdate, newUpdate, parseUpdateInput, parseUpdateList, removeUpdateFrom, type UpdateInput } from './updates';
@@ -85,17 +85,10 @@ export function findNotice(page: Page, id: number): Notice {
 const keyOf = (n: Notice): CursorKey => [n.insertedAt, n.id];
 const cmp = keyComparator([true, true]);
 
-function list(ctx: RequestCtx) {
-  const page = ctx.page();
+function list(ctx: RequestCtx, page: Page) {
   const query = parsePageQuery(ctx.query, 2);
   const sorted = [...page.notices.values()].sort((a, b) => b.insertedAt - a.insertedAt || b.id - a.id);
   return pagedAnswer(ctx, 'info_notices', sorted, { keyOf, cmp, query }, noticeJson);
-}
-
-/** The notice the path names and, under `/updates/:uid`, its update. */
-function updateOf(ctx: RequestCtx): { n: Notice; u: Update } {
-  const n = findNotice(ctx.page(), idParam(ctx, 'id'));
-  return { n, u: findUpdate(n.updates, idParam(ctx, 'uid')) };
 }
 
 const P = '/status_pages/:sd/info_notices';
@@ -104,53 +97,41 @@ const edit = { scope: 'page', need: 'edit' } as const;
 const noType = (o: Obj, partial: boolean): UpdateInput => parseUpdateInput(o, { withType: false, partial });
 
 export const noticeRoutes: RouteDef[] = [
-  ...collectionRoutes<Notice>({
+  ...collectionRoutes<Notice, Page>({
     op: 'info_notices',
     path: P,
     key: 'info_notice',
     read: 'none',
     write: edit,
+    holder: (ctx) => ctx.page(),
     list,
-    find: (ctx) => findNotice(ctx.page(), idParam(ctx, 'id')),
+    find: (ctx, page) => findNotice(page, idParam(ctx, 'id')),
     view: (_ctx, n) => noticeJson(n),
-    create: (ctx, o) => createNotice(ctx.core.store, ctx.page(), parseNoticeInput(ctx.page(), o, false), ctx.now),
-    update: (ctx, n, o) => updateNotice(n, parseNoticeInput(ctx.page(), o, true), ctx.now),
-    remove: (ctx, n) => ctx.page().notices.delete(n.id),
+    create: (ctx, page, o) => createNotice(ctx.core.store, page, parseNoticeInput(page, o, false), ctx.now),
+    update: (ctx, page, n, o) => updateNotice(n, parseNoticeInput(page, o, true), ctx.now),
+    remove: (_ctx, page, n) => page.notices.delete(n.id),
     idOf: (n) => n.id,
   }),
-  {
-    op: 'info_notices.updates.create',
-    method: 'POST',
+  // A notice's updates; a change moves the notice's updated_at as well.
+  ...collectionRoutes<Update, Notice>({
+    op: 'info_notices.updates',
     path: `${P}/:id/updates`,
-    access: edit,
-    handle(ctx) {
-      const n = findNotice(ctx.page(), idParam(ctx, 'id'));
-      const u = addNoticeUpdate(ctx.core.store, n, noType(unwrap(ctx.body(), 'update'), false), ctx.now);
-      return created(ctx, { update: updateJson(u) }, u.id);
-    },
-  },
-  {
-    op: 'info_notices.updates.update',
-    method: 'PUT',
-    path: `${P}/:id/updates/:uid`,
-    access: edit,
-    handle(ctx) {
-      const { n, u } = updateOf(ctx);
-      changeUpdateIn(n.updates, u, noType(unwrap(ctx.body(), 'update'), true), ctx.now);
+    idParam: 'uid',
+    key: 'update',
+    write: edit,
+    noGet: true,
+    holder: (ctx) => findNotice(ctx.page(), idParam(ctx, 'id')),
+    find: (ctx, n) => findUpdate(n.updates, idParam(ctx, 'uid')),
+    view: (_ctx, u) => updateJson(u),
+    create: (ctx, n, o) => addNoticeUpdate(ctx.core.store, n, noType(o, false), ctx.now),
+    update(ctx, n, u, o) {
+      changeUpdateIn(n.updates, u, noType(o, true), ctx.now);
       touch(n, ctx.now);
-      return ok({ update: updateJson(u) }, u.id);
     },
-  },
-  {
-    op: 'info_notices.updates.delete',
-    method: 'DELETE',
-    path: `${P}/:id/updates/:uid`,
-    access: edit,
-    handle(ctx) {
-      const { n, u } = updateOf(ctx);
+    remove(ctx, n, u) {
       removeUpdateFrom(n.updates, u);
       touch(n, ctx.now);
-      return deleted(u.id);
     },
-  },
+    idOf: (u) => u.id,
+  }),
 ];

@@ -58,8 +58,7 @@ function updatePage(store: Store, page: Page, o: Obj, now: number): void {
   applyChanges(page, input, ['name', 'url', 'timeZone'], now);
 }
 
-function pageOfOrg(ctx: RequestCtx): Page {
-  const org = ctx.org();
+function pageOfOrg(ctx: RequestCtx, org: Org): Page {
   const page = ctx.core.store.pages.get(ctx.params.sd ?? '');
   if (!page || page.orgId !== org.id) throw notFound('status page');
   return page;
@@ -77,7 +76,7 @@ function optionalWrapped(body: unknown): Obj {
   return inner;
 }
 
-export const pageRoutes: RouteDef[] = collectionRoutes<Page>({
+export const pageRoutes: RouteDef[] = collectionRoutes<Page, Org>({
   op: 'org_status_pages',
   path: '/orgs/:org/status_pages',
   idParam: 'sd',
@@ -85,8 +84,9 @@ export const pageRoutes: RouteDef[] = collectionRoutes<Page>({
   body: { create: (ctx) => optionalWrapped(ctx.body()) },
   read: { scope: 'org', need: 'read' },
   write: { scope: 'org', need: 'admin' },
-  list(ctx) {
-    const pages = ctx.core.store.pagesOfOrg(ctx.org().id).sort((a, b) => a.insertedAt - b.insertedAt || (a.subdomain < b.subdomain ? -1 : 1));
+  holder: (ctx) => ctx.org(),
+  list(ctx, org) {
+    const pages = ctx.core.store.pagesOfOrg(org.id).sort((a, b) => a.insertedAt - b.insertedAt || (a.subdomain < b.subdomain ? -1 : 1));
     return ok({
       status_pages: pages.map((p) => view(ctx, p)),
       links: { next: null, prev: null },
@@ -95,8 +95,8 @@ export const pageRoutes: RouteDef[] = collectionRoutes<Page>({
   },
   find: pageOfOrg,
   view,
-  create: (ctx, o) => createPage(ctx.core.store, ctx.org(), o, ctx.now),
-  update: (ctx, page, o) => updatePage(ctx.core.store, page, o, ctx.now),
-  remove: (ctx, page) => ctx.core.store.pages.delete(page.subdomain),
+  create: (ctx, org, o) => createPage(ctx.core.store, org, o, ctx.now),
+  update: (ctx, _org, page, o) => updatePage(ctx.core.store, page, o, ctx.now),
+  remove: (ctx, _org, page) => ctx.core.store.pages.delete(page.subdomain),
   idOf: (page) => page.subdomain,
 });

@@ -162,8 +162,7 @@ function adminView(ctx: RequestCtx, page: Page, s: Service) {
 }
 
 /** Depth-first in display order, so parents come before their children. */
-function list(ctx: RequestCtx) {
-  const page = ctx.page();
+function list(ctx: RequestCtx, page: Page) {
   const levels = computeLevels(page, ctx.now);
   const out: Record<string, unknown>[] = [];
   const walk = (siblings: Service[]): void => {
@@ -183,17 +182,18 @@ function list(ctx: RequestCtx) {
   return ok({ services: out, links: { next: null, prev: null }, meta: { total_count: out.length } });
 }
 
-export const serviceRoutes: RouteDef[] = collectionRoutes<Service>({
+export const serviceRoutes: RouteDef[] = collectionRoutes<Service, Page>({
   op: 'services',
   path: '/status_pages/:sd/services',
   key: 'service',
   read: { scope: 'page', need: 'read' },
   write: { scope: 'page', need: 'admin' },
+  holder: (ctx) => ctx.page(),
   list,
-  find: (ctx) => findService(ctx.page(), idParam(ctx, 'id')),
+  find: (ctx, page) => findService(page, idParam(ctx, 'id')),
   view: (ctx, s) => adminView(ctx, ctx.page(), s),
-  create: (ctx, o) => createService(ctx.core.store, ctx.page(), parseServiceInput(o, false), ctx.now),
-  update: (ctx, s, o) => updateService(ctx.page(), s, parseServiceInput(o, true), ctx.now),
-  remove: (ctx, s) => deleteService(ctx.page(), s, ctx.now),
+  create: (ctx, page, o) => createService(ctx.core.store, page, parseServiceInput(o, false), ctx.now),
+  update: (ctx, page, s, o) => updateService(page, s, parseServiceInput(o, true), ctx.now),
+  remove: (ctx, page, s) => deleteService(page, s, ctx.now),
   idOf: (s) => s.id,
 });

@@ -1,5 +1,6 @@
 import { idParam, ok } from '../context';
 import { pageStatusJson, serviceStatusJson, serviceSummaryJson, summaryJson } from '../derived';
+import type { Page, Service } from '../model';
 import type { RouteDef } from '../router';
 import { findService } from './services';
 
@@ -20,24 +21,20 @@ export const statusRoutes: RouteDef[] = [
     access: 'none',
     handle: (ctx) => ok(summaryJson(ctx.page(), ctx.now)),
   },
-  {
-    op: 'services.status',
-    method: 'GET',
-    path: '/status_pages/:sd/services/:id/status',
-    access: 'none',
-    handle(ctx) {
-      const page = ctx.page();
-      return ok(serviceStatusJson(page, findService(page, idParam(ctx, 'id')), ctx.now));
-    },
-  },
-  {
-    op: 'services.summary',
-    method: 'GET',
-    path: '/status_pages/:sd/services/:id/summary',
-    access: 'none',
-    handle(ctx) {
-      const page = ctx.page();
-      return ok(serviceSummaryJson(page, findService(page, idParam(ctx, 'id')), ctx.now));
-    },
-  },
+  serviceRead('status', serviceStatusJson),
+  serviceRead('summary', serviceSummaryJson),
 ];
+
+/** A public read of one service of a page: `/services/:id/status` or `/services/:id/summary`. */
+function serviceRead(what: 'status' | 'summary', json: (page: Page, s: Service, now: number) => unknown): RouteDef {
+  return {
+    op: `services.${what}`,
+    method: 'GET',
+    path: `/status_pages/:sd/services/:id/${what}`,
+    access: 'none',
+    handle(ctx) {
+      const page = ctx.page();
+      return ok(json(page, findService(page, idParam(ctx, 'id')), ctx.now));
+    },
+  };
+}

@@ -141,8 +141,7 @@ const normalizeLoose = (cc: string): string => `+${digits(cc).replace(/^\+/, '')
 const keyOf = (s: Subscription): CursorKey => [s.seq];
 const cmp = keyComparator([false]);
 
-function list(ctx: RequestCtx) {
-  const page = ctx.page();
+function list(ctx: RequestCtx, page: Page) {
   const query = parsePageQuery(ctx.query, 1);
   const filter = ctx.query.get('filter');
   let items = [...page.subscriptions.values()]; // Map order is insertion order: oldest first
@@ -150,18 +149,19 @@ function list(ctx: RequestCtx) {
   return pagedAnswer(ctx, 'subscriptions', items, { keyOf, cmp, query }, subscriptionJson);
 }
 
-export const subscriptionRoutes: RouteDef[] = collectionRoutes<Subscription>({
+export const subscriptionRoutes: RouteDef[] = collectionRoutes<Subscription, Page>({
   op: 'subscriptions',
   path: '/status_pages/:sd/subscriptions',
   key: 'subscription',
   body: { tolerant: true },
   read: { scope: 'page', need: 'read' },
   write: { scope: 'page', need: 'edit' },
+  holder: (ctx) => ctx.page(),
   list,
-  find: (ctx) => recordIn(ctx.page().subscriptions, ctx.params.id, 'subscription'),
+  find: (ctx, page) => recordIn(page.subscriptions, ctx.params.id, 'subscription'),
   view: (_ctx, s) => subscriptionJson(s),
-  create: (ctx, o) => createSubscription(ctx.core.store, ctx.page(), o, ctx.now),
-  update: (ctx, s, o) => updateSubscription(ctx.page(), s, o, ctx.now),
-  remove: (ctx, s) => ctx.page().subscriptions.delete(s.id),
+  create: (ctx, page, o) => createSubscription(ctx.core.store, page, o, ctx.now),
+  update: (ctx, page, s, o) => updateSubscription(page, s, o, ctx.now),
+  remove: (_ctx, page, s) => page.subscriptions.delete(s.id),
   idOf: (s) => s.id,
 });

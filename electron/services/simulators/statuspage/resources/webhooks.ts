@@ -40,20 +40,19 @@ export function createWebhook(store: Store, page: Page, o: Obj, now: number): We
 
 const P = '/status_pages/:sd/webhooks';
 
-export const webhookRoutes: RouteDef[] = collectionRoutes<Webhook>({
+export const webhookRoutes: RouteDef[] = collectionRoutes<Webhook, Page>({
   op: 'webhooks',
   path: P,
   key: 'webhook',
   read: { scope: 'page', need: 'read' },
   write: { scope: 'page', need: 'admin' },
+  holder: (ctx) => ctx.page(),
   // A bare array under `webhooks`: this list has no links or meta.
-  list: (ctx) => ok({ webhooks: [...ctx.page().webhooks.values()].map(webhookJson) }),
-  find: (ctx) => recordIn(ctx.page().webhooks, idParam(ctx, 'id'), 'webhook'),
+  list: (_ctx, page) => ok({ webhooks: [...page.webhooks.values()].map(webhookJson) }),
+  find: (ctx, page) => recordIn(page.webhooks, idParam(ctx, 'id'), 'webhook'),
   view: (_ctx, w) => webhookJson(w),
-  create: (ctx, o) => createWebhook(ctx.core.store, ctx.page(), o, ctx.now),
-  update(ctx, w, o) {
-    applyChanges(w, parse(o, true), ['url', 'events'], ctx.now);
-  },
-  remove: (ctx, w) => ctx.page().webhooks.delete(w.id),
+  create: (ctx, page, o) => createWebhook(ctx.core.store, page, o, ctx.now),
+  update: (ctx, _page, w, o) => applyChanges(w, parse(o, true), ['url', 'events'], ctx.now),
+  remove: (_ctx, page, w) => page.webhooks.delete(w.id),
   idOf: (w) => w.id,
 });
