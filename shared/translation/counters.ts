@@ -3,8 +3,8 @@ import { z } from 'zod';
 const count = z.number().int().nonnegative();
 
 /**
- * What a translation cost. `requests` and `wordsSent` count POST /translate attempts as they went over the
- * wire (a retried batch counts again: it may be charged again). The memory counts are per distinct text.
+ * What a translation cost. `requests` and `wordsSent` count the POST /translate requests the service accepted
+ * (a refused or failed one translated nothing). The memory counts are per distinct text.
  */
 export const translationCountersSchema = z.object({
   requests: count,

@@ -117,7 +117,16 @@ export function registerTranslateCommand(program: Command, run: RunAction): void
         }
         const service = await open();
         try {
-          const result = await service.translator.translate({ from, to, type, texts, requestUrl });
+          const result = await service.translator.translate({ from, to, type, texts, requestUrl }).catch((error: unknown) => {
+            // Batches the service accepted before the failure were paid for and are kept in the memory: say so.
+            const { requests, wordsSent } = service.translator.totals();
+            if (requests > 0) {
+              ctx.print.note(
+                `${wordsSent} word${wordsSent === 1 ? '' : 's'} sent in ${requests} request${requests === 1 ? '' : 's'} the service accepted before the failure (kept in the translation memory)`,
+              );
+            }
+            throw error;
+          });
           const { texts: translated, counters, untranslated, resent } = result;
           const { requests, wordsSent, wordsFromMemory } = counters;
           ctx.print.result({ texts: translated, requests, wordsSent, wordsFromMemory, untranslated, resent }, () => translated.join('\n'));

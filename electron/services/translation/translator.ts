@@ -157,14 +157,12 @@ export class Translator {
           ...(input.title === undefined ? {} : { title: input.title }),
         },
         key,
-        {
-          ...signalOf(options),
-          onAttempt: () => {
-            counters.requests += 1;
-            counters.wordsSent += batch.words;
-          },
-        },
+        signalOf(options),
       );
+      // Counted once the service accepted the request: a refused one (a wrong key, a quota, a 5xx, an answer
+      // that does not fit) translated nothing, and a resend that never reached it was never sent.
+      counters.requests += 1;
+      counters.wordsSent += batch.words;
       sent.resent += response.resent;
       batch.items.forEach((item, index) => {
         const value = response.to_words[index] ?? null;

@@ -240,7 +240,8 @@ describe('Translator against the simulator', () => {
     sim.injectNext({ kind: 'status', status: 400, endpoint: 'translate' });
     await expect(svc.translator.translate({ from: 'en', to: 'pl', texts })).rejects.toMatchObject({ code: 'http', status: 400 });
     expect(sim.stats().translateLog).toHaveLength(2);
-    expect(svc.translator.totals()).toMatchObject({ requests: 2, wordsSent: 20 });
+    // Only the accepted batch counts: the refused one translated nothing (issue 16 item 16).
+    expect(svc.translator.totals()).toMatchObject({ requests: 1, wordsSent: 10 });
     sim.resetStats();
     const result = await svc.translator.translate({ from: 'en', to: 'pl', texts });
     expect(result.counters).toMatchObject({ requests: 3, textsFromMemory: 1 });
