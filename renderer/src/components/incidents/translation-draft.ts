@@ -50,3 +50,15 @@ export function titleAndMessageFields(mode: string, values: { title: string; des
   const title = { key: 'title', label: 'title', text: values.title };
   return mode === 'create' ? [title, { key: 'description', label: 'update', text: values.description, multiline: true }] : [title];
 }
+
+/** The languages that have some text: an added language left empty is not a translation. */
+export function languagesWithText(draft: TranslationDraft): string[] {
+  return Object.entries(draft)
+    .filter(([, values]) => Object.values(values).some((text) => text.trim() !== ''))
+    .map(([lang]) => lang);
+}
+
+/** The draft without empty languages, for comparing what was typed (a preselected language is not typing). */
+export function draftWithText(draft: TranslationDraft): TranslationDraft {
+  return Object.fromEntries(languagesWithText(draft).map((lang) => [lang, draft[lang]!]));
+}

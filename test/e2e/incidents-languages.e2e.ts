@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
+import { startHarness, type Harness } from './support/harness';
+import { screenshotPath } from './support/screenshots';
+
+/*
+ * Issue 16 item 9: the page's own languages preselected in "Translate into…". The API lists no languages of a
+ * page, so: the languages last used on the page (kept by the main process), else those its incidents carry.
+ */
+
+const KEY = 'wg_e2e_languages_key';
+let sim: StatusPageSimulator;
+let translator: TranslationSimulator;
+let app: Harness | undefined;
+test.beforeEach(async () => {
+  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+  translator = await startTranslationSimulator({ key: KEY });
+});
+test.afterEach(async () => {
+  await app?.close();
+  app = undefined;
+  await translator.close();
+  await sim.close();
+});
+
+async function openTranslate(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Incidents/ })
+    .click();
+  await page.getByRole('button', { name: 'New incident' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New incident' });
+  await dialog.getByRole('button', { name: 'Translate into…' }).click();
+  return dialog;
+}
+
+const chips = (page: Page) =>
+  page.getByRole('dialog', { name: 'New incident' }).getByRole('list', { name: 'Languages to translate into' }).getByRole('listitem');
+
+test('Translate into… starts with the languages last used on the page, else those of its incidents', async ({ page }) => {
+  // Someone already posts this page's incidents in Spanish.
+  const posted = await fetch(`${sim.baseUrl}/status_pages/acme/incidents`, {
+    method: 'POST',
+    headers: { Authorization: sim.keys.demoReadWrite, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({
+      incident: {
+        type: 'minor',
+        title: 'Slow checkout',
+        service_ids: [],
+        translations: { es: { title: 'Pago lento' } },
+        updates: [{ type: 'issue', description: 'Looking.' }],
+      },
+    }),
+  });
+  expect(posted.ok).toBe(true);
+  app = await startHarness(page);
+  app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
+  await app.core.translation.keys.set(KEY);
+  const account = await app.core.accounts.add({
+    name: 'Acme',
+    region: 'custom',
+    baseUrl: sim.baseUrl,
+    subdomain: 'acme',
+    organizationId: '1',
+    apiKey: sim.keys.demoReadWrite,
+  });
+
+  let dialog = await openTranslate(page);
+  await expect(chips(page)).toHaveText([/Spanish/]);
+  await expect(dialog.getByText("This page's languages")).toBeVisible();
+  // A preselected language is not typing: the untouched editor closes at once.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  dialog = await openTranslate(page);
+  await dialog.getByLabel('Title', { exact: true }).fill('Login failures');
+  await dialog.getByLabel('Message', { exact: true }).fill('We are investigating failed logins.');
+  await dialog.getByRole('button', { name: 'Remove Spanish' }).click();
+  for (const [typed, name] of [
+    ['germ', 'German'],
+    ['fren', 'French'],
+  ] as const) {
+    const add = dialog.getByRole('combobox', { name: 'Add a language' });
+    await add.focus();
+    await add.pressSequentially(typed);
+    await add.press('Enter');
+    await expect(chips(page).filter({ hasText: name })).toHaveCount(1);
+  }
+  await dialog.getByRole('button', { name: 'Translate into 2 languages' }).click();
+  await expect(dialog.getByLabel('German title')).not.toHaveValue('');
+  await dialog.getByRole('button', { name: 'Create incident' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await app!.core.incidentPages.get({ accountId: account.id, subdomain: 'acme' })).languages).toEqual(['de', 'fr']);
+
+  dialog = await openTranslate(page);
+  await expect(chips(page)).toHaveText([/German/, /French/]);
+  await chips(page).last().scrollIntoViewIfNeeded();
+  await dialog.screenshot({ path: screenshotPath('incident-languages.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Remembered by the main process: a reloaded window preselects the same.
+  await page.reload();
+  await openTranslate(page);
+  await expect(chips(page)).toHaveText([/German/, /French/]);
+});
