@@ -5,7 +5,10 @@ import type { NotificationPrefs } from '../../../shared/monitor/notification-pre
 import type { DashboardPatch, PageCard } from '../../../shared/monitor/dashboard-patch';
 import { acceptDetail, applyPatch, applyView, closeDetail, emptyMirror } from '../../../shared/monitor/patch-mirror';
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
+import { INCIDENT_MERGE_PROFILE } from '../../../shared/outbox/merged-view';
 import { api, call } from '../api';
+import { useAccountsStore } from './accounts';
+import { useOutboxStore } from './outbox';
 
 const HISTORY_IN_VIEW = 500;
 
@@ -31,6 +34,12 @@ export const useMonitorStore = defineStore('monitor', {
     loaded: (state) => state.dashboard.version !== null,
     cards: (state): PageCard[] => Object.values(state.dashboard.cards),
     detail: (state) => (pageId: string) => state.dashboard.details[pageId]?.summary ?? null,
+    /** The account that may write to a watched page: the page's own, when it has a key. */
+    writerOf: (state) => (pageId: string) => {
+      const page = state.pages.find((p) => p.id === pageId);
+      if (!page?.accountId || page.kind === 'statuspage') return null;
+      return useAccountsStore().accounts.find((a) => a.id === page.accountId && a.key.storage !== 'none') ?? null;
+    },
   },
   actions: {
     /** Reads every card again (start, gap); patches that come meanwhile are applied after it. */
@@ -123,6 +132,17 @@ export const useMonitorStore = defineStore('monitor', {
     async follow(pageId: string, incidentId: number, follow: boolean) {
       const page = await call(api().monitor.followIncident({ pageId, incidentId, follow }));
       this.pages = this.pages.map((p) => (p.id === page.id ? page : p));
+    },
+    /** Queues an update of an incident on one's own watched page, like the incident console does (the outbox sends it). */
+    async postUpdate(pageId: string, incidentId: number, body: Record<string, unknown>) {
+      const page = this.pages.find((p) => p.id === pageId);
+      const account = this.writerOf(pageId);
+      if (!page || !account) throw new Error('Only a page of an account with an API key can be written to.');
+      return useOutboxStore().enqueue({
+        accountId: account.id,
+        operation: INCIDENT_MERGE_PROFILE.addUpdate,
+        input: { subdomain: page.subdomain, [INCIDENT_MERGE_PROFILE.idParam]: incidentId, update: body },
+      });
     },
     async pollNow(pageId?: string) {
       this.polling = true;

@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { decideWindowOpen } from '../../electron/services/security/navigation';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { startHarness, type Harness } from './support/harness';
+import { screenshotPath } from './support/screenshots';
+
+let sim: StatusPageSimulator;
+let app: Harness;
+
+test.beforeEach(async ({ page }) => {
+  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+  app = await startHarness(page);
+});
+
+test.afterEach(async () => {
+  await app.close();
+  await sim.close();
+});
+
+/** Acme watched twice: as the page of an account with a key (one's own) and as a public page (no account). */
+async function watchAcme({ withAccount }: { withAccount: boolean }) {
+  let accountId: string | undefined;
+  if (withAccount) {
+    const account = await app.core.accounts.add({
+      name: 'Acme production',
+      region: 'custom',
+      baseUrl: sim.baseUrl,
+      subdomain: 'acme',
+      organizationId: '1',
+      apiKey: sim.keys.demoReadWrite,
+    });
+    accountId = account.id;
+  }
+  await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', accountId, name: withAccount ? 'Acme (mine)' : 'Acme (public)' });
+}
+
+test('Post update on an incident of one’s own page opens the update editor and the update reaches the page', async () => {
+  const { page } = app;
+  await watchAcme({ withAccount: true });
+  const incident = sim.openIncident({ page: 'acme', type: 'major', title: 'Database unavailable', services: [4], message: 'Writes are failing.' });
+  await app.core.monitor.pollNow();
+  await page.reload();
+
+  const shown = page.getByRole('article', { name: 'Incident Database unavailable' });
+  await shown.getByRole('button', { name: 'Post update' }).click();
+  const editor = page.getByRole('dialog', { name: 'Post update: Database unavailable' });
+  await expect(editor).toBeVisible();
+  await editor.getByLabel('Update type').selectOption('monitoring');
+  await editor.getByLabel('Message').fill('Failover done, watching the replicas.');
+  await page.screenshot({ path: screenshotPath('dashboard-post-update.png') });
+  await editor.getByRole('button', { name: 'Post update' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(shown.getByRole('status')).toContainText('Update queued');
+
+  // The outbox sends it to the page's server: the incident there has the update.
+  const writes = () => sim.writeLog({ method: 'POST', pathPrefix: `/status_pages/acme/incidents/${incident.id}/updates` });
+  await expect.poll(() => writes().length).toBe(1);
+  expect(writes()[0]!.status).toBeLessThan(300);
+  expect(writes()[0]!.body).toMatchObject({ update: { type: 'monitoring', description: 'Failover done, watching the replicas.' } });
+
+  // And the dashboard shows it after the next check.
+  await page.getByRole('button', { name: 'Check all now' }).click();
+  await expect(shown).toContainText('Failover done, watching the replicas.');
+});
+
+test('a public page’s incident offers no Post update, and Open public page hands the page’s https address to the browser', async ({ context }) => {
+  const { page } = app;
+  await watchAcme({ withAccount: false });
+  sim.openIncident({ page: 'acme', type: 'minor', title: 'Slow dashboard', services: [3] });
+  await app.core.monitor.pollNow();
+  await page.reload();
+
+  const shown = page.getByRole('article', { name: 'Incident Slow dashboard' });
+  await expect(shown).toBeVisible();
+  await expect(shown.getByRole('button', { name: 'Post update' })).toHaveCount(0);
+
+  const link = shown.getByRole('link', { name: 'Open public page' });
+  await expect(link).toHaveAttribute('href', 'https://status.acme.example');
+  await expect(link).toHaveAttribute('target', '_blank');
+  // Electron's window-open handler gets this address: it opens no window and gives it to the system browser.
+  expect(decideWindowOpen('https://status.acme.example')).toEqual({ action: 'deny', openExternally: true });
+
+  // Clicking asks for a new window at that address (here Chromium's; in the app, the handler above).
+  await context.route('https://status.acme.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Acme status</title>' }));
+  const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+  await expect.poll(() => popup.url()).toBe('https://status.acme.example/');
+});
