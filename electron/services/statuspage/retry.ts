@@ -1,6 +1,6 @@
 import { StatusPageApiError } from './errors';
-import { backoffDelay } from '../timing/backoff';
-import { realSleep, type SleepFn } from '../timing/sleep';
+import { retryDelayMs, type RetryPolicy } from '../timing/retry-policy';
+import { realSleep } from '../timing/sleep';
 
 /*
  * Automatic retries are for reads only: a write is never repeated here, the outbox decides.
@@ -8,17 +8,9 @@ import { realSleep, type SleepFn } from '../timing/sleep';
  * per-error delay (Retry-After).
  */
 
-export interface RetryOptions {
-  /** Retries after the first attempt. */
-  retries: number;
-  /** Cap of the first backoff window; doubles per retry. */
-  baseDelayMs: number;
-  maxDelayMs: number;
+export interface RetryOptions extends RetryPolicy {
   /** A 429 asking to wait longer than this is surfaced instead of waited out. */
   maxRetryAfterMs: number;
-  sleep: SleepFn;
-  /** In [0, 1). */
-  random: () => number;
 }
 
 export const DEFAULT_RETRY_OPTIONS: RetryOptions = {
@@ -30,10 +22,8 @@ export const DEFAULT_RETRY_OPTIONS: RetryOptions = {
   random: Math.random,
 };
 
-/** The app's backoff with full jitter: uniform in [0, min(max, base · 2^retryIndex)). `retryIndex` starts at 0. */
-export function backoffDelayMs(retryIndex: number, options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'random'>): number {
-  return backoffDelay(retryIndex, { baseMs: options.baseDelayMs, maxMs: options.maxDelayMs, jitter: 'full', random: options.random });
-}
+/** The delay between reads: the clients' one retry delay, under the name this client's users know. */
+export const backoffDelayMs = retryDelayMs;
 
 /** Network errors, timeouts, 429, 408 and 5xx (except 501) are worth another read. */
 export function isRetryableRead(error: unknown): error is StatusPageApiError {

@@ -1,21 +1,8 @@
 import { cancelledError, TranslationApiError } from './errors';
-import { realSleep, type SleepFn } from '../timing/sleep';
-import { backoffDelay } from '../timing/backoff';
+import { retryDelayMs, type RetryPolicy } from '../timing/retry-policy';
+import { realSleep } from '../timing/sleep';
 
-/*
- * A small loop rather than p-retry: tests inject the sleep and the random source (p-retry 7 takes neither),
- * and the give-up rule is ours (TranslationApiError.retryable: network, timeout, 5xx).
- */
-export interface RetryPolicy {
-  /** Retries after the first attempt. */
-  retries: number;
-  /** Upper bound of the first backoff window; doubles per retry (full jitter). */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  sleep: SleepFn;
-  /** In [0, 1). */
-  random: () => number;
-}
+export type { RetryPolicy };
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retries: 2,
@@ -25,14 +12,15 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   random: Math.random,
 };
 
-function delayBefore(retryIndex: number, policy: RetryPolicy): number {
-  return backoffDelay(retryIndex, { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs, jitter: 'full', random: policy.random });
-}
-
 /** Which failures are tried again: by default any retryable one (reads); translate narrows it. */
 export type RetryWhen = (error: TranslationApiError) => boolean;
 
-/** Runs `attempt` until it succeeds, fails for good, or the retries are used up. */
+/**
+ * A small loop rather than p-retry: tests inject the sleep and the random source (p-retry 7 takes neither),
+ * and the give-up rule is ours (TranslationApiError.retryable: network, timeout, 5xx).
+ *
+ * Runs `attempt` until it succeeds, fails for good, or the retries are used up.
+ */
 export async function withRetries<T>(
   attempt: () => Promise<T>,
   policy: RetryPolicy,
@@ -46,7 +34,7 @@ export async function withRetries<T>(
       const again = error instanceof TranslationApiError && when(error) && retryIndex < policy.retries && !signal?.aborted;
       if (!again) throw error;
       try {
-        await policy.sleep(delayBefore(retryIndex, policy), signal);
+        await policy.sleep(retryDelayMs(retryIndex, policy), signal);
       } catch {
         throw cancelledError(error instanceof TranslationApiError && error.path && error.method ? { method: error.method, path: error.path } : null);
       }
