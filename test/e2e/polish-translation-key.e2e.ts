@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
+import { secretNames } from '../../electron/services/vault/key-vault';
+import { startHarness, type Harness } from './support/harness';
+import { screenshotPath } from './support/screenshots';
+
+/* Issue 16 item 16 (the window's part): a new translation key is checked with the service before it is saved. */
+
+const KEY = 'sim-e2e-polish-key-9c1d';
+let sim: TranslationSimulator;
+let app: Harness;
+
+test.beforeEach(async ({ page }) => {
+  sim = await startTranslationSimulator({ key: KEY });
+  app = await startHarness(page);
+});
+
+test.afterEach(async () => {
+  await app.close();
+  await sim.close();
+});
+
+test('a key is not saved while the service cannot be asked, and the user is told why; it is saved once the service answers', async () => {
+  const { page } = app;
+  const closed = await startTranslationSimulator();
+  const deadUrl = closed.baseUrl;
+  await closed.close();
+  app.core.translation.updateSettings({ baseUrl: deadUrl });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Translation' }).click();
+  const setup = page.getByRole('region', { name: 'Add your translation key' });
+  const field = setup.getByLabel('Translation API key');
+  await field.fill(KEY);
+  await setup.getByRole('button', { name: 'Save key' }).click();
+  await expect(setup.getByRole('alert')).toContainText('The key was not saved: the translation service could not be reached to check it');
+  await expect(setup.getByRole('alert')).toContainText(/connection was refused \(ECONNREFUSED\)\)\. Check the service address/);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('health')).toContainText('Service down');
+  await expect(app.keychain.get(secretNames.translationKey())).resolves.toBeNull();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: screenshotPath('polish-translation-key-unchecked.png'), fullPage: true });
+
+  // The service answers again: one health request, then the key is kept.
+  app.core.translation.updateSettings({ baseUrl: sim.baseUrl });
+  await setup.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByTestId('translation-key-state')).toHaveText('Key …9c1d in keychain');
+  await expect(app.keychain.get(secretNames.translationKey())).resolves.toBe(KEY);
+  expect(sim.stats().requests.byEndpoint.status).toBe(1);
+});
+
+test('a key can still be kept without the check, when the user says so', async () => {
+  const { page } = app;
+  const closed = await startTranslationSimulator();
+  const deadUrl = closed.baseUrl;
+  await closed.close();
+  app.core.translation.updateSettings({ baseUrl: deadUrl });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Translation' }).click();
+  const setup = page.getByRole('region', { name: 'Add your translation key' });
+  await setup.getByLabel('Translation API key').fill(KEY);
+  await setup.getByRole('button', { name: 'Save key' }).click();
+  await setup.getByRole('button', { name: 'Save without checking' }).click();
+  await expect(page.getByTestId('translation-key-state')).toHaveText('Key …9c1d in keychain');
+  await expect(app.keychain.get(secretNames.translationKey())).resolves.toBe(KEY);
+});
