@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { accountInputSchema, type AccountInput, type AccountRecord, type AccountView, type ConnectionCheck } from '../../../shared/accounts/account';
 import { AppError } from '../../../shared/errors';
@@ -6,6 +7,8 @@ import { describeIssues } from '../../../shared/validation/describe-issues';
 import { AccountsService } from '../../services/accounts/accounts-service';
 import { checkConnection } from '../../services/accounts/connection-check';
 import { createStatusPageProbeClient } from '../../services/accounts/probe-client';
+import { acquireOutboxLock, OutboxBusyError, openWhenFree } from '../../services/outbox/outbox-lock';
+import { OUTBOX_FILE_NAME } from '../../services/outbox/outbox-store';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
 import type { RunAction } from '../run-action';
@@ -54,6 +57,33 @@ async function readKey(ctx: CliContext, name: string): Promise<string> {
   return key;
 }
 
+/** Longer than another command's hold on the lock, as for writes (outbox.ts). */
+const COMMAND_LOCK_WAIT_MS = 45_000;
+
+/**
+ * Runs a change of the accounts while the app is not running. The app keeps its settings in memory and writes
+ * them whole, so an account added or removed beside it would be undone by its next write. The outbox lock
+ * says whether it runs, and holding it meanwhile keeps the app from starting half-way through.
+ */
+async function whileAppIsNotRunning<T>(ctx: CliContext, change: () => Promise<T>): Promise<T> {
+  const lockPath = path.join(ctx.dataDir, OUTBOX_FILE_NAME.replace(/\.jsonl$/, '.lock'));
+  let release: () => void;
+  try {
+    release = await openWhenFree(() => Promise.resolve(acquireOutboxLock(lockPath, 'cli')), { timeoutMs: COMMAND_LOCK_WAIT_MS, waitFor: 'cli' });
+  } catch (error) {
+    if (!(error instanceof OutboxBusyError) || error.holderRole !== 'app') throw error;
+    throw new AppError(
+      'conflict',
+      `the Statusdesk app (pid ${error.holderPid}) is running and would undo this change at its next settings write: change the account in its Settings, or quit it and run the command again`,
+    );
+  }
+  try {
+    return await change();
+  } finally {
+    release();
+  }
+}
+
 function checkText(check: ConnectionCheck): string {
   return [check.message, ...check.steps.map((step) => `  ${step.ok ? 'ok  ' : 'FAIL'} ${step.name}: ${step.detail}`)].join('\n');
 }
@@ -90,70 +120,21 @@ export function registerAccountCommands(program: Command, run: RunAction): void 
     .option('--organization <id>', 'the organization id (for its pages and members)')
     .option('--no-key', 'no key: public reads only')
     .option('--no-check', 'save without checking the server, the page and the key first')
-    .action(
-      run(async (ctx, name: string, options: AddOptions) => {
-        const input: AccountInput = {
-          name,
-          subdomain: options.subdomain,
-          ...(ctx.options.baseUrl ? { region: 'custom', baseUrl: ctx.options.baseUrl } : { region: ctx.options.region === 'eu' ? 'eu' : 'us' }),
-          ...(options.organization === undefined ? {} : { organizationId: options.organization }),
-        };
-        // The fields first, so a typo is refused before anyone types a key.
-        const fields = accountInputSchema.safeParse(input);
-        if (!fields.success) throw new CliUsageError(describeIssues(fields.error.issues));
-        const apiKey = options.key ? await readKey(ctx, name) : undefined;
-        const parsed = accountInputSchema.safeParse({ ...input, ...(apiKey === undefined ? {} : { apiKey }) });
-        if (!parsed.success) throw new CliUsageError(describeIssues(parsed.error.issues));
-
-        const service = accountsOf(ctx);
-        if (service.records().some((a) => a.name.toLowerCase() === name.trim().toLowerCase())) {
-          throw new CliUsageError(`an account named "${name}" already exists (statusdesk accounts remove ${name} first)`);
-        }
-        let check: ConnectionCheck | null = null;
-        if (options.check) {
-          // Checked before saving: a wrong key, page or server is refused instead of stored.
-          const { apiKey: key, sessionOnlyKey: _session, ...record } = parsed.data;
-          const probe: AccountRecord = { ...record, id: randomUUID(), createdAt: new Date().toISOString() };
-          check = await checkConnection(createStatusPageProbeClient(probe, key ?? null), {
-            subdomain: probe.subdomain,
-            organizationId: probe.organizationId,
-            hasKey: key !== undefined,
-          });
-          if (REFUSING_FAILURES.has(check.failure)) {
-            throw new AppError(check.failure === 'wrong_key' ? 'unauthorized' : 'invalid_input', `${check.message} Nothing was saved.`);
-          }
-        }
-        let view: AccountView;
-        try {
-          view = await service.add(parsed.data);
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'keychain_unavailable') {
-            // The app could keep the key for its session; a command ends at once, so that would keep nothing.
-            const reason = (await ctx.vault.status()).reason ?? 'unknown reason';
-            throw new AppError(
-              'keychain_unavailable',
-              `no OS keychain is available, so neither the key nor the account was saved (${reason}); without one, give the key in STATUSDESK_API_KEY`,
-            );
-          }
-          throw error;
-        }
-        ctx.print.result({ account: view, check }, () =>
-          [`added ${view.name}: page ${view.subdomain} on ${serverText(view)}, key ${keyText(view)}`, ...(check ? [checkText(check)] : [])].join('\n'),
-        );
-      }),
-    );
+    .action(run(async (ctx, name: string, options: AddOptions) => addAccount(ctx, name, options)));
 
   accounts
     .command('remove')
     .description('remove an account and its key from the keychain')
     .argument('<name>', 'the account name')
     .action(
-      run(async (ctx, name: string) => {
-        const service = accountsOf(ctx);
-        const account = findAccount(service, name);
-        const result = await service.remove(account.id);
-        ctx.print.result({ removed: account.name, keyDeleted: result.keyDeleted }, () => `removed ${account.name}${result.keyDeleted ? ' and its key' : ''}`);
-      }),
+      run(async (ctx, name: string) =>
+        whileAppIsNotRunning(ctx, async () => {
+          const service = accountsOf(ctx);
+          const account = findAccount(service, name);
+          const result = await service.remove(account.id);
+          ctx.print.result({ removed: account.name, keyDeleted: result.keyDeleted }, () => `removed ${account.name}${result.keyDeleted ? ' and its key' : ''}`);
+        }),
+      ),
     );
 
   accounts
@@ -168,6 +149,59 @@ export function registerAccountCommands(program: Command, run: RunAction): void 
         return check.ok ? 0 : 1;
       }),
     );
+}
+
+async function addAccount(ctx: CliContext, name: string, options: AddOptions): Promise<void> {
+  const input: AccountInput = {
+    name,
+    subdomain: options.subdomain,
+    ...(ctx.options.baseUrl ? { region: 'custom', baseUrl: ctx.options.baseUrl } : { region: ctx.options.region === 'eu' ? 'eu' : 'us' }),
+    ...(options.organization === undefined ? {} : { organizationId: options.organization }),
+  };
+  // The fields first, and whether the app runs, so nobody types a key for a command that cannot save it.
+  const fields = accountInputSchema.safeParse(input);
+  if (!fields.success) throw new CliUsageError(describeIssues(fields.error.issues));
+  await whileAppIsNotRunning(ctx, () => Promise.resolve());
+  const apiKey = options.key ? await readKey(ctx, name) : undefined;
+  const parsed = accountInputSchema.safeParse({ ...input, ...(apiKey === undefined ? {} : { apiKey }) });
+  if (!parsed.success) throw new CliUsageError(describeIssues(parsed.error.issues));
+
+  const service = accountsOf(ctx);
+  if (service.records().some((a) => a.name.toLowerCase() === name.trim().toLowerCase())) {
+    throw new CliUsageError(`an account named "${name}" already exists (statusdesk accounts remove ${name} first)`);
+  }
+  let check: ConnectionCheck | null = null;
+  if (options.check) {
+    // Checked before saving: a wrong key, page or server is refused instead of stored.
+    const { apiKey: key, sessionOnlyKey: _session, ...record } = parsed.data;
+    const probe: AccountRecord = { ...record, id: randomUUID(), createdAt: new Date().toISOString() };
+    check = await checkConnection(createStatusPageProbeClient(probe, key ?? null), {
+      subdomain: probe.subdomain,
+      organizationId: probe.organizationId,
+      hasKey: key !== undefined,
+    });
+    if (REFUSING_FAILURES.has(check.failure)) {
+      throw new AppError(check.failure === 'wrong_key' ? 'unauthorized' : 'invalid_input', `${check.message} Nothing was saved.`);
+    }
+  }
+  let view: AccountView;
+  try {
+    // The lock only around the write: not while someone types the key or the server is asked.
+    view = await whileAppIsNotRunning(ctx, () => service.add(parsed.data));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'keychain_unavailable') {
+      // The app could keep the key for its session; a command ends at once, so that would keep nothing.
+      const reason = (await ctx.vault.status()).reason ?? 'unknown reason';
+      throw new AppError(
+        'keychain_unavailable',
+        `no OS keychain is available, so neither the key nor the account was saved (${reason}); without one, give the key in STATUSDESK_API_KEY`,
+      );
+    }
+    throw error;
+  }
+  ctx.print.result({ account: view, check }, () =>
+    [`added ${view.name}: page ${view.subdomain} on ${serverText(view)}, key ${keyText(view)}`, ...(check ? [checkText(check)] : [])].join('\n'),
+  );
 }
 
 function findAccount(service: AccountsService, name: string): AccountRecord {

@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliIn, type CliIoExtras } from './support/run-cli';
+import { AppCore } from '../../../electron/services/app-core';
+import { repoRoot } from '../../support/paths';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
@@ -102,4 +106,34 @@ describe('statusdesk accounts', () => {
     expect((await cli(['accounts', 'list'])).stdout).toMatch(/Public\s+acme\s+\S+\s+none/);
     expect((await cli(['accounts', 'remove', 'Public'])).stdout).toBe('removed Public\n');
   });
+
+  it('refuses to change accounts while the app runs (its next settings write would undo it), and says what to do', async () => {
+    const app = new AppCore({ dataDir: home.dir, vault: keychain(), version: '0', appOrigins: ['app://statusdesk'] });
+    // The command in its own process, as beside a running app.
+    const statusdesk = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        const child = execFile(process.execPath, [path.join(repoRoot, 'bin/statusdesk.js'), '--base-url', sim.baseUrl, ...args], {
+          env: { ...process.env, STATUSDESK_HOME: home.dir },
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout!.on('data', (chunk: string) => (stdout += chunk));
+        child.stderr!.on('data', (chunk: string) => (stderr += chunk));
+        child.stdin!.end(`${sim.keys.demoReadWrite}\n`);
+        child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+      });
+    try {
+      await app.start();
+      const refused = await statusdesk(['accounts', 'add', 'Beside the app', '--subdomain', 'acme']);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/the Statusdesk app \(pid \d+\) is running .* change the account in its Settings, or quit it/);
+      expect(appAccounts()).toEqual([]);
+    } finally {
+      await app.dispose();
+    }
+    const afterQuit = await statusdesk(['accounts', 'add', 'After the app', '--subdomain', 'acme']);
+    expect(afterQuit.code, afterQuit.stderr).toBe(0);
+    expect(appAccounts().map((a) => a.name)).toEqual(['After the app']);
+    expect((await cli(['accounts', 'remove', 'After the app'])).code).toBe(0);
+  }, 60_000);
 });
