@@ -113,6 +113,28 @@ describe.each(Object.entries(FAULTS))('with %s, every write command answers', (_
     expectReported(run, new RegExp(`^deleted incident #${id}`, 'm'));
   });
 
+  it('maintenances create and notices create: each created once', async () => {
+    home = makeTempDir('statusdesk-answers-');
+    sim.setFaults(fault);
+    const maintenance = await statusdesk([
+      'maintenances',
+      'create',
+      'acme',
+      '--title',
+      'Router swap',
+      '--starts',
+      '2030-01-10T22:00:00Z',
+      '--message',
+      'Planned',
+    ]);
+    expectReported(maintenance, /^created #\d+ \[scheduled\] Router swap/m);
+    expect(incidentWrites().filter((w) => w.op === 'incidents.create')).toHaveLength(1);
+    sim.setFaults(fault);
+    const notice = await statusdesk(['notices', 'create', 'acme', '--title', 'New layout', '--message', 'Same addresses']);
+    expectReported(notice, /^created #\d+ New layout/m);
+    expect(sim.writeLog({ pathPrefix: '/status_pages/acme/info_notices' }).filter((w) => w.op === 'info_notices.create')).toHaveLength(1);
+  });
+
   it('outbox flush: sends what was queued offline, once', async () => {
     home = makeTempDir('statusdesk-answers-');
     await sim.goOffline();
