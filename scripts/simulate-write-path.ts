@@ -37,6 +37,8 @@ const seed = values.seed === undefined ? Date.now() % 2_147_483_647 : Number(val
 // A replay follows one worker's seed and path.
 const workers = values.path === undefined ? Number(values.workers ?? os.availableParallelism()) : 1;
 
+// CPU time is the figure that does not depend on what else the machine runs meanwhile.
+const cpuBefore = process.cpuUsage();
 let result: SimulationResult;
 if (workers > 1) {
   result = await simulateInWorkers({ runs, timeLimitMs, seed, workers });
@@ -48,15 +50,18 @@ if (workers > 1) {
     await sim.close();
   }
 }
+const cpu = process.cpuUsage(cpuBefore);
+const cpuMsPerSchedule = Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, result.schedules)) * 100) / 100;
 const perSecond = result.schedules / (result.durationMs / 1000);
+const load = os.loadavg().map((l) => l.toFixed(1));
 console.log(
-  `write-path simulation (seed ${result.seed}, ${workers} worker${workers === 1 ? '' : 's'}): ${result.schedules} schedules in ${(result.durationMs / 1000).toFixed(1)} s (${perSecond.toFixed(1)} a second), ${result.violations} violations`,
+  `write-path simulation (seed ${result.seed}, ${workers} worker${workers === 1 ? '' : 's'}): ${result.schedules} schedules in ${(result.durationMs / 1000).toFixed(1)} s (${perSecond.toFixed(1)} a second, ${cpuMsPerSchedule} ms of CPU each; load average ${load.join(' ')}), ${result.violations} violations`,
 );
 if (result.failure) console.log(result.failure);
 const out = path.join(root, 'bench', 'results');
 fs.mkdirSync(out, { recursive: true });
 fs.writeFileSync(
   path.join(out, 'simulation.json'),
-  `${JSON.stringify({ ...result, budget: 'long', workers, schedulesPerSecond: Math.round(perSecond * 10) / 10, machine: { cores: os.cpus().length, node: process.version } }, null, 2)}\n`,
+  `${JSON.stringify({ ...result, budget: 'long', workers, schedulesPerSecond: Math.round(perSecond * 10) / 10, cpuMsPerSchedule, machine: { cores: os.cpus().length, node: process.version, loadAverage: os.loadavg() } }, null, 2)}\n`,
 );
 process.exitCode = result.violations > 0 ? 1 : 0;

@@ -8,13 +8,13 @@ import type { SimulationOptions, SimulationResult } from './write-path-simulatio
 
 export interface ParallelResult extends SimulationResult {
   /** Each worker's own figures; a failure names its worker's seed. */
-  workers: SimulationResult[];
+  shares: SimulationResult[];
 }
 
 export async function simulateInWorkers(options: SimulationOptions & { seed: number; workers: number }): Promise<ParallelResult> {
   const started = Date.now();
   const share = Math.ceil(options.runs / options.workers);
-  const workers = await Promise.all(
+  const shares = await Promise.all(
     Array.from({ length: options.workers }, (_, i) =>
       runWorker({
         runs: Math.min(share, options.runs - i * share),
@@ -23,14 +23,14 @@ export async function simulateInWorkers(options: SimulationOptions & { seed: num
       }),
     ),
   );
-  const failures = workers.filter((w) => w.failure !== null);
+  const failures = shares.filter((w) => w.failure !== null);
   return {
-    schedules: workers.reduce((sum, w) => sum + w.schedules, 0),
-    violations: workers.reduce((sum, w) => sum + w.violations, 0),
+    schedules: shares.reduce((sum, w) => sum + w.schedules, 0),
+    violations: shares.reduce((sum, w) => sum + w.violations, 0),
     seed: options.seed,
     durationMs: Date.now() - started,
     failure: failures.length > 0 ? failures.map((w) => `worker seed ${w.seed}:\n${w.failure}`).join('\n\n') : null,
-    workers,
+    shares,
   };
 }
 
