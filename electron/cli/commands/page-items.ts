@@ -6,6 +6,7 @@ import type { WriteOperationName } from '../../../shared/outbox/write-operations
 import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspage/normalize';
 import type { ListPage } from '../../../shared/statuspage/operations';
 import type { StatusPageClient } from '../../services/statuspage/client';
+import { StatusPageApiError } from '../../services/statuspage/errors';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
 import type { RunAction } from '../run-action';
@@ -211,10 +212,25 @@ export function addShowCommand<T extends PageItem>(group: Command, run: RunActio
           ctx.print.result({ state: 'queued', entry: ref.queued }, () => describeQueued(kind as unknown as PageItemKind<PageItem>, ref.queued, names, time));
           return;
         }
-        const [item, names] = await Promise.all([kind.get(client, subdomain, ref.id), serviceNames(client, subdomain)]);
+        const [item, names] = await Promise.all([
+          kind.get(client, subdomain, ref.id).catch((error: unknown) => {
+            throw notFoundItem(error, kind as unknown as PageItemKind<PageItem>, subdomain, ref.id);
+          }),
+          serviceNames(client, subdomain),
+        ]);
         ctx.print.result(item, () => describe(kind as unknown as PageItemKind<PageItem>, item, names, time));
       }),
     );
+}
+
+/** A 404 on one item names the item and the page, and how to find the right id, instead of a path template. */
+function notFoundItem(error: unknown, kind: PageItemKind<PageItem>, subdomain: string, id: number): unknown {
+  if (!(error instanceof StatusPageApiError) || error.status !== 404) return error;
+  return new AppError(
+    'not_found',
+    `no ${kind.noun} #${id} on page ${subdomain} (the server answered 404): check the id (statusdesk ${kind.group} list ${subdomain}) and the page`,
+    { status: 404 },
+  );
 }
 
 /** `<group> delete`, through the outbox. */

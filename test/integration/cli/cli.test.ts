@@ -74,7 +74,8 @@ describe('statusdesk command line against the simulator', () => {
     expect((await cli(['incidents', 'delete', 'acme', String(incident.id)], env)).code).toBe(0);
     const gone = await cli(['incidents', 'show', 'acme', String(incident.id)]);
     expect(gone.code).toBe(1);
-    expect(gone.stderr).toMatch(/not found \(404\)/);
+    // The item and the page by name, and where to find the right id (issue 16 item 11).
+    expect(gone.stderr).toContain(`no incident #${incident.id} on page acme (the server answered 404): check the id (statusdesk incidents list acme)`);
 
     const writes = sim.writeLog().filter((w) => w.path.includes('/incidents'));
     expect(writes.map((w) => w.method)).toEqual(['POST', 'POST', 'POST', 'DELETE']);
