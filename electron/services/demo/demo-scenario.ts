@@ -1,11 +1,9 @@
 import type { StatusPageSimulator } from '../simulators/statuspage';
+import { playScript, type DemoPlayer, type ScriptStep } from './script-player';
 
 /** One step of the demo: what happens on the simulated page, and when (ms after the start). */
-export interface DemoStep {
-  atMs: number;
-  label: string;
-  run: (sim: StatusPageSimulator, state: DemoState) => void;
-}
+export type DemoStep = ScriptStep<StatusPageSimulator, DemoState>;
+export type { DemoPlayer };
 
 interface DemoState {
   incidentId?: number;
@@ -88,12 +86,6 @@ export const DEMO_SCENARIO: readonly DemoStep[] = [
   },
 ];
 
-export interface DemoPlayer {
-  /** Resolves when the last step has run. */
-  done: Promise<void>;
-  stop(): void;
-}
-
 /**
  * Plays the scenario on the simulator. After each step `afterStep` runs (the demo asks the monitor to check
  * at once, so a viewer sees every step without waiting for the next poll). `speed` > 1 plays faster.
@@ -102,26 +94,5 @@ export function playDemo(
   sim: StatusPageSimulator,
   options: { speed?: number; afterStep?: (step: DemoStep) => void; steps?: readonly DemoStep[] } = {},
 ): DemoPlayer {
-  const speed = options.speed ?? 1;
-  const state: DemoState = {};
-  const timers: NodeJS.Timeout[] = [];
-  let finish!: () => void;
-  const done = new Promise<void>((resolve) => (finish = resolve));
-  const steps = options.steps ?? DEMO_SCENARIO;
-  steps.forEach((step, index) => {
-    timers.push(
-      setTimeout(() => {
-        step.run(sim, state);
-        options.afterStep?.(step);
-        if (index === steps.length - 1) finish();
-      }, step.atMs / speed),
-    );
-  });
-  return {
-    done,
-    stop() {
-      for (const timer of timers) clearTimeout(timer);
-      finish();
-    },
-  };
+  return playScript(sim, options.steps ?? DEMO_SCENARIO, {}, options);
 }

@@ -1,15 +1,11 @@
 import type { ProviderSimulator } from '../simulators/provider';
-import type { DemoPlayer } from './demo-scenario';
+import { playScript, type DemoPlayer, type ScriptStep } from './script-player';
 
 /** The demo's provider (a fictional cloud in the public Statuspage format), watched beside the own page. */
 export const DEMO_PROVIDER = 'nimbus-cloud';
 export const DEMO_PROVIDER_NAME = 'Nimbus Cloud';
 
-interface ProviderStep {
-  atMs: number;
-  label: string;
-  run: (sim: ProviderSimulator, state: { incidentId?: string }) => void;
-}
+type ProviderStep = ScriptStep<ProviderSimulator, { incidentId?: string }>;
 
 /** Within the demo's minute: the provider's storage incident opens, is identified, and resolves. */
 export const PROVIDER_SCENARIO: readonly ProviderStep[] = [
@@ -45,22 +41,5 @@ export const PROVIDER_SCENARIO: readonly ProviderStep[] = [
 ];
 
 export function playProviderDemo(sim: ProviderSimulator, options: { speed?: number; afterStep?: () => void } = {}): DemoPlayer {
-  const speed = options.speed ?? 1;
-  const state: { incidentId?: string } = {};
-  let finish!: () => void;
-  const done = new Promise<void>((resolve) => (finish = resolve));
-  const timers = PROVIDER_SCENARIO.map((step, index) =>
-    setTimeout(() => {
-      step.run(sim, state);
-      options.afterStep?.();
-      if (index === PROVIDER_SCENARIO.length - 1) finish();
-    }, step.atMs / speed),
-  );
-  return {
-    done,
-    stop() {
-      for (const timer of timers) clearTimeout(timer);
-      finish();
-    },
-  };
+  return playScript(sim, PROVIDER_SCENARIO, {}, options);
 }

@@ -1,9 +1,9 @@
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
 import { isLoopbackHost, providerSummaryUrl } from '../../../shared/monitor/provider/provider-url';
-import { StatusPageApiError, errorForInvalidResponse, errorForStatus, type RequestContext } from '../statuspage/errors';
+import { errorForInvalidResponse, type RequestContext } from '../statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
-import { parseRetryAfter } from '../timing/retry-after';
 import { httpGetText, type TextResponse } from './http-get';
+import { errorForAnswer, waitForTurn, type SummaryBudget } from './summary-budget';
 import type { FetchSummaryOptions, SummaryFetcher } from './summary-fetcher';
 
 /*
@@ -57,9 +57,7 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
   const get = options.get ?? httpGetText;
   const defaultTimeoutMs = options.timeoutMs ?? 15_000;
   const userAgent = options.userAgent ?? 'Statusdesk';
-  const pauseMs = options.defaultRateLimitPauseMs ?? 1_000;
-  const now = options.now ?? Date.now;
-  const limiter = options.rateLimiter;
+  const budget: SummaryBudget = { limiter: options.rateLimiter, pauseMs: options.defaultRateLimitPauseMs ?? 1_000, now: options.now ?? Date.now };
   let cached: { text: string; etag: string | undefined; lastModified: string | undefined } | null = null;
   let lastAnswer: ProviderFetcher['lastAnswer'] = null;
 
@@ -68,12 +66,7 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
       return lastAnswer;
     },
     async fetchSummaryText(_subdomain: string, callOptions: FetchSummaryOptions = {}) {
-      let done: () => void;
-      try {
-        done = await limiter.acquire(callOptions.signal);
-      } catch {
-        throw new StatusPageApiError('cancelled', 'the request was cancelled while waiting for the rate limit', CONTEXT);
-      }
+      const done = await waitForTurn(budget, CONTEXT, callOptions.signal);
       // Compressed: a provider's summary is often 100 KB and more; when it changes, gzip brings it to a tenth.
       const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': userAgent };
       if (cached?.etag) headers['If-None-Match'] = cached.etag;
@@ -118,15 +111,7 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
         lastAnswer = 'full';
         return text;
       }
-      const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.header('retry-after'), now()) : undefined;
-      if (status === 429) limiter.pauseFor(retryAfterMs ?? pauseMs);
-      let body: unknown;
-      try {
-        body = text.trim() === '' ? undefined : JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-      throw errorForStatus(status, CONTEXT, body, retryAfterMs);
+      throw errorForAnswer(response, budget, CONTEXT);
     },
   };
 }

@@ -2,11 +2,11 @@ import { STATUS_PAGE_OPERATIONS } from '../../../shared/statuspage/operations';
 import { resolveBaseUrl } from '../../../shared/statuspage/regions';
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
 import type { StatusPageClient } from '../statuspage/client';
-import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, errorForStatus, type RequestContext } from '../statuspage/errors';
+import { errorForInvalidInput, errorForInvalidResponse, type RequestContext } from '../statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
-import { parseRetryAfter } from '../timing/retry-after';
 import { JSON_HEADERS, sendHttpRequest, type FetchLike } from '../statuspage/transport';
 import { httpGetText, type TextResponse } from './http-get';
+import { errorForAnswer, waitForTurn, type SummaryBudget } from './summary-budget';
 
 /*
  * `GET summary` returning the raw body text, so the monitor can skip parsing entirely when the
@@ -57,20 +57,13 @@ export function createSummaryFetcher(options: SummaryFetcherOptions): SummaryFet
   const fetchImpl = options.fetch;
   const defaultTimeoutMs = options.timeoutMs ?? 15_000;
   const userAgent = options.userAgent ?? 'Statusdesk';
-  const pauseMs = options.defaultRateLimitPauseMs ?? 1_000;
-  const now = options.now ?? Date.now;
-  const limiter = options.rateLimiter;
+  const budget: SummaryBudget = { limiter: options.rateLimiter, pauseMs: options.defaultRateLimitPauseMs ?? 1_000, now: options.now ?? Date.now };
 
   return {
     async fetchSummaryText(subdomain, callOptions = {}) {
       if (!SUBDOMAIN.test(subdomain)) throw errorForInvalidInput(CONTEXT, 'subdomain must be letters, digits, "-" and "_"');
       const url = `${baseUrl}/status_pages/${encodeURIComponent(subdomain)}/summary`;
-      let done: () => void;
-      try {
-        done = await limiter.acquire(callOptions.signal);
-      } catch {
-        throw new StatusPageApiError('cancelled', 'the request was cancelled while waiting for the rate limit', CONTEXT);
-      }
+      const done = await waitForTurn(budget, CONTEXT, callOptions.signal);
       const timeoutMs = callOptions.timeoutMs ?? defaultTimeoutMs;
       const key = (await options.apiKey?.().catch(() => null)) ?? null;
       const auth: Record<string, string> = key ? { Authorization: key } : {};
@@ -102,16 +95,7 @@ export function createSummaryFetcher(options: SummaryFetcherOptions): SummaryFet
         if (text.trim() === '') throw errorForInvalidResponse(CONTEXT, 'the body is empty', status);
         return text;
       }
-      const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.header('retry-after'), now()) : undefined;
-      // Everyone on this budget waits after a 429, not only this page.
-      if (status === 429) limiter.pauseFor(retryAfterMs ?? pauseMs);
-      let body: unknown;
-      try {
-        body = text.trim() === '' ? undefined : JSON.parse(text);
-      } catch {
-        body = undefined;
-      }
-      throw errorForStatus(status, CONTEXT, body, retryAfterMs);
+      throw errorForAnswer(response, budget, CONTEXT);
     },
   };
 }
