@@ -82,6 +82,7 @@ test('Translate into… starts with the languages last used on the page, else th
     ['fren', 'French'],
   ] as const) {
     const add = dialog.getByRole('combobox', { name: 'Add a language' });
+    await expect(add).toBeEnabled();
     await add.focus();
     await add.pressSequentially(typed);
     await add.press('Enter');
