@@ -1,28 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ManualNetworkSignals } from '../../../electron/services/connectivity/network-signals';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import type { FetchLike } from '../../../electron/services/statuspage/transport';
 import { makeTempDir } from '../../support/temp-dir';
-import { openTestOutbox, resetLimiters, simAccounts, until } from './support/harness';
+import { openTestOutbox, simAccounts, until } from './support/harness';
+import { shareSimulator } from './support/shared-simulator';
 
 let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir>;
 let outbox: OutboxService | undefined;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
+shareSimulator((started) => (sim = started));
 afterEach(async () => {
   await outbox?.stop({ abortAfterMs: 100 });
   outbox = undefined;
-  await sim.reset();
-  resetLimiters();
   home.remove();
 });
 

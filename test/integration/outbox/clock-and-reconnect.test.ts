@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { apiDateTimeToEpochMs } from '../../../shared/statuspage/datetime';
 import { makeTempDir } from '../../support/temp-dir';
-import { openTestOutbox, resetLimiters, simAccounts, until } from './support/harness';
+import { openTestOutbox, simAccounts, until } from './support/harness';
+import { shareSimulator } from './support/shared-simulator';
 
 /*
  * What the world does to a queued write besides failing it: the computer's clock is wrong by an hour, the
@@ -15,17 +16,10 @@ let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir>;
 let outbox: OutboxService | undefined;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
+shareSimulator((started) => (sim = started));
 afterEach(async () => {
   await outbox?.stop();
   outbox = undefined;
-  await sim.reset();
-  resetLimiters();
   home.remove();
 });
 

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
 import { ManualNetworkSignals } from '../../../electron/services/connectivity/network-signals';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
 import { OUTBOX_FILE_NAME } from '../../../electron/services/outbox/outbox-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { FaultyDisk, type DiskFault } from '../../support/faulty-disk';
 import { makeTempDir } from '../../support/temp-dir';
-import { openTestOutbox, resetLimiters, simAccounts, until } from './support/harness';
+import { openTestOutbox, simAccounts, until } from './support/harness';
+import { shareSimulator } from './support/shared-simulator';
 
 /*
  * The disk rows of the write path's fault matrix (issue 13): a short write, ENOSPC, EIO and a read-only file
@@ -21,16 +22,9 @@ let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir> | undefined;
 const open: OutboxService[] = [];
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
+shareSimulator((started) => (sim = started));
 afterEach(async () => {
   for (const outbox of open.splice(0)) await outbox.stop({ abortAfterMs: 0 });
-  await sim.reset();
-  resetLimiters();
   home?.remove();
   home = undefined;
 });

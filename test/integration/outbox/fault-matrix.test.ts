@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEnqueueInput } from '../../../shared/outbox/requests';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
-import { startStatusPageSimulator, type FaultRule, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { FaultRule, StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
-import { openTestOutbox, resetLimiters, simAccounts, until } from './support/harness';
+import { openTestOutbox, simAccounts, until } from './support/harness';
+import { shareSimulator } from './support/shared-simulator';
 
 /*
  * The fault matrix of the write path (issue 13): every kind of write × every way the network or the server
@@ -19,17 +20,10 @@ let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir>;
 let outbox: OutboxService | undefined;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
+shareSimulator((started) => (sim = started));
 afterEach(async () => {
   await outbox?.stop({ abortAfterMs: 0 });
   outbox = undefined;
-  await sim.reset();
-  resetLimiters();
   home.remove();
 });
 

@@ -1,23 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handoffDirOf, handOffWrite, OutboxHandoffReceiver } from '../../../electron/services/outbox/outbox-handoff';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
-import { openTestOutbox, resetLimiters, simAccounts } from './support/harness';
+import { openTestOutbox, simAccounts } from './support/harness';
+import { shareSimulator } from './support/shared-simulator';
 
 let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir>;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
+shareSimulator((started) => (sim = started));
 afterEach(async () => {
-  await sim.reset();
-  resetLimiters();
   home?.remove();
 });
 

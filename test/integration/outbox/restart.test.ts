@@ -1,20 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
-import { openTestOutbox, resetLimiters, simAccounts } from './support/harness';
+import { openTestOutbox, simAccounts } from './support/harness';
+import { shareSimulator } from './support/shared-simulator';
 
 let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir>;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
+shareSimulator((started) => (sim = started));
 afterEach(async () => {
-  await sim.reset();
-  resetLimiters();
   home?.remove();
 });
 
