@@ -73,17 +73,23 @@ async function checkDialog(name: string | RegExp, open: () => Promise<void>) {
   await expect(dialog).toBeHidden();
 }
 
-test('dashboard, notification centre and settings, with the watch-a-page and account forms', async () => {
-  await expectAccessible('the empty dashboard');
+/** Watches the simulator's page from the dashboard's form, checking the form on the way. */
+async function watchAcme(where: string) {
   await page.getByRole('button', { name: 'Watch a page' }).first().click();
   const form = page.getByRole('form', { name: 'Watch a page' });
   await form.getByLabel('Custom base URL').check();
-  await expectAccessible('the Watch a page form');
+  await expectAccessible(`the Watch a page form${where}`);
   await form.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);
   await form.getByLabel('Page subdomain').fill('acme');
   await form.getByRole('button', { name: 'Watch page' }).click();
   const card = page.getByRole('article', { name: 'Page Acme' });
-  await expect(card.locator('.level-badge').first()).toHaveText(/Operational/);
+  await expect(card.locator('.level-badge').first()).toHaveText(/Operational|outage/);
+  return card;
+}
+
+test('dashboard, notification centre and settings, with the watch-a-page and account forms', async () => {
+  await expectAccessible('the empty dashboard');
+  const card = await watchAcme('');
   sim.openIncident({ page: 'acme', type: 'major', title: 'Database unavailable', services: [4], message: 'Writes are failing.' });
   await page.getByRole('button', { name: 'Check all now' }).click();
   await expect(card.getByRole('article', { name: 'Incident Database unavailable' })).toBeVisible();
@@ -223,6 +229,36 @@ test('translation and operations', async () => {
   await page.getByRole('button', { name: /^Forget 1 operation/ }).click();
   await expect(page.getByTestId('ops-history-row')).toHaveCount(1);
   await expectAccessible('Operations after a forget');
+});
+
+test('the dark theme: every screen with data, and an editor', async () => {
+  await addAccount();
+  await app.core.translation.keys.set(TRANSLATION_KEY);
+  sim.openIncident({ page: 'acme', type: 'major', title: 'Database unavailable', services: [4], message: 'Writes are failing.' });
+  await watchAcme(', light');
+  await go('Settings', 'Settings');
+  await page.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectAccessible('Settings, dark');
+  await go('Dashboard', 'Dashboard');
+  await expect(page.getByRole('article', { name: 'Incident Database unavailable' })).toBeVisible();
+  for (const [label, heading] of [
+    ['Dashboard', 'Dashboard'],
+    [/Outbox/, 'Outbox'],
+    ['Notifications', 'Notification centre'],
+    ['Translation', 'Translation'],
+    ['Operations', 'Operations'],
+    ['Administration', 'Administration'],
+    [/Incidents/, 'Incidents'],
+  ] as const) {
+    await go(label, heading);
+    await page.waitForTimeout(400);
+    await expectAccessible(`${heading}, dark`);
+  }
+  await page.getByTestId('incident-list').getByRole('listitem').filter({ hasText: 'Database unavailable' }).getByRole('button').click();
+  await expect(page.getByTestId('incident-detail').getByRole('heading', { name: 'Database unavailable' })).toBeVisible();
+  await expectAccessible('the incident console with an incident open, dark');
+  await checkDialog('New incident', () => page.getByRole('button', { name: 'New incident' }).first().click());
 });
 
 /** What Tab reaches on the current screen (until focus comes back round), and whether each shows a focus ring. */
