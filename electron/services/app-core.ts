@@ -112,6 +112,9 @@ export class AppCore {
         at: now().toISOString(),
       });
     }
+    // What the features are handed alike: where a damaged file is reported, and the log when there is one.
+    const fileCorrupt = (message: string): void => this.reportProblem('file_corrupt', message);
+    const logging = options.log === undefined ? {} : { log: options.log };
     this.accounts = new AccountsService({
       settings: this.settings,
       vault: this.vault,
@@ -131,10 +134,10 @@ export class AppCore {
         this.#tray = model;
         options.ports?.setTray?.(trayWithOutbox(model, this.#outboxStatus));
       },
-      reportProblem: (message) => this.reportProblem('file_corrupt', message),
+      reportProblem: fileCorrupt,
       apiKeyFor: (accountId) => this.accounts.apiKey(accountId),
       isOwnWrite: (page, event) => page.kind !== 'statuspage' && this.#ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event),
-      ...(options.log === undefined ? {} : { log: options.log }),
+      ...logging,
     });
     this.onDispose(() => this.monitor.dispose());
     this.reads = new AccountReads(this.accounts);
@@ -150,8 +153,8 @@ export class AppCore {
           if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#tray, change.status));
         }
       },
-      reportProblem: (message) => this.reportProblem('file_corrupt', message),
-      ...(options.log === undefined ? {} : { log: options.log }),
+      reportProblem: fileCorrupt,
+      ...logging,
     });
     this.onDispose(() => this.outbox.dispose());
     this.translation = new TranslationAppService({
@@ -159,8 +162,8 @@ export class AppCore {
       settings: this.settings,
       vault: this.vault,
       getKey: keyFromVault(this.vault),
-      onProblem: (message) => this.reportProblem('file_corrupt', message),
-      ...(options.log === undefined ? {} : { log: options.log }),
+      onProblem: fileCorrupt,
+      ...logging,
       now,
     });
     this.onDispose(() => this.translation.close());
@@ -169,11 +172,11 @@ export class AppCore {
       vault: this.vault,
       dataDir: options.dataDir,
       openExternal: () => this.#options.ports?.openExternal,
-      reportProblem: (message) => this.reportProblem('file_corrupt', message),
+      reportProblem: fileCorrupt,
       onProgress: (progress) => this.events.emit('operations.onProgress', progress),
       outbox: () => this.outbox.service(),
       onQueuedResult: (event) => this.events.emit('operations.onQueuedResult', event),
-      ...(options.log === undefined ? {} : { log: options.log }),
+      ...logging,
       now,
     });
     this.onDispose(() => this.operations.dispose());
@@ -185,7 +188,7 @@ export class AppCore {
       onStatus: (status) => this.events.emit('updates.onStatus', status),
     });
     this.onDispose(() => this.updates.dispose());
-    this.incidentPages = new IncidentPageStore({ dataDir: options.dataDir, onProblem: (message) => this.reportProblem('file_corrupt', message), now });
+    this.incidentPages = new IncidentPageStore({ dataDir: options.dataDir, onProblem: fileCorrupt, now });
     // Forgets queued while the operations service is unreachable go out through the outbox like every write.
     this.outbox.registerKind(createOperationsOutboxKind({ operations: this.operations }));
     this.dispatcher = createIpcDispatcher(ipcContract, this.#handlers(), {

@@ -143,17 +143,19 @@ export class PageTracker {
     this.staleSince = null;
   }
 
+  /** What every event of this page starts with; the id is stable for the same page, moment and type. */
+  #eventHead<T extends MonitorEvent['type']>(type: T, at: number): { type: T; id: string; at: string; page: PageRef } {
+    const iso = toIso(at);
+    const page = this.pageRef();
+    return { type, id: stableId([page.id, iso, type]), at: iso, page };
+  }
+
   #goStale(at: number, cause: 'failures' | 'age'): MonitorEvent {
     this.stale = true;
     this.staleSince = at;
     this.#levelBeforeStale = this.snapshot?.level ?? null;
-    const iso = toIso(at);
-    const page = this.pageRef();
     return {
-      type: 'page.stale',
-      id: stableId([page.id, iso, 'page.stale']),
-      at: iso,
-      page,
+      ...this.#eventHead('page.stale', at),
       lastLevel: this.#levelBeforeStale,
       cause,
       failures: this.consecutiveFailures,
@@ -163,13 +165,8 @@ export class PageTracker {
   }
 
   #recovered(level: BaseLevel, at: number): MonitorEvent {
-    const iso = toIso(at);
-    const page = this.pageRef();
     return {
-      type: 'page.recovered',
-      id: stableId([page.id, iso, 'page.recovered']),
-      at: iso,
-      page,
+      ...this.#eventHead('page.recovered', at),
       level,
       previousLevel: this.#levelBeforeStale,
       staleSince: toIso(this.staleSince ?? at),
