@@ -3,6 +3,7 @@ import path from 'node:path';
 import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
 import { quarantineFile } from '../storage/quarantine';
 import { writeFileAtomic } from '../storage/atomic-write';
+import { readIfPresent } from '../storage/read-if-present';
 
 /*
  * The notification centre's memory: the last `limit` events, in their own JSON-lines file in
@@ -73,12 +74,7 @@ export class EventHistory implements EventSink {
   static async open(options: EventHistoryOptions): Promise<EventHistory> {
     const limit = Math.max(1, Math.floor(options.limit ?? DEFAULT_HISTORY_LIMIT));
     const filePath = options.filePath;
-    let text = '';
-    try {
-      text = await fsp.readFile(filePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+    const text = (await readIfPresent(filePath))?.toString('utf8') ?? '';
     const lines = text.split('\n');
     const endsClean = text.endsWith('\n') || text === '';
     const valid: MonitorEvent[] = [];

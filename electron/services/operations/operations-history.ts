@@ -9,6 +9,7 @@ import {
   type OperationsHistoryEntry,
 } from '../../../shared/operations/history';
 import { quarantineFile } from '../storage/quarantine';
+import { readTextIfPresentSync } from '../storage/read-if-present';
 
 export const OPERATIONS_HISTORY_FILE = 'operations-history.json';
 
@@ -41,13 +42,8 @@ export class OperationsHistory {
   }
 
   list(): OperationsHistoryEntry[] {
-    let text: string;
-    try {
-      text = fs.readFileSync(this.filePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+    const text = readTextIfPresentSync(this.filePath);
+    if (text === null) return [];
     let json: unknown;
     try {
       json = JSON.parse(text);

@@ -6,6 +6,7 @@ import { AppError } from '../../../shared/errors';
 import { quarantineFile } from '../storage/quarantine';
 import { migrateSettings } from './migrations';
 import { CURRENT_SETTINGS_VERSION, defaultSettings, settingsSchema, type Settings } from './settings-schema';
+import { readTextIfPresentSync } from '../storage/read-if-present';
 
 export interface SettingsLoadProblem {
   message: string;
@@ -59,13 +60,8 @@ interface LoadResult {
 }
 
 function readAndCheck(filePath: string): LoadResult {
-  let text: string;
-  try {
-    text = fs.readFileSync(filePath, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings(), problem: null };
-    throw error;
-  }
+  const text = readTextIfPresentSync(filePath);
+  if (text === null) return { settings: defaultSettings(), problem: null };
   let data: unknown;
   try {
     data = JSON.parse(text);

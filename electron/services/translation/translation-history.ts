@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { translationHistoryEntrySchema, type TranslationHistoryEntry } from '../../../shared/translation/history-entry';
 import { quarantineFile } from '../storage/quarantine';
 import { writeFileAtomic } from '../storage/atomic-write';
+import { readIfPresent } from '../storage/read-if-present';
 
 export const HISTORY_FILE_NAME = 'translation-history.json';
 export const DEFAULT_HISTORY_LIMIT = 50;
@@ -49,14 +50,10 @@ export class TranslationHistory {
 
   static async open(options: TranslationHistoryOptions): Promise<TranslationHistory> {
     const filePath = path.join(options.dataDir, HISTORY_FILE_NAME);
-    let text: string | null = null;
-    try {
-      text = await fs.readFile(filePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new AppError('storage', 'The translation history could not be read.', { cause: error });
-      }
-    }
+    const bytes = await readIfPresent(filePath).catch((error: unknown) => {
+      throw new AppError('storage', 'The translation history could not be read.', { cause: error });
+    });
+    const text = bytes?.toString('utf8') ?? null;
     if (text === null || text.trim() === '') return new TranslationHistory(filePath, [], options);
 
     const { entries, problem } = parseHistory(text);

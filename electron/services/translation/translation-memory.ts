@@ -5,6 +5,7 @@ import { quarantineFile } from '../storage/quarantine';
 import { writeFileAtomic } from '../storage/atomic-write';
 import { memoryKey, type MemoryKeyParts } from './memory-key';
 import { entryLine, headerLine, parseLog, touchLine, type MemoryEntry } from './memory-log';
+import { readIfPresent } from '../storage/read-if-present';
 
 export const MEMORY_FILE_NAME = 'translation-memory.jsonl';
 export const DEFAULT_MEMORY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -92,15 +93,10 @@ export class TranslationMemory {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError('maxEntries must be a positive integer');
 
     await fs.mkdir(path.dirname(filePath), { recursive: true });
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(filePath);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+    const bytes =
+      (await readIfPresent(filePath).catch((error: unknown) => {
         throw new AppError('storage', 'The translation memory file could not be read.', { cause: error });
-      }
-      bytes = Buffer.alloc(0);
-    }
+      })) ?? Buffer.alloc(0);
 
     const log = parseLog(bytes);
     const report: MemoryLoadReport = {
