@@ -208,7 +208,8 @@ test('online: create, edit, add / edit / delete an update, resolve and delete an
 
   await postUpdate(page, 'Posted by mistake.');
   await expectAllSent(detail(page));
-  await update(page, 'Posted by mistake.').getByRole('button', { name: 'Delete' }).click();
+  await update(page, 'Posted by mistake.').getByRole('button', { name: 'More actions for this update' }).click();
+  await page.getByRole('menuitem', { name: 'Delete update…' }).click();
   await confirmIn(page, 'Delete this update?', 'Delete update');
   await expect(update(page, 'Posted by mistake.')).toHaveCount(0);
 
@@ -221,7 +222,8 @@ test('online: create, edit, add / edit / delete an update, resolve and delete an
   await expect(detail(page).getByTestId('update').first()).toContainText('Search is fast again everywhere.');
   await expect(detail(page).getByRole('button', { name: 'Resolve…' })).toHaveCount(0);
 
-  await detail(page).getByRole('button', { name: 'Delete incident…' }).click();
+  await detail(page).getByRole('button', { name: 'More actions for this incident' }).click();
+  await page.getByRole('menuitem', { name: 'Delete incident…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this incident?' });
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Delete incident' }).click();
@@ -500,7 +502,8 @@ test('information notices: create, add and edit an update, edit the notice, dele
   await expect(detail(page).getByRole('heading', { name: 'New support hours from June' })).toBeVisible();
   await expectAllSent(detail(page));
 
-  await detail(page).getByRole('button', { name: 'Delete notice…' }).click();
+  await detail(page).getByRole('button', { name: 'More actions for this notice' }).click();
+  await page.getByRole('menuitem', { name: 'Delete notice…' }).click();
   await confirmIn(page, 'Delete this notice?', 'Delete notice');
   await expect(row(page, 'New support hours')).toHaveCount(0);
 
