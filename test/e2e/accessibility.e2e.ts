@@ -140,7 +140,15 @@ test('incidents with one open, every editor and confirmation, and the outbox wit
       .first()
       .click(),
   );
-  await checkDialog(/Delete/, () => detail.getByRole('button', { name: /Delete incident/ }).click());
+  await detail.getByRole('button', { name: 'More actions for this incident' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible("the incident's action menu");
+  await checkDialog(/Delete/, () =>
+    page
+      .getByRole('menu')
+      .getByRole('menuitem', { name: /Delete/ })
+      .click(),
+  );
 
   // A conflict: a colleague changes the incident while this window edits it.
   await detail.getByRole('button', { name: 'Edit incident' }).click();
@@ -152,9 +160,28 @@ test('incidents with one open, every editor and confirmation, and the outbox wit
   await expectAccessible('the incident console with a conflict');
   await page.getByRole('tab', { name: 'Information notices' }).click();
   await checkDialog('New information notice', () => page.getByRole('button', { name: 'New notice' }).first().click());
+  await page.getByRole('tab', { name: 'Incidents' }).click();
+
+  // The question before typed text is thrown away, then a write the server refuses (an unknown type).
+  await page.getByRole('button', { name: 'New incident' }).first().click();
+  const create = page.getByRole('dialog', { name: 'New incident' });
+  await create.getByLabel('Title', { exact: true }).fill('Queue backlog');
+  await create.getByLabel('Message', { exact: true }).fill('Jobs are delayed by about ten minutes.');
+  await page.keyboard.press('Escape');
+  await expect(create.getByRole('alertdialog', { name: 'Discard changes?' })).toBeVisible();
+  await expectAccessible('the discard question');
+  await page.keyboard.press('Escape');
+  await create.getByLabel('Type', { exact: true }).selectOption({ label: 'Other (custom type)…' });
+  await create.getByLabel('Custom type key').fill('backlog');
+  await create.getByRole('button', { name: 'Create incident' }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByTestId('write-status')).toContainText('Failed');
+  await expectAccessible('the console with a failed write in the recent writes');
   await go(/Outbox/, 'Outbox');
   await expect(page.getByRole('region', { name: /Conflicts/ }).getByRole('article')).toBeVisible();
   await expectAccessible('the outbox with a conflict');
+  const failed = page.getByRole('region', { name: /Failed/ }).getByRole('article', { name: 'Create incident “Queue backlog”' });
+  await checkDialog('Edit and retry: new incident', () => failed.getByRole('button', { name: 'Edit and retry…' }).click());
 });
 
 test('every administration section, its form and its delete confirmation', async () => {
