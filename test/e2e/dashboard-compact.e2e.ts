@@ -48,7 +48,8 @@ test('the dashboard counts pages per level, and a compact list (one line a page)
   await expect(page.getByRole('list', { name: 'Watched pages' }).getByRole('listitem')).toHaveCount(3);
 
   // A line opens to the page's card.
-  const acme = page.getByRole('button', { name: 'Acme: show details' });
+  // The line reads as what it shows: name, level, worst incident, when checked.
+  const acme = page.getByRole('button', { name: /^Acme Major outage Database unavailable/ });
   await acme.click();
   await expect(acme).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('article', { name: 'Incident Database unavailable' })).toBeVisible();
