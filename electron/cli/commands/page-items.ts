@@ -10,6 +10,7 @@ import { StatusPageApiError } from '../../services/statuspage/errors';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
 import type { RunAction } from '../run-action';
+import { OutboxBusyError } from '../../services/outbox/outbox-lock';
 import { notSentResult, submitWrite, withOutbox, writeTarget, type SubmitOptions, type WriteOutcome } from './outbox';
 
 /*
@@ -76,7 +77,7 @@ export function serviceIdsOf(values: string[] | undefined): Array<number | strin
 }
 
 /** A server id, or the create still in the outbox that a temp id (or its first characters) names. */
-export type ItemRef = { id: number } | { id: string; queued: OutboxEntryView };
+export type ItemRef = { id: number } | { id: string; queued: OutboxEntryView } | { id: string; inApp: true };
 
 const MIN_TEMP_PREFIX = TEMP_ID_PREFIX.length + 4;
 
@@ -88,9 +89,17 @@ export async function resolveRef(ctx: CliContext, kind: PageItemKind<PageItem>, 
   if (!text.toLowerCase().startsWith(TEMP_ID_PREFIX)) return { id: parseId(text, `${kind.noun} id`) };
   if (text.length < MIN_TEMP_PREFIX) throw new CliUsageError(`give at least 4 characters after "${TEMP_ID_PREFIX}" of the temp id`);
   const wanted = text.toLowerCase();
-  const matches = await withOutbox(ctx, async (outbox) =>
-    outbox.list().filter((entry) => entry.operation === kind.ops.create && entry.tempId !== undefined && entry.tempId.toLowerCase().startsWith(wanted)),
-  );
+  let matches: OutboxEntryView[];
+  try {
+    matches = await withOutbox(ctx, async (outbox) =>
+      outbox.list().filter((entry) => entry.operation === kind.ops.create && entry.tempId !== undefined && entry.tempId.toLowerCase().startsWith(wanted)),
+    );
+  } catch (error) {
+    if (!(error instanceof OutboxBusyError) || error.holderRole !== 'app') throw error;
+    // The running app owns the outbox: a whole temp id goes with the write handed to it, which maps it.
+    if (isTempId(text)) return { id: text, inApp: true };
+    throw new AppError('conflict', `the Statusdesk app (pid ${error.holderPid}) owns the outbox, so ${text} cannot be looked up: give the whole temp id`);
+  }
   if (matches.length === 0) throw new AppError('not_found', `no ${kind.noun} with temp id ${text} in the outbox (statusdesk outbox list shows what is queued)`);
   if (matches.length > 1) throw new CliUsageError(`${text} matches ${matches.length} queued ${kind.group}; give more of the temp id`);
   const entry = matches[0]!;
@@ -207,6 +216,7 @@ export function addShowCommand<T extends PageItem>(group: Command, run: RunActio
         const ref = await resolveRef(ctx, kind as unknown as PageItemKind<PageItem>, text);
         const client = ctx.client(subdomain);
         const time: Time = (value) => ctx.time(value);
+        if ('inApp' in ref) throw new AppError('conflict', `${ref.id} is in the running app's outbox: see its Outbox screen`);
         if ('queued' in ref) {
           const names = await serviceNames(client, subdomain);
           ctx.print.result({ state: 'queued', entry: ref.queued }, () => describeQueued(kind as unknown as PageItemKind<PageItem>, ref.queued, names, time));

@@ -1,5 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCliIn } from './support/run-cli';
+import { AppCore } from '../../../electron/services/app-core';
+import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { repoRoot } from '../../support/paths';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -62,6 +71,49 @@ describe('ids on the command line', () => {
     expect((await cli(['incidents', 'show', 'acme', 'tmp-'])).code).toBe(2);
     expect((await cli(['incidents', 'show', 'acme', 'tmp-ffffffff'])).code).toBe(1);
   });
+});
+
+describe('temp ids while the app runs', () => {
+  it('a whole temp id goes with the write handed to the app, which maps it; a prefix asks for the whole id', async () => {
+    home = makeTempDir('statusdesk-ids-');
+    const accountId = randomUUID();
+    new SettingsStore(home.dir).update((s) => {
+      s.accounts.push({ id: accountId, name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
+    });
+    const vault = new KeyVault(new KeychainSecretStore());
+    await vault.set(secretNames.statusPageKey(accountId), key.STATUSDESK_API_KEY);
+    const app = new AppCore({ dataDir: home.dir, vault, version: '0', appOrigins: ['app://statusdesk'] });
+    const statusdesk = (args: string[]) =>
+      promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/statusdesk.js'), '--account', 'Acme', ...args], {
+        env: { ...process.env, STATUSDESK_HOME: home.dir },
+      }).then(
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+    try {
+      await app.start();
+      await sim.goOffline();
+      const created = await statusdesk(['incidents', 'create', 'acme', '--title', 'Queued in the app', '--type', 'minor']);
+      expect(created.code, created.stderr).toBe(0);
+      const entryId = /^queued ([0-9a-f-]{36}): handed to the running Statusdesk app/m.exec(created.stdout)![1]!;
+      const tempId = `tmp-${entryId}`;
+
+      const updated = await statusdesk(['incidents', 'update', 'acme', tempId, '--message', 'Still queued']);
+      expect(updated.code, updated.stderr).toBe(0);
+      expect(updated.stdout).toMatch(/handed to the running Statusdesk app/);
+      const byPrefix = await statusdesk(['incidents', 'update', 'acme', tempId.slice(0, 12), '--message', 'x']);
+      expect(byPrefix.code).toBe(1);
+      expect(byPrefix.stderr).toMatch(/owns the outbox, so tmp-\S+ cannot be looked up: give the whole temp id/);
+
+      await sim.goOnline();
+      await vi.waitFor(() => expect(sim.writeLog().map((w) => w.op)).toEqual(['incidents.create', 'incidents.updates.create']), { timeout: 20_000 });
+      const [create, update] = sim.writeLog();
+      expect(update!.path).toContain(`/incidents/${create!.resultId}/updates`);
+    } finally {
+      await app.dispose();
+      await vault.delete(secretNames.statusPageKey(accountId));
+    }
+  }, 60_000);
 });
 
 describe('lists', () => {
