@@ -55,6 +55,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
       };
 
   registerReadCommands(program, run);
+  registerAccountCommands(program, run);
   registerIncidentCommands(program, run);
   registerMaintenanceCommands(program, run);
   registerNoticeCommands(program, run);
@@ -62,7 +63,6 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   registerTranslateCommand(program, run);
   registerOperationsCommands(program, run);
   registerWatchCommand(program, run);
-  registerAccountCommands(program, run);
   return program;
 }
 
