@@ -72,7 +72,7 @@ export class OperationsFeature implements QueuedForgetPort {
     this.history = new OperationsHistory({
       dataDir: options.dataDir,
       ...(options.now ? { now: options.now } : {}),
-      onCorrupt: options.reportProblem,
+      onProblem: options.reportProblem,
     });
     // Read once at start-up so a corrupt file is reported now, not the first time the panel opens.
     this.#safely(() => this.history.list());

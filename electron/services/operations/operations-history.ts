@@ -2,27 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import {
-  OPERATIONS_HISTORY_LIMIT,
-  operationsHistoryEntrySchema,
-  operationsHistoryFileSchema,
-  type OperationsHistoryEntry,
-} from '../../../shared/operations/history';
+import { OPERATIONS_HISTORY_LIMIT, operationsHistoryEntrySchema, type OperationsHistoryEntry } from '../../../shared/operations/history';
+import { readHistoryFile, type HistoryFileOptions, type HistoryFormat } from '../storage/history-file';
 import { quarantineFile } from '../storage/quarantine';
 import { readTextIfPresentSync } from '../storage/read-if-present';
 
 export const OPERATIONS_HISTORY_FILE = 'operations-history.json';
 
-/** The file's frame, entries unchecked: what a salvage can work from. */
-const salvageableFileSchema = z.object({ version: z.literal(1), entries: z.array(z.unknown()) });
-
-export interface OperationsHistoryOptions {
-  dataDir: string;
-  limit?: number;
-  now?: () => Date;
-  /** A corrupt file was moved aside: the message says where. */
-  onCorrupt?: (message: string) => void;
-}
+const FORMAT: HistoryFormat<OperationsHistoryEntry> = {
+  frame: z.object({ version: z.literal(1), entries: z.array(z.unknown()) }),
+  entry: operationsHistoryEntrySchema,
+  version: 1,
+};
 
 /**
  * The names forgotten so far, newest first, bounded. Read from disk on every use rather than cached, because
@@ -32,27 +23,23 @@ export class OperationsHistory {
   readonly filePath: string;
   readonly #limit: number;
   readonly #now: () => Date;
-  readonly #onCorrupt: (message: string) => void;
+  readonly #onProblem: (message: string) => void;
 
-  constructor(options: OperationsHistoryOptions) {
+  constructor(options: HistoryFileOptions) {
     this.filePath = path.join(options.dataDir, OPERATIONS_HISTORY_FILE);
     this.#limit = options.limit ?? OPERATIONS_HISTORY_LIMIT;
     this.#now = options.now ?? (() => new Date());
-    this.#onCorrupt = options.onCorrupt ?? (() => undefined);
+    this.#onProblem = options.onProblem ?? (() => undefined);
   }
 
   list(): OperationsHistoryEntry[] {
     const text = readTextIfPresentSync(this.filePath);
     if (text === null) return [];
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return this.#setAside('it is not valid JSON');
-    }
-    const parsed = operationsHistoryFileSchema.safeParse(json);
-    if (parsed.success) return parsed.data.entries;
-    return this.#salvage(json);
+    const { entries, problem } = readHistoryFile(text, FORMAT);
+    if (problem === null) return entries;
+    if (problem.kind === 'not_json') return this.#setAside('it is not valid JSON');
+    if (problem.kind !== 'damaged_entries') return this.#setAside('it does not hold a history this version understands');
+    return this.#salvage(entries, problem.lost);
   }
 
   /** Adds entries (one batch) at the top and drops the oldest beyond the limit. */
@@ -74,17 +61,10 @@ export class OperationsHistory {
    * A file of this version with some damaged entries: the original goes aside untouched, the entries that
    * still parse are kept in a new file, and the report says how many were lost.
    */
-  #salvage(json: unknown): OperationsHistoryEntry[] {
-    const shape = salvageableFileSchema.safeParse(json);
-    if (!shape.success) return this.#setAside('it does not hold a history this version understands');
-    const kept = shape.data.entries.flatMap((raw) => {
-      const entry = operationsHistoryEntrySchema.safeParse(raw);
-      return entry.success ? [entry.data] : [];
-    });
-    const lost = shape.data.entries.length - kept.length;
+  #salvage(kept: OperationsHistoryEntry[], lost: number): OperationsHistoryEntry[] {
     const movedTo = quarantineFile(this.filePath, this.#now());
     this.#write(kept.slice(0, this.#limit));
-    this.#onCorrupt(
+    this.#onProblem(
       `The operations history had ${lost} damaged ${lost === 1 ? 'entry' : 'entries'}. The file was moved to ${movedTo}; ` +
         `the ${kept.length} readable ${kept.length === 1 ? 'entry was' : 'entries were'} kept.`,
     );
@@ -93,7 +73,7 @@ export class OperationsHistory {
 
   #setAside(problem: string): OperationsHistoryEntry[] {
     const movedTo = quarantineFile(this.filePath, this.#now());
-    this.#onCorrupt(`The operations history could not be read (${problem}). It was moved to ${movedTo} and a new one was started.`);
+    this.#onProblem(`The operations history could not be read (${problem}). It was moved to ${movedTo} and a new one was started.`);
     return [];
   }
 

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { translationHistoryEntrySchema, type TranslationHistoryEntry } from '../../../shared/translation/history-entry';
 import { quarantineFile } from '../storage/quarantine';
 import { writeFileAtomic } from '../storage/atomic-write';
+import { readHistoryFile, type HistoryFileOptions, type HistoryFormat, type HistoryProblem } from '../storage/history-file';
 import { readIfPresent } from '../storage/read-if-present';
 
 export const HISTORY_FILE_NAME = 'translation-history.json';
@@ -15,19 +16,28 @@ export const DEFAULT_HISTORY_ENTRY_MAX_CHARS = 40_000;
 const FORMAT = 'statusdesk.translation-history';
 const VERSION = 1;
 
-const fileSchema = z.object({
-  format: z.literal(FORMAT),
-  version: z.number().int(),
-  entries: z.array(z.unknown()),
-});
+const HISTORY_FORMAT: HistoryFormat<TranslationHistoryEntry> = {
+  frame: z.object({ format: z.literal(FORMAT), version: z.number().int(), entries: z.array(z.unknown()) }),
+  entry: translationHistoryEntrySchema,
+  version: VERSION,
+};
 
-export interface TranslationHistoryOptions {
-  dataDir: string;
-  limit?: number;
+/** How a problem of the file is told, after "The translation history". */
+function problemWords(problem: HistoryProblem): string {
+  switch (problem.kind) {
+    case 'not_json':
+      return 'was damaged (not valid JSON)';
+    case 'foreign':
+      return 'was not a Statusdesk history file';
+    case 'newer':
+      return 'was written by a newer Statusdesk';
+    case 'damaged_entries':
+      return `had ${problem.lost} unreadable entr${problem.lost === 1 ? 'y' : 'ies'}`;
+  }
+}
+
+export interface TranslationHistoryOptions extends HistoryFileOptions {
   entryMaxChars?: number;
-  now?: () => Date;
-  /** Told when the file was unreadable and moved aside. */
-  onProblem?: (message: string) => void;
 }
 
 /**
@@ -56,11 +66,11 @@ export class TranslationHistory {
     const text = bytes?.toString('utf8') ?? null;
     if (text === null || text.trim() === '') return new TranslationHistory(filePath, [], options);
 
-    const { entries, problem } = parseHistory(text);
+    const { entries, problem } = readHistoryFile(text, HISTORY_FORMAT);
     if (problem !== null) {
       const moved = quarantineFile(filePath, (options.now ?? (() => new Date()))());
       const kept = entries.length > 0 ? ` ${entries.length} entr${entries.length === 1 ? 'y was' : 'ies were'} kept.` : '';
-      options.onProblem?.(`The translation history ${problem}; it was moved to ${path.basename(moved)}.${kept}`);
+      options.onProblem?.(`The translation history ${problemWords(problem)}; it was moved to ${path.basename(moved)}.${kept}`);
       const history = new TranslationHistory(filePath, entries, options);
       await history.#write();
       return history;
@@ -107,25 +117,4 @@ export class TranslationHistory {
     await fs.mkdir(path.dirname(this.filePath), { recursive: true });
     await writeFileAtomic(this.filePath, `${JSON.stringify({ format: FORMAT, version: VERSION, entries: this.#entries })}\n`);
   }
-}
-
-/** The entries that parse, and why the file is not fine (null when it is). */
-function parseHistory(text: string): { entries: TranslationHistoryEntry[]; problem: string | null } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { entries: [], problem: 'was damaged (not valid JSON)' };
-  }
-  const file = fileSchema.safeParse(data);
-  if (!file.success) return { entries: [], problem: 'was not a Statusdesk history file' };
-  if (file.data.version > VERSION) return { entries: [], problem: 'was written by a newer Statusdesk' };
-  const entries: TranslationHistoryEntry[] = [];
-  let invalid = 0;
-  for (const candidate of file.data.entries) {
-    const parsed = translationHistoryEntrySchema.safeParse(candidate);
-    if (parsed.success) entries.push(parsed.data);
-    else invalid += 1;
-  }
-  return { entries, problem: invalid > 0 ? `had ${invalid} unreadable entr${invalid === 1 ? 'y' : 'ies'}` : null };
 }
