@@ -27,6 +27,8 @@ export const realNow = (): number => real.dateNow.call(Date);
 
 /** Event-loop turns without any progress after which an unanswered exchange counts as held (a hang). */
 const HELD_AFTER_QUIET_TURNS = 40;
+/** Real time a schedule may spin without settling: waiting on real work that never ends is stuck too. */
+const REAL_LIMIT_MS = 30_000;
 
 interface Timer {
   id: number;
@@ -189,11 +191,17 @@ export class VirtualTime {
     // Handled here: it may reject while the loop below still waits for its next turn.
     done.catch(() => undefined);
     const giveUpAt = this.#now + limitMs;
+    const realGiveUpAt = realNow() + REAL_LIMIT_MS;
     let quietTurns = 0;
     let seen = this.#progress;
-    while (!settled) {
+    for (let turn = 0; !settled; turn++) {
       await new Promise<void>((resolve) => real.setImmediate(resolve));
       if (settled) break;
+      if (turn % 1024 === 1023 && realNow() > realGiveUpAt) {
+        throw new Error(
+          `stuck for ${REAL_LIMIT_MS / 1000} s of real time: ${this.#holds} real waits, ${this.#exchanges} exchanges unanswered, ${this.#timers.size} timers`,
+        );
+      }
       const next = this.#earliest();
       if (next && next.at <= this.#now) {
         this.#fire(next);
