@@ -62,6 +62,13 @@ test('Stop watching sits in the card’s ⋯ menu, not beside routine buttons; t
   await keep.press('Enter');
   expect(app.core.monitor.pages()).toHaveLength(1);
 
+  // Tab closes it and goes on from the button, not from nowhere.
+  await more.click();
+  await expect(card.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Shift+Tab');
+  await expect(card.getByRole('menu')).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Mute page' })).toBeFocused();
+
   // A click outside closes it without doing anything.
   await more.click();
   await expect(card.getByRole('menu')).toBeVisible();
