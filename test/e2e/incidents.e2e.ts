@@ -506,6 +506,7 @@ test('information notices: create, add and edit an update, edit the notice, dele
   await page.getByRole('menuitem', { name: 'Delete notice…' }).click();
   await confirmIn(page, 'Delete this notice?', 'Delete notice');
   await expect(row(page, 'New support hours')).toHaveCount(0);
+  await expect.poll(() => sim.writeLog({ pathPrefix: NOTICES }).length).toBe(5);
 
   const writes = sim.writeLog({ pathPrefix: NOTICES });
   const id = writes[0]!.resultId;
@@ -594,6 +595,11 @@ test.describe('translate into…', () => {
     const add = page.getByRole('dialog', { name: 'Add update' });
     await add.getByLabel('Message', { exact: true }).fill('A fix is being deployed.');
     await add.getByRole('button', { name: 'Translate into…' }).click();
+    // The page's languages (German and French, last used here) are preselected; this update goes out in Spanish only.
+    const chosen = add.getByRole('list', { name: 'Languages to translate into' }).getByRole('listitem');
+    await expect(chosen).toHaveText([/German/, /French/]);
+    await add.getByRole('button', { name: 'Remove German' }).click();
+    await add.getByRole('button', { name: 'Remove French' }).click();
     const picker = add.getByRole('combobox', { name: 'Add a language' });
     await picker.focus();
     await picker.pressSequentially('span');
