@@ -91,7 +91,7 @@ export function registerOperationsCommands(program: Command, run: RunAction): vo
         }
         const source = await tokenSource(ctx);
         const client = new OperationsClient({ baseUrl, tokenProvider: source.provider });
-        const history = new OperationsHistory({ dataDir: ctx.dataDir, onCorrupt: (message) => ctx.io.stderr(`warning: ${message}\n`) });
+        const history = new OperationsHistory({ dataDir: ctx.dataDir, onProblem: (message) => ctx.io.stderr(`warning: ${message}\n`) });
         const results = await forgetAndRecord({
           client,
           names,
