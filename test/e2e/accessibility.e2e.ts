@@ -83,7 +83,7 @@ async function watchAcme(where: string) {
   await form.getByLabel('Page subdomain').fill('acme');
   await form.getByRole('button', { name: 'Watch page' }).click();
   const card = page.getByRole('article', { name: 'Page Acme' });
-  await expect(card.locator('.level-badge').first()).toHaveText(/Operational|outage/);
+  await expect(card.locator('.level-badge').first()).toHaveText(/Operational|outage|incident/);
   return card;
 }
 
@@ -289,12 +289,12 @@ test('the dark theme: every screen with data, and an editor', async () => {
 });
 
 /** What Tab reaches on the current screen (until focus comes back round), and whether each shows a focus ring. */
-async function tabThrough(limit = 250): Promise<Array<{ name: string; ring: boolean }>> {
+async function tabThrough(limit = 250): Promise<Array<{ name: string; ring: boolean; inDialog: boolean }>> {
   await page.evaluate(() => {
     document.querySelectorAll<HTMLElement>('[data-a11y-seen]').forEach((el) => delete el.dataset.a11ySeen);
     (document.activeElement as HTMLElement | null)?.blur();
   });
-  const seen: Array<{ name: string; ring: boolean }> = [];
+  const seen: Array<{ name: string; ring: boolean; inDialog: boolean }> = [];
   for (let i = 0; i < limit; i += 1) {
     await page.keyboard.press('Tab');
     const stop = await page.evaluate(() => {
@@ -305,7 +305,8 @@ async function tabThrough(limit = 250): Promise<Array<{ name: string; ring: bool
       const style = getComputedStyle(el);
       // The app's own ring (2px solid), not whatever the browser's default happens to be.
       const ring = (style.outlineStyle === 'solid' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
-      return { name: `${el.tagName.toLowerCase()} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}”`, ring };
+      const name = `${el.tagName.toLowerCase()} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}”`;
+      return { name, ring, inDialog: el.closest('dialog[open]') !== null };
     });
     if (stop === 'again') break;
     if (stop) seen.push(stop);
@@ -332,6 +333,8 @@ async function actionsOf(scope: Locator): Promise<number> {
 test('keyboard: Tab reaches every action on each screen, and each shows a focus ring', async () => {
   await addAccount();
   await app.core.translation.keys.set(TRANSLATION_KEY);
+  sim.openIncident({ page: 'acme', type: 'minor', title: 'Payments degraded', services: [2], message: 'Some payments fail.' });
+  await watchAcme('');
   for (const [label, heading] of [
     ['Dashboard', 'Dashboard'],
     [/Incidents/, 'Incidents'],
@@ -353,5 +356,47 @@ test('keyboard: Tab reaches every action on each screen, and each shows a focus 
         `controls on ${heading} without a focus ring`,
       )
       .toEqual([]);
+  }
+});
+
+test('keyboard: in a dialog Tab reaches every field and button, shows the ring, and stays inside', async () => {
+  await addAccount();
+  const dialogs: Array<{ name: string; open: () => Promise<void> }> = [
+    {
+      name: 'New incident',
+      open: async () => {
+        await go(/Incidents/, 'Incidents');
+        await page.getByRole('button', { name: 'New incident' }).first().click();
+      },
+    },
+    {
+      name: 'Add a service',
+      open: async () => {
+        await go('Administration', 'Administration');
+        await page.getByRole('tabpanel').getByRole('button', { name: 'Add service' }).click();
+      },
+    },
+  ];
+  for (const { name, open } of dialogs) {
+    await open();
+    const dialog = page.getByRole('dialog', { name });
+    await expect(dialog).toBeVisible();
+    const expected = await actionsOf(dialog);
+    const reached = await tabThrough();
+    expect.soft(reached.length, `Tab stops in ${name}`).toBeGreaterThanOrEqual(expected);
+    expect
+      .soft(
+        reached.filter((stop) => !stop.inDialog).map((stop) => stop.name),
+        `focus left ${name}`,
+      )
+      .toEqual([]);
+    expect
+      .soft(
+        reached.filter((stop) => !stop.ring).map((stop) => stop.name),
+        `controls in ${name} without a focus ring`,
+      )
+      .toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   }
 });
