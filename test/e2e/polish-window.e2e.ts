@@ -78,6 +78,8 @@ test('the account form suggests the /api/v2 an address lacks, with a one-click f
   await card.getByRole('button', { name: 'Test connection' }).click();
   await expect(card.getByTestId('connection-result')).toContainText('Connected to "acme"');
   await expect(card.getByTestId('connection-result')).not.toContainText('Connected: ');
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: screenshotPath('polish-account-connected.png') });
 });
 
 test('Operations: the token command never breaks inside a word, and no sentence is said twice', async () => {
