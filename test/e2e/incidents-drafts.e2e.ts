@@ -58,6 +58,8 @@ test('closing with Keep as draft or reloading the window brings the typed text b
   await dialog.getByLabel('German title').fill(GERMAN);
   await page.keyboard.press('Escape');
   const ask = dialog.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(ask).toBeVisible();
+  await dialog.screenshot({ path: screenshotPath('incident-draft-ask.png') });
   await ask.getByRole('button', { name: 'Keep as draft' }).click();
   await expect(dialog).toBeHidden();
   expect((await app.core.outbox.service()).list()).toEqual([]);

@@ -38,6 +38,12 @@ test('save the editor as a template, fill a new incident from it, rename and del
     apiKey: sim.keys.demoReadWrite,
   });
   let dialog = await openNewIncident(page);
+  // An empty editor has nothing to keep.
+  await dialog.getByRole('button', { name: 'Save as template…' }).click();
+  await dialog.getByRole('textbox', { name: 'Template name' }).fill('Empty');
+  await dialog.getByRole('button', { name: 'Save template' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(/Write a title or a first message first/);
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).first().click();
   await dialog.getByLabel('Title', { exact: true }).fill('Card payments failing');
   await dialog.getByLabel('Type', { exact: true }).selectOption('major');
   await dialog.getByRole('checkbox', { name: 'API', exact: true }).check();
