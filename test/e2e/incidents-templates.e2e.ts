@@ -1,9 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
 import { startHarness, type Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 
 /* Issue 16 item 9: incident templates per page (title, type, services, first message), kept by the main process. */
+
+/** axe-core (WCAG 2 A and AA) on the window as it is: no serious or critical finding. */
+async function expectAccessible(page: Page, where: string) {
+  await page.mouse.move(0, 0);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  expect(serious, `axe on ${where}`).toEqual([]);
+}
 
 let sim: StatusPageSimulator;
 let app: Harness | undefined;
@@ -81,6 +92,7 @@ test('save the editor as a template, fill a new incident from it, rename and del
   await expect(templates.getByRole('listitem')).toContainText('Payments down');
   await expect(dialog.getByRole('combobox', { name: 'From template…' }).getByRole('option')).toHaveText(['From template…', 'Payments down']);
   await dialog.screenshot({ path: screenshotPath('incident-templates.png') });
+  await expectAccessible(page, 'the New incident editor with its templates listed');
 
   // The editor can create the incident from the template as usual.
   await dialog.getByRole('button', { name: 'Create incident' }).click();
