@@ -30,6 +30,19 @@ const HELD_AFTER_QUIET_TURNS = 40;
 /** Real time a schedule may spin without settling: waiting on real work that never ends is stuck too. */
 const REAL_LIMIT_MS = 30_000;
 
+/**
+ * Whether the caller is Node's own fetch (undici), whose timers stay real: its connection keep-alive is a
+ * property of the transport, not of the world simulated, and its timers outlive an installation (its socket
+ * pool serves the whole thread, test files after this one included).
+ */
+function fromFetchInternals(): boolean {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 4;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  return stack.includes('node:internal/deps/undici');
+}
+
 interface Timer {
   id: number;
   at: number;
@@ -120,12 +133,13 @@ export class VirtualTime {
     this.#installed = true;
     const set =
       (repeat: boolean) =>
-      (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
-        this.#add(callback, ms, args, repeat);
+      (callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]): unknown =>
+        fromFetchInternals() ? (repeat ? real.setInterval : real.setTimeout)(callback, ms, ...args) : this.#add(callback, ms, args, repeat);
     const clear = (handle: unknown) => {
-      if (handle === undefined || handle === null) return;
-      this.#timers.delete(Number(handle));
-      this.#delays.delete(Number(handle));
+      if (handle instanceof VirtualTimeout) {
+        this.#timers.delete(Number(handle));
+        this.#delays.delete(Number(handle));
+      } else real.clearTimeout(handle as NodeJS.Timeout);
     };
     Object.assign(globalThis, {
       setTimeout: set(false),
