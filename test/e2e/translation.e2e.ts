@@ -102,10 +102,12 @@ test('set the key, pick languages by keyboard, translate lines in order; a repea
   await expect(page.getByTestId('last-cost')).toHaveText(`${WORDS} words sent in 1 request · 0 words from memory.`);
   await expect(page.getByTestId('totals-sent')).toHaveText(String(WORDS));
   await expect(page.getByTestId('totals-memory')).toHaveText('0');
+  // Saving the key cost one word (the service's check of the key), then the lines went in one request.
   const translateLog = sim.stats().translateLog;
-  expect(translateLog).toHaveLength(1);
-  expect(translateLog[0]).toMatchObject({ lFrom: 'en', lTo: 'de', types: [1, 1, 1] });
-  expect(translateLog[0]!.texts.sort()).toEqual(LINES.filter((l) => l !== '').sort());
+  expect(translateLog).toHaveLength(2);
+  expect(translateLog[0]).toMatchObject({ texts: ['OK'], words: 1, keyValid: true });
+  expect(translateLog[1]).toMatchObject({ lFrom: 'en', lTo: 'de', types: [1, 1, 1] });
+  expect(translateLog[1]!.texts.sort()).toEqual(LINES.filter((l) => l !== '').sort());
 
   // The same text again: everything from the translation memory, and not one request to the service.
   const requestsBefore = sim.stats().requests.total;
@@ -178,9 +180,17 @@ test('error states: no key, a refused key, the word allowance used up, the servi
   await setup.getByLabel('Translation API key').fill('short');
   await setup.getByRole('button', { name: 'Save key' }).click();
   await expect(setup.getByText('That translation key is too short.')).toBeVisible();
+  // A key the service refuses is not kept at all.
   await setup.getByLabel('Translation API key').fill('wrong-key-0000');
   await setup.getByRole('button', { name: 'Save key' }).click();
+  await expect(setup.getByRole('alert')).toContainText('The translation service refused this key, so it was not saved');
+  await expect(app.keychain.get(secretNames.translationKey())).resolves.toBeNull();
+  // A key that was good when saved and is refused later (revoked): the translation says so.
+  await app.core.translation.setKey('wrong-key-0000');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dashboard' }).click();
+  await openPanel(page);
   await expect(page.getByTestId('translation-key-state')).toHaveText('Key …0000 in keychain');
+  await page.getByLabel('Text to translate').fill('Degraded performance');
   await page.getByRole('button', { name: 'Translate', exact: true }).click();
   await expect(failure).toContainText('The service refused the key');
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../shared/errors';
 import { addCounters, emptyCounters, type TranslationCounters } from '../../../shared/translation/counters';
 import type { TranslationHistoryEntry } from '../../../shared/translation/history-entry';
-import type { TranslationKeyStatus } from '../../../shared/translation/key-status';
+import { translationKeyInputSchema, type TranslationKeyStatus } from '../../../shared/translation/key-status';
 import type { TranslateTextsResult } from '../../../shared/translation/translate-texts';
 import { translationSettingsSchema, type TranslationSettings, type TranslationSettingsChange } from '../../../shared/translation/translation-settings';
 import { WordType } from '../../../shared/translation/word-type';
@@ -10,6 +10,7 @@ import type { TranslationLanguages, TranslationServiceHealth, TranslationTotals 
 import type { SettingsStore } from '../settings/settings-store';
 import type { KeyVault } from '../vault/key-vault';
 import { TranslationClient, type TranslationClientOptions } from './client';
+import { checkTranslationKey } from './key-check';
 import { keyFromVault, type GetTranslationKey } from './key-source';
 import { LanguagesCache } from './languages-cache';
 import { TranslationHistory } from './translation-history';
@@ -123,6 +124,17 @@ export class TranslationAppService {
   async isSupported(from: string, to: string): Promise<boolean> {
     if (from === to) return true;
     return (await this.#engineNow()).translator.isSupported(from, to);
+  }
+
+  /** Stores a key; with `check`, only once the service has taken it (one billed word, see key-check.ts). */
+  async setKey(key: string, options: { sessionOnly?: boolean; check?: boolean } = {}): Promise<TranslationKeyStatus> {
+    if (options.check === true) {
+      const parsed = translationKeyInputSchema.safeParse(key);
+      if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'That translation key is not valid.');
+      const { baseUrl, requestUrl } = this.settings();
+      await checkTranslationKey(new TranslationClient({ ...this.#options.client, baseUrl }), parsed.data, requestUrl);
+    }
+    return this.keys.set(key, options.sessionOnly === true ? { sessionOnly: true } : {});
   }
 
   /** One status request, made only because someone asked. */

@@ -14,7 +14,7 @@ export function translationHandlers(translation: TranslationAppService): GroupHa
     'translation.getSettings': () => translation.settings(),
     'translation.setSettings': (change) => translation.updateSettings(change),
     'translation.keyStatus': () => translation.keyStatus(),
-    'translation.setKey': ({ key, sessionOnly }) => translation.keys.set(key, sessionOnly === undefined ? {} : { sessionOnly }),
+    'translation.setKey': ({ key, sessionOnly, check }) => translation.setKey(key, { sessionOnly: sessionOnly === true, check: check === true }),
     'translation.removeKey': () => translation.keys.remove(),
   };
 }

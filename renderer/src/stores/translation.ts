@@ -185,9 +185,9 @@ export const useTranslationStore = defineStore('translation', {
         this.health = { state: 'down', message: messageOf(error), checkedAt: new Date().toISOString() };
       }
     },
-    /** Throws ApiError so the form can show the reason next to the field. */
-    async saveKey(key: string, sessionOnly: boolean) {
-      this.key = await call(api().translation.setKey(sessionOnly ? { key, sessionOnly } : { key }));
+    /** Throws ApiError so the form can show the reason next to the field. `check`: the service takes the key first (one billed word). */
+    async saveKey(key: string, sessionOnly: boolean, check = false) {
+      this.key = await call(api().translation.setKey({ key, ...(sessionOnly ? { sessionOnly } : {}), ...(check ? { check } : {}) }));
       if (this.failure?.kind === 'no_key' || this.failure?.kind === 'invalid_key') this.failure = null;
     },
     async removeKey() {

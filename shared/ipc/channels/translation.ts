@@ -63,7 +63,13 @@ export const translationChannels = {
   'translation.setSettings': invoke(translationSettingsChangeSchema, translationSettingsSchema),
   /** Whether a key is stored: never the key. */
   'translation.keyStatus': invoke(z.undefined(), translationKeyStatusSchema),
-  /** Stores the key in the OS keychain (or for this session only, when asked and there is no keychain). */
-  'translation.setKey': invoke(z.object({ key: translationKeyInputSchema, sessionOnly: z.boolean().optional() }), translationKeyStatusSchema),
+  /**
+   * Stores the key in the OS keychain (or for this session only, when asked and there is no keychain); with
+   * `check`, only after the service has taken it in a one-word translation (refused: `unauthorized`).
+   */
+  'translation.setKey': invoke(
+    z.object({ key: translationKeyInputSchema, sessionOnly: z.boolean().optional(), check: z.boolean().optional() }),
+    translationKeyStatusSchema,
+  ),
   'translation.removeKey': invoke(z.undefined(), translationKeyStatusSchema.extend({ removed: z.boolean() })),
 } as const;
