@@ -176,6 +176,10 @@ test('incidents with one open, every editor and confirmation, and the outbox wit
   await create.getByRole('button', { name: 'Create incident' }).click();
   await expect(create).toBeHidden();
   await expect(page.getByTestId('write-status')).toContainText('Failed');
+  // The toast shows the whole state and the server's reason, wrapped, never cut off with an ellipsis.
+  const failedState = page.getByTestId('write-status').getByTestId('write-state').first();
+  await expect(failedState).toContainText(/^Failed — .{20,}/);
+  expect(await failedState.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
   await expectAccessible('the console with a failed write in the recent writes');
   await go(/Outbox/, 'Outbox');
   await expect(page.getByRole('region', { name: /Conflicts/ }).getByRole('article')).toBeVisible();

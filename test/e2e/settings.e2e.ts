@@ -107,8 +107,12 @@ test('removing an account deletes its key from the keychain', async () => {
   await expect(app.keychain.get(keyName)).resolves.not.toBeNull();
 
   const card = page.getByRole('article', { name: 'Account Acme production' });
+  // Remove sits in the ⋯ menu, not beside Test connection and Edit, and asks first with Keep focused.
+  await expect(card.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'More actions for Acme production' }).click();
+  await card.getByRole('menuitem', { name: 'Remove account…' }).click();
+  await expect(card.getByRole('button', { name: 'Keep' })).toBeFocused();
   await card.getByRole('button', { name: 'Remove' }).click();
-  await card.getByRole('button', { name: 'Remove' }).last().click();
   await expect(page.getByRole('heading', { name: 'No accounts yet' })).toBeVisible();
   await expect(app.keychain.get(keyName)).resolves.toBeNull();
   expect(app.core.accounts.records()).toHaveLength(0);
