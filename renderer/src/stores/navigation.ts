@@ -1,13 +1,16 @@
 import { defineStore } from 'pinia';
+import { ref } from 'vue';
 import { SCREENS, type ScreenId } from '../screens';
 
-export const useNavigation = defineStore('navigation', {
-  state: () => ({ current: SCREENS[0].id as ScreenId, params: {} as Record<string, unknown> }),
-  actions: {
-    /** Opens a screen; `params` lets a screen open at a given item (a notification opens its incident). */
-    go(screen: ScreenId, params: Record<string, unknown> = {}) {
-      this.current = screen;
-      this.params = params;
-    },
-  },
+export const useNavigation = defineStore('navigation', () => {
+  const current = ref<ScreenId>(SCREENS[0].id);
+  const params = ref<Record<string, unknown>>({});
+
+  /** Opens a screen; `params` lets a screen open at a given item (a notification opens its incident). */
+  function go(screen: ScreenId, options: Record<string, unknown> = {}) {
+    current.value = screen;
+    params.value = options;
+  }
+
+  return { current, params, go };
 });

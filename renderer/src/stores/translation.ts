@@ -1,4 +1,5 @@
 import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
 import type { TranslationTotals } from '../../../shared/ipc/channels/translation';
 import type { TranslationCounters } from '../../../shared/translation/counters';
 import { translationFailureOf } from '../../../shared/translation/failure';
@@ -18,193 +19,246 @@ export function linesOf(input: string): string[] {
   return input.split(/\r?\n/);
 }
 
-export const useTranslationStore = defineStore('translation', {
-  state: () => ({
-    started: false,
-    languages: [] as Language[],
-    languagesState: 'idle' as 'idle' | 'loading' | 'ready' | 'error',
-    languagesError: null as string | null,
-    languagesStale: false,
-    from: null as string | null,
-    to: null as string | null,
-    input: '',
-    output: null as string[] | null,
-    /** The pair the output is in (the pickers may have changed since). */
-    outputPair: null as { from: string; to: string } | null,
-    translating: false,
-    failure: null as PanelFailure | null,
-    lastCounters: null as TranslationCounters | null,
-    /** Output lines the service returned no translation for (the source text is shown). */
-    untranslated: [] as number[],
-    totals: null as TranslationTotals | null,
-    health: { state: 'unknown' } as HealthView,
-    history: [] as TranslationHistoryEntry[],
-    historyError: null as string | null,
-    key: null as TranslationKeyStatus | null,
-    settings: null as TranslationSettings | null,
-  }),
-  getters: {
-    nameOf: (state) => (code: string | null) => {
-      if (code === null) return '';
-      return state.languages.find((language) => language.code === code)?.english_name ?? code;
-    },
-  },
-  actions: {
-    /** Loads what the panel shows; the languages and defaults only the first time this session. */
-    async start() {
-      const loads: Array<Promise<unknown>> = [this.loadKey(), this.loadHistory(), this.loadTotals()];
-      if (!this.started) {
-        this.started = true;
-        loads.push(this.loadSettings().then(() => this.loadLanguages()));
-      }
-      await Promise.all(loads);
-    },
-    async loadSettings() {
-      try {
-        this.settings = await call(api().translation.getSettings());
-        this.from ??= this.settings.defaultFrom;
-        this.to ??= this.settings.defaultTo;
-      } catch (error) {
-        this.failure = describeFailure('other', messageOf(error));
-      }
-    },
-    async loadLanguages(refresh = false) {
-      this.languagesState = 'loading';
-      try {
-        const result = await call(api().translation.languages(refresh ? { refresh: true } : undefined));
-        this.languages = result.languages;
-        this.languagesStale = result.stale;
-        this.languagesState = 'ready';
-        this.languagesError = null;
-      } catch (error) {
-        this.languagesState = 'error';
-        this.languagesError = messageOf(error);
-      }
-    },
-    async loadKey() {
-      try {
-        this.key = await call(api().translation.keyStatus());
-      } catch {
-        this.key = { stored: false, storage: 'none', lastFour: null };
-      }
-    },
-    async loadHistory() {
-      try {
-        this.history = (await call(api().translation.history())).entries;
-        this.historyError = null;
-      } catch (error) {
-        this.historyError = messageOf(error);
-      }
-    },
-    async loadTotals() {
-      try {
-        this.totals = await call(api().translation.totals());
-      } catch {
-        // The counter is informative only; it stays as it was.
-      }
-    },
-    swap() {
-      [this.from, this.to] = [this.to, this.from];
-      // As in any translator: the result becomes the new source.
-      if (this.output !== null) {
-        this.input = this.output.join('\n');
-        this.output = null;
-        this.outputPair = null;
-        this.lastCounters = null;
-        this.untranslated = [];
-      }
-      this.failure = null;
-    },
-    async translate() {
-      if (this.translating) return;
-      const { from, to } = this;
-      const failWith = (kind: PanelFailure['kind'], raw = '') => {
-        this.failure = describeFailure(kind, raw, { from: this.nameOf(from), to: this.nameOf(to) });
-      };
-      if (from === null || to === null) return failWith('no_language');
-      if (from === to) return failWith('same_language');
-      if (this.input.trim() === '') return failWith('empty');
-      const texts = linesOf(this.input);
-      this.translating = true;
-      this.failure = null;
-      try {
-        // Asked once per pair per session by the main process, so a repeat costs no request.
-        const { supported } = await call(api().translation.isSupported({ from, to }));
-        if (!supported) return failWith('unsupported_pair');
-        const result = await call(api().translation.translate({ from, to, type: WordType.TEXT, texts }));
-        this.output = result.texts;
-        this.outputPair = { from, to };
-        this.lastCounters = result.counters;
-        this.untranslated = result.untranslated;
-        await Promise.all([this.loadHistory(), this.rememberPair(from, to)]);
-      } catch (error) {
-        if (error instanceof ApiError)
-          failWith(translationFailureOf({ code: error.code, ...(error.status === undefined ? {} : { status: error.status }) }), error.message);
-        else failWith('other', messageOf(error));
-      } finally {
-        this.translating = false;
-        await this.loadTotals();
-      }
-    },
-    /** The pair that last translated is where the panel opens next time. */
-    async rememberPair(from: string, to: string) {
-      if (this.settings?.defaultFrom === from && this.settings.defaultTo === to) return;
-      try {
-        this.settings = await call(api().translation.setSettings({ defaultFrom: from, defaultTo: to }));
-      } catch {
-        // Only a convenience: the translation itself is done.
-      }
-    },
-    restore(entry: TranslationHistoryEntry) {
-      this.from = entry.from;
-      this.to = entry.to;
-      this.input = entry.texts.join('\n');
-      this.output = [...entry.translations];
-      this.outputPair = { from: entry.from, to: entry.to };
-      this.lastCounters = null;
-      this.untranslated = [];
-      this.failure = null;
-    },
-    async clearHistory() {
-      try {
-        await call(api().translation.clearHistory());
-        this.history = [];
-      } catch (error) {
-        this.historyError = messageOf(error);
-      }
-    },
-    /** One status request, because the user asked. */
-    async checkHealth() {
-      this.health = { state: 'checking' };
-      try {
-        const health = await call(api().translation.health());
-        this.health = health.ok
-          ? { state: 'up', latencyMs: health.latencyMs, checkedAt: health.checkedAt }
-          : { state: 'down', message: health.error?.message ?? 'The service did not answer as expected.', checkedAt: health.checkedAt };
-      } catch (error) {
-        this.health = { state: 'down', message: messageOf(error), checkedAt: new Date().toISOString() };
-      }
-    },
-    /** Throws ApiError so the form can show the reason next to the field. `check`: the service takes the key first (one billed word). */
-    async saveKey(key: string, sessionOnly: boolean, check = false) {
-      this.key = await call(api().translation.setKey({ key, ...(sessionOnly ? { sessionOnly } : {}), ...(check ? { check } : {}) }));
-      if (this.failure?.kind === 'no_key' || this.failure?.kind === 'invalid_key') this.failure = null;
-    },
-    async removeKey() {
-      const { removed: _removed, ...status } = await call(api().translation.removeKey());
-      this.key = status;
-    },
-    /** Throws ApiError (not an http(s) page address) for the form. */
-    async saveRequestUrl(requestUrl: string) {
-      this.settings = await call(api().translation.setSettings({ requestUrl }));
-    },
-    /** Throws ApiError (an invalid address) for the form. */
-    async saveBaseUrl(baseUrl: string) {
-      this.settings = await call(api().translation.setSettings({ baseUrl }));
-      // Another service: its health, languages and answers about pairs are unknown again.
-      this.health = { state: 'unknown' };
-      this.failure = null;
-      await this.loadLanguages();
-    },
-  },
+export const useTranslationStore = defineStore('translation', () => {
+  const languages = ref<Language[]>([]);
+  const languagesState = ref<'idle' | 'loading' | 'ready' | 'error'>('idle');
+  const languagesError = ref<string | null>(null);
+  const languagesStale = ref(false);
+  const from = ref<string | null>(null);
+  const to = ref<string | null>(null);
+  const input = ref('');
+  const output = ref<string[] | null>(null);
+  /** The pair the output is in (the pickers may have changed since). */
+  const outputPair = ref<{ from: string; to: string } | null>(null);
+  const translating = ref(false);
+  const failure = ref<PanelFailure | null>(null);
+  const lastCounters = ref<TranslationCounters | null>(null);
+  /** Output lines the service returned no translation for (the source text is shown). */
+  const untranslated = ref<number[]>([]);
+  const totals = ref<TranslationTotals | null>(null);
+  const health = ref<HealthView>({ state: 'unknown' });
+  const history = ref<TranslationHistoryEntry[]>([]);
+  const historyError = ref<string | null>(null);
+  const key = ref<TranslationKeyStatus | null>(null);
+  const settings = ref<TranslationSettings | null>(null);
+
+  /** Not view state: the languages and defaults are read once per window. */
+  let started = false;
+
+  const nameOf = computed(() => (code: string | null) => {
+    if (code === null) return '';
+    return languages.value.find((language) => language.code === code)?.english_name ?? code;
+  });
+
+  /** Loads what the panel shows; the languages and defaults only the first time this session. */
+  async function start() {
+    const loads: Array<Promise<unknown>> = [loadKey(), loadHistory(), loadTotals()];
+    if (!started) {
+      started = true;
+      loads.push(loadSettings().then(() => loadLanguages()));
+    }
+    await Promise.all(loads);
+  }
+
+  async function loadSettings() {
+    try {
+      settings.value = await call(api().translation.getSettings());
+      from.value ??= settings.value.defaultFrom;
+      to.value ??= settings.value.defaultTo;
+    } catch (error) {
+      failure.value = describeFailure('other', messageOf(error));
+    }
+  }
+
+  async function loadLanguages(refresh = false) {
+    languagesState.value = 'loading';
+    try {
+      const result = await call(api().translation.languages(refresh ? { refresh: true } : undefined));
+      languages.value = result.languages;
+      languagesStale.value = result.stale;
+      languagesState.value = 'ready';
+      languagesError.value = null;
+    } catch (error) {
+      languagesState.value = 'error';
+      languagesError.value = messageOf(error);
+    }
+  }
+
+  async function loadKey() {
+    try {
+      key.value = await call(api().translation.keyStatus());
+    } catch {
+      key.value = { stored: false, storage: 'none', lastFour: null };
+    }
+  }
+
+  async function loadHistory() {
+    try {
+      history.value = (await call(api().translation.history())).entries;
+      historyError.value = null;
+    } catch (error) {
+      historyError.value = messageOf(error);
+    }
+  }
+
+  async function loadTotals() {
+    try {
+      totals.value = await call(api().translation.totals());
+    } catch {
+      // The counter is informative only; it stays as it was.
+    }
+  }
+
+  function swap() {
+    [from.value, to.value] = [to.value, from.value];
+    // As in any translator: the result becomes the new source.
+    if (output.value !== null) {
+      input.value = output.value.join('\n');
+      output.value = null;
+      outputPair.value = null;
+      lastCounters.value = null;
+      untranslated.value = [];
+    }
+    failure.value = null;
+  }
+
+  async function translate() {
+    if (translating.value) return;
+    const source = from.value;
+    const target = to.value;
+    const failWith = (kind: PanelFailure['kind'], raw = '') => {
+      failure.value = describeFailure(kind, raw, { from: nameOf.value(source), to: nameOf.value(target) });
+    };
+    if (source === null || target === null) return failWith('no_language');
+    if (source === target) return failWith('same_language');
+    if (input.value.trim() === '') return failWith('empty');
+    const texts = linesOf(input.value);
+    translating.value = true;
+    failure.value = null;
+    try {
+      // Asked once per pair per session by the main process, so a repeat costs no request.
+      const { supported } = await call(api().translation.isSupported({ from: source, to: target }));
+      if (!supported) return failWith('unsupported_pair');
+      const result = await call(api().translation.translate({ from: source, to: target, type: WordType.TEXT, texts }));
+      output.value = result.texts;
+      outputPair.value = { from: source, to: target };
+      lastCounters.value = result.counters;
+      untranslated.value = result.untranslated;
+      await Promise.all([loadHistory(), rememberPair(source, target)]);
+    } catch (error) {
+      if (error instanceof ApiError)
+        failWith(translationFailureOf({ code: error.code, ...(error.status === undefined ? {} : { status: error.status }) }), error.message);
+      else failWith('other', messageOf(error));
+    } finally {
+      translating.value = false;
+      await loadTotals();
+    }
+  }
+
+  /** The pair that last translated is where the panel opens next time. */
+  async function rememberPair(source: string, target: string) {
+    if (settings.value?.defaultFrom === source && settings.value.defaultTo === target) return;
+    try {
+      settings.value = await call(api().translation.setSettings({ defaultFrom: source, defaultTo: target }));
+    } catch {
+      // Only a convenience: the translation itself is done.
+    }
+  }
+
+  function restore(entry: TranslationHistoryEntry) {
+    from.value = entry.from;
+    to.value = entry.to;
+    input.value = entry.texts.join('\n');
+    output.value = [...entry.translations];
+    outputPair.value = { from: entry.from, to: entry.to };
+    lastCounters.value = null;
+    untranslated.value = [];
+    failure.value = null;
+  }
+
+  async function clearHistory() {
+    try {
+      await call(api().translation.clearHistory());
+      history.value = [];
+    } catch (error) {
+      historyError.value = messageOf(error);
+    }
+  }
+
+  /** One status request, because the user asked. */
+  async function checkHealth() {
+    health.value = { state: 'checking' };
+    try {
+      const answer = await call(api().translation.health());
+      health.value = answer.ok
+        ? { state: 'up', latencyMs: answer.latencyMs, checkedAt: answer.checkedAt }
+        : { state: 'down', message: answer.error?.message ?? 'The service did not answer as expected.', checkedAt: answer.checkedAt };
+    } catch (error) {
+      health.value = { state: 'down', message: messageOf(error), checkedAt: new Date().toISOString() };
+    }
+  }
+
+  /** Throws ApiError so the form can show the reason next to the field. */
+  /** `check`: the main process has the service take the key (one billed word) before storing it. */
+  async function saveKey(value: string, sessionOnly: boolean, check = false) {
+    key.value = await call(api().translation.setKey({ key: value, ...(sessionOnly ? { sessionOnly } : {}), ...(check ? { check } : {}) }));
+    if (failure.value?.kind === 'no_key' || failure.value?.kind === 'invalid_key') failure.value = null;
+  }
+
+  async function removeKey() {
+    const { removed: _removed, ...status } = await call(api().translation.removeKey());
+    key.value = status;
+  }
+
+  /** Throws ApiError (not an http(s) page address) for the form. */
+  async function saveRequestUrl(requestUrl: string) {
+    settings.value = await call(api().translation.setSettings({ requestUrl }));
+  }
+
+  /** Throws ApiError (an invalid address) for the form. */
+  async function saveBaseUrl(baseUrl: string) {
+    settings.value = await call(api().translation.setSettings({ baseUrl }));
+    // Another service: its health, languages and answers about pairs are unknown again.
+    health.value = { state: 'unknown' };
+    failure.value = null;
+    await loadLanguages();
+  }
+
+  return {
+    languages,
+    languagesState,
+    languagesError,
+    languagesStale,
+    from,
+    to,
+    input,
+    output,
+    outputPair,
+    translating,
+    failure,
+    lastCounters,
+    untranslated,
+    totals,
+    health,
+    history,
+    historyError,
+    key,
+    settings,
+    nameOf,
+    start,
+    loadSettings,
+    loadLanguages,
+    loadKey,
+    loadHistory,
+    loadTotals,
+    swap,
+    translate,
+    restore,
+    clearHistory,
+    checkHealth,
+    saveKey,
+    removeKey,
+    saveRequestUrl,
+    saveBaseUrl,
+  };
 });
