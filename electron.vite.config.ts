@@ -3,6 +3,7 @@ import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 import { ipcChannels } from './shared/ipc/contract';
 import { buildCli } from './scripts/build-cli';
+import { RENDERER_ALIASES } from './scripts/renderer-aliases';
 
 export default defineConfig({
   main: {
@@ -31,6 +32,8 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'renderer'),
     plugins: [vue()],
+    // As in tsconfig.base.json's paths (and vitest.config.ts for the unit tests that load renderer modules).
+    resolve: { alias: RENDERER_ALIASES },
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: {

@@ -28,7 +28,7 @@ const STATUSPAGE_READ_ONLY_IN_LIB = {
 const ELECTRON = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import electron (DESIGN.md layers).' };
 const NODE = { group: ['node:*'], message: 'This layer runs in the browser or everywhere: no Node built-ins.' };
 const MAIN_ONLY = { group: ['**/main/*', '**/preload/*'], message: 'Services and the command line never reach into the Electron main process or preload.' };
-const RENDERER = { group: ['**/renderer/**'], message: 'Only the renderer imports the renderer.' };
+const RENDERER = { group: ['**/renderer/**', '@/**'], message: 'Only the renderer imports the renderer (@/ is renderer/src).' };
 const ELECTRON_TREE = { group: ['**/electron/**'], message: 'The renderer reaches the main process only through window.api.' };
 const SERVICES = { group: ['**/services/**', '**/cli/**'], message: 'shared/ imports only zod and itself.' };
 

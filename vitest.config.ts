@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RENDERER_ALIASES } from './scripts/renderer-aliases';
 
 // Two projects: pure unit tests, and integration tests that start real servers,
 // child processes and talk to the real OS keychain.
@@ -6,6 +7,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Unit tests load renderer modules, which import through @/ and @shared/.
+        resolve: { alias: RENDERER_ALIASES },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],

@@ -1,5 +1,5 @@
-import type { AppErrorShape } from '../../shared/errors';
-import type { Result } from '../../shared/ipc/define';
+import type { AppErrorShape } from '@shared/errors';
+import type { Result } from '@shared/ipc/define';
 
 /** An IPC call that answered with a typed error. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import type { StatusdeskApi } from '../../shared/ipc/contract';
+import type { StatusdeskApi } from '@shared/ipc/contract';
 
 declare global {
   interface Window {

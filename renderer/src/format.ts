@@ -1,4 +1,4 @@
-import type { BaseLevel } from '../../shared/statuspage/levels';
+import type { BaseLevel } from '@shared/statuspage/levels';
 
 /** A short "3 min ago" for times the user scans, with the exact time in the title attribute. */
 export function relativeTime(iso: string | null | undefined, nowMs = Date.now()): string {

@@ -5,9 +5,9 @@ import {
   type ReadListResult,
   type ReadOperationName,
   type ReadResult,
-} from '../../../shared/statuspage/read-operations';
-import type { OperationInput } from '../../../shared/statuspage/operations';
-import { api, call } from '../api';
+} from '@shared/statuspage/read-operations';
+import type { OperationInput } from '@shared/statuspage/operations';
+import { api, call } from '@/api';
 
 /** One read of the status page API for an account, typed by the operation and checked against its schema. */
 export async function readStatusPage<N extends ReadOperationName>(accountId: string, operation: N, input: OperationInput<N>): Promise<ReadResult<N>> {

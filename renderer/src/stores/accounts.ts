@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { AccountInput, AccountUpdate, AccountView, ConnectionCheck } from '../../../shared/accounts/account';
-import { api, call } from '../api';
+import type { AccountInput, AccountUpdate, AccountView, ConnectionCheck } from '@shared/accounts/account';
+import { api, call } from '@/api';
 
 export const useAccountsStore = defineStore('accounts', () => {
   const accounts = ref<AccountView[]>([]);

@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { AppErrorShape } from '../../../shared/errors';
-import { ADMIN_RESOURCES, type AdminResourceId } from '../../../shared/admin/resources';
-import { entryInScope, scopeKey, scopeParams, type AdminScope } from '../../../shared/admin/scope';
-import { ApiError } from '../api';
-import { readStatusPageList } from '../lib/statuspage-read';
+import type { AppErrorShape } from '@shared/errors';
+import { ADMIN_RESOURCES, type AdminResourceId } from '@shared/admin/resources';
+import { entryInScope, scopeKey, scopeParams, type AdminScope } from '@shared/admin/scope';
+import { ApiError } from '@/api';
+import { readStatusPageList } from '@/lib/statuspage-read';
 import { useOutboxStore } from './outbox';
 
 /** Items per read of a cursor list: more than the API's default 20, and the rest is one "Load more" away. */

@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { metricIdSchema, metricPointFormSchema } from '../../../shared/admin/forms/metric-point-form';
-import { parseMetricCsv, type MetricCsvError } from '../../../shared/admin/metric-csv';
-import type { AdminScope } from '../../../shared/admin/scope';
-import { messageOf } from '../api';
-import { fieldErrors } from '../components/admin/field-errors';
+import { metricIdSchema, metricPointFormSchema } from '@shared/admin/forms/metric-point-form';
+import { parseMetricCsv, type MetricCsvError } from '@shared/admin/metric-csv';
+import type { AdminScope } from '@shared/admin/scope';
+import { messageOf } from '@/api';
+import { fieldErrors } from '@/components/admin/field-errors';
 import { useOutboxStore } from './outbox';
 
 /**

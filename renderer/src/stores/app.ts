@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { AppearanceChange, AppearancePrefs, ThemeChoice } from '../../../shared/appearance/appearance-prefs';
-import type { AppInfo, AppProblem } from '../../../shared/ipc/channels/app';
-import { api, call } from '../api';
+import type { AppearanceChange, AppearancePrefs, ThemeChoice } from '@shared/appearance/appearance-prefs';
+import type { AppInfo, AppProblem } from '@shared/ipc/channels/app';
+import { api, call } from '@/api';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

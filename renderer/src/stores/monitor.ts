@@ -1,13 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { WatchedPageFormInput } from '../../../shared/ipc/channels/monitor';
-import type { MonitorEvent } from '../../../shared/monitor/events';
-import type { NotificationPrefs } from '../../../shared/monitor/notification-prefs';
-import type { DashboardPatch, PageCard } from '../../../shared/monitor/dashboard-patch';
-import { acceptDetail, applyPatch as applyToMirror, applyView, closeDetail as closeInMirror, emptyMirror } from '../../../shared/monitor/patch-mirror';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import { INCIDENT_MERGE_PROFILE } from '../../../shared/outbox/merged-view';
-import { api, call } from '../api';
+import type { WatchedPageFormInput } from '@shared/ipc/channels/monitor';
+import type { MonitorEvent } from '@shared/monitor/events';
+import type { NotificationPrefs } from '@shared/monitor/notification-prefs';
+import type { DashboardPatch, PageCard } from '@shared/monitor/dashboard-patch';
+import { acceptDetail, applyPatch as applyToMirror, applyView, closeDetail as closeInMirror, emptyMirror } from '@shared/monitor/patch-mirror';
+import type { WatchedPage } from '@shared/monitor/watched-page';
+import { INCIDENT_MERGE_PROFILE } from '@shared/outbox/merged-view';
+import { api, call } from '@/api';
 import { useAccountsStore } from './accounts';
 import { useOutboxStore } from './outbox';
 

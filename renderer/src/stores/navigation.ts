@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { SCREENS, type ScreenId } from '../screens';
+import { SCREENS, type ScreenId } from '@/screens';
 
 export const useNavigation = defineStore('navigation', () => {
   const current = ref<ScreenId>(SCREENS[0].id);

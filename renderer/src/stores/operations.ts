@@ -1,15 +1,15 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ForgetProgress } from '../../../shared/ipc/channels/operations';
-import type { OperationsAuthStatus } from '../../../shared/operations/auth-status';
-import type { ForgetResult } from '../../../shared/operations/forget-result';
-import type { OperationsHistoryEntry } from '../../../shared/operations/history';
-import { parseNameLines } from '../../../shared/operations/name-lines';
-import type { OperationsSettingsChange, OperationsSettingsView } from '../../../shared/operations/operations-settings';
-import { OPERATIONS_OUTBOX_KIND, type QueuedForgetResult } from '../../../shared/operations/queued-forget';
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
-import type { OutboxChange } from '../../../shared/outbox/status';
-import { api, call, messageOf } from '../api';
+import type { ForgetProgress } from '@shared/ipc/channels/operations';
+import type { OperationsAuthStatus } from '@shared/operations/auth-status';
+import type { ForgetResult } from '@shared/operations/forget-result';
+import type { OperationsHistoryEntry } from '@shared/operations/history';
+import { parseNameLines } from '@shared/operations/name-lines';
+import type { OperationsSettingsChange, OperationsSettingsView } from '@shared/operations/operations-settings';
+import { OPERATIONS_OUTBOX_KIND, type QueuedForgetResult } from '@shared/operations/queued-forget';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import type { OutboxChange } from '@shared/outbox/status';
+import { api, call, messageOf } from '@/api';
 import { useOutboxStore } from './outbox';
 
 /** One line of the last run: waiting, refused before sending, or settled by the service. */

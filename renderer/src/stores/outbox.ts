@@ -1,9 +1,9 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
-import type { ConflictChoice, OutboxEnqueueInput, OutboxEnqueueResult } from '../../../shared/outbox/requests';
-import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '../../../shared/outbox/status';
-import { api, call, messageOf } from '../api';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import type { ConflictChoice, OutboxEnqueueInput, OutboxEnqueueResult } from '@shared/outbox/requests';
+import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '@shared/outbox/status';
+import { api, call, messageOf } from '@/api';
 
 type EntryListener = (entry: OutboxEntryView) => void;
 type ChangeListener = (change: OutboxChange) => void;

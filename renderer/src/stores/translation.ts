@@ -1,15 +1,15 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { TranslationTotals } from '../../../shared/ipc/channels/translation';
-import type { TranslationCounters } from '../../../shared/translation/counters';
-import { translationFailureOf } from '../../../shared/translation/failure';
-import type { TranslationHistoryEntry } from '../../../shared/translation/history-entry';
-import type { TranslationKeyStatus } from '../../../shared/translation/key-status';
-import type { Language } from '../../../shared/translation/language';
-import type { TranslationSettings } from '../../../shared/translation/translation-settings';
-import { WordType } from '../../../shared/translation/word-type';
-import { api, ApiError, call, messageOf } from '../api';
-import { describeFailure, type PanelFailure } from '../components/translation/failure-message';
+import type { TranslationTotals } from '@shared/ipc/channels/translation';
+import type { TranslationCounters } from '@shared/translation/counters';
+import { translationFailureOf } from '@shared/translation/failure';
+import type { TranslationHistoryEntry } from '@shared/translation/history-entry';
+import type { TranslationKeyStatus } from '@shared/translation/key-status';
+import type { Language } from '@shared/translation/language';
+import type { TranslationSettings } from '@shared/translation/translation-settings';
+import { WordType } from '@shared/translation/word-type';
+import { api, ApiError, call, messageOf } from '@/api';
+import { describeFailure, type PanelFailure } from '@/components/translation/failure-message';
 
 export type HealthView =
   { state: 'unknown' } | { state: 'checking' } | { state: 'up'; latencyMs: number; checkedAt: string } | { state: 'down'; message: string; checkedAt: string };

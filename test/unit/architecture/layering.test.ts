@@ -26,10 +26,20 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** Resolves a relative import to a path relative to the repo root, to check which layer it reaches. */
+/** The renderer's aliases (tsconfig.base.json's paths): where each leads, relative to the repo root. */
+const ALIASES: ReadonlyArray<readonly [prefix: string, folder: string]> = [
+  ['@/', 'renderer/src'],
+  ['@shared/', 'shared'],
+];
+
+/** Resolves a relative or aliased import to a path relative to the repo root, to check which layer it reaches. */
 function target(file: string, specifier: string): string {
+  const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
+  if (alias) return path.join(alias[1], specifier.slice(alias[0].length));
   return specifier.startsWith('.') ? path.relative(repoRoot, path.resolve(path.dirname(file), specifier)) : specifier;
 }
+
+const isLocal = (specifier: string) => specifier.startsWith('.') || ALIASES.some(([prefix]) => specifier.startsWith(prefix));
 
 const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const isElectron = (s: string) => s === 'electron' || s.startsWith('electron/');
@@ -70,7 +80,7 @@ describe('layering (DESIGN.md)', () => {
       for (const specifier of importsOf(fs.readFileSync(file, 'utf8'))) {
         const resolved = target(file, specifier);
         expect(isElectron(specifier) || isNodeBuiltin(specifier), `${path.relative(repoRoot, file)} imports ${specifier}`).toBe(false);
-        if (specifier.startsWith('.')) {
+        if (isLocal(specifier)) {
           expect(resolved.startsWith('renderer') || resolved.startsWith('shared'), `${path.relative(repoRoot, file)} imports ${specifier}`).toBe(true);
         }
       }
@@ -90,5 +100,11 @@ describe('layering (DESIGN.md)', () => {
     expect(
       importsOf(`import a from 'x1'; import type { B } from "x2"; export { c } from './x3'; const d = await import('x4'); require('x5'); import 'x6';`),
     ).toEqual(expect.arrayContaining(['x1', 'x2', './x3', 'x4', 'x5', 'x6']));
+  });
+
+  it('an aliased import is checked as the layer it leads to', () => {
+    expect(target('electron/services/x.ts', '@/stores/outbox')).toBe(path.join('renderer', 'src', 'stores', 'outbox'));
+    expect(target('renderer/src/stores/x.ts', '@shared/outbox/status')).toBe(path.join('shared', 'outbox', 'status'));
+    expect(isLocal('@tanstack/vue-virtual')).toBe(false);
   });
 });

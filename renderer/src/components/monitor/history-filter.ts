@@ -1,4 +1,4 @@
-import type { MonitorEvent, MonitorEventType } from '../../../../shared/monitor/events';
+import type { MonitorEvent, MonitorEventType } from '@shared/monitor/events';
 
 /** How the notification centre names each event. */
 export const EVENT_TYPE_TEXT: Record<MonitorEventType, string> = {

@@ -1,5 +1,5 @@
-import type { PageCard } from '../../../../shared/monitor/dashboard-patch';
-import { pageIconState } from '../../../../shared/monitor/tray';
+import type { PageCard } from '@shared/monitor/dashboard-patch';
+import { pageIconState } from '@shared/monitor/tray';
 
 /** Where a page stands, for counting: the tray's states, with a page not checked yet apart from an unreachable one. */
 type CountKey = 'major' | 'minor' | 'stale' | 'maintenance' | 'operational' | 'pending';
