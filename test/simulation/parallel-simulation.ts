@@ -40,12 +40,14 @@ function runWorker(options: SimulationOptions): Promise<SimulationResult> {
     const entry = new URL('./simulation-worker.ts', import.meta.url).href;
     const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`;
     const worker = new Worker(bootstrap, { eval: true, workerData: options });
-    // The answer is all that is needed: the worker is ended then, whatever its simulator's close still waits for.
-    worker.once('message', (result: SimulationResult) => {
-      resolve(result);
-      void worker.terminate();
+    // The worker closes its simulator and ends by itself (ending it mid-read can abort the whole process);
+    // one still running well after its answer is ended.
+    let result: SimulationResult | undefined;
+    worker.once('message', (message: SimulationResult) => {
+      result = message;
+      setTimeout(() => void worker.terminate(), 15_000).unref();
     });
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`a simulation worker exited with code ${code} and no result`)));
+    worker.once('exit', (code) => (result ? resolve(result) : reject(new Error(`a simulation worker exited with code ${code} and no result`))));
   });
 }
