@@ -30,6 +30,8 @@ const NODE = { group: ['node:*'], message: 'This layer runs in the browser or ev
 const MAIN_ONLY = { group: ['**/main/*', '**/preload/*'], message: 'Services and the command line never reach into the Electron main process or preload.' };
 const RENDERER = { group: ['**/renderer/**', '@/**'], message: 'Only the renderer imports the renderer (@/ is renderer/src).' };
 const ELECTRON_TREE = { group: ['**/electron/**'], message: 'The renderer reaches the main process only through window.api.' };
+/** The renderer climbs no folders: @/ is renderer/src and @shared/ is shared/ (tsconfig.base.json's paths). */
+const CLIMBING = { regex: '^\\.\\./', message: 'Import through @/ (renderer/src) or @shared/ (shared/), not ../.' };
 const SERVICES = { group: ['**/services/**', '**/cli/**'], message: 'shared/ imports only zod and itself.' };
 
 const layer = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -73,7 +75,7 @@ export default tseslint.config(
     rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SERVICES, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]),
   },
   { files: ['electron/services/**/*.ts', 'electron/cli/**/*.ts'], rules: layer([ELECTRON, MAIN_ONLY, RENDERER]) },
-  { files: ['renderer/**/*.{ts,vue}'], rules: layer([ELECTRON, NODE, ELECTRON_TREE]) },
+  { files: ['renderer/**/*.{ts,vue}'], rules: layer([ELECTRON, NODE, ELECTRON_TREE, CLIMBING]) },
   {
     files: ['electron/main/**/*.ts'],
     ignores: ['electron/main/ipc-bridge.ts'],

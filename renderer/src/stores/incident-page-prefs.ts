@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
-import type { IncidentTemplate, PagePrefs, PageRef, TemplateContent } from '../../../shared/incidents/page-prefs';
-import { api, call } from '../api';
+import type { IncidentTemplate, PagePrefs, PageRef, TemplateContent } from '@shared/incidents/page-prefs';
+import { api, call } from '@/api';
 
 const keyOf = (page: PageRef) => `${page.accountId}|${page.subdomain}`;
 

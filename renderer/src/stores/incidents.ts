@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import {
   INCIDENT_MERGE_PROFILE,
   INFO_NOTICE_MERGE_PROFILE,
@@ -7,15 +7,15 @@ import {
   mergeWithOutbox,
   type MergedUpdate,
   type MergeProfile,
-} from '../../../shared/outbox/merged-view';
-import { STATUSPAGE_OUTBOX_KIND } from '../../../shared/outbox/requests';
-import { isTempId } from '../../../shared/outbox/temp-id';
-import type { WriteOperationName } from '../../../shared/outbox/write-operations';
-import { ApiError, messageOf } from '../api';
-import { readStatusPage, readStatusPageList } from '../lib/statuspage-read';
-import { baseVersionOf, type ConsoleItem, type ConsoleKind } from '../components/incidents/console-item';
-import { emptyContext, pageUrlOf, servicesFromList, servicesFromSummary, typesFromSummary, type PageContext } from '../components/incidents/page-context';
-import { describeEntry } from '../components/outbox/entry-label';
+} from '@shared/outbox/merged-view';
+import { STATUSPAGE_OUTBOX_KIND } from '@shared/outbox/requests';
+import { isTempId } from '@shared/outbox/temp-id';
+import type { WriteOperationName } from '@shared/outbox/write-operations';
+import { ApiError, messageOf } from '@/api';
+import { readStatusPage, readStatusPageList } from '@/lib/statuspage-read';
+import { baseVersionOf, type ConsoleItem, type ConsoleKind } from '@/components/incidents/console-item';
+import { emptyContext, pageUrlOf, servicesFromList, servicesFromSummary, typesFromSummary, type PageContext } from '@/components/incidents/page-context';
+import { describeEntry } from '@/components/outbox/entry-label';
 import { useAccountsStore } from './accounts';
 import { onOutboxEntry, useOutboxStore } from './outbox';
 

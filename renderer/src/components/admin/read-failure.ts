@@ -1,4 +1,4 @@
-import type { AppErrorShape } from '../../../../shared/errors';
+import type { AppErrorShape } from '@shared/errors';
 
 export interface ReadFailure {
   title: string;

@@ -1,12 +1,12 @@
 import { computed, reactive, ref, watch } from 'vue';
-import { entriesOfResource, mergeAdminList, type MergedAdminItem } from '../../../../shared/admin/merged-list';
-import { ADMIN_RESOURCES, type AdminResourceId } from '../../../../shared/admin/resources';
-import { scopeKey, scopeParams } from '../../../../shared/admin/scope';
-import type { OutboxEntryView } from '../../../../shared/outbox/entry-view';
-import { messageOf } from '../../api';
-import { useAdminList } from '../../stores/adminList';
-import { useAdminScope } from '../../stores/adminScope';
-import { useOutboxStore } from '../../stores/outbox';
+import { entriesOfResource, mergeAdminList, type MergedAdminItem } from '@shared/admin/merged-list';
+import { ADMIN_RESOURCES, type AdminResourceId } from '@shared/admin/resources';
+import { scopeKey, scopeParams } from '@shared/admin/scope';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import { messageOf } from '@/api';
+import { useAdminList } from '@/stores/adminList';
+import { useAdminScope } from '@/stores/adminScope';
+import { useOutboxStore } from '@/stores/outbox';
 
 /** What a form dialog is doing: adding, editing a listed item, or fixing a write the server refused. */
 export type Editing = { mode: 'add' } | { mode: 'edit'; item: MergedAdminItem } | { mode: 'fix'; entry: OutboxEntryView };

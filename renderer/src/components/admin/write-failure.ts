@@ -1,4 +1,4 @@
-import type { OutboxEntryView } from '../../../../shared/outbox/entry-view';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
 
 /**
  * Why the server refused a queued change, in words the user can act on. The outbox keeps the server's own

@@ -1,4 +1,4 @@
-import { formatApiDateTime, tryParseApiDateTime } from '../../../../shared/statuspage/datetime';
+import { formatApiDateTime, tryParseApiDateTime } from '@shared/statuspage/datetime';
 
 /*
  * The API's datetimes are naive UTC (`YYYY-MM-DDThh:mm:ss`); people read and type local time. These are the

@@ -1,5 +1,5 @@
-import type { MergedItem, MergedUpdate, OutboxMark } from '../../../../shared/outbox/merged-view';
-import { isTempId } from '../../../../shared/outbox/temp-id';
+import type { MergedItem, MergedUpdate, OutboxMark } from '@shared/outbox/merged-view';
+import { isTempId } from '@shared/outbox/temp-id';
 import { apiTimeMs } from './api-time';
 
 /** The two lists of the console. */

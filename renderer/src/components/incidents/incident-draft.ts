@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PageRef } from '../../../../shared/incidents/page-prefs';
+import type { PageRef } from '@shared/incidents/page-prefs';
 import type { IncidentFormValues } from './incident-form';
 
 /*

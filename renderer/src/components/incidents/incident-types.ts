@@ -1,4 +1,4 @@
-import { toBaseLevel, type BaseLevel, type CustomTypeLevels } from '../../../../shared/statuspage/levels';
+import { toBaseLevel, type BaseLevel, type CustomTypeLevels } from '@shared/statuspage/levels';
 
 /** The incident types every page has; pages may add their own (learned from what the page shows). */
 export const BASE_INCIDENT_TYPES = ['major', 'minor', 'scheduled'] as const;

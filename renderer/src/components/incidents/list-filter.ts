@@ -1,4 +1,4 @@
-import type { CustomTypeLevels } from '../../../../shared/statuspage/levels';
+import type { CustomTypeLevels } from '@shared/statuspage/levels';
 import { phaseOf, titleOf, typeOf, type ConsoleItem, type ConsoleKind } from './console-item';
 import { isMaintenanceType } from './incident-types';
 

@@ -1,7 +1,7 @@
 import { computed, type ComputedRef } from 'vue';
-import type { PageRef } from '../../../../shared/incidents/page-prefs';
-import { useIncidentPagePrefs } from '../../stores/incident-page-prefs';
-import { useIncidentsStore } from '../../stores/incidents';
+import type { PageRef } from '@shared/incidents/page-prefs';
+import { useIncidentPagePrefs } from '@/stores/incident-page-prefs';
+import { useIncidentsStore } from '@/stores/incidents';
 
 /** The languages the page's incidents read so far carry, most used first. */
 export function languagesSeen(items: readonly Record<string, unknown>[]): string[] {

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../../../../shared/errors';
-import type { ForgetResult } from '../../../../shared/operations/forget-result';
+import type { ErrorCode } from '@shared/errors';
+import type { ForgetResult } from '@shared/operations/forget-result';
 
 export type Tone = 'ok' | 'neutral' | 'failed' | 'warning' | 'pending';
 

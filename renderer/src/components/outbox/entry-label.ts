@@ -1,5 +1,5 @@
-import type { OutboxEntryView, OutboxWaitReason } from '../../../../shared/outbox/entry-view';
-import { isTempId } from '../../../../shared/outbox/temp-id';
+import type { OutboxEntryView, OutboxWaitReason } from '@shared/outbox/entry-view';
+import { isTempId } from '@shared/outbox/temp-id';
 
 type Input = Record<string, unknown>;
 

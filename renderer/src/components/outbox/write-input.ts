@@ -1,6 +1,6 @@
-import { isWriteOperation } from '../../../../shared/outbox/write-operations';
-import { pathParamsOf, STATUS_PAGE_OPERATIONS, type OperationSpec } from '../../../../shared/statuspage/operations';
-import { replaceTempIds } from '../../../../shared/outbox/temp-id';
+import { isWriteOperation } from '@shared/outbox/write-operations';
+import { pathParamsOf, STATUS_PAGE_OPERATIONS, type OperationSpec } from '@shared/statuspage/operations';
+import { replaceTempIds } from '@shared/outbox/temp-id';
 
 type Input = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import type { TranslationFailureKind } from '../../../../shared/translation/failure';
+import type { TranslationFailureKind } from '@shared/translation/failure';
 
 /** Problems the panel finds itself, before asking the service. */
 export type PanelCheck = 'no_language' | 'same_language' | 'empty';

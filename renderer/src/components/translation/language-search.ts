@@ -1,4 +1,4 @@
-import type { Language } from '../../../../shared/translation/language';
+import type { Language } from '@shared/translation/language';
 
 /** Lower case without accents, so "francais" finds "Français". */
 export function foldForSearch(text: string): string {
