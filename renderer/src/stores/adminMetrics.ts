@@ -4,7 +4,7 @@ import { metricIdSchema, metricPointFormSchema } from '@shared/admin/forms/metri
 import { parseMetricCsv, type MetricCsvError } from '@shared/admin/metric-csv';
 import type { AdminScope } from '@shared/admin/scope';
 import { messageOf } from '@/api';
-import { fieldErrors } from '@/components/admin/field-errors';
+import { fieldErrors } from '@/lib/field-errors';
 import { useOutboxStore } from './outbox';
 
 /**

@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import type { StatusFilter } from '@/components/incidents/list-filter';
+import type { StatusFilter } from '@/lib/list-filter';
 
 /**
  * The console list's search and Open / Resolved / All filter. Both work on what has been read: the Status

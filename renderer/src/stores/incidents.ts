@@ -13,9 +13,9 @@ import { isTempId } from '@shared/outbox/temp-id';
 import type { WriteOperationName } from '@shared/outbox/write-operations';
 import { ApiError, messageOf } from '@/api';
 import { readStatusPage, readStatusPageList } from '@/lib/statuspage-read';
-import { baseVersionOf, type ConsoleItem, type ConsoleKind } from '@/components/incidents/console-item';
-import { emptyContext, pageUrlOf, servicesFromList, servicesFromSummary, typesFromSummary, type PageContext } from '@/components/incidents/page-context';
-import { describeEntry } from '@/components/outbox/entry-label';
+import { baseVersionOf, type ConsoleItem, type ConsoleKind } from '@/lib/console-item';
+import { emptyContext, pageUrlOf, servicesFromList, servicesFromSummary, typesFromSummary, type PageContext } from '@/lib/page-context';
+import { describeEntry } from '@/lib/outbox-entry-label';
 import { useAccountsStore } from './accounts';
 import { onOutboxEntry, useOutboxStore } from './outbox';
 

@@ -9,7 +9,7 @@ import type { Language } from '@shared/translation/language';
 import type { TranslationSettings } from '@shared/translation/translation-settings';
 import { WordType } from '@shared/translation/word-type';
 import { api, ApiError, call, messageOf } from '@/api';
-import { describeFailure, type PanelFailure } from '@/components/translation/failure-message';
+import { describeFailure, type PanelFailure } from '@/lib/translation-failure-message';
 
 export type HealthView =
   { state: 'unknown' } | { state: 'checking' } | { state: 'up'; latencyMs: number; checkedAt: string } | { state: 'down'; message: string; checkedAt: string };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToLocalInput, localInputToApi } from '../../../renderer/src/components/incidents/api-time';
+import { apiToLocalInput, localInputToApi } from '../../../renderer/src/lib/api-time';
 import { buildIncidentCreate, buildIncidentPatch, incidentValuesOf } from '../../../renderer/src/components/incidents/incident-form';
 import { buildNoticeCreate, noticeValuesOf } from '../../../renderer/src/components/incidents/notice-form';
 import { buildUpdateBody, buildUpdatePatch, updateValuesOf } from '../../../renderer/src/components/incidents/update-form';

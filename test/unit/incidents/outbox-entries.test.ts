@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeEntry, stateText } from '../../../renderer/src/components/outbox/entry-label';
+import { describeEntry, stateText } from '../../../renderer/src/lib/outbox-entry-label';
 import { checkWriteInput } from '../../../renderer/src/components/outbox/write-input';
-import { outboxBadges, timelineOf, type ConsoleItem } from '../../../renderer/src/components/incidents/console-item';
+import { outboxBadges, timelineOf, type ConsoleItem } from '../../../renderer/src/lib/console-item';
 import { tempIdFor } from '../../../shared/outbox/temp-id';
 
 const TEMP = tempIdFor('3e45a14c-6b79-490c-976a-0c8e4b0fdcf1');

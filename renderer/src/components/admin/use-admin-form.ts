@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { fieldErrors, useFormErrors } from './field-errors';
+import { fieldErrors } from '@/lib/field-errors';
+import { useFormErrors } from './field-errors';
 
 type Parsed<T> = { success: true; data: T } | { success: false; error: z.ZodError };
 

@@ -1,7 +1,7 @@
 import { incidentInputSchema, incidentPatchSchema } from '@shared/statuspage/schemas/incident';
-import { apiToLocalInput, localInputToApi } from './api-time';
+import { apiToLocalInput, localInputToApi } from '@/lib/api-time';
 import { checkWithSchema, fail, MAX_DESCRIPTION, MAX_TITLE, sameIds, type BuildResult, type FieldErrors } from './form-result';
-import { CUSTOM_TYPE_PATTERN } from './incident-types';
+import { CUSTOM_TYPE_PATTERN } from '@/lib/incident-types';
 import { draftFrom, sameDraft, wireTranslations, type TranslationDraft } from './translation-draft';
 
 /** The incident editor's fields. Times are datetime-local values (local wall time). */

@@ -1,5 +1,5 @@
 import { infoNoticeInputSchema, infoNoticePatchSchema } from '@shared/statuspage/schemas/info-notice';
-import { apiToLocalInput, localInputToApi } from './api-time';
+import { apiToLocalInput, localInputToApi } from '@/lib/api-time';
 import { checkWithSchema, fail, MAX_DESCRIPTION, MAX_TITLE, sameIds, type BuildResult, type FieldErrors } from './form-result';
 import { draftFrom, sameDraft, wireTranslations, type TranslationDraft } from './translation-draft';
 

@@ -1,7 +1,7 @@
 import { incidentUpdateInputSchema, incidentUpdatePatchSchema } from '@shared/statuspage/schemas/incident';
 import { infoNoticeUpdateInputSchema, infoNoticeUpdatePatchSchema } from '@shared/statuspage/schemas/info-notice';
 import { checkWithSchema, fail, MAX_DESCRIPTION, type BuildResult, type FieldErrors } from './form-result';
-import { CUSTOM_TYPE_PATTERN } from './incident-types';
+import { CUSTOM_TYPE_PATTERN } from '@/lib/incident-types';
 import { draftFrom, sameDraft, wireTranslations, type TranslationDraft } from './translation-draft';
 
 /** An incident update (with a type) or an information notice update (without one). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConsoleItem } from '../../../renderer/src/components/incidents/console-item';
-import { matchesQuery, visibleItems } from '../../../renderer/src/components/incidents/list-filter';
+import type { ConsoleItem } from '../../../../renderer/src/lib/console-item';
+import { matchesQuery, visibleItems } from '../../../../renderer/src/lib/list-filter';
 
 const NOW = Date.parse('2026-11-25T09:00:00Z');
 
