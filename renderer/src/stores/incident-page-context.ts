@@ -1,0 +1,45 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import { readStatusPage } from '@/lib/statuspage-read';
+import { emptyContext, pageUrlOf, servicesFromList, servicesFromSummary, typesFromSummary, type PageContext } from '@/lib/page-context';
+import { pageReadFailure } from '@/lib/page-read-failure';
+import { useAccountsStore } from './accounts';
+
+/**
+ * What the incident and notice editors know of an account's page: its name and address, services, incident
+ * types and language, read once per account (again after a failure, or when asked).
+ */
+export const useIncidentPageContext = defineStore('incidentPageContext', () => {
+  /** By account id. */
+  const contexts = ref<Record<string, PageContext>>({});
+
+  /** From the public summary, else the admin list of services. */
+  async function loadContext(accountId: string, force = false) {
+    const existing = contexts.value[accountId];
+    if (existing && existing.state !== 'error' && !force) return;
+    const account = useAccountsStore().accounts.find((a) => a.id === accountId);
+    if (!account) return;
+    contexts.value[accountId] = { ...(existing ?? emptyContext()), state: 'loading', error: null };
+    try {
+      const summary = (await readStatusPage(accountId, 'getPageSummary', { subdomain: account.subdomain })).item;
+      contexts.value[accountId] = {
+        state: 'ready',
+        error: null,
+        pageName: summary.status_page.name,
+        pageUrl: pageUrlOf(summary.status_page.url),
+        defaultLang: summary.status_page.default_lang ?? null,
+        services: servicesFromSummary(summary.services),
+        ...typesFromSummary(summary),
+      };
+    } catch (error) {
+      try {
+        const services = (await readStatusPage(accountId, 'listServices', { subdomain: account.subdomain })).items;
+        contexts.value[accountId] = { ...emptyContext('ready'), services: servicesFromList(services) };
+      } catch {
+        contexts.value[accountId] = { ...emptyContext('error'), error: pageReadFailure(error) };
+      }
+    }
+  }
+
+  return { contexts, loadContext };
+});
