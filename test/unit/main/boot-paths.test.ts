@@ -143,15 +143,15 @@ describe('boot paths', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     await boot();
     fake.powerMonitor.emit('suspend');
-    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ suspended: true }));
+    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ suspended: true }), { timeout: 10_000 });
     fake.powerMonitor.emit('resume');
-    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ suspended: false }));
+    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ suspended: false }), { timeout: 10_000 });
     fake.net.isOnline.mockReturnValue(false);
     vi.advanceTimersByTime(5_000);
-    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ online: false }));
+    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ online: false }), { timeout: 10_000 });
     fake.net.isOnline.mockReturnValue(true);
     vi.advanceTimersByTime(5_000);
-    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ online: true }));
+    await vi.waitFor(async () => expect(await invokeOk('monitor.snapshot')).toMatchObject({ online: true }), { timeout: 10_000 });
   });
 
   it.each(['darwin', 'win32'] as const)('login item on and off on %s uses the system login items', async (platform) => {
