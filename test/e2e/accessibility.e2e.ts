@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startOperationsSimulator, type OperationsSimulator } from '../../electron/services/simulators/operations';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
 import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
+import { expectAccessible as expectAxeClean } from './support/axe';
 import { startHarness, type Harness } from './support/harness';
 
 /*
@@ -35,15 +35,7 @@ test.afterEach(async () => {
   await operationsSim.close();
 });
 
-/** Runs axe on the whole window as it is now; serious and critical findings fail the test (softly, to list them all). */
-async function expectAccessible(where: string) {
-  await page.mouse.move(0, 0);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-  expect.soft(serious, `axe on ${where}`).toEqual([]);
-}
+const expectAccessible = (where: string) => expectAxeClean(page, where, { soft: true });
 
 async function go(label: string | RegExp, heading: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();

@@ -1,20 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { expectAccessible } from './support/axe';
 import { startHarness, type Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 
 /* Issue 16 item 9: incident templates per page (title, type, services, first message), kept by the main process. */
-
-/** axe-core (WCAG 2 A and AA) on the window as it is: no serious or critical finding. */
-async function expectAccessible(page: Page, where: string) {
-  await page.mouse.move(0, 0);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-  expect(serious, `axe on ${where}`).toEqual([]);
-}
 
 let sim: StatusPageSimulator;
 let app: Harness | undefined;

@@ -1,0 +1,16 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * axe-core (WCAG 2 A and AA) on the window as it is: no serious or critical finding. The pointer is moved
+ * away first so a hover style is not what gets checked. `soft` lets a tour of many screens report them all.
+ */
+export async function expectAccessible(page: Page, where: string, options: { soft?: boolean } = {}): Promise<void> {
+  await page.mouse.move(0, 0);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  if (options.soft === true) expect.soft(serious, `axe on ${where}`).toEqual([]);
+  else expect(serious, `axe on ${where}`).toEqual([]);
+}
