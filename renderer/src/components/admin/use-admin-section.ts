@@ -4,8 +4,8 @@ import { ADMIN_RESOURCES, type AdminResourceId } from '@shared/admin/resources';
 import { scopeKey, scopeParams } from '@shared/admin/scope';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { messageOf } from '@/api';
-import { useAdminList } from '@/stores/adminList';
-import { useAdminScope } from '@/stores/adminScope';
+import { useAdminList } from '@/stores/admin-list';
+import { useAdminScope } from '@/stores/admin-scope';
 import { useOutboxStore } from '@/stores/outbox';
 
 /** What a form dialog is doing: adding, editing a listed item, or fixing a write the server refused. */

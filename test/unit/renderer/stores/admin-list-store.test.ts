@@ -2,7 +2,7 @@ import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspage';
 import type { Result } from '../../../../shared/ipc/define';
-import { useAdminList } from '../../../../renderer/src/stores/adminList';
+import { useAdminList } from '../../../../renderer/src/stores/admin-list';
 import { useOutboxStore } from '../../../../renderer/src/stores/outbox';
 import { installFakeApi } from '../support/fake-api';
 import { outboxEntry, uuid } from '../support/fixtures';

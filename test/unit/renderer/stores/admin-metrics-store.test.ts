@@ -1,6 +1,6 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAdminMetrics } from '../../../../renderer/src/stores/adminMetrics';
+import { useAdminMetrics } from '../../../../renderer/src/stores/admin-metrics';
 import { installFakeApi, ok, refused } from '../support/fake-api';
 import { uuid } from '../support/fixtures';
 
