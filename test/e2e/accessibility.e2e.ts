@@ -4,6 +4,7 @@ import { startStatusPageSimulator, type StatusPageSimulator } from '../../electr
 import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
 import { expectAccessible as expectAxeClean } from './support/axe';
 import { startHarness, type Harness } from './support/harness';
+import { MAIN_SCREENS } from './support/screens';
 
 /*
  * Issue 16 item 10: axe-core (WCAG 2 A and AA rules) on every screen and every dialog, with real data from
@@ -331,16 +332,7 @@ test('keyboard: Tab reaches every action on each screen, and each shows a focus 
   await app.core.translation.keys.set(TRANSLATION_KEY);
   sim.openIncident({ page: 'acme', type: 'minor', title: 'Payments degraded', services: [2], message: 'Some payments fail.' });
   await watchAcme('');
-  for (const [label, heading] of [
-    ['Dashboard', 'Dashboard'],
-    [/Incidents/, 'Incidents'],
-    [/Outbox/, 'Outbox'],
-    ['Notifications', 'Notification centre'],
-    ['Translation', 'Translation'],
-    ['Operations', 'Operations'],
-    ['Administration', 'Administration'],
-    ['Settings', 'Settings'],
-  ] as const) {
+  for (const [label, heading] of MAIN_SCREENS) {
     await go(label, heading);
     await page.waitForTimeout(400);
     const expected = await actionsOf(page.locator('.shell'));

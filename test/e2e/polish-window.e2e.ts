@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startOperationsSimulator } from '../../electron/services/simulators/operations';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
 import { startHarness, type Harness } from './support/harness';
+import { MAIN_SCREENS } from './support/screens';
 import { screenshotPath } from './support/screenshots';
 
 /* Issue 16 item 8, the polish a new user meets on the first day: wording, wrapping and widths. */
@@ -113,16 +114,7 @@ test('every screen has the same content width', async () => {
   await page.setViewportSize({ width: 1600, height: 900 });
   await app.core.accounts.add({ name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: sim.keys.demoReadWrite });
   const widths: Record<string, number> = {};
-  for (const [label, heading] of [
-    ['Dashboard', 'Dashboard'],
-    [/Incidents/, 'Incidents'],
-    [/Outbox/, 'Outbox'],
-    ['Notifications', 'Notification centre'],
-    ['Translation', 'Translation'],
-    ['Operations', 'Operations'],
-    ['Administration', 'Administration'],
-    ['Settings', 'Settings'],
-  ] as const) {
+  for (const [label, heading] of MAIN_SCREENS) {
     await go(label, heading);
     widths[heading] = await page
       .locator('main section.page')
