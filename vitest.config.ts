@@ -1,8 +1,36 @@
 import { defineConfig } from 'vitest/config';
 import { RENDERER_ALIASES } from './scripts/renderer-aliases';
 
-// Two projects: pure unit tests, and integration tests that start real servers,
-// child processes and talk to the real OS keychain.
+/*
+ * The suites that store or delete the app's own keychain entries (the translation key, the Google refresh
+ * token, account keys) under the app's service name, on the one test keyring: run one file at a time, after
+ * the rest, so two files never race on the same entry. Every other integration suite keeps its secrets in
+ * memory, in the environment, or under a keychain service name of its own.
+ */
+const KEYCHAIN_SUITES = [
+  'test/integration/cli/accounts-cli.test.ts',
+  'test/integration/cli/cli.test.ts',
+  'test/integration/cli/ids-and-lists.test.ts',
+  'test/integration/cli/operations-cli.test.ts',
+  'test/integration/cli/outbox-cli.test.ts',
+  'test/integration/cli/translate-cli.test.ts',
+  'test/integration/outbox/keychain.test.ts',
+  'test/integration/outbox/lock.test.ts',
+  'test/integration/translation/translator.test.ts',
+];
+
+// Real servers, child processes and timers on a 2-core machine: one retry, reported in the output.
+const integrationDefaults = {
+  environment: 'node' as const,
+  // The command-line suites run the real bin, which runs the bundle: built once per run, from these sources.
+  globalSetup: ['test/support/build-cli-setup.ts'],
+  retry: 1,
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+};
+
+// Three projects: pure unit tests; integration tests that start real servers and child processes, two files
+// at a time; and the keychain suites above, one at a time once those are done.
 export default defineConfig({
   test: {
     projects: [
@@ -17,15 +45,21 @@ export default defineConfig({
       },
       {
         test: {
+          ...integrationDefaults,
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          environment: 'node',
-          // The command-line suites run the real bin, which runs the bundle: built first, from these sources.
-          globalSetup: ['test/support/build-cli-setup.ts'],
-          // Real servers, child processes and timers on a 2-core machine: one retry, reported in the output.
-          retry: 1,
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          exclude: KEYCHAIN_SUITES,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...integrationDefaults,
+          name: 'integration-keychain',
+          include: KEYCHAIN_SUITES,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
