@@ -331,6 +331,25 @@ test('validation: clear messages next to the fields, and nothing is queued', asy
   expect(sim.writeLog()).toHaveLength(0);
 });
 
+test('the first update follows a maintenance type until the user picks one, and then keeps the pick', async ({ page }) => {
+  const harness = await start(page);
+  await addAccount(harness);
+  await openConsole(page);
+  await page.getByRole('button', { name: 'New incident' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New incident' });
+  const updateType = dialog.getByLabel('Update type');
+  await expect(updateType).toHaveValue('issue');
+  await dialog.getByLabel('Type', { exact: true }).selectOption('scheduled');
+  await expect(updateType).toHaveValue('scheduled');
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await updateType.selectOption('monitoring');
+  await dialog.getByLabel('Type', { exact: true }).selectOption('major');
+  await dialog.getByLabel('Type', { exact: true }).selectOption('scheduled');
+  await expect(updateType).toHaveValue('monitoring');
+  expect(pageErrors).toEqual([]);
+});
+
 test('a write the server refuses (422) is listed as failed; edit and retry sends the corrected one', async ({ page }) => {
   const harness = await start(page);
   await addAccount(harness);
