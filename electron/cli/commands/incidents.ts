@@ -1,22 +1,10 @@
 import { Option, type Command } from 'commander';
 import { tryParseApiDateTime } from '../../../shared/statuspage/datetime';
 import type { Incident } from '../../../shared/statuspage/schemas/incident';
-import { CliUsageError } from '../output';
 import type { RunAction } from '../run-action';
 import { checkListType, typeRefusal } from './item-types';
-import {
-  addDeleteCommand,
-  addListCommand,
-  addShowCommand,
-  collect,
-  createItem,
-  postUpdate,
-  postedText,
-  requireText,
-  serviceIdsOf,
-  type PageItem,
-  type PageItemKind,
-} from './page-items';
+import { addItemCommands, notifyField, updateTypeOption, type CreateOptions } from './item-commands';
+import { postUpdate, requireText, type PageItem, type PageItemKind } from './page-items';
 
 /** open, upcoming (a maintenance not yet started) or ended, judged in UTC as the API's datetimes are. */
 export function incidentState(incident: Incident, now: Date = new Date()): 'open' | 'upcoming' | 'ended' {
@@ -51,77 +39,45 @@ export function incidentKind(group: string, noun: string): PageItemKind<Incident
 }
 
 export const INCIDENTS = incidentKind('incidents', 'incident');
-const kind = INCIDENTS as unknown as PageItemKind<PageItem>;
 
 /**
  * incidents list|show|create|update|resolve|delete. Reads go straight to the server; writes go through the
  * outbox (see ./outbox.ts): sent at once when possible, else queued (exit 0) and sent later.
  */
 export function registerIncidentCommands(program: Command, run: RunAction): void {
-  const incidents = program.command('incidents').description('list, show, create, update, resolve and delete incidents');
-
-  addListCommand(incidents, run, INCIDENTS, {
-    description: "a page's incidents, newest first",
-    typeOption: 'only incidents of this type (major, minor, scheduled or a custom type of the page)',
-    checkType: (ctx, subdomain, type) => checkListType(ctx, subdomain, type, 'incident'),
+  addItemCommands<Incident, IncidentCreateOptions>(program, run, {
+    kind: INCIDENTS,
+    description: 'list, show, create, update, resolve and delete incidents',
+    list: {
+      description: "a page's incidents, newest first",
+      typeOption: 'only incidents of this type (major, minor, scheduled or a custom type of the page)',
+      checkType: (ctx, subdomain, type) => checkListType(ctx, subdomain, type, 'incident'),
+    },
+    show: 'one incident with its services and updates',
+    create: {
+      description: 'open an incident (needs a key; queued when the server cannot be reached)',
+      options: [new Option('--type <type>', 'major, minor, scheduled or a custom type of the page').makeOptionMandatory()],
+      firstUpdateTypeOption: updateTypeOption('type of the first update', 'issue'),
+      texts: (options) => ({ '--type': options.type, '--update-type': options.updateType }),
+      fields: (options) => ({ type: options.type }),
+      firstUpdateType: (options) => options.updateType,
+      whyRefused: (ctx, subdomain, options) => typeRefusal(ctx, subdomain, options.type, 'incident'),
+    },
+    update: {
+      description: 'post an update to an incident (needs a key; queued when the server cannot be reached)',
+      updateTypeOption: updateTypeOption('issue, update, monitoring, resolved, …', 'update'),
+    },
+    more: addResolveCommand,
+    delete: 'delete an incident permanently (needs a key; queued when the server cannot be reached)',
   });
-  addShowCommand(incidents, run, INCIDENTS, 'one incident with its services and updates');
+}
 
-  incidents
-    .command('create')
-    .description('open an incident (needs a key; queued when the server cannot be reached)')
-    .argument('<subdomain>', 'the status page subdomain')
-    .requiredOption('--title <title>', 'the incident title')
-    .requiredOption('--type <type>', 'major, minor, scheduled or a custom type of the page')
-    .option('--service <id>', 'an affected service id, as "statusdesk summary" shows them (repeatable)', collect)
-    .option('--message <text>', 'the first update')
-    .addOption(new Option('--update-type <type>', 'type of the first update').default('issue'))
-    .option('--notify', "notify the page's subscribers of the first update")
-    .action(
-      run(
-        async (
-          ctx,
-          subdomain: string,
-          options: { title: string; type: string; service?: string[]; message?: string; updateType: string; notify?: boolean },
-        ) => {
-          requireText({ '--title': options.title, '--type': options.type, '--update-type': options.updateType, '--message': options.message });
-          if (options.notify && options.message === undefined)
-            throw new CliUsageError('--notify sends the first update to subscribers: give it with --message');
-          const serviceIds = serviceIdsOf(options.service);
-          await createItem(
-            ctx,
-            kind,
-            subdomain,
-            {
-              type: options.type,
-              title: options.title,
-              ...(serviceIds.length ? { service_ids: serviceIds } : {}),
-              ...(options.message
-                ? { updates: [{ type: options.updateType, description: options.message, ...(options.notify ? { notify: true } : {}) }] }
-                : {}),
-            },
-            { whyRefused: () => typeRefusal(ctx, subdomain, options.type, 'incident') },
-          );
-        },
-      ),
-    );
+interface IncidentCreateOptions extends CreateOptions {
+  type: string;
+  updateType: string;
+}
 
-  incidents
-    .command('update')
-    .description('post an update to an incident (needs a key; queued when the server cannot be reached)')
-    .argument('<subdomain>', 'the status page subdomain')
-    .argument('<id>', 'the incident id, or the temp id (or its first characters) of one queued offline')
-    .requiredOption('--message <text>', 'the update text')
-    .addOption(new Option('--update-type <type>', 'issue, update, monitoring, resolved, …').default('update'))
-    .option('--notify', "notify the page's subscribers of this update")
-    .action(
-      run(async (ctx, subdomain: string, id: string, options: { message: string; updateType: string; notify?: boolean }) => {
-        requireText({ '--message': options.message, '--update-type': options.updateType });
-        const update = { type: options.updateType, description: options.message, ...(options.notify ? { notify: true } : {}) };
-        await postUpdate(ctx, kind, subdomain, id, update, postedText(kind));
-      }),
-    );
-
+function addResolveCommand(incidents: Command, run: RunAction, kind: PageItemKind<PageItem>): void {
   incidents
     .command('resolve')
     .description('resolve an incident with a final update (needs a key; queued when the server cannot be reached)')
@@ -137,11 +93,9 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
           kind,
           subdomain,
           id,
-          { type: 'resolved', description: options.message, ...(options.notify ? { notify: true } : {}) },
+          { type: 'resolved', description: options.message, ...notifyField(options.notify) },
           (_posted, itemId) => `resolved incident #${itemId}`,
         );
       }),
     );
-
-  addDeleteCommand(incidents, run, kind, 'delete an incident permanently (needs a key; queued when the server cannot be reached)');
 }

@@ -136,4 +136,11 @@ describe('statusdesk notices', () => {
     expect((await cli(['notices', 'delete', 'acme', id])).stdout).toBe(`deleted notice #${id}\n`);
     expect(sim.writeLog().map((w) => w.op)).toEqual(['info_notices.create', 'info_notices.updates.create', 'info_notices.delete']);
   });
+
+  it('refuses --notify without a first update to send, as incidents and maintenances do, and writes nothing', async () => {
+    const refused = await cli(['notices', 'create', 'acme', '--title', 'Quiet notice', '--notify']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--notify sends the first update to subscribers: give it with --message/);
+    expect(sim.writeLog()).toEqual([]);
+  });
 });
