@@ -4,7 +4,7 @@ import type { Incident } from '../../../shared/statuspage/schemas/incident';
 import type { RunAction } from '../run-action';
 import { checkListType, typeRefusal } from './item-types';
 import { addItemCommands, notifyField, updateTypeOption, type CreateOptions } from './item-commands';
-import { postUpdate, requireText, type PageItem, type PageItemKind } from './page-items';
+import { itemCommand, postUpdate, requireText, type PageItem, type PageItemKind } from './page-items';
 
 /** open, upcoming (a maintenance not yet started) or ended, judged in UTC as the API's datetimes are. */
 export function incidentState(incident: Incident, now: Date = new Date()): 'open' | 'upcoming' | 'ended' {
@@ -78,11 +78,7 @@ interface IncidentCreateOptions extends CreateOptions {
 }
 
 function addResolveCommand(incidents: Command, run: RunAction, kind: PageItemKind<PageItem>): void {
-  incidents
-    .command('resolve')
-    .description('resolve an incident with a final update (needs a key; queued when the server cannot be reached)')
-    .argument('<subdomain>', 'the status page subdomain')
-    .argument('<id>', 'the incident id, or the temp id (or its first characters) of one queued offline')
+  itemCommand(incidents, 'resolve', 'resolve an incident with a final update (needs a key; queued when the server cannot be reached)', kind)
     .option('--message <text>', 'the closing message', 'This incident has been resolved.')
     .option('--notify', "notify the page's subscribers of the resolution")
     .action(

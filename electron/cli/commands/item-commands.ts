@@ -8,6 +8,7 @@ import {
   addShowCommand,
   collect,
   createItem,
+  itemCommand,
   postUpdate,
   postedText,
   requireText,
@@ -105,12 +106,7 @@ function addCreateCommand<O extends CreateOptions>(group: Command, run: RunActio
 }
 
 function addUpdateCommand(group: Command, run: RunAction, kind: PageItemKind<PageItem>, spec: ItemCommandsSpec<PageItem, CreateOptions>['update']): void {
-  const command = group
-    .command('update')
-    .description(spec.description)
-    .argument('<subdomain>', 'the status page subdomain')
-    .argument('<id>', `the ${kind.noun} id, or the temp id (or its first characters) of one queued offline`)
-    .requiredOption('--message <text>', 'the update text');
+  const command = itemCommand(group, 'update', spec.description, kind).requiredOption('--message <text>', 'the update text');
   if (spec.updateTypeOption) command.addOption(spec.updateTypeOption);
   command.option('--notify', "notify the page's subscribers of this update").action(
     run(async (ctx, subdomain: string, id: string, options: { message: string; updateType?: string; notify?: boolean }) => {

@@ -204,33 +204,37 @@ export function addListCommand<T extends PageItem>(
     );
 }
 
-/** `<group> show`: one item with its services by name and its updates; a queued create by its temp id. */
-export function addShowCommand<T extends PageItem>(group: Command, run: RunAction, kind: PageItemKind<T>, description: string): void {
-  group
-    .command('show')
+/** `<group> <name> <subdomain> <id>`: a command on one item, by its id or the temp id of a queued create. */
+export function itemCommand(group: Command, name: string, description: string, kind: PageItemKind<PageItem>): Command {
+  return group
+    .command(name)
     .description(description)
     .argument('<subdomain>', 'the status page subdomain')
-    .argument('<id>', `the ${kind.noun} id, or the temp id (or its first characters) of one queued offline`)
-    .action(
-      run(async (ctx, subdomain: string, text: string) => {
-        const ref = await resolveRef(ctx, kind as unknown as PageItemKind<PageItem>, text);
-        const client = ctx.client(subdomain);
-        const time: Time = (value) => ctx.time(value);
-        if ('inApp' in ref) throw new AppError('conflict', `${ref.id} is in the running app's outbox: see its Outbox screen`);
-        if ('queued' in ref) {
-          const names = await serviceNames(client, subdomain);
-          ctx.print.result({ state: 'queued', entry: ref.queued }, () => describeQueued(kind as unknown as PageItemKind<PageItem>, ref.queued, names, time));
-          return;
-        }
-        const [item, names] = await Promise.all([
-          kind.get(client, subdomain, ref.id).catch((error: unknown) => {
-            throw notFoundItem(error, kind as unknown as PageItemKind<PageItem>, subdomain, ref.id);
-          }),
-          serviceNames(client, subdomain),
-        ]);
-        ctx.print.result(item, () => describe(kind as unknown as PageItemKind<PageItem>, item, names, time));
-      }),
-    );
+    .argument('<id>', `the ${kind.noun} id, or the temp id (or its first characters) of one queued offline`);
+}
+
+/** `<group> show`: one item with its services by name and its updates; a queued create by its temp id. */
+export function addShowCommand<T extends PageItem>(group: Command, run: RunAction, kind: PageItemKind<T>, description: string): void {
+  itemCommand(group, 'show', description, kind as unknown as PageItemKind<PageItem>).action(
+    run(async (ctx, subdomain: string, text: string) => {
+      const ref = await resolveRef(ctx, kind as unknown as PageItemKind<PageItem>, text);
+      const client = ctx.client(subdomain);
+      const time: Time = (value) => ctx.time(value);
+      if ('inApp' in ref) throw new AppError('conflict', `${ref.id} is in the running app's outbox: see its Outbox screen`);
+      if ('queued' in ref) {
+        const names = await serviceNames(client, subdomain);
+        ctx.print.result({ state: 'queued', entry: ref.queued }, () => describeQueued(kind as unknown as PageItemKind<PageItem>, ref.queued, names, time));
+        return;
+      }
+      const [item, names] = await Promise.all([
+        kind.get(client, subdomain, ref.id).catch((error: unknown) => {
+          throw notFoundItem(error, kind as unknown as PageItemKind<PageItem>, subdomain, ref.id);
+        }),
+        serviceNames(client, subdomain),
+      ]);
+      ctx.print.result(item, () => describe(kind as unknown as PageItemKind<PageItem>, item, names, time));
+    }),
+  );
 }
 
 /** A 404 on one item names the item and the page, and how to find the right id, instead of a path template. */
@@ -245,18 +249,13 @@ function notFoundItem(error: unknown, kind: PageItemKind<PageItem>, subdomain: s
 
 /** `<group> delete`, through the outbox. */
 export function addDeleteCommand(group: Command, run: RunAction, kind: PageItemKind<PageItem>, description: string): void {
-  group
-    .command('delete')
-    .description(description)
-    .argument('<subdomain>', 'the status page subdomain')
-    .argument('<id>', `the ${kind.noun} id, or the temp id (or its first characters) of one queued offline`)
-    .action(
-      run(async (ctx, subdomain: string, text: string) => {
-        const { id } = await resolveRef(ctx, kind, text);
-        const outcome = await submitWrite(ctx, { ...writeTarget(ctx, subdomain), operation: kind.ops.delete, input: { subdomain, [kind.idParam]: id } });
-        printOutcome(ctx, outcome, () => ({ json: { deleted: id }, text: `deleted ${kind.noun} #${id}` }));
-      }),
-    );
+  itemCommand(group, 'delete', description, kind).action(
+    run(async (ctx, subdomain: string, text: string) => {
+      const { id } = await resolveRef(ctx, kind, text);
+      const outcome = await submitWrite(ctx, { ...writeTarget(ctx, subdomain), operation: kind.ops.delete, input: { subdomain, [kind.idParam]: id } });
+      printOutcome(ctx, outcome, () => ({ json: { deleted: id }, text: `deleted ${kind.noun} #${id}` }));
+    }),
+  );
 }
 
 /** Posts an update to an item (update, resolve), through the outbox; `done` words the sent update. */
