@@ -10,6 +10,7 @@ import { OPERATIONS_OUTBOX_KIND, type QueuedForgetResult } from '@shared/operati
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import type { OutboxChange } from '@shared/outbox/status';
 import { api, call, messageOf } from '@/api';
+import { useHistoryList } from './history-list';
 import { useOutboxStore } from './outbox';
 
 /** One line of the last run: waiting, refused before sending, or settled by the service. */
@@ -27,7 +28,6 @@ function newRequestId(): string {
 export const useOperationsStore = defineStore('operations', () => {
   const settings = ref<OperationsSettingsView | null>(null);
   const status = ref<OperationsAuthStatus | null>(null);
-  const history = ref<OperationsHistoryEntry[]>([]);
   const loading = ref(false);
   const loadError = ref<string | null>(null);
   /** The names typed or pasted, kept while the user visits other screens. */
@@ -38,7 +38,10 @@ export const useOperationsStore = defineStore('operations', () => {
   const authBusy = ref<AuthAction | null>(null);
   const authError = ref<string | null>(null);
   const authMessage = ref<string | null>(null);
-  const historyError = ref<string | null>(null);
+  const { history, historyError, loadHistory, clearHistory } = useHistoryList<OperationsHistoryEntry>({
+    read: () => call(api().operations.history()),
+    clear: () => call(api().operations.clearHistory()),
+  });
   /** Forgets waiting in the outbox (or failed there) because the service could not be reached. */
   const queued = ref<OutboxEntryView[]>([]);
   const sendingQueued = ref(false);
@@ -236,25 +239,6 @@ export const useOperationsStore = defineStore('operations', () => {
     const row = rows.value[index]!;
     if (result.outcome === 'queued' && row.state === 'done' && row.result.outcome !== 'queued') return;
     rows.value[index] = { name: result.name, line: row.line, state: 'done', result };
-  }
-
-  async function loadHistory() {
-    try {
-      history.value = (await call(api().operations.history())).entries;
-      historyError.value = null;
-    } catch (error) {
-      historyError.value = messageOf(error);
-    }
-  }
-
-  async function clearHistory() {
-    try {
-      await call(api().operations.clearHistory());
-      history.value = [];
-      historyError.value = null;
-    } catch (error) {
-      historyError.value = messageOf(error);
-    }
   }
 
   return {

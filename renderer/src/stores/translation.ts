@@ -10,6 +10,7 @@ import type { TranslationSettings } from '@shared/translation/translation-settin
 import { WordType } from '@shared/translation/word-type';
 import { api, ApiError, call, messageOf } from '@/api';
 import { describeFailure, type PanelFailure } from '@/lib/translation-failure-message';
+import { useHistoryList } from './history-list';
 
 export type HealthView =
   { state: 'unknown' } | { state: 'checking' } | { state: 'up'; latencyMs: number; checkedAt: string } | { state: 'down'; message: string; checkedAt: string };
@@ -37,8 +38,10 @@ export const useTranslationStore = defineStore('translation', () => {
   const untranslated = ref<number[]>([]);
   const totals = ref<TranslationTotals | null>(null);
   const health = ref<HealthView>({ state: 'unknown' });
-  const history = ref<TranslationHistoryEntry[]>([]);
-  const historyError = ref<string | null>(null);
+  const { history, historyError, loadHistory, clearHistory } = useHistoryList<TranslationHistoryEntry>({
+    read: () => call(api().translation.history()),
+    clear: () => call(api().translation.clearHistory()),
+  });
   const key = ref<TranslationKeyStatus | null>(null);
   const settings = ref<TranslationSettings | null>(null);
 
@@ -89,15 +92,6 @@ export const useTranslationStore = defineStore('translation', () => {
       key.value = await call(api().translation.keyStatus());
     } catch {
       key.value = { stored: false, storage: 'none', lastFour: null };
-    }
-  }
-
-  async function loadHistory() {
-    try {
-      history.value = (await call(api().translation.history())).entries;
-      historyError.value = null;
-    } catch (error) {
-      historyError.value = messageOf(error);
     }
   }
 
@@ -174,15 +168,6 @@ export const useTranslationStore = defineStore('translation', () => {
     lastCounters.value = null;
     untranslated.value = [];
     failure.value = null;
-  }
-
-  async function clearHistory() {
-    try {
-      await call(api().translation.clearHistory());
-      history.value = [];
-    } catch (error) {
-      historyError.value = messageOf(error);
-    }
   }
 
   /** One status request, because the user asked. */
