@@ -17,40 +17,38 @@ function humanise(operation: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Incidents and notices take the same six writes, each naming its item by its own id and body fields. */
+const THREADS = [
+  { name: 'Incident', noun: 'incident', idField: 'incidentId', bodyField: 'incident' },
+  { name: 'InfoNotice', noun: 'notice', idField: 'infoNoticeId', bodyField: 'info_notice' },
+] as const;
+
+function describeThreadWrite(operation: string, input: Input): string | null {
+  for (const thread of THREADS) {
+    const item = ref(thread.noun, input[thread.idField]);
+    const title = quoted(record(input[thread.bodyField]).title);
+    switch (operation) {
+      case `create${thread.name}`:
+        return `Create ${thread.noun}${title}`;
+      case `update${thread.name}`:
+        return `Edit ${item}${title}`;
+      case `delete${thread.name}`:
+        return `Delete ${item}`;
+      case `add${thread.name}Update`:
+        // Only an incident is resolved by an update.
+        return thread.noun === 'incident' && record(input.update).type === 'resolved' ? `Resolve ${item}` : `Add an update to ${item}`;
+      case `change${thread.name}Update`:
+        return `Edit an update of ${item}`;
+      case `delete${thread.name}Update`:
+        return `Delete an update of ${item}`;
+    }
+  }
+  return null;
+}
+
 /** One line that says what a queued write does, in the user's words. */
 export function describeEntry(entry: Pick<OutboxEntryView, 'operation' | 'input'>): string {
-  const input = entry.input;
-  const incident = record(input.incident);
-  const notice = record(input.info_notice);
-  const update = record(input.update);
-  switch (entry.operation) {
-    case 'createIncident':
-      return `Create incident${quoted(incident.title)}`;
-    case 'updateIncident':
-      return `Edit ${ref('incident', input.incidentId)}${quoted(incident.title)}`;
-    case 'deleteIncident':
-      return `Delete ${ref('incident', input.incidentId)}`;
-    case 'addIncidentUpdate':
-      return update.type === 'resolved' ? `Resolve ${ref('incident', input.incidentId)}` : `Add an update to ${ref('incident', input.incidentId)}`;
-    case 'changeIncidentUpdate':
-      return `Edit an update of ${ref('incident', input.incidentId)}`;
-    case 'deleteIncidentUpdate':
-      return `Delete an update of ${ref('incident', input.incidentId)}`;
-    case 'createInfoNotice':
-      return `Create notice${quoted(notice.title)}`;
-    case 'updateInfoNotice':
-      return `Edit ${ref('notice', input.infoNoticeId)}${quoted(notice.title)}`;
-    case 'deleteInfoNotice':
-      return `Delete ${ref('notice', input.infoNoticeId)}`;
-    case 'addInfoNoticeUpdate':
-      return `Add an update to ${ref('notice', input.infoNoticeId)}`;
-    case 'changeInfoNoticeUpdate':
-      return `Edit an update of ${ref('notice', input.infoNoticeId)}`;
-    case 'deleteInfoNoticeUpdate':
-      return `Delete an update of ${ref('notice', input.infoNoticeId)}`;
-    default:
-      return humanise(entry.operation);
-  }
+  return describeThreadWrite(entry.operation, entry.input) ?? humanise(entry.operation);
 }
 
 const WAIT_TEXT: Record<OutboxWaitReason, string> = {
