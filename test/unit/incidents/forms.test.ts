@@ -3,7 +3,7 @@ import { apiToLocalInput, localInputToApi } from '../../../renderer/src/lib/api-
 import { buildIncidentCreate, buildIncidentPatch, incidentValuesOf } from '../../../renderer/src/components/incidents/incident-form';
 import { buildNoticeCreate, noticeValuesOf } from '../../../renderer/src/components/incidents/notice-form';
 import { buildUpdateBody, buildUpdatePatch, updateValuesOf } from '../../../renderer/src/components/incidents/update-form';
-import { sameDraft, wireTranslations } from '../../../renderer/src/components/incidents/translation-draft';
+import { sameDraft, typedText, wireTranslations } from '../../../renderer/src/components/incidents/translation-draft';
 
 const previousTz = process.env.TZ;
 beforeAll(() => {
@@ -104,5 +104,12 @@ describe('translation drafts', () => {
     expect(wireTranslations({ de: { title: ' ' }, fr: { title: 'Titre' } }, 'title')).toEqual({ fr: { title: 'Titre' } });
     expect(wireTranslations({ de: {} }, 'title')).toBeUndefined();
     expect(sameDraft({ de: { title: 'A' }, fr: { title: 'B' } }, { fr: { title: 'B' }, de: { title: 'A' } }, 'title')).toBe(true);
+  });
+
+  it('counts text as typed, and a language added without text as not', () => {
+    const opened = typedText({ title: 'Outage', translations: {} });
+    expect(typedText({ title: 'Outage', translations: { de: {}, fr: { title: ' ' } } })).toBe(opened);
+    expect(typedText({ title: 'Outage', translations: { de: { title: 'Ausfall' } } })).not.toBe(opened);
+    expect(typedText({ title: 'Outage.', translations: {} })).not.toBe(opened);
   });
 });

@@ -62,3 +62,8 @@ export function languagesWithText(draft: TranslationDraft): string[] {
 export function draftWithText(draft: TranslationDraft): TranslationDraft {
   return Object.fromEntries(languagesWithText(draft).map((lang) => [lang, draft[lang]!]));
 }
+
+/** What was typed, as one string to compare with the text the editor opened with: languages added without text are not typing. */
+export function typedText<Values extends { translations: TranslationDraft }>(values: Values): string {
+  return JSON.stringify({ ...values, translations: draftWithText(values.translations) });
+}
