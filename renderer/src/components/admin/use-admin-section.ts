@@ -3,7 +3,7 @@ import { entriesOfResource, mergeAdminList, type MergedAdminItem } from '@shared
 import { ADMIN_RESOURCES, type AdminResourceId } from '@shared/admin/resources';
 import { scopeKey, scopeParams } from '@shared/admin/scope';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import { messageOf } from '@/api';
+import { useAttempt } from '@/components/use-attempt';
 import { useAdminList } from '@/stores/admin-list';
 import { useAdminScope } from '@/stores/admin-scope';
 import { useOutboxStore } from '@/stores/outbox';
@@ -52,10 +52,10 @@ export function useAdminSection(resourceId: AdminResourceId) {
   }
 
   const editing = ref<Editing | null>(null);
-  const saving = ref(false);
-  const saveError = ref<string | null>(null);
+  const { busy: saving, failure: saveError, attempt: attemptSave } = useAttempt();
   const deleting = ref<MergedAdminItem | null>(null);
-  const actionError = ref<string | null>(null);
+  // Retry, discard, resolve and delete: their failure shows over the list.
+  const { failure: actionError, attempt } = useAttempt();
 
   /** The values a form starts from: the item, or the body of the refused write. */
   const initial = computed<Record<string, unknown> | null>(() => {
@@ -93,9 +93,7 @@ export function useAdminSection(resourceId: AdminResourceId) {
     const edit = editing.value;
     const target = scope.value;
     if (!edit || !target) return;
-    saving.value = true;
-    saveError.value = null;
-    try {
+    const saved = await attemptSave(async () => {
       if (edit.mode === 'add') {
         await outbox.enqueue({ accountId: target.accountId, operation: resource.create, input: { ...scopeParams(target), [resource.bodyKey]: body } });
       } else if (edit.mode === 'edit') {
@@ -111,38 +109,21 @@ export function useAdminSection(resourceId: AdminResourceId) {
       } else {
         await outbox.retry(edit.entry.id, { ...edit.entry.input, [resource.bodyKey]: body });
       }
-      editing.value = null;
-    } catch (error) {
-      saveError.value = messageOf(error);
-    } finally {
-      saving.value = false;
-    }
+    });
+    if (saved) editing.value = null;
   }
 
   async function confirmDelete() {
     const item = deleting.value;
     const target = scope.value;
     if (!item || !target) return;
-    actionError.value = null;
-    try {
+    await attempt(async () => {
       const create = item.pending ? outbox.entries.find((e) => e.operation === resource.create && item.outbox?.entryIds.includes(e.id)) : undefined;
       // Never sent: forgetting the create is the whole delete.
       if (create && create.state !== 'in_flight') await outbox.drop(create.id);
       else await outbox.enqueue({ accountId: target.accountId, operation: resource.remove, input: { ...scopeParams(target), [resource.idParam]: item.id } });
-      deleting.value = null;
-    } catch (error) {
-      actionError.value = messageOf(error);
-      deleting.value = null;
-    }
-  }
-
-  async function act(work: () => Promise<unknown>) {
-    actionError.value = null;
-    try {
-      await work();
-    } catch (error) {
-      actionError.value = messageOf(error);
-    }
+    });
+    deleting.value = null;
   }
 
   // reactive() so templates read section.items, section.editing, ... without .value.
@@ -171,9 +152,9 @@ export function useAdminSection(resourceId: AdminResourceId) {
     cancelDelete: () => {
       deleting.value = null;
     },
-    retry: (entry: OutboxEntryView) => act(() => outbox.retry(entry.id)),
-    discard: (entry: OutboxEntryView) => act(() => outbox.drop(entry.id)),
-    resolve: (entry: OutboxEntryView, choice: 'keep_mine' | 'take_theirs') => act(() => outbox.resolveConflict(entry.id, choice)),
+    retry: (entry: OutboxEntryView) => attempt(() => outbox.retry(entry.id)),
+    discard: (entry: OutboxEntryView) => attempt(() => outbox.drop(entry.id)),
+    resolve: (entry: OutboxEntryView, choice: 'keep_mine' | 'take_theirs') => attempt(() => outbox.resolveConflict(entry.id, choice)),
   });
 }
 
