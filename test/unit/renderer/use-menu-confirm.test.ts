@@ -9,7 +9,12 @@ describe('useMenuConfirm', () => {
   it('asks first, with the focus on Keep once it is shown', async () => {
     const { asking, keep, onMenu } = useMenuConfirm('Remove account…');
     let focused = false;
-    keep.value = { focus: () => (focused = true) } as HTMLButtonElement;
+    // Only focus() is asked of the Keep button.
+    keep.value = {
+      focus: () => {
+        focused = true;
+      },
+    } as unknown as HTMLButtonElement;
     await onMenu('remove');
     expect(asking.value).toBe(true);
     expect(focused).toBe(true);
