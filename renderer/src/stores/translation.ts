@@ -2,13 +2,13 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { TranslationTotals } from '@shared/ipc/channels/translation';
 import type { TranslationCounters } from '@shared/translation/counters';
-import { translationFailureOf } from '@shared/translation/failure';
 import type { TranslationHistoryEntry } from '@shared/translation/history-entry';
 import type { TranslationKeyStatus } from '@shared/translation/key-status';
 import type { Language } from '@shared/translation/language';
 import type { TranslationSettings } from '@shared/translation/translation-settings';
 import { WordType } from '@shared/translation/word-type';
-import { api, ApiError, call, messageOf } from '@/api';
+import { api, call, messageOf } from '@/api';
+import { translationErrorOf } from '@/lib/translation-error';
 import { describeFailure, type PanelFailure } from '@/lib/translation-failure-message';
 import { useHistoryList } from './history-list';
 
@@ -140,9 +140,8 @@ export const useTranslationStore = defineStore('translation', () => {
       untranslated.value = result.untranslated;
       await Promise.all([loadHistory(), rememberPair(source, target)]);
     } catch (error) {
-      if (error instanceof ApiError)
-        failWith(translationFailureOf({ code: error.code, ...(error.status === undefined ? {} : { status: error.status }) }), error.message);
-      else failWith('other', messageOf(error));
+      const { kind, raw } = translationErrorOf(error);
+      failWith(kind, raw);
     } finally {
       translating.value = false;
       await loadTotals();
