@@ -1,6 +1,7 @@
 import type { ServerId } from '../../../../shared/outbox/entry-view';
-import { WRITE_OPERATIONS, type WriteOperationName, type WriteResource } from '../../../../shared/outbox/write-operations';
+import { WRITE_OPERATIONS, type WriteOperationName } from '../../../../shared/outbox/write-operations';
 import { apiDateTimeToEpochMs } from '../../../../shared/statuspage/datetime';
+import { STATUS_PAGE_OPERATIONS } from '../../../../shared/statuspage/operations';
 import type { StatusPageClient } from '../../statuspage/client';
 import { fetchCurrentObject, sameInstant, showsPatch } from './current-version';
 import { serverIdOf } from './result-summary';
@@ -86,22 +87,10 @@ export async function findAppliedWrite(operation: WriteOperationName, input: Jso
   return serverId === undefined ? { object } : { object, serverId };
 }
 
+/** The body the write sent, under the key its operation's spec names (deletes have none). */
 export function bodyOf(operation: WriteOperationName, input: Json): Json {
-  const key: Partial<Record<WriteResource, string>> = {
-    incident: 'incident',
-    incident_update: 'update',
-    info_notice: 'info_notice',
-    info_notice_update: 'update',
-    metric_entry: 'entry',
-    subscription: 'subscription',
-    status_page: 'status_page',
-    service: 'service',
-    webhook: 'webhook',
-    access_group: 'access_group',
-    page_member: 'member',
-    org_member: 'member',
-  };
-  const body = input[key[WRITE_OPERATIONS[operation].resource] ?? ''];
+  const key = STATUS_PAGE_OPERATIONS[operation].body?.key;
+  const body = key === undefined ? undefined : input[key];
   return isRecord(body) ? body : {};
 }
 
