@@ -1,28 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
+import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /* Issue 16 item 1: Escape or × on an editor with typed text asks before throwing it away. */
 
-let sim: StatusPageSimulator;
-let app: Harness | undefined;
-test.beforeEach(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-test.afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  await sim.close();
-});
-
-test('a New incident dialog with typed text asks before it closes; an untouched one closes at once', async ({ page }) => {
-  app = await startHarness(page);
-  await app.core.accounts.add({ name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: sim.keys.demoReadWrite });
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Incidents/ })
-    .click();
+test('a New incident dialog with typed text asks before it closes; an untouched one closes at once', async ({ page, sim, launch }) => {
+  const app = await launch();
+  await addAcmeAccount(app, sim, 'Acme');
+  await openScreen(page, /Incidents/);
 
   // Untouched: Escape closes without a question.
   await page.getByRole('button', { name: 'New incident' }).click();

@@ -1,30 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
+import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /* Issue 16 item 8: no red Delete beside the routine buttons of an incident; deleting sits in a "⋯" menu and still asks. */
 
-let sim: StatusPageSimulator;
-let app: Harness | undefined;
-test.beforeEach(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-test.afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  await sim.close();
-});
-
-test('an incident and its updates are deleted from their ⋯ menus, by mouse or keyboard, after a confirmation', async ({ page }) => {
+test('an incident and its updates are deleted from their ⋯ menus, by mouse or keyboard, after a confirmation', async ({ page, sim, launch }) => {
   const incident = sim.openIncident({ page: 'acme', type: 'minor', title: 'Payments degraded', message: 'Some payments fail.' });
   sim.addUpdate({ page: 'acme', incidentId: incident.id, message: 'Posted by mistake.' });
-  app = await startHarness(page);
-  await app.core.accounts.add({ name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: sim.keys.demoReadWrite });
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Incidents/ })
-    .click();
+  const app = await launch();
+  await addAcmeAccount(app, sim, 'Acme');
+  await openScreen(page, /Incidents/);
   await page.getByTestId('incident-list').getByRole('listitem').filter({ hasText: 'Payments degraded' }).getByRole('button').click();
   const detail = page.getByTestId('incident-detail');
   await expect(detail.getByRole('button', { name: 'Add update' })).toBeVisible();

@@ -1,51 +1,31 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
+import { openNewIncident } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /* Issue 16 item 1, second half: a dirty New incident editor keeps a draft per page until it is saved or discarded. */
 
 const KEY = 'wg_e2e_drafts_key';
-let sim: StatusPageSimulator;
-let translator: TranslationSimulator;
-let app: Harness | undefined;
-test.beforeEach(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-  translator = await startTranslationSimulator({ key: KEY });
-});
-test.afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  await translator.close();
-  await sim.close();
-});
-
-async function openEditor(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Incidents/ })
-    .click();
-  await page.getByRole('button', { name: 'New incident' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New incident' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
+test.use({ translatorKey: KEY });
 
 const TITLE = 'Checkout failing for some cards';
 const MESSAGE = 'We are looking into failed card payments.';
 const GERMAN = 'Kartenzahlungen schlagen fehl';
 
-test('closing with Keep as draft or reloading the window brings the typed text back; discarding or saving clears it', async ({ page }) => {
-  app = await startHarness(page);
+test('closing with Keep as draft or reloading the window brings the typed text back; discarding or saving clears it', async ({
+  page,
+  sim,
+  translator,
+  launch,
+}) => {
+  const app = await launch();
   app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
   await app.core.translation.keys.set(KEY);
   const add = (name: string, subdomain: string) =>
-    app!.core.accounts.add({ name, region: 'custom', baseUrl: sim.baseUrl, subdomain, organizationId: '1', apiKey: sim.keys.demoReadWrite });
+    app.core.accounts.add({ name, region: 'custom', baseUrl: sim.baseUrl, subdomain, organizationId: '1', apiKey: sim.keys.demoReadWrite });
   await add('Acme', 'acme');
   const eu = await add('Acme EU', 'acme-eu');
 
-  let dialog = await openEditor(page);
+  let dialog = await openNewIncident(page);
   await dialog.getByLabel('Title', { exact: true }).fill(TITLE);
   await dialog.getByLabel('Message', { exact: true }).fill(MESSAGE);
   await dialog.getByRole('button', { name: 'Translate into…' }).click();
@@ -64,7 +44,7 @@ test('closing with Keep as draft or reloading the window brings the typed text b
   await expect(dialog).toBeHidden();
   expect((await app.core.outbox.service()).list()).toEqual([]);
 
-  dialog = await openEditor(page);
+  dialog = await openNewIncident(page);
   await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(TITLE);
   await expect(dialog.getByLabel('Message', { exact: true })).toHaveValue(MESSAGE);
   await expect(dialog.getByLabel('German title')).toHaveValue(GERMAN);
@@ -75,7 +55,7 @@ test('closing with Keep as draft or reloading the window brings the typed text b
   // An app reload: the draft was kept as it was typed, nothing else needed.
   await dialog.getByLabel('Title', { exact: true }).fill(`${TITLE} (EU too)`);
   await page.reload();
-  dialog = await openEditor(page);
+  dialog = await openNewIncident(page);
   await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(`${TITLE} (EU too)`);
   await expect(dialog.getByLabel('German title')).toHaveValue(GERMAN);
   await page.keyboard.press('Escape');
@@ -95,7 +75,7 @@ test('closing with Keep as draft or reloading the window brings the typed text b
   await page.keyboard.press('Escape');
   await ask.getByRole('button', { name: 'Discard changes' }).click();
   await expect(dialog).toBeHidden();
-  dialog = await openEditor(page);
+  dialog = await openNewIncident(page);
   await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue('');
 
   // Saving clears it too.
@@ -103,7 +83,7 @@ test('closing with Keep as draft or reloading the window brings the typed text b
   await dialog.getByLabel('Message', { exact: true }).fill('Search requests take seconds.');
   await dialog.getByRole('button', { name: 'Create incident' }).click();
   await expect(dialog).toBeHidden();
-  dialog = await openEditor(page);
+  dialog = await openNewIncident(page);
   await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue('');
   await expect(dialog.getByRole('status').filter({ hasText: 'is back' })).toHaveCount(0);
 });

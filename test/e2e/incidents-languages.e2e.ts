@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
-import { startHarness, type Harness } from './support/harness';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { addAcmeAccount, openNewIncident } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
@@ -10,27 +9,10 @@ import { screenshotPath } from './support/screenshots';
  */
 
 const KEY = 'wg_e2e_languages_key';
-let sim: StatusPageSimulator;
-let translator: TranslationSimulator;
-let app: Harness | undefined;
-test.beforeEach(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-  translator = await startTranslationSimulator({ key: KEY });
-});
-test.afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  await translator.close();
-  await sim.close();
-});
+test.use({ translatorKey: KEY });
 
 async function openTranslate(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Incidents/ })
-    .click();
-  await page.getByRole('button', { name: 'New incident' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New incident' });
+  const dialog = await openNewIncident(page);
   await dialog.getByRole('button', { name: 'Translate into…' }).click();
   return dialog;
 }
@@ -38,7 +20,7 @@ async function openTranslate(page: Page) {
 const chips = (page: Page) =>
   page.getByRole('dialog', { name: 'New incident' }).getByRole('list', { name: 'Languages to translate into' }).getByRole('listitem');
 
-test('Translate into… starts with the languages last used on the page, else those of its incidents', async ({ page }) => {
+test('Translate into… starts with the languages last used on the page, else those of its incidents', async ({ page, sim, translator, launch }) => {
   // Someone already posts this page's incidents in Spanish.
   const posted = await fetch(`${sim.baseUrl}/status_pages/acme/incidents`, {
     method: 'POST',
@@ -54,17 +36,10 @@ test('Translate into… starts with the languages last used on the page, else th
     }),
   });
   expect(posted.ok).toBe(true);
-  app = await startHarness(page);
+  const app = await launch();
   app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
   await app.core.translation.keys.set(KEY);
-  const account = await app.core.accounts.add({
-    name: 'Acme',
-    region: 'custom',
-    baseUrl: sim.baseUrl,
-    subdomain: 'acme',
-    organizationId: '1',
-    apiKey: sim.keys.demoReadWrite,
-  });
+  const account = await addAcmeAccount(app, sim, 'Acme');
 
   let dialog = await openTranslate(page);
   await expect(chips(page)).toHaveText([/Spanish/]);
@@ -92,7 +67,7 @@ test('Translate into… starts with the languages last used on the page, else th
   await expect(dialog.getByLabel('German title')).not.toHaveValue('');
   await dialog.getByRole('button', { name: 'Create incident' }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await app!.core.incidentPages.get({ accountId: account.id, subdomain: 'acme' })).languages).toEqual(['de', 'fr']);
+  await expect.poll(async () => (await app.core.incidentPages.get({ accountId: account.id, subdomain: 'acme' })).languages).toEqual(['de', 'fr']);
 
   dialog = await openTranslate(page);
   await expect(chips(page)).toHaveText([/German/, /French/]);

@@ -1,26 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
+import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /* Issue 16 item 9: incident search, an Open / Resolved / All filter, open incidents pinned on top; still virtualised. */
 
-let sim: StatusPageSimulator;
-let app: Harness | undefined;
-test.beforeEach(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-test.afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  await sim.close();
-});
-
 const list = (page: Page) => page.getByTestId('incident-list');
 const titles = (page: Page) => list(page).locator('.row-title').allTextContents();
 
-test('search finds titles and update text, the status filter narrows, open incidents stay on top', async ({ page }) => {
+test('search finds titles and update text, the status filter narrows, open incidents stay on top', async ({ page, sim, launch }) => {
   // Oldest first: the open one is buried under 40 newer resolved ones in the server's order.
   sim.openIncident({ page: 'acme', type: 'major', title: 'Payments delayed', message: 'Card payments take minutes to confirm.' });
   const slow = sim.openIncident({ page: 'acme', type: 'minor', title: 'Slow search results' });
@@ -30,12 +19,9 @@ test('search finds titles and update text, the status filter narrows, open incid
     const bulk = sim.openIncident({ page: 'acme', type: 'minor', title: `Resolved blip ${i}` });
     sim.resolveIncident({ page: 'acme', incidentId: bulk.id });
   }
-  app = await startHarness(page);
-  await app.core.accounts.add({ name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: sim.keys.demoReadWrite });
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Incidents/ })
-    .click();
+  const app = await launch();
+  await addAcmeAccount(app, sim, 'Acme');
+  await openScreen(page, /Incidents/);
 
   // Pinned: the open incident and the upcoming maintenance come before every resolved one.
   await expect(list(page).locator('.row-title').first()).toBeVisible();

@@ -1,43 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
 import { expectAccessible } from './support/axe';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
+import { addAcmeAccount, openNewIncident } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /* Issue 16 item 9: incident templates per page (title, type, services, first message), kept by the main process. */
 
-let sim: StatusPageSimulator;
-let app: Harness | undefined;
-test.beforeEach(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-test.afterEach(async () => {
-  await app?.close();
-  app = undefined;
-  await sim.close();
-});
-
-async function openNewIncident(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Incidents/ })
-    .click();
-  await page.getByRole('button', { name: 'New incident' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New incident' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
-
-test('save the editor as a template, fill a new incident from it, rename and delete it; templates belong to the page', async ({ page }) => {
-  app = await startHarness(page);
-  const account = await app.core.accounts.add({
-    name: 'Acme',
-    region: 'custom',
-    baseUrl: sim.baseUrl,
-    subdomain: 'acme',
-    organizationId: '1',
-    apiKey: sim.keys.demoReadWrite,
-  });
+test('save the editor as a template, fill a new incident from it, rename and delete it; templates belong to the page', async ({ page, sim, launch }) => {
+  const app = await launch();
+  const account = await addAcmeAccount(app, sim, 'Acme');
   let dialog = await openNewIncident(page);
   // An empty editor has nothing to keep.
   await dialog.getByRole('button', { name: 'Save as template…' }).click();

@@ -1,0 +1,68 @@
+import { test as base } from '@playwright/test';
+import { startStatusPageSimulator, type StartOptions, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startTranslationSimulator, type TranslationSimulator } from '../../../electron/services/simulators/translation';
+import { startHarness, type Harness, type HarnessOptions } from './harness';
+
+/** What a test started, closed by `closing` in one fixed order whatever order the test asked for them in. */
+interface Started {
+  apps: Harness[];
+  translators: TranslationSimulator[];
+  sims: StatusPageSimulator[];
+}
+
+export interface E2eFixtures {
+  /** How `sim` starts; a file changes it with `test.use({ simOptions: … })`. */
+  simOptions: StartOptions;
+  /** The Status Page API simulator, with the demo seed. */
+  sim: StatusPageSimulator;
+  /** The one key `translator` accepts. */
+  translatorKey: string;
+  translator: TranslationSimulator;
+  /** Starts the app on the test's page; it is closed before any simulator. */
+  launch: (options?: HarnessOptions) => Promise<Harness>;
+  /** The app started at once, for tests that need nothing set up before it. */
+  app: Harness;
+  closing: Started;
+}
+
+export const test = base.extend<E2eFixtures>({
+  simOptions: [{ seed: 'demo', rateLimit: false }, { option: true }],
+  translatorKey: ['sim-e2e-translation-key', { option: true }],
+
+  // Depends on the page so the app closes while its page is still open, as an afterEach did.
+  closing: async ({ page }, use) => {
+    void page;
+    const started: Started = { apps: [], translators: [], sims: [] };
+    await use(started);
+    // The app first: its polls and outbox still talk to the simulators until it is disposed.
+    for (const app of started.apps.reverse()) await app.close();
+    for (const translator of started.translators) await translator.close();
+    for (const sim of started.sims) await sim.close();
+  },
+
+  sim: async ({ simOptions, closing }, use) => {
+    const sim = await startStatusPageSimulator(simOptions);
+    closing.sims.push(sim);
+    await use(sim);
+  },
+
+  translator: async ({ translatorKey, closing }, use) => {
+    const translator = await startTranslationSimulator({ key: translatorKey });
+    closing.translators.push(translator);
+    await use(translator);
+  },
+
+  launch: async ({ page, closing }, use) => {
+    await use(async (options) => {
+      const app = await startHarness(page, options);
+      closing.apps.push(app);
+      return app;
+    });
+  },
+
+  app: async ({ launch }, use) => {
+    await use(await launch());
+  },
+});
+
+export { expect } from '@playwright/test';
