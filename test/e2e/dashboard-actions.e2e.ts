@@ -1,37 +1,12 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
+import { watchAcmeFromDashboard } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
-let sim: StatusPageSimulator;
-let app: Harness;
+test.use({ simOptions: { seed: 'demo' } });
 
-test.beforeEach(async ({ page }) => {
-  sim = await startStatusPageSimulator({ seed: 'demo' });
-  app = await startHarness(page);
-});
-
-test.afterEach(async () => {
-  await app.close();
-  await sim.close();
-});
-
-async function watchAcme(): Promise<Locator> {
+test('Stop watching sits in the card’s ⋯ menu, not beside routine buttons; the menu works by keyboard', async ({ sim, app }) => {
   const { page } = app;
-  await page.getByRole('button', { name: 'Watch a page' }).first().click();
-  const form = page.getByRole('form', { name: 'Watch a page' });
-  await form.getByLabel('Custom base URL').check();
-  await form.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);
-  await form.getByLabel('Page subdomain').fill('acme');
-  await form.getByRole('button', { name: 'Watch page' }).click();
-  const card = page.getByRole('article', { name: 'Page Acme' });
-  await expect(card.locator('.level-badge').first()).toHaveText(/Operational/);
-  return card;
-}
-
-test('Stop watching sits in the card’s ⋯ menu, not beside routine buttons; the menu works by keyboard', async () => {
-  const { page } = app;
-  const card = await watchAcme();
+  const card = await watchAcmeFromDashboard(page, sim);
   // No red button among Check now and Mute page.
   await expect(card.getByRole('button', { name: /Stop watching/ })).toHaveCount(0);
   const more = card.getByRole('button', { name: 'More actions for Acme' });
@@ -82,8 +57,8 @@ test('Stop watching sits in the card’s ⋯ menu, not beside routine buttons; t
   expect(app.core.monitor.pages()).toHaveLength(0);
 });
 
-test('child services’ badges line up with their parents’ badges', async () => {
-  const card = await watchAcme();
+test('child services’ badges line up with their parents’ badges', async ({ sim, app }) => {
+  const card = await watchAcmeFromDashboard(app.page, sim);
   const services = card.getByRole('region', { name: 'Services' });
   const badgeOf = (name: string) => services.locator('.service-row', { has: app.page.getByText(name, { exact: true }) }).locator('.level-badge');
   const left = async (name: string) => (await badgeOf(name).boundingBox())!.x;

@@ -1,40 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
+import type { Harness } from './support/harness';
+import { watchAcmeFromDashboard } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
-let sim: StatusPageSimulator;
-let app: Harness;
-
-test.beforeEach(async ({ page }) => {
-  sim = await startStatusPageSimulator({ seed: 'demo' });
-  app = await startHarness(page);
-});
-
-test.afterEach(async () => {
-  await app.close();
-  await sim.close();
-});
-
-async function watchAcme(harness: Harness) {
-  const { page } = harness;
-  await page.getByRole('button', { name: 'Watch a page' }).first().click();
-  const form = page.getByRole('form', { name: 'Watch a page' });
-  await form.getByLabel('Custom base URL').check();
-  await form.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);
-  await form.getByLabel('Page subdomain').fill('acme');
-  await form.getByRole('button', { name: 'Watch page' }).click();
-  const card = page.getByRole('article', { name: 'Page Acme' });
-  await expect(card.locator('.level-badge').first()).toHaveText(/Operational/);
-  return card;
-}
+test.use({ simOptions: { seed: 'demo' } });
 
 const lastTray = (harness: Harness) => harness.trayModels.at(-1)!;
 
-test('an incident opens: the dashboard shows it, one notification, the tray turns major; it resolves and all returns to operational', async () => {
+test('an incident opens: the dashboard shows it, one notification, the tray turns major; it resolves and all returns to operational', async ({ sim, app }) => {
   const { page } = app;
   await expect(page.getByRole('heading', { name: 'No pages watched yet' })).toBeVisible();
-  const card = await watchAcme(app);
+  const card = await watchAcmeFromDashboard(page, sim);
   await expect.poll(() => lastTray(app).icon).toBe('operational');
   expect(app.notifications).toHaveLength(0); // the first poll never notifies about what already was
 
@@ -79,9 +55,9 @@ test('an incident opens: the dashboard shows it, one notification, the tray turn
   await page.screenshot({ path: screenshotPath('notification-centre.png') });
 });
 
-test('clicking a notification opens its incident on the dashboard', async () => {
+test('clicking a notification opens its incident on the dashboard', async ({ sim, app }) => {
   const { page } = app;
-  await watchAcme(app);
+  await watchAcmeFromDashboard(page, sim);
   const incident = sim.openIncident({ page: 'acme', type: 'minor', title: 'Slow dashboard', services: [3] });
   await page.getByRole('button', { name: 'Settings' }).click();
   await app.core.monitor.pollNow();
@@ -93,9 +69,9 @@ test('clicking a notification opens its incident on the dashboard', async () => 
   expect(app.notifications[0]!.target.incidentId).toBe(incident.id);
 });
 
-test('a page that stops answering turns stale, never operational, and recovers', async () => {
+test('a page that stops answering turns stale, never operational, and recovers', async ({ sim, app }) => {
   const { page } = app;
-  const card = await watchAcme(app);
+  const card = await watchAcmeFromDashboard(page, sim);
   sim.goOffline({ mode: 'refuse' });
   for (let i = 0; i < 3; i += 1) await app.core.monitor.pollNow();
   await expect(card.locator('.level-badge').first()).toHaveText(/Not reachable/);
@@ -110,9 +86,9 @@ test('a page that stops answering turns stale, never operational, and recovers',
   await expect.poll(() => lastTray(app).icon).toBe('operational');
 });
 
-test('muting a page keeps it off the tray colour and out of notifications; pausing shows until when', async () => {
+test('muting a page keeps it off the tray colour and out of notifications; pausing shows until when', async ({ sim, app }) => {
   const { page } = app;
-  const card = await watchAcme(app);
+  const card = await watchAcmeFromDashboard(page, sim);
   await card.getByRole('button', { name: 'Mute page' }).click();
   await expect(card.getByText('Muted', { exact: true })).toBeVisible();
   sim.openIncident({ page: 'acme', type: 'major', title: 'Muted outage' });
@@ -127,7 +103,7 @@ test('muting a page keeps it off the tray colour and out of notifications; pausi
   await expect(page.getByRole('button', { name: 'Pause for an hour' })).toBeVisible();
 });
 
-test('the form validates before anything is saved, and a page can be removed', async () => {
+test('the form validates before anything is saved, and a page can be removed', async ({ sim, app }) => {
   const { page } = app;
   await page.getByRole('button', { name: 'Watch a page' }).first().click();
   const form = page.getByRole('form', { name: 'Watch a page' });
@@ -139,7 +115,7 @@ test('the form validates before anything is saved, and a page can be removed', a
   expect(app.core.monitor.pages()).toHaveLength(0);
   await form.getByRole('button', { name: 'Cancel' }).click();
 
-  const card = await watchAcme(app);
+  const card = await watchAcmeFromDashboard(page, sim);
   await card.getByRole('button', { name: 'More actions for Acme' }).click();
   await card.getByRole('menuitem', { name: 'Stop watching…' }).click();
   await card.getByRole('button', { name: 'Stop watching' }).click();
