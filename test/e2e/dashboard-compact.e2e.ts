@@ -1,14 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
 import { screenshotPath } from './support/screenshots';
 
-let sim: StatusPageSimulator;
-let app: Harness;
-
-test.beforeEach(async ({ page }) => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-  app = await startHarness(page);
+test.beforeEach(async ({ page, sim, app }) => {
   for (const subdomain of ['acme', 'acme-eu', 'globex']) await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain });
   sim.openIncident({ page: 'acme', type: 'major', title: 'Database unavailable', services: [4], message: 'Writes are failing.' });
   // Acme EU's seed has a minor one (performance); Globex stays operational.
@@ -16,12 +9,7 @@ test.beforeEach(async ({ page }) => {
   await page.reload();
 });
 
-test.afterEach(async () => {
-  await app.close();
-  await sim.close();
-});
-
-test('the dashboard counts pages per level, and a compact list (one line a page) is remembered', async () => {
+test('the dashboard counts pages per level, and a compact list (one line a page) is remembered', async ({ app }) => {
   const { page } = app;
   await expect(page.getByTestId('level-counts')).toHaveText('1 major · 1 minor · 1 operational');
 
@@ -63,7 +51,7 @@ test('the dashboard counts pages per level, and a compact list (one line a page)
   await expect.poll(() => app.core.monitor.appearance().dashboardLayout).toBe('cards');
 });
 
-test('a notification opens its page in the compact list too', async () => {
+test('a notification opens its page in the compact list too', async ({ sim, app }) => {
   const { page } = app;
   await page.getByRole('button', { name: 'Compact list' }).click();
   await expect(page.getByRole('button', { name: 'Compact list' })).toHaveAttribute('aria-pressed', 'true');

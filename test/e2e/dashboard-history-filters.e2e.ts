@@ -1,15 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
 import { screenshotPath } from './support/screenshots';
 
-let sim: StatusPageSimulator;
-let app: Harness;
 const ROUNDS = 40;
 
-test.beforeEach(async ({ page }) => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-  app = await startHarness(page);
+test.beforeEach(async ({ sim, app }) => {
   for (const subdomain of ['acme', 'globex']) await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain });
   await app.core.monitor.pollNow();
   // Real events from real polls: incidents opening and resolving on both pages, a notice, an outage of the server.
@@ -29,12 +23,7 @@ test.beforeEach(async ({ page }) => {
   await app.core.monitor.pollNow();
 });
 
-test.afterEach(async () => {
-  await app.close();
-  await sim.close();
-});
-
-test('the notification centre filters by page, by kind and by words, and its list stays virtualised', async () => {
+test('the notification centre filters by page, by kind and by words, and its list stays virtualised', async ({ app }) => {
   const { page } = app;
   await page
     .getByRole('navigation', { name: 'Main' })

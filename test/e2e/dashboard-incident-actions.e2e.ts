@@ -1,42 +1,23 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { decideWindowOpen } from '../../electron/services/security/navigation';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startHarness, type Harness } from './support/harness';
+import type { StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import type { Harness } from './support/harness';
+import { addAcmeAccount } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
-let sim: StatusPageSimulator;
-let app: Harness;
-
-test.beforeEach(async ({ page }) => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-  app = await startHarness(page);
-});
-
-test.afterEach(async () => {
-  await app.close();
-  await sim.close();
-});
-
 /** Acme watched twice: as the page of an account with a key (one's own) and as a public page (no account). */
-async function watchAcme({ withAccount }: { withAccount: boolean }) {
+async function watchAcme(app: Harness, sim: StatusPageSimulator, { withAccount }: { withAccount: boolean }) {
   let accountId: string | undefined;
   if (withAccount) {
-    const account = await app.core.accounts.add({
-      name: 'Acme production',
-      region: 'custom',
-      baseUrl: sim.baseUrl,
-      subdomain: 'acme',
-      organizationId: '1',
-      apiKey: sim.keys.demoReadWrite,
-    });
+    const account = await addAcmeAccount(app, sim);
     accountId = account.id;
   }
   await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', accountId, name: withAccount ? 'Acme (mine)' : 'Acme (public)' });
 }
 
-test('Post update on an incident of one’s own page opens the update editor and the update reaches the page', async () => {
+test('Post update on an incident of one’s own page opens the update editor and the update reaches the page', async ({ sim, app }) => {
   const { page } = app;
-  await watchAcme({ withAccount: true });
+  await watchAcme(app, sim, { withAccount: true });
   const incident = sim.openIncident({ page: 'acme', type: 'major', title: 'Database unavailable', services: [4], message: 'Writes are failing.' });
   await app.core.monitor.pollNow();
   await page.reload();
@@ -63,9 +44,9 @@ test('Post update on an incident of one’s own page opens the update editor and
   await expect(shown).toContainText('Failover done, watching the replicas.');
 });
 
-test('a public page’s incident offers no Post update, and Open public page hands the page’s https address to the browser', async ({ context }) => {
+test('a public page’s incident offers no Post update, and Open public page hands the page’s https address to the browser', async ({ context, sim, app }) => {
   const { page } = app;
-  await watchAcme({ withAccount: false });
+  await watchAcme(app, sim, { withAccount: false });
   sim.openIncident({ page: 'acme', type: 'minor', title: 'Slow dashboard', services: [3] });
   await app.core.monitor.pollNow();
   await page.reload();

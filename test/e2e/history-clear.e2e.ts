@@ -1,13 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
 
-let sim: StatusPageSimulator;
-let app: Harness;
-
-test.beforeEach(async ({ page }) => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-  app = await startHarness(page);
+test.beforeEach(async ({ sim, app }) => {
   await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme' });
   await app.core.monitor.pollNow();
   const incident = sim.openIncident({ page: 'acme', type: 'minor', title: 'Queue backlog', message: 'Jobs are delayed.' });
@@ -16,12 +9,7 @@ test.beforeEach(async ({ page }) => {
   await app.core.monitor.pollNow();
 });
 
-test.afterEach(async () => {
-  await app.close();
-  await sim.close();
-});
-
-test('clearing the notification centre asks first: Keep leaves every event, Clear empties it for good', async () => {
+test('clearing the notification centre asks first: Keep leaves every event, Clear empties it for good', async ({ app }) => {
   const { page } = app;
   await page
     .getByRole('navigation', { name: 'Main' })
