@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
 import { secretNames } from '../../electron/services/vault/key-vault';
-import { startHarness, type Harness } from './support/harness';
+import { deadServiceUrl } from './support/dead-address';
+import { expect, test } from './support/fixtures';
+import { openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
@@ -10,26 +10,12 @@ import { screenshotPath } from './support/screenshots';
  */
 
 const KEY = 'sim-e2e-polish-key-9c1d';
-let sim: TranslationSimulator;
-let app: Harness;
+test.use({ translatorKey: KEY });
 
-test.beforeEach(async ({ page }) => {
-  sim = await startTranslationSimulator({ key: KEY });
-  app = await startHarness(page);
-});
-
-test.afterEach(async () => {
-  await app.close();
-  await sim.close();
-});
-
-test('a key is not saved while the service cannot be asked, and the user is told why; it is saved once the service answers', async () => {
+test('a key is not saved while the service cannot be asked, and the user is told why; it is saved once the service answers', async ({ translator, app }) => {
   const { page } = app;
-  const closed = await startTranslationSimulator();
-  const deadUrl = closed.baseUrl;
-  await closed.close();
-  app.core.translation.updateSettings({ baseUrl: deadUrl });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Translation' }).click();
+  app.core.translation.updateSettings({ baseUrl: await deadServiceUrl() });
+  await openScreen(page, 'Translation');
   const setup = page.getByRole('region', { name: 'Add your translation key' });
   const field = setup.getByLabel('Translation API key');
   await field.fill(KEY);
@@ -42,17 +28,17 @@ test('a key is not saved while the service cannot be asked, and the user is told
   await page.screenshot({ path: screenshotPath('polish-translation-key-unchecked.png'), fullPage: true });
 
   // The service answers again: one one-word translation with the key, then the key is kept.
-  app.core.translation.updateSettings({ baseUrl: sim.baseUrl });
+  app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
   await setup.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByTestId('translation-key-state')).toHaveText('Key …9c1d in keychain');
   await expect(app.keychain.get(secretNames.translationKey())).resolves.toBe(KEY);
-  expect(sim.stats().requests.byEndpoint.translate).toBe(1);
+  expect(translator.stats().requests.byEndpoint.translate).toBe(1);
 });
 
-test('a key the service refuses is not saved, says so, and offers no way around the refusal', async () => {
+test('a key the service refuses is not saved, says so, and offers no way around the refusal', async ({ translator, app }) => {
   const { page } = app;
-  app.core.translation.updateSettings({ baseUrl: sim.baseUrl });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Translation' }).click();
+  app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
+  await openScreen(page, 'Translation');
   const setup = page.getByRole('region', { name: 'Add your translation key' });
   const field = setup.getByLabel('Translation API key');
   await field.fill('sim-wrong-key-0000');
@@ -65,13 +51,10 @@ test('a key the service refuses is not saved, says so, and offers no way around 
   await page.screenshot({ path: screenshotPath('polish-translation-key-refused.png'), fullPage: true });
 });
 
-test('a key can still be kept without the check, when the user says so', async () => {
+test('a key can still be kept without the check, when the user says so', async ({ app }) => {
   const { page } = app;
-  const closed = await startTranslationSimulator();
-  const deadUrl = closed.baseUrl;
-  await closed.close();
-  app.core.translation.updateSettings({ baseUrl: deadUrl });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Translation' }).click();
+  app.core.translation.updateSettings({ baseUrl: await deadServiceUrl() });
+  await openScreen(page, 'Translation');
   const setup = page.getByRole('region', { name: 'Add your translation key' });
   await setup.getByLabel('Translation API key').fill(KEY);
   await setup.getByRole('button', { name: 'Save key' }).click();

@@ -1,16 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import {
-  allPairs,
-  DEFAULT_SIM_LANGUAGES,
-  pseudoTranslate,
-  startTranslationSimulator,
-  type TranslationSimulator,
-} from '../../electron/services/simulators/translation';
+import type { Page } from '@playwright/test';
+import { allPairs, DEFAULT_SIM_LANGUAGES, pseudoTranslate } from '../../electron/services/simulators/translation';
 import { HISTORY_FILE_NAME } from '../../electron/services/translation/translation-history';
 import { secretNames } from '../../electron/services/vault/key-vault';
-import { startHarness, type Harness } from './support/harness';
+import { deadServiceUrl } from './support/dead-address';
+import { expect, test } from './support/fixtures';
+import { openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 const KEY = 'sim-e2e-translation-key-7f3a';
@@ -18,24 +14,18 @@ const LINES = ['We are investigating login failures.', '', 'A fix has been deplo
 /** Whitespace-separated words of the non-blank lines: what the service bills. */
 const WORDS = 13;
 
-let sim: TranslationSimulator;
-let app: Harness;
-
-test.beforeEach(async ({ page }) => {
-  // Every pair of the simulator's languages, except English → Japanese.
-  const pairs = allPairs(DEFAULT_SIM_LANGUAGES).filter(([from, to]) => !(from === 'en' && to === 'ja'));
-  sim = await startTranslationSimulator({ key: KEY, supportedPairs: pairs });
-  app = await startHarness(page);
-  app.core.translation.updateSettings({ baseUrl: sim.baseUrl });
+// Every pair of the simulator's languages, except English → Japanese.
+test.use({
+  translatorKey: KEY,
+  translatorOptions: { supportedPairs: allPairs(DEFAULT_SIM_LANGUAGES).filter(([from, to]) => !(from === 'en' && to === 'ja')) },
 });
 
-test.afterEach(async () => {
-  await app.close();
-  await sim.close();
+test.beforeEach(({ translator, app }) => {
+  app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
 });
 
 async function openPanel(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Translation' }).click();
+  await openScreen(page, 'Translation');
   await expect(page.getByRole('heading', { name: 'Translation', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'From' })).toBeEnabled();
 }
@@ -56,7 +46,7 @@ async function translate(page: Page, text: string) {
   await page.getByRole('button', { name: 'Translate', exact: true }).click();
 }
 
-test('set the key, pick languages by keyboard, translate lines in order; a repeat comes from memory with no request', async () => {
+test('set the key, pick languages by keyboard, translate lines in order; a repeat comes from memory with no request', async ({ translator, app }) => {
   const { page } = app;
   await openPanel(page);
 
@@ -103,20 +93,20 @@ test('set the key, pick languages by keyboard, translate lines in order; a repea
   await expect(page.getByTestId('totals-sent')).toHaveText(String(WORDS));
   await expect(page.getByTestId('totals-memory')).toHaveText('0');
   // Saving the key cost one word (the service's check of the key), then the lines went in one request.
-  const translateLog = sim.stats().translateLog;
+  const translateLog = translator.stats().translateLog;
   expect(translateLog).toHaveLength(2);
   expect(translateLog[0]).toMatchObject({ texts: ['OK'], words: 1, keyValid: true });
   expect(translateLog[1]).toMatchObject({ lFrom: 'en', lTo: 'de', types: [1, 1, 1] });
   expect(translateLog[1]!.texts.sort()).toEqual(LINES.filter((l) => l !== '').sort());
 
   // The same text again: everything from the translation memory, and not one request to the service.
-  const requestsBefore = sim.stats().requests.total;
+  const requestsBefore = translator.stats().requests.total;
   await page.getByRole('button', { name: 'Translate', exact: true }).click();
   await expect(page.getByTestId('last-cost')).toHaveText(`All from the translation memory: ${WORDS} words, no request sent.`);
   await expect(page.getByTestId('totals-memory')).toHaveText(String(WORDS));
   await expect(page.getByTestId('totals-sent')).toHaveText(String(WORDS));
   await expect(page.getByTestId('output-line')).toHaveText(expected);
-  expect(sim.stats().requests.total).toBe(requestsBefore);
+  expect(translator.stats().requests.total).toBe(requestsBefore);
 
   // Copy puts the lines on the clipboard, blank line included.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
@@ -134,7 +124,7 @@ test('set the key, pick languages by keyboard, translate lines in order; a repea
   expect(JSON.stringify(app.pushed)).not.toContain(KEY);
 });
 
-test('an unsupported pair is refused before anything is sent', async () => {
+test('an unsupported pair is refused before anything is sent', async ({ translator, app }) => {
   const { page } = app;
   await app.core.translation.keys.set(KEY);
   await openPanel(page);
@@ -144,7 +134,7 @@ test('an unsupported pair is refused before anything is sent', async () => {
   await expect(failure).toContainText('Language pair not supported');
   await expect(failure).toContainText('from English to Japanese');
   await expect(page.getByTestId('output-line')).toHaveCount(0);
-  expect(sim.stats().requests.byEndpoint.translate).toBe(0);
+  expect(translator.stats().requests.byEndpoint.translate).toBe(0);
 
   // Swapping to a supported pair clears the message and translates.
   await pickLanguage(page, 'To', 'fr', 'French — Français');
@@ -153,7 +143,7 @@ test('an unsupported pair is refused before anything is sent', async () => {
   await expect(page.getByTestId('output-line')).toHaveText([pseudoTranslate('Scheduled maintenance tonight.', 'fr')]);
 });
 
-test('the swap button exchanges the languages and turns the result into the new source', async () => {
+test('the swap button exchanges the languages and turns the result into the new source', async ({ app }) => {
   const { page } = app;
   await app.core.translation.keys.set(KEY);
   await openPanel(page);
@@ -167,7 +157,7 @@ test('the swap button exchanges the languages and turns the result into the new 
   await expect(page.getByTestId('output-line')).toHaveCount(0);
 });
 
-test('error states: no key, a refused key, the word allowance used up, the service down', async () => {
+test('error states: no key, a refused key, the word allowance used up, the service down', async ({ translator, app }) => {
   const { page } = app;
   await openPanel(page);
   await pickLanguage(page, 'To', 'ital', 'Italian — Italiano');
@@ -199,7 +189,7 @@ test('error states: no key, a refused key, the word allowance used up, the servi
   await service.getByLabel('Translation API key').fill(KEY);
   await service.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByTestId('translation-key-state')).toHaveText('Key …7f3a in keychain');
-  sim.setQuota(0);
+  translator.setQuota(0);
   await page.getByRole('button', { name: 'Translate', exact: true }).click();
   await expect(failure).toContainText('Translations unavailable');
   // The server's own sentence, not a guess: only a body that speaks of the quota is called one.
@@ -207,23 +197,21 @@ test('error states: no key, a refused key, the word allowance used up, the servi
   await expect(failure).toContainText('Text already in the translation memory still translates.');
 
   // A 400 about something else is not called a quota problem.
-  sim.setQuota(null);
-  sim.injectNext({ kind: 'status', status: 400, endpoint: 'translate' });
+  translator.setQuota(null);
+  translator.injectNext({ kind: 'status', status: 400, endpoint: 'translate' });
   await page.getByRole('button', { name: 'Translate', exact: true }).click();
   await expect(failure).toContainText('Translation failed');
   await expect(failure).toContainText('Injected fault: HTTP 400.');
   await expect(failure).not.toContainText('Translations unavailable');
-  sim.setQuota(0);
+  translator.setQuota(0);
   await page.getByRole('button', { name: 'Translate', exact: true }).click();
   await expect(failure).toContainText('Translations unavailable');
   await page.mouse.move(0, 0);
   await page.screenshot({ path: screenshotPath('translation-quota.png'), fullPage: true });
 
   // Pointed at an address where nothing listens: the service is down, and the check says so.
-  sim.setQuota(null);
-  const closed = await startTranslationSimulator();
-  const deadUrl = closed.baseUrl;
-  await closed.close();
+  translator.setQuota(null);
+  const deadUrl = await deadServiceUrl();
   await service.getByRole('button', { name: 'Change', exact: true }).click();
   await service.getByLabel('Service address').fill(deadUrl);
   await service.getByRole('button', { name: 'Save', exact: true }).click();
@@ -244,28 +232,28 @@ test('error states: no key, a refused key, the word allowance used up, the servi
   expect(JSON.stringify(app.answered)).not.toContain(KEY);
 });
 
-test('the health check runs only when asked, once per click', async () => {
+test('the health check runs only when asked, once per click', async ({ translator, app }) => {
   const { page } = app;
   await openPanel(page);
   await expect(page.getByTestId('health')).toHaveText('Not checked yet');
   await page.waitForTimeout(1_000);
-  expect(sim.stats().requests.byEndpoint.status).toBe(0);
+  expect(translator.stats().requests.byEndpoint.status).toBe(0);
 
   const check = page.getByRole('button', { name: 'Check service' });
   await check.click();
   await expect(page.getByTestId('health')).toContainText(/Service up · \d+ ms/);
-  expect(sim.stats().requests.byEndpoint.status).toBe(1);
+  expect(translator.stats().requests.byEndpoint.status).toBe(1);
 
-  sim.injectNext({ kind: 'status', status: 503, endpoint: 'status' });
+  translator.injectNext({ kind: 'status', status: 503, endpoint: 'status' });
   await check.click();
   await expect(page.getByTestId('health')).toContainText('Service down');
   await expect(page.getByRole('region', { name: 'Translation service' })).toContainText('HTTP 503');
   await page.waitForTimeout(1_000);
   // One request per click, never retried, never polled.
-  expect(sim.stats().requests.byEndpoint.status).toBe(2);
+  expect(translator.stats().requests.byEndpoint.status).toBe(2);
 });
 
-test('recent translations are kept on disk and restore languages, text and result', async () => {
+test('recent translations are kept on disk and restore languages, text and result', async ({ app }) => {
   const { page } = app;
   await app.core.translation.keys.set(KEY);
   await openPanel(page);
@@ -304,7 +292,7 @@ test('recent translations are kept on disk and restore languages, text and resul
   await expect(history).toContainText('Translations you make appear here');
 });
 
-test('the page the text comes from is an https address the user sets; an untranslated line is marked', async () => {
+test('the page the text comes from is an https address the user sets; an untranslated line is marked', async ({ translator, app }) => {
   const { page } = app;
   await app.keychain.set(secretNames.translationKey(), KEY);
   await openPanel(page);
@@ -319,10 +307,10 @@ test('the page the text comes from is an https address the user sets; an untrans
   await service.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('request-url')).toHaveText('https://status.acme.example');
 
-  sim.injectNext({ kind: 'nullEntry', index: 1, endpoint: 'translate' });
+  translator.injectNext({ kind: 'nullEntry', index: 1, endpoint: 'translate' });
   await translate(page, 'Investigating\nAcme Cloud');
   await expect(page.getByTestId('output-line')).toHaveText([pseudoTranslate('Investigating', 'de'), 'Acme Cloud']);
   await expect(page.getByTestId('output-line').nth(1)).toHaveClass(/untranslated/);
   await expect(page.getByTestId('untranslated-note')).toContainText('1 line came back without a translation');
-  expect(sim.stats().translateLog.map((entry) => entry.requestUrl)).toEqual(['https://status.acme.example']);
+  expect(translator.stats().translateLog.map((entry) => entry.requestUrl)).toEqual(['https://status.acme.example']);
 });

@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import { startStatusPageSimulator, type StartOptions, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
-import { startTranslationSimulator, type TranslationSimulator } from '../../../electron/services/simulators/translation';
+import { startTranslationSimulator, type TranslationSimulator, type TranslationSimulatorOptions } from '../../../electron/services/simulators/translation';
 import { startHarness, type Harness, type HarnessOptions } from './harness';
 
 /** What a test started, closed by `closing` in one fixed order whatever order the test asked for them in. */
@@ -17,6 +17,8 @@ export interface E2eFixtures {
   sim: StatusPageSimulator;
   /** The one key `translator` accepts. */
   translatorKey: string;
+  /** How `translator` starts besides its key (supported pairs, languages…). */
+  translatorOptions: Omit<TranslationSimulatorOptions, 'key'>;
   translator: TranslationSimulator;
   /** Starts the app on the test's page; it is closed before any simulator. */
   launch: (options?: HarnessOptions) => Promise<Harness>;
@@ -28,6 +30,7 @@ export interface E2eFixtures {
 export const test = base.extend<E2eFixtures>({
   simOptions: [{ seed: 'demo', rateLimit: false }, { option: true }],
   translatorKey: ['sim-e2e-translation-key', { option: true }],
+  translatorOptions: [{}, { option: true }],
 
   // Depends on the page so the app closes while its page is still open, as an afterEach did.
   closing: async ({ page }, use) => {
@@ -46,8 +49,8 @@ export const test = base.extend<E2eFixtures>({
     await use(sim);
   },
 
-  translator: async ({ translatorKey, closing }, use) => {
-    const translator = await startTranslationSimulator({ key: translatorKey });
+  translator: async ({ translatorKey, translatorOptions, closing }, use) => {
+    const translator = await startTranslationSimulator({ ...translatorOptions, key: translatorKey });
     closing.translators.push(translator);
     await use(translator);
   },
