@@ -1,32 +1,14 @@
 import net from 'node:net';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { startOperationsSimulator } from '../../electron/services/simulators/operations';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
+import { addAcmeAccount, goTo } from './support/navigation';
 import { MAIN_SCREENS } from './support/screens';
 import { screenshotPath } from './support/screenshots';
 
 /* Issue 16 item 8, the polish a new user meets on the first day: wording, wrapping and widths. */
 
-let sim: StatusPageSimulator;
-let app: Harness;
-let page: Page;
-
-test.beforeEach(async ({ page: browserPage }) => {
-  sim = await startStatusPageSimulator({ seed: 'demo' });
-  page = browserPage;
-  app = await startHarness(page);
-});
-
-test.afterEach(async () => {
-  await app.close();
-  await sim.close();
-});
-
-async function go(label: string | RegExp, heading: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-}
+test.use({ simOptions: { seed: 'demo' } });
 
 /** How many line boxes the element's text takes. */
 const linesOf = (locator: Locator) =>
@@ -50,8 +32,8 @@ const repeatedSentences = (scope: Locator) =>
     return sentences.filter((s, i) => sentences.indexOf(s) !== i);
   });
 
-test('the account form suggests the /api/v2 an address lacks, with a one-click fix, and saves nothing until then', async () => {
-  await go('Settings', 'Settings');
+test('the account form suggests the /api/v2 an address lacks, with a one-click fix, and saves nothing until then', async ({ page, sim, app }) => {
+  await goTo(page, 'Settings', 'Settings');
   await page.getByRole('button', { name: 'Add account' }).first().click();
   const form = page.getByRole('form', { name: 'Add account' });
   await form.getByLabel('Name').fill('Acme production');
@@ -83,11 +65,12 @@ test('the account form suggests the /api/v2 an address lacks, with a one-click f
   await page.screenshot({ path: screenshotPath('polish-account-connected.png') });
 });
 
-test('Operations: the token command never breaks inside a word, and no sentence is said twice', async () => {
+test('Operations: the token command never breaks inside a word, and no sentence is said twice', async ({ app }) => {
+  const { page } = app;
   await page.setViewportSize({ width: 1000, height: 900 });
   const operations = await startOperationsSimulator({ operations: [] });
   try {
-    await go('Operations', 'Operations');
+    await goTo(page, 'Operations', 'Operations');
     const command = page.getByTestId('ops-token-command');
     await expect(command).toHaveText('gcloud auth print-access-token');
     for (const word of await command.locator('span').all()) expect(await linesOf(word), await word.innerText()).toBe(1);
@@ -110,12 +93,12 @@ test('Operations: the token command never breaks inside a word, and no sentence 
   }
 });
 
-test('every screen has the same content width', async () => {
+test('every screen has the same content width', async ({ page, sim, app }) => {
   await page.setViewportSize({ width: 1600, height: 900 });
-  await app.core.accounts.add({ name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', organizationId: '1', apiKey: sim.keys.demoReadWrite });
+  await addAcmeAccount(app, sim, 'Acme');
   const widths: Record<string, number> = {};
   for (const [label, heading] of MAIN_SCREENS) {
-    await go(label, heading);
+    await goTo(page, label, heading);
     widths[heading] = await page
       .locator('main section.page')
       .first()
@@ -124,7 +107,7 @@ test('every screen has the same content width', async () => {
   expect(new Set(Object.values(widths)), JSON.stringify(widths)).toEqual(new Set([widths.Dashboard]));
 });
 
-test('"Try again" stays on one line beside a long error', async () => {
+test('"Try again" stays on one line beside a long error', async ({ page, app }) => {
   await page.setViewportSize({ width: 900, height: 700 });
   // A translation service address where nothing listens: the languages list cannot load.
   const closed = net.createServer();
@@ -132,7 +115,7 @@ test('"Try again" stays on one line beside a long error', async () => {
   const { port } = closed.address() as net.AddressInfo;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
   app.core.translation.updateSettings({ baseUrl: `http://127.0.0.1:${port}` });
-  await go('Translation', 'Translation');
+  await goTo(page, 'Translation', 'Translation');
   const banner = page.getByRole('alert').filter({ hasText: 'The languages list could not be loaded' });
   const retry = banner.getByRole('button', { name: 'Try again' });
   await expect(retry).toBeVisible();

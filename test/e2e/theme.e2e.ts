@@ -1,34 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startHarness, type Harness } from './support/harness';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
-
-let sim: StatusPageSimulator;
-let app: Harness;
-
-test.beforeEach(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-
-test.afterEach(async () => {
-  await app.close();
-  await sim.close();
-});
 
 /** The colour the window is painted with, as the user sees it. */
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 const DARK_BG = 'rgb(15, 20, 26)';
 const LIGHT_BG = 'rgb(246, 247, 249)';
 
-async function openScreen(page: Page, name: RegExp) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name }).click();
-}
-
-test('the window follows the OS’s dark or light setting, live, until a theme is chosen in Settings; the choice is kept', async ({ page }) => {
+test('the window follows the OS’s dark or light setting, live, until a theme is chosen in Settings; the choice is kept', async ({ page, launch }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  app = await startHarness(page);
+  const app = await launch();
   await expect.poll(() => background(page)).toBe(DARK_BG);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 
@@ -66,8 +50,8 @@ test('the window follows the OS’s dark or light setting, live, until a theme i
   await expect.poll(() => background(page)).toBe(DARK_BG);
 });
 
-test('the settings refuse a theme that does not exist', async ({ page }) => {
-  app = await startHarness(page);
+test('the settings refuse a theme that does not exist', async ({ page, launch }) => {
+  const app = await launch();
   const answer = await page.evaluate(() =>
     (window as unknown as { api: { desktop: { setAppearance(change: unknown): Promise<unknown> } } }).api.desktop.setAppearance({ theme: 'purple' }),
   );
@@ -75,17 +59,10 @@ test('the settings refuse a theme that does not exist', async ({ page }) => {
   expect(app.core.monitor.appearance().theme).toBe('system');
 });
 
-test('every main screen reads in dark: text keeps its contrast on the dark ground', async ({ page }) => {
+test('every main screen reads in dark: text keeps its contrast on the dark ground', async ({ page, sim, launch }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  app = await startHarness(page);
-  await app.core.accounts.add({
-    name: 'Acme production',
-    region: 'custom',
-    baseUrl: sim.baseUrl,
-    subdomain: 'acme',
-    organizationId: '1',
-    apiKey: sim.keys.demoReadWrite,
-  });
+  const app = await launch();
+  await addAcmeAccount(app, sim);
   const account = app.core.settings.get().accounts[0]!;
   await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', accountId: account.id });
   sim.openIncident({ page: 'acme', type: 'major', title: 'Database unavailable', services: [4], message: 'Writes are failing.' });

@@ -33,3 +33,9 @@ export async function watchAcmeFromDashboard(page: Page, sim: StatusPageSimulato
   await expect(card.locator('.level-badge').first()).toHaveText(/Operational/);
   return card;
 }
+
+/** Opens a main screen from the sidebar and waits for its heading. */
+export async function goTo(page: Page, label: string | RegExp, heading: string): Promise<void> {
+  await openScreen(page, label);
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+}
