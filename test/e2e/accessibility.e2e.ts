@@ -4,6 +4,7 @@ import { startStatusPageSimulator, type StatusPageSimulator } from '../../electr
 import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
 import { expectAccessible as expectAxeClean } from './support/axe';
 import { startHarness, type Harness } from './support/harness';
+import { addAcmeAccount, goTo } from './support/navigation';
 import { MAIN_SCREENS } from './support/screens';
 
 /*
@@ -38,20 +39,10 @@ test.afterEach(async () => {
 
 const expectAccessible = (where: string) => expectAxeClean(page, where, { soft: true });
 
-async function go(label: string | RegExp, heading: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-}
+const go = (label: string | RegExp, heading: string) => goTo(page, label, heading);
 
 async function addAccount() {
-  await app.core.accounts.add({
-    name: 'Acme production',
-    region: 'custom',
-    baseUrl: sim.baseUrl,
-    subdomain: 'acme',
-    organizationId: '1',
-    apiKey: sim.keys.demoReadWrite,
-  });
+  await addAcmeAccount(app, sim);
 }
 
 /** Opens a dialog with `open`, checks it, and closes it with its Cancel or Close button. */

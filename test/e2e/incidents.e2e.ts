@@ -4,6 +4,7 @@ import { startStatusPageSimulator, type StatusPageSimulator, type WriteLogEntry 
 import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
 import { makeTempDir } from '../support/temp-dir';
 import { startHarness, type Harness } from './support/harness';
+import { addAcmeAccount } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
@@ -32,16 +33,7 @@ async function start(page: Page, options: Parameters<typeof startHarness>[1] = {
   return app;
 }
 
-async function addAccount(harness: Harness) {
-  return harness.core.accounts.add({
-    name: 'Acme production',
-    region: 'custom',
-    baseUrl: sim.baseUrl,
-    subdomain: 'acme',
-    organizationId: '1',
-    apiKey: sim.keys.demoReadWrite,
-  });
-}
+const addAccount = (harness: Harness) => addAcmeAccount(harness, sim);
 
 async function openConsole(page: Page) {
   await page
