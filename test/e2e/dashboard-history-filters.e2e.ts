@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 const ROUNDS = 40;
@@ -25,10 +26,7 @@ test.beforeEach(async ({ sim, app }) => {
 
 test('the notification centre filters by page, by kind and by words, and its list stays virtualised', async ({ app }) => {
   const { page } = app;
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Notifications/ })
-    .click();
+  await openScreen(page, /Notifications/);
   const history = await app.core.monitor.history({ limit: 1000 });
   const total = history.length;
   expect(total).toBeGreaterThan(120);

@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { openScreen } from './support/navigation';
 
 test.beforeEach(async ({ sim, app }) => {
   await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme' });
@@ -11,10 +12,7 @@ test.beforeEach(async ({ sim, app }) => {
 
 test('clearing the notification centre asks first: Keep leaves every event, Clear empties it for good', async ({ app }) => {
   const { page } = app;
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: /Notifications/ })
-    .click();
+  await openScreen(page, /Notifications/);
   const total = (await app.core.monitor.history({ limit: 1000 })).length;
   expect(total).toBeGreaterThan(1);
   const header = page.locator('.page-header');

@@ -1,23 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
 import { screenshotPath } from './support/screenshots';
 
 /* Issue 16 item 4: maintenance start and end have their own notification toggle, on by default. */
 
-let app: Harness | undefined;
-test.afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
-
-test('the maintenance toggle is on by default, and turning it off keeps the other choices', async ({ page }) => {
-  app = await startHarness(page);
+test('the maintenance toggle is on by default, and turning it off keeps the other choices', async ({ page, launch }) => {
+  const app = await launch();
   const toggle = page.getByLabel('Maintenance start and end');
   await expect(toggle).toBeChecked();
   await page.getByLabel('Minimum severity').selectOption('major');
-  await expect.poll(() => app!.core.settings.get().notifications.minSeverity).toBe('major');
+  await expect.poll(() => app.core.settings.get().notifications.minSeverity).toBe('major');
   await toggle.uncheck();
-  await expect.poll(() => app!.core.settings.get().notifications.maintenanceStartEnd).toBe(false);
+  await expect.poll(() => app.core.settings.get().notifications.maintenanceStartEnd).toBe(false);
   expect(app.core.settings.get().notifications).toMatchObject({ enabled: true, minSeverity: 'major' });
   await page.screenshot({ path: screenshotPath('dashboard-notification-choices.png'), clip: { x: 0, y: 0, width: 1280, height: 260 } });
 });

@@ -1,17 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
 
 /* Issue 16 item 2: on a long screen the navigation and the Outbox badge stay where they are. */
 
-let app: Harness | undefined;
-test.afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
-
-test('the sidebar stays in view when a long screen scrolls to its end', async ({ page }) => {
+test('the sidebar stays in view when a long screen scrolls to its end', async ({ page, launch }) => {
   await page.setViewportSize({ width: 1000, height: 320 });
-  app = await startHarness(page);
+  await launch();
   await page.getByRole('button', { name: 'Settings' }).click();
   const nav = page.getByRole('navigation', { name: 'Main' });
   // Settings is longer than the window: scroll to its last section.

@@ -1,19 +1,12 @@
-import { expect, test } from '@playwright/test';
 import type { UpdateState } from '../../shared/updates/update-state';
 import type { UpdaterPort } from '../../electron/services/updates/updates-feature';
-import { startHarness, type Harness } from './support/harness';
+import { expect, test } from './support/fixtures';
 import { screenshotPath } from './support/screenshots';
 
 /*
  * Settings → Updates: what an installed app shows while electron-updater checks, downloads and waits for the
  * quit (the updater's reports played by a fake port: no release server here), and what a development build says.
  */
-
-let app: Harness | undefined;
-test.afterEach(async () => {
-  await app?.close();
-  app = undefined;
-});
 
 /** Reports what electron-updater would: a check finds 0.2.0 and downloads it. */
 function releasedUpdater(): UpdaterPort & { installOnQuit: boolean | null } {
@@ -37,9 +30,9 @@ function releasedUpdater(): UpdaterPort & { installOnQuit: boolean | null } {
   return port;
 }
 
-test('an installed app checks on request, shows the download, and installs on quit unless told not to', async ({ page }) => {
+test('an installed app checks on request, shows the download, and installs on quit unless told not to', async ({ page, launch }) => {
   const updater = releasedUpdater();
-  app = await startHarness(page, { build: { packaged: true, demo: false }, ports: { updater } });
+  await launch({ build: { packaged: true, demo: false }, ports: { updater } });
   await page.getByRole('button', { name: 'Settings' }).click();
   const section = page.getByRole('region', { name: 'Updates' });
   await expect(section.getByRole('status')).toHaveText('Version 0.0.0-e2e. New versions are looked for at start and every 6 hours.');
@@ -52,8 +45,8 @@ test('an installed app checks on request, shows the download, and installs on qu
   expect(updater.installOnQuit).toBe(false);
 });
 
-test('a development build says it does not update itself and offers nothing to click', async ({ page }) => {
-  app = await startHarness(page);
+test('a development build says it does not update itself and offers nothing to click', async ({ page, launch }) => {
+  await launch();
   await page.getByRole('button', { name: 'Settings' }).click();
   const section = page.getByRole('region', { name: 'Updates' });
   await expect(section.getByRole('status')).toHaveText('Version 0.0.0-e2e, a development build: it does not update itself.');
