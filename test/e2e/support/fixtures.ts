@@ -37,10 +37,12 @@ export const test = base.extend<E2eFixtures>({
     void page;
     const started: Started = { apps: [], translators: [], sims: [] };
     await use(started);
-    // The app first: its polls and outbox still talk to the simulators until it is disposed.
-    for (const app of started.apps.reverse()) await app.close();
-    for (const translator of started.translators) await translator.close();
-    for (const sim of started.sims) await sim.close();
+    // The app first: its polls and outbox still talk to the simulators until it is disposed. One that fails
+    // to close still lets the rest close, so a failed test leaves no server listening.
+    const closers = [...started.apps.reverse(), ...started.translators, ...started.sims];
+    const failures: unknown[] = [];
+    for (const closer of closers) await closer.close().catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw failures[0];
   },
 
   sim: async ({ simOptions, closing }, use) => {
