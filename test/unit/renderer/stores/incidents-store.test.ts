@@ -26,17 +26,23 @@ function pageReads(answers: Record<string, (input: Record<string, unknown>) => S
   return { read, seen };
 }
 
+/** One account whose page lists incident 7 ("Down"), read again as "Down: fixed"; the rest of the page unreachable. */
+function consoleWithIncident7() {
+  const reads = pageReads({
+    listIncidents: () => ({ kind: 'list', items: [incident(7, 'Down')], total: 1, nextCursor: null }),
+    getIncident: () => ({ kind: 'item', item: incident(7, 'Down: fixed') }),
+    getPageSummary: () => 'unreachable',
+    listServices: () => 'unreachable',
+  });
+  installFakeApi({ statuspage: { read: reads.read }, accounts: { list: () => ok([account(1)]) }, outbox: { list: () => ok([]), status: () => ok(idle) } });
+  return reads;
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('incident console store', () => {
   it('reads an item again when its write is sent, once however often the core pushes it', async () => {
-    const reads = pageReads({
-      listIncidents: () => ({ kind: 'list', items: [incident(7, 'Down')], total: 1, nextCursor: null }),
-      getIncident: () => ({ kind: 'item', item: incident(7, 'Down: fixed') }),
-      getPageSummary: () => 'unreachable',
-      listServices: () => 'unreachable',
-    });
-    installFakeApi({ statuspage: { read: reads.read }, accounts: { list: () => ok([account(1)]) }, outbox: { list: () => ok([]), status: () => ok(idle) } });
+    const reads = consoleWithIncident7();
     testingPinia();
     const incidents = useIncidentsStore();
     await incidents.start();
@@ -55,13 +61,7 @@ describe('incident console store', () => {
   });
 
   it("a window's console hears its own outbox, whatever another window subscribed before (nothing kept outside the store)", async () => {
-    const reads = pageReads({
-      listIncidents: () => ({ kind: 'list', items: [incident(7, 'Down')], total: 1, nextCursor: null }),
-      getIncident: () => ({ kind: 'item', item: incident(7, 'Down: fixed') }),
-      getPageSummary: () => 'unreachable',
-      listServices: () => 'unreachable',
-    });
-    installFakeApi({ statuspage: { read: reads.read }, accounts: { list: () => ok([account(1)]) }, outbox: { list: () => ok([]), status: () => ok(idle) } });
+    consoleWithIncident7();
     testingPinia();
     await useIncidentsStore().start();
     testingPinia();
