@@ -16,6 +16,7 @@ const KEYCHAIN_SUITES = [
   'test/integration/cli/translate-cli.test.ts',
   'test/integration/outbox/keychain.test.ts',
   'test/integration/outbox/lock.test.ts',
+  'test/integration/security/secrets-stay-home.test.ts',
   'test/integration/translation/translator.test.ts',
 ];
 

@@ -94,8 +94,9 @@ export class CliContext {
    * --account; else STATUSDESK_API_KEY when set; else the keychain entry of the page's account. (Writes choose
    * the same way: see writeTarget.)
    */
-  async apiKey(account: AccountRecord | null): Promise<string | null> {
-    const fromAccount = async () => (account ? this.vault.get(secretNames.statusPageKey(account.id)) : null);
+  async apiKey(account: AccountRecord | null, url: string): Promise<string | null> {
+    // The vault releases an account's key only for the server it was entered for (not a --base-url elsewhere).
+    const fromAccount = async () => (account ? this.vault.release(secretNames.statusPageKey(account.id), { url }) : null);
     if (account && this.options.account) {
       const key = await fromAccount();
       if (key) return key;
@@ -120,7 +121,7 @@ export class CliContext {
         region,
         // A command lives for one exchange or a few: node:http starts in a fraction of fetch's time.
         fetch: nodeHttpFetch,
-        apiKey: () => this.apiKey(account),
+        apiKey: (url) => this.apiKey(account, url),
         ...(account ? { accountId: account.id } : {}),
       });
     } catch (error) {

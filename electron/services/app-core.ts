@@ -120,6 +120,9 @@ export class AppCore {
       vault: this.vault,
       clientFor: options.clientFor ?? createStatusPageProbeClient,
       now,
+      onMoved: () => {
+        void this.monitor.reloadPages().catch((error: unknown) => options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`));
+      },
     });
     this.monitor = new MonitorFeature({
       settings: this.settings,
@@ -135,7 +138,8 @@ export class AppCore {
         options.ports?.setTray?.(trayWithOutbox(model, this.#outboxStatus));
       },
       reportProblem: fileCorrupt,
-      apiKeyFor: (accountId) => this.accounts.apiKey(accountId),
+      apiKeyFor: (accountId, url) => this.accounts.keyFor(accountId, url),
+      accountBaseUrl: (accountId) => this.#baseUrlOfAccount(accountId),
       isOwnWrite: (page, event) => page.kind !== 'statuspage' && this.#ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event),
       ...logging,
     });
@@ -237,6 +241,7 @@ export class AppCore {
         vault: await this.vault.status(),
         problems: this.problems(),
       }),
+      'app.retryKeychain': () => this.vault.retryKeychain(),
       'app.dismissProblem': ({ id }) => {
         const index = this.#problems.findIndex((p) => p.id === id);
         if (index >= 0) this.#problems.splice(index, 1);

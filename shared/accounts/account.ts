@@ -21,6 +21,11 @@ const organizationIdSchema = z
 
 export const httpUrlSchema = httpUrlSchemaWith('Enter a full http(s) address, for example https://status.example.com/api/v2.');
 
+/** An address the account's key is sent to: https, or http on this computer only (secret-destination.ts). */
+const keyedBaseUrlSchema = httpUrlSchemaWith('Enter a full https address, for example https://status.example.com/api/v2 (plain http only on this computer).', {
+  receivesSecret: true,
+});
+
 const apiKeySchema = z
   .string()
   .trim()
@@ -45,6 +50,7 @@ function requireBaseUrlForCustom<T extends { region?: Region; baseUrl?: string |
 /** What the renderer sends to create an account. The key goes straight to the vault. */
 export const accountInputSchema = accountFieldsSchema
   .extend({
+    baseUrl: keyedBaseUrlSchema.optional(),
     apiKey: apiKeySchema.optional(),
     /** Only honoured when the OS keychain is unavailable: keep the key in memory until the app quits. */
     sessionOnlyKey: z.boolean().optional(),
@@ -56,6 +62,7 @@ export type AccountInput = z.input<typeof accountInputSchema>;
 export const accountUpdateSchema = accountFieldsSchema
   .partial()
   .extend({
+    baseUrl: keyedBaseUrlSchema.optional(),
     id: z.string().uuid(),
     apiKey: apiKeySchema.nullable().optional(),
     sessionOnlyKey: z.boolean().optional(),
@@ -79,6 +86,8 @@ export const accountViewSchema = accountRecordSchema.extend({
     storage: keyStorageSchema,
     lastFour: z.string().max(4).nullable(),
   }),
+  /** Something the change did that the user should be told (the key removed because the address moved). */
+  notice: z.string().optional(),
 });
 export type AccountView = z.infer<typeof accountViewSchema>;
 

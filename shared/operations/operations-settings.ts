@@ -30,6 +30,8 @@ export const operationsSettingsViewSchema = endpointsSchema.extend({
   clientId: z.string().nullable(),
   clientSecretSet: z.boolean(),
   defaults: endpointsSchema,
+  /** What the change did that the user should be told (a sign-in removed because its addresses moved). */
+  notice: z.string().optional(),
 });
 export type OperationsSettingsView = z.infer<typeof operationsSettingsViewSchema>;
 

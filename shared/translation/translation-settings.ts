@@ -26,15 +26,24 @@ export const translationSettingsSchema = z.object({
 
 export type TranslationSettings = z.output<typeof translationSettingsSchema>;
 
+/** A new service address: the key is sent there, so https (plain http on this computer only). */
+const keyedTranslationBaseUrlSchema = httpUrlSchemaWith(
+  'Enter a full https address without a query, for example https://api.weglot.com (plain http only on this computer).',
+  { bare: true, receivesSecret: true },
+).transform((value) => value.replace(/\/+$/, ''));
+
 /** A change from the panel: only the fields given are replaced. */
 export const translationSettingsChangeSchema = z.object({
-  baseUrl: translationBaseUrlSchema.optional(),
+  baseUrl: keyedTranslationBaseUrlSchema.optional(),
   defaultFrom: languageCodeSchema.nullable().optional(),
   defaultTo: languageCodeSchema.nullable().optional(),
   requestUrl: requestUrlSchema.optional(),
 });
 
 export type TranslationSettingsChange = z.input<typeof translationSettingsChangeSchema>;
+
+/** What a saved change answers: the settings, and what the change did that the user should be told. */
+export const translationSettingsSavedSchema = translationSettingsSchema.extend({ notice: z.string().optional() });
 
 export function defaultTranslationSettings(): TranslationSettings {
   return translationSettingsSchema.parse({});

@@ -217,7 +217,7 @@ test('every administration section, its form and its delete confirmation', async
 test('translation and operations', async () => {
   await go('Translation', 'Translation');
   await expectAccessible('Translation without a key');
-  await app.core.translation.keys.set(TRANSLATION_KEY);
+  await app.core.translation.setKey(TRANSLATION_KEY);
   await go('Dashboard', 'Dashboard');
   await go('Translation', 'Translation');
   await page.getByRole('combobox', { name: 'To' }).fill('');
@@ -248,7 +248,7 @@ test('translation and operations', async () => {
 
 test('the dark theme: every screen with data, and an editor', async () => {
   await addAccount();
-  await app.core.translation.keys.set(TRANSLATION_KEY);
+  await app.core.translation.setKey(TRANSLATION_KEY);
   sim.openIncident({ page: 'acme', type: 'major', title: 'Database unavailable', services: [4], message: 'Writes are failing.' });
   await watchAcme(', light');
   await go('Settings', 'Settings');
@@ -320,7 +320,7 @@ async function actionsOf(scope: Locator): Promise<number> {
 
 test('keyboard: Tab reaches every action on each screen, and each shows a focus ring', async () => {
   await addAccount();
-  await app.core.translation.keys.set(TRANSLATION_KEY);
+  await app.core.translation.setKey(TRANSLATION_KEY);
   sim.openIncident({ page: 'acme', type: 'minor', title: 'Payments degraded', services: [2], message: 'Some payments fail.' });
   await watchAcme('');
   for (const [label, heading] of MAIN_SCREENS) {

@@ -558,7 +558,7 @@ test.describe('translate into…', () => {
     await expect(page.getByRole('heading', { name: 'Translation', level: 1 })).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    await harness.core.translation.keys.set(KEY);
+    await harness.core.translation.setKey(KEY);
     await openConsole(page);
     await page.getByRole('button', { name: 'New incident' }).click();
     dialog = page.getByRole('dialog', { name: 'New incident' });

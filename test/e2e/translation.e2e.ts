@@ -126,7 +126,7 @@ test('set the key, pick languages by keyboard, translate lines in order; a repea
 
 test('an unsupported pair is refused before anything is sent', async ({ translator, app }) => {
   const { page } = app;
-  await app.core.translation.keys.set(KEY);
+  await app.core.translation.setKey(KEY);
   await openPanel(page);
   await pickLanguage(page, 'To', 'japan', 'Japanese — 日本語');
   await translate(page, 'Scheduled maintenance tonight.');
@@ -145,7 +145,7 @@ test('an unsupported pair is refused before anything is sent', async ({ translat
 
 test('the swap button exchanges the languages and turns the result into the new source', async ({ app }) => {
   const { page } = app;
-  await app.core.translation.keys.set(KEY);
+  await app.core.translation.setKey(KEY);
   await openPanel(page);
   await pickLanguage(page, 'To', 'germ', 'German — Deutsch');
   await translate(page, 'Resolved');
@@ -255,7 +255,7 @@ test('the health check runs only when asked, once per click', async ({ translato
 
 test('recent translations are kept on disk and restore languages, text and result', async ({ app }) => {
   const { page } = app;
-  await app.core.translation.keys.set(KEY);
+  await app.core.translation.setKey(KEY);
   await openPanel(page);
   const history = page.getByRole('region', { name: 'Recent translations' });
   await expect(history).toContainText('Translations you make appear here');

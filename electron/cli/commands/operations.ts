@@ -44,7 +44,7 @@ async function tokenSource(ctx: CliContext): Promise<{ kind: TokenSourceKind; pr
   const fromEnv = new EnvTokenProvider({ env: ctx.io.env });
   if (fromEnv.isSet()) return { kind: 'environment', provider: fromEnv };
   const settings = resolveOperationsSettings(ctx.settings.get().operations);
-  if ((await ctx.vault.get(secretNames.googleRefreshToken())) !== null) {
+  if ((await ctx.vault.describe(secretNames.googleRefreshToken())).storage !== 'none') {
     if (!settings.oauth)
       throw new AppError('invalid_input', 'A Google sign-in is saved, but no OAuth client id is set in the app; set it there, or use STATUSDESK_ACCESS_TOKEN.');
     return { kind: 'google-sign-in', provider: new SignedInTokenProvider({ config: resolveOAuthConfig(settings.oauth), vault: ctx.vault }) };

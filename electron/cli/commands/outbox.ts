@@ -48,7 +48,7 @@ export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxServ
         owner: 'cli',
         accounts: accountsPortOf({
           records: () => ctx.settings.get().accounts,
-          apiKey: (id) => ctx.vault.get(secretNames.statusPageKey(id)),
+          keyFor: (id, url) => ctx.vault.release(secretNames.statusPageKey(id), { url }),
           keyStoreProblem: async () => {
             const vault = await ctx.vault.status();
             return vault.keychainAvailable ? null : (vault.reason ?? 'unknown reason');

@@ -36,7 +36,7 @@ export class AccountReads {
     if (cached && cached.signature === signature) return cached.client;
     const client = new StatusPageClient({
       region: regionOfAccount(account),
-      apiKey: () => this.#accounts.apiKey(accountId),
+      apiKey: (url) => this.#accounts.keyFor(accountId, url),
       accountId,
     });
     this.#clients.set(accountId, { client, signature });

@@ -10,8 +10,12 @@ import {
 } from '../../../shared/accounts/account';
 import { AppError } from '../../../shared/errors';
 import type { SettingsStore } from '../settings/settings-store';
+import type { WatchedPage } from '../../../shared/monitor/watched-page';
+import { resolveBaseUrl } from '../../../shared/statuspage/regions';
 import { secretNames, type KeyVault } from '../vault/key-vault';
+import { bindingFor } from '../vault/secret-binding';
 import { checkConnection, type ConnectionProbeClient } from './connection-check';
+import { regionOfAccount } from './probe-client';
 
 export type ProbeClientFactory = (account: AccountRecord, apiKey: string | null) => ConnectionProbeClient;
 
@@ -22,11 +26,21 @@ export class AccountsService {
   readonly #clientFor: ProbeClientFactory;
   readonly #now: () => Date;
 
-  constructor(options: { settings: SettingsStore; vault: KeyVault; clientFor: ProbeClientFactory; now?: () => Date }) {
+  readonly #onMoved: (accountId: string) => void;
+
+  constructor(options: {
+    settings: SettingsStore;
+    vault: KeyVault;
+    clientFor: ProbeClientFactory;
+    now?: () => Date;
+    /** The account now points to another server (its pages were moved with it in settings). */
+    onMoved?: (accountId: string) => void;
+  }) {
     this.#settings = options.settings;
     this.#vault = options.vault;
     this.#clientFor = options.clientFor;
     this.#now = options.now ?? (() => new Date());
+    this.#onMoved = options.onMoved ?? (() => undefined);
   }
 
   records(): AccountRecord[] {
@@ -47,8 +61,14 @@ export class AccountsService {
     return match;
   }
 
-  async apiKey(id: string): Promise<string | null> {
-    return this.#vault.get(secretNames.statusPageKey(id));
+  /** The account's key for a request to `url`: released only to the address the key was entered for. */
+  async keyFor(id: string, url: string): Promise<string | null> {
+    return this.#vault.release(secretNames.statusPageKey(id), { url });
+  }
+
+  /** Where the account's API is now (its region's server, or its custom base URL). */
+  baseUrlOf(record: Pick<AccountRecord, 'region' | 'baseUrl'>): string {
+    return resolveBaseUrl(regionOfAccount(record));
   }
 
   async view(record: AccountRecord): Promise<AccountView> {
@@ -73,7 +93,7 @@ export class AccountsService {
       createdAt: this.#now().toISOString(),
     };
     // The key first: if the keychain refuses it, nothing half-made is left in settings.
-    if (apiKey) await this.#vault.set(secretNames.statusPageKey(record.id), apiKey, { sessionOnly: sessionOnlyKey === true });
+    if (apiKey) await this.#storeKey(record, apiKey, sessionOnlyKey === true);
     this.#settings.update((draft) => {
       draft.accounts.push(record);
     });
@@ -94,12 +114,28 @@ export class AccountsService {
       throw new AppError('invalid_input', `An account named "${next.name}" already exists.`);
     }
     const keyName = secretNames.statusPageKey(id);
+    const moved = this.baseUrlOf(current) !== this.baseUrlOf(next);
+    let notice: string | undefined;
     if (apiKey === null) await this.#vault.delete(keyName);
-    else if (apiKey !== undefined) await this.#vault.set(keyName, apiKey, { sessionOnly: sessionOnlyKey === true });
+    else if (apiKey !== undefined) await this.#storeKey(next, apiKey, sessionOnlyKey === true);
+    else if (moved && (await this.#vault.delete(keyName))) {
+      // A key is bound to the server it was entered for: moving the account never takes the key along.
+      notice = `The API key was removed because the account now points to ${new URL(this.baseUrlOf(next)).origin}. Enter the key for that server.`;
+    }
     this.#settings.update((draft) => {
       draft.accounts = draft.accounts.map((a) => (a.id === id ? next : a));
+      // A watched page of the account follows it to its new server.
+      if (moved) draft.watchedPages = draft.watchedPages.map((page) => (page.accountId === id ? pageOnAccountServer(page, next) : page));
     });
-    return this.view(next);
+    if (moved) this.#onMoved(id);
+    const view = await this.view(next);
+    return notice === undefined ? view : { ...view, notice };
+  }
+
+  /** Stores a key bound to the account's server: it will be sent there and nowhere else. */
+  async #storeKey(record: AccountRecord, apiKey: string, sessionOnly: boolean): Promise<void> {
+    const binding = bindingFor([this.baseUrlOf(record)]);
+    await this.#vault.set(secretNames.statusPageKey(record.id), apiKey, { binding, sessionOnly });
   }
 
   async remove(id: string): Promise<{ removed: boolean; keyDeleted: boolean }> {
@@ -113,11 +149,17 @@ export class AccountsService {
 
   async testConnection(id: string): Promise<ConnectionCheck> {
     const record = this.find(id);
-    const apiKey = await this.apiKey(id);
+    const apiKey = await this.keyFor(id, this.baseUrlOf(record));
     return checkConnection(this.#clientFor(record, apiKey), {
       subdomain: record.subdomain,
       organizationId: record.organizationId,
       hasKey: apiKey !== null,
     });
   }
+}
+
+/** A page of an account, on the account's server as it is now. */
+function pageOnAccountServer(page: WatchedPage, account: AccountRecord): WatchedPage {
+  const { baseUrl: _old, ...rest } = page;
+  return account.region === 'custom' ? { ...rest, region: 'custom', baseUrl: account.baseUrl } : { ...rest, region: account.region };
 }

@@ -1,5 +1,6 @@
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import { isLoopbackHost, providerSummaryUrl } from '../../../shared/monitor/provider/provider-url';
+import { providerSummaryUrl } from '../../../shared/monitor/provider/provider-url';
+import { isLoopbackHost } from '../../../shared/validation/secret-destination';
 import { errorForInvalidResponse, type RequestContext } from '../statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
 import { httpGetText, type TextResponse } from './http-get';

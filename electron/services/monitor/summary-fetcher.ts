@@ -2,7 +2,8 @@ import { STATUS_PAGE_OPERATIONS } from '../../../shared/statuspage/operations';
 import { resolveBaseUrl } from '../../../shared/statuspage/regions';
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
 import type { StatusPageClient } from '../statuspage/client';
-import { errorForInvalidInput, errorForInvalidResponse, type RequestContext } from '../statuspage/errors';
+import { AppError } from '../../../shared/errors';
+import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, type RequestContext } from '../statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
 import { JSON_HEADERS, sendHttpRequest, type FetchLike } from '../statuspage/transport';
 import { httpGetText, type TextResponse } from './http-get';
@@ -28,8 +29,11 @@ export interface SummaryFetcher {
 }
 
 export interface SummaryFetcherOptions {
-  /** Base URL with `/api/v2`, as StatusPageClient.baseUrl. */
-  baseUrl: string;
+  /**
+   * Base URL with `/api/v2`, as StatusPageClient.baseUrl; a function is asked at each poll (a page of an
+   * account follows the account to wherever it is now).
+   */
+  baseUrl: string | (() => string);
   /** Share it: the account's getRateLimiter(accountId), or one per base URL for public pages. */
   rateLimiter: RateLimiter;
   /** Use the client's fetch transport with this fetch (tests, custom agents); default node:http(s). */
@@ -43,9 +47,10 @@ export interface SummaryFetcherOptions {
   now?: () => number;
   /**
    * The key of the account the page belongs to: sent on its summary reads, so a private page (which answers
-   * only to its organization's key) stays readable. Public pages, without an account, never send one.
+   * only to its organization's key) stays readable. Public pages, without an account, never send one. Given
+   * the URL it is for: the vault refuses (throws) for an address the key was not entered for.
    */
-  apiKey?: (() => Promise<string | null>) | undefined;
+  apiKey?: ((url: string) => Promise<string | null>) | undefined;
 }
 
 const SUMMARY = STATUS_PAGE_OPERATIONS.getPageSummary;
@@ -53,19 +58,30 @@ const CONTEXT: RequestContext = { operation: 'getPageSummary', method: SUMMARY.m
 const SUBDOMAIN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 export function createSummaryFetcher(options: SummaryFetcherOptions): SummaryFetcher {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const baseUrlNow = (): string => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/+$/, '');
   const fetchImpl = options.fetch;
   const defaultTimeoutMs = options.timeoutMs ?? 15_000;
   const userAgent = options.userAgent ?? 'Statusdesk';
   const budget: SummaryBudget = { limiter: options.rateLimiter, pauseMs: options.defaultRateLimitPauseMs ?? 1_000, now: options.now ?? Date.now };
 
+  /** The key for this URL; a key the vault will not send there fails the poll with its reason, nothing is sent. */
+  const keyFor = async (url: string): Promise<string | null> => {
+    if (!options.apiKey) return null;
+    try {
+      return await options.apiKey(url);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'forbidden') throw new StatusPageApiError('forbidden', error.message, CONTEXT);
+      return null;
+    }
+  };
+
   return {
     async fetchSummaryText(subdomain, callOptions = {}) {
       if (!SUBDOMAIN.test(subdomain)) throw errorForInvalidInput(CONTEXT, 'subdomain must be letters, digits, "-" and "_"');
-      const url = `${baseUrl}/status_pages/${encodeURIComponent(subdomain)}/summary`;
+      const url = `${baseUrlNow()}/status_pages/${encodeURIComponent(subdomain)}/summary`;
+      const key = await keyFor(url);
       const done = await waitForTurn(budget, CONTEXT, callOptions.signal);
       const timeoutMs = callOptions.timeoutMs ?? defaultTimeoutMs;
-      const key = (await options.apiKey?.().catch(() => null)) ?? null;
       const auth: Record<string, string> = key ? { Authorization: key } : {};
       let response: TextResponse;
       try {
@@ -127,8 +143,8 @@ export function baseUrlOfPage(page: Pick<WatchedPage, 'region' | 'baseUrl'>): st
  */
 export function summaryFetcherForPage(
   page: Pick<WatchedPage, 'region' | 'baseUrl' | 'accountId'>,
-  options: Omit<SummaryFetcherOptions, 'baseUrl' | 'rateLimiter'> = {},
+  options: Omit<SummaryFetcherOptions, 'rateLimiter' | 'baseUrl'> & { baseUrl?: SummaryFetcherOptions['baseUrl'] } = {},
 ): SummaryFetcher {
   const baseUrl = baseUrlOfPage(page);
-  return createSummaryFetcher({ ...options, baseUrl, rateLimiter: getRateLimiter(page.accountId ?? publicRateLimitKey(baseUrl)) });
+  return createSummaryFetcher({ baseUrl, ...options, rateLimiter: getRateLimiter(page.accountId ?? publicRateLimitKey(baseUrl)) });
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { CLOUD_PLATFORM_SCOPE, type TokenSource } from '../../../shared/operations/token-source';
 import { detectApplicationDefaultCredentials, type AdcDetection, type AdcDetectionOptions } from './adc-detection';
 import { oauthFailure } from './oauth-failure';
+import { checkGoogleDestination } from './token-destination';
 import { checkAccessToken, checkQuotaProject, type AccessTokenProvider } from './token-provider';
 
 export type FoundAdc = Extract<AdcDetection, { found: true }>;
@@ -24,6 +25,8 @@ export class AdcTokenProvider implements AccessTokenProvider {
   #client: Promise<AuthClient> | null = null;
 
   constructor(options: AdcTokenProviderOptions) {
+    // The file's refresh token (and gcloud's client secret) go to the token endpoint: Google's, or loopback only.
+    if (options.tokenUrl) checkGoogleDestination('Application Default Credentials', options.tokenUrl);
     this.#detection = options.detection;
     this.#auth = new GoogleAuth({
       keyFilename: options.detection.path,
@@ -48,6 +51,10 @@ export class AdcTokenProvider implements AccessTokenProvider {
       throw new AppError('unauthorized', `The Application Default Credentials in ${this.#detection.path} could not be loaded.`);
     });
     return this.#client;
+  }
+
+  async checkDestination(url: string): Promise<void> {
+    checkGoogleDestination('Application Default Credentials', url);
   }
 
   async getAccessToken(): Promise<string> {

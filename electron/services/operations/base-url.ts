@@ -1,13 +1,8 @@
 import { AppError } from '../../../shared/errors';
+import { secretDestinationProblem } from '../../../shared/validation/secret-destination';
 
 /** The migration assessment service (Migration Center); configurable because FACTS says the host must be. */
 export const DEFAULT_OPERATIONS_BASE_URL = 'https://migrationcenter.googleapis.com';
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname.toLowerCase());
-}
 
 /**
  * Checks and normalises a base URL (no trailing slash). A bearer token must not travel in clear over a
@@ -22,7 +17,7 @@ export function normalizeBaseUrl(value: string, label = 'The service address'): 
   }
   if (url.username !== '' || url.password !== '') throw new AppError('invalid_input', `${label} may not contain credentials.`);
   if (url.search !== '' || url.hash !== '') throw new AppError('invalid_input', `${label} may not have a query or fragment.`);
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+  if (url.protocol === 'http:' && secretDestinationProblem(value) !== null) {
     throw new AppError('invalid_input', `${label} must use https (plain http is allowed only on this computer's loopback address).`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('invalid_input', `${label} must be an http(s) URL.`);

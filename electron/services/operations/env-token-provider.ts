@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import type { TokenSource } from '../../../shared/operations/token-source';
+import { checkGoogleDestination } from './token-destination';
 import { checkAccessToken, type AccessTokenProvider } from './token-provider';
 
 export const ACCESS_TOKEN_ENV_VAR = 'STATUSDESK_ACCESS_TOKEN';
@@ -21,6 +22,10 @@ export class EnvTokenProvider implements AccessTokenProvider {
   /** True when the variable is set (without reading it into any message). */
   isSet(): boolean {
     return (this.#env[this.#variable] ?? '').trim() !== '';
+  }
+
+  async checkDestination(url: string): Promise<void> {
+    checkGoogleDestination(`The token in ${this.#variable}`, url);
   }
 
   async getAccessToken(): Promise<string> {

@@ -1,7 +1,7 @@
 import { OAuth2Client, type Credentials } from 'google-auth-library';
 import { AppError } from '../../../shared/errors';
 import { CLOUD_PLATFORM_SCOPE } from '../../../shared/operations/token-source';
-import { normalizeBaseUrl } from './base-url';
+import { DEFAULT_OPERATIONS_BASE_URL, normalizeBaseUrl } from './base-url';
 
 /** Google's endpoints for installed apps; tests point these at the simulator's fake OAuth server. */
 export const GOOGLE_OAUTH_ENDPOINTS = {
@@ -21,6 +21,8 @@ export interface GoogleOAuthSettings {
   authUrl?: string;
   tokenUrl?: string;
   revokeUrl?: string;
+  /** The service the access tokens are for (the operations address): a sign-in's tokens go there only. */
+  apiBaseUrl?: string;
   scopes?: string[];
   /** Per request to the OAuth server. Default 30 s. */
   requestTimeoutMs?: number;
@@ -32,6 +34,7 @@ export interface GoogleOAuthConfig {
   authUrl: string;
   tokenUrl: string;
   revokeUrl: string;
+  apiBaseUrl: string;
   scopes: string[];
   requestTimeoutMs: number;
 }
@@ -53,6 +56,7 @@ export function resolveOAuthConfig(settings: GoogleOAuthSettings): GoogleOAuthCo
     authUrl: normalizeBaseUrl(settings.authUrl ?? GOOGLE_OAUTH_ENDPOINTS.authUrl, 'The authorization endpoint'),
     tokenUrl: normalizeBaseUrl(settings.tokenUrl ?? GOOGLE_OAUTH_ENDPOINTS.tokenUrl, 'The token endpoint'),
     revokeUrl: normalizeBaseUrl(settings.revokeUrl ?? GOOGLE_OAUTH_ENDPOINTS.revokeUrl, 'The revoke endpoint'),
+    apiBaseUrl: normalizeBaseUrl(settings.apiBaseUrl ?? DEFAULT_OPERATIONS_BASE_URL, 'The service address'),
     scopes: settings.scopes && settings.scopes.length > 0 ? [...settings.scopes] : [CLOUD_PLATFORM_SCOPE],
     requestTimeoutMs: settings.requestTimeoutMs ?? 30_000,
   };

@@ -70,6 +70,26 @@ export class OperationsAuth {
     });
   }
 
+  /**
+   * After the service, token or revoke address or the client id changed: a sign-in is bound to the old ones,
+   * so it is deleted (a new sign-in is needed), and a pasted token is forgotten when the service moved.
+   * Says what it did, or null when nothing had to go.
+   */
+  async forgetCredentialsAfterMove(before: ResolvedOperationsSettings, after: ResolvedOperationsSettings): Promise<string | null> {
+    const said: string[] = [];
+    const signInMoved =
+      before.baseUrl !== after.baseUrl ||
+      before.tokenUrl !== after.tokenUrl ||
+      before.revokeUrl !== after.revokeUrl ||
+      before.oauth?.clientId !== after.oauth?.clientId;
+    if (signInMoved && (await this.#options.vault.delete(secretNames.googleRefreshToken()))) {
+      this.#service?.tokenProvider.clear();
+      said.push('The Google sign-in was removed because the addresses or the client it was made for changed: sign in again.');
+    }
+    if (before.baseUrl !== after.baseUrl && this.clearPastedToken()) said.push('The pasted access token was forgotten because the service address changed.');
+    return said.length > 0 ? said.join(' ') : null;
+  }
+
   #adcProvider(detection: FoundAdc): AdcTokenProvider {
     const tokenUrl = this.#options.settings().customTokenUrl;
     const key = `${detection.path}\n${tokenUrl ?? ''}`;
@@ -166,7 +186,7 @@ export class OperationsAuth {
 
   /** Kept in this object only: never written anywhere, gone when the app quits. */
   pasteToken(token: string): void {
-    this.#pasted = new PastedTokenProvider(token);
+    this.#pasted = new PastedTokenProvider(token, this.#options.settings().baseUrl);
   }
 
   clearPastedToken(): boolean {

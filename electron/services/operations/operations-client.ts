@@ -91,6 +91,8 @@ export class OperationsClient {
     const url = this.urlFor(name);
     const what = `Forgetting ${name}`;
     const tokensUsed: string[] = [];
+    // The token source decides where its token may go, at the moment it is attached: not the settings.
+    await this.#provider.checkDestination(url);
     let token = await this.#token(() => this.#provider.getAccessToken());
     tokensUsed.push(token);
     const quotaProject = await this.#provider.quotaProject?.();

@@ -82,11 +82,15 @@ export class OperationsFeature implements QueuedForgetPort {
     return operationsSettingsView(this.#options.settings.get().operations);
   }
 
-  updateSettings(change: OperationsSettingsChange): OperationsSettingsView {
+  /** Saves a change; credentials bound to the old addresses are removed, and the view says so. */
+  async updateSettings(change: OperationsSettingsChange): Promise<OperationsSettingsView> {
+    const before = resolveOperationsSettings(this.#options.settings.get().operations);
     const next = this.#options.settings.update((draft) => {
       draft.operations = applyOperationsSettingsChange(draft.operations, change);
     });
-    return operationsSettingsView(next.operations);
+    const notice = await this.auth.forgetCredentialsAfterMove(before, resolveOperationsSettings(next.operations));
+    const view = operationsSettingsView(next.operations);
+    return notice === null ? view : { ...view, notice };
   }
 
   status(): Promise<OperationsAuthStatus> {

@@ -1,4 +1,5 @@
 import { AppError } from '../../../shared/errors';
+import { originOf } from '../../../shared/validation/secret-destination';
 import type { OperationsSettings, OperationsSettingsChange, OperationsSettingsView } from '../../../shared/operations/operations-settings';
 import { DEFAULT_OPERATIONS_BASE_URL, normalizeBaseUrl, normalizeServiceBaseUrl } from './base-url';
 import { GOOGLE_OAUTH_ENDPOINTS, type GoogleOAuthSettings } from './oauth-config';
@@ -39,6 +40,7 @@ export function resolveOperationsSettings(section: OperationsSettings | undefine
           authUrl,
           tokenUrl,
           revokeUrl,
+          apiBaseUrl: current.baseUrl ?? DEFAULTS.baseUrl,
         }
       : null,
     authUrl,
@@ -90,6 +92,9 @@ export function applyOperationsSettingsChange(section: OperationsSettings | unde
   const clientId = blankToNull(change.clientId);
   if (clientId === null) delete next.oauthClientId;
   else if (clientId !== undefined) next.oauthClientId = checkCredentialText(clientId, 'The OAuth client id');
+  // The client secret goes to the token endpoint of its client: a new endpoint or client needs it entered again.
+  const tokenOrigin = (section: OperationsSettings) => originOf(section.tokenUrl ?? DEFAULTS.tokenUrl);
+  if (tokenOrigin(next) !== tokenOrigin(section ?? {}) || next.oauthClientId !== section?.oauthClientId) delete next.oauthClientSecret;
   const clientSecret = blankToNull(change.clientSecret);
   if (clientSecret === null) delete next.oauthClientSecret;
   else if (clientSecret !== undefined) next.oauthClientSecret = checkCredentialText(clientSecret, 'The OAuth client secret');

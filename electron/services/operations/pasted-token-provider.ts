@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import type { TokenSource } from '../../../shared/operations/token-source';
+import { bindingFor, checkDestination, type SecretBinding } from '../vault/secret-binding';
 import { checkAccessToken, type AccessTokenProvider } from './token-provider';
 
 /**
@@ -8,9 +9,16 @@ import { checkAccessToken, type AccessTokenProvider } from './token-provider';
  */
 export class PastedTokenProvider implements AccessTokenProvider {
   readonly #token: string;
+  readonly #binding: SecretBinding;
 
-  constructor(token: string) {
+  /** `serviceUrl`: the service address the token was pasted for; it is sent there only. */
+  constructor(token: string, serviceUrl: string) {
     this.#token = checkAccessToken(token, 'The pasted text');
+    this.#binding = bindingFor([serviceUrl]);
+  }
+
+  async checkDestination(url: string): Promise<void> {
+    checkDestination('pasted access token', this.#binding, { url });
   }
 
   async getAccessToken(): Promise<string> {

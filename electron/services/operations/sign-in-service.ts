@@ -7,6 +7,7 @@ import { callbackPage } from './callback-page';
 import { startLoopbackReceiver, type CallbackRequest } from './loopback-receiver';
 import { createOAuth2Client, resolveOAuthConfig, type GoogleOAuthConfig, type GoogleOAuthSettings } from './oauth-config';
 import { oauthFailure } from './oauth-failure';
+import { signInBinding } from './token-destination';
 import { SignedInTokenProvider } from './signed-in-token-provider';
 
 export interface SignInOptions {
@@ -172,7 +173,7 @@ export class GoogleSignInService {
 
     let storage: KeyStorage;
     try {
-      storage = await this.#vault.set(secretNames.googleRefreshToken(), refreshToken, { sessionOnly: flow.sessionOnly });
+      storage = await this.#vault.set(secretNames.googleRefreshToken(), refreshToken, { binding: signInBinding(this.config), sessionOnly: flow.sessionOnly });
     } catch (error) {
       await flow.client.revokeToken(refreshToken).catch(() => undefined);
       const appError = error instanceof AppError ? error : new AppError('keychain_unavailable', 'The sign-in could not be saved in the OS keychain.');
@@ -209,8 +210,21 @@ export class GoogleSignInService {
   /** Revokes the saved sign-in at Google (best effort) and deletes it from the vault. */
   async signOut(): Promise<SignOutResult> {
     const name = secretNames.googleRefreshToken();
-    const refreshToken = await this.#vault.get(name);
     this.tokenProvider.clear();
+    let refreshToken: string | null;
+    try {
+      refreshToken = await this.#vault.release(name, { url: this.config.revokeUrl, clientId: this.config.clientId });
+    } catch (error) {
+      // The revoke address or client changed since the sign-in: the token is not sent there, only deleted.
+      if (!(error instanceof AppError && error.code === 'forbidden')) throw error;
+      await this.#vault.delete(name);
+      return {
+        hadToken: true,
+        revoked: false,
+        revokeError: error.message,
+        message: `Signed out on this computer. Google was not asked to revoke access because the sign-in was made with other addresses; you can remove access at https://myaccount.google.com/permissions.`,
+      };
+    }
     if (!refreshToken) {
       await this.#vault.delete(name);
       return { hadToken: false, revoked: false, message: 'Not signed in with Google.' };

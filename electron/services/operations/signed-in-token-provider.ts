@@ -4,6 +4,7 @@ import type { TokenSource } from '../../../shared/operations/token-source';
 import { secretNames, type KeyVault } from '../vault/key-vault';
 import { createOAuth2Client, type GoogleOAuthConfig } from './oauth-config';
 import { oauthFailure } from './oauth-failure';
+import { checkBoundDestination } from './token-destination';
 import { checkAccessToken, type AccessTokenProvider } from './token-provider';
 
 /**
@@ -29,8 +30,16 @@ export class SignedInTokenProvider implements AccessTokenProvider {
     return client;
   }
 
+  /** The access token goes to the service address bound at sign-in only. */
+  async checkDestination(url: string): Promise<void> {
+    const binding = await this.#vault.bindingOf(secretNames.googleRefreshToken());
+    if (binding === undefined) throw new AppError('unauthorized', 'Not signed in with Google. Sign in first.');
+    checkBoundDestination('Google sign-in', binding, { url, clientId: this.#config.clientId });
+  }
+
   #ensure(): Promise<{ client: OAuth2Client; refreshToken: string }> {
-    this.#client ??= this.#vault.get(secretNames.googleRefreshToken()).then(
+    // Released for the token endpoint and client the refresh token was issued for, or not at all.
+    this.#client ??= this.#vault.release(secretNames.googleRefreshToken(), { url: this.#config.tokenUrl, clientId: this.#config.clientId }).then(
       (refreshToken) => {
         if (!refreshToken) {
           this.#client = null;

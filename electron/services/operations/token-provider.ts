@@ -6,6 +6,11 @@ import type { TokenSource } from '../../../shared/operations/token-source';
  * different, fresh token or throw an AppError that tells the user what to do.
  */
 export interface AccessTokenProvider {
+  /**
+   * Throws (forbidden) when the token may not be sent to `url`: called by the client right before the token
+   * is attached to a request, whatever the settings say the service address is.
+   */
+  checkDestination(url: string): Promise<void>;
   getAccessToken(): Promise<string>;
   refresh(): Promise<string>;
   describe(): TokenSource;

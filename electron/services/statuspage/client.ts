@@ -11,6 +11,7 @@ import {
   type OperationSpec,
   type PaginatedOperationName,
 } from '../../../shared/statuspage/operations';
+import { AppError } from '../../../shared/errors';
 import { resolveBaseUrl, type Region } from '../../../shared/statuspage/regions';
 import { listResponseSchema, singleResponseSchema } from '../../../shared/statuspage/schemas/lists';
 import { StatusPageApiError, describeIssues, errorForInvalidInput, errorForInvalidResponse, errorForStatus, redactSecret, type RequestContext } from './errors';
@@ -22,8 +23,11 @@ import { parseRetryAfter } from '../timing/retry-after';
 import { ServerClock } from './server-clock';
 import { sendHttpRequest, type FetchLike, type HttpResponse } from './transport';
 
-/** The raw key, or a function that reads it (for example from the keychain) when needed. */
-export type ApiKeySource = string | (() => string | null | undefined | Promise<string | null | undefined>);
+/**
+ * The raw key, or a function that reads it when needed: from the vault, which releases a key only for the
+ * address it was entered for, so it is given the URL the key is about to be sent to.
+ */
+export type ApiKeySource = string | ((url: string) => string | null | undefined | Promise<string | null | undefined>);
 
 export interface StatusPageClientOptions {
   /** `us` (default), `eu`, or `{ baseUrl }` for a custom server such as the simulator. */
@@ -215,12 +219,14 @@ export class StatusPageClient {
     }
   }
 
-  async #resolveKey(context: RequestContext): Promise<string> {
+  async #resolveKey(context: RequestContext, url: string): Promise<string> {
     const source = this.#apiKey;
     let key: string | null | undefined;
     try {
-      key = typeof source === 'function' ? await source() : source;
-    } catch {
+      key = typeof source === 'function' ? await source(url) : source;
+    } catch (error) {
+      // The vault's refusal to send a key elsewhere says why in people's words; any other failure does not.
+      if (error instanceof AppError && error.code === 'forbidden') throw new StatusPageApiError('forbidden', error.message, context);
       throw new StatusPageApiError('unauthorized', 'the API key could not be read', context);
     }
     // Fail before sending: a request without the key can only be refused, and costs rate budget.
@@ -240,7 +246,7 @@ export class StatusPageClient {
     const headers: Record<string, string> = { 'User-Agent': this.#userAgent };
     let key: string | undefined;
     if (spec.auth === 'key') {
-      key = await this.#resolveKey(context);
+      key = await this.#resolveKey(context, url);
       headers.Authorization = key;
     }
     const path = new URL(url).pathname;

@@ -3,11 +3,15 @@ import { secretNames, type KeyVault } from '../vault/key-vault';
 /** The environment variable the command line reads the translation key from. */
 export const TRANSLATION_KEY_ENV = 'STATUSDESK_TRANSLATION_KEY';
 
-export type GetTranslationKey = () => Promise<string | null>;
+/** The key for a request to the service at `baseUrl`. */
+export type GetTranslationKey = (baseUrl: string) => Promise<string | null>;
 
-/** The key from the OS keychain (or the session store), read at each use so a changed key applies at once. */
-export function keyFromVault(vault: Pick<KeyVault, 'get'>): GetTranslationKey {
-  return () => vault.get(secretNames.translationKey());
+/**
+ * The key from the OS keychain (or the session store), read at each use so a changed key applies at once,
+ * and released only for the service address it was entered for.
+ */
+export function keyFromVault(vault: Pick<KeyVault, 'release'>): GetTranslationKey {
+  return (baseUrl) => vault.release(secretNames.translationKey(), { url: baseUrl });
 }
 
 /** The key from STATUSDESK_TRANSLATION_KEY (headless use); blank counts as none. */
@@ -20,9 +24,9 @@ export function keyFromEnv(env: NodeJS.ProcessEnv = process.env): GetTranslation
 
 /** The first source that has a key, in order (for example the environment, then the vault). */
 export function firstKey(...sources: GetTranslationKey[]): GetTranslationKey {
-  return async () => {
+  return async (baseUrl) => {
     for (const source of sources) {
-      const key = await source();
+      const key = await source(baseUrl);
       if (key) return key;
     }
     return null;

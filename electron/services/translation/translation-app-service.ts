@@ -4,7 +4,13 @@ import { addCounters, emptyCounters, type TranslationCounters } from '../../../s
 import type { TranslationHistoryEntry } from '../../../shared/translation/history-entry';
 import { translationKeyInputSchema, type TranslationKeyStatus } from '../../../shared/translation/key-status';
 import type { TranslateTextsResult } from '../../../shared/translation/translate-texts';
-import { translationSettingsSchema, type TranslationSettings, type TranslationSettingsChange } from '../../../shared/translation/translation-settings';
+import {
+  translationSettingsChangeSchema,
+  translationSettingsSchema,
+  type TranslationSettings,
+  type TranslationSettingsChange,
+} from '../../../shared/translation/translation-settings';
+import { originOf } from '../../../shared/validation/secret-destination';
 import { WordType } from '../../../shared/translation/word-type';
 import type { TranslationLanguages, TranslationServiceHealth, TranslationTotals } from '../../../shared/ipc/channels/translation';
 import type { SettingsStore } from '../settings/settings-store';
@@ -24,7 +30,7 @@ export interface TranslationAppServiceOptions {
   dataDir: string;
   /** The `translation` section is read at each call, so a changed base URL applies at once. */
   settings: Pick<SettingsStore, 'get' | 'update'>;
-  vault: Pick<KeyVault, 'get' | 'set' | 'delete' | 'describe'>;
+  vault: Pick<KeyVault, 'release' | 'set' | 'delete' | 'describe'>;
   /** Where translate reads the key; the vault's entry when absent. */
   getKey?: GetTranslationKey;
   /** Timeouts and retries (tests); the base URL comes from the settings. */
@@ -81,18 +87,30 @@ export class TranslationAppService {
     return translationSettingsSchema.parse(this.#options.settings.get().translation ?? {});
   }
 
-  updateSettings(change: TranslationSettingsChange): TranslationSettings {
-    const next = translationSettingsSchema.safeParse({ ...this.settings(), ...stripUndefined(change) });
+  /**
+   * Saves a change. The key is bound to the service address it was entered for, so moving the service to
+   * another origin deletes the stored key (and says so): it is never sent to the new address.
+   */
+  async updateSettings(change: TranslationSettingsChange): Promise<TranslationSettings & { notice?: string }> {
+    const checked = translationSettingsChangeSchema.safeParse(change);
+    if (!checked.success) throw new AppError('invalid_input', checked.error.issues[0]?.message ?? 'Those translation settings are not valid.');
+    const before = this.settings();
+    const next = translationSettingsSchema.safeParse({ ...before, ...stripUndefined(checked.data) });
     if (!next.success) throw new AppError('invalid_input', next.error.issues[0]?.message ?? 'Those translation settings are not valid.');
     try {
       new TranslationClient({ baseUrl: next.data.baseUrl });
     } catch (error) {
       throw new AppError('invalid_input', error instanceof Error ? error.message : 'The translation base URL is not valid.');
     }
+    const moved = originOf(before.baseUrl) !== originOf(next.data.baseUrl);
+    const keyRemoved = moved && (await this.keys.remove()).removed;
     this.#options.settings.update((draft) => {
       draft.translation = next.data;
     });
-    return this.settings();
+    const settings = this.settings();
+    return keyRemoved
+      ? { ...settings, notice: `The translation key was removed because the service now is ${originOf(settings.baseUrl)}. Enter the key for that service.` }
+      : settings;
   }
 
   async translate(request: TranslateRequest): Promise<TranslateTextsResult> {
@@ -134,7 +152,7 @@ export class TranslationAppService {
       const { baseUrl, requestUrl } = this.settings();
       await checkTranslationKey(new TranslationClient({ ...this.#options.client, baseUrl }), parsed.data, requestUrl);
     }
-    return this.keys.set(key, options.sessionOnly === true ? { sessionOnly: true } : {});
+    return this.keys.set(key, { baseUrl: this.settings().baseUrl, sessionOnly: options.sessionOnly === true });
   }
 
   /** One status request, made only because someone asked. */

@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors';
 import { translationKeyInputSchema, type TranslationKeyStatus } from '../../../shared/translation/key-status';
 import { secretNames, type KeyVault } from '../vault/key-vault';
+import { bindingFor } from '../vault/secret-binding';
 
 /** The translation key in the vault: set, remove, and describe it without ever handing it out. */
 export class TranslationKeyStore {
@@ -15,10 +16,11 @@ export class TranslationKeyStore {
     return { stored: described.storage !== 'none', storage: described.storage, lastFour: described.lastFour };
   }
 
-  async set(key: string, options: { sessionOnly?: boolean } = {}): Promise<TranslationKeyStatus> {
+  /** Stores the key for the service at `baseUrl`: it is sent there and nowhere else. */
+  async set(key: string, options: { baseUrl: string; sessionOnly?: boolean }): Promise<TranslationKeyStatus> {
     const parsed = translationKeyInputSchema.safeParse(key);
     if (!parsed.success) throw new AppError('invalid_input', parsed.error.issues[0]?.message ?? 'That translation key is not valid.');
-    await this.#vault.set(secretNames.translationKey(), parsed.data, options.sessionOnly === true ? { sessionOnly: true } : {});
+    await this.#vault.set(secretNames.translationKey(), parsed.data, { binding: bindingFor([options.baseUrl]), sessionOnly: options.sessionOnly === true });
     return this.status();
   }
 

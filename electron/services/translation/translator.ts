@@ -96,7 +96,7 @@ export class Translator {
     if (distinct.size === 0) return { texts: [...texts], counters, untranslated: [], resent: 0 };
 
     if (options.signal?.aborted) throw cancelledError(null);
-    const key = (await this.#getKey())?.trim();
+    const key = (await this.#getKey(this.#client.baseUrl))?.trim();
     if (!key) throw noKeyError();
     const service = serviceIdentity(this.#client.baseUrl, key);
 

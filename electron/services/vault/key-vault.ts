@@ -1,7 +1,9 @@
 import { AppError } from '../../../shared/errors';
 import type { KeyStorage } from '../../../shared/accounts/account';
 import type { VaultStatus } from '../../../shared/ipc/channels/app';
+import { backoffDelay, type BackoffPolicy } from '../timing/backoff';
 import type { KeychainProbe } from './keychain-store';
+import { bindingFor, checkDestination, decodeSecret, encodeSecret, type SecretBinding, type SecretDestination, type StoredSecret } from './secret-binding';
 import { SessionSecretStore, type SecretStore } from './secret-store';
 
 export interface KeychainLike extends SecretStore {
@@ -20,22 +22,43 @@ export const secretNames = {
   googleRefreshToken: () => 'google-refresh-token',
 } as const;
 
+/** How a secret is named in what the user reads. */
+function labelOf(name: string): string {
+  if (name.startsWith('statuspage-account:')) return 'API key';
+  if (name === secretNames.translationKey()) return 'translation key';
+  if (name === secretNames.googleRefreshToken()) return 'Google sign-in';
+  return 'key';
+}
+
+/** A keychain that failed (locked at login, its daemon not up yet) is asked again after this backoff. */
+const KEYCHAIN_RETRY: BackoffPolicy = { baseMs: 5_000, maxMs: 5 * 60_000, jitter: 0.1 };
+
 /**
  * Where keys live. The OS keychain when there is one; when there is none, a key is kept for this session
- * only, and only if the user asked for that. A key is never written to disk in clear.
+ * only, and only if the user asked for that. A key is never written to disk in clear, and it leaves the
+ * vault only through `release`, for an address it is bound to (see secret-binding.ts).
  */
 export class KeyVault {
   readonly #keychain: KeychainLike;
   readonly #session: SecretStore;
+  readonly #now: () => number;
   #probe: Promise<KeychainProbe> | null = null;
+  #failures = 0;
+  #retryAt = 0;
 
-  constructor(keychain: KeychainLike, session: SecretStore = new SessionSecretStore()) {
+  constructor(keychain: KeychainLike, session: SecretStore = new SessionSecretStore(), options: { now?: () => number } = {}) {
     this.#keychain = keychain;
     this.#session = session;
+    this.#now = options.now ?? Date.now;
   }
 
+  /**
+   * Whether the OS keychain answers. Only an answer is remembered: after a failure the keychain is asked
+   * again once its backoff has passed (or at once through `retryKeychain`), so a keyring unlocked after
+   * the app started is used without a restart.
+   */
   status(): Promise<VaultStatus> {
-    this.#probe ??= this.#keychain.probe();
+    if (this.#probe === null || (this.#failures > 0 && this.#now() >= this.#retryAt)) this.#probe = this.#askKeychain();
     return this.#probe.then((probe) => ({
       keychainAvailable: probe.available,
       backend: probe.backend,
@@ -43,13 +66,32 @@ export class KeyVault {
     }));
   }
 
+  /** Asks the keychain again now (Settings' "Try again"). */
+  retryKeychain(): Promise<VaultStatus> {
+    this.#probe = this.#askKeychain();
+    return this.status();
+  }
+
+  #askKeychain(): Promise<KeychainProbe> {
+    return this.#keychain.probe().then((probe) => {
+      if (probe.available) this.#failures = 0;
+      else {
+        this.#retryAt = this.#now() + backoffDelay(this.#failures, KEYCHAIN_RETRY);
+        this.#failures += 1;
+      }
+      return probe;
+    });
+  }
+
   async #keychainAvailable(): Promise<boolean> {
     return (await this.status()).keychainAvailable;
   }
 
-  async set(name: string, secret: string, options: { sessionOnly?: boolean } = {}): Promise<KeyStorage> {
+  /** Stores a secret for the addresses of `binding`; it will be released to those origins only. */
+  async set(name: string, secret: string, options: { binding: SecretBinding; sessionOnly?: boolean }): Promise<KeyStorage> {
+    const stored = encodeSecret(secret, options.binding);
     if (options.sessionOnly) {
-      await this.#session.set(name, secret);
+      await this.#session.set(name, stored);
       if (await this.#keychainAvailable()) await this.#keychain.delete(name);
       return 'session';
     }
@@ -60,17 +102,42 @@ export class KeyVault {
         `No OS keychain is available (${status.reason ?? 'unknown reason'}). The key was not saved; you can keep it for this session only.`,
       );
     }
-    await this.#keychain.set(name, secret);
+    await this.#keychain.set(name, stored);
     await this.#session.delete(name);
     return 'keychain';
   }
 
-  /** The secret, from the session first (the user's explicit choice), then the keychain. */
-  async get(name: string): Promise<string | null> {
+  /** The stored secret and where it is, from the session first (the user's explicit choice), then the keychain. */
+  async #read(name: string): Promise<(StoredSecret & { store: SecretStore }) | null> {
     const inSession = await this.#session.get(name);
-    if (inSession !== null) return inSession;
+    if (inSession !== null) return { ...decodeSecret(inSession), store: this.#session };
     if (!(await this.#keychainAvailable())) return null;
-    return this.#keychain.get(name);
+    const inKeychain = await this.#keychain.get(name);
+    return inKeychain === null ? null : { ...decodeSecret(inKeychain), store: this.#keychain };
+  }
+
+  /**
+   * The secret, for a request to `destination`: the one place a secret leaves the vault. Null when none is
+   * stored; a typed refusal when the destination is not where the secret was entered for. A secret stored
+   * before bindings existed is bound, on its first use, to the address it is first used with (the address
+   * the settings held when the app was updated).
+   */
+  async release(name: string, destination: SecretDestination): Promise<string | null> {
+    const stored = await this.#read(name);
+    if (!stored) return null;
+    if (stored.binding === null) {
+      const binding = bindingFor([destination.url], destination.clientId);
+      await stored.store.set(name, encodeSecret(stored.secret, binding));
+      return stored.secret;
+    }
+    checkDestination(labelOf(name), stored.binding, destination);
+    return stored.secret;
+  }
+
+  /** What a stored secret is bound to: undefined when none is stored, null for one stored before bindings. */
+  async bindingOf(name: string): Promise<SecretBinding | null | undefined> {
+    const stored = await this.#read(name);
+    return stored ? stored.binding : undefined;
   }
 
   async delete(name: string): Promise<boolean> {
@@ -81,11 +148,9 @@ export class KeyVault {
 
   /** What the renderer may learn: where the key is and its last four characters. */
   async describe(name: string): Promise<SecretDescription> {
-    const inSession = await this.#session.get(name);
-    if (inSession !== null) return { storage: 'session', lastFour: lastFour(inSession) };
-    if (!(await this.#keychainAvailable())) return { storage: 'none', lastFour: null };
-    const inKeychain = await this.#keychain.get(name);
-    return inKeychain === null ? { storage: 'none', lastFour: null } : { storage: 'keychain', lastFour: lastFour(inKeychain) };
+    const stored = await this.#read(name);
+    if (!stored) return { storage: 'none', lastFour: null };
+    return { storage: stored.store === this.#session ? 'session' : 'keychain', lastFour: lastFour(stored.secret) };
   }
 }
 

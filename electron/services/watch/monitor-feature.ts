@@ -17,7 +17,7 @@ import { systemClock } from '../monitor/clock';
 import { EventHistory, historyFilePath } from '../monitor/event-history';
 import { MonitorService, type MonitorServiceOptions } from '../monitor/monitor-service';
 import { providerFetcherForPage } from '../monitor/provider-fetcher';
-import { summaryFetcherForPage } from '../monitor/summary-fetcher';
+import { baseUrlOfPage, summaryFetcherForPage } from '../monitor/summary-fetcher';
 import type { SystemSignals } from '../monitor/system-signals';
 import type { SettingsStore } from '../settings/settings-store';
 import { StatusPageClient } from '../statuspage/client';
@@ -38,8 +38,10 @@ export interface MonitorFeatureOptions {
   log?: (message: string) => void;
   /** Events that echo the user's own writes from this app: not notified (see own-writes.ts). */
   isOwnWrite?: MonitorServiceOptions['isOwnWrite'];
-  /** The key of an account, for the summary reads of its pages (a private page answers only to it). */
-  apiKeyFor?: (accountId: string) => Promise<string | null>;
+  /** The key of an account for a request to `url`, for the summary reads of its pages (a private page answers only to it). */
+  apiKeyFor?: (accountId: string, url: string) => Promise<string | null>;
+  /** Where an account's API is now; a page of an account is polled there, whatever its own record says. */
+  accountBaseUrl?: (accountId: string) => string | null;
   /** Tests and demo mode tune the scheduler (fast intervals, no jitter). */
   tuning?: MonitorServiceOptions['tuning'];
   clock?: MonitorServiceOptions['clock'];
@@ -94,9 +96,15 @@ export class MonitorFeature {
       ...(this.#options.tuning ? { tuning: this.#options.tuning } : {}),
       clientFor: (page) => {
         if (page.kind === 'statuspage') return providerFetcherForPage(page);
-        const apiKeyFor = this.#options.apiKeyFor;
+        const { apiKeyFor, accountBaseUrl } = this.#options;
         const accountId = page.accountId;
-        return summaryFetcherForPage(page, accountId && apiKeyFor ? { apiKey: () => apiKeyFor(accountId) } : {});
+        if (!accountId) return summaryFetcherForPage(page);
+        // Asked at each poll: the page follows its account, and the key goes only where the vault allows.
+        const ownBaseUrl = baseUrlOfPage(page);
+        return summaryFetcherForPage(page, {
+          baseUrl: () => accountBaseUrl?.(accountId) ?? ownBaseUrl,
+          ...(apiKeyFor ? { apiKey: (url: string) => apiKeyFor(accountId, url) } : {}),
+        });
       },
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
@@ -198,6 +206,11 @@ export class MonitorFeature {
     for (const state of service.state()) this.#model.stage(state);
     this.#schedulePush();
     return next;
+  }
+
+  /** The pages changed in settings behind the monitor's back (an account moved its pages with it). */
+  async reloadPages(): Promise<void> {
+    await this.#savePages((pages) => pages);
   }
 
   async addPage(input: WatchedPageFormInput): Promise<WatchedPage> {

@@ -72,10 +72,31 @@ export const useAppStore = defineStore('app', () => {
     });
   }
 
+  /** Asks the OS keychain again (unlocked since the app started?) and shows its answer. */
+  async function retryKeychain() {
+    const vault = await call(api().app.retryKeychain());
+    if (info.value) info.value = { ...info.value, vault };
+    return vault;
+  }
+
   async function dismiss(id: string) {
     await call(api().app.dismissProblem({ id }));
     problems.value = problems.value.filter((p) => p.id !== id);
   }
 
-  return { info, problems, loadError, appearance, appearanceError, keychainAvailable, dashboardLayout, load, loadAppearance, setAppearance, listen, dismiss };
+  return {
+    info,
+    problems,
+    loadError,
+    appearance,
+    appearanceError,
+    keychainAvailable,
+    dashboardLayout,
+    load,
+    loadAppearance,
+    setAppearance,
+    listen,
+    dismiss,
+    retryKeychain,
+  };
 });

@@ -43,7 +43,8 @@ export const useTranslationStore = defineStore('translation', () => {
     clear: () => call(api().translation.clearHistory()),
   });
   const key = ref<TranslationKeyStatus | null>(null);
-  const settings = ref<TranslationSettings | null>(null);
+  // As last saved: a move of the service address also says what it did to the key (notice).
+  const settings = ref<(TranslationSettings & { notice?: string }) | null>(null);
 
   /** Not view state: the languages and defaults are read once per window. */
   let started = false;
@@ -201,7 +202,10 @@ export const useTranslationStore = defineStore('translation', () => {
 
   /** Throws ApiError (an invalid address) for the form. */
   async function saveBaseUrl(baseUrl: string) {
-    settings.value = await call(api().translation.setSettings({ baseUrl }));
+    const saved = await call(api().translation.setSettings({ baseUrl }));
+    settings.value = saved;
+    // A key is bound to the service it was entered for: moving the service removed it, and the panel says so.
+    if (saved.notice) key.value = await call(api().translation.keyStatus());
     // Another service: its health, languages and answers about pairs are unknown again.
     health.value = { state: 'unknown' };
     failure.value = null;

@@ -29,5 +29,7 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 export const appChannels = {
   'app.info': invoke(z.undefined(), appInfoSchema),
   'app.dismissProblem': invoke(z.object({ id: z.string().max(200) }), z.object({ dismissed: z.boolean() })),
+  /** Asks the OS keychain again now (it may have been unlocked since the app started). */
+  'app.retryKeychain': invoke(z.undefined(), vaultStatusSchema),
   'app.onProblem': event(appProblemSchema),
 } as const;

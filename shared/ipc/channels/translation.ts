@@ -6,7 +6,7 @@ import { translationKeyInputSchema, translationKeyStatusSchema } from '../../tra
 import { languageCodeSchema, languageSchema } from '../../translation/language';
 import { requestUrlSchema } from '../../translation/request-url';
 import { translateTextsResultSchema } from '../../translation/translate-texts';
-import { translationSettingsChangeSchema, translationSettingsSchema } from '../../translation/translation-settings';
+import { translationSettingsChangeSchema, translationSettingsSavedSchema, translationSettingsSchema } from '../../translation/translation-settings';
 import { wordTypeSchema } from '../../translation/word-type';
 import { invoke } from '../define';
 
@@ -60,7 +60,7 @@ export const translationChannels = {
   'translation.history': invoke(z.undefined(), z.object({ entries: z.array(translationHistoryEntrySchema) })),
   'translation.clearHistory': invoke(z.undefined(), z.object({ cleared: z.number().int().nonnegative() })),
   'translation.getSettings': invoke(z.undefined(), translationSettingsSchema),
-  'translation.setSettings': invoke(translationSettingsChangeSchema, translationSettingsSchema),
+  'translation.setSettings': invoke(translationSettingsChangeSchema, translationSettingsSavedSchema),
   /** Whether a key is stored: never the key. */
   'translation.keyStatus': invoke(z.undefined(), translationKeyStatusSchema),
   /**

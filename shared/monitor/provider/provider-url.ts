@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopbackHost } from '../../validation/secret-destination';
 
 /*
  * The address of a provider's public status page, as the user gives it: https, or http only on a
@@ -6,12 +7,6 @@ import { z } from 'zod';
  * could be anything by the time it arrives. A pasted summary address (`…/api/v2/summary.json`,
  * `…/api/v2`) is cut back to the page; no credentials, query or fragment.
  */
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
 
 export class ProviderUrlError extends Error {
   constructor(message: string) {

@@ -43,7 +43,9 @@ describe('statusdesk accounts', () => {
     const [record] = appAccounts();
     expect(record).toMatchObject({ name: 'Acme prod', subdomain: 'acme', region: 'custom', baseUrl: sim.baseUrl, organizationId: '1' });
     expect(JSON.stringify(appAccounts())).not.toContain(key);
-    expect(await keychain().get(secretNames.statusPageKey(record!.id))).toBe(key);
+    // Bound to the account's server: released there, refused anywhere else.
+    expect(await keychain().release(secretNames.statusPageKey(record!.id), { url: sim.baseUrl })).toBe(key);
+    await expect(keychain().release(secretNames.statusPageKey(record!.id), { url: 'https://elsewhere.example' })).rejects.toMatchObject({ code: 'forbidden' });
 
     const listed = await cli(['accounts', 'list']);
     expect(listed.stdout).toMatch(new RegExp(`Acme prod\\s+acme\\s+\\S+\\s+1\\s+keychain …${key.slice(-4)}`));
@@ -61,7 +63,7 @@ describe('statusdesk accounts', () => {
     const removed = await cli(['accounts', 'remove', 'Acme prod']);
     expect(removed).toMatchObject({ code: 0, stdout: 'removed Acme prod and its key\n' });
     expect(appAccounts()).toEqual([]);
-    expect(await keychain().get(secretNames.statusPageKey(record!.id))).toBeNull();
+    expect(await keychain().describe(secretNames.statusPageKey(record!.id))).toEqual({ storage: 'none', lastFour: null });
     expect((await cli(['accounts', 'test', 'Acme prod'])).code).toBe(2);
   });
 

@@ -8,6 +8,7 @@ import { startStatusPageSimulator, type StatusPageSimulator } from '../../../ele
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { makeTempDir } from '../../support/temp-dir';
 import { repoRoot } from '../../support/paths';
 
@@ -88,7 +89,7 @@ describe('statusdesk command line against the simulator', () => {
       s.accounts.push({ id, name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
     });
     const vault = new KeyVault(new KeychainSecretStore());
-    await vault.set(secretNames.statusPageKey(id), sim.keys.demoReadWrite);
+    await vault.set(secretNames.statusPageKey(id), sim.keys.demoReadWrite, { binding: bindingFor([sim.baseUrl]) });
     try {
       let stdout = '';
       const code = await runCli(['--account', 'acme', '--json', 'incidents', 'create', 'acme', '--title', 'From the keychain', '--type', 'minor'], {

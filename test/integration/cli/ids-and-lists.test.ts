@@ -8,6 +8,7 @@ import { AppCore } from '../../../electron/services/app-core';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { repoRoot } from '../../support/paths';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
@@ -81,7 +82,7 @@ describe('temp ids while the app runs', () => {
       s.accounts.push({ id: accountId, name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
     });
     const vault = new KeyVault(new KeychainSecretStore());
-    await vault.set(secretNames.statusPageKey(accountId), key.STATUSDESK_API_KEY);
+    await vault.set(secretNames.statusPageKey(accountId), key.STATUSDESK_API_KEY, { binding: bindingFor([sim.baseUrl]) });
     const app = new AppCore({ dataDir: home.dir, vault, version: '0', appOrigins: ['app://statusdesk'] });
     const statusdesk = (args: string[]) =>
       promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/statusdesk.js'), '--account', 'Acme', ...args], {

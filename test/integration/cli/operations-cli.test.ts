@@ -7,6 +7,7 @@ import { startOperationsSimulator, type OperationsSimulator } from '../../../ele
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { operationsHistoryFileSchema } from '../../../shared/operations/history';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -149,7 +150,9 @@ describe('statusdesk operations forget', () => {
     });
     // The CLI's own vault: the default keychain service, in the throw-away keyring of scripts/with-keyring.sh.
     const vault = new KeyVault(new KeychainSecretStore());
-    await vault.set(secretNames.googleRefreshToken(), sim.issueRefreshToken());
+    await vault.set(secretNames.googleRefreshToken(), sim.issueRefreshToken(), {
+      binding: bindingFor([sim.oauth.tokenUrl, sim.oauth.revokeUrl, sim.baseUrl], sim.oauth.clientId),
+    });
     try {
       const result = await forget([op('d')]);
       expect(result.code, result.stderr).toBe(0);

@@ -12,6 +12,7 @@ import { SettingsStore } from '../../../electron/services/settings/settings-stor
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { makeTempDir } from '../../support/temp-dir';
 import { repoRoot } from '../../support/paths';
 
@@ -129,7 +130,7 @@ describe('statusdesk writes through the outbox', () => {
       s.accounts.push({ id, name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
     });
     const vault = new KeyVault(new KeychainSecretStore());
-    await vault.set(secretNames.statusPageKey(id), sim.keys.demoReadWrite);
+    await vault.set(secretNames.statusPageKey(id), sim.keys.demoReadWrite, { binding: bindingFor([sim.baseUrl]) });
     try {
       await sim.goOffline();
       const queued = await cli(['--account', 'acme', '--json', 'incidents', 'create', 'acme', '--title', 'By account', '--type', 'minor'], {}, null);
@@ -202,7 +203,7 @@ describe('statusdesk writes through the outbox', () => {
       s.accounts.push({ id, name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
     });
     const vault = new KeyVault(new KeychainSecretStore());
-    await vault.set(secretNames.statusPageKey(id), sim.keys.demoReadWrite);
+    await vault.set(secretNames.statusPageKey(id), sim.keys.demoReadWrite, { binding: bindingFor([sim.baseUrl]) });
     const app = new AppCore({ dataDir: home.dir, vault, version: '0', appOrigins: ['app://statusdesk'] });
     const statusdesk = (args: string[], env: Record<string, string> = {}) =>
       promisify(execFile)(process.execPath, [path.join(repoRoot, 'bin/statusdesk.js'), ...args], {

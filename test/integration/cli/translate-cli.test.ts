@@ -6,6 +6,7 @@ import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator }
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -83,7 +84,7 @@ describe('statusdesk translate against the translation simulator', () => {
 
   it('takes the key from the keychain when the environment has none', async () => {
     const vault = new KeyVault(new KeychainSecretStore());
-    await vault.set(secretNames.translationKey(), KEY);
+    await vault.set(secretNames.translationKey(), KEY, { binding: bindingFor([sim.baseUrl]) });
     try {
       const result = await cli(translateArgs('From the keychain'), { env: { STATUSDESK_TRANSLATION_KEY: '' } });
       expect(result.code, result.stderr).toBe(0);

@@ -290,7 +290,7 @@ describe('DELETE /v1/{name} against the simulator', () => {
 
   it('turns a refused pasted token into "paste a new token"', async () => {
     const pasted = sim.issueAccessToken({ lifetimeSeconds: 0 });
-    const client = new OperationsClient({ baseUrl: sim.baseUrl, tokenProvider: new PastedTokenProvider(pasted) });
+    const client = new OperationsClient({ baseUrl: sim.baseUrl, tokenProvider: new PastedTokenProvider(pasted, sim.baseUrl) });
     const [result] = await client.forgetMany([op('a')]);
     expect(result).toMatchObject({ outcome: 'failed', code: 'unauthorized', message: expect.stringMatching(/Paste a new token/) });
     expect(result!.message).not.toContain(pasted);
@@ -304,7 +304,7 @@ describe('DELETE /v1/{name} against the simulator', () => {
   });
 
   it('refuses a non-loopback plain-http base URL and defaults to the real service', () => {
-    const provider = new PastedTokenProvider('ya29.token-value');
+    const provider = new PastedTokenProvider('ya29.token-value', 'https://migrationcenter.googleapis.com');
     expect(() => new OperationsClient({ baseUrl: 'http://migrationcenter.example.com', tokenProvider: provider })).toThrow(AppError);
     expect(new OperationsClient({ tokenProvider: provider }).urlFor(op('x'))).toBe(`https://migrationcenter.googleapis.com/v1/${op('x')}`);
   });

@@ -8,6 +8,7 @@ import { SettingsStore } from '../../../electron/services/settings/settings-stor
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, resetLimiters } from './support/harness';
 
@@ -38,9 +39,12 @@ describe('outbox with keys in the real keychain', () => {
     settings.update((s) => {
       s.accounts.push({ id, name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', createdAt: new Date().toISOString() });
     });
-    await vault.set(secretNames.statusPageKey(id), key);
+    await vault.set(secretNames.statusPageKey(id), key, { binding: bindingFor([sim.baseUrl]) });
     try {
-      const accounts = accountsPortOf({ records: () => settings.get().accounts, apiKey: (accountId) => vault.get(secretNames.statusPageKey(accountId)) });
+      const accounts = accountsPortOf({
+        records: () => settings.get().accounts,
+        keyFor: (accountId, url) => vault.release(secretNames.statusPageKey(accountId), { url }),
+      });
       await sim.goOffline();
       const outbox = await openTestOutbox(home.dir, accounts, { env: { STATUSDESK_API_KEY: envKey } });
       outbox.start();

@@ -20,6 +20,7 @@ import {
   type TranslatorOptions,
 } from '../../../electron/services/translation';
 import { KeyVault, secretNames, type KeychainLike } from '../../../electron/services/vault/key-vault';
+import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { makeTempDir } from '../../support/temp-dir';
 import { caught, expectNoSecret } from './support/secret-free';
 
@@ -365,12 +366,12 @@ describe('Translator against the simulator', () => {
     const vault = new KeyVault(keychain);
     const fromVault = await service({ getKey: keyFromVault(vault) });
     await expect(fromVault.translator.translate({ from: 'en', to: 'de', texts: ['v'] })).rejects.toMatchObject({ reason: 'no_key' });
-    await vault.set(secretNames.translationKey(), KEY);
+    await vault.set(secretNames.translationKey(), KEY, { binding: bindingFor([sim.baseUrl]) });
     expect((await fromVault.translator.translate({ from: 'en', to: 'de', texts: ['v'] })).texts).toEqual(['[de] i']);
 
-    expect(await keyFromEnv({ STATUSDESK_TRANSLATION_KEY: `  ${KEY} ` })()).toBe(KEY);
-    expect(await keyFromEnv({ STATUSDESK_TRANSLATION_KEY: ' ' })()).toBeNull();
-    expect(await keyFromEnv({})()).toBeNull();
+    expect(await keyFromEnv({ STATUSDESK_TRANSLATION_KEY: `  ${KEY} ` })(sim.baseUrl)).toBe(KEY);
+    expect(await keyFromEnv({ STATUSDESK_TRANSLATION_KEY: ' ' })(sim.baseUrl)).toBeNull();
+    expect(await keyFromEnv({})(sim.baseUrl)).toBeNull();
   });
 
   it('returns texts unchanged for the same language on both sides, and rejects a bad input', async () => {

@@ -7,6 +7,10 @@ import { KeychainSecretStore } from '../../../electron/services/vault/keychain-s
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import type { KeychainProbe } from '../../../electron/services/vault/keychain-store';
 import { SessionSecretStore } from '../../../electron/services/vault/secret-store';
+import { bindingFor } from '../../../electron/services/vault/secret-binding';
+
+const HOST = 'https://api.example.com/api/v2';
+const bound = { binding: bindingFor([HOST]) };
 
 // These run against the real Secret Service (gnome-keyring under dbus-run-session; see scripts/with-keyring.sh).
 const service = `Statusdesk-test-${randomUUID()}`;
@@ -26,8 +30,11 @@ describe('OS keychain (real Secret Service)', () => {
     const vault = new KeyVault(keychain);
     const name = secretNames.statusPageKey(randomUUID());
     created.push(name);
-    await expect(vault.set(name, 'sk_live_abcdefgh1234')).resolves.toBe('keychain');
-    await expect(keychain.get(name)).resolves.toBe('sk_live_abcdefgh1234');
+    await expect(vault.set(name, 'sk_live_abcdefgh1234', bound)).resolves.toBe('keychain');
+    // Stored with its binding, never bare: another program reading the entry sees where it belongs.
+    expect(JSON.parse((await keychain.get(name))!)).toMatchObject({ secret: 'sk_live_abcdefgh1234', origins: ['https://api.example.com'] });
+    await expect(vault.release(name, { url: `${HOST}/status_pages/acme` })).resolves.toBe('sk_live_abcdefgh1234');
+    await expect(vault.release(name, { url: 'https://evil.example/api/v2' })).rejects.toMatchObject({ code: 'forbidden' });
     await expect(vault.describe(name)).resolves.toEqual({ storage: 'keychain', lastFour: '1234' });
     await expect(vault.delete(name)).resolves.toBe(true);
     await expect(keychain.get(name)).resolves.toBeNull();
@@ -47,11 +54,11 @@ describe('OS keychain (real Secret Service)', () => {
     const vault = new KeyVault(keychain);
     const name = secretNames.statusPageKey(randomUUID());
     created.push(name);
-    await vault.set(name, 'keychain-value-9999');
-    await expect(vault.set(name, 'session-value-8888', { sessionOnly: true })).resolves.toBe('session');
+    await vault.set(name, 'keychain-value-9999', bound);
+    await expect(vault.set(name, 'session-value-8888', { ...bound, sessionOnly: true })).resolves.toBe('session');
     await expect(keychain.get(name)).resolves.toBeNull();
-    await expect(vault.get(name)).resolves.toBe('session-value-8888');
-    await vault.set(name, 'keychain-again-7777');
+    await expect(vault.release(name, { url: HOST })).resolves.toBe('session-value-8888');
+    await vault.set(name, 'keychain-again-7777', bound);
     await expect(vault.describe(name)).resolves.toEqual({ storage: 'keychain', lastFour: '7777' });
   });
 });
@@ -71,9 +78,9 @@ describe('without a keychain', () => {
       backend: 'Secret Service',
       reason: 'no Secret Service on the session bus',
     });
-    await expect(vault.set('k', 'abcdefghijkl')).rejects.toMatchObject({ code: 'keychain_unavailable' });
-    await expect(vault.get('k')).resolves.toBeNull();
-    await expect(vault.set('k', 'abcdefghijkl', { sessionOnly: true })).resolves.toBe('session');
+    await expect(vault.set('k', 'abcdefghijkl', bound)).rejects.toMatchObject({ code: 'keychain_unavailable' });
+    await expect(vault.release('k', { url: HOST })).resolves.toBeNull();
+    await expect(vault.set('k', 'abcdefghijkl', { ...bound, sessionOnly: true })).resolves.toBe('session');
     await expect(vault.describe('k')).resolves.toEqual({ storage: 'session', lastFour: 'ijkl' });
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { makeTempDir } from '../../support/temp-dir';
 import { boot, invoke, invokeOk, quitAndWait, watchUncaught } from './support/boot';
 import { resetFake } from './support/fake-electron';
@@ -38,9 +39,10 @@ describe('no keyring native binding', () => {
     const vault = new KeyVault(new KeychainSecretStore());
     const status = await vault.status();
     expect(status).toMatchObject({ keychainAvailable: false, reason: expect.stringMatching(/^The OS keychain library could not be loaded: /) });
-    await expect(vault.set('k', 'secret-value', {})).rejects.toMatchObject({ code: 'keychain_unavailable' });
-    await expect(vault.set('k', 'secret-value', { sessionOnly: true })).resolves.toBe('session');
-    await expect(vault.get('k')).resolves.toBe('secret-value');
+    const binding = bindingFor(['https://api.example.com']);
+    await expect(vault.set('k', 'secret-value', { binding })).rejects.toMatchObject({ code: 'keychain_unavailable' });
+    await expect(vault.set('k', 'secret-value', { binding, sessionOnly: true })).resolves.toBe('session');
+    await expect(vault.release('k', { url: 'https://api.example.com/x' })).resolves.toBe('secret-value');
   });
 
   it('the app starts, says there is no OS keychain, and keeps an account key for the session', async () => {

@@ -5,7 +5,12 @@ import { OperationsClient } from '../../../electron/services/operations/operatio
 import { applyOperationsSettingsChange } from '../../../electron/services/operations/operations-settings';
 
 const NAME = 'projects/p1/locations/us-central1/operations/op-1';
-const tokenProvider = { getAccessToken: async () => 't', refresh: async () => 't', describe: () => ({ kind: 'pasted' as const }) };
+const tokenProvider = {
+  checkDestination: async () => undefined,
+  getAccessToken: async () => 't',
+  refresh: async () => 't',
+  describe: () => ({ kind: 'pasted' as const }),
+};
 
 describe('the operations service address', () => {
   it('an address ending in /v1 (as Google documents endpoints) does not become /v1/v1/…', () => {

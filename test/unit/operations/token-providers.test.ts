@@ -6,7 +6,7 @@ import { AppError } from '../../../shared/errors';
 
 describe('pasted token', () => {
   it('is used as given (trimmed) and cannot be refreshed', async () => {
-    const provider = new PastedTokenProvider('  ya29.pasted-token-value \n');
+    const provider = new PastedTokenProvider('  ya29.pasted-token-value \n', 'https://migrationcenter.googleapis.com');
     await expect(provider.getAccessToken()).resolves.toBe('ya29.pasted-token-value');
     await expect(provider.refresh()).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/paste a new token/i) });
     expect(provider.describe()).toEqual({ kind: 'pasted' });
@@ -15,13 +15,13 @@ describe('pasted token', () => {
   it('refuses text that cannot be a header value, without quoting it', () => {
     let error: unknown;
     try {
-      new PastedTokenProvider('ya29.first\r\nX-Evil: 1');
+      new PastedTokenProvider('ya29.first\r\nX-Evil: 1', 'https://migrationcenter.googleapis.com');
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).not.toContain('ya29.first');
-    expect(() => new PastedTokenProvider('   ')).toThrow(AppError);
+    expect(() => new PastedTokenProvider('   ', 'https://migrationcenter.googleapis.com')).toThrow(AppError);
   });
 });
 

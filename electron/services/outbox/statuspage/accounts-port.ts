@@ -4,12 +4,12 @@ import type { OutboxAccountsPort } from './targets';
 /** Adapts the accounts (AccountsService, or settings + vault on the command line) to what the outbox needs. */
 export function accountsPortOf(source: {
   records(): AccountRecord[];
-  apiKey(id: string): Promise<string | null>;
+  keyFor(id: string, url: string): Promise<string | null>;
   keyStoreProblem?(): Promise<string | null>;
 }): OutboxAccountsPort {
   return {
     account: (id) => source.records().find((a) => a.id === id) ?? null,
-    apiKey: (id) => source.apiKey(id),
+    apiKey: (id, url) => source.keyFor(id, url),
     ...(source.keyStoreProblem ? { keyStoreProblem: () => source.keyStoreProblem!() } : {}),
   };
 }

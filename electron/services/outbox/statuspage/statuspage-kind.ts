@@ -184,7 +184,13 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
       if (!entry.server && !targets.account(entry.accountId)) {
         return { type: 'permanent', error: { code: 'not_found', message: 'The account of this write no longer exists.' } };
       }
-      if (await targets.keyOf(entry)) return null;
+      try {
+        if (await targets.keyOf(entry)) return null;
+      } catch (error) {
+        // The vault will not send the key to this server (the account moved): wait for the key, send nothing.
+        if (error instanceof AppError && error.code === 'forbidden') return { type: 'blocked', error: { code: 'unauthorized', message: error.message } };
+        throw error;
+      }
       const keyStoreProblem = targets.keyFromEnv(entry) ? null : await targets.keyStoreProblem();
       const message = targets.keyFromEnv(entry)
         ? `Waiting for a key: this write was queued with ${API_KEY_ENV_VAR}, which is not set here. Run "statusdesk outbox flush" with it set, or discard it.`

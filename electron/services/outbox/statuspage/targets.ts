@@ -19,8 +19,8 @@ export interface OutboxAccount {
 /** Accounts and their keys (AccountsService, or the command line's settings + vault). */
 export interface OutboxAccountsPort {
   account(id: string): OutboxAccount | null;
-  /** Read at send time, from the vault; never stored by the outbox. */
-  apiKey(id: string): Promise<string | null>;
+  /** Read at send time, from the vault, for a request to `url` (the vault refuses another address); never stored by the outbox. */
+  apiKey(id: string, url: string): Promise<string | null>;
   /** Why keys cannot be read at all (no OS keychain), so "no key" is not blamed on the account. */
   keyStoreProblem?(): Promise<string | null>;
 }
@@ -101,14 +101,18 @@ export class StatusPageTargets {
     return entry.server?.keyFrom === 'env';
   }
 
-  async keyOf(entry: Pick<OutboxEntry, 'accountId' | 'server'>): Promise<string | null> {
+  /** The entry's key for a request to `url` (default: its account's server now). */
+  async keyOf(entry: Pick<OutboxEntry, 'accountId' | 'server'>, url: string | null = this.baseUrlOf(entry)): Promise<string | null> {
     if (this.keyFromEnv(entry)) return this.#env[API_KEY_ENV_VAR]?.trim() || null;
     if (!this.#accounts) return null;
-    const cached = this.#keys.get(entry.accountId);
+    if (url === null) return null;
+    // Cached per account and server: a key released for one address is never reused for another.
+    const cacheKey = `${entry.accountId}\n${new URL(url).origin}`;
+    const cached = this.#keys.get(cacheKey);
     if (cached && Date.now() - cached.at < this.#keyCacheMs) return cached.key;
-    const key = await this.#accounts.apiKey(entry.accountId);
-    if (key) this.#keys.set(entry.accountId, { key, at: Date.now() });
-    else this.#keys.delete(entry.accountId);
+    const key = await this.#accounts.apiKey(entry.accountId, url);
+    if (key) this.#keys.set(cacheKey, { key, at: Date.now() });
+    else this.#keys.delete(cacheKey);
     return key;
   }
 
@@ -132,7 +136,7 @@ export class StatusPageTargets {
       client = new StatusPageClient({
         serverClock,
         region: { baseUrl },
-        apiKey: () => this.keyOf(target),
+        apiKey: (url) => this.keyOf(target, url),
         accountId: entry.accountId,
         ...(this.#rateLimit ? { rateLimit: this.#rateLimit } : {}),
         timeoutMs: this.#timeoutMs,

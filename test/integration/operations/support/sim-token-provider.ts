@@ -7,6 +7,7 @@ export function simTokenProvider(sim: OperationsSimulator, options: { refreshTo?
   const counts = { get: 0, refresh: 0 };
   const given: string[] = [token];
   const provider: AccessTokenProvider = {
+    async checkDestination() {},
     async getAccessToken() {
       counts.get++;
       return token;
