@@ -5,6 +5,12 @@ import { sendHttp, type FetchLike, type HttpCall } from './http';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
 
 export const DEFAULT_TRANSLATION_BASE_URL = 'https://api.weglot.com';
+/**
+ * Per attempt of POST /translate. A full batch (600 entries, 256 KiB) can take the service a long time; the
+ * public PHP client allows 80 s. Giving up sooner does not save the words: a request that reached the service is
+ * translated and billed whether or not the answer is awaited, and it is not sent again.
+ */
+export const DEFAULT_TRANSLATE_TIMEOUT_MS = 80_000;
 /** At most this many resends of a translate POST, and only of one that provably never reached the service. */
 export const MAX_TRANSLATE_RETRIES = 2;
 
@@ -13,7 +19,7 @@ export interface TranslationClientOptions {
   baseUrl?: string;
   /** Per attempt, for the public reads. Default 10 s. */
   timeoutMs?: number;
-  /** Per attempt, for POST /translate (600 words take longer). Default 30 s. */
+  /** Per attempt, for POST /translate (600 words take longer). Default DEFAULT_TRANSLATE_TIMEOUT_MS (80 s). */
   translateTimeoutMs?: number;
   /**
    * Retries of reads on network errors, timeouts and 5xx. A translate POST is sent again (at most twice) only
@@ -38,6 +44,14 @@ export interface TranslateCallOptions extends CallOptions {
  * earlier try never reached the service.
  */
 export type CheckedTranslateResponse = TranslateResponse & { to_words: Array<string | null>; resent: number };
+
+/**
+ * Whether a failed translate may still have been carried out (and billed) by the service: it was sent, and no
+ * answer said otherwise (a timeout, a connection broken after sending). Such a batch is not sent again.
+ */
+export function outcomeUnknown(error: unknown): error is TranslationApiError {
+  return error instanceof TranslationApiError && error.method === 'POST' && (error.code === 'timeout' || (error.code === 'network' && !error.neverSent));
+}
 
 const STATUS: TranslationCallContext = { method: 'GET', path: '/public/status' };
 const LANGUAGES: TranslationCallContext = { method: 'GET', path: '/public/languages' };
@@ -64,7 +78,7 @@ export class TranslationClient {
     }
     this.#base = base;
     this.#timeoutMs = options.timeoutMs ?? 10_000;
-    this.#translateTimeoutMs = options.translateTimeoutMs ?? 30_000;
+    this.#translateTimeoutMs = options.translateTimeoutMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
     this.#readPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.#translatePolicy = { ...this.#readPolicy, retries: Math.min(this.#readPolicy.retries, MAX_TRANSLATE_RETRIES) };
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));

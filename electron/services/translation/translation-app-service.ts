@@ -15,7 +15,7 @@ import { WordType } from '../../../shared/translation/word-type';
 import type { TranslationLanguages, TranslationServiceHealth, TranslationTotals } from '../../../shared/ipc/channels/translation';
 import type { SettingsStore } from '../settings/settings-store';
 import type { KeyVault } from '../vault/key-vault';
-import { TranslationClient, type TranslationClientOptions } from './client';
+import { outcomeUnknown, TranslationClient, type TranslationClientOptions } from './client';
 import { checkTranslationKey } from './key-check';
 import { keyFromVault, type GetTranslationKey } from './key-source';
 import { LanguagesCache } from './languages-cache';
@@ -102,11 +102,12 @@ export class TranslationAppService {
     } catch (error) {
       throw new AppError('invalid_input', error instanceof Error ? error.message : 'The translation base URL is not valid.');
     }
-    const moved = originOf(before.baseUrl) !== originOf(next.data.baseUrl);
-    const keyRemoved = moved && (await this.keys.remove()).removed;
     this.#options.settings.update((draft) => {
       draft.translation = next.data;
     });
+    // After the move is saved: a key that could not be deleted is still bound to the old address, never sent.
+    const moved = originOf(before.baseUrl) !== originOf(next.data.baseUrl);
+    const keyRemoved = moved && (await this.keys.remove()).removed;
     const settings = this.settings();
     return keyRemoved
       ? { ...settings, notice: `The translation key was removed because the service now is ${originOf(settings.baseUrl)}. Enter the key for that service.` }
@@ -116,18 +117,24 @@ export class TranslationAppService {
   async translate(request: TranslateRequest): Promise<TranslateTextsResult> {
     const { translator } = await this.#engineNow();
     const type = request.type ?? WordType.TEXT;
-    const result = await translator.translate({
-      from: request.from,
-      to: request.to,
-      type,
-      texts: request.texts,
-      // The watched page's public URL when the text belongs to one, else the user's setting.
-      requestUrl: request.requestUrl ?? this.settings().requestUrl,
-      ...(request.title === undefined ? {} : { title: request.title }),
-    });
-    if (request.history !== false && request.from !== request.to && request.texts.some((text) => !isBlank(text))) {
-      await this.#remember({ from: request.from, to: request.to, type, texts: request.texts, translations: result.texts });
+    const kept = request.history !== false && request.from !== request.to && request.texts.some((text) => !isBlank(text));
+    let result: TranslateTextsResult;
+    try {
+      result = await translator.translate({
+        from: request.from,
+        to: request.to,
+        type,
+        texts: request.texts,
+        // The watched page's public URL when the text belongs to one, else the user's setting.
+        requestUrl: request.requestUrl ?? this.settings().requestUrl,
+        ...(request.title === undefined ? {} : { title: request.title }),
+      });
+    } catch (error) {
+      // Sent, never answered: the words may be translated and billed; the history keeps that it happened.
+      if (kept && outcomeUnknown(error)) await this.#remember({ from: request.from, to: request.to, type, texts: request.texts }, error.message);
+      throw error;
     }
+    if (kept) await this.#remember({ from: request.from, to: request.to, type, texts: request.texts, translations: result.texts });
     return result;
   }
 
@@ -185,10 +192,13 @@ export class TranslationAppService {
     await Promise.all([memory?.close(), history?.close()]);
   }
 
-  async #remember(fields: Omit<TranslationHistoryEntry, 'id' | 'at'>): Promise<void> {
-    const entry: TranslationHistoryEntry = { id: randomUUID(), at: this.#now().toISOString(), ...fields };
+  /** With `unknownBecause`: the request's outcome is unknown (see TranslationHistory.addUnknownOutcome). */
+  async #remember(fields: Omit<TranslationHistoryEntry, 'id' | 'at' | 'translations'> & { translations?: string[] }, unknownBecause?: string): Promise<void> {
+    const head = { id: randomUUID(), at: this.#now().toISOString() };
     try {
-      await (await this.#historyNow()).add(entry);
+      const history = await this.#historyNow();
+      if (unknownBecause === undefined) await history.add({ ...head, ...fields, translations: fields.translations ?? [] });
+      else await history.addUnknownOutcome({ ...head, ...fields }, unknownBecause);
     } catch (error) {
       // The translation itself succeeded; a history that cannot be saved must not hide it.
       this.#options.log?.(`translation history: ${error instanceof Error ? error.message : String(error)}`);

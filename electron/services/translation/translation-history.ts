@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
-import { translationHistoryEntrySchema, type TranslationHistoryEntry } from '../../../shared/translation/history-entry';
+import { translationHistoryEntrySchema, UNKNOWN_OUTCOME_NOTE, type TranslationHistoryEntry } from '../../../shared/translation/history-entry';
 import { quarantineFile } from '../storage/quarantine';
 import { writeFileAtomic } from '../storage/atomic-write';
 import { readHistoryFile, type HistoryFileOptions, type HistoryFormat, type HistoryProblem } from '../storage/history-file';
@@ -82,15 +82,23 @@ export class TranslationHistory {
     return this.#entries.map((entry) => structuredClone(entry));
   }
 
-  /** Adds an entry on top (replacing one with the same languages, type and texts) and saves. */
+  /**
+   * Adds an entry on top (replacing one with the same languages, type and texts) and saves. An entry whose
+   * outcome is unknown (sent, no answer, maybe billed) never replaces a translated one: that result is kept too.
+   */
   async add(entry: TranslationHistoryEntry): Promise<boolean> {
     const size = [...entry.texts, ...entry.translations].reduce((sum, text) => sum + text.length, 0);
     if (size > this.#entryMaxChars) return false;
-    const same = JSON.stringify([entry.from, entry.to, entry.type, entry.texts]);
-    const rest = this.#entries.filter((e) => JSON.stringify([e.from, e.to, e.type, e.texts]) !== same);
+    const same = JSON.stringify([entry.from, entry.to, entry.type, entry.texts, entry.outcome ?? 'translated']);
+    const rest = this.#entries.filter((e) => JSON.stringify([e.from, e.to, e.type, e.texts, e.outcome ?? 'translated']) !== same);
     this.#entries = [structuredClone(entry), ...rest].slice(0, this.#limit);
     await this.#save();
     return true;
+  }
+
+  /** A request that was sent and never answered (a timeout): kept with its texts, no result, and why. */
+  async addUnknownOutcome(entry: Omit<TranslationHistoryEntry, 'translations' | 'outcome' | 'reason'>, reason: string): Promise<boolean> {
+    return this.add({ ...entry, translations: [], outcome: 'unknown', reason: `${UNKNOWN_OUTCOME_NOTE}: ${reason}`.slice(0, 500) });
   }
 
   async clear(): Promise<number> {
