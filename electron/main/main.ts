@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, dialog, ipcMain, protocol, session, shell } from 'electron';
@@ -34,13 +36,16 @@ export function bootstrap(): void {
   // Windows shows notifications under this id; it must be the installer's appId.
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
+  // A demo runs in a throw-away data folder: it never touches the user's settings, history, outbox or profile.
+  const demo = process.env.STATUSDESK_DEMO === '1';
+  const dataDir = demo ? mkdtempSync(path.join(tmpdir(), 'statusdesk-demo-')) : resolveDataDir();
+  // The single-instance lock is scoped to userData, so it is set first: one app per data folder, and instances
+  // on different folders (the installed app, npm start with its own STATUSDESK_HOME, a demo) never block each other.
+  app.setPath('userData', dataDir);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
-
-  const dataDir = resolveDataDir();
-  app.setPath('userData', dataDir);
 
   const renderer = rendererSource({ isPackaged: app.isPackaged, rendererUrl: process.env.ELECTRON_RENDERER_URL || undefined });
   hardenApp(app, shell, renderer.appOrigins);
@@ -77,7 +82,6 @@ export function bootstrap(): void {
 
       // Adapters first: every port handed to the core is a live Electron object before the core exists, so a
       // port called while the core starts (the demo's first poll pushes a tray model) always has its target.
-      const demo = process.env.STATUSDESK_DEMO === '1';
       const system = electronSystemSignals();
       const tray = createTray(iconsDir(), {
         open: () => desktop.showWindow(),

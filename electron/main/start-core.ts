@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { AppCore, type AppPorts } from '../services/app-core';
 import { startDesktopDemo } from '../services/demo/desktop-demo';
 import { KeychainSecretStore } from '../services/vault/keychain-store';
@@ -14,7 +12,8 @@ export interface StartedCore {
 
 /**
  * Builds the core on ports that already exist; in demo mode (STATUSDESK_DEMO=1) against an embedded simulator
- * playing a scenario, which polls (and so calls the ports) before this returns.
+ * playing a scenario, which polls (and so calls the ports) before this returns. A demo's `dataDir` is the
+ * throw-away folder the caller made for it (before the single-instance lock, which follows it); stop() removes it.
  */
 export async function startCore(options: {
   dataDir: string;
@@ -25,9 +24,7 @@ export async function startCore(options: {
   packaged: boolean;
   log: (message: string) => void;
 }): Promise<StartedCore> {
-  const { demo, log } = options;
-  // A demo runs in a throw-away data folder: it never touches the user's settings, history or outbox.
-  const dataDir = demo ? mkdtempSync(path.join(tmpdir(), 'statusdesk-demo-')) : options.dataDir;
+  const { dataDir, demo, log } = options;
   const core = new AppCore({
     dataDir,
     vault: new KeyVault(new KeychainSecretStore()),

@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
 import { vi } from 'vitest';
 
 /**
@@ -9,6 +11,7 @@ import { vi } from 'vitest';
  * - `app.exit()` ends at once, without any event.
  * - closing the last window outside a quit emits `window-all-closed`.
  * - a window's contents emit `did-finish-load` once `loadURL` has loaded the page.
+ * - the single-instance lock is scoped to the userData folder at the time it is asked for.
  * Use it with `vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule)`.
  */
 
@@ -149,13 +152,23 @@ class FakeBrowserWindow extends EventEmitter {
   }
 }
 
+/** Where Electron keeps userData unless told otherwise: the app-data folder and the package's name. */
+export const DEFAULT_USER_DATA = path.join(os.homedir(), '.config', 'statusdesk');
+
 class FakeApp extends EventEmitter {
   isPackaged = false;
   quitting = false;
   /** Set by `exit()`: the process would end here. */
   exitCode: number | null = null;
-  readonly requestSingleInstanceLock = vi.fn(() => true);
-  readonly setPath = vi.fn();
+  readonly paths = new Map<string, string>([['userData', DEFAULT_USER_DATA]]);
+  /** The userData folders whose lock other running instances hold. */
+  readonly otherInstances = new Set<string>();
+  /** The userData folder this instance took the lock on, once it did. */
+  lockedUserData: string | null = null;
+  /** Like Electron's: scoped to userData as it is when asked (app.setPath('userData') must come first). */
+  readonly requestSingleInstanceLock = vi.fn(() => this.takeLock());
+  readonly getPath = vi.fn((name: string) => this.paths.get(name) ?? path.join(os.tmpdir(), 'fake-electron', name));
+  readonly setPath = vi.fn((name: string, value: string) => void this.paths.set(name, value));
   readonly getVersion = vi.fn(() => '9.9.9');
   readonly getAppPath = vi.fn(() => '/repo');
   readonly setLoginItemSettings = vi.fn();
@@ -164,6 +177,12 @@ class FakeApp extends EventEmitter {
   readonly exit = vi.fn((code = 0) => {
     this.exitCode = code;
   });
+  takeLock(): boolean {
+    const folder = this.getPath('userData');
+    if (this.otherInstances.has(folder)) return false;
+    this.lockedUserData = folder;
+    return true;
+  }
   readonly quit = vi.fn(() => {
     const beforeQuit = preventable();
     this.quitting = true;
@@ -264,7 +283,11 @@ export function resetFake(): void {
   fake.app.isPackaged = false;
   fake.app.quitting = false;
   fake.app.exitCode = null;
-  fake.app.requestSingleInstanceLock.mockReturnValue(true);
+  fake.app.requestSingleInstanceLock.mockImplementation(() => fake.app.takeLock());
+  fake.app.paths.clear();
+  fake.app.paths.set('userData', DEFAULT_USER_DATA);
+  fake.app.otherInstances.clear();
+  fake.app.lockedUserData = null;
   fake.powerMonitor.removeAllListeners();
   fake.net.isOnline.mockReturnValue(true);
   fake.handlers.clear();
