@@ -36,8 +36,8 @@ interface BuilderConfig {
   deb?: { depends?: string[]; recommends?: string[] };
   electronFuses?: Record<string, boolean>;
   publish?: { provider: string; owner?: string; repo?: string; releaseType?: string };
-  mac: { target: Target[]; icon: string };
-  win: { target: Target[]; icon: string };
+  mac: { target: Target[]; icon: string; hardenedRuntime?: boolean; notarize?: boolean };
+  win: { target: Target[]; icon: string; verifyUpdateCodeSignature?: boolean; signtoolOptions?: { publisherName?: string | string[] } };
 }
 
 const configFile = path.join(repoRoot, 'electron-builder.yml');
@@ -109,25 +109,32 @@ describe('electron-builder.yml', () => {
     expect(config.productName).toBe('Statusdesk');
   });
 
-  it('builds the four targets: AppImage and deb, dmg, NSIS', () => {
+  it('builds the targets: AppImage and deb, dmg (with the zip macOS updates are made of), NSIS', () => {
     expect(targetsOf(config.linux.target).sort()).toEqual(['appimage', 'deb']);
-    expect(targetsOf(config.mac.target)).toEqual(['dmg']);
+    // Squirrel.Mac updates from the zip: without it electron-builder writes no latest-mac.yml.
+    expect(targetsOf(config.mac.target)).toEqual(['dmg', 'zip']);
     expect(targetsOf(config.win.target)).toEqual(['nsis']);
     // deb needs a maintainer, and the keychain library needs libsecret at run time.
     expect(config.linux.maintainer).toBeTruthy();
     expect(config.deb?.depends).toContain('libsecret-1-0');
   });
 
-  it("keeps electron-builder's own deb dependencies (GTK, NSS, libnotify, xdg-utils, …) and adds libsecret; a keyring daemon is only recommended", async () => {
+  it("keeps electron-builder's own deb dependencies (GTK, NSS, libnotify, xdg-utils, …) and recommendations, and adds libsecret, GBM and ALSA; a keyring daemon is only recommended", async () => {
     // What electron-builder depends on when `depends` is not set: setting it replaces these, so all must stay.
     const FpmTarget = ((await import('app-builder-lib/out/targets/FpmTarget')) as unknown as { default: { default?: unknown; prototype?: unknown } }).default;
     const fpm = (FpmTarget.prototype === undefined ? FpmTarget.default : FpmTarget) as { prototype: unknown };
     const defaults = (fpm.prototype as unknown as { getDefaultDepends(target: string): string[] }).getDefaultDepends.call({}, 'deb');
     expect(defaults.length).toBeGreaterThan(5);
     for (const dependency of [...defaults, 'libsecret-1-0']) expect(config.deb?.depends, dependency).toContain(dependency);
+    // Chromium's GPU process needs GBM and its audio ALSA; Debian 13 and Ubuntu 24.04 renamed libasound2 (t64).
+    expect(config.deb?.depends).toContain('libgbm1');
+    expect(config.deb?.depends).toContain('libasound2t64 | libasound2');
     // A hard dependency on one keyring daemon would refuse KDE or KeePassXC users; the app works without any.
     expect((config.deb?.depends ?? []).join(' ')).not.toMatch(/gnome-keyring|kwallet|keepassxc/);
-    expect(config.deb?.recommends).toEqual(['gnome-keyring | kwalletmanager | keepassxc']);
+    // Setting recommends replaces electron-builder's default recommendation (the tray's appindicator): kept.
+    const defaultRecommends = (fpm.prototype as unknown as { getDefaultRecommends(target: string): string[] }).getDefaultRecommends.call({}, 'deb');
+    expect(defaultRecommends).toEqual(['libappindicator3-1']);
+    expect(config.deb?.recommends).toEqual([...defaultRecommends, 'gnome-keyring | kwalletmanager | keepassxc']);
   });
 
   it('flips the Electron fuses of the security checklist', () => {
@@ -154,6 +161,17 @@ describe('electron-builder.yml', () => {
 
   it('publishes to GitHub releases, where electron-updater looks for updates', () => {
     expect(config.publish).toMatchObject({ provider: 'github', owner: expect.any(String), repo: expect.any(String) });
+  });
+
+  it('Windows updates are installed only when signed by the publisher; macOS builds are hardened and notarized', () => {
+    // electron-updater checks a downloaded installer against publisherName (written into app-update.yml only
+    // while verifyUpdateCodeSignature is on); without a name it would install whatever the feed serves.
+    expect(config.win.verifyUpdateCodeSignature).toBe(true);
+    const names = [config.win.signtoolOptions?.publisherName ?? []].flat();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.trim()).not.toBe('');
+    expect(config.mac.hardenedRuntime).toBe(true);
+    expect(config.mac.notarize).toBe(true);
   });
 
   it('every file and folder it names exists', () => {
