@@ -27,7 +27,7 @@ test.beforeEach(async ({ page: browserPage }) => {
   operationsSim = await startOperationsSimulator({ operations: ['projects/demo/locations/europe-west1/operations/alpha'] });
   page = browserPage;
   app = await startHarness(page);
-  app.core.translation.updateSettings({ baseUrl: translationSim.baseUrl });
+  await app.core.translation.updateSettings({ baseUrl: translationSim.baseUrl });
 });
 
 test.afterEach(async () => {

@@ -18,7 +18,7 @@ test('closing with Keep as draft or reloading the window brings the typed text b
   launch,
 }) => {
   const app = await launch();
-  app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
+  await app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
   await app.core.translation.setKey(KEY);
   const add = (name: string, subdomain: string) =>
     app.core.accounts.add({ name, region: 'custom', baseUrl: sim.baseUrl, subdomain, organizationId: '1', apiKey: sim.keys.demoReadWrite });

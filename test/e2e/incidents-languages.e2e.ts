@@ -37,7 +37,7 @@ test('Translate into… starts with the languages last used on the page, else th
   });
   expect(posted.ok).toBe(true);
   const app = await launch();
-  app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
+  await app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
   await app.core.translation.setKey(KEY);
   const account = await addAcmeAccount(app, sim, 'Acme');
 

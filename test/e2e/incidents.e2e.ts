@@ -546,7 +546,7 @@ test.describe('translate into…', () => {
 
   test('without a key the editor says so and links to the Translation screen; with one, translations are filled, reviewed and sent', async ({ page }) => {
     const harness = await start(page);
-    harness.core.translation.updateSettings({ baseUrl: translator.baseUrl });
+    await harness.core.translation.updateSettings({ baseUrl: translator.baseUrl });
     await addAccount(harness);
     await openConsole(page);
 

@@ -14,7 +14,7 @@ test.use({ translatorKey: KEY });
 
 test('a key is not saved while the service cannot be asked, and the user is told why; it is saved once the service answers', async ({ translator, app }) => {
   const { page } = app;
-  app.core.translation.updateSettings({ baseUrl: await deadServiceUrl() });
+  await app.core.translation.updateSettings({ baseUrl: await deadServiceUrl() });
   await openScreen(page, 'Translation');
   const setup = page.getByRole('region', { name: 'Add your translation key' });
   const field = setup.getByLabel('Translation API key');
@@ -28,7 +28,7 @@ test('a key is not saved while the service cannot be asked, and the user is told
   await page.screenshot({ path: screenshotPath('polish-translation-key-unchecked.png'), fullPage: true });
 
   // The service answers again: one one-word translation with the key, then the key is kept.
-  app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
+  await app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
   await setup.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByTestId('translation-key-state')).toHaveText('Key …9c1d in keychain');
   await expect(app.keychain.get(secretNames.translationKey())).resolves.toBe(KEY);
@@ -37,7 +37,7 @@ test('a key is not saved while the service cannot be asked, and the user is told
 
 test('a key the service refuses is not saved, says so, and offers no way around the refusal', async ({ translator, app }) => {
   const { page } = app;
-  app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
+  await app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
   await openScreen(page, 'Translation');
   const setup = page.getByRole('region', { name: 'Add your translation key' });
   const field = setup.getByLabel('Translation API key');
@@ -53,7 +53,7 @@ test('a key the service refuses is not saved, says so, and offers no way around 
 
 test('a key can still be kept without the check, when the user says so', async ({ app }) => {
   const { page } = app;
-  app.core.translation.updateSettings({ baseUrl: await deadServiceUrl() });
+  await app.core.translation.updateSettings({ baseUrl: await deadServiceUrl() });
   await openScreen(page, 'Translation');
   const setup = page.getByRole('region', { name: 'Add your translation key' });
   await setup.getByLabel('Translation API key').fill(KEY);

@@ -114,7 +114,7 @@ test('"Try again" stays on one line beside a long error', async ({ page, app }) 
   await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
   const { port } = closed.address() as net.AddressInfo;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
-  app.core.translation.updateSettings({ baseUrl: `http://127.0.0.1:${port}` });
+  await app.core.translation.updateSettings({ baseUrl: `http://127.0.0.1:${port}` });
   await goTo(page, 'Translation', 'Translation');
   const banner = page.getByRole('alert').filter({ hasText: 'The languages list could not be loaded' });
   const retry = banner.getByRole('button', { name: 'Try again' });

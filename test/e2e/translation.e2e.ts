@@ -20,8 +20,8 @@ test.use({
   translatorOptions: { supportedPairs: allPairs(DEFAULT_SIM_LANGUAGES).filter(([from, to]) => !(from === 'en' && to === 'ja')) },
 });
 
-test.beforeEach(({ translator, app }) => {
-  app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
+test.beforeEach(async ({ translator, app }) => {
+  await app.core.translation.updateSettings({ baseUrl: translator.baseUrl });
 });
 
 async function openPanel(page: Page) {

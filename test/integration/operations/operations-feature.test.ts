@@ -84,7 +84,7 @@ describe('operations feature', () => {
     const home = path.join(temp.dir, 'home');
     const adcFile = writeAdc(home);
     const { operations } = feature({ openExternal: fakeBrowser().openExternal, home });
-    operations.updateSettings({ baseUrl: sim.baseUrl, ...oauthSettings() });
+    await operations.updateSettings({ baseUrl: sim.baseUrl, ...oauthSettings() });
 
     await expect(operations.status()).resolves.toMatchObject({ active: 'none', adc: { enabled: false, found: true, path: adcFile }, pasted: false });
     expect((await failure(operations.forgetNames([op('a')]))).message).toMatch(/No access token/);
@@ -119,13 +119,13 @@ describe('operations feature', () => {
 
   it('refuses to sign in without a browser or a client id, and can cancel a sign-in waiting for the browser', async () => {
     const headless = feature({ dataDir: 'headless' });
-    headless.operations.updateSettings(oauthSettings());
+    await headless.operations.updateSettings(oauthSettings());
     expect(await failure(headless.operations.signIn())).toMatchObject({ code: 'unsupported' });
 
     let opened: string | undefined;
     const { operations } = feature({ openExternal: async (url) => void (opened = url) });
     expect(await failure(operations.signIn())).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/client id/) });
-    operations.updateSettings(oauthSettings());
+    await operations.updateSettings(oauthSettings());
     const pending = operations.signIn();
     await expect.poll(() => opened).toMatch(new RegExp(`^${sim.oauth.authUrl}\\?`));
     await expect(operations.status()).resolves.toMatchObject({ signIn: { pending: true } });
@@ -134,9 +134,9 @@ describe('operations feature', () => {
     await expect(operations.status()).resolves.toMatchObject({ active: 'none', signIn: { pending: false, signedIn: false } });
   });
 
-  it('checks settings, keeps defaults as absent, and never shows the client secret', () => {
+  it('checks settings, keeps defaults as absent, and never shows the client secret', async () => {
     const { operations, settings } = feature();
-    const view = operations.updateSettings({
+    const view = await operations.updateSettings({
       baseUrl: 'https://migrationcenter.googleapis.com/',
       clientId: 'abc.apps.googleusercontent.com',
       clientSecret: 'not-shown-secret',
@@ -145,19 +145,19 @@ describe('operations feature', () => {
     expect(JSON.stringify(view)).not.toContain('not-shown-secret');
     expect(settings.get().operations).toEqual({ oauthClientId: 'abc.apps.googleusercontent.com', oauthClientSecret: 'not-shown-secret' });
 
-    expect(() => operations.updateSettings({ baseUrl: 'http://example.com' })).toThrow(/must use https/);
-    expect(() => operations.updateSettings({ tokenUrl: 'not a url' })).toThrow(/The token endpoint is not a valid URL/);
-    expect(() => operations.updateSettings({ clientId: 'has spaces in it' })).toThrow(/client id/);
-    expect(operations.updateSettings({ clientSecret: null, clientId: '' })).toMatchObject({ clientId: null, clientSecretSet: false });
+    await expect(operations.updateSettings({ baseUrl: 'http://example.com' })).rejects.toThrow(/must use https/);
+    await expect(operations.updateSettings({ tokenUrl: 'not a url' })).rejects.toThrow(/The token endpoint is not a valid URL/);
+    await expect(operations.updateSettings({ clientId: 'has spaces in it' })).rejects.toThrow(/client id/);
+    expect(await operations.updateSettings({ clientSecret: null, clientId: '' })).toMatchObject({ clientId: null, clientSecretSet: false });
     expect(settings.get().operations).toEqual({});
-    operations.updateSettings({ baseUrl: 'http://127.0.0.1:9999' });
-    expect(operations.updateSettings({ baseUrl: null })).toMatchObject({ baseUrl: 'https://migrationcenter.googleapis.com' });
+    await operations.updateSettings({ baseUrl: 'http://127.0.0.1:9999' });
+    expect(await operations.updateSettings({ baseUrl: null })).toMatchObject({ baseUrl: 'https://migrationcenter.googleapis.com' });
     expect(settings.get().operations).toEqual({});
   });
 
   it('reports a 404 for a name it forgot before as already gone, and keeps the history bounded in a file', async () => {
     const { operations } = feature();
-    operations.updateSettings({ baseUrl: sim.baseUrl });
+    await operations.updateSettings({ baseUrl: sim.baseUrl });
     await operations.pasteToken(sim.issueAccessToken());
     await operations.forgetNames([op('a')]);
     const again = await operations.forgetNames([op('a'), op('zz'), 'projects/x']);
@@ -189,7 +189,7 @@ describe('operations feature', () => {
 
   it('keeps the readable entries of a history with a damaged one, and sets the original aside', async () => {
     const { operations } = feature();
-    operations.updateSettings({ baseUrl: sim.baseUrl });
+    await operations.updateSettings({ baseUrl: sim.baseUrl });
     await operations.pasteToken(sim.issueAccessToken());
     await operations.forgetNames([op('a'), op('b'), op('c')]);
     const file = path.join(temp.dir, 'data', OPERATIONS_HISTORY_FILE);

@@ -9,6 +9,7 @@ import { AppError } from '../../../shared/errors';
 import { CLOUD_PLATFORM_SCOPE } from '../../../shared/operations/token-source';
 import { fakeBrowser } from './support/browser';
 import { filesContaining } from './support/disk-scan';
+import { decodeSecret } from '../../../electron/services/vault/secret-binding';
 
 // The real Secret Service (scripts/with-keyring.sh), under a service name of this run only.
 const keychain = new KeychainSecretStore({ service: `Statusdesk-test-${randomUUID()}` });
@@ -86,7 +87,8 @@ describe('Google sign-in (loopback + PKCE) against the fake OAuth server', () =>
     expect(page.text).toMatch(/You can close this tab/);
 
     // The refresh token is in the real keychain; the loopback server is gone.
-    const stored = await keychain.get(refreshTokenName);
+    // Kept with what it is bound to: its token, revoke and service addresses and its client (issue 24).
+    const stored = decodeSecret((await keychain.get(refreshTokenName))!).secret;
     expect(stored).toMatch(/^1\/\/sim-/);
     expect(sim.tokenStatus(stored!)).toBe('active');
     await expect(signIn.status()).resolves.toEqual({ signedIn: true, storage: 'keychain' });
@@ -185,7 +187,7 @@ describe('Google sign-in (loopback + PKCE) against the fake OAuth server', () =>
   it('signs out: revokes at the server and deletes the keychain entry', async () => {
     const signIn = service();
     await signIn.signIn({ openExternal: fakeBrowser().openExternal });
-    const refreshToken = (await keychain.get(refreshTokenName))!;
+    const refreshToken = decodeSecret((await keychain.get(refreshTokenName))!).secret;
     const accessToken = await signIn.tokenProvider.getAccessToken();
 
     await expect(signIn.signOut()).resolves.toMatchObject({ hadToken: true, revoked: true });
@@ -201,7 +203,7 @@ describe('Google sign-in (loopback + PKCE) against the fake OAuth server', () =>
   it('still signs out locally when the revoke fails, and says so', async () => {
     const signIn = service();
     await signIn.signIn({ openExternal: fakeBrowser().openExternal });
-    const refreshToken = (await keychain.get(refreshTokenName))!;
+    const refreshToken = decodeSecret((await keychain.get(refreshTokenName))!).secret;
     sim.setRevokeFailure(400);
     const result = await signIn.signOut();
     expect(result).toMatchObject({ hadToken: true, revoked: false, revokeError: expect.stringMatching(/server_error/) });
@@ -214,7 +216,7 @@ describe('Google sign-in (loopback + PKCE) against the fake OAuth server', () =>
   it('tells the user to sign in again when the saved sign-in was revoked elsewhere', async () => {
     const signIn = service();
     await signIn.signIn({ openExternal: fakeBrowser().openExternal });
-    const refreshToken = (await keychain.get(refreshTokenName))!;
+    const refreshToken = decodeSecret((await keychain.get(refreshTokenName))!).secret;
     await fetch(`${sim.oauth.revokeUrl}?token=${encodeURIComponent(refreshToken)}`, { method: 'POST' });
     const client = new OperationsClient({ baseUrl: sim.baseUrl, tokenProvider: signIn.tokenProvider });
     const [result] = await client.forgetMany([op('three')]);

@@ -89,7 +89,8 @@ describe('translation.* channels through the AppCore dispatcher', () => {
   it('the key goes to the vault, and only its last four come back', async () => {
     expect(await ask('translation.keyStatus')).toEqual({ stored: false, storage: 'none', lastFour: null });
     expect(await ask('translation.setKey', { key: `  ${KEY}  ` })).toEqual({ stored: true, storage: 'keychain', lastFour: '==42' });
-    expect(keychain.secrets.get(secretNames.translationKey())).toBe(KEY);
+    // Kept with the service address it was entered for (issue 24): it is sent there only.
+    expect(JSON.parse(keychain.secrets.get(secretNames.translationKey())!)).toMatchObject({ secret: KEY, origins: [new URL(sim.baseUrl).origin] });
     expect((await failure('translation.setKey', { key: 'has space in it' })).code).toBe('invalid_input');
     expect(await ask('translation.removeKey')).toEqual({ stored: false, storage: 'none', lastFour: null, removed: true });
     expect(keychain.secrets.has(secretNames.translationKey())).toBe(false);
@@ -165,7 +166,10 @@ describe('translation.* channels through the AppCore dispatcher', () => {
     await ask('translation.translate', { from: 'en', to: 'de', texts: ['one two'] });
     const other = await startTranslationSimulator({ key: KEY });
     try {
-      await ask('translation.setSettings', { baseUrl: other.baseUrl });
+      // The key was entered for the first service: moving removes it, and it is entered again for the new one.
+      expect(await ask('translation.setSettings', { baseUrl: other.baseUrl })).toMatchObject({ notice: expect.stringMatching(/key was removed/) });
+      expect(await ask('translation.keyStatus')).toMatchObject({ stored: false });
+      await ask('translation.setKey', { key: KEY });
       await ask('translation.translate', { from: 'en', to: 'de', texts: ['three'] });
       expect(other.stats().requests.byEndpoint.translate).toBe(1);
       expect(await ask('translation.health')).toMatchObject({ baseUrl: other.baseUrl });
