@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { AppCore, type AppPorts } from '../services/app-core';
 import { startDesktopDemo } from '../services/demo/desktop-demo';
+import { DemoKeychain } from '../services/vault/demo-keychain';
 import { KeychainSecretStore } from '../services/vault/keychain-store';
 import { KeyVault } from '../services/vault/key-vault';
 
@@ -27,7 +28,8 @@ export async function startCore(options: {
   const { dataDir, demo, log } = options;
   const core = new AppCore({
     dataDir,
-    vault: new KeyVault(new KeychainSecretStore()),
+    // The demo's keys live in memory only: the user's own keychain is never read or changed by it.
+    vault: new KeyVault(demo ? new DemoKeychain() : new KeychainSecretStore()),
     version: options.version,
     appOrigins: options.appOrigins,
     ports: options.ports,
