@@ -16,6 +16,7 @@ interface Step {
   uses?: string;
   if?: string;
   env?: Record<string, string>;
+  with?: Record<string, unknown>;
 }
 interface Job {
   'runs-on': string;
@@ -58,8 +59,62 @@ describe('the hosted CI workflow', () => {
     expect(job.steps.findIndex((s) => s.env?.STATUSDESK_APP_EXECUTABLE)).toBeGreaterThan(builder);
   });
 
+  it("the Electron job runs on the Node Electron's package needs and fetches the binary before the smoke suite", () => {
+    const job = workflow.jobs.electron!;
+    const setup = job.steps.find((s) => s.uses?.startsWith('actions/setup-node'));
+    expect(Number(setup?.with?.['node-version'])).toBeGreaterThanOrEqual(22);
+    const electronEngine = JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules/electron/package.json'), 'utf8')) as { engines?: { node?: string } };
+    const needs = Number(/(\d+)/.exec(electronEngine.engines?.node ?? '0')![1]);
+    expect(Number(setup?.with?.['node-version'])).toBeGreaterThanOrEqual(needs);
+    const commands = runs(job);
+    const fetch = commands.indexOf('node node_modules/electron/install.js');
+    expect(fetch).toBeGreaterThan(commands.indexOf('npm ci'));
+    expect(fetch).toBeLessThan(commands.findIndex((c) => c.includes('npm run test:electron')));
+    // The test job keeps the app's own minimum, Node 20 (package.json engines).
+    const testSetup = workflow.jobs.test!.steps.find((s) => s.uses?.startsWith('actions/setup-node'));
+    expect(testSetup?.with?.['node-version']).toBe(20);
+  });
+
   it('the smoke suite launches a packaged app when told where it is', () => {
     const smoke = fs.readFileSync(path.join(repoRoot, 'test/electron/smoke.electron.ts'), 'utf8');
     expect(smoke).toContain('process.env.STATUSDESK_APP_EXECUTABLE');
+  });
+});
+
+describe('Dependabot', () => {
+  interface Update {
+    'package-ecosystem': string;
+    directory: string;
+    schedule: { interval: string };
+    groups?: Record<string, { patterns?: string[] }>;
+  }
+  const config = load(fs.readFileSync(path.join(repoRoot, '.github/dependabot.yml'), 'utf8')) as { version: number; updates: Update[] };
+
+  it('proposes npm and GitHub Actions updates every week', () => {
+    expect(config.version).toBe(2);
+    const ecosystems = config.updates.map((u) => u['package-ecosystem']).sort();
+    expect(ecosystems).toEqual(['github-actions', 'npm']);
+    for (const update of config.updates) {
+      expect(update.directory).toBe('/');
+      expect(update.schedule.interval).toBe('weekly');
+    }
+  });
+
+  it('moves Electron, electron-builder, electron-updater and electron-vite together, and each is a dependency here', () => {
+    const npm = config.updates.find((u) => u['package-ecosystem'] === 'npm')!;
+    const group = Object.values(npm.groups ?? {}).find((g) => g.patterns?.includes('electron'));
+    expect(group?.patterns?.slice().sort()).toEqual(['electron', 'electron-builder', 'electron-updater', 'electron-vite']);
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    for (const name of group!.patterns!) expect(pkg.dependencies[name] ?? pkg.devDependencies[name], name).toBeDefined();
+  });
+
+  it('Electron is on a supported major (45 or later)', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(Number(/\d+/.exec(pkg.devDependencies.electron!)![0])).toBeGreaterThanOrEqual(45);
+    const installed = JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules/electron/package.json'), 'utf8')) as { version: string };
+    expect(Number(installed.version.split('.')[0])).toBeGreaterThanOrEqual(45);
   });
 });

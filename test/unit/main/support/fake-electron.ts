@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 
 /**
  * A faithful stand-in for the Electron objects the main process uses, with the lifecycle rules of
- * electron.d.ts (Electron 40) that the boot paths depend on:
+ * electron.d.ts (Electron 45) that the boot paths depend on:
  * - `app.quit()` emits `before-quit`, closes every window (a prevented `close` cancels the quit), then emits
  *   `will-quit` (preventable) and `quit`; `window-all-closed` is not emitted during a quit.
  * - `app.exit()` ends at once, without any event.
