@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { app, dialog, ipcMain, protocol, session, shell } from 'electron';
 import type { AppPorts } from '../services/app-core';
 import { APP_ID } from '../services/desktop/app-identity';
+import { keepsLoginItemCurrent } from '../services/desktop/login-item';
 import { OpenTargetMailbox } from '../services/desktop/open-target-mailbox';
 import { rendererSource } from '../services/desktop/renderer-source';
 import { quitsWhenAllWindowsClosed } from '../services/desktop/window-all-closed';
@@ -15,7 +16,7 @@ import { DesktopShell, type OpenTarget } from './desktop-shell';
 import { exitAfterCleanup } from './exit-after-cleanup';
 import { hardenApp, hardenSession } from './hardening';
 import { forwardEventsTo, registerIpcHandlers } from './ipc-bridge';
-import { loginItemSetter } from './login-item';
+import { loginItemSetter, repairLoginItem } from './login-item';
 import { createNotifier } from './notifier';
 import { startCore } from './start-core';
 import { electronSystemSignals } from './system-signals';
@@ -52,6 +53,7 @@ export function bootstrap(): void {
 
   // Set once the core exists; until then nothing can create a window (the shell waits for the core).
   let closeToTray = () => true;
+  let startAtLogin = () => false;
   let openTargets: OpenTargetMailbox<OpenTarget> | null = null;
   let onWindowCreated: (window: Electron.BrowserWindow) => void = () => undefined;
   const windows = new MainWindowController({
@@ -100,7 +102,9 @@ export function bootstrap(): void {
         signals: system.signals,
         setLoginItem: loginItemSetter(app),
         // Only an installed app updates itself, and never the demo.
-        ...(app.isPackaged && !demo ? { updater: createElectronUpdater(log) } : {}),
+        ...(app.isPackaged && !demo
+          ? { updater: createElectronUpdater(log, { appImageRenamed: (file) => repairLoginItem(app, { wanted: startAtLogin, appImage: file, log }) }) }
+          : {}),
       };
 
       const started = await startCore({
@@ -123,6 +127,11 @@ export function bootstrap(): void {
         { log },
       );
       closeToTray = () => core.monitor.desktopPrefs().closeToTray;
+      startAtLogin = () => core.monitor.desktopPrefs().startAtLogin;
+      // An AppImage updated by hand, or moved, since the last start: the autostart entry follows this copy.
+      if (keepsLoginItemCurrent({ platform: process.platform, isPackaged: app.isPackaged, demo })) {
+        repairLoginItem(app, { wanted: startAtLogin, appImage: process.env.APPIMAGE, log });
+      }
       // A click that opens the window waits for its page to load: sent earlier, it would reach no listener.
       const mailbox = new OpenTargetMailbox<OpenTarget>((target) => core.openTarget(target));
       openTargets = mailbox;

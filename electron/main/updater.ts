@@ -9,7 +9,7 @@ type AutoUpdater = AppUpdater;
  * download in the background, installed on quit when the user leaves that on. Loaded on the first check, so
  * a start never waits for it and a development run never loads it.
  */
-export function createElectronUpdater(log: (message: string) => void): UpdaterPort {
+export function createElectronUpdater(log: (message: string) => void, hooks: { appImageRenamed?: (file: string) => void } = {}): UpdaterPort {
   const listeners = new Set<(state: UpdateState) => void>();
   const tell = (state: UpdateState) => {
     for (const listener of listeners) listener(state);
@@ -26,6 +26,8 @@ export function createElectronUpdater(log: (message: string) => void): UpdaterPo
       autoUpdater.on('update-available', (info) => tell({ phase: 'downloading', version: String(info.version), percent: 0 }));
       autoUpdater.on('download-progress', (progress) => tell({ phase: 'downloading', version: '', percent: Math.min(100, Math.max(0, progress.percent)) }));
       autoUpdater.on('update-downloaded', (info) => tell({ phase: 'downloaded', version: String(info.version) }));
+      // An AppImage's name carries its version: what names the old file (start at login) must follow the new one.
+      autoUpdater.on('appimage-filename-updated', (file) => hooks.appImageRenamed?.(file));
       autoUpdater.on('error', (error) => tell({ phase: 'error', message: (error instanceof Error ? error.message : String(error)).slice(0, 300) }));
       return autoUpdater;
     }));

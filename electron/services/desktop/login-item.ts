@@ -15,3 +15,12 @@ export function loginCommand(options: { isPackaged: boolean; execPath: string; a
   if (options.appImage) return [options.appImage];
   return options.isPackaged ? [options.execPath] : [options.execPath, options.appPath];
 }
+
+/**
+ * Whether a start checks that the login item still starts this app. Only where the entry names a file of ours
+ * (XDG: an AppImage update renames it; the system login items name the installed app, whose path updates keep),
+ * only in an installed app (a development run would point the entry at the repository's Electron), never in the demo.
+ */
+export function keepsLoginItemCurrent(options: { platform: NodeJS.Platform; isPackaged: boolean; demo: boolean }): boolean {
+  return loginItemMechanism(options.platform) === 'xdg-autostart' && options.isPackaged && !options.demo;
+}

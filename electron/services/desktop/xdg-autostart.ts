@@ -25,6 +25,11 @@ export function execArgument(argument: string): string {
   return quoted.replace(/\\/g, '\\\\').replace(/%/g, '%%');
 }
 
+/** The entry's Exec line for a command. */
+export function execLine(command: readonly string[]): string {
+  return `Exec=${command.map(execArgument).join(' ')}`;
+}
+
 /** The autostart entry that starts the app at login. */
 export function autostartEntry(command: readonly string[]): string {
   return [
@@ -33,11 +38,31 @@ export function autostartEntry(command: readonly string[]): string {
     'Version=1.0',
     `Name=${APP_NAME}`,
     'Comment=Status monitor and incident console for hosted status pages',
-    `Exec=${command.map(execArgument).join(' ')}`,
+    execLine(command),
     'Terminal=false',
     'X-GNOME-Autostart-enabled=true',
     '',
   ].join('\n');
+}
+
+/** Where this app's autostart entry lives. */
+export function autostartFile(env: NodeJS.ProcessEnv, home: string): string {
+  return path.join(autostartDir(env, home), AUTOSTART_FILE_NAME);
+}
+
+/** Written beside and renamed over: a crash never leaves a half entry for the desktop to run. */
+export function writeAutostartFile(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text, { mode: 0o644 });
+  renameSync(temporary, file);
+}
+
+/** The words of a failed change to the entry, as the AppError the window shows. */
+export function autostartFailure(error: unknown, file: string, doing: string): AppError {
+  if (error instanceof AppError) return error;
+  const reason = error instanceof Error && 'code' in error ? `${String((error as NodeJS.ErrnoException).code)} on ${path.dirname(file)}` : String(error);
+  return new AppError('storage', `Statusdesk could not ${doing}: ${reason}.`);
 }
 
 /**
@@ -45,22 +70,11 @@ export function autostartEntry(command: readonly string[]): string {
  * desktops read ~/.config/autostart at login; Electron's setLoginItemSettings does nothing there.
  */
 export function setXdgAutostart(enabled: boolean, options: { env: NodeJS.ProcessEnv; home: string; command: readonly string[] }): void {
-  const dir = autostartDir(options.env, options.home);
-  const file = path.join(dir, AUTOSTART_FILE_NAME);
+  const file = autostartFile(options.env, options.home);
   try {
-    if (!enabled) {
-      rmSync(file, { force: true });
-      return;
-    }
-    const text = autostartEntry(options.command);
-    mkdirSync(dir, { recursive: true });
-    // Written beside and renamed over: a crash never leaves a half entry for the desktop to run.
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, text, { mode: 0o644 });
-    renameSync(temporary, file);
+    if (enabled) writeAutostartFile(file, autostartEntry(options.command));
+    else rmSync(file, { force: true });
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    const reason = error instanceof Error && 'code' in error ? `${String((error as NodeJS.ErrnoException).code)} on ${dir}` : String(error);
-    throw new AppError('storage', `Statusdesk could not turn start at login ${enabled ? 'on' : 'off'}: ${reason}.`);
+    throw autostartFailure(error, file, `turn start at login ${enabled ? 'on' : 'off'}`);
   }
 }
