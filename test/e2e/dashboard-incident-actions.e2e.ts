@@ -44,7 +44,11 @@ test('Post update on an incident of one’s own page opens the update editor and
   await expect(shown).toContainText('Failover done, watching the replicas.');
 });
 
-test('a public page’s incident offers no Post update, and Open public page hands the page’s https address to the browser', async ({ context, sim, app }) => {
+test('a public page’s incident offers no Post update, and Open public page hands the public page’s https address (its incidents’ origin, not the company site) to the browser', async ({
+  context,
+  sim,
+  app,
+}) => {
   const { page } = app;
   await watchAcme(app, sim, { withAccount: false });
   sim.openIncident({ page: 'acme', type: 'minor', title: 'Slow dashboard', services: [3] });
@@ -56,13 +60,13 @@ test('a public page’s incident offers no Post update, and Open public page han
   await expect(shown.getByRole('button', { name: 'Post update' })).toHaveCount(0);
 
   const link = shown.getByRole('link', { name: 'Open public page' });
-  await expect(link).toHaveAttribute('href', 'https://status.acme.example');
+  await expect(link).toHaveAttribute('href', 'https://acme.statuspal.io');
   await expect(link).toHaveAttribute('target', '_blank');
   // Electron's window-open handler gets this address: it opens no window and gives it to the system browser.
-  expect(decideWindowOpen('https://status.acme.example')).toEqual({ action: 'deny', openExternally: true });
+  expect(decideWindowOpen('https://acme.statuspal.io')).toEqual({ action: 'deny', openExternally: true });
 
   // Clicking asks for a new window at that address (here Chromium's; in the app, the handler above).
-  await context.route('https://status.acme.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Acme status</title>' }));
+  await context.route('https://acme.statuspal.io/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Acme status</title>' }));
   const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
-  await expect.poll(() => popup.url()).toBe('https://status.acme.example/');
+  await expect.poll(() => popup.url()).toBe('https://acme.statuspal.io/');
 });

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
+import { publicPageAddress } from '@shared/statuspage/public-page';
 import { readStatusPage } from '@/lib/statuspage-read';
-import { emptyContext, pageUrlOf, servicesFromList, servicesFromSummary, typesFromSummary, type PageContext } from '@/lib/page-context';
+import { emptyContext, servicesFromList, servicesFromSummary, typesFromSummary, type PageContext } from '@/lib/page-context';
 import { pageReadFailure } from '@/lib/page-read-failure';
 import { useAccountsStore } from './accounts';
 
@@ -26,7 +27,12 @@ export const useIncidentPageContext = defineStore('incidentPageContext', () => {
         state: 'ready',
         error: null,
         pageName: summary.status_page.name,
-        pageUrl: pageUrlOf(summary.status_page.url),
+        // The public page (the translation's request_url): status_page.url is the company's website.
+        pageUrl: publicPageAddress({
+          itemUrls: [...summary.incidents, ...summary.maintenances, ...summary.upcoming_maintenances, ...(summary.info_notices ?? [])].map((item) => item.url),
+          subdomain: account.subdomain,
+          region: account.region,
+        }),
         defaultLang: summary.status_page.default_lang ?? null,
         services: servicesFromSummary(summary.services),
         ...typesFromSummary(summary),
