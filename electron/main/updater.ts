@@ -17,7 +17,7 @@ type ElectronUpdater = typeof ElectronUpdaterModule;
  * Loaded on the first look at the build or the first check, so a start never waits for it and a development run
  * never loads it.
  */
-export function createElectronUpdater(log: (message: string) => void): UpdaterPort {
+export function createElectronUpdater(log: (message: string) => void, hooks: { appImageRenamed?: (file: string) => void } = {}): UpdaterPort {
   const listeners = new Set<(state: UpdateState) => void>();
   const tell = (state: UpdateState) => {
     for (const listener of listeners) listener(state);
@@ -49,6 +49,8 @@ export function createElectronUpdater(log: (message: string) => void): UpdaterPo
         if (delivery === 'install') tell({ phase: 'downloading', version: newVersion, percent: Math.min(100, Math.max(0, progress.percent)) });
       });
       autoUpdater.on('update-downloaded', (info) => tell({ phase: 'downloaded', version: String(info.version).slice(0, 100) }));
+      // An AppImage's name carries its version: what names the old file (start at login) must follow the new one.
+      autoUpdater.on('appimage-filename-updated', (file) => hooks.appImageRenamed?.(file));
       autoUpdater.on('error', (error) => tell({ phase: 'error', message: describeError(error) }));
       return autoUpdater;
     }));
