@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, dialog, ipcMain, protocol, session, shell } from 'electron';
+import { app, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
 import type { AppPorts } from '../services/app-core';
-import { APP_ID } from '../services/desktop/app-identity';
+import { APP_ID, APP_NAME } from '../services/desktop/app-identity';
+import { applicationMenuTemplate } from '../services/desktop/application-menu';
 import { keepsLoginItemCurrent } from '../services/desktop/login-item';
 import { OpenTargetMailbox } from '../services/desktop/open-target-mailbox';
 import { rendererSource } from '../services/desktop/renderer-source';
@@ -12,12 +13,15 @@ import { quitsWhenAllWindowsClosed } from '../services/desktop/window-all-closed
 import { canOpenExternal } from '../services/security/navigation';
 import { resolveDataDir } from '../services/settings/data-dir';
 import { APP_SCHEME_PRIVILEGES, serveRenderer } from './app-protocol';
+import { recoverFromCrashes } from './crash-recovery';
+import { refuseDebugSwitches } from './debug-switches';
 import { DesktopShell, type OpenTarget } from './desktop-shell';
 import { exitAfterCleanup } from './exit-after-cleanup';
 import { hardenApp, hardenSession } from './hardening';
 import { forwardEventsTo, registerIpcHandlers } from './ipc-bridge';
 import { loginItemSetter, repairLoginItem } from './login-item';
 import { createNotifier } from './notifier';
+import { followPageReadiness } from './page-readiness';
 import { startCore } from './start-core';
 import { electronSystemSignals } from './system-signals';
 import { createTray } from './tray';
@@ -33,6 +37,8 @@ const log = (message: string) => console.log(`[statusdesk] ${message}`);
  * services/ and is tested in Node; this file only wires.
  */
 export function bootstrap(): void {
+  // Before anything loads: an installed app started with --inspect, --remote-debugging-port and the like ends.
+  if (refuseDebugSwitches(app)) return;
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
   // Windows shows notifications under this id; it must be the installer's appId.
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
@@ -62,6 +68,7 @@ export function bootstrap(): void {
         preloadPath: path.join(here, '../preload/index.cjs'),
         startUrl: renderer.startUrl,
         iconPath: path.join(iconsDir(), 'icon.png'),
+        packaged: app.isPackaged,
       }),
     closeToTray: () => closeToTray(),
     onCreated: (window) => onWindowCreated(window),
@@ -81,6 +88,10 @@ export function bootstrap(): void {
     .then(async () => {
       serveRenderer(protocol, path.join(here, '../renderer'));
       hardenSession(session.defaultSession, renderer.appOrigins);
+      // Electron's default menu has Reload and Toggle Developer Tools; an installed app's has neither.
+      Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, app.isPackaged)));
+      // Linux shows only what is set here in Help → About.
+      app.setAboutPanelOptions({ applicationName: APP_NAME, applicationVersion: app.getVersion() });
 
       // Adapters first: every port handed to the core is a live Electron object before the core exists, so a
       // port called while the core starts (the demo's first poll pushes a tray model) always has its target.
@@ -132,14 +143,17 @@ export function bootstrap(): void {
       if (keepsLoginItemCurrent({ platform: process.platform, isPackaged: app.isPackaged, demo })) {
         repairLoginItem(app, { wanted: startAtLogin, appImage: process.env.APPIMAGE, log });
       }
-      // A click that opens the window waits for its page to load: sent earlier, it would reach no listener.
+      // A click that opens the window waits for its page to load: sent earlier, it would reach no listener. The
+      // same after a reload or a crash: held until the new page has loaded.
       const mailbox = new OpenTargetMailbox<OpenTarget>((target) => core.openTarget(target));
       openTargets = mailbox;
+      const recoverCrashes = recoverFromCrashes(windows, log);
       onWindowCreated = (window) => {
         mailbox.notReady();
         forwardEventsTo(window.webContents, core.events);
-        window.webContents.on('did-finish-load', () => mailbox.ready());
+        followPageReadiness(window.webContents, renderer.appOrigins, (ready) => (ready ? mailbox.ready() : mailbox.notReady()));
         window.webContents.once('destroyed', () => mailbox.notReady());
+        recoverCrashes(window);
       };
       registerIpcHandlers(ipcMain, core.dispatcher);
       desktop.attach(core);

@@ -49,4 +49,14 @@ export class MainWindowController {
   allowClose(): void {
     this.#quitting = true;
   }
+
+  get quitting(): boolean {
+    return this.#quitting;
+  }
+
+  /** Closes this window for good, without asking (its page keeps crashing); the next show() builds a new one. */
+  discard(window: BrowserWindow): void {
+    if (this.#window === window) this.#window = null;
+    if (!window.isDestroyed()) window.destroy();
+  }
 }

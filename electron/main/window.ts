@@ -5,6 +5,8 @@ export interface MainWindowOptions {
   preloadPath: string;
   startUrl: string;
   iconPath?: string;
+  /** An installed app: no DevTools. */
+  packaged: boolean;
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
@@ -17,7 +19,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     show: false,
     backgroundColor: '#0f172a',
     ...(options.iconPath ? { icon: options.iconPath } : {}),
-    webPreferences: secureWebPreferences(options.preloadPath),
+    webPreferences: secureWebPreferences(options.preloadPath, { packaged: options.packaged }),
   });
   window.once('ready-to-show', () => window.show());
   void window.loadURL(options.startUrl);

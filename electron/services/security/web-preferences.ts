@@ -14,9 +14,11 @@ export interface SecureWebPreferences {
   allowRunningInsecureContent: false;
   experimentalFeatures: false;
   spellcheck: boolean;
+  /** Off in an installed app: DevTools would give whoever sits at the window (or a "paste this" trick) a console on its IPC. */
+  devTools: boolean;
 }
 
-export function secureWebPreferences(preloadPath: string): SecureWebPreferences {
+export function secureWebPreferences(preloadPath: string, options: { packaged: boolean }): SecureWebPreferences {
   return {
     preload: preloadPath,
     contextIsolation: true,
@@ -29,5 +31,6 @@ export function secureWebPreferences(preloadPath: string): SecureWebPreferences 
     allowRunningInsecureContent: false,
     experimentalFeatures: false,
     spellcheck: true,
+    devTools: !options.packaged,
   };
 }

@@ -13,7 +13,7 @@ const origins = [APP_ORIGIN, 'http://localhost:5173'];
 
 describe('web preferences', () => {
   it('isolates, sandboxes and disables node and webviews', () => {
-    expect(secureWebPreferences('/p/preload.cjs')).toMatchObject({
+    expect(secureWebPreferences('/p/preload.cjs', { packaged: true })).toMatchObject({
       preload: '/p/preload.cjs',
       contextIsolation: true,
       sandbox: true,

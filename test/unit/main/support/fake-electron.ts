@@ -9,8 +9,12 @@ import { vi } from 'vitest';
  * - `app.quit()` emits `before-quit`, closes every window (a prevented `close` cancels the quit), then emits
  *   `will-quit` (preventable) and `quit`; `window-all-closed` is not emitted during a quit.
  * - `app.exit()` ends at once, without any event.
- * - closing the last window outside a quit emits `window-all-closed`.
- * - a window's contents emit `did-finish-load` once `loadURL` has loaded the page.
+ * - closing (or destroying) the last window outside a quit emits `window-all-closed`.
+ * - a window's contents emit `did-finish-load` once `loadURL` has loaded the page; a load or `reload()` starts
+ *   a navigation at once (`did-start-loading`, `did-start-navigation`) and commits it (`did-navigate`, the old
+ *   document gone), finishes and stops loading a tick later; the old document takes messages until the commit.
+ * - `crash()` ends the renderer: messages go nowhere, and `render-process-gone` follows a tick later (Electron
+ *   posts it, so a reload in its listener is safe).
  * - the single-instance lock is scoped to the userData folder at the time it is asked for.
  * Use it with `vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule)`.
  */
@@ -37,12 +41,18 @@ export interface FakeFrame {
   parent: FakeFrame | null;
 }
 
+export type RenderProcessGoneReason = 'clean-exit' | 'abnormal-exit' | 'killed' | 'crashed' | 'oom' | 'launch-failed' | 'integrity-failure' | 'memory-eviction';
+
 class FakeWebContents extends EventEmitter {
   readonly id: number;
   readonly mainFrame: FakeFrame = { url: '', parent: null };
+  /** Every message a document of these contents received, the old ones' included. */
   readonly sent: Array<{ channel: string; payload: unknown }> = [];
+  readonly reload = vi.fn(() => void this.navigate(this.mainFrame.url));
   #destroyed = false;
   #loaded = false;
+  #crashed = false;
+  #documentStart = 0;
 
   constructor(id: number) {
     super();
@@ -63,10 +73,40 @@ class FakeWebContents extends EventEmitter {
     return this.mainFrame.url;
   }
 
-  load(url: string): void {
+  /** The messages the current document received (not those of a document a reload replaced). */
+  get currentDocumentSent(): Array<{ channel: string; payload: unknown }> {
+    return this.sent.slice(this.#documentStart);
+  }
+
+  isCrashed(): boolean {
+    return this.#crashed;
+  }
+
+  /** A main-frame navigation to another document, as Electron reports it. */
+  async navigate(url: string): Promise<void> {
+    this.emit('did-start-loading');
+    const details = { url, isSameDocument: false, isMainFrame: true, frame: this.mainFrame, initiator: null, ...preventable() };
+    this.emit('did-start-navigation', details, url, false, true, 1, 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.#destroyed) return;
+    // The commit: the old document (and a crashed renderer) is gone, the new one loads.
+    this.#loaded = false;
+    this.#crashed = false;
+    this.#documentStart = this.sent.length;
     this.mainFrame.url = url;
+    this.emit('did-navigate', preventable(), url, -1, '');
     this.#loaded = true;
     this.emit('did-finish-load');
+    this.emit('did-stop-loading');
+  }
+
+  /** The renderer process ends (crash, kill, out of memory); Electron tells a tick later. */
+  crash(reason: RenderProcessGoneReason = 'crashed', exitCode = 139): void {
+    this.#loaded = false;
+    this.#crashed = true;
+    setImmediate(() => {
+      if (!this.#destroyed) this.emit('render-process-gone', preventable(), { reason, exitCode });
+    });
   }
 
   destroy(): void {
@@ -88,7 +128,7 @@ class FakeBrowserWindow extends EventEmitter {
   readonly webContents: FakeWebContents;
   readonly loadURL = vi.fn(async (url: string) => {
     await new Promise((resolve) => setImmediate(resolve));
-    if (!this.webContents.isDestroyed()) this.webContents.load(url);
+    if (!this.webContents.isDestroyed()) await this.webContents.navigate(url);
   });
   #destroyed = false;
   #visible = false;
@@ -139,27 +179,38 @@ class FakeBrowserWindow extends EventEmitter {
     this.emit('close', event);
     if (event.defaultPrevented) return false;
     this.destroy();
-    if (!fake.app.quitting && FakeBrowserWindow.getAllWindows().length === 0) fake.app.emit('window-all-closed');
     return true;
   }
 
+  /** Closed at once: no `close` event, but `closed`, and the last window's `window-all-closed`. */
   destroy(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;
     this.#visible = false;
     this.webContents.destroy();
     this.emit('closed');
+    if (!fake.app.quitting && FakeBrowserWindow.getAllWindows().length === 0) fake.app.emit('window-all-closed');
   }
 }
 
 /** Where Electron keeps userData unless told otherwise: the app-data folder and the package's name. */
 export const DEFAULT_USER_DATA = path.join(os.homedir(), '.config', 'statusdesk');
 
+/** Chromium's parse of the command line: the switches it was started with, and those appended since. */
+class FakeCommandLine {
+  readonly switches = new Map<string, string>();
+  readonly hasSwitch = vi.fn((name: string) => this.switches.has(name));
+  readonly getSwitchValue = vi.fn((name: string) => this.switches.get(name) ?? '');
+  readonly appendSwitch = vi.fn((name: string, value = '') => void this.switches.set(name, value));
+  readonly removeSwitch = vi.fn((name: string) => void this.switches.delete(name));
+}
+
 class FakeApp extends EventEmitter {
   isPackaged = false;
   quitting = false;
   /** Set by `exit()`: the process would end here. */
   exitCode: number | null = null;
+  readonly commandLine = new FakeCommandLine();
   readonly paths = new Map<string, string>([['userData', DEFAULT_USER_DATA]]);
   /** The userData folders whose lock other running instances hold. */
   readonly otherInstances = new Set<string>();
@@ -169,6 +220,7 @@ class FakeApp extends EventEmitter {
   readonly requestSingleInstanceLock = vi.fn(() => this.takeLock());
   readonly getPath = vi.fn((name: string) => this.paths.get(name) ?? path.join(os.tmpdir(), 'fake-electron', name));
   readonly setPath = vi.fn((name: string, value: string) => void this.paths.set(name, value));
+  readonly setAboutPanelOptions = vi.fn();
   readonly getVersion = vi.fn(() => '9.9.9');
   readonly getAppPath = vi.fn(() => '/repo');
   readonly setLoginItemSettings = vi.fn();
@@ -249,7 +301,12 @@ function createFake() {
       }),
       removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
     },
-    Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },
+    Menu: {
+      buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
+      applicationMenu: null as { template: unknown[] } | null,
+      setApplicationMenu: vi.fn((menu: { template: unknown[] } | null) => void (fake.Menu.applicationMenu = menu)),
+      getApplicationMenu: vi.fn(() => fake.Menu.applicationMenu),
+    },
     nativeImage: { createFromPath: vi.fn((file: string) => ({ file })) },
     net: { isOnline: vi.fn(() => true) },
     powerMonitor: new EventEmitter(),
@@ -284,10 +341,12 @@ export function resetFake(): void {
   fake.app.quitting = false;
   fake.app.exitCode = null;
   fake.app.requestSingleInstanceLock.mockImplementation(() => fake.app.takeLock());
+  fake.app.commandLine.switches.clear();
   fake.app.paths.clear();
   fake.app.paths.set('userData', DEFAULT_USER_DATA);
   fake.app.otherInstances.clear();
   fake.app.lockedUserData = null;
+  fake.Menu.applicationMenu = null;
   fake.powerMonitor.removeAllListeners();
   fake.net.isOnline.mockReturnValue(true);
   fake.handlers.clear();
