@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../../shared/errors';
 import { resolveBaseUrl, type Region } from '../../../shared/statuspage/regions';
 import { listResponseSchema, singleResponseSchema } from '../../../shared/statuspage/schemas/lists';
+import type { Service } from '../../../shared/statuspage/schemas/service';
 import { StatusPageApiError, describeIssues, errorForInvalidInput, errorForInvalidResponse, errorForStatus, redactSecret, type RequestContext } from './errors';
 import { nextLinkOf, resolvePageLink } from './pagination';
 import { SlidingWindowRateLimiter, getRateLimiter, type RateLimiter, type RateLimiterOptions } from './rate-limiter';
@@ -21,6 +22,7 @@ import { buildRequest } from './request';
 import { DEFAULT_RETRY_OPTIONS, retryRead, type RetryOptions } from './retry';
 import { parseRetryAfter } from '../timing/retry-after';
 import { ServerClock } from './server-clock';
+import { isGone, withChildServices } from './service-tree';
 import { sendHttpRequest, type FetchLike, type HttpResponse } from './transport';
 
 /**
@@ -172,7 +174,18 @@ export class StatusPageClient {
     const spec: OperationSpec = STATUS_PAGE_OPERATIONS[name];
     const context = contextOf(name, spec);
     const built = buildRequest(spec, input ?? {}, context);
-    return (await this.#execute(name, spec, context, this.baseUrl + built.pathAndQuery, built.body, options ?? {})) as OperationOutput<N>;
+    const value = await this.#execute(name, spec, context, this.baseUrl + built.pathAndQuery, built.body, options ?? {});
+    if (name === 'listServices') return (await this.#withChildren(value as ListPage<Service>, input, options ?? {})) as OperationOutput<N>;
+    return value as OperationOutput<N>;
+  }
+
+  /** A services list page completed with the children its `children_ids` name and no list shows (service-tree.ts). */
+  async #withChildren(page: ListPage<Service>, input: unknown, options: CallOptions, known = new Set<number>()): Promise<ListPage<Service>> {
+    const subdomain = (input as { subdomain: string }).subdomain;
+    const read = (serviceId: number) =>
+      this.getService({ subdomain, serviceId }, options).catch((error: unknown) => (isGone(error) ? null : Promise.reject(error)));
+    const fresh = page.items.filter((service) => !known.has(service.id));
+    return { ...page, items: await withChildServices(fresh, read, known) };
   }
 
   /**
@@ -190,9 +203,12 @@ export class StatusPageClient {
     const built = buildRequest(spec, input, context);
     let url = this.baseUrl + built.pathAndQuery;
     const seen = new Set<string>();
+    const knownServices = new Set<number>();
     for (let count = 1; ; count++) {
       seen.add(url);
-      const page = (await this.#execute(name, spec, context, url, undefined, options)) as ListPage<ListItem<N>>;
+      const read = (await this.#execute(name, spec, context, url, undefined, options)) as ListPage<ListItem<N>>;
+      const page =
+        name === 'listServices' ? ((await this.#withChildren(read as ListPage<Service>, input, options, knownServices)) as ListPage<ListItem<N>>) : read;
       yield page;
       const next = nextLinkOf(page.links);
       if (next === null || (options.maxPages !== undefined && count >= options.maxPages)) return;

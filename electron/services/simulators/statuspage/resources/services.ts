@@ -161,24 +161,21 @@ function adminView(ctx: RequestCtx, page: Page, s: Service) {
   return serviceAdminJson(s, childrenIds, levels.service.get(s.id) ?? null);
 }
 
-/** Depth-first in display order, so parents come before their children. */
+/**
+ * The top-level services only (`parent_id` null), each with its `children_ids`, in display order: the shape
+ * a third-party importer reports from the real service (panov-va/healthpage,
+ * backend/internal/importer/statuspal.go; see docs/statuspal-services.md). Children are read with
+ * `GET …/services/{id}`.
+ */
 function list(ctx: RequestCtx, page: Page) {
   const levels = computeLevels(page, ctx.now);
-  const out: Record<string, unknown>[] = [];
-  const walk = (siblings: Service[]): void => {
-    for (const s of siblings) {
-      const kids = levels.tree.children.get(s.id) ?? [];
-      out.push(
-        serviceAdminJson(
-          s,
-          kids.map((c) => c.id),
-          levels.service.get(s.id) ?? null,
-        ),
-      );
-      walk(kids);
-    }
-  };
-  walk(buildTree(page).roots);
+  const out = buildTree(page).roots.map((s) =>
+    serviceAdminJson(
+      s,
+      (levels.tree.children.get(s.id) ?? []).map((c) => c.id),
+      levels.service.get(s.id) ?? null,
+    ),
+  );
   return ok({ services: out, links: { next: null, prev: null }, meta: { total_count: out.length } });
 }
 
