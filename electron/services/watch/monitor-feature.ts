@@ -357,6 +357,7 @@ export class MonitorFeature {
       // Only what the change names: an absent field keeps its saved value.
       if (change.theme) draft.appearance.theme = change.theme;
       if (change.dashboardLayout) draft.appearance.dashboardLayout = change.dashboardLayout;
+      if (change.timeZone) draft.appearance.timeZone = change.timeZone;
     }).appearance;
   }
 

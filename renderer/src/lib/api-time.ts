@@ -1,9 +1,106 @@
+import { ref } from 'vue';
 import { formatApiDateTime, tryParseApiDateTime } from '@shared/statuspage/datetime';
+import type { TimeZoneMode } from '@shared/appearance/appearance-prefs';
 
 /*
- * The API's datetimes are naive UTC (`YYYY-MM-DDThh:mm:ss`); people read and type local time. These are the
- * only conversions the console uses, so `new Date(naive)` (which would read UTC as local) never appears.
+ * Every time the window shows goes through here. The API's datetimes are naive UTC (`YYYY-MM-DDThh:mm:ss`),
+ * the app's own are ISO with Z; one parser reads both (`new Date(naive)` would read UTC as local time and
+ * put a New York user's "just now" five hours in the future). People read times in the zone they chose in
+ * Settings: their own (default), each page's own (the API's `time_zone`), or UTC; the zone is always shown.
  */
+
+const displayMode = ref<TimeZoneMode>('local');
+
+/** Set from the saved appearance preferences; every time on screen follows it (reactively). */
+export function setTimeZoneMode(mode: TimeZoneMode): void {
+  displayMode.value = mode;
+}
+
+/** The IANA zone to show times in (undefined: the computer's own), for a time that belongs to a page with `pageZone`. */
+export function displayZone(pageZone?: string | null): string | undefined {
+  const mode = displayMode.value;
+  if (mode === 'utc') return 'UTC';
+  if (mode === 'page' && pageZone && isTimeZone(pageZone)) return pageZone;
+  return undefined;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Epoch ms of an API datetime (naive UTC) or an ISO time, or null. */
+export function apiTimeMs(value: string | null | undefined): number | null {
+  return tryParseApiDateTime(value)?.getTime() ?? null;
+}
+
+/** A short "3 min ago" / "in 2 h" for times the user scans; the exact time belongs in the hover text (zonedTime). */
+export function relativeTime(value: string | null | undefined, nowMs = Date.now()): string {
+  if (!value) return 'never';
+  const at = apiTimeMs(value);
+  if (at === null) return 'unknown';
+  const ms = nowMs - at;
+  const seconds = Math.round(Math.abs(ms) / 1000);
+  if (seconds < 5) return 'just now';
+  const text =
+    seconds < 45
+      ? `${seconds} s`
+      : seconds < 3600
+        ? `${Math.round(seconds / 60)} min`
+        : seconds < 86_400
+          ? `${Math.round(seconds / 3600)} h`
+          : `${Math.round(seconds / 86_400)} d`;
+  return ms < 0 ? `in ${text}` : `${text} ago`;
+}
+
+/** The one format for an absolute time: date, hour and minute, and the zone ("27 Nov 2026, 09:15 EST"). */
+export function localTime(value: string | null | undefined, pageZone?: string | null): string {
+  const at = apiTimeMs(value);
+  if (at === null) return '';
+  return (
+    new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: displayZone(pageZone) }).format(at) +
+    ` ${zoneAbbreviation(at, pageZone)}`
+  );
+}
+
+/** The same as localTime: an API datetime as the user reads it; '' when absent or invalid. */
+export const apiTimeText = localTime;
+
+/**
+ * The exact moment with its zone's name and offset from UTC, for hover text
+ * ("24 Nov 2026, 22:15:03 Central European Standard Time (UTC+01:00)").
+ */
+export function zonedTime(value: string | null | undefined, pageZone?: string | null): string {
+  const at = apiTimeMs(value);
+  if (at === null) return '';
+  const timeZone = displayZone(pageZone);
+  const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(at);
+  const name = zonePart(at, 'long', timeZone);
+  return `${local} ${name} (${utcOffset(at, timeZone)})`.replace(/\s+/g, ' ').trim();
+}
+
+function zonePart(at: number, style: 'long' | 'short' | 'longOffset', timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-US', { timeZoneName: style, timeZone }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/** "UTC+05:30": from Intl's "GMT+05:30" ("GMT" alone for UTC itself). */
+function utcOffset(at: number, timeZone: string | undefined): string {
+  const gmt = zonePart(at, 'longOffset', timeZone);
+  const offset = gmt.replace(/^GMT/, '');
+  return `UTC${offset === '' ? '+00:00' : offset}`;
+}
+
+/** A short zone name (EST, CET) where the locale has one, else the UTC offset ("UTC+05:30"). */
+function zoneAbbreviation(at: number, pageZone?: string | null): string {
+  const timeZone = displayZone(pageZone);
+  const short = zonePart(at, 'short', timeZone);
+  if (short === 'UTC' || /^[A-Z]{2,5}$/.test(short)) return short;
+  return utcOffset(at, timeZone);
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -20,17 +117,6 @@ export function localInputToApi(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : formatApiDateTime(date);
-}
-
-/** An API datetime as the user reads it, in their time zone; '' when absent or invalid. */
-export function apiTimeText(value: string | null | undefined): string {
-  const date = tryParseApiDateTime(value);
-  return date ? date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '';
-}
-
-/** Epoch ms of an API datetime, or null. */
-export function apiTimeMs(value: string | null | undefined): number | null {
-  return tryParseApiDateTime(value)?.getTime() ?? null;
 }
 
 /** The user's time zone name, shown next to the time fields so nobody wonders which zone they are typing. */

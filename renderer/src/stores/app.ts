@@ -3,6 +3,7 @@ import { computed, ref } from 'vue';
 import type { AppearanceChange, AppearancePrefs, ThemeChoice } from '@shared/appearance/appearance-prefs';
 import type { AppInfo, AppProblem } from '@shared/ipc/channels/app';
 import { api, call } from '@/api';
+import { setTimeZoneMode } from '@/lib/api-time';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -50,6 +51,7 @@ export const useAppStore = defineStore('app', () => {
     try {
       appearance.value = await call(api().desktop.appearance());
       applyTheme(appearance.value.theme);
+      setTimeZoneMode(appearance.value.timeZone);
     } catch (error) {
       appearanceError.value = error instanceof Error ? error.message : String(error);
     }
@@ -61,6 +63,7 @@ export const useAppStore = defineStore('app', () => {
     try {
       appearance.value = await call(api().desktop.setAppearance(change));
       applyTheme(appearance.value.theme);
+      setTimeZoneMode(appearance.value.timeZone);
     } catch (error) {
       appearanceError.value = error instanceof Error ? error.message : String(error);
     }

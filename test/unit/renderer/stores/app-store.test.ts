@@ -44,7 +44,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('app store', () => {
   it('follows the OS while the theme is System, and stops when a theme is chosen', async () => {
-    const saved: AppearancePrefs = { theme: 'system', dashboardLayout: 'compact' };
+    const saved: AppearancePrefs = { theme: 'system', dashboardLayout: 'compact', timeZone: 'local' };
     installFakeApi({
       app: { info: () => ok(info([])) },
       desktop: { appearance: () => ok(saved), setAppearance: (change) => ok({ ...saved, ...change }) },
