@@ -14,9 +14,8 @@ try {
 }
 if (typeof executable !== 'string' || !existsSync(executable)) {
   console.error(
-    `npm ${command === 'start' ? 'start' : `run ${command}`} needs Electron's binary, which is not installed: run \`npm install\` (or \`node node_modules/electron/install.js\`) ` +
-      "with access to GitHub, where the binary is downloaded from; npm 11 runs electron's install script because package.json allows it (allowScripts). " +
-      'The command line works without it: npx statusdesk --help.',
+    `npm ${command === 'start' ? 'start' : `run ${command}`} needs Electron's binary, which is not installed: run \`npm install\` (its last step fetches it) or \`npx install-electron\` ` +
+      'with access to GitHub, where the binary is downloaded from. The command line works without it: npx statusdesk --help.',
   );
   process.exit(1);
 }

@@ -6,7 +6,7 @@ export type ElectronBinary = { ok: true; executablePath: string } | { ok: false;
 /** One line: what is missing and how to get it. Printed as is; `npm run test:electron` then exits 1. */
 export const MISSING_ELECTRON_MESSAGE =
   "npm run test:electron needs Electron's binary, which is not installed here: run `node node_modules/electron/install.js` " +
-  '(or `npm rebuild electron`) on a machine that can download it from GitHub, or set ELECTRON_OVERRIDE_DIST_PATH to an unpacked Electron folder.';
+  '(or `npx install-electron`) on a machine that can download it from GitHub, or set ELECTRON_OVERRIDE_DIST_PATH to an unpacked Electron folder.';
 
 /** The electron package's own answer (it reads path.txt and ELECTRON_OVERRIDE_DIST_PATH); throws when not installed. */
 function electronPackagePath(): string {

@@ -49,4 +49,15 @@ describe('the Electron check before npm start', () => {
     expect(scripts.demo).toMatch(/^node scripts\/check-electron\.mjs demo && /);
     expect(scripts.dev).toMatch(/^node scripts\/check-electron\.mjs dev && /);
   });
+
+  it("npm install's last step fetches the binary, unless told not to (CI), and never fails the install", () => {
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/fetch-electron.mjs')], {
+      cwd: repoRoot,
+      env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^statusdesk: Electron's binary not fetched \(ELECTRON_SKIP_BINARY_DOWNLOAD\)/);
+    expect(JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.postinstall).toBe('node scripts/fetch-electron.mjs');
+  });
 });
