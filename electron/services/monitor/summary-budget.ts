@@ -1,6 +1,6 @@
 import { StatusPageApiError, errorForStatus, type RequestContext } from '../statuspage/errors';
 import type { RateLimiter } from '../statuspage/rate-limiter';
-import { parseRetryAfter } from '../timing/retry-after';
+import { readRetryAfter } from '../timing/retry-after';
 import type { TextResponse } from './http-get';
 
 /*
@@ -28,13 +28,13 @@ export async function waitForTurn(budget: SummaryBudget, context: RequestContext
 /** The error an answer with a failing status stands for; a 429 pauses the whole budget first. */
 export function errorForAnswer(response: TextResponse, budget: SummaryBudget, context: RequestContext): StatusPageApiError {
   const { status, text } = response;
-  const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.header('retry-after'), budget.now()) : undefined;
-  if (status === 429) budget.limiter.pauseFor(retryAfterMs ?? budget.pauseMs);
+  const retryAfter = status === 429 || status === 503 ? readRetryAfter(response.header('retry-after'), budget.now()) : undefined;
+  if (status === 429) budget.limiter.pauseFor(retryAfter?.waitMs ?? budget.pauseMs);
   let body: unknown;
   try {
     body = text.trim() === '' ? undefined : JSON.parse(text);
   } catch {
     body = undefined;
   }
-  return errorForStatus(status, context, body, retryAfterMs);
+  return errorForStatus(status, context, body, retryAfter && { ...retryAfter, now: budget.now() });
 }

@@ -20,7 +20,7 @@ import { nextLinkOf, resolvePageLink } from './pagination';
 import { SlidingWindowRateLimiter, getRateLimiter, type RateLimiter, type RateLimiterOptions } from './rate-limiter';
 import { buildRequest } from './request';
 import { DEFAULT_RETRY_OPTIONS, retryRead, type RetryOptions } from './retry';
-import { parseRetryAfter } from '../timing/retry-after';
+import { readRetryAfter } from '../timing/retry-after';
 import { ServerClock } from './server-clock';
 import { isGone, withChildServices } from './service-tree';
 import { sendHttpRequest, type FetchLike, type HttpResponse } from './transport';
@@ -333,14 +333,15 @@ export class StatusPageClient {
     } catch {
       parsed = undefined;
     }
-    const retryAfterMs = response.status === 429 || response.status === 503 ? parseRetryAfter(response.headers.get('retry-after'), this.#now()) : undefined;
+    const retryAfter = response.status === 429 || response.status === 503 ? readRetryAfter(response.headers.get('retry-after'), this.#now()) : undefined;
+    const retryAfterMs = retryAfter?.waitMs;
     if (response.status === 429) {
       // Everyone on this account waits, not only this call.
       const pauseMs = retryAfterMs ?? this.#defaultPauseMs;
       this.rateLimiter.pauseFor(pauseMs);
       this.#emit({ type: 'rate_limited', operation: name, method: spec.method, path, retryAfterMs: pauseMs });
     }
-    return errorForStatus(response.status, context, redactSecret(parsed, key), retryAfterMs);
+    return errorForStatus(response.status, context, redactSecret(parsed, key), retryAfter && { ...retryAfter, now: this.#now() });
   }
 
   #parseSuccess(name: OperationName, spec: OperationSpec, context: RequestContext, response: HttpResponse): unknown {

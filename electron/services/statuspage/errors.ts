@@ -67,14 +67,28 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status !== 501);
 }
 
-export function errorForStatus(status: number, context: RequestContext, body: unknown, retryAfterMs: number | undefined): StatusPageApiError {
+/**
+ * `retryAfter`: what the server's Retry-After asked and what the app waits (capped, timing/retry-after.ts),
+ * read at `now`; a wait longer than the cap says until when the server asked.
+ */
+export function errorForStatus(
+  status: number,
+  context: RequestContext,
+  body: unknown,
+  retryAfter: { waitMs: number; askedMs: number; now: number } | undefined,
+): StatusPageApiError {
   const code = errorCodeForStatus(status);
+  const retryAfterMs = retryAfter?.waitMs;
+  const asked =
+    retryAfter && retryAfter.askedMs > retryAfter.waitMs
+      ? `; the server asked to wait until ${new Date(retryAfter.now + retryAfter.askedMs).toISOString().replace(/\.\d{3}Z$/, 'Z')}, Statusdesk tries again in ${Math.ceil(retryAfter.waitMs / 60_000)} min`
+      : '';
   const what: Record<string, string> = {
     unauthorized: 'the API key is missing or not valid (401)',
     forbidden: 'the API key may not do this (403)',
     not_found: 'not found (404)',
     conflict: 'conflict (409)',
-    rate_limited: `rate limited (429)${retryAfterMs === undefined ? '' : `, retry after ${Math.ceil(retryAfterMs / 1000)} s`}`,
+    rate_limited: `rate limited (429)${retryAfterMs === undefined ? '' : asked || `, retry after ${Math.ceil(retryAfterMs / 1000)} s`}`,
     unsupported: 'the server does not implement this operation (501)',
   };
   return new StatusPageApiError(code, what[code] ?? `the server answered HTTP ${status}`, context, {

@@ -66,14 +66,14 @@ describe('retryRead', () => {
 
   it('waits exactly Retry-After on 429', async () => {
     const o = options();
-    const f = failing([errorForStatus(429, READ, undefined, 3000)]);
+    const f = failing([errorForStatus(429, READ, undefined, { waitMs: 3000, askedMs: 3000, now: 0 })]);
     await expect(retryRead(f.attempt, o)).resolves.toBe('ok');
     expect(o.slept).toEqual([3000]);
   });
 
   it('surfaces a 429 whose Retry-After is beyond the cap', async () => {
     const o = options({ maxRetryAfterMs: 1000 });
-    const f = failing([errorForStatus(429, READ, undefined, 5000)]);
+    const f = failing([errorForStatus(429, READ, undefined, { waitMs: 5000, askedMs: 5000, now: 0 })]);
     await expect(retryRead(f.attempt, o)).rejects.toMatchObject({ code: 'rate_limited', retryAfterMs: 5000 });
     expect(f.calls()).toBe(1);
   });
