@@ -1,15 +1,40 @@
 /*
  * One redactor for every secret the app holds (API keys, OAuth tokens, the translation key): whatever may
  * reach a message, a log, a file or the renderer goes through here first. A secret is replaced in its raw
- * form and in the two URL encodings a query string gives it; secrets shorter than 4 characters are left
+ * form, in the two URL encodings a query string gives it, and in base64; secrets shorter than 4 characters are left
  * alone, since replacing them would shred ordinary text without protecting anything.
  */
 
 export const REDACTED = '[redacted]';
 const MIN_SECRET_LENGTH = 4;
 
+/** Below this length a secret's base64 forms are too short to replace without shredding ordinary text. */
+const MIN_BASE64_SECRET_LENGTH = 8;
+
 function formsOf(secret: string): string[] {
-  return [...new Set([secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2)])];
+  const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2)];
+  if (secret.length >= MIN_BASE64_SECRET_LENGTH) forms.push(...base64Forms(secret));
+  return [...new Set(forms)];
+}
+
+/**
+ * A server that echoes a key back base64-encoded (an `Authorization: Basic …` it quotes, a JWT-ish token id)
+ * must not get it into a stored error. The secret's base64 depends on where it starts within the encoded
+ * bytes, so each of the three alignments is replaced, cut to the characters that come from the secret
+ * alone, in the standard and the URL-safe alphabet.
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms: string[] = [];
+  for (const lead of [0, 1, 2]) {
+    const total = lead + bytes.length;
+    const encoded = Buffer.concat([Buffer.alloc(lead), bytes]).toString('base64');
+    const start = [0, 2, 3][lead]!;
+    const end = Math.floor(total / 3) * 4 + (total % 3);
+    const core = encoded.slice(start, end);
+    forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
 }
 
 export interface RedactOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneSafeLine, redactSecrets, redactSecretsDeep, safeErrorCopy } from '../../../electron/services/security/redact';
+import { REDACTED, oneSafeLine, redactSecrets, redactSecretsDeep, safeErrorCopy } from '../../../electron/services/security/redact';
 
 describe('the one redactor', () => {
   it('replaces a secret raw and in both URL encodings, and leaves very short strings alone', () => {
@@ -44,5 +44,22 @@ describe('the one redactor', () => {
     const all = [copy, copy.cause].map((e) => `${String(e)} ${JSON.stringify(e)} ${(e as Error).stack}`).join(' ');
     expect(all).not.toContain(key);
     expect(JSON.stringify(copy.cause)).not.toContain('url');
+  });
+
+  it('replaces a key a server echoes back base64-encoded, wherever it sits in the encoded bytes (issue 25)', () => {
+    const key = 'sk_live_9f8e7d6c5b4a';
+    for (const prefix of ['', 'u', 'us', 'user:', 'Authorization: ']) {
+      for (const encode of [(b: Buffer) => b.toString('base64'), (b: Buffer) => b.toString('base64url')]) {
+        const echoed = encode(Buffer.from(`${prefix}${key}`));
+        const text = redactSecrets(`the server says: invalid credentials ${echoed} (echoed)`, [key]);
+        expect(text, `${prefix}|${echoed}`).toContain(REDACTED);
+        // What is left cannot be decoded back to the key.
+        const left = text.match(/credentials (\S*) \(echoed\)/)![1]!.replace(REDACTED, '');
+        expect(Buffer.from(left, 'base64').toString('latin1')).not.toContain(key.slice(2, -2));
+      }
+    }
+    expect(redactSecrets(encodeURIComponent(key), [key])).toBe(REDACTED);
+    // Short secrets keep to their raw forms: their base64 would match ordinary words.
+    expect(redactSecrets('abcd YWJjZA==', ['abcd'])).toBe(`${REDACTED} YWJjZA==`);
   });
 });
