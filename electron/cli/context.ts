@@ -1,7 +1,7 @@
 import type { AccountRecord } from '../../shared/accounts/account';
 import { resolveBaseUrl, type Region } from '../../shared/statuspage/regions';
 import { regionOfAccount } from '../services/accounts/probe-client';
-import { resolveDataDir } from '../services/settings/data-dir';
+import { ensureDataDir, resolveDataDir } from '../services/settings/data-dir';
 import { SettingsStore } from '../services/settings/settings-store';
 import { StatusPageClient } from '../services/statuspage/client';
 import { KeychainSecretStore } from '../services/vault/keychain-store';
@@ -31,6 +31,7 @@ export class CliContext {
   readonly print: Printer;
   #settings: SettingsStore | null = null;
   #vault: KeyVault | null = null;
+  #dataDir: string | null = null;
 
   constructor(io: CliIo, options: GlobalOptions) {
     this.io = io;
@@ -44,8 +45,13 @@ export class CliContext {
     }
   }
 
+  /**
+   * Created on first use, readable by this user only (0700), whichever command comes first on a fresh install:
+   * `accounts add` takes the outbox lock in it before anything else is written there.
+   */
   get dataDir(): string {
-    return resolveDataDir(this.io.env);
+    this.#dataDir ??= ensureDataDir(resolveDataDir(this.io.env));
+    return this.#dataDir;
   }
 
   get settings(): SettingsStore {
