@@ -1,3 +1,4 @@
+import { CommandInterruption, type InterruptionReport } from './interruption';
 import { runCli } from './program';
 import { readHiddenLine } from './read-secret';
 
@@ -19,9 +20,18 @@ export async function main(argv: string[]): Promise<void> {
     process.exitCode = 1;
   };
   process.once('beforeExit', reportUnfinished);
+  const interruption = new CommandInterruption();
+  const json = argv.includes('--json');
+  stopOnSignals(interruption, json, () => finished);
+  // Once stopped, the report is the command's last word: what the command itself still prints is dropped.
+  const running = () => interruption.signal === null;
   const code = await runCli(argv, {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: (text) => {
+      if (running()) process.stdout.write(text);
+    },
+    stderr: (text) => {
+      if (running()) process.stderr.write(text);
+    },
     env: process.env,
     stdinIsTty: process.stdin.isTTY === true,
     stdoutIsTty: process.stdout.isTTY === true,
@@ -32,8 +42,58 @@ export async function main(argv: string[]): Promise<void> {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     },
+    interruption,
   });
+  // Stopped by a signal: the report ends the process (stopOnSignals), with its own exit code.
+  if (!running()) await new Promise<never>(() => undefined);
   finished = true;
   process.off('beforeExit', reportUnfinished);
   process.exitCode = code;
+}
+
+/** A second signal this soon after the first is the same one sent again (see below). */
+const SIGNAL_ECHO_MS = 500;
+
+/**
+ * Ctrl-C (SIGINT) and SIGTERM: close the outbox (its lock goes with it), say what became of the command's
+ * writes, and exit 130 or 143. A second signal while that runs exits at once (the lock still goes: see
+ * outbox-lock.ts). Once the command has finished and printed its result, it just ends.
+ */
+function stopOnSignals(interruption: CommandInterruption, json: boolean, finished: () => boolean): void {
+  let firstAt = 0;
+  const stop = (signal: NodeJS.Signals) => {
+    if (finished()) return;
+    if (interruption.signal !== null) {
+      // The settings file's writer (conf, through atomically's when-exit) cleans up on a signal and then sends
+      // it again to this process: that echo comes at once, a person's second Ctrl-C does not.
+      if (Date.now() - firstAt < SIGNAL_ECHO_MS) return;
+      process.stderr.write(`statusdesk: ${signal} again: stopped at once; what was queued is kept: see "statusdesk outbox list"\n`);
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
+    firstAt = Date.now();
+    void interruption
+      .settle(signal)
+      .catch((): InterruptionReport => ({
+        signal,
+        exitCode: signal === 'SIGINT' ? 130 : 143,
+        writes: [],
+        lines: ['what was queued is kept: see "statusdesk outbox list"'],
+      }))
+      .then(async (report) => {
+        const message = `interrupted (${report.signal}): ${report.lines.join('; ')}`;
+        if (json)
+          await write(
+            process.stdout,
+            `${JSON.stringify({ error: { code: 'cancelled', message }, writes: report.writes.map(({ id, fate }) => ({ id, state: fate })) })}\n`,
+          );
+        await write(process.stderr, `statusdesk: ${message}\n`);
+        process.exit(report.exitCode);
+      });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function write(stream: NodeJS.WriteStream, text: string): Promise<void> {
+  return new Promise((resolve) => stream.write(text, () => resolve()));
 }

@@ -1,4 +1,5 @@
 import { AppError, toAppErrorShape } from '../../shared/errors';
+import type { CommandInterruption } from './interruption';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -12,6 +13,10 @@ export interface CliIo {
   stdoutIsTty?: boolean;
   /** Asks on the terminal for a secret without echoing what is typed (accounts add). */
   promptSecret?: (prompt: string) => Promise<string>;
+  /** Told what the command opens and writes, so Ctrl-C or SIGTERM can say what became of it (index.ts). */
+  interruption?: CommandInterruption;
+  /** How long a command waits for another command that holds the outbox (default 45 s). */
+  lockWaitMs?: number;
 }
 
 /** Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong. */

@@ -69,7 +69,16 @@ async function whileAppIsNotRunning<T>(ctx: CliContext, change: () => Promise<T>
   const lockPath = path.join(ctx.dataDir, OUTBOX_FILE_NAME.replace(/\.jsonl$/, '.lock'));
   let release: () => void;
   try {
-    release = await openWhenFree(() => Promise.resolve(acquireOutboxLock(lockPath, 'cli')), { timeoutMs: COMMAND_LOCK_WAIT_MS, waitFor: 'cli' });
+    let told = false;
+    release = await openWhenFree(() => Promise.resolve(acquireOutboxLock(lockPath, 'cli')), {
+      timeoutMs: ctx.io.lockWaitMs ?? COMMAND_LOCK_WAIT_MS,
+      waitFor: 'cli',
+      onBusy: (holder, waitedMs) => {
+        if (told || waitedMs < 1_000) return;
+        told = true;
+        ctx.io.stderr(`waiting for another statusdesk process (pid ${holder.holderPid}) that holds the outbox…\n`);
+      },
+    });
   } catch (error) {
     if (!(error instanceof OutboxBusyError) || error.holderRole !== 'app') throw error;
     throw new AppError(

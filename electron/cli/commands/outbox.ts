@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '../../../shared/errors';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
@@ -6,13 +8,16 @@ import { resolveBaseUrl } from '../../../shared/statuspage/regions';
 import { regionOfAccount } from '../../services/accounts/probe-client';
 import { openStatusPageOutbox } from '../../services/outbox/create-statuspage-outbox';
 import { handOffWrite, OutboxHandoffReceiver } from '../../services/outbox/outbox-handoff';
-import { OutboxBusyError, openWhenFree } from '../../services/outbox/outbox-lock';
+import { OutboxBusyError, openWhenFree, type OutboxOwnerRole } from '../../services/outbox/outbox-lock';
 import type { OutboxFlushReport, OutboxService } from '../../services/outbox/outbox-service';
+import { OUTBOX_FILE_NAME } from '../../services/outbox/outbox-store';
 import { accountsPortOf } from '../../services/outbox/statuspage/accounts-port';
 import { API_KEY_ENV_VAR, envAccountId } from '../../services/outbox/statuspage/targets';
+import { watchFailures, type FileSystemFailure } from '../../services/storage/file-system';
 import { secretNames } from '../../services/vault/key-vault';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
+import { diskWarningText, flushDiskText, notQueuedText, openDiskText } from './outbox-disk';
 
 type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>;
 
@@ -30,18 +35,44 @@ type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (..
  *   and commands run without it leave such entries waiting ("no_key"), never failed.
  * One process owns the outbox at a time. While another one does (the app in the tray), a write command hands
  * its write over (outbox-handoff.ts): durable before "queued" is printed, sent by the owner. Writes that need
- * STATUSDESK_API_KEY cannot be handed over, since the owner does not have the key: those are refused.
+ * STATUSDESK_API_KEY cannot be handed over to the app, since it does not have the key: those are refused.
+ * While another command holds the outbox (a long flush, a server that never answers), a write is handed over
+ * at once (kept) and the command waits, saying for whom; it sends the write itself once the other is done,
+ * or, after the wait, leaves it queued for the next command or the app. A write is never refused because
+ * another process is busy.
  */
 
 const FLUSH_TIMEOUT_MS = 30_000;
 /** Longer than another command's flush, so two commands run one after the other. */
 const COMMAND_LOCK_WAIT_MS = 45_000;
+/** A wait longer than two commands overlapping: said on stderr, with whom it waits for. */
+const WAIT_NOTICE_MS = 1_000;
+
+/** How a command opens the outbox while another command holds it. */
+export interface OutboxOpening {
+  /** Told of each wait for another command's hold (a write is handed over at the first, so it is kept). */
+  onBusy?: (holder: OutboxBusyError) => void | Promise<void>;
+  /** How long to wait for another command (default: the io's lockWaitMs, else 45 s); 0 does not wait. */
+  waitMs?: number;
+  /** Added to the waiting line: what the wait means for this command's write. */
+  whileWaiting?: string;
+}
+
+/** The outbox's disk as the command saw it: failures the outbox met (and kept quiet about), and whether they were named. */
+export interface OutboxDisk {
+  readonly failures: readonly FileSystemFailure[];
+  /** The command names the failures itself (flush, a write that could not be queued): no general warning. */
+  named: boolean;
+}
 
 /** Opens the outbox of the data folder for one command and closes it (and its lock) afterwards. */
-export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxService) => Promise<T>): Promise<T> {
-  // Another command holds the outbox for seconds at most: wait for it. The app holds it while it runs: that
-  // OutboxBusyError goes to the caller (a write is then handed over to the app).
-  const { outbox } = await openWhenFree(
+export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxService, disk: OutboxDisk) => Promise<T>, opening: OutboxOpening = {}): Promise<T> {
+  const fileSystem = watchFailures();
+  const disk: OutboxDisk = { failures: fileSystem.failures, named: false };
+  let told = false;
+  // Another command holds the outbox for seconds, or longer (a long flush): wait for it, and say so. The app
+  // holds it while it runs: that OutboxBusyError goes to the caller (a write is then handed over to the app).
+  const opened = openWhenFree(
     () =>
       openStatusPageOutbox({
         dataDir: ctx.dataDir,
@@ -57,15 +88,36 @@ export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxServ
         env: ctx.io.env,
         requestTimeoutMs: 10_000,
         onProblem: (problem) => ctx.io.stderr(`warning: ${problem.message}\n`),
+        fileSystem,
       }),
-    { timeoutMs: COMMAND_LOCK_WAIT_MS, waitFor: 'cli' },
+    {
+      timeoutMs: opening.waitMs ?? ctx.io.lockWaitMs ?? COMMAND_LOCK_WAIT_MS,
+      waitFor: 'cli',
+      onBusy: async (holder, waitedMs) => {
+        await opening.onBusy?.(holder);
+        if (told || waitedMs < WAIT_NOTICE_MS) return;
+        told = true;
+        const note = opening.whileWaiting ? ` (${opening.whileWaiting})` : '';
+        ctx.io.stderr(`waiting for another statusdesk process (pid ${holder.holderPid}) that holds the outbox…${note}\n`);
+      },
+    },
   );
+  const { outbox } = await opened.catch((error: unknown) => {
+    // A file the outbox had to write whole at opening (a cut or damaged one): the disk's failure, in words.
+    if (error instanceof AppError && error.code === 'storage' && fileSystem.failures.length > 0) {
+      throw new AppError('storage', openDiskText(fileSystem.failures, path.join(ctx.dataDir, OUTBOX_FILE_NAME)), { cause: error });
+    }
+    throw error;
+  });
+  ctx.io.interruption?.outboxOpened(outbox);
   try {
-    // Writes handed over while the app owned the outbox, and not taken in before it quit, go first.
+    // Writes handed over while another process owned the outbox, and not taken in before it ended, go first.
     await new OutboxHandoffReceiver({ dataDir: ctx.dataDir, outbox, reportProblem: (message) => ctx.io.stderr(`warning: ${message}\n`) }).drain();
-    return await action(outbox);
+    return await action(outbox, disk);
   } finally {
     await outbox.stop();
+    ctx.io.interruption?.outboxClosed(outbox);
+    if (disk.failures.length > 0 && !disk.named) ctx.io.stderr(`warning: ${diskWarningText(disk.failures, outbox.filePath)}\n`);
   }
 }
 
@@ -96,32 +148,66 @@ export function writeTarget(ctx: CliContext, subdomain: string): Pick<OutboxEnqu
 export type WriteOutcome =
   | { state: 'sent'; entry: OutboxEntryView; object: unknown }
   | { state: 'queued'; entry: OutboxEntryView }
-  | { state: 'handed_off'; id: string; ownerPid: number };
+  | { state: 'handed_off'; id: string; ownerPid: number; ownerRole: OutboxOwnerRole; keyFromEnv: boolean };
 
 /**
  * Queues one write and sends it with what is queued before it for the same account. Sent: the server's
  * answer. Server unreachable (or still failing after the wait): queued. Refused: throws with the reason;
- * the entry stays in the failed list (retry or drop it).
+ * the entry stays in the failed list (retry or drop it). Another process owns the outbox: handed over (kept).
  */
 export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput, options: SubmitOptions = {}): Promise<WriteOutcome> {
+  // The id is the write's from here on: handed over and taken in later, it is still one entry, and Ctrl-C can say what became of it.
+  const write: OutboxEnqueueInput = { ...request, id: request.id ?? randomUUID() };
+  const id = write.id!;
+  ctx.io.interruption?.noteWrite(id);
+  let handover: Promise<void> | null = null;
+  const handOver = (holder: OutboxBusyError): Promise<void> => {
+    if (handover === null) {
+      handover = handOffWrite(ctx.dataDir, write).then(() => undefined);
+      ctx.io.interruption?.handingOver(id, handover, { pid: holder.holderPid, role: holder.holderRole });
+    }
+    return handover;
+  };
+  const handedOff = (holder: OutboxBusyError): WriteOutcome => ({
+    state: 'handed_off',
+    id,
+    ownerPid: holder.holderPid,
+    ownerRole: holder.holderRole,
+    keyFromEnv: write.server?.keyFrom === 'env',
+  });
   try {
-    return await withOutbox(ctx, async (outbox) => {
-      const { id } = await outbox.enqueue(request);
-      outbox.start();
-      await outbox.flush({ accountIds: [request.accountId], timeoutMs: FLUSH_TIMEOUT_MS });
-      await dropIfKeyRefused(outbox, id);
-      await dropIfInputRefused(outbox, id, options.whyRefused);
-      return outcomeOf(outbox, id);
-    });
+    return await withOutbox(
+      ctx,
+      async (outbox, disk) => {
+        try {
+          await outbox.enqueue(write);
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== 'storage' || disk.failures.length === 0) throw error;
+          disk.named = true;
+          throw new AppError('storage', notQueuedText(disk.failures, outbox.filePath), { cause: error });
+        }
+        outbox.start();
+        await outbox.flush({ accountIds: [write.accountId], timeoutMs: FLUSH_TIMEOUT_MS });
+        await dropIfKeyRefused(outbox, id);
+        await dropIfInputRefused(outbox, id, options.whyRefused);
+        return outcomeOf(outbox, id);
+      },
+      // Another command may hold the outbox for long (a long flush, a server that never answers): the write is
+      // kept at once, handed over as to the app, and this command waits to send it itself.
+      { onBusy: (holder) => handOver(holder), whileWaiting: `write ${id} is kept meanwhile` },
+    );
   } catch (error) {
-    if (!(error instanceof OutboxBusyError) || error.holderRole !== 'app') throw error;
-    if (request.server?.keyFrom === 'env') {
+    if (!(error instanceof OutboxBusyError)) throw error;
+    if (error.holderRole === 'app' && write.server?.keyFrom === 'env' && handover === null) {
       throw new AppError(
         'conflict',
         `the Statusdesk app (pid ${error.holderPid}) owns the outbox and cannot send with STATUSDESK_API_KEY; use --account with an account that has its key in the app, or quit the app`,
       );
     }
-    return { state: 'handed_off', id: await handOffWrite(ctx.dataDir, request), ownerPid: error.holderPid };
+    // The app owns the outbox (it takes hand-overs in as they come), or another command still holds it after
+    // the wait (whoever opens the outbox next takes the write in): kept, and sent by them.
+    await handOver(error);
+    return handedOff(error);
   }
 }
 
@@ -206,10 +292,20 @@ function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutcome, { s
 /** The `--json` object and the text line of a write that is not sent yet (queued here, or handed over). */
 export function notSentResult(outcome: Exclude<WriteOutcome, { state: 'sent' }>): { json: Record<string, unknown>; text: string } {
   if (outcome.state === 'queued') return queuedResult(outcome.entry);
-  return {
-    json: { state: 'queued', id: outcome.id, handedTo: { pid: outcome.ownerPid } },
-    text: `queued ${outcome.id}: handed to the running Statusdesk app (pid ${outcome.ownerPid}), which sends it; see its Outbox screen`,
-  };
+  const json = { state: 'queued', id: outcome.id, handedTo: { pid: outcome.ownerPid, role: outcome.ownerRole } };
+  if (outcome.ownerRole === 'cli') {
+    return {
+      json,
+      text: `queued ${outcome.id}: another statusdesk command (pid ${outcome.ownerPid}) still holds the outbox, so the write is kept for the next command or the app to send; "statusdesk outbox flush" sends it later`,
+    };
+  }
+  if (outcome.keyFromEnv) {
+    return {
+      json,
+      text: `queued ${outcome.id}: handed to the running Statusdesk app (pid ${outcome.ownerPid}), which cannot send with STATUSDESK_API_KEY: it waits there until a command with the key sends it ("statusdesk outbox flush" once the app has quit)`,
+    };
+  }
+  return { json, text: `queued ${outcome.id}: handed to the running Statusdesk app (pid ${outcome.ownerPid}), which sends it; see its Outbox screen` };
 }
 
 /** The `--json` object and the text line of a queued write. */
@@ -303,13 +399,16 @@ export function registerOutboxCommands(program: Command, run: Run): void {
     .option('--timeout <seconds>', 'stop waiting for retries after this long (default 30)', parseSeconds)
     .action(
       run(async (ctx, options: { timeout?: number }) => {
-        const report = await withOutbox(ctx, async (o) => {
+        const { report, disk, filePath } = await withOutbox(ctx, async (o, disk) => {
           o.start();
-          return o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000 });
+          // A disk that failed under the flush is named below, with what it means for what is left.
+          disk.named = true;
+          return { report: await o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000 }), disk, filePath: o.filePath };
         });
         ctx.print.result(report, () => reportText(report));
-        // With --json: the report, then (when something is left) the error object, one per line.
+        // With --json: the report, then (when something is left, or the disk failed) the error object, one per line.
         const left = leftOf(report);
+        if (disk.failures.length > 0) throw new AppError('storage', flushDiskText(disk.failures, filePath, report.sent, left));
         if (left > 0)
           throw new AppError(report.failed + report.conflicts > 0 ? 'conflict' : 'network', `${left} write${left === 1 ? ' is' : 's are'} still in the outbox`);
       }),

@@ -10,7 +10,7 @@ import { StatusPageApiError } from '../../services/statuspage/errors';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
 import type { RunAction } from '../run-action';
-import { OutboxBusyError } from '../../services/outbox/outbox-lock';
+import { OutboxBusyError, type OutboxOwnerRole } from '../../services/outbox/outbox-lock';
 import { notSentResult, submitWrite, withOutbox, writeTarget, type SubmitOptions, type WriteOutcome } from './outbox';
 
 /*
@@ -77,7 +77,7 @@ export function serviceIdsOf(values: string[] | undefined): Array<number | strin
 }
 
 /** A server id, or the create still in the outbox that a temp id (or its first characters) names. */
-export type ItemRef = { id: number } | { id: string; queued: OutboxEntryView } | { id: string; inApp: true };
+export type ItemRef = { id: number } | { id: string; queued: OutboxEntryView } | { id: string; heldBy: { pid: number; role: OutboxOwnerRole } };
 
 const MIN_TEMP_PREFIX = TEMP_ID_PREFIX.length + 4;
 
@@ -91,20 +91,30 @@ export async function resolveRef(ctx: CliContext, kind: PageItemKind<PageItem>, 
   const wanted = text.toLowerCase();
   let matches: OutboxEntryView[];
   try {
-    matches = await withOutbox(ctx, async (outbox) =>
-      outbox.list().filter((entry) => entry.operation === kind.ops.create && entry.tempId !== undefined && entry.tempId.toLowerCase().startsWith(wanted)),
+    matches = await withOutbox(
+      ctx,
+      async (outbox) =>
+        outbox.list().filter((entry) => entry.operation === kind.ops.create && entry.tempId !== undefined && entry.tempId.toLowerCase().startsWith(wanted)),
+      // A whole temp id needs no look-up to be written: the write itself waits for the outbox, or is handed over.
+      isTempId(text) ? { waitMs: 0 } : {},
     );
   } catch (error) {
-    if (!(error instanceof OutboxBusyError) || error.holderRole !== 'app') throw error;
-    // The running app owns the outbox: a whole temp id goes with the write handed to it, which maps it.
-    if (isTempId(text)) return { id: text, inApp: true };
-    throw new AppError('conflict', `the Statusdesk app (pid ${error.holderPid}) owns the outbox, so ${text} cannot be looked up: give the whole temp id`);
+    if (!(error instanceof OutboxBusyError)) throw error;
+    // Another process owns the outbox (the app, or a command for long): a whole temp id goes with the write,
+    // handed over or queued, and the outbox maps it to the server id when it takes the write in.
+    if (isTempId(text)) return { id: text, heldBy: { pid: error.holderPid, role: error.holderRole } };
+    throw new AppError('conflict', `${holderText(error.holderPid, error.holderRole)} the outbox, so ${text} cannot be looked up: give the whole temp id`);
   }
   if (matches.length === 0) throw new AppError('not_found', `no ${kind.noun} with temp id ${text} in the outbox (statusdesk outbox list shows what is queued)`);
   if (matches.length > 1) throw new CliUsageError(`${text} matches ${matches.length} queued ${kind.group}; give more of the temp id`);
   const entry = matches[0]!;
   if (typeof entry.serverId === 'number') return { id: entry.serverId };
   return { id: entry.tempId!, queued: entry };
+}
+
+/** "the Statusdesk app (pid 12) owns" / "another statusdesk command (pid 12) holds" */
+function holderText(pid: number, role: OutboxOwnerRole): string {
+  return role === 'app' ? `the Statusdesk app (pid ${pid}) owns` : `another statusdesk command (pid ${pid}) holds`;
 }
 
 /** Service id → name from the page's public summary; empty when it cannot be read (ids are shown then). */
@@ -220,7 +230,10 @@ export function addShowCommand<T extends PageItem>(group: Command, run: RunActio
       const ref = await resolveRef(ctx, kind as unknown as PageItemKind<PageItem>, text);
       const client = ctx.client(subdomain);
       const time: Time = (value) => ctx.time(value);
-      if ('inApp' in ref) throw new AppError('conflict', `${ref.id} is in the running app's outbox: see its Outbox screen`);
+      if ('heldBy' in ref) {
+        const where = ref.heldBy.role === 'app' ? "see the app's Outbox screen" : 'try again once it is done';
+        throw new AppError('conflict', `${holderText(ref.heldBy.pid, ref.heldBy.role)} the outbox that has ${ref.id}: ${where}`);
+      }
       if ('queued' in ref) {
         const names = await serviceNames(client, subdomain);
         ctx.print.result({ state: 'queued', entry: ref.queued }, () => describeQueued(kind as unknown as PageItemKind<PageItem>, ref.queued, names, time));

@@ -7,6 +7,7 @@ import { AppError } from '../../../shared/errors';
 import { outboxEnqueueInputSchema, type OutboxEnqueueInput } from '../../../shared/outbox/requests';
 import { quarantineFile } from '../storage/quarantine';
 import { writeFileAtomic } from '../storage/atomic-write';
+import { fileErrorReason } from '../storage/file-system';
 import type { OutboxService } from './outbox-service';
 
 /*
@@ -33,10 +34,16 @@ export async function handOffWrite(dataDir: string, request: OutboxEnqueueInput)
   const id = request.id ?? randomUUID();
   const body = handoffFileSchema.parse({ version: 1, request: { ...request, id } });
   const dir = handoffDirOf(dataDir);
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   // The time first, so the owner takes the writes in the order they were handed over.
   const name = `${Date.now().toString().padStart(15, '0')}-${id}.json`;
-  await writeFileAtomic(path.join(dir, name), `${JSON.stringify(body)}\n`);
+  try {
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    await writeFileAtomic(path.join(dir, name), `${JSON.stringify(body)}\n`);
+  } catch (error) {
+    throw new AppError('storage', `The write could not be handed over (${dir}): ${fileErrorReason(error)}; it was not queued, and nothing was sent.`, {
+      cause: error,
+    });
+  }
   return id;
 }
 

@@ -23,12 +23,63 @@ export const nodeFileSystem: DurableFileSystem = {
   open: (filePath, flags, mode) => fs.open(filePath, flags, mode),
 };
 
+/** A failed file operation: which file, which step, and the error as node gave it. */
+export interface FileSystemFailure {
+  filePath: string;
+  step: 'open' | 'write' | 'sync' | 'truncate' | 'close';
+  error: unknown;
+}
+
+/** A file system that remembers its failures: what failed can be named afterwards, even where a caller retried quietly. */
+export interface WatchedFileSystem extends DurableFileSystem {
+  readonly failures: readonly FileSystemFailure[];
+}
+
+/**
+ * Wraps `base` (looked up at each call, so a test's fault put behind it counts) and records every failure.
+ * The outbox keeps a write whose state change could not be written and tries again later, without a word;
+ * the command line watches its outbox's disk this way to say that the disk is full, and what it means.
+ */
+export function watchFailures(base: DurableFileSystem = nodeFileSystem): WatchedFileSystem {
+  const failures: FileSystemFailure[] = [];
+  const step = async <T>(filePath: string, name: FileSystemFailure['step'], run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      failures.push({ filePath, step: name, error });
+      throw error;
+    }
+  };
+  return {
+    failures,
+    open: async (filePath, flags, mode) => {
+      const file = await step(filePath, 'open', () => base.open(filePath, flags, mode));
+      return {
+        write: async (buffer, offset, length) => {
+          const result = await step(filePath, 'write', () => file.write(buffer, offset, length));
+          // writeFully takes a write of nothing for a full disk; so does the record.
+          if (result.bytesWritten <= 0 && length > 0) failures.push({ filePath, step: 'write', error: shortWrite() });
+          return result;
+        },
+        sync: () => step(filePath, 'sync', () => file.sync()),
+        truncate: (length) => step(filePath, 'truncate', () => file.truncate(length)),
+        stat: () => file.stat(),
+        close: () => step(filePath, 'close', () => file.close()),
+      };
+    },
+  };
+}
+
+function shortWrite(): Error {
+  return Object.assign(new Error('no space left on device (the write stopped short)'), { code: 'ENOSPC' });
+}
+
 /** Writes all of `data`, however many calls a full or slow disk takes; a call that writes nothing is an error. */
 export async function writeFully(file: WritableFile, data: Uint8Array): Promise<void> {
   let done = 0;
   while (done < data.length) {
     const { bytesWritten } = await file.write(data, done, data.length - done);
-    if (bytesWritten <= 0) throw Object.assign(new Error('no space left on device (the write stopped short)'), { code: 'ENOSPC' });
+    if (bytesWritten <= 0) throw shortWrite();
     done += bytesWritten;
   }
 }

@@ -1,0 +1,130 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
+import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { nodeFileSystem, type WritableFile } from '../../../electron/services/storage/file-system';
+import { makeTempDir } from '../../support/temp-dir';
+import { runCliIn } from './support/run-cli';
+
+/*
+ * Issue 25, item 9: a disk that filled up during `outbox flush` ended it with "sent 26; left: 274 pending"
+ * and no word of ENOSPC. The flush now names it: what failed (the disk is full, the outbox file), what it
+ * means (nothing more is sent; the writes left are kept), and what to do. The full disk is put behind the
+ * outbox's file layer (storage/file-system.ts), the seam every outbox write goes through.
+ */
+
+const WRITES = 30;
+/** Appends that still fit on the disk: the first sends' records ("being sent", then "sent"; group commit writes many at once). */
+const APPENDS_THAT_FIT = 2;
+
+let sim: StatusPageSimulator;
+let home: ReturnType<typeof makeTempDir> | undefined;
+
+beforeAll(async () => {
+  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+});
+afterAll(async () => {
+  await sim.close();
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await sim.reset();
+  home?.remove();
+  home = undefined;
+});
+
+const key = () => ({ STATUSDESK_API_KEY: sim.keys.demoReadWrite });
+const createdTitles = () => sim.writeLog({ op: 'incidents.create' }).map((w) => (w.body as { incident: { title: string } }).incident.title);
+
+/** Queues WRITES creates, as offline commands would have. */
+async function queueWrites(dataDir: string): Promise<void> {
+  const { outbox } = await openStatusPageOutbox({ dataDir, env: key() });
+  for (let i = 1; i <= WRITES; i++) {
+    await outbox.enqueue({
+      accountId: envAccountId(sim.baseUrl),
+      server: { baseUrl: sim.baseUrl, keyFrom: 'env' },
+      operation: 'createIncident',
+      input: { subdomain: 'acme', incident: { type: 'minor', title: `Queued ${i}` } },
+    });
+  }
+  await outbox.stop();
+}
+
+/** node:fs as the outbox uses it, on a disk that is full after `fit` more appends: each later write throws ENOSPC. */
+function fillDiskAfter(fit: number): { hits: () => number } {
+  let appends = 0;
+  let hits = 0;
+  vi.spyOn(nodeFileSystem, 'open').mockImplementation(async (filePath, flags, mode): Promise<WritableFile> => {
+    const handle = await fs.open(filePath, flags, mode);
+    return {
+      write: async (buffer, offset, length) => {
+        if (flags === 'w' || ++appends > fit) {
+          hits++;
+          throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+        }
+        return handle.write(buffer, offset, length);
+      },
+      sync: () => handle.sync(),
+      truncate: (length) => handle.truncate(length),
+      stat: () => handle.stat(),
+      close: () => handle.close(),
+    };
+  });
+  return { hits: () => hits };
+}
+
+describe('outbox flush on a disk that fills up', () => {
+  it('names the full disk, says the writes left are kept and what to do; after space is freed they are all sent, once', async () => {
+    home = makeTempDir('statusdesk-cli-full-disk-');
+    await queueWrites(home.dir);
+    const outboxFile = path.join(home.dir, 'outbox.jsonl');
+
+    const disk = fillDiskAfter(APPENDS_THAT_FIT);
+    const flushed = await runCliIn(home.dir, ['outbox', 'flush', '--timeout', '3'], key());
+    expect(disk.hits(), JSON.stringify(flushed)).toBeGreaterThan(0);
+    expect(flushed.code).toBe(1);
+    const [, sent, left] = /^sent (\d+); left: (\d+) pending/.exec(flushed.stdout) ?? [];
+    expect(Number(sent), flushed.stdout).toBeGreaterThan(0);
+    expect(Number(sent) + Number(left)).toBe(WRITES);
+    expect(flushed.stderr).toBe(
+      `statusdesk: the disk is full (ENOSPC): the outbox file ${outboxFile} could not be written; nothing is sent while a write's sending cannot be recorded, ` +
+        `so the flush stopped after ${sent} sent; the ${left} writes left are kept in the outbox (a write sent just before may still show as not sent: ` +
+        `it is looked up on the server before it is sent again, never sent twice). What to do: free space on that disk (or fix it), then run "statusdesk outbox flush" again\n`,
+    );
+    expect(createdTitles()).toHaveLength(Number(sent));
+
+    // Still full: the outbox cannot even be opened (writes left "being sent" make it write the file whole first).
+    const json = await runCliIn(home.dir, ['--json', 'outbox', 'flush', '--timeout', '1'], key());
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({
+      error: {
+        code: 'storage',
+        message:
+          `the disk is full (ENOSPC): the outbox file ${outboxFile} could not be written, so the outbox could not be opened: nothing was queued or sent, ` +
+          'and what was queued before is kept as it was. What to do: free space on that disk (or fix it), then run "statusdesk outbox flush"',
+      },
+    });
+
+    // Space freed: every write is sent, none twice.
+    vi.restoreAllMocks();
+    const again = await runCliIn(home.dir, ['outbox', 'flush'], key());
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/nothing left/);
+    expect(createdTitles().sort()).toEqual(Array.from({ length: WRITES }, (_, i) => `Queued ${i + 1}`).sort());
+  });
+
+  it('a write that cannot be queued on a full disk says so: not queued, nothing sent, what to do', async () => {
+    home = makeTempDir('statusdesk-cli-full-disk-');
+    await queueWrites(home.dir);
+    fillDiskAfter(0);
+    const refused = await runCliIn(home.dir, ['--base-url', sim.baseUrl, 'incidents', 'create', 'acme', '--title', 'On a full disk', '--type', 'minor'], key());
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      `statusdesk: the disk is full (ENOSPC): the outbox file ${path.join(home.dir, 'outbox.jsonl')} could not be written; the write was not queued, and nothing was sent. ` +
+        'What to do: free space on that disk (or fix it), then run the command again\n',
+    );
+    expect(createdTitles()).toEqual([]);
+  });
+});
