@@ -5,6 +5,7 @@ import type { RateLimitConfig } from './rate-limit';
 import type { SeedSummaryOptions, SeedSummaryResult } from './seeds/summary';
 import type { DemoKeys } from './seeds/base';
 import type { OfflineMode } from './server';
+import type { TextStyle } from './text-style';
 import type { WriteLogEntry } from './write-log';
 
 /** Public types of the simulator: start options, control inputs, the simulator handle. */
@@ -36,6 +37,8 @@ export interface StartOptions {
   freezeClock?: boolean;
   /** seed of the fault PRNG and of generated UUIDs; default 1 */
   randomSeed?: number;
+  /** how text sent in writes is kept (text-style.ts); default verbatim */
+  textStyle?: TextStyle;
 }
 
 export type DateInput = Date | string | number;
@@ -163,6 +166,8 @@ export interface SimulatorControl {
   /** the next `count` API requests get 429 with Retry-After */
   rateLimitBurst(count: number, retryAfterSeconds?: number): void;
   setRateLimit(config: RateLimitConfig | false): void;
+  /** how text sent in writes is kept from now on (reset() restores the start option) */
+  setTextStyle(style: TextStyle): void;
   goOffline(options?: OfflineOptions): Promise<void>;
   goOnline(): Promise<void>;
   writeLog(filter?: { method?: string; pathPrefix?: string; op?: string }): WriteLogEntry[];

@@ -1,4 +1,5 @@
 import type { SimClock } from './clock';
+import type { TextStyle } from './text-style';
 import { badRequest, notFound } from './errors';
 import type { KeyRecord, Org, Page } from './model';
 import type { LinkBase } from './pagination';
@@ -18,6 +19,8 @@ export interface SimCore {
     deleteBody: DeleteBody;
     /** Status of successful creations (POST). The real code is not documented; 201 by default. */
     createStatus: 200 | 201;
+    /** How text sent in writes is kept (text-style.ts); changed with setTextStyle. */
+    textStyle: TextStyle;
   };
 }
 

@@ -72,6 +72,9 @@ export function createSimulatorControlClient(origin: string): SimulatorControlCl
     setRateLimit: async (config) => {
       await call('setRateLimit', { config });
     },
+    setTextStyle: async (style) => {
+      await call('setTextStyle', { style });
+    },
     goOffline: async (options = {}) => {
       await call('goOffline', options);
     },

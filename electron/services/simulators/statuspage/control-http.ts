@@ -35,6 +35,7 @@ const METHODS: Record<string, (c: SimulatorControl, a: Args) => unknown> = {
   clearFaults: (c) => c.clearFaults(),
   rateLimitBurst: (c, a) => c.rateLimitBurst(Number(field(a, 'count')), a.retryAfterSeconds === undefined ? undefined : Number(a.retryAfterSeconds)),
   setRateLimit: (c, a) => c.setRateLimit((a.config ?? false) as never),
+  setTextStyle: (c, a) => c.setTextStyle(field(a, 'style')),
   goOnline: (c) => c.goOnline(),
   writeLog: (c, a) => c.writeLog(a as never),
   clearWriteLog: (c) => c.clearWriteLog(),

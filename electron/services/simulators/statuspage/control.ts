@@ -31,6 +31,7 @@ import { findService } from './resources/services';
 import { touch } from './resources/common';
 import { seedFromSummary, type SeedSummaryOptions, type SeedSummaryResult } from './seeds/summary';
 import type { SimHttpServer } from './server';
+import type { TextStyle } from './text-style';
 import { type Store } from './store';
 import { incidentJson, noticeJson, updateJson } from './views';
 import type { RequestCounter, WriteLogEntry } from './write-log';
@@ -49,6 +50,8 @@ export interface ControllerDeps {
   fresh: () => { store: Store; clock: SimClock };
   randomSeed: number;
   rateLimit: RateLimitConfig | false;
+  /** the start option, restored by reset() */
+  textStyle: TextStyle;
 }
 
 export class Controller implements SimulatorControl {
@@ -277,6 +280,11 @@ export class Controller implements SimulatorControl {
     });
   }
 
+  setTextStyle(style: TextStyle): void {
+    if (style !== 'verbatim' && style !== 'normalised') throw invalid('style must be verbatim or normalised');
+    this.#core.options.textStyle = style;
+  }
+
   #wrapRange(fn: () => void): void {
     try {
       fn();
@@ -335,6 +343,7 @@ export class Controller implements SimulatorControl {
     this.#deps.faults.clear();
     this.#deps.faults.reseed(this.#deps.randomSeed);
     this.setRateLimit(this.#deps.rateLimit);
+    this.#core.options.textStyle = this.#deps.textStyle;
     await this.#deps.http().goOnline();
   }
 

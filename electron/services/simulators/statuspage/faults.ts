@@ -36,6 +36,22 @@ export interface FaultRule {
   captivePortalRate?: number;
   /** probability of holding the request with no answer until the client gives up (the operation does not run) */
   hangRate?: number;
+  /**
+   * A second writer (a colleague, the web dashboard) writes first, just before this request is handled: a POST to
+   * `path` with `body`. Without `path`, the path of this request; without `body`, this request's body with
+   * `changes` merged into the object under its key (`{"incident": {...}}`): a look-alike of our own write.
+   * Sent with `key`, else this request's key, else the base seed's read-write organization key (a colleague
+   * of the same organization: reads of public lists carry no key). Not in the write log, which holds the
+   * client's writes.
+   */
+  secondWriter?: SecondWrite;
+}
+
+export interface SecondWrite {
+  key?: string;
+  path?: string;
+  body?: unknown;
+  changes?: Record<string, unknown>;
 }
 
 export interface FaultDecision {
@@ -51,6 +67,7 @@ export interface FaultDecision {
   emptyBodyAfterCommit: boolean;
   captivePortal: boolean;
   hang: boolean;
+  secondWriter: SecondWrite | null;
 }
 
 const API_PREFIX = '/api/v2';
@@ -105,6 +122,7 @@ export class FaultInjector {
       emptyBodyAfterCommit: false,
       captivePortal: false,
       hang: false,
+      secondWriter: null,
     };
     if (this.#rules.length === 0) return d;
     for (const entry of this.#rules) {
@@ -138,6 +156,7 @@ export class FaultInjector {
       if (isWrite && this.#hit(rule.emptyBodyAfterCommitRate)) d.emptyBodyAfterCommit = true;
       if (this.#hit(rule.captivePortalRate)) d.captivePortal = true;
       if (this.#hit(rule.hangRate)) d.hang = true;
+      if (rule.secondWriter && d.secondWriter === null) d.secondWriter = rule.secondWriter;
     }
     this.#rules = this.#rules.filter((r) => r.remaining > 0);
     return d;

@@ -22,6 +22,7 @@ export type { FaultRule } from './faults';
 export type { WriteLogEntry } from './write-log';
 export type { SeedSummaryOptions, SeedSummaryResult } from './seeds/summary';
 export type { OfflineMode } from './server';
+export type { TextStyle } from './text-style';
 export type { RateLimitConfig } from './rate-limit';
 export type { DemoKeys } from './seeds/base';
 export { DEMO_KEYS } from './seeds/base';
@@ -92,6 +93,7 @@ export async function startStatusPageSimulator(options: StartOptions = {}): Prom
       linkStyle: options.linkStyle ?? 'absolute',
       deleteBody: options.deleteBody ?? '""',
       createStatus: options.createStatus ?? 201,
+      textStyle: options.textStyle ?? 'verbatim',
     },
   };
   const faults = new FaultInjector(randomSeed);
@@ -110,6 +112,7 @@ export async function startStatusPageSimulator(options: StartOptions = {}): Prom
       fresh,
       randomSeed,
       rateLimit: options.rateLimit === undefined ? { ...DEFAULT_RATE_LIMIT } : options.rateLimit,
+      textStyle: options.textStyle ?? 'verbatim',
     },
     getHttp,
   );

@@ -3,10 +3,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { identify } from './auth';
 import { formatDateTime } from './clock';
 import type { SimCore } from './context';
-import type { FaultDecision, FaultInjector } from './faults';
+import type { FaultDecision, FaultInjector, SecondWrite } from './faults';
 import type { RateLimiter } from './rate-limit';
 import { dispatch, type Router } from './router';
 import type { RequestCounter } from './write-log';
+import { restyleBody } from './text-style';
+import { DEMO_KEYS } from './seeds/base';
 
 /**
  * The HTTP side: node:http on 127.0.0.1, one request at a time through
@@ -165,6 +167,12 @@ export class SimHttpServer {
     const write = isWriteMethod(method);
     const decision = faults.decide(method, path, url.searchParams, write);
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+    // The other writer's request arrives just before ours, whatever then happens to ours.
+    let early: string | null | undefined;
+    if (decision.secondWriter) {
+      early = await readBody(req);
+      this.#secondWrite(decision.secondWriter, path, early ?? '', req.headers.authorization, req.headers.host ? `http://${req.headers.host}` : this.origin);
+    }
     if (decision.reset) {
       req.socket.destroy();
       return;
@@ -194,20 +202,22 @@ export class SimHttpServer {
       return sendJson(res, decision.errorStatus, JSON.stringify({ error: decision.errorStatus }), headers);
     }
 
-    const rawBody = await readBody(req);
+    const rawBody = early === undefined ? await readBody(req) : early;
     if (rawBody === null) return sendJson(res, 413, JSON.stringify({ error: 413 }));
     if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) {
       return sendJson(res, 404, JSON.stringify({ error: 404 }));
     }
 
+    const origin = req.headers.host ? `http://${req.headers.host}` : this.origin;
     const out = dispatch(core, this.#deps.router, {
       method,
       path: path.slice(API_PREFIX.length) || '/',
       fullPath: path,
       query: url.searchParams,
       authorization: req.headers.authorization,
-      origin: req.headers.host ? `http://${req.headers.host}` : this.origin,
-      rawBody,
+      origin,
+      // The server keeps text its way; the write log keeps the body as it was sent.
+      rawBody: write ? restyleBody(rawBody, core.options.textStyle) : rawBody,
     });
 
     let text: string;
@@ -243,6 +253,33 @@ export class SimHttpServer {
     }
     await answer(res, out.status, text, decision);
   }
+
+  /** Another writer's POST, applied before ours as the service's own doing (not logged): see FaultRule.secondWriter. */
+  #secondWrite(spec: SecondWrite, ourPath: string, rawBody: string, authorization: string | undefined, origin: string): void {
+    const { core } = this.#deps;
+    const full = spec.path === undefined ? ourPath : spec.path.startsWith(API_PREFIX) ? spec.path : `${API_PREFIX}${spec.path}`;
+    dispatch(core, this.#deps.router, {
+      method: 'POST',
+      path: full.slice(API_PREFIX.length) || '/',
+      fullPath: full,
+      query: new URLSearchParams(),
+      authorization: spec.key ?? authorization ?? DEMO_KEYS.demoReadWrite,
+      origin,
+      rawBody: restyleBody(secondBody(spec, rawBody), core.options.textStyle),
+    });
+  }
+}
+
+/** The body a second writer sends: theirs, or ours with their changes under the wrapper key. */
+function secondBody(spec: SecondWrite, rawBody: string): string {
+  if (spec.body !== undefined) return JSON.stringify(spec.body);
+  const ours = safeParse(rawBody);
+  if (ours === null || typeof ours !== 'object' || Array.isArray(ours)) return rawBody;
+  const wrapped = Object.entries(ours as Record<string, unknown>).map(([key, inner]) => [
+    key,
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? { ...inner, ...spec.changes } : inner,
+  ]);
+  return JSON.stringify(Object.fromEntries(wrapped));
 }
 
 function header(req: IncomingMessage, name: string): string | null {
