@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../errors';
  * What the renderer, the tray and the command line may know about a queued write. Built from the durable
  * entry; never holds a key or a token (entries name the account; the key is read from the vault when sent).
  */
-export const OUTBOX_STATES = ['pending', 'in_flight', 'sent', 'failed', 'conflict'] as const;
+export const OUTBOX_STATES = ['pending', 'in_flight', 'sent', 'failed', 'conflict', 'needs_look'] as const;
 export const outboxStateSchema = z.enum(OUTBOX_STATES);
 export type OutboxState = z.infer<typeof outboxStateSchema>;
 
@@ -66,6 +66,31 @@ export const outboxConflictSchema = z.object({
 });
 export type OutboxConflict = z.infer<typeof outboxConflictSchema>;
 
+/** One object on the server that may be what a create of unknown outcome made: its id and what to recognise it by. */
+export const outboxLookupCandidateSchema = z.object({
+  id: serverIdSchema,
+  /** title or name, type, service_ids, inserted_at, the first update's words… (small, for display). */
+  summary: z.record(z.string(), z.unknown()),
+});
+export type OutboxLookupCandidate = z.infer<typeof outboxLookupCandidateSchema>;
+
+/**
+ * A create whose outcome is unknown, held in `needs_look` because the server shows look-alikes the outbox
+ * cannot tell from ours: the user says which one is theirs (It is mine) or that none is (Send mine).
+ *   several      more than one object made after our first send shows everything we wrote;
+ *   before_send  none made after it does, but one made shortly before it does (someone else's, unless the
+ *                server's clock was misread): ours may not have been applied.
+ */
+export const OUTBOX_LOOKUP_REASONS = ['several', 'before_send'] as const;
+export const outboxLookupSchema = z.object({
+  reason: z.enum(OUTBOX_LOOKUP_REASONS),
+  candidates: z.array(outboxLookupCandidateSchema).min(1).max(10),
+  /** Our first send on the server's clock, to compare with the candidates' inserted_at. */
+  sentAt: z.string().optional(),
+  detectedAt: z.string(),
+});
+export type OutboxLookup = z.infer<typeof outboxLookupSchema>;
+
 export const outboxEntryViewSchema = z.object({
   /** UUID; also the client mutation id. */
   id: z.string().uuid(),
@@ -92,6 +117,8 @@ export const outboxEntryViewSchema = z.object({
   lastError: outboxErrorSchema.optional(),
   result: outboxResultSchema.optional(),
   conflict: outboxConflictSchema.optional(),
+  /** `needs_look`: the look-alikes on the server to choose from. */
+  lookup: outboxLookupSchema.optional(),
   /** Runtime: why a pending entry waits, and when it is tried next. */
   waiting: outboxWaitReasonSchema.optional(),
   nextAttemptAt: z.string().optional(),

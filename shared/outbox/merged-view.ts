@@ -11,8 +11,8 @@ import type { WriteOperationName } from './write-operations';
  * - a queued delete sets `pendingDelete` (the item stays visible, struck through by the UI);
  * - queued updates are added to `updates` in the server's order (newest first, so on top) with `pending: true`;
  *   queued changes and deletes of updates mark that update;
- * - every touched item carries `outbox`: the entry ids and the most urgent state (conflict > failed >
- *   in_flight > pending), so the UI can show "failed, tap to fix".
+ * - every touched item carries `outbox`: the entry ids and the most urgent state (conflict, needs_look >
+ *   failed > in_flight > pending), so the UI can show "failed, tap to fix".
  * Sent entries are left out: the server list is the truth for them (refresh it after a send). Entries about
  * items that are not in the list (an older page of it) are ignored.
  */
@@ -50,8 +50,8 @@ export const INFO_NOTICE_MERGE_PROFILE = {
   bodyKey: 'info_notice',
 } as const satisfies Required<MergeProfile>;
 
-type UnsentState = 'pending' | 'in_flight' | 'failed' | 'conflict';
-const URGENCY: Record<UnsentState, number> = { pending: 0, in_flight: 1, failed: 2, conflict: 3 };
+type UnsentState = 'pending' | 'in_flight' | 'failed' | 'conflict' | 'needs_look';
+const URGENCY: Record<UnsentState, number> = { pending: 0, in_flight: 1, failed: 2, conflict: 3, needs_look: 3 };
 
 export interface OutboxMark {
   entryIds: string[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WRITE_OPERATION_NAMES, type WriteOperationName } from './write-operations';
-import { outboxEntryViewSchema, outboxServerSchema, outboxStateSchema } from './entry-view';
+import { outboxEntryViewSchema, outboxServerSchema, outboxStateSchema, serverIdSchema } from './entry-view';
 
 /** The kinds the outbox knows today. The operations-delete feature will add its own. */
 export const STATUSPAGE_OUTBOX_KIND = 'statuspage';
@@ -51,3 +51,16 @@ export const outboxResolveConflictResultSchema = z.object({
   theirs: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type OutboxResolveConflictResult = z.infer<typeof outboxResolveConflictResultSchema>;
+
+/**
+ * The user's answer about a create held in `needs_look`: `mine` names the candidate that is their write (it is
+ * taken as sent, with that id); `send_mine` says none is (the write is sent again, and those candidates are never
+ * taken for it later).
+ */
+export const LOOKUP_CHOICES = ['mine', 'send_mine'] as const;
+export type LookupChoice = (typeof LOOKUP_CHOICES)[number];
+export const outboxResolveLookupInputSchema = z.discriminatedUnion('choice', [
+  z.object({ id: z.string().uuid(), choice: z.literal('mine'), candidateId: serverIdSchema }),
+  z.object({ id: z.string().uuid(), choice: z.literal('send_mine') }),
+]);
+export type OutboxResolveLookupInput = z.infer<typeof outboxResolveLookupInputSchema>;

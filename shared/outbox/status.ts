@@ -27,7 +27,10 @@ export const outboxStatusSchema = z.object({
   pending: z.number().int().nonnegative(),
   inFlight: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
+  /** Held for the user's choice: edits in conflict and creates that need a look (counted in both). */
   conflicts: z.number().int().nonnegative(),
+  /** How many of `conflicts` are creates that need a look (`needs_look`). */
+  needsLook: z.number().int().nonnegative().optional(),
   sent: z.number().int().nonnegative(),
   connectivity: connectivityStateSchema,
 });
@@ -41,7 +44,10 @@ export const outboxFlushReportSchema = z.object({
   pending: z.number().int().nonnegative(),
   inFlight: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
+  /** Held for the user's choice: conflicts and creates that need a look. */
   conflicts: z.number().int().nonnegative(),
+  /** How many of `conflicts` need a look. */
+  needsLook: z.number().int().nonnegative().optional(),
   waiting: z.partialRecord(outboxWaitReasonSchema, z.number().int().nonnegative()),
   unreachable: z.array(z.string()),
 });

@@ -106,6 +106,12 @@ export class EntrySender {
         this.#deps.emitEntry(entry);
         return;
       }
+      if (outcome.type === 'needs_look') {
+        // Still of unknown outcome (reconcile stays): a retry looks again; the user's choice settles it.
+        await this.#deps.store.setState(entry.id, { state: 'needs_look', lookup: outcome.lookup, lastError: null });
+        this.#deps.emitEntry(entry);
+        return;
+      }
       await this.#rebaseFollowers(entry, kind, outcome, ctx);
       const records: OutboxRecord[] = [];
       // The mapping first: a write cut short can lose the "sent", never keep it without the mapping.

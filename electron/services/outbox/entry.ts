@@ -2,6 +2,7 @@ import type {
   OutboxConflict,
   OutboxEntryView,
   OutboxError,
+  OutboxLookup,
   OutboxResult,
   OutboxServer,
   OutboxState,
@@ -37,6 +38,10 @@ export interface OutboxEntry {
   lastError?: OutboxError;
   result?: OutboxResult;
   conflict?: OutboxConflict;
+  /** `needs_look`: the look-alikes the look-up found, for the user to choose from. */
+  lookup?: OutboxLookup;
+  /** Server ids the user said are not this write's (Send mine): a later look-up never takes them for it. */
+  notMine?: ServerId[];
   /** The last send's outcome is unknown (ambiguous error, or a crash while in flight): look before resending. */
   reconcile?: boolean;
 }
@@ -70,20 +75,34 @@ export function toView(entry: OutboxEntry, runtime: EntryRuntime = {}): OutboxEn
   if (entry.lastError) view.lastError = { ...entry.lastError };
   if (entry.result) view.result = entry.result;
   if (entry.conflict) view.conflict = entry.conflict;
+  if (entry.lookup) view.lookup = entry.lookup;
   if (entry.state === 'pending' && runtime.waiting) view.waiting = runtime.waiting;
   if (entry.state === 'pending' && runtime.nextAttemptAt !== undefined) view.nextAttemptAt = new Date(runtime.nextAttemptAt).toISOString();
   return view;
 }
 
-/** How many entries are in each state (the status bar, the tray, the badge). */
-export function countStates(entries: Iterable<OutboxEntry>): { pending: number; inFlight: number; failed: number; conflicts: number; sent: number } {
-  const counts = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, sent: 0 };
+/**
+ * How many entries are in each state (the status bar, the tray, the badge). A create that needs a look waits
+ * for the user's choice as a conflict does: it counts among `conflicts`, and `needsLook` says how many.
+ */
+export function countStates(entries: Iterable<OutboxEntry>): {
+  pending: number;
+  inFlight: number;
+  failed: number;
+  conflicts: number;
+  needsLook: number;
+  sent: number;
+} {
+  const counts = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, needsLook: 0, sent: 0 };
   for (const entry of entries) {
     if (entry.state === 'pending') counts.pending++;
     else if (entry.state === 'in_flight') counts.inFlight++;
     else if (entry.state === 'failed') counts.failed++;
     else if (entry.state === 'conflict') counts.conflicts++;
-    else counts.sent++;
+    else if (entry.state === 'needs_look') {
+      counts.conflicts++;
+      counts.needsLook++;
+    } else counts.sent++;
   }
   return counts;
 }

@@ -113,6 +113,11 @@ export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 
     } else if (entry.state === 'in_flight') report.inFlight++;
     else if (entry.state === 'failed') report.failed++;
     else if (entry.state === 'conflict') report.conflicts++;
+    else if (entry.state === 'needs_look') {
+      // Held for the user as a conflict is; counted there, and apart.
+      report.conflicts++;
+      report.needsLook = (report.needsLook ?? 0) + 1;
+    }
   }
   report.unreachable = [...unreachable];
   return report;

@@ -1,4 +1,4 @@
-import type { OutboxConflict, OutboxError, OutboxResult, OutboxServer, ServerId } from '../../../shared/outbox/entry-view';
+import type { OutboxConflict, OutboxError, OutboxLookup, OutboxResult, OutboxServer, ServerId } from '../../../shared/outbox/entry-view';
 import type { ServerProbe } from '../connectivity/hello-probe';
 import type { OutboxEntry } from './entry';
 
@@ -41,7 +41,9 @@ export type SendOutcome =
       /** The whole server answer, kept in memory for the caller (the CLI prints it). */
       object?: unknown;
     }
-  | { type: 'conflict'; conflict: OutboxConflict };
+  | { type: 'conflict'; conflict: OutboxConflict }
+  /** A create of unknown outcome whose look-up found look-alikes it cannot tell from ours: the user chooses. */
+  | { type: 'needs_look'; lookup: OutboxLookup };
 
 export type FailureDisposition =
   /** The server refused for good (4xx other than 408/429): the failed list, with its reason. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   outboxConflictSchema,
   outboxErrorSchema,
+  outboxLookupSchema,
   outboxResultSchema,
   outboxServerSchema,
   outboxStateSchema,
@@ -15,7 +16,7 @@ import type { OutboxEntry } from './entry';
  *   add      {"t":"add","entry":{id, seq, kind, accountId, server?, operation, input, resourceKey, tempId?,
  *                                dependsOn, baseUpdatedAt?, createdAt, attempts, state, ...}}
  *   state    {"t":"state","id":..,"state":..,"attempts"?,"firstSentAt"?,"lastError"?|null,"result"?,
- *             "conflict"?|null,"reconcile"?}                          a state change, with what came with it
+ *             "conflict"?|null,"lookup"?|null,"notMine"?,"reconcile"?}  a state change, with what came with it
  *   edit     {"t":"edit","id":..,"input"?,"resourceKey"?,"baseUpdatedAt"?|null,"dependsOn"?}
  *                                                                     the user edited, or a re-base
  *   map      {"t":"map","tempId":"tmp-..","serverId":42,"at":<ms>}   a temp id now has its server id
@@ -50,6 +51,8 @@ export const entryRecordSchema = z.object({
   lastError: outboxErrorSchema.optional(),
   result: outboxResultSchema.optional(),
   conflict: outboxConflictSchema.optional(),
+  lookup: outboxLookupSchema.optional(),
+  notMine: z.array(serverIdSchema).optional(),
   reconcile: z.boolean().optional(),
 });
 
@@ -65,6 +68,8 @@ const stateSchema = z.object({
   lastError: outboxErrorSchema.nullable().optional(),
   result: outboxResultSchema.optional(),
   conflict: outboxConflictSchema.nullable().optional(),
+  lookup: outboxLookupSchema.nullable().optional(),
+  notMine: z.array(serverIdSchema).optional(),
   reconcile: z.boolean().optional(),
 });
 const editSchema = z.object({

@@ -13,6 +13,7 @@ export function outboxHandlers(feature: OutboxFeature): GroupHandlers<IpcContrac
     'outbox.retry': async ({ id, input }) => (await feature.service()).retry(id, input),
     'outbox.drop': async ({ id }) => (await feature.service()).drop(id),
     'outbox.resolveConflict': async ({ id, choice }) => (await feature.service()).resolveConflict(id, choice),
+    'outbox.resolveLookup': async (request) => (await feature.service()).resolveLookup(request),
     'outbox.result': async ({ id }) => {
       const outbox = await feature.service();
       if (!outbox.get(id)) throw new AppError('not_found', 'That write is no longer in the outbox.');

@@ -8,6 +8,7 @@ import {
   type OutboxEnqueueInput,
   type OutboxEnqueueResult,
   type OutboxResolveConflictResult,
+  type OutboxResolveLookupInput,
 } from '../../../shared/outbox/requests';
 import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '../../../shared/outbox/status';
 import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
@@ -24,7 +25,7 @@ import { InFlightLedger } from './in-flight-ledger';
 import { OutboxChanges } from './change-emitter';
 import { EntryServers } from './entry-servers';
 import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';
-import { keepMineRecords, readTheirs, retryRecords } from './user-decisions';
+import { retryRecords, UserDecisions } from './user-decisions';
 import type { OutboxLoadReport, OutboxStore } from './outbox-store';
 import type { OutboxFlushOptions, OutboxProblem, OutboxServiceOptions } from './outbox-options';
 import { assembleOutbox, RESEND_BACKOFF, type OutboxParts } from './outbox-parts';
@@ -63,6 +64,7 @@ export class OutboxService {
 
   readonly #sender: EntrySender;
   readonly #wakeTimer: WakeTimer;
+  readonly #decisions: UserDecisions;
 
   private constructor(parts: OutboxParts, options: OutboxServiceOptions) {
     this.#store = parts.store;
@@ -93,6 +95,17 @@ export class OutboxService {
         this.#changes.queueStatus();
         this.#pump();
       },
+    });
+    this.#decisions = new UserDecisions({
+      store: this.#store,
+      runtime: this.#runtime,
+      now: this.#now,
+      entry: (id) => this.#entry(id),
+      kindOf: (entry) => this.#kindOf(entry),
+      view: (entry) => this.#view(entry),
+      emitEntry: (entry) => this.#emitEntry(entry),
+      remove: (entry) => this.#remove(entry),
+      pump: () => this.#pump(),
     });
   }
 
@@ -240,14 +253,8 @@ export class OutboxService {
     const entry = this.#entry(id);
     if (entry.state === 'in_flight' || this.#inFlight.has(id)) throw new AppError('conflict', 'That write is being sent right now.');
     if (entry.state === 'sent') throw new AppError('invalid_input', 'That write was already sent.');
-    await this.#store.commit(
-      retryRecords(
-        entry,
-        newInput,
-        () => this.#kindOf(entry),
-        (tempId) => this.#store.serverIdOf(tempId),
-      ),
-    );
+    const kind = () => this.#kindOf(entry);
+    await this.#store.commit(retryRecords(entry, newInput, kind, (tempId) => this.#store.serverIdOf(tempId)));
     this.#runtime.resetForRetry(id);
     this.#emitEntry(entry);
     this.#pump();
@@ -263,26 +270,16 @@ export class OutboxService {
     return { dropped: true, failedDependents };
   }
 
-  /**
-   * keep_mine: take the server's current version as the new base and send the edit (overwriting theirs).
-   * take_theirs: drop the edit; returns the server copy.
-   */
+  /** An edit held in conflict: keep_mine sends it over the server's version, take_theirs drops it (and answers theirs). */
   async resolveConflict(id: string, choice: ConflictChoice): Promise<OutboxResolveConflictResult> {
     this.#assertOpen();
-    const entry = this.#entry(id);
-    if (entry.state !== 'conflict') throw new AppError('invalid_input', 'That write is not in conflict.');
-    const theirs = await readTheirs(entry, this.#kindOf(entry));
-    // Settled meanwhile by another caller (a second click, the command line's drop)?
-    if (this.#store.entries.get(id) !== entry || entry.state !== 'conflict') throw new AppError('conflict', 'That conflict was already settled.');
-    if (choice === 'take_theirs') {
-      await this.#remove(entry);
-      return { choice, theirs: theirs.read ? theirs.current : (entry.conflict?.theirs ?? null) };
-    }
-    await this.#store.commit(keepMineRecords(entry, theirs));
-    this.#runtime.of(id).nextAttemptAt = undefined;
-    this.#emitEntry(entry);
-    this.#pump();
-    return { choice, entry: this.#view(entry) };
+    return this.#decisions.resolveConflict(id, choice);
+  }
+
+  /** A create held in needs_look: It is mine (one of its candidates, taken as sent) or Send mine (sent again). */
+  async resolveLookup(request: OutboxResolveLookupInput): Promise<OutboxEntryView> {
+    this.#assertOpen();
+    return this.#decisions.resolveLookup(request);
   }
 
   onChange(listener: (change: OutboxChange) => void): () => void {

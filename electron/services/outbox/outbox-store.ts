@@ -273,6 +273,9 @@ export class OutboxStore {
         if (record.result !== undefined) entry.result = record.result;
         if (record.conflict === null) delete entry.conflict;
         else if (record.conflict !== undefined) entry.conflict = record.conflict;
+        if (record.lookup === null) delete entry.lookup;
+        else if (record.lookup !== undefined) entry.lookup = record.lookup;
+        if (record.notMine !== undefined) entry.notMine = record.notMine;
         if (record.reconcile !== undefined) {
           if (record.reconcile) entry.reconcile = true;
           else delete entry.reconcile;

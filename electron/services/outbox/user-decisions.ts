@@ -1,11 +1,16 @@
+import { AppError } from '../../../shared/errors';
+import type { OutboxEntryView, OutboxLookupCandidate } from '../../../shared/outbox/entry-view';
+import type { ConflictChoice, OutboxResolveConflictResult, OutboxResolveLookupInput } from '../../../shared/outbox/requests';
 import { replaceTempIds } from '../../../shared/outbox/temp-id';
 import type { OutboxEntry } from './entry';
+import type { EntryRuntimes } from './entry-runtime';
 import type { OutboxKindHandler } from './kinds';
 import type { OutboxRecord } from './log-format';
+import type { OutboxStore } from './outbox-store';
 
 /*
- * What the user's choices on a failed or conflicting write put in the log. The service checks the entry's
- * state and applies the records; these only decide what they are.
+ * What the user's choices on a failed, conflicting or doubtful write put in the log. The pure functions decide
+ * the records; UserDecisions checks the entry's state, applies them and tells the service what changed.
  */
 
 /** Pending again, with the corrected input (temp ids of sent creates replaced) when one is given. */
@@ -16,6 +21,10 @@ export function retryRecords(
   serverIdOf: (tempId: string) => string | number | undefined,
 ): OutboxRecord[] {
   const records: OutboxRecord[] = [];
+  if (newInput !== undefined && entry.state === 'needs_look') {
+    // The look-up must keep looking for what was sent: say It is mine or Send mine first.
+    throw new AppError('invalid_input', 'That write may already be on the server: say which look-alike is yours, or send yours, before editing it.');
+  }
   if (newInput !== undefined) {
     const input = replaceTempIds(newInput, serverIdOf);
     const prepared = kind().prepare({
@@ -27,7 +36,8 @@ export function retryRecords(
     });
     records.push({ t: 'edit', id: entry.id, input, resourceKey: prepared.resourceKey });
   }
-  records.push({ t: 'state', id: entry.id, state: 'pending', lastError: null, conflict: null });
+  // A write that needed a look is looked up again (its outcome is still unknown).
+  records.push({ t: 'state', id: entry.id, state: 'pending', lastError: null, conflict: null, lookup: null });
   return records;
 }
 
@@ -49,4 +59,116 @@ export function keepMineRecords(entry: OutboxEntry, theirs: { read: boolean; cur
     { t: 'edit', id: entry.id, baseUpdatedAt: base },
     { t: 'state', id: entry.id, state: 'pending', lastError: null, conflict: null },
   ];
+}
+
+/**
+ * It is mine: the candidate is what this create made. It is sent, with the candidate's id (its temp id mapped,
+ * so the writes queued after it go to that object), exactly as if the look-up had found it alone.
+ */
+export function itIsMineRecords(entry: OutboxEntry, candidate: OutboxLookupCandidate, now: number): OutboxRecord[] {
+  const records: OutboxRecord[] = [];
+  if (entry.tempId !== undefined) records.push({ t: 'map', tempId: entry.tempId, serverId: candidate.id, at: now });
+  records.push({
+    t: 'state',
+    id: entry.id,
+    state: 'sent',
+    result: { id: candidate.id, summary: candidate.summary },
+    lastError: null,
+    lookup: null,
+    reconcile: false,
+  });
+  return records;
+}
+
+/**
+ * Send mine: none of the candidates is this create's, so it was not applied: it is sent again without a look-up
+ * first, and a later look-up (after another unknown outcome) never takes those candidates for it.
+ */
+export function sendMineRecords(entry: OutboxEntry): OutboxRecord[] {
+  const notMine = [...new Set([...(entry.notMine ?? []), ...(entry.lookup?.candidates ?? []).map((c) => c.id)])];
+  return [{ t: 'state', id: entry.id, state: 'pending', lastError: null, lookup: null, notMine, reconcile: false }];
+}
+
+export interface UserDecisionDeps {
+  store: OutboxStore;
+  runtime: EntryRuntimes;
+  now: () => number;
+  entry: (id: string) => OutboxEntry;
+  kindOf: (entry: OutboxEntry) => OutboxKindHandler;
+  view: (entry: OutboxEntry) => OutboxEntryView;
+  /** Tells the window (and the counts) that an entry changed. */
+  emitEntry: (entry: OutboxEntry) => void;
+  /** Removes an entry (take theirs); dependents fail with a reason. */
+  remove: (entry: OutboxEntry) => Promise<string[]>;
+  /** Schedules a sending pass. */
+  pump: () => void;
+}
+
+/** The user's answers to writes held for them: conflicts (keep mine, take theirs) and look-ups (It is mine, Send mine). */
+export class UserDecisions {
+  readonly #deps: UserDecisionDeps;
+
+  constructor(deps: UserDecisionDeps) {
+    this.#deps = deps;
+  }
+
+  /**
+   * keep_mine: take the server's current version as the new base and send the edit (overwriting theirs).
+   * take_theirs: drop the edit; returns the server copy.
+   */
+  async resolveConflict(id: string, choice: ConflictChoice): Promise<OutboxResolveConflictResult> {
+    const { store, entry: entryOf, kindOf } = this.#deps;
+    const entry = entryOf(id);
+    if (entry.state !== 'conflict') throw new AppError('invalid_input', 'That write is not in conflict.');
+    const theirs = await readTheirs(entry, kindOf(entry));
+    // Settled meanwhile by another caller (a second click, the command line's drop)?
+    if (store.entries.get(id) !== entry || entry.state !== 'conflict') throw new AppError('conflict', 'That conflict was already settled.');
+    if (choice === 'take_theirs') {
+      await this.#deps.remove(entry);
+      return { choice, theirs: theirs.read ? theirs.current : (entry.conflict?.theirs ?? null) };
+    }
+    await store.commit(keepMineRecords(entry, theirs));
+    this.#deps.runtime.of(id).nextAttemptAt = undefined;
+    this.#deps.emitEntry(entry);
+    this.#deps.pump();
+    return { choice, entry: this.#deps.view(entry) };
+  }
+
+  /** It is mine (one of the candidates) or Send mine, for a create held in `needs_look`. */
+  async resolveLookup(request: OutboxResolveLookupInput): Promise<OutboxEntryView> {
+    const { store } = this.#deps;
+    const entry = this.#deps.entry(request.id);
+    if (entry.state !== 'needs_look' || !entry.lookup) throw new AppError('invalid_input', 'That write is not waiting for a look.');
+    let records: OutboxRecord[];
+    let changed: OutboxEntry[] = [];
+    if (request.choice === 'mine') {
+      const candidate = entry.lookup.candidates.find((c) => String(c.id) === String(request.candidateId));
+      if (!candidate) throw new AppError('invalid_input', `${String(request.candidateId)} is not one of the candidates of that write.`);
+      const owner = this.#ownerOf(entry, candidate.id);
+      if (owner) throw new AppError('conflict', `${String(candidate.id)} is already the result of write ${owner.id.slice(0, 8)}.`);
+      records = itIsMineRecords(entry, candidate, this.#deps.now());
+      // The writes that name its temp id now name the candidate: they change too.
+      if (entry.tempId !== undefined) changed = store.referencing(entry.tempId).filter((e) => e.id !== entry.id);
+    } else {
+      records = sendMineRecords(entry);
+    }
+    await store.commit(records);
+    this.#deps.runtime.resetForRetry(entry.id);
+    this.#deps.emitEntry(entry);
+    for (const other of changed) this.#deps.emitEntry(other);
+    this.#deps.pump();
+    return this.#deps.view(entry);
+  }
+
+  /** Another entry whose result is that server object (two writes cannot both have made it). */
+  #ownerOf(entry: OutboxEntry, serverId: string | number): OutboxEntry | undefined {
+    const kind = this.#deps.kindOf(entry);
+    const key = kind.claimKey?.({ ...entry, result: { id: serverId } }) ?? null;
+    if (key === null) return undefined;
+    for (const other of this.#deps.store.entries.values()) {
+      if (other.id === entry.id || other.kind !== entry.kind || other.result?.id === undefined || other.result.id === null) continue;
+      if (kind.claimKey?.(other) === key) return other;
+    }
+    return undefined;
+  }
 }

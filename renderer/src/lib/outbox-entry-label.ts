@@ -66,7 +66,7 @@ export function waitText(entry: Pick<OutboxEntryView, 'state' | 'waiting'>): str
   return entry.state === 'pending' && entry.waiting ? WAIT_TEXT[entry.waiting] : null;
 }
 
-/** One word for the state: Queued, Sending…, Sent, Failed, Conflict. */
+/** One word (or three) for the state: Queued, Sending…, Sent, Failed, Conflict, Needs a look. */
 export function shortState(entry: Pick<OutboxEntryView, 'state'>): string {
   return stateText({ state: entry.state });
 }
@@ -84,5 +84,7 @@ export function stateText(entry: Pick<OutboxEntryView, 'state' | 'waiting'>): st
       return 'Failed';
     case 'conflict':
       return 'Conflict';
+    case 'needs_look':
+      return 'Needs a look';
   }
 }

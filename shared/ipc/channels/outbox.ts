@@ -5,6 +5,7 @@ import {
   outboxIdSchema,
   outboxResolveConflictInputSchema,
   outboxResolveConflictResultSchema,
+  outboxResolveLookupInputSchema,
   outboxRetryInputSchema,
 } from '../../outbox/requests';
 import { outboxEntryViewSchema } from '../../outbox/entry-view';
@@ -20,6 +21,8 @@ export const outboxChannels = {
   'outbox.retry': invoke(outboxRetryInputSchema, outboxEntryViewSchema),
   'outbox.drop': invoke(outboxIdSchema, z.object({ dropped: z.boolean(), failedDependents: z.array(z.string()) })),
   'outbox.resolveConflict': invoke(outboxResolveConflictInputSchema, outboxResolveConflictResultSchema),
+  /** A create held in needs_look: It is mine (a candidate's id) or Send mine; answers the entry as it is now. */
+  'outbox.resolveLookup': invoke(outboxResolveLookupInputSchema, outboxEntryViewSchema),
   /** The server object a sent write produced (the created incident, say), for the view to show. */
   'outbox.result': invoke(outboxIdSchema, z.object({ object: z.record(z.string(), z.unknown()).nullable() })),
   'outbox.onChange': event(outboxChangeSchema),
