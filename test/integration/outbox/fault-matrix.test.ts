@@ -233,3 +233,145 @@ describe('the rest of the world', () => {
     expect(appliedWrites()).toBe(0);
   });
 });
+
+/*
+ * The look-up after an unknown outcome against what the contract leaves open (issue 25): a server that keeps
+ * text its own way (trimmed, squished, sanitised and re-escaped: the simulator's `normalised` text style), and a
+ * second writer whose look-alike of our write appears just before our send or our retry.
+ */
+const UNTIDY: Record<string, WriteKind> = {
+  'incident create': {
+    setup: (a) =>
+      write(a, 'createIncident', {
+        incident: {
+          type: 'major',
+          title: '  Checkout   down\t',
+          service_ids: [2],
+          updates: [{ type: 'issue', description: '  Investigating <b>now</b>.<script>track()</script>\n\n\nFish & chips <br/> too ' }],
+        },
+      }),
+  },
+  'notice create': {
+    setup: (a) =>
+      write(a, 'createInfoNotice', {
+        info_notice: { title: ' New  status page address ', updates: [{ description: '<p>We moved.</p><p>See you &amp; there</p>' }] },
+      }),
+  },
+  'incident update': {
+    setup: (a) =>
+      write(a, 'addIncidentUpdate', {
+        incidentId: incidentWithUpdate().incidentId,
+        update: { type: 'monitoring', description: ' Fix <em>deployed</em>  & watching ' },
+      }),
+  },
+  'service create (admin)': { setup: (a) => write(a, 'addService', { service: { name: ' Billing   API ', description: 'Invoices <i>&</i> receipts' } }) },
+};
+
+const UNKNOWN_AFTER_COMMIT: Record<string, FaultRule> = {
+  'reset after commit': { ...ONCE, dropAfterCommitRate: 1 },
+  '500 after commit': { ...ONCE, statusAfterCommit: 500 },
+  'empty 200 body (committed)': { ...ONCE, emptyBodyAfterCommitRate: 1 },
+  'answer after the timeout (committed)': { ...ONCE, answerDelayAfterCommitMs: REQUEST_TIMEOUT_MS * 3 },
+};
+
+describe.each(Object.entries(UNTIDY))('a server that trims, squishes and sanitises text: %s', (_kind, kind) => {
+  it.each(Object.entries(UNKNOWN_AFTER_COMMIT))('%s: found by the look-up, applied exactly once', async (_fault, fault) => {
+    home = makeTempDir('statusdesk-matrix-');
+    sim.setTextStyle('normalised');
+    const { accountId, outbox } = await open();
+    const request = kind.setup(accountId);
+    sim.clearWriteLog();
+    sim.setFaults(fault);
+    const { id } = await outbox.enqueue(request);
+    const report = await outbox.flush({ timeoutMs: 15_000 });
+    expect(report, JSON.stringify(outbox.get(id))).toMatchObject({ settled: true, pending: 0, failed: 0, conflicts: 0 });
+    expect(outbox.get(id)?.state).toBe('sent');
+    expect(appliedWrites()).toBe(1);
+    expect(outbox.get(id)?.result?.id).toBe(sim.writeLog()[0]!.resultId);
+  });
+});
+
+describe('a second writer with a look-alike of our create', () => {
+  const OURS = { type: 'minor', title: 'Checkout down', service_ids: [2], updates: [{ type: 'issue', description: 'Investigating' }] };
+  const INCIDENTS = '/status_pages/acme/incidents';
+  const ourCreate = (accountId: string) => write(accountId, 'createIncident', { incident: OURS });
+  const created = () => sim.writeLog({ op: 'incidents.create' });
+  const onServer = async () =>
+    ((await (await fetch(`${sim.baseUrl}${INCIDENTS}?limit=100`)).json()) as { incidents: { id: number; title: string }[] }).incidents;
+
+  it('its look-alike on other services, made just before our retry, is not taken for ours: ours is created, once', async () => {
+    home = makeTempDir('statusdesk-matrix-');
+    const { accountId, outbox } = await open();
+    sim.clearWriteLog();
+    sim.setFaults([
+      { ...ONCE, resetRate: 1 },
+      // The look-up's list: the colleague's incident lands just before it is answered.
+      { method: 'GET', pathPrefix: INCIDENTS, times: 1, secondWriter: { path: INCIDENTS, body: { incident: { ...OURS, service_ids: [1] } } } },
+    ]);
+    const { id } = await outbox.enqueue(ourCreate(accountId));
+    const report = await outbox.flush({ timeoutMs: 15_000 });
+    expect(report, JSON.stringify(outbox.get(id))).toMatchObject({ settled: true, pending: 0, failed: 0, conflicts: 0 });
+    expect(created()).toHaveLength(1);
+    expect(outbox.get(id)?.result?.id).toBe(created()[0]!.resultId);
+    expect((await onServer()).filter((i) => i.title === 'Checkout down')).toHaveLength(2);
+  });
+
+  it('its look-alike on other services, made as we send, while ours is cut off: ours is created, once', async () => {
+    home = makeTempDir('statusdesk-matrix-');
+    const { accountId, outbox } = await open();
+    sim.clearWriteLog();
+    sim.setFaults({ ...ONCE, resetRate: 1, secondWriter: { changes: { service_ids: [1] } } });
+    const { id } = await outbox.enqueue(ourCreate(accountId));
+    await outbox.flush({ timeoutMs: 15_000 });
+    expect(outbox.get(id)?.state).toBe('sent');
+    expect(created()).toHaveLength(1);
+    expect(outbox.get(id)?.result?.id).toBe(created()[0]!.resultId);
+  });
+
+  it('an identical one made before our send, ours not applied: held as "needs a look", never adopted; Send mine creates ours once', async () => {
+    home = makeTempDir('statusdesk-matrix-');
+    // Made a minute ago: the server's clock is set back for it only.
+    const now = sim.now();
+    sim.setClock(now.getTime() - 60_000);
+    const theirs = sim.openIncident({ page: 'acme', type: 'minor', title: 'Checkout down', services: [2], message: 'Investigating' });
+    sim.setClock(now);
+    const { accountId, outbox } = await open();
+    sim.clearWriteLog();
+    sim.setFaults({ ...ONCE, resetRate: 1 });
+    const { id, tempId } = await outbox.enqueue(ourCreate(accountId));
+    await outbox.enqueue(write(accountId, 'addIncidentUpdate', { incidentId: tempId!, update: { type: 'update', description: 'Still on it' } }));
+    const report = await outbox.flush({ timeoutMs: 15_000 });
+    expect(report).toMatchObject({ settled: true, conflicts: 1, needsLook: 1, waiting: { order: 1 } });
+    expect(outbox.get(id)).toMatchObject({ state: 'needs_look', lookup: { reason: 'before_send', candidates: [{ id: theirs.id }] } });
+    expect(created()).toHaveLength(0);
+
+    await outbox.resolveLookup({ id, choice: 'send_mine' });
+    expect(await outbox.flush({ timeoutMs: 15_000 })).toMatchObject({ settled: true, sent: 2, pending: 0, conflicts: 0 });
+    expect(created()).toHaveLength(1);
+    const ours = created()[0]!.resultId;
+    expect(ours).not.toBe(theirs.id);
+    expect(outbox.get(id)?.result?.id).toBe(ours);
+    expect(sim.writeLog({ op: 'incidents.updates.create' })[0]!.path).toContain(`/incidents/${ours}/updates`);
+  });
+
+  it('an identical one made as we send, ours applied too: two look-alikes after our send are put to the user; It is mine takes ours', async () => {
+    home = makeTempDir('statusdesk-matrix-');
+    const { accountId, outbox } = await open();
+    sim.clearWriteLog();
+    sim.setFaults({ ...ONCE, dropAfterCommitRate: 1, secondWriter: {} });
+    const { id, tempId } = await outbox.enqueue(ourCreate(accountId));
+    await outbox.enqueue(write(accountId, 'addIncidentUpdate', { incidentId: tempId!, update: { type: 'update', description: 'Still on it' } }));
+    await outbox.flush({ timeoutMs: 15_000 });
+    const held = outbox.get(id)!;
+    expect(held).toMatchObject({ state: 'needs_look', lookup: { reason: 'several' } });
+    const ours = created()[0]!.resultId!;
+    expect(held.lookup!.candidates.map((c) => c.id).sort()).toEqual([Number(ours) - 1, ours].sort());
+
+    await expect(outbox.resolveLookup({ id, choice: 'mine', candidateId: 999_999 })).rejects.toThrow(/not one of the candidates/);
+    await outbox.resolveLookup({ id, choice: 'mine', candidateId: ours });
+    expect(await outbox.flush({ timeoutMs: 15_000 })).toMatchObject({ settled: true, sent: 1, pending: 0, conflicts: 0 });
+    expect(outbox.get(id)).toMatchObject({ state: 'sent', result: { id: ours } });
+    expect(created()).toHaveLength(1);
+    expect(sim.writeLog({ op: 'incidents.updates.create' })[0]!.path).toContain(`/incidents/${ours}/updates`);
+  });
+});

@@ -1,6 +1,7 @@
 import { apiDateTimeToEpochMs } from '../../../../shared/statuspage/datetime';
 import type { WriteOperationName } from '../../../../shared/outbox/write-operations';
 import type { StatusPageClient } from '../../statuspage/client';
+import { sameStoredText } from './stored-text';
 
 type Json = Record<string, unknown>;
 
@@ -80,7 +81,10 @@ export function sameInstant(a: string, b: string): boolean {
 const DATE_LIKE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 function sameValue(mine: unknown, theirs: unknown): boolean {
-  if (typeof mine === 'string' && typeof theirs === 'string' && DATE_LIKE.test(mine) && DATE_LIKE.test(theirs)) return sameInstant(mine, theirs);
+  if (typeof mine === 'string' && typeof theirs === 'string') {
+    // Text as the server may keep it (trimmed, collapsed, sanitised): our own applied edit is not a conflict.
+    return DATE_LIKE.test(mine) && DATE_LIKE.test(theirs) ? sameInstant(mine, theirs) : sameStoredText(mine, theirs);
+  }
   if (Array.isArray(mine) && Array.isArray(theirs) && mine.every((v) => typeof v !== 'object') && theirs.every((v) => typeof v !== 'object')) {
     // Sets of ids (service_ids): the order is the server's business.
     return mine.length === theirs.length && [...mine].map(String).sort().join('\u0000') === [...theirs].map(String).sort().join('\u0000');

@@ -1,10 +1,12 @@
-import type { ServerId } from '../../../../shared/outbox/entry-view';
+import type { OutboxLookup, ServerId } from '../../../../shared/outbox/entry-view';
 import { WRITE_OPERATIONS, type WriteOperationName } from '../../../../shared/outbox/write-operations';
 import { apiDateTimeToEpochMs } from '../../../../shared/statuspage/datetime';
 import { STATUS_PAGE_OPERATIONS } from '../../../../shared/statuspage/operations';
 import type { StatusPageClient } from '../../statuspage/client';
-import { fetchCurrentObject, sameInstant, showsPatch } from './current-version';
+import { fetchCurrentObject, showsPatch } from './current-version';
+import { candidateOf, judgeMatches, storedAt } from './look-up-verdict';
 import { serverIdOf } from './result-summary';
+import { showsWrite } from './shows-write';
 
 /*
  * Reconciliation: was a write whose outcome is unknown (timeout, reset or lost connection after it was sent,
@@ -12,34 +14,34 @@ import { serverIdOf } from './result-summary';
  * nothing is created twice. The API has no idempotency keys (the service ignores Idempotency-Key), so the
  * rules match on content:
  *
- * Creates: the resource's list is searched for an object carrying what we wrote, that no other entry of
- * this outbox already owns (`claimed`), and, where the API gives times, that appeared after the entry was
- * first sent (our moments are moved onto the server's clock by the offset its `Date` header shows, see
- * server-clock.ts; `toleranceMs`, default 5 minutes, covers what that cannot: latency, a proxy's clock):
- *   incident        title + type + first update's type and description; inserted_at ≥ first send − tolerance.
- *                   Listed with the type filter, newest first by starts_at; the scan stops below the starts_at
+ * Creates: the resource's list is searched for every object that shows everything the write set (shows-write.ts:
+ * text as the server may store it, trimmed, collapsed and sanitised, stored-text.ts; ids as sets; times as
+ * instants; the notify flag where the server shows it), that no other entry of this outbox already owns
+ * (`claimed`) and that the user did not already say is not theirs (`notMine`). Where the API gives times, the
+ * matches are judged by when they were stored against our first send, on the server's clock (look-up-verdict.ts):
+ * one after it is ours; several, or only look-alikes shortly before it, are put to the user (`needs_look`).
+ *   incident        listed with the type filter, newest first by starts_at; the scan stops below the starts_at
  *                   our incident can have (the earliest of the body's starts_at, the time the user wrote it,
- *                   which an offline create carries, and the first send) − tolerance, or after
+ *                   which an offline create carries, and the first send) − the near-miss window, or after
  *                   `maxPages` pages of 100.
- *   info notice     title + first update's description; inserted_at ≥ first send − tolerance.
- *   incident update (GET the incident) type + description; inserted_at (or posted_at) ≥ first send − tolerance;
- *                   posted_at equal to the body's when the body set one.
- *   notice update   (GET the notice) description, same times.
- *   service         name (+ parent_id and description when written)    ─┐ no times in these objects: an
- *   webhook         url                                                  │ older object with the same values
- *   access group    name                                                 │ counts as ours. Duplicates of
- *   subscription    email / phone_number / webhook_url (filtered list)   │ these are unusual, and members,
- *   page/org member email (filtered list)                                │ subscriptions and status pages
- *   status page     subdomain (or name when none was given)             ─┘ are unique per email/subdomain.
+ *   info notice     listed newest first; the scan stops below the first send − the near-miss window.
+ *   incident update (GET the incident) its updates; posted_at counts as the stored time when the body set none.
+ *   notice update   (GET the notice) the same.
+ *   service         (all pages) name, parent, description… ─┐ no times in these objects on the real service:
+ *   webhook         url, …                                    │ a single older object with the same values
+ *   access group    name, …                                  ─┘ counts as ours; two or more are put to the user.
+ *   subscription    email / phone_number / webhook_url (filtered list)  ─┐ unique per address on the server:
+ *   page/org member email (filtered list)                                │ the first free one is ours.
+ *   status page     subdomain (or name when none was given)             ─┘
  *   metric entry    not checkable (no list): resent. A data point with the same time and value is the same
  *                   point of the series in effect.
  * Edits (PUT): applied when the current copy shows every written field (then done); otherwise resent: a PUT
  *   is idempotent in effect (after the conflict check, when the entry has a base version).
  * Deletes: resent; a 404 after an unknown outcome means it was done.
- * Limits: identical content written twice within the tolerance window by someone else (another client, the
- * web dashboard) can be taken for ours, so ours would not be sent; objects changed after our write (an
- * edited title) are not recognised and ours is sent again. Creates of one kind on one account reconcile one
- * at a time (see dispatch-plan.ts), so two identical queued creates cannot both claim one server object.
+ * Limits: identical content written by someone else (another client, the web dashboard) after our send, while
+ * ours was not applied, is taken for ours; objects changed after our write (an edited title) are not recognised
+ * and ours is sent again. Creates of one kind on one account reconcile one at a time (see dispatch-plan.ts), so
+ * two identical queued creates cannot both claim one server object.
  */
 
 type Json = Record<string, unknown>;
@@ -49,18 +51,21 @@ export interface ReconcileContext {
   signal?: AbortSignal;
   /** `<resource>:<server id>` owned by other entries. */
   claimed: ReadonlySet<string>;
+  /** `<resource>:<server id>` the user said are not this write's (Send mine). */
+  notMine?: ReadonlySet<string>;
   /** The entry's first send, on the server's clock (epoch ms); read when needed, since the look-up itself refreshes the offset. */
-  sentAt: () => number;
+  sentAt: () => { at: number; measured: boolean };
   /** When the user wrote the entry, on the server's clock (epoch ms). */
   writtenAt: () => number;
+  /** Look-alikes stored up to this long before our send are put to the user (look-up-verdict.ts). */
   toleranceMs: number;
+  /** Objects stored up to this long before our send still count as after it (look-up-verdict.ts). */
+  skewMs: number;
   maxPages: number;
 }
 
-export interface AppliedWrite {
-  object: Json;
-  serverId?: ServerId;
-}
+export type LookupResult =
+  { type: 'applied'; object: Json; serverId?: ServerId } | { type: 'ask'; question: Omit<OutboxLookup, 'detectedAt'> } | { type: 'not_applied' };
 
 const isRecord = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -68,23 +73,36 @@ const epoch = (value: unknown) => (typeof value === 'string' ? apiDateTimeToEpoc
 const sameEmail = (a: unknown, b: unknown) => typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
 const digits = (value: unknown) => (typeof value === 'string' ? value.replace(/\D/g, '') : '');
 
-function firstUpdate(body: Json): Json | undefined {
-  return Array.isArray(body.updates) && isRecord(body.updates[0]) ? body.updates[0] : undefined;
-}
-
-/** Finds the object a write of unknown outcome created or changed, or null when it was not applied. */
-export async function findAppliedWrite(operation: WriteOperationName, input: Json, ctx: ReconcileContext): Promise<AppliedWrite | null> {
+/** Looks on the server for what a write of unknown outcome created or changed. */
+export async function lookUpWrite(operation: WriteOperationName, input: Json, ctx: ReconcileContext): Promise<LookupResult> {
   const info = WRITE_OPERATIONS[operation];
-  if (info.action === 'delete') return null;
+  if (info.action === 'delete') return { type: 'not_applied' };
   if (info.action === 'update') {
     const body = bodyOf(operation, input);
     const current = await fetchCurrentObject(ctx.client, operation, input, ctx.signal);
-    return current && showsPatch(current, body) ? { object: current } : null;
+    return current && showsPatch(current, body) ? { type: 'applied', object: current } : { type: 'not_applied' };
   }
-  const object = await findCreated(operation, input, ctx);
-  if (!object) return null;
-  const serverId = serverIdOf(info.resource, object);
-  return serverId === undefined ? { object } : { object, serverId };
+  const matches = await findMatches(operation, input, ctx);
+  const sent = ctx.sentAt();
+  const body = bodyOf(operation, input);
+  // An update whose body set no posted_at was stamped with the moment it arrived.
+  const timeOf = (object: Json) => storedAt(object) ?? (info.parent && body.posted_at === undefined ? epoch(object.posted_at) : null);
+  const verdict = matches.unique
+    ? matches.found.length > 0
+      ? ({ type: 'applied', object: matches.found[0]! } as const)
+      : ({ type: 'not_applied' } as const)
+    : judgeMatches(matches.found, { sentAt: sent.at, measured: sent.measured, skewMs: ctx.skewMs, nearMissMs: ctx.toleranceMs }, timeOf);
+  if (verdict.type === 'not_applied') return verdict;
+  if (verdict.type === 'applied') {
+    const serverId = serverIdOf(info.resource, verdict.object);
+    return serverId === undefined ? { type: 'applied', object: verdict.object } : { type: 'applied', object: verdict.object, serverId };
+  }
+  const candidates = verdict.candidates.map((object) => candidateOf(info.resource, object)).filter((c) => c !== null);
+  if (candidates.length === 0) return { type: 'not_applied' };
+  return {
+    type: 'ask',
+    question: { reason: verdict.reason, candidates, ...(Number.isFinite(sent.at) ? { sentAt: new Date(sent.at).toISOString() } : {}) },
+  };
 }
 
 /** The body the write sent, under the key its operation's spec names (deletes have none). */
@@ -94,57 +112,50 @@ export function bodyOf(operation: WriteOperationName, input: Json): Json {
   return isRecord(body) ? body : {};
 }
 
-async function findCreated(operation: WriteOperationName, input: Json, ctx: ReconcileContext): Promise<Json | null> {
+/**
+ * Every free object that shows the write. `unique`: the resource is unique per address on the server (one
+ * subscription per email, one member per email, one page per subdomain), so the first one found is ours.
+ */
+async function findMatches(operation: WriteOperationName, input: Json, ctx: ReconcileContext): Promise<{ found: Json[]; unique: boolean }> {
   const { client, signal, claimed } = ctx;
   const resource = WRITE_OPERATIONS[operation].resource;
   const options = { ...(signal ? { signal } : {}), maxPages: ctx.maxPages };
   const body = bodyOf(operation, input);
   const free = (object: Json) => {
     const id = serverIdOf(resource, object);
-    return id !== undefined && !claimed.has(`${resource}:${id}`);
+    return id !== undefined && !claimed.has(`${resource}:${id}`) && !ctx.notMine?.has(`${resource}:${id}`);
   };
-  const newEnough = (object: Json) => {
-    const at = epoch(object.inserted_at) ?? epoch(object.posted_at);
-    return at === null || at >= ctx.sentAt() - ctx.toleranceMs;
+  const ours = (object: Json) => free(object) && showsWrite(operation, object, body);
+  const found: Json[] = [];
+  // Our first send, for scans that stop below it; none when the server's clock was not measured then.
+  const sentAt = () => {
+    const sent = ctx.sentAt();
+    return sent.measured ? sent.at : -Infinity;
   };
   const sd = input.subdomain as string;
 
   switch (operation) {
     case 'createIncident': {
-      const first = firstUpdate(body);
-      const startsCut = () => Math.min(epoch(body.starts_at) ?? Infinity, ctx.writtenAt(), ctx.sentAt()) - ctx.toleranceMs;
+      const startsCut = () => Math.min(epoch(body.starts_at) ?? Infinity, ctx.writtenAt(), sentAt()) - ctx.toleranceMs;
       const query = { subdomain: sd, limit: 100, ...(typeof body.type === 'string' ? { type: body.type } : {}) };
       for await (const page of client.pages('listIncidents', query, options)) {
         for (const item of page.items as Json[]) {
-          const matches =
-            item.title === body.title &&
-            item.type === body.type &&
-            (!first ||
-              (Array.isArray(item.updates) && item.updates.some((u) => isRecord(u) && u.type === first.type && u.description === first.description))) &&
-            newEnough(item) &&
-            free(item);
-          if (matches) return item;
+          if (ours(item)) found.push(item);
           const starts = epoch(item.starts_at);
-          if (starts !== null && starts < startsCut()) return null;
+          if (starts !== null && starts < startsCut()) return { found, unique: false };
         }
       }
-      return null;
+      return { found, unique: false };
     }
     case 'createInfoNotice': {
-      const first = firstUpdate(body);
       for await (const page of client.pages('listInfoNotices', { subdomain: sd, limit: 100 }, options)) {
         for (const item of page.items as Json[]) {
-          const matches =
-            item.title === body.title &&
-            (!first || (Array.isArray(item.updates) && item.updates.some((u) => isRecord(u) && u.description === first.description))) &&
-            newEnough(item) &&
-            free(item);
-          if (matches) return item;
+          if (ours(item)) found.push(item);
           const inserted = epoch(item.inserted_at);
-          if (inserted !== null && inserted < ctx.sentAt() - ctx.toleranceMs) return null;
+          if (inserted !== null && inserted < sentAt() - ctx.toleranceMs) return { found, unique: false };
         }
       }
-      return null;
+      return { found, unique: false };
     }
     case 'addIncidentUpdate':
     case 'addInfoNoticeUpdate': {
@@ -152,41 +163,23 @@ async function findCreated(operation: WriteOperationName, input: Json, ctx: Reco
         operation === 'addIncidentUpdate'
           ? await orNull(() => client.getIncident({ subdomain: sd, incidentId: input.incidentId as number }, signal ? { signal } : {}))
           : await orNull(() => client.getInfoNotice({ subdomain: sd, infoNoticeId: input.infoNoticeId as number }, signal ? { signal } : {}));
-      if (!parent || !Array.isArray(parent.updates)) return null;
-      const postedAt = text(body.posted_at);
-      for (const update of parent.updates as Json[]) {
-        const matches =
-          (operation === 'addInfoNoticeUpdate' || update.type === body.type) &&
-          update.description === body.description &&
-          (postedAt === undefined || (typeof update.posted_at === 'string' && sameInstant(postedAt, update.posted_at))) &&
-          newEnough(postedAt === undefined ? update : { inserted_at: update.inserted_at }) &&
-          free(update);
-        if (matches) return update;
-      }
-      return null;
+      if (!parent || !Array.isArray(parent.updates)) return { found, unique: false };
+      return { found: (parent.updates as unknown[]).filter(isRecord).filter(ours), unique: false };
     }
     case 'addService':
-      for await (const item of client.paginate('listServices', { subdomain: sd }, options)) {
-        const service = item as Json;
-        const matches =
-          service.name === body.name &&
-          (body.parent_id === undefined || String(service.parent_id ?? null) === String(body.parent_id ?? null)) &&
-          (body.description === undefined || service.description === body.description) &&
-          free(service);
-        if (matches) return service;
-      }
-      return null;
+      for await (const item of client.paginate('listServices', { subdomain: sd }, options)) if (ours(item as Json)) found.push(item as Json);
+      return { found, unique: false };
     case 'addWebhook': {
       const list = await client.listWebhooks({ subdomain: sd }, signal ? { signal } : {});
-      return ((list.items as Json[]).find((w) => w.url === body.url && free(w)) as Json | undefined) ?? null;
+      return { found: (list.items as Json[]).filter(ours), unique: false };
     }
     case 'addAccessGroup': {
       const list = await client.listAccessGroups({ subdomain: sd }, signal ? { signal } : {});
-      return ((list.items as Json[]).find((g) => g.name === body.name && free(g)) as Json | undefined) ?? null;
+      return { found: (list.items as Json[]).filter(ours), unique: false };
     }
     case 'addSubscription': {
       const filter = text(body.email) ?? text(body.phone_number);
-      if (filter === undefined && text(body.webhook_url) === undefined) return null;
+      if (filter === undefined && text(body.webhook_url) === undefined) return { found, unique: true };
       for await (const item of client.paginate('listSubscriptions', { subdomain: sd, limit: 100, ...(filter ? { filter } : {}) }, options)) {
         const sub = item as Json;
         const matches =
@@ -194,34 +187,34 @@ async function findCreated(operation: WriteOperationName, input: Json, ctx: Reco
           (body.phone_number !== undefined ? digits(sub.phone_number).endsWith(digits(body.phone_number)) && digits(body.phone_number) !== '' : true) &&
           (body.webhook_url !== undefined ? sub.webhook_url === body.webhook_url : true) &&
           free(sub);
-        if (matches) return sub;
+        if (matches) return { found: [sub], unique: true };
       }
-      return null;
+      return { found, unique: true };
     }
     case 'addPageMember':
     case 'addOrgMember': {
       const email = text(body.email);
-      if (email === undefined) return null;
+      if (email === undefined) return { found, unique: true };
       const members =
         operation === 'addPageMember'
           ? client.paginate('listPageMembers', { subdomain: sd, email, limit: 100 }, options)
           : client.paginate('listOrgMembers', { organizationId: input.organizationId as string, email, limit: 100 }, options);
       for await (const item of members) {
         const member = item as Json;
-        if (sameEmail(member.email, email) && free(member)) return member;
+        if (sameEmail(member.email, email) && free(member)) return { found: [member], unique: true };
       }
-      return null;
+      return { found, unique: true };
     }
     case 'addStatusPage':
       for await (const item of client.paginate('listStatusPages', { organizationId: input.organizationId as string }, options)) {
         const page = item as Json;
         const matches = (body.subdomain !== undefined ? page.subdomain === body.subdomain : body.name !== undefined && page.name === body.name) && free(page);
-        if (matches) return page;
+        if (matches) return { found: [page], unique: true };
       }
-      return null;
+      return { found, unique: true };
     default:
       // addMetricEntry: no list to look in (see above).
-      return null;
+      return { found, unique: true };
   }
 }
 

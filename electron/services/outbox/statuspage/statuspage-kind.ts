@@ -12,7 +12,7 @@ import type { OutboxEntry } from '../entry';
 import type { FailureDisposition, OutboxKindHandler, PrepareRequest, PreparedWrite, RebaseChange, SendContext, SendOutcome } from '../kinds';
 import { classifyStatusPageError } from './classify-error';
 import { fetchCurrentObject, sameInstant } from './current-version';
-import { findAppliedWrite } from './reconcile';
+import { lookUpWrite } from './reconcile';
 import { resolvedMeanwhile } from './resolved-meanwhile';
 import { resultOf } from './result-summary';
 import { API_KEY_ENV_VAR, type StatusPageTargets } from './targets';
@@ -21,8 +21,10 @@ import { QUEUED_AFTER_MS, withUserTimes } from './user-times';
 
 export interface StatusPageOutboxKindOptions {
   targets: StatusPageTargets;
-  /** Clock skew allowed between us and the server when matching by time (reconcile.ts); default 5 min. */
+  /** How long before our send a look-alike is still put to the user rather than ignored (look-up-verdict.ts); default 5 min. */
   reconcileToleranceMs?: number;
+  /** How long before our send an object still counts as after it: our reading of the server's clock (look-up-verdict.ts); default 5 s. */
+  reconcileSkewMs?: number;
   /** Pages of 100 searched for a create of unknown outcome; default 10. */
   reconcileMaxPages?: number;
   /** A write sent this long after it was written counts as queued (user-times.ts); default QUEUED_AFTER_MS. */
@@ -57,6 +59,7 @@ function targetsWholeResource(operation: WriteOperationName): boolean {
 export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions): OutboxKindHandler {
   const { targets } = options;
   const toleranceMs = options.reconcileToleranceMs ?? 5 * 60_000;
+  const skewMs = options.reconcileSkewMs ?? 5_000;
   const maxPages = options.reconcileMaxPages ?? 10;
   const queuedAfterMs = options.queuedAfterMs ?? QUEUED_AFTER_MS;
   const settleMs = options.reconcileSettleMs ?? RECONCILE_SETTLE_MS;
@@ -75,31 +78,39 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     const writtenAt = () => Math.min(serverClock.toServerTime(writtenLocal), serverClock.toServerTime(ctx.now()));
 
     if (entry.reconcile) {
-      const applied = await findAppliedWrite(operation, input, {
+      const looked = await lookUpWrite(operation, input, {
         client,
         signal: ctx.signal,
         claimed: ctx.claimed,
+        notMine: new Set((entry.notMine ?? []).map((id) => `${info.resource}:${id}`)),
         // Lower bounds of the look-up: the earliest these moments can have been on the server's clock. With no
-        // measure of that clock around the first send (its first request was cut off), there is no time bound:
-        // a clock corrected since could put our own write outside any window.
-        sentAt: () => (entry.serverOffsetMs === undefined ? -Infinity : Math.min(serverClock.earliestServerTime(sentLocal), sentLocal + entry.serverOffsetMs)),
+        // measure of that clock around the first send (its first request was cut off), the send is placed with
+        // what this process knows now and marked unmeasured: a clock corrected since could put our own write
+        // outside any window, so older look-alikes are then put to the user, never ignored (look-up-verdict.ts).
+        sentAt: () =>
+          entry.serverOffsetMs === undefined
+            ? { at: serverClock.earliestServerTime(sentLocal), measured: false }
+            : { at: Math.min(serverClock.earliestServerTime(sentLocal), sentLocal + entry.serverOffsetMs), measured: true },
         writtenAt: () =>
           entry.serverOffsetMs === undefined
             ? -Infinity
             : Math.min(serverClock.earliestServerTime(writtenLocal), writtenLocal + entry.serverOffsetMs, serverClock.toServerTime(ctx.now())),
         toleranceMs,
+        skewMs,
         maxPages,
       });
-      if (applied) {
+      if (looked.type === 'applied') {
         return {
           type: 'sent',
-          result: resultOf(info.resource, applied.object),
-          ...(applied.serverId === undefined ? {} : { serverId: applied.serverId }),
-          object: applied.object,
+          result: resultOf(info.resource, looked.object),
+          ...(looked.serverId === undefined ? {} : { serverId: looked.serverId }),
+          object: looked.object,
         };
       }
+      // Too soon to conclude, whatever was found: ours may still land and settle the question by itself.
       const settlesAt = Date.parse(entry.lastSentAt ?? entry.firstSentAt ?? entry.createdAt) + settleMs;
       if (ctx.now() < settlesAt) throw new OutcomeSettling(settlesAt - ctx.now());
+      if (looked.type === 'ask') return { type: 'needs_look', lookup: { ...looked.question, detectedAt: new Date(ctx.now()).toISOString() } };
     }
 
     if (info.action === 'update' && entry.baseUpdatedAt !== undefined) {
