@@ -18,6 +18,7 @@ import { secretNames } from '../../services/vault/key-vault';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
 import { diskWarningText, flushDiskText, notQueuedText, openDiskText } from './outbox-disk';
+import { lookAlikesText, needsLookError, registerOutboxResolve, resolveHint } from './outbox-resolve';
 
 type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>;
 
@@ -251,7 +252,7 @@ async function dropIfKeyRefused(outbox: OutboxService, id: string): Promise<void
   );
 }
 
-function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutcome, { state: 'handed_off' }> {
+export function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutcome, { state: 'handed_off' }> {
   const entry = outbox.get(id);
   if (!entry) throw new AppError('internal', 'The write disappeared from the outbox.');
   if (entry.state === 'sent') return { state: 'sent', entry, object: outbox.resultObject(id) ?? entry.result?.summary ?? null };
@@ -267,18 +268,23 @@ function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutcome, { s
     const what = entry.conflict?.reason?.replace(/\.\s.*$/s, '').replace(/^The /, 'the ') ?? 'it changed on the server since it was read';
     throw new AppError('conflict', `${what}; held as conflict ${id.slice(0, 8)} (settle it in the app, or statusdesk outbox drop ${id.slice(0, 8)})`);
   }
+  if (entry.state === 'needs_look') throw needsLookError(entry);
   if (entry.waiting === 'order' || entry.waiting === 'dependency') {
     // Behind a write that waits for the user, not for the network: "queued" would promise what no flush does.
     const blocker = outbox
       .list()
       .find(
-        (e) => (e.state === 'failed' || e.state === 'conflict') && e.seq < entry.seq && (e.resourceKey === entry.resourceKey || entry.dependsOn.includes(e.id)),
+        (e) =>
+          (e.state === 'failed' || e.state === 'conflict' || e.state === 'needs_look') &&
+          e.seq < entry.seq &&
+          (e.resourceKey === entry.resourceKey || entry.dependsOn.includes(e.id)),
       );
     if (blocker) {
-      const why = blocker.state === 'failed' ? 'the server refused' : 'is held as a conflict';
+      const why = blocker.state === 'failed' ? 'the server refused' : blocker.state === 'conflict' ? 'is held as a conflict' : 'needs a look';
+      const settle = blocker.state === 'needs_look' ? resolveHint(blocker.id) : `statusdesk outbox retry|drop ${blocker.id.slice(0, 8)}`;
       throw new AppError(
         'conflict',
-        `it waits behind write ${blocker.id.slice(0, 8)}, which ${why} (kept queued as ${id.slice(0, 8)}; settle the other first: statusdesk outbox retry|drop ${blocker.id.slice(0, 8)})`,
+        `it waits behind write ${blocker.id.slice(0, 8)}, which ${why} (kept queued as ${id.slice(0, 8)}; settle the other first: ${settle})`,
       );
     }
   }
@@ -324,7 +330,7 @@ export function queuedResult(entry: OutboxEntryView): { json: Record<string, unk
   };
 }
 
-function findEntry(outbox: OutboxService, idOrPrefix: string): OutboxEntryView {
+export function findEntry(outbox: OutboxService, idOrPrefix: string): OutboxEntryView {
   if (idOrPrefix.length < 4) throw new CliUsageError('give at least the first 4 characters of the id');
   const matches = outbox.list().filter((e) => e.id === idOrPrefix || e.id.startsWith(idOrPrefix.toLowerCase()));
   if (matches.length === 0) throw new AppError('not_found', `no write ${idOrPrefix} in the outbox`);
@@ -333,6 +339,7 @@ function findEntry(outbox: OutboxService, idOrPrefix: string): OutboxEntryView {
 }
 
 function stateText(entry: OutboxEntryView): string {
+  if (entry.state === 'needs_look') return 'needs a look';
   return entry.state === 'pending' && entry.waiting ? `pending (${entry.waiting})` : entry.state;
 }
 
@@ -348,7 +355,9 @@ function reportText(report: OutboxFlushReport): string {
   const reasons = Object.entries(report.waiting).map(([reason, n]) => `${n} ${reason}`);
   const parts = [`sent ${report.sent}`];
   if (leftOf(report) === 0) return `${parts[0]}; nothing left`;
-  parts.push(`left: ${report.pending} pending${reasons.length ? ` (${reasons.join(', ')})` : ''}, ${report.failed} failed, ${report.conflicts} conflicts`);
+  parts.push(
+    `left: ${report.pending} pending${reasons.length ? ` (${reasons.join(', ')})` : ''}, ${report.failed} failed, ${report.conflicts - (report.needsLook ?? 0)} conflicts${report.needsLook ? `, ${report.needsLook} need a look (statusdesk outbox list)` : ''}`,
+  );
   if (report.unreachable.length) parts.push(`unreachable: ${report.unreachable.join(', ')}`);
   return parts.join('; ');
 }
@@ -383,10 +392,12 @@ export function registerOutboxCommands(program: Command, run: Run): void {
                     resourceText(e),
                     String(e.attempts),
                     ctx.time(e.createdAt),
-                    e.lastError?.message
-                      .replace(/^\w+ \([A-Z]+ [^)]*\): /, '')
-                      .replace(/\s+/g, ' ')
-                      .slice(0, 80) ?? '',
+                    e.state === 'needs_look'
+                      ? `look-alikes ${lookAlikesText(e)}: ${resolveHint(e.id)}`
+                      : (e.lastError?.message
+                          .replace(/^\w+ \([A-Z]+ [^)]*\): /, '')
+                          .replace(/\s+/g, ' ')
+                          .slice(0, 80) ?? ''),
                   ]),
                 ]),
         );
@@ -451,4 +462,5 @@ export function registerOutboxCommands(program: Command, run: Run): void {
         );
       }),
     );
+  registerOutboxResolve(outbox, run, { withOutbox, findEntry, outcomeOf, queuedResult, flushTimeoutMs: FLUSH_TIMEOUT_MS });
 }
