@@ -74,6 +74,7 @@ export type BadgeTone = 'pending' | 'sending' | 'failed' | 'conflict';
 export function outboxBadges(target: { pending?: true; pendingEdit?: true; pendingDelete?: true; outbox?: OutboxMark }): { text: string; tone: BadgeTone }[] {
   const state = target.outbox?.state;
   if (state === 'conflict') return [{ text: 'Conflict', tone: 'conflict' }];
+  if (state === 'needs_look') return [{ text: 'Needs a look', tone: 'conflict' }];
   if (state === 'failed') return [{ text: 'Failed', tone: 'failed' }];
   const what = target.pendingDelete ? 'Delete pending' : target.pending ? 'Pending' : target.pendingEdit ? 'Edit pending' : state ? 'Pending' : null;
   if (what === null) return [];

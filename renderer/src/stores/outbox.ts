@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import type { ConflictChoice, OutboxEnqueueInput, OutboxEnqueueResult } from '@shared/outbox/requests';
+import type { ConflictChoice, OutboxEnqueueInput, OutboxEnqueueResult, OutboxResolveLookupInput } from '@shared/outbox/requests';
 import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '@shared/outbox/status';
 import { api, call, messageOf } from '@/api';
 
@@ -36,7 +36,9 @@ export const useOutboxStore = defineStore('outbox', () => {
     return entries.value.filter((e) => e.state !== 'sent').length;
   });
   const needsAttention = computed((): number =>
-    status.value ? status.value.failed + status.value.conflicts : entries.value.filter((e) => e.state === 'failed' || e.state === 'conflict').length,
+    status.value
+      ? status.value.failed + status.value.conflicts
+      : entries.value.filter((e) => e.state === 'failed' || e.state === 'conflict' || e.state === 'needs_look').length,
   );
   const connectivity = computed((): 'online' | 'partial' | 'offline' => status.value?.connectivity.overall ?? 'online');
   const byId = computed(() => (id: string) => entries.value.find((e) => e.id === id));
@@ -156,6 +158,13 @@ export const useOutboxStore = defineStore('outbox', () => {
     return result;
   }
 
+  /** A create that needs a look: It is mine (a candidate's id) or Send mine. */
+  async function resolveLookup(request: OutboxResolveLookupInput) {
+    const entry = await call(api().outbox.resolveLookup(request));
+    apply({ type: 'entry', entry });
+    return entry;
+  }
+
   /** "Send now": probes unreachable servers at once and sends what can be sent. */
   async function flush() {
     flushing.value = true;
@@ -190,6 +199,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     retry,
     drop,
     resolveConflict,
+    resolveLookup,
     flush,
   };
 });

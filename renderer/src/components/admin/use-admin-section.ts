@@ -36,7 +36,9 @@ export function useAdminSection(resourceId: AdminResourceId) {
   const current = computed(() => scope.value !== null && list.scope !== null && scopeKey(list.scope) === scopeKey(scope.value));
   const items = computed<MergedAdminItem[]>(() => (current.value && scope.value ? mergeAdminList(list.items, entries.value, resource, scope.value) : []));
   const problems = computed(() =>
-    scope.value ? entriesOfResource(outbox.entries, resource, scope.value).filter((e) => e.state === 'failed' || e.state === 'conflict') : [],
+    scope.value
+      ? entriesOfResource(outbox.entries, resource, scope.value).filter((e) => e.state === 'failed' || e.state === 'conflict' || e.state === 'needs_look')
+      : [],
   );
 
   /**

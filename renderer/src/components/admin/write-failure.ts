@@ -6,6 +6,8 @@ import type { OutboxEntryView } from '@shared/outbox/entry-view';
  */
 export function explainWriteFailure(entry: Pick<OutboxEntryView, 'state' | 'lastError'>): string {
   if (entry.state === 'conflict') return 'It was changed on the server after you opened it. Keep your version, or take the server’s.';
+  if (entry.state === 'needs_look')
+    return 'The server may already have it: it shows look-alikes the app cannot tell from yours. Open the Outbox to say which one is yours, or to send yours.';
   const error = entry.lastError;
   if (!error) return 'The server did not accept this change.';
   const status = error.status;
