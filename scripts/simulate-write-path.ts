@@ -57,11 +57,18 @@ const load = os.loadavg().map((l) => l.toFixed(1));
 console.log(
   `write-path simulation (seed ${result.seed}, ${workers} worker${workers === 1 ? '' : 's'}): ${result.schedules} schedules in ${(result.durationMs / 1000).toFixed(1)} s (${perSecond.toFixed(1)} a second, ${cpuMsPerSchedule} ms of CPU each; load average ${load.join(' ')}), ${result.violations} violations`,
 );
+// The run stops at its first violation: these say which invariant it broke (0 and 0 when none).
+const duplicates = result.failure !== null && /was created (?:[2-9]|\d{2,}) times/.test(result.failure) ? 1 : 0;
+const lost = result.failure !== null && /lost|created 0 times|not sent after/.test(result.failure) ? 1 : 0;
+const looks = result.figures.lookups;
+console.log(
+  `writes accepted and applied once: ${result.figures.writes}; duplicated: ${duplicates}; lost: ${lost}; held as "needs a look": ${looks.asked} (a colleague's look-alike among the candidates: ${looks.withColleague}, only our own: ${looks.ownOnly}; answered It is mine ${looks.itIsMine}, Send mine ${looks.sendMine})`,
+);
 if (result.failure) console.log(result.failure);
 const out = path.join(root, 'bench', 'results');
 fs.mkdirSync(out, { recursive: true });
 fs.writeFileSync(
   path.join(out, 'simulation.json'),
-  `${JSON.stringify({ ...result, budget: 'long', workers, schedulesPerSecond: Math.round(perSecond * 10) / 10, cpuMsPerSchedule, machine: { cores: os.cpus().length, node: process.version, loadAverage: os.loadavg() } }, null, 2)}\n`,
+  `${JSON.stringify({ ...result, duplicates, lost, budget: 'long', workers, schedulesPerSecond: Math.round(perSecond * 10) / 10, cpuMsPerSchedule, machine: { cores: os.cpus().length, node: process.version, loadAverage: os.loadavg() } }, null, 2)}\n`,
 );
 process.exitCode = result.violations > 0 ? 1 : 0;

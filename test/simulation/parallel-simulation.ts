@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { SimulationOptions, SimulationResult } from './write-path-simulation';
+import { addLookups } from './second-writer';
+import { noFigures, type SimulationOptions, type SimulationResult } from './write-path-simulation';
 
 /*
  * The long budget on every core: worker i runs its share of the schedules from seed + i, on its own
@@ -24,12 +25,18 @@ export async function simulateInWorkers(options: SimulationOptions & { seed: num
     ),
   );
   const failures = shares.filter((w) => w.failure !== null);
+  const figures = noFigures();
+  for (const share of shares) {
+    figures.writes += share.figures.writes;
+    addLookups(figures.lookups, share.figures.lookups);
+  }
   return {
     schedules: shares.reduce((sum, w) => sum + w.schedules, 0),
     violations: shares.reduce((sum, w) => sum + w.violations, 0),
     seed: options.seed,
     durationMs: Date.now() - started,
     failure: failures.length > 0 ? failures.map((w) => `worker seed ${w.seed}:\n${w.failure}`).join('\n\n') : null,
+    figures,
     shares,
   };
 }

@@ -9,6 +9,17 @@ import { clearRateLimiters } from '../../electron/services/statuspage/rate-limit
 import { openTestOutbox, simAccounts } from '../integration/outbox/support/harness';
 import { MUTATIONS, openBrokenOutbox, type MutationName } from './broken-outbox';
 import { memoryDir, memoryDisk } from './memory-disk';
+import {
+  addLookups,
+  answerLookups,
+  COLLEAGUE_VARIANTS,
+  colleagueWrites,
+  noLookups,
+  openedText,
+  OUR_SERVICES,
+  type ColleagueVariant,
+  type LookupStats,
+} from './second-writer';
 import { realNow, VirtualTime } from './virtual-time';
 
 /*
@@ -17,7 +28,9 @@ import { realNow, VirtualTime } from './virtual-time';
  * server and network faults (5xx before and after the commit, resets before and after, unreadable and empty
  * bodies, a captive portal, a hang past the time-out), the server's clock an hour or minutes off the computer's,
  * network loss and return, and process crashes (the outbox stopped mid-request, aborting what was in flight,
- * and opened again from its file). The real OutboxService and status page client run against the real
+ * and opened again from its file); a server that keeps text its own way (trimmed, squished, sanitised) in half
+ * of the schedules, and a colleague who makes look-alikes of our incidents (second-writer.ts), with a user who
+ * answers the outbox's "needs a look" knowing which incident is theirs. The real OutboxService and status page client run against the real
  * simulator over loopback, with the app's own time-outs, backoffs and settle waits, on virtual time
  * (virtual-time.ts): a wait costs nothing, and the jitter of backoffs and probes comes from the schedule's
  * seed, so a schedule replays the same. The outbox's files are real, on a RAM disk (memory-disk.ts). The invariants are read from the server's write log, not from the outbox:
@@ -34,7 +47,8 @@ export type Step =
   | { t: 'offline' }
   | { t: 'online' }
   | { t: 'crash' }
-  | { t: 'settle' };
+  | { t: 'settle' }
+  | { t: 'colleague'; variant: ColleagueVariant };
 
 const ONCE: Pick<FaultRule, 'method' | 'times'> = { method: ['POST'], times: 1 };
 export const FAULTS = {
@@ -64,6 +78,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Step>({ t: 'online' }) },
   { weight: 2, arbitrary: fc.constant<Step>({ t: 'crash' }) },
   { weight: 2, arbitrary: fc.constant<Step>({ t: 'settle' }) },
+  { weight: 2, arbitrary: fc.constantFrom(...COLLEAGUE_VARIANTS).map<Step>((variant) => ({ t: 'colleague', variant })) },
 );
 
 export interface Schedule {
@@ -77,6 +92,8 @@ export interface Schedule {
    * follows it.
    */
   serverClockMinutes: number;
+  /** How the server keeps text (the simulator's text styles); with `normalised`, our writes are sent untidy. */
+  textStyle: 'verbatim' | 'normalised';
   steps: Step[];
 }
 
@@ -85,6 +102,7 @@ export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
   startMs: fc.nat(999),
   noise: fc.nat(),
   serverClockMinutes: fc.constantFrom(0, -60, -6, 6, 60),
+  textStyle: fc.constantFrom<Schedule['textStyle']>('verbatim', 'normalised'),
   steps: fc.array(step, { minLength: 1, maxLength: 14 }).map((steps) => [{ t: 'create' } as Step, ...steps]),
 });
 
@@ -111,19 +129,49 @@ const EPOCH_MS = Date.UTC(2026, 0, 1, 12);
 /** Simulated time a schedule may take before it counts as stuck (a promise nobody settles). */
 const SCHEDULE_LIMIT_MS = 6 * 60 * 60_000;
 
-/** Runs one schedule on virtual time (installed); throws an Error naming the broken invariant. */
-export async function runSchedule(sim: StatusPageSimulator, time: VirtualTime, schedule: Schedule, mutation?: MutationName): Promise<void> {
-  time.rebase(EPOCH_MS + schedule.startMs);
-  Math.random = createPrng(schedule.noise);
-  await time.drive(runSteps(sim, time, schedule, mutation), SCHEDULE_LIMIT_MS);
+/** What the schedules run so far wrote and were asked (counted only for schedules that kept every invariant). */
+export interface ScheduleFigures {
+  writes: number;
+  lookups: LookupStats;
 }
 
-async function runSteps(sim: StatusPageSimulator, time: VirtualTime, { serverClockMinutes, steps }: Schedule, mutation?: MutationName): Promise<void> {
+export const noFigures = (): ScheduleFigures => ({ writes: 0, lookups: noLookups() });
+
+/** Runs one schedule on virtual time (installed); throws an Error naming the broken invariant. */
+export async function runSchedule(
+  sim: StatusPageSimulator,
+  time: VirtualTime,
+  schedule: Schedule,
+  mutation?: MutationName,
+  figures: ScheduleFigures = noFigures(),
+): Promise<void> {
+  time.rebase(EPOCH_MS + schedule.startMs);
+  Math.random = createPrng(schedule.noise);
+  await time.drive(runSteps(sim, time, schedule, figures, mutation), SCHEDULE_LIMIT_MS);
+}
+
+/** The body of our k-th create: untidy (spaces, markup, an entity) when the server tidies text. */
+function ourIncident(title: string, textStyle: Schedule['textStyle']): Record<string, unknown> {
+  const untidy = textStyle === 'normalised';
+  const sentTitle = untidy ? `  ${title.replace(' ', '   ')} ` : title;
+  const opened = openedText(title);
+  const description = untidy ? ` <p>${opened.replace(' opened', ' <b>opened</b>')}</p>\n<script>x()</script>` : opened;
+  return { type: 'minor', title: sentTitle, service_ids: OUR_SERVICES, updates: [{ type: 'issue', description }] };
+}
+
+async function runSteps(
+  sim: StatusPageSimulator,
+  time: VirtualTime,
+  { serverClockMinutes, textStyle, steps }: Schedule,
+  figures: ScheduleFigures,
+  mutation?: MutationName,
+): Promise<void> {
   const home = memoryDir('statusdesk-sim-');
   await sim.reset();
   sim.clearWriteLog();
   sim.clearFaults();
   sim.setClock(Date.now() + serverClockMinutes * 60_000);
+  sim.setTextStyle(textStyle);
   clearRateLimiters();
   const { accountId, accounts } = simAccounts(sim);
   const signals = new ManualNetworkSignals(true);
@@ -143,13 +191,11 @@ async function runSteps(sim: StatusPageSimulator, time: VirtualTime, { serverClo
     for (const s of steps) {
       switch (s.t) {
         case 'create': {
-          const mark = `Incident ${++n}`;
-          const { id, tempId } = await outbox.enqueue({
-            kind: 'statuspage',
-            accountId,
-            operation: 'createIncident',
-            input: { subdomain: 'acme', incident: { type: 'minor', title: mark, updates: [{ type: 'issue', description: `${mark} opened` }] } },
-          });
+          const incident = ourIncident(`Incident ${creates.length + 1}`, textStyle);
+          // What identifies it in the write log: the title as sent.
+          const mark = incident.title as string;
+          n++;
+          const { id, tempId } = await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'createIncident', input: { subdomain: 'acme', incident } });
           creates.push({ entryId: id, mark, incident: creates.length, tempId });
           break;
         }
@@ -194,17 +240,28 @@ async function runSteps(sim: StatusPageSimulator, time: VirtualTime, { serverClo
         case 'settle':
           await outbox.flush({ timeoutMs: 2_000 });
           break;
+        case 'colleague': {
+          // A look-alike of our latest create (of the next one, when it must come before our send).
+          const k = s.variant === 'identical, earlier' || creates.length === 0 ? creates.length + 1 : creates.length;
+          await colleagueWrites(sim, s.variant, `Incident ${k}`);
+          break;
+        }
       }
     }
     // The faults stop; the network is back; the user waits for everything to go out.
     sim.clearFaults();
     time.requestDelay = null;
     signals.set(true);
-    for (let i = 0; i < 5; i++) {
+    const lookups = noLookups();
+    for (let i = 0; i < 10; i++) {
       const report = await outbox.flush({ timeoutMs: 10 * 60_000 });
-      if (report.pending === 0) break;
+      // The user answers what the outbox put to them; what that lets go is sent on the next round.
+      const answered = await answerLookups(sim, outbox, lookups);
+      if (report.pending === 0 && answered === 0) break;
     }
     checkInvariants(sim, outbox, creates, updates);
+    figures.writes += creates.length + updates.length;
+    addLookups(figures.lookups, lookups);
   } finally {
     time.requestDelay = null;
     await outbox.stop({ abortAfterMs: 0 }).catch(() => undefined);
@@ -226,6 +283,10 @@ function checkInvariants(sim: StatusPageSimulator, outbox: OutboxService, create
   for (const create of creates) {
     const applied = log.filter((w) => w.op === 'incidents.create' && (w.body as { incident?: { title?: string } }).incident?.title === create.mark);
     if (applied.length !== 1) throw new Error(`"${create.mark}" was created ${applied.length} times`);
+    const adopted = entries.get(create.entryId)!.result?.id;
+    // Taken for someone else's incident: ours was never made, the user was told it was.
+    if (String(adopted) !== String(applied[0]!.resultId))
+      throw new Error(`lost: "${create.mark}" was taken to be #${String(adopted)}, ours is #${applied[0]!.resultId}`);
     serverIdOf.set(create.incident, applied[0]!.resultId!);
   }
   for (const [incident, serverId] of serverIdOf) {
@@ -247,6 +308,8 @@ export interface SimulationResult {
   durationMs: number;
   /** fast-check's report of the first violation, shrunk, with the seed and path that replay it. */
   failure: string | null;
+  /** Writes accepted in the schedules that kept every invariant (each applied once), and the looks asked of the user. */
+  figures: ScheduleFigures;
 }
 
 export interface SimulationOptions {
@@ -264,10 +327,11 @@ export async function simulate(sim: StatusPageSimulator, options: SimulationOpti
   const started = realNow();
   const time = new VirtualTime(EPOCH_MS);
   const random = Math.random;
+  const figures = noFigures();
   time.install();
   try {
     const details = await fc.check(
-      fc.asyncProperty(scheduleArbitrary, (schedule) => runSchedule(sim, time, schedule, options.mutation)),
+      fc.asyncProperty(scheduleArbitrary, (schedule) => runSchedule(sim, time, schedule, options.mutation, figures)),
       {
         seed,
         numRuns: options.runs,
@@ -285,6 +349,7 @@ export async function simulate(sim: StatusPageSimulator, options: SimulationOpti
       failure: failed
         ? `${fc.defaultReportMessage(details) ?? 'failed'}\nViolation: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`
         : null,
+      figures,
     };
   } finally {
     time.uninstall();
