@@ -83,9 +83,11 @@ const MIN_TEMP_PREFIX = TEMP_ID_PREFIX.length + 4;
 
 /**
  * An id as the user gives it: a server id, or a temp id `tmp-…` in full or its first characters (at least
- * four after `tmp-`, as long as one queued create has it). Once the create was sent, its server id.
+ * four after `tmp-`, as long as one queued create has it). Once the create was sent, its server id. For a
+ * write (`forWrite`), a whole temp id is not waited for while another process holds the outbox: the write
+ * carries it, and waits for the outbox itself or is handed over.
  */
-export async function resolveRef(ctx: CliContext, kind: PageItemKind<PageItem>, text: string): Promise<ItemRef> {
+export async function resolveRef(ctx: CliContext, kind: PageItemKind<PageItem>, text: string, options: { forWrite?: boolean } = {}): Promise<ItemRef> {
   if (!text.toLowerCase().startsWith(TEMP_ID_PREFIX)) return { id: parseId(text, `${kind.noun} id`) };
   if (text.length < MIN_TEMP_PREFIX) throw new CliUsageError(`give at least 4 characters after "${TEMP_ID_PREFIX}" of the temp id`);
   const wanted = text.toLowerCase();
@@ -95,8 +97,7 @@ export async function resolveRef(ctx: CliContext, kind: PageItemKind<PageItem>, 
       ctx,
       async (outbox) =>
         outbox.list().filter((entry) => entry.operation === kind.ops.create && entry.tempId !== undefined && entry.tempId.toLowerCase().startsWith(wanted)),
-      // A whole temp id needs no look-up to be written: the write itself waits for the outbox, or is handed over.
-      isTempId(text) ? { waitMs: 0 } : {},
+      options.forWrite && isTempId(text) ? { waitMs: 0 } : {},
     );
   } catch (error) {
     if (!(error instanceof OutboxBusyError)) throw error;
@@ -264,7 +265,7 @@ function notFoundItem(error: unknown, kind: PageItemKind<PageItem>, subdomain: s
 export function addDeleteCommand(group: Command, run: RunAction, kind: PageItemKind<PageItem>, description: string): void {
   itemCommand(group, 'delete', description, kind).action(
     run(async (ctx, subdomain: string, text: string) => {
-      const { id } = await resolveRef(ctx, kind, text);
+      const { id } = await resolveRef(ctx, kind, text, { forWrite: true });
       const outcome = await submitWrite(ctx, { ...writeTarget(ctx, subdomain), operation: kind.ops.delete, input: { subdomain, [kind.idParam]: id } });
       printOutcome(ctx, outcome, () => ({ json: { deleted: id }, text: `deleted ${kind.noun} #${id}` }));
     }),
@@ -280,7 +281,7 @@ export async function postUpdate(
   update: Record<string, unknown>,
   done: (posted: { id: number; type?: string | null }, itemId: number | string) => string,
 ): Promise<void> {
-  const { id } = await resolveRef(ctx, kind, text);
+  const { id } = await resolveRef(ctx, kind, text, { forWrite: true });
   const outcome = await submitWrite(ctx, { ...writeTarget(ctx, subdomain), operation: kind.ops.addUpdate, input: { subdomain, [kind.idParam]: id, update } });
   // The item's id as the server knows it once a queued create was sent before this update.
   printOutcome<{ id: number; type?: string | null }>(ctx, outcome, (posted, entry) => ({

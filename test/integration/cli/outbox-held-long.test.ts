@@ -64,6 +64,28 @@ describe('a write while another command holds the outbox', () => {
     expect(fs.existsSync(path.join(home.dir, 'outbox.lock'))).toBe(false);
   });
 
+  it('an update to an incident queued by temp id is kept and waits the same way, and goes after its create', async () => {
+    home = makeTempDir('statusdesk-cli-held-');
+    await sim.goOffline();
+    const created = await runCliIn(home.dir, ['--json', ...createArgs('Queued offline')], key());
+    const { tempId } = JSON.parse(created.stdout) as { tempId: string };
+    await sim.goOnline();
+    holder = holdOutbox(home.dir, 3_000);
+    await holding(holder);
+
+    const run = startCli(['--base-url', sim.baseUrl, 'incidents', 'update', 'acme', tempId, '--message', 'Still on it'], {
+      STATUSDESK_HOME: home.dir,
+      ...key(),
+    });
+    await until(() => run.stderr().includes('waiting for another statusdesk process'), 'the waiting line');
+    expect(handoffFiles()).toHaveLength(1);
+    const result = await run.exited;
+    expect(result.code, result.stderr).toBe(0);
+    const [create] = sim.writeLog({ op: 'incidents.create' });
+    expect(create).toBeDefined();
+    expect(sim.writeLog({ op: 'incidents.updates.create' }).map((w) => w.path)).toEqual([expect.stringContaining(`/incidents/${create!.resultId}/updates`)]);
+  });
+
   it('still held after the wait: exit 0, "queued" and kept, and the next command sends it (once)', async () => {
     home = makeTempDir('statusdesk-cli-held-');
     holder = holdOutbox(home.dir, 60_000);
