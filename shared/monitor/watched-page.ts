@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrlSchema, regionSchema } from '../accounts/account';
+import { providerFormatSchema } from './provider/provider-format';
 import { providerPageUrlSchema } from './provider/provider-url';
 
 /** statuspal: a page of the Status Page API v2 (region + subdomain); statuspage: a provider's public page in the Statuspage format (its URL). */
@@ -26,6 +27,11 @@ export const watchedPageSchema = z
     kind: watchedPageKindSchema.optional(),
     /** statuspage pages: the page's address (polled at `<url>/api/v2/summary.json`); `subdomain` is then its slug. */
     url: providerPageUrlSchema.optional(),
+    /**
+     * statuspage pages: the format the address publishes (provider/provider-format.ts). Absent: `statuspage`
+     * (every page saved before other formats).
+     */
+    format: providerFormatSchema.optional(),
     /** Shown instead of the page's own name when set. */
     name: z.string().trim().min(1).max(120).optional(),
     region: regionSchema,

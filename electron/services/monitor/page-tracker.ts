@@ -3,7 +3,8 @@ import { diffSnapshots } from '../../../shared/monitor/diff';
 import { stableId } from '../../../shared/monitor/event-id';
 import type { MonitorEvent, PageRef } from '../../../shared/monitor/events';
 import { toIso } from '../../../shared/monitor/iso-time';
-import { readProviderSnapshot } from '../../../shared/monitor/provider/read-provider-snapshot';
+import { ProviderNotUnderstoodError } from '../../../shared/monitor/provider/not-understood';
+import { readProviderPage } from '../../../shared/monitor/provider/read-provider-page';
 import { SummaryShapeError, readPageSnapshot } from '../../../shared/monitor/read-snapshot';
 import type { PageSnapshot } from '../../../shared/monitor/snapshot';
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
@@ -36,6 +37,7 @@ export interface BodyResult {
 
 /** Turns a parse or shape failure of a 2xx body into the app's error vocabulary. */
 export function invalidBodyError(error: unknown): AppError {
+  if (error instanceof ProviderNotUnderstoodError) return new AppError('invalid_response', `${error.message}.`);
   if (error instanceof SummaryShapeError) return new AppError('invalid_response', `The summary has an unexpected shape (${error.message}).`);
   if (error instanceof SyntaxError) return new AppError('invalid_response', 'The summary is not valid JSON.');
   return error instanceof AppError ? error : new AppError('internal', 'The summary could not be read.');
@@ -94,10 +96,10 @@ export class PageTracker {
       this.#succeeded(at);
       return { outcome: 'unchanged', events };
     }
-    // A provider's page (the public Statuspage format) is read into the same model.
+    // A provider's page (in its format: provider-format.ts) is read into the same model.
     const next =
       this.page.kind === 'statuspage'
-        ? readProviderSnapshot(JSON.parse(text), this.page.url ?? '')
+        ? readProviderPage(text, { url: this.page.url ?? '', format: this.page.format }, at)
         : readPageSnapshot(JSON.parse(text), this.snapshot?.customTypes);
     const prev = this.snapshot;
     const wasStale = this.stale;

@@ -1,5 +1,5 @@
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import { providerSummaryUrl } from '../../../shared/monitor/provider/provider-url';
+import { DEFAULT_PROVIDER_FORMAT, providerAccept, providerDocumentUrl, type ProviderFormat } from '../../../shared/monitor/provider/provider-format';
 import { isLoopbackHost } from '../../../shared/validation/secret-destination';
 import { errorForInvalidResponse, type RequestContext } from '../statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
@@ -8,7 +8,9 @@ import { errorForAnswer, waitForTurn, type SummaryBudget } from './summary-budge
 import type { FetchSummaryOptions, SummaryFetcher } from './summary-fetcher';
 
 /*
- * `GET <page URL>/api/v2/summary.json` of a provider's public page, conditionally: the ETag and
+ * `GET` of a provider's public page in its format (`<page URL>/api/v2/summary.json` for Statuspage and
+ * incident.io, `/summary.json` for Instatus, `/api/v1/components` for Cachet, the address itself for
+ * status.io and feeds: provider-format.ts), conditionally: the ETag and
  * Last-Modified of the last 200 go out as If-None-Match / If-Modified-Since, and a 304 (headers
  * only, no body) returns the body kept from that 200, so the tracker's byte-identical shortcut
  * makes an unchanged page cost one bodiless request and no parse. Same rules as the summary
@@ -20,6 +22,8 @@ import type { FetchSummaryOptions, SummaryFetcher } from './summary-fetcher';
 export interface ProviderFetcherOptions {
   /** The page address (normalised, see provider-url.ts). */
   pageUrl: string;
+  /** What the address publishes; default statuspage. */
+  format?: ProviderFormat | undefined;
   rateLimiter: RateLimiter;
   timeoutMs?: number;
   userAgent?: string;
@@ -29,7 +33,15 @@ export interface ProviderFetcherOptions {
   get?: typeof httpGetText;
 }
 
-const CONTEXT: RequestContext = { operation: 'getProviderSummary', method: 'GET', path: '/api/v2/summary.json', kind: 'read' };
+function contextOf(format: ProviderFormat, documentUrl: string): RequestContext {
+  let path = documentUrl;
+  try {
+    path = new URL(documentUrl).pathname;
+  } catch {
+    // The address was checked before; keep it as given.
+  }
+  return { operation: format === 'statuspage' ? 'getProviderSummary' : `getProviderPage(${format})`, method: 'GET', path, kind: 'read' };
+}
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 3;
@@ -53,8 +65,11 @@ export interface ProviderFetcher extends SummaryFetcher {
 }
 
 export function createProviderFetcher(options: ProviderFetcherOptions): ProviderFetcher {
-  // Where the summary lives: the page's address, or where a permanent redirect said it moved.
-  let url = providerSummaryUrl(options.pageUrl);
+  const format = options.format ?? DEFAULT_PROVIDER_FORMAT;
+  // Where the document lives: the page's address, or where a permanent redirect said it moved.
+  let url = providerDocumentUrl(format, options.pageUrl);
+  const CONTEXT = contextOf(format, url);
+  const accept = providerAccept(format);
   const get = options.get ?? httpGetText;
   const defaultTimeoutMs = options.timeoutMs ?? 15_000;
   const userAgent = options.userAgent ?? 'Statusdesk';
@@ -69,7 +84,7 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
     async fetchSummaryText(_subdomain: string, callOptions: FetchSummaryOptions = {}) {
       const done = await waitForTurn(budget, CONTEXT, callOptions.signal);
       // Compressed: a provider's summary is often 100 KB and more; when it changes, gzip brings it to a tenth.
-      const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': userAgent };
+      const headers: Record<string, string> = { Accept: accept, 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': userAgent };
       if (cached?.etag) headers['If-None-Match'] = cached.etag;
       if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
       let response: TextResponse;
@@ -123,7 +138,10 @@ export function providerRateLimitKey(pageUrl: string): string {
 }
 
 /** The monitor's default fetcher of a provider page. */
-export function providerFetcherForPage(page: Pick<WatchedPage, 'url'>, options: Omit<ProviderFetcherOptions, 'pageUrl' | 'rateLimiter'> = {}): ProviderFetcher {
+export function providerFetcherForPage(
+  page: Pick<WatchedPage, 'url' | 'format'>,
+  options: Omit<ProviderFetcherOptions, 'pageUrl' | 'rateLimiter' | 'format'> = {},
+): ProviderFetcher {
   if (!page.url) throw new TypeError('a provider page needs its address');
-  return createProviderFetcher({ ...options, pageUrl: page.url, rateLimiter: getRateLimiter(providerRateLimitKey(page.url)) });
+  return createProviderFetcher({ ...options, pageUrl: page.url, format: page.format, rateLimiter: getRateLimiter(providerRateLimitKey(page.url)) });
 }

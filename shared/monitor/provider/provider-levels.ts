@@ -1,20 +1,23 @@
 import type { BaseLevel } from '../../statuspage/levels';
+import { LEVEL_SEVERITY } from '../../statuspage/levels';
 
 /*
- * The provider format's levels on the app's four base levels.
+ * The summary.json formats' levels on the app's four base levels: Atlassian Statuspage's words and
+ * incident.io's, which serves the same path with its own.
  *
- * Components: degraded_performance → minor; partial_outage → MAJOR; major_outage → major;
- * under_maintenance → scheduled (maintenance). partial_outage is major because requests fail for
- * some users (the on-call has to act now, not later), and because the format's own roll-up calls a
- * page with a partial outage "Partial System Outage" under the `major` indicator: mapping it to
- * minor would let the tray say "minor incident" while the provider's own page says outage.
+ * Components: degraded_performance → minor; partial_outage → MAJOR; major_outage and incident.io's
+ * full_outage → major; under_maintenance → scheduled (maintenance). partial_outage is major because
+ * requests fail for some users (the on-call has to act now, not later), and because the format's own
+ * roll-up calls a page with a partial outage "Partial System Outage" under the `major` indicator.
  *
- * Incident impact and the page's status.indicator: none → operational (the provider says it
- * affects nobody: shown, never raises the tray), minor → minor, major and critical → major,
- * maintenance → scheduled.
+ * Incident impact and the page's status.indicator: none → operational (the provider says it affects
+ * nobody: shown, never raises the tray), minor → minor, major and critical → major, maintenance →
+ * scheduled. incident.io's indicator may name a component word (`full_outage`, `degraded_performance`),
+ * read as the component's.
  *
- * Anything else (a value the format may gain later) is minor, as the app's own unknown incident
- * types are: something is going on, but claiming an outage from an unknown word would be worse.
+ * Anything else is UNKNOWN: shown as "unknown (<word>)", at least minor (something is going on;
+ * claiming an outage from an unknown word would be worse), and never better than the page's own
+ * indicator says (`floor`).
  */
 
 const COMPONENT_LEVELS: Readonly<Record<string, BaseLevel>> = {
@@ -22,6 +25,7 @@ const COMPONENT_LEVELS: Readonly<Record<string, BaseLevel>> = {
   degraded_performance: 'minor',
   partial_outage: 'major',
   major_outage: 'major',
+  full_outage: 'major',
   under_maintenance: 'scheduled',
 };
 
@@ -35,14 +39,69 @@ const IMPACT_LEVELS: Readonly<Record<string, BaseLevel>> = {
 
 export const UNKNOWN_PROVIDER_LEVEL: BaseLevel = 'minor';
 
-/** A component's status; a missing status is operational (nothing said), an unknown one minor. */
-export function componentLevel(status: string | null | undefined): BaseLevel {
+/** The worse of two levels. */
+export function worseOf(a: BaseLevel, b: BaseLevel): BaseLevel {
+  return LEVEL_SEVERITY[a] >= LEVEL_SEVERITY[b] ? a : b;
+}
+
+/** How an unknown word is shown. */
+export function unknownWord(word: string): string {
+  return `unknown (${word})`;
+}
+
+export function isKnownComponentStatus(status: string): boolean {
+  return Object.hasOwn(COMPONENT_LEVELS, status);
+}
+
+/**
+ * A component's status; a missing status is operational (nothing said), an unknown one at least
+ * minor and never better than `floor` (the page's own indicator).
+ */
+export function componentLevel(status: string | null | undefined, floor: BaseLevel = 'operational'): BaseLevel {
   if (status === null || status === undefined || status === '') return 'operational';
-  return Object.hasOwn(COMPONENT_LEVELS, status) ? COMPONENT_LEVELS[status]! : UNKNOWN_PROVIDER_LEVEL;
+  return Object.hasOwn(COMPONENT_LEVELS, status) ? COMPONENT_LEVELS[status]! : worseOf(UNKNOWN_PROVIDER_LEVEL, floor);
+}
+
+export function isKnownImpact(impact: string): boolean {
+  return Object.hasOwn(IMPACT_LEVELS, impact) || Object.hasOwn(COMPONENT_LEVELS, impact);
 }
 
 /** An incident's impact or the page's status.indicator; `missing` when the field is absent. */
-export function impactLevel(impact: string | null | undefined, missing: BaseLevel = UNKNOWN_PROVIDER_LEVEL): BaseLevel {
+export function impactLevel(impact: string | null | undefined, missing: BaseLevel = UNKNOWN_PROVIDER_LEVEL, floor: BaseLevel = 'operational'): BaseLevel {
   if (impact === null || impact === undefined || impact === '') return missing;
-  return Object.hasOwn(IMPACT_LEVELS, impact) ? IMPACT_LEVELS[impact]! : UNKNOWN_PROVIDER_LEVEL;
+  if (Object.hasOwn(IMPACT_LEVELS, impact)) return IMPACT_LEVELS[impact]!;
+  if (Object.hasOwn(COMPONENT_LEVELS, impact)) return COMPONENT_LEVELS[impact]!;
+  return worseOf(UNKNOWN_PROVIDER_LEVEL, floor);
+}
+
+/** A maintenance's place: upcoming, active, or over (left out). Both vocabularies; an unknown word by its times. */
+export type MaintenancePhase = 'upcoming' | 'active' | 'over';
+
+const MAINTENANCE_PHASES: Readonly<Record<string, MaintenancePhase>> = {
+  scheduled: 'upcoming',
+  maintenance_scheduled: 'upcoming',
+  in_progress: 'active',
+  verifying: 'active',
+  maintenance_in_progress: 'active',
+  completed: 'over',
+  maintenance_complete: 'over',
+  maintenance_completed: 'over',
+};
+
+export function isKnownMaintenanceStatus(status: string): boolean {
+  return Object.hasOwn(MAINTENANCE_PHASES, status);
+}
+
+/**
+ * An unknown status is read from the window: before its start it is upcoming (a maintenance next month is
+ * not running), after its end it is over, in between (or without times) active.
+ */
+export function maintenancePhase(status: string | null | undefined, window: { startsAt: string | null; endsAt: string | null }, now: number): MaintenancePhase {
+  const word = status ?? 'scheduled';
+  if (Object.hasOwn(MAINTENANCE_PHASES, word)) return MAINTENANCE_PHASES[word]!;
+  const starts = window.startsAt === null ? NaN : Date.parse(window.startsAt);
+  const ends = window.endsAt === null ? NaN : Date.parse(window.endsAt);
+  if (Number.isFinite(starts) && now < starts) return 'upcoming';
+  if (Number.isFinite(ends) && now >= ends) return 'over';
+  return 'active';
 }

@@ -13,6 +13,9 @@ const id = z.union([z.string().min(1), z.number().transform(String)]);
 const list = <T extends z.ZodType>(item: T) => z.array(item).nullish();
 
 export const COMPONENT_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance'] as const;
+/** incident.io's words on the same path. */
+export const INCIDENT_IO_COMPONENT_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'full_outage'] as const;
+export const INCIDENT_IO_MAINTENANCE_STATUSES = ['maintenance_scheduled', 'maintenance_in_progress', 'maintenance_complete'] as const;
 export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const;
 export const STATUS_INDICATORS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const;
 export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved', 'postmortem'] as const;
@@ -66,7 +69,8 @@ export const providerIncidentSchema = z.object({
 });
 
 export const providerSummarySchema = z.object({
-  page: providerPageSchema,
+  /** Some pages' summaries have been seen without it (then the address names the page). */
+  page: providerPageSchema.nullish().transform((page) => page ?? {}),
   status: z.object({ indicator: text, description: text }).nullish(),
   components: list(providerComponentSchema),
   incidents: list(providerIncidentSchema),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isLoopbackHost } from '../../validation/secret-destination';
+import { DEFAULT_PROVIDER_FORMAT, trimDocumentPath, type ProviderFormat } from './provider-format';
 
 /*
  * The address of a provider's public status page, as the user gives it: https, or http only on a
@@ -15,8 +16,12 @@ export class ProviderUrlError extends Error {
   }
 }
 
-/** The page URL without a trailing slash; throws ProviderUrlError with a sentence for the user. */
-export function normaliseProviderUrl(text: string): string {
+/**
+ * The page URL without a trailing slash (the format's own document path cut off: a pasted
+ * `…/api/v2/summary.json`, `…/summary.json`, `…/api/v1/components`); throws ProviderUrlError with a
+ * sentence for the user. A feed and a status.io API address are kept whole: they are the document.
+ */
+export function normaliseProviderUrl(text: string, format: ProviderFormat = DEFAULT_PROVIDER_FORMAT): string {
   let url: URL;
   try {
     url = new URL(text.trim());
@@ -27,7 +32,7 @@ export function normaliseProviderUrl(text: string): string {
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
     throw new ProviderUrlError('Use the https:// address of the status page (plain http only for this computer).');
   if (url.username !== '' || url.password !== '') throw new ProviderUrlError('A status page address has no user name or password.');
-  const path = url.pathname.replace(/\/api\/v2(\/summary\.json|\/status\.json)?\/?$/, '').replace(/\/+$/, '');
+  const path = trimDocumentPath(format, url.pathname).replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path}`;
 }
 

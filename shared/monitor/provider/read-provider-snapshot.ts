@@ -1,9 +1,18 @@
 import type { BaseLevel } from '../../statuspage/levels';
 import { worstLevel } from '../../statuspage/levels';
-import { SummaryShapeError } from '../read-snapshot';
 import type { IncidentSnapshot, PageSnapshot, ServiceSnapshot, UpdateSnapshot } from '../snapshot';
+import { ProviderNotUnderstoodError } from './not-understood';
 import { providerNumericId, providerSlug } from './provider-id';
-import { componentLevel, impactLevel } from './provider-levels';
+import {
+  componentLevel,
+  impactLevel,
+  isKnownComponentStatus,
+  isKnownImpact,
+  maintenancePhase,
+  unknownWord,
+  UNKNOWN_PROVIDER_LEVEL,
+  worseOf,
+} from './provider-levels';
 import { providerSummarySchema, type ProviderComponent, type ProviderIncident, type ProviderSummary } from './provider-summary';
 
 /*
@@ -14,11 +23,23 @@ import { providerSummarySchema, type ProviderComponent, type ProviderIncident, t
  *   status when not operational (shown as the provider words it);
  * - incidents → incidents: `type` is the impact, the level from provider-levels.ts; the updates'
  *   `status` is the update type (resolved / postmortem close the incident);
- * - scheduled_maintenances: `scheduled` → upcoming, `in_progress` / `verifying` → active,
- *   `completed` is over and left out (the diff then reports it ended);
- * - the page level is status.indicator; without one, the worst of the incidents and components.
+ * - scheduled_maintenances: `scheduled` / `maintenance_scheduled` → upcoming, `in_progress` /
+ *   `verifying` / `maintenance_in_progress` → active, `completed` / `maintenance_complete` are over and
+ *   left out (the diff then reports it ended); an unknown status is placed by its window (a maintenance
+ *   next month is upcoming, whatever its word);
+ * - the page level is status.indicator; without one, the worst of the incidents and components;
+ * - an unknown word (component status, impact, indicator) is shown as "unknown (<word>)", at least
+ *   minor and never better than the page's indicator says (provider-levels.ts).
+ * A document with neither a status nor a components list is not this format: not understood.
  * No info notices and no custom types in this format.
  */
+
+export interface ProviderReadOptions {
+  /** Which vocabulary the page was watched as (the words of both are read either way). */
+  format?: 'statuspage' | 'incidentio';
+  /** The clock that places maintenances of an unknown status; default Date.now(). */
+  now?: number;
+}
 
 function isoOrNull(value: string | null | undefined): string | null {
   if (!value) return null;
@@ -49,13 +70,13 @@ function incidentUrl(incident: ProviderIncident, pageUrl: string | null): string
   return pageUrl ? `${pageUrl.replace(/\/+$/, '')}/incidents/${encodeURIComponent(incident.id)}` : null;
 }
 
-function readIncident(incident: ProviderIncident, pageUrl: string | null, maintenance: boolean): IncidentSnapshot {
+function readIncident(incident: ProviderIncident, pageUrl: string | null, maintenance: boolean, floor: BaseLevel): IncidentSnapshot {
   const { ids, latest } = readUpdates(incident);
   const impact = incident.impact ?? (maintenance ? 'maintenance' : null);
   return {
     id: providerNumericId('incident', incident.id),
-    type: impact ?? 'incident',
-    level: maintenance ? 'scheduled' : impactLevel(impact),
+    type: impact === null ? 'incident' : isKnownImpact(impact) ? impact : unknownWord(impact),
+    level: maintenance ? 'scheduled' : impactLevel(impact, UNKNOWN_PROVIDER_LEVEL, floor),
     title: incident.name ?? '(untitled)',
     url: incidentUrl(incident, pageUrl),
     startsAt: maintenance
@@ -69,19 +90,19 @@ function readIncident(incident: ProviderIncident, pageUrl: string | null, mainte
   };
 }
 
-function serviceOf(component: ProviderComponent, children: ServiceSnapshot[]): ServiceSnapshot {
+function serviceOf(component: ProviderComponent, children: ServiceSnapshot[], floor: BaseLevel): ServiceSnapshot {
   const status = component.status ?? null;
-  const level = componentLevel(status);
+  const level = componentLevel(status, floor);
   return {
     id: providerNumericId('component', component.id),
     name: component.name ?? '',
-    currentType: level === 'operational' ? null : status,
+    currentType: level === 'operational' || status === null ? null : isKnownComponentStatus(status) ? status : unknownWord(status),
     level,
     children,
   };
 }
 
-function readServices(components: readonly ProviderComponent[]): ServiceSnapshot[] {
+function readServices(components: readonly ProviderComponent[], floor: BaseLevel): ServiceSnapshot[] {
   const sorted = components
     .map((component, index) => ({ component, index }))
     .sort((a, b) => (a.component.position ?? Infinity) - (b.component.position ?? Infinity) || a.index - b.index)
@@ -100,7 +121,8 @@ function readServices(components: readonly ProviderComponent[]): ServiceSnapshot
     out.push(
       serviceOf(
         component,
-        (childrenOf.get(component.id) ?? []).map((child) => serviceOf(child, [])),
+        (childrenOf.get(component.id) ?? []).map((child) => serviceOf(child, [], floor)),
+        floor,
       ),
     );
   }
@@ -111,50 +133,60 @@ function flatLevels(services: readonly ServiceSnapshot[]): BaseLevel[] {
   return services.flatMap((s) => [s.level, ...flatLevels(s.children)]);
 }
 
-/** The zod result, or a SummaryShapeError naming the first bad field (as the monitor reports it). */
-export function parseProviderSummary(json: unknown): ProviderSummary {
+/** The zod result, or "not understood" naming the first bad field. */
+export function parseProviderSummary(json: unknown, format: 'statuspage' | 'incidentio' = 'statuspage'): ProviderSummary {
   const result = providerSummarySchema.safeParse(json);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const path = issue.path
-    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
-    .join('.')
-    .replace(/\.\[/g, '[');
-  throw new SummaryShapeError(path === '' ? 'summary' : path, issue.message);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const path = issue.path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+      .join('.')
+      .replace(/\.\[/g, '[');
+    throw new ProviderNotUnderstoodError(format, `${path === '' ? 'summary' : path}: ${issue.message}`);
+  }
+  // Another format's document (Instatus' summary.json has a `page` too) must not read as "all operational".
+  if (!result.data.status?.indicator && !Array.isArray(result.data.components))
+    throw new ProviderNotUnderstoodError(format, 'it has neither status.indicator nor a components list');
+  return result.data;
 }
 
 /**
  * `json`: the parsed body of `<pageUrl>/api/v2/summary.json`. `pageUrl`: the URL the user gave
  * (the subdomain key and the fallback name and link).
  */
-export function readProviderSnapshot(json: unknown, pageUrl: string): PageSnapshot {
-  const summary = parseProviderSummary(json);
+export function readProviderSnapshot(json: unknown, pageUrl: string, options: ProviderReadOptions = {}): PageSnapshot {
+  const summary = parseProviderSummary(json, options.format);
+  const now = options.now ?? Date.now();
   const page = summary.page;
   const url = page.url ?? pageUrl;
-  const services = readServices(summary.components ?? []);
-  const incidents = (summary.incidents ?? []).map((i) => readIncident(i, url, false));
+  const indicator = summary.status?.indicator ?? null;
+  // The page's own word is the floor of anything it says in words we do not know.
+  const floor = indicator === null ? 'operational' : impactLevel(indicator);
+  const services = readServices(summary.components ?? [], floor);
+  const incidents = (summary.incidents ?? []).map((i) => readIncident(i, url, false, floor));
   const maintenances: IncidentSnapshot[] = [];
   const upcoming: IncidentSnapshot[] = [];
   for (const item of summary.scheduled_maintenances ?? []) {
-    const status = item.status ?? 'scheduled';
-    if (status === 'completed') continue;
-    (status === 'scheduled' ? upcoming : maintenances).push(readIncident(item, url, true));
+    const read = readIncident(item, url, true, floor);
+    const phase = maintenancePhase(item.status, { startsAt: read.startsAt, endsAt: read.endsAt }, now);
+    if (phase === 'upcoming') upcoming.push(read);
+    else if (phase === 'active') maintenances.push(read);
   }
-  const indicator = summary.status?.indicator ?? null;
   const derived = worstLevel([
     ...incidents.filter((i) => !i.resolved).map((i) => i.level),
     ...flatLevels(services),
     ...(maintenances.length > 0 ? ['scheduled' as const] : []),
   ]);
-  const level = indicator === null ? derived : impactLevel(indicator);
+  const known = indicator === null || isKnownImpact(indicator);
+  const level = indicator === null ? derived : known ? impactLevel(indicator) : worseOf(derived, UNKNOWN_PROVIDER_LEVEL);
   return {
     name: page.name ?? new URL(pageUrl).host,
     subdomain: providerSlug(pageUrl),
     url,
     timeZone: page.time_zone ?? null,
-    currentType: level === 'operational' ? null : (indicator ?? level),
+    currentType: level === 'operational' ? null : known ? (indicator ?? level) : unknownWord(indicator),
     level,
-    hasStatusType: indicator !== null,
+    hasStatusType: indicator !== null && known,
     services,
     incidents,
     maintenances,

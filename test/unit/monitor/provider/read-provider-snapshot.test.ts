@@ -6,7 +6,7 @@ import { providerNumericId, providerSlug } from '../../../../shared/monitor/prov
 import { componentLevel, impactLevel } from '../../../../shared/monitor/provider/provider-levels';
 import { COMPONENT_STATUSES, INCIDENT_IMPACTS, STATUS_INDICATORS } from '../../../../shared/monitor/provider/provider-summary';
 import { readProviderSnapshot } from '../../../../shared/monitor/provider/read-provider-snapshot';
-import { SummaryShapeError } from '../../../../shared/monitor/read-snapshot';
+import { ProviderNotUnderstoodError } from '../../../../shared/monitor/provider/not-understood';
 import { pageSnapshotSchema, type PageSnapshot } from '../../../../shared/monitor/snapshot';
 
 // Synthetic fixtures of our own (no provider's data): every value the format documents.
@@ -89,7 +89,7 @@ describe('provider summary.json → page snapshot (contract)', () => {
   });
 
   it('maps every documented value (and a future one) to a base level', () => {
-    expect(COMPONENT_STATUSES.map(componentLevel)).toEqual(['operational', 'minor', 'major', 'major', 'scheduled']);
+    expect(COMPONENT_STATUSES.map((v) => componentLevel(v))).toEqual(['operational', 'minor', 'major', 'major', 'scheduled']);
     expect(INCIDENT_IMPACTS.map((v) => impactLevel(v))).toEqual(['operational', 'minor', 'major', 'major', 'scheduled']);
     expect(STATUS_INDICATORS.map((v) => impactLevel(v))).toEqual(['operational', 'minor', 'major', 'major', 'scheduled']);
     expect(componentLevel('melting')).toBe('minor');
@@ -113,7 +113,7 @@ describe('provider summary.json → page snapshot (contract)', () => {
     expect(readProviderSnapshot(doc, URL_)).toMatchObject({ level: 'major', hasStatusType: false, currentType: 'major' });
     const calm = { page: { name: 'Calm' }, components: [{ id: 'x', name: 'X', status: 'under_maintenance' }] };
     expect(readProviderSnapshot(calm, URL_).level).toBe('scheduled');
-    expect(readProviderSnapshot({ page: {} }, URL_).level).toBe('operational');
+    expect(readProviderSnapshot({ page: {}, components: [] }, URL_).level).toBe('operational');
   });
 
   it('tolerates missing and null fields everywhere but the page object', () => {
@@ -144,17 +144,18 @@ describe('provider summary.json → page snapshot (contract)', () => {
     });
     expect(sparse.incidents[0]!.url).toBe('https://status.other.test/incidents/i1');
     expect(sparse.incidents[1]).toMatchObject({
-      type: 'brand_new_impact',
+      type: 'unknown (brand_new_impact)',
       level: 'minor',
       startsAt: null,
       latestUpdate: { type: null, description: '', postedAt: null },
     });
   });
 
-  it('refuses what is not a summary, naming the field', () => {
-    expect(() => readProviderSnapshot({ components: [] }, URL_)).toThrow(SummaryShapeError);
-    expect(() => readProviderSnapshot({ components: [] }, URL_)).toThrow(/^page:/);
-    expect(() => readProviderSnapshot([], URL_)).toThrow(SummaryShapeError);
+  it('refuses what is not a summary as "not understood", naming the field; never reads it as operational', () => {
+    expect(() => readProviderSnapshot({ page: {} }, URL_)).toThrow(ProviderNotUnderstoodError);
+    expect(() => readProviderSnapshot({ page: { name: 'X', status: 'UP' } }, URL_)).toThrow(/neither status.indicator nor a components list/);
+    expect(() => readProviderSnapshot({ page: 'x', components: [] }, URL_)).toThrow(/^Not understood as a Statuspage page: page:/);
+    expect(() => readProviderSnapshot([], URL_)).toThrow(ProviderNotUnderstoodError);
     expect(() => readProviderSnapshot({ page: {}, components: [{ name: 'no id' }] }, URL_)).toThrow(/components\[0\]\.id/);
     expect(() => readProviderSnapshot({ page: {}, incidents: 'many' }, URL_)).toThrow(/incidents/);
   });
