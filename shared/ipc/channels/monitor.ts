@@ -4,6 +4,7 @@ import { monitorEventSchema } from '../../monitor/events';
 import { notificationPrefsChangeSchema, notificationPrefsSchema } from '../../monitor/notification-prefs';
 import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema } from '../../monitor/dashboard-patch';
 import { MIN_INTERVAL_SEC, watchedPageSchema } from '../../monitor/watched-page';
+import { providerFormatSchema } from '../../monitor/provider/provider-format';
 import { providerPageUrlSchema } from '../../monitor/provider/provider-url';
 import { incidentSchema } from '../../statuspage/schemas/incident';
 import { appearanceChangeSchema, appearancePrefsSchema } from '../../appearance/appearance-prefs';
@@ -26,6 +27,8 @@ export const watchedPageInputSchema = z
       .optional(),
     /** A provider's page in the public Statuspage format, by its address (instead of region + subdomain). */
     url: providerPageUrlSchema.optional(),
+    /** What the provider's address publishes (provider-format.ts); absent: statuspage. */
+    format: providerFormatSchema.optional(),
     accountId: z.uuid().optional(),
     intervalSec: z.number().int().min(MIN_INTERVAL_SEC, `Poll at most every ${MIN_INTERVAL_SEC} seconds.`).max(86_400).optional(),
   })

@@ -33,8 +33,8 @@ export type ValidatorMode = 'both' | 'etag' | 'last-modified' | 'none';
 export interface ProviderSimulatorOptions {
   /** Default 0 (a free port). Always 127.0.0.1. */
   port?: number;
-  /** 'demo': DEMO_PROVIDERS; 'empty': none; or your own. */
-  seed?: 'demo' | 'empty' | readonly ProviderPageSeed[];
+  /** 'demo': DEMO_PROVIDERS; 'formats': those and FORMAT_DEMO_PROVIDERS (one page per other format); 'empty': none; or your own. */
+  seed?: 'demo' | 'formats' | 'empty' | readonly ProviderPageSeed[];
   validators?: ValidatorMode;
   /** gzip a 200's body when the client accepts it; default true. */
   compression?: boolean;
@@ -75,7 +75,10 @@ export interface ProviderSimulator {
   /** http://127.0.0.1:<port> */
   origin: string;
   port: number;
-  /** The page URL the user gives Statusdesk: `<origin>/pages/<slug>` (summary at `/api/v2/summary.json` below it). */
+  /**
+   * The address the user gives Statusdesk: `<origin>/pages/<slug>` (the document below it, by format), or for
+   * status.io and feed pages the document's own address.
+   */
   pageUrl(slug: string): string;
   pages(): string[];
   addPage(seed: ProviderPageSeed): string;
@@ -87,8 +90,10 @@ export interface ProviderSimulator {
   setComponentStatus(input: { page: string; component: string; status: ComponentStatus }): void;
   scheduleMaintenance(input: { page: string; name: string; startsAt: Date; endsAt: Date; components?: string[]; body: string }): string;
   setMaintenanceStatus(input: { page: string; maintenanceId: string; status: MaintenanceStatus; body?: string }): void;
-  /** The summary document of a page as served now. */
+  /** The Statuspage summary of a page (the model every format is rendered from). */
   summary(slug: string): unknown;
+  /** The page's document in its own format, as served now. */
+  document(slug: string): string;
   setValidators(mode: ValidatorMode): void;
   setFaults(faults: ProviderFaults): void;
   stats(): ProviderStats;

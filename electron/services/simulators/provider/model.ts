@@ -1,5 +1,8 @@
+import type { ProviderFormat } from '../../../../shared/monitor/provider/provider-format';
+
 /*
- * The provider simulator's state: pages in the public Statuspage format, changed through the
+ * The provider simulator's state: pages kept in the public Statuspage model (and served in their
+ * own format: formats.ts), changed through the
  * control methods (never over HTTP). Each change bumps the page's version and `updated_at`; the
  * server renders a version once and answers conditional requests from its validators.
  */
@@ -44,6 +47,7 @@ export interface SimIncident {
 
 export interface SimProviderPage {
   slug: string;
+  format: ProviderFormat;
   id: string;
   name: string;
   timeZone: string;
@@ -58,6 +62,8 @@ export interface SimProviderPage {
 export interface ProviderPageSeed {
   slug: string;
   name: string;
+  /** How the page is served; default statuspage. */
+  format?: ProviderFormat;
   /** A name alone is a component; `{ group, children }` a group of components. */
   components: Array<string | { group: string; children: string[] }>;
 }
@@ -67,4 +73,13 @@ export const DEMO_PROVIDERS: readonly ProviderPageSeed[] = [
   { slug: 'nimbus-cloud', name: 'Nimbus Cloud', components: [{ group: 'Compute', children: ['Virtual machines', 'Object storage'] }, 'DNS', 'Public API'] },
   { slug: 'parcel-cdn', name: 'Parcel CDN', components: ['Edge network', 'Purge API', 'Dashboard'] },
   { slug: 'payflow', name: 'PayFlow Payments', components: [{ group: 'Payments', children: ['Card payments', 'Payouts'] }, 'Webhooks'] },
+];
+
+/** One fictional page per format beyond Statuspage (seed 'formats' serves them beside the demo ones). */
+export const FORMAT_DEMO_PROVIDERS: readonly ProviderPageSeed[] = [
+  { slug: 'relay-ai', name: 'Relay AI', format: 'incidentio', components: ['Chat API', 'Embeddings', 'Console'] },
+  { slug: 'hatch-hosting', name: 'Hatch Hosting', format: 'instatus', components: ['Deploys', 'Edge'] },
+  { slug: 'ledger-git', name: 'Ledger Git', format: 'statusio', components: [{ group: 'Website', children: ['EU', 'US'] }, 'Git operations'] },
+  { slug: 'openlane-mail', name: 'Openlane Mail', format: 'cachet', components: ['SMTP relay', 'Webmail'] },
+  { slug: 'stratus-cloud', name: 'Stratus Cloud', format: 'feed', components: ['Compute', 'Storage'] },
 ];

@@ -2,19 +2,21 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { createPrng } from '../statuspage/prng';
 import type { ProviderFaults, ProviderOneShotFault, ProviderSimulator, ProviderSimulatorOptions, ProviderStats, ValidatorMode } from './api';
-import { DEMO_PROVIDERS } from './model';
+import { DEMO_PROVIDERS, FORMAT_DEMO_PROVIDERS } from './model';
 import { ProviderStore } from './store';
 
 /*
- * A loopback server of the public Statuspage format: `GET /pages/<slug>/api/v2/summary.json`
- * (and `/moved/<slug>/…`, a 301 to it, as a page that changed address answers).
+ * A loopback server of provider pages, each in its format (formats.ts): `GET /pages/<slug>/api/v2/summary.json`
+ * for Statuspage and incident.io pages, `/pages/<slug>/summary.json` (Instatus), `/pages/<slug>/api/v1/components`
+ * (Cachet), `/pages/<slug>/1.0/status/<id>` (status.io), `/pages/<slug>/history.atom` (feed); and
+ * `/moved/<slug>/api/v2/summary.json`, a 301 to a Statuspage page, as a page that changed address answers.
  * It sends ETag and Last-Modified (or one, or none: `validators`) and answers If-None-Match /
  * If-Modified-Since with a bodiless 304, as the real pages' CDNs do. Faults as the status page
  * simulator's: error statuses (429/503 with Retry-After), resets, cut bodies, an HTML page,
  * hangs, latency; seeded draws, and one-shot faults for exact scenarios.
  */
 
-const SUMMARY_PATH = /^\/pages\/([a-z0-9][a-z0-9-]*)\/api\/v2\/summary\.json$/;
+const PAGE_PATH = /^\/pages\/([a-z0-9][a-z0-9-]*)\//;
 const MOVED_PATH = /^\/moved\/([a-z0-9][a-z0-9-]*)\/api\/v2\/summary\.json$/;
 const HTML = Buffer.from('<!doctype html><html><head><title>Status</title></head><body><h1>Sign in to the network</h1></body></html>');
 
@@ -29,7 +31,8 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
   let origin = '';
   const store = new ProviderStore(now, () => origin);
   const seed = options.seed ?? 'demo';
-  for (const page of seed === 'demo' ? DEMO_PROVIDERS : seed === 'empty' ? [] : seed) store.add(page);
+  const seeds = seed === 'demo' ? DEMO_PROVIDERS : seed === 'formats' ? [...DEMO_PROVIDERS, ...FORMAT_DEMO_PROVIDERS] : seed === 'empty' ? [] : seed;
+  for (const page of seeds) store.add(page);
   let validators: ValidatorMode = options.validators ?? 'both';
   const compression = options.compression ?? true;
   let faults: ProviderFaults = options.faults ?? {};
@@ -51,9 +54,9 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
   };
 
   const sent = new WeakMap<ServerResponse, { summary: boolean; bodyBytes: number }>();
-  const send = (res: ServerResponse, status: number, headers: Record<string, string>, body?: Buffer) => {
+  const send = (res: ServerResponse, status: number, headers: Record<string, string>, body?: Buffer, document = false) => {
     if (body) stats.bodyBytes += body.length;
-    sent.set(res, { summary: status === 200 && (headers['Content-Type'] ?? '').startsWith('application/json'), bodyBytes: body?.length ?? 0 });
+    sent.set(res, { summary: status === 200 && document, bodyBytes: body?.length ?? 0 });
     res.writeHead(status, { ...headers, ...(body ? { 'Content-Length': String(body.length) } : {}) });
     res.end(body);
   };
@@ -83,12 +86,12 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
         break;
     }
     const page = store.rendered(slug);
-    const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'max-age=0, private, must-revalidate' };
+    const headers: Record<string, string> = { 'Content-Type': page.contentType, 'Cache-Control': 'max-age=0, private, must-revalidate' };
     if (validators === 'both' || validators === 'etag') headers.ETag = page.etag;
     if (validators === 'both' || validators === 'last-modified') headers['Last-Modified'] = page.lastModified;
     if (decision.kind === 'malformed') {
       stats.full++;
-      send(res, 200, headers, page.body.subarray(0, Math.max(1, Math.floor(page.body.length / 2))));
+      send(res, 200, headers, page.body.subarray(0, Math.max(1, Math.floor(page.body.length / 2))), true);
       return;
     }
     // If-None-Match wins over If-Modified-Since when both are sent (RFC 9110 13.2.2).
@@ -108,13 +111,13 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
     }
     stats.full++;
     const gzip = compression && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    send(res, 200, gzip ? { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : headers, gzip ? page.gzipped : page.body);
+    send(res, 200, gzip ? { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : headers, gzip ? page.gzipped : page.body, true);
   };
 
   const server = createServer((req, res) => {
     stats.requests++;
     const path = (req.url ?? '/').split('?')[0]!;
-    const match = SUMMARY_PATH.exec(path);
+    const match = PAGE_PATH.exec(path);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       send(res, 405, { Allow: 'GET', 'Content-Type': 'application/json' }, Buffer.from('{"error":405}'));
       return;
@@ -125,7 +128,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
       send(res, 301, { Location: `/pages/${moved[1]}/api/v2/summary.json`, 'Content-Type': 'text/html' }, Buffer.from('<a>Moved</a>'));
       return;
     }
-    if (!match || !store.has(match[1]!)) {
+    if (!match || !store.has(match[1]!) || store.documentPath(match[1]!) !== path) {
       send(res, 404, { 'Content-Type': 'application/json' }, Buffer.from('{"error":"Not found"}'));
       return;
     }
@@ -157,7 +160,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
   return {
     origin,
     port,
-    pageUrl: (slug) => `${origin}/pages/${slug}`,
+    pageUrl: (slug) => store.pageUrl(slug),
     pages: () => store.slugs(),
     addPage: (page) => store.add(page),
     openIncident: (input) => store.openIncident(input),
@@ -167,6 +170,7 @@ export async function startProviderSimulator(options: ProviderSimulatorOptions =
     scheduleMaintenance: (input) => store.scheduleMaintenance(input.page, input.name, input.startsAt, input.endsAt, input.components ?? [], input.body),
     setMaintenanceStatus: (input) => store.setMaintenanceStatus(input.page, input.maintenanceId, input.status, input.body),
     summary: (slug) => store.summary(slug),
+    document: (slug) => store.rendered(slug).body.toString('utf8'),
     setValidators: (mode) => {
       validators = mode;
     },

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { OpenIncidentInput } from './api';
+import { providerDocumentUrl } from '../../../../shared/monitor/provider/provider-format';
+import { FORMAT_CONTENT_TYPE, renderDocument } from './formats';
 import type { ComponentStatus, MaintenanceStatus, ProviderPageSeed, SimIncident, SimProviderPage } from './model';
 
 /** One rendered version of a page: the body and its validators. */
 export interface RenderedPage {
   version: number;
+  /** The page's document in its format. */
   body: Buffer;
+  contentType: string;
   /** The same body gzipped, for clients that accept it (as the real pages' CDNs send it). */
   gzipped: Buffer;
   etag: string;
@@ -59,6 +63,7 @@ export class ProviderStore {
     }
     this.#pages.set(seed.slug, {
       slug: seed.slug,
+      format: seed.format ?? 'statuspage',
       id: this.#id('p'),
       name: seed.name,
       timeZone: 'Etc/UTC',
@@ -79,6 +84,21 @@ export class ProviderStore {
 
   has(slug: string): boolean {
     return this.#pages.has(slug);
+  }
+
+  /** The address Statusdesk is given for a page: the page, or for status.io and feeds the document itself. */
+  pageUrl(slug: string): string {
+    const page = this.#pages.get(slug);
+    const base = `${this.#origin()}/pages/${slug}`;
+    if (page?.format === 'statusio') return `${base}/1.0/status/${page.id}`;
+    if (page?.format === 'feed') return `${base}/history.atom`;
+    return base;
+  }
+
+  /** The path the page's document is served at. */
+  documentPath(slug: string): string {
+    const page = this.page(slug);
+    return new URL(providerDocumentUrl(page.format, this.pageUrl(slug))).pathname;
   }
 
   #touch(page: SimProviderPage): void {
@@ -270,11 +290,12 @@ export class ProviderStore {
     const page = this.page(slug);
     const cached = this.#rendered.get(slug);
     if (cached && cached.version === page.version) return cached;
-    const body = Buffer.from(JSON.stringify(this.summary(slug)));
+    const body = Buffer.from(renderDocument(page.format, this.summary(slug)));
     const lastModifiedMs = Math.floor(Date.parse(page.updatedAt) / 1000) * 1000;
     const rendered: RenderedPage = {
       version: page.version,
       body,
+      contentType: FORMAT_CONTENT_TYPE[page.format],
       gzipped: gzipSync(body),
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
       lastModified: new Date(lastModifiedMs).toUTCString(),
