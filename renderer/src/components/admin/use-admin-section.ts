@@ -28,10 +28,10 @@ export function useAdminSection(resourceId: AdminResourceId) {
 
   watch(scope, (next) => next && list.show(next), { immediate: true });
 
-  /** Writes seen sent after the list was read are not in it yet: keep showing them as on their way. */
+  /** Writes sent whose item the list is still reading are not in it yet: keep showing them as on their way. */
   const entries = computed(() => {
-    const from = list.loadedFrom;
-    return outbox.entries.map((entry) => (entry.state === 'sent' && (outbox.sentAt[entry.id] ?? 0) > from ? { ...entry, state: 'in_flight' as const } : entry));
+    const awaiting = list.awaiting;
+    return outbox.entries.map((entry) => (entry.state === 'sent' && awaiting[entry.id] ? { ...entry, state: 'in_flight' as const } : entry));
   });
   const current = computed(() => scope.value !== null && list.scope !== null && scopeKey(list.scope) === scopeKey(scope.value));
   const items = computed<MergedAdminItem[]>(() => (current.value && scope.value ? mergeAdminList(list.items, entries.value, resource, scope.value) : []));

@@ -27,7 +27,7 @@ const testingPinia = () => createTestingPinia({ stubActions: false, createSpy: v
 afterEach(() => vi.unstubAllGlobals());
 
 describe('administration list store', () => {
-  it("reads again when one of its resource's writes in its scope is sent; a burst during a read costs one more read", async () => {
+  it("patches the list when one of its resource's writes in its scope is sent: an edit reads that item, a write elsewhere reads nothing", async () => {
     const reads = heldReads();
     installFakeApi({ statuspage: { read: reads.read } });
     testingPinia();
@@ -36,16 +36,18 @@ describe('administration list store', () => {
     list.show(scope);
     await vi.waitFor(() => expect(reads.waiting).toHaveLength(1));
     expect(reads.waiting[0]!.request).toEqual({ accountId: uuid(1), operation: 'listServices', input: { subdomain: 'page1' } });
+    reads.waiting[0]!.answer(services('Web', 'API'));
+    await vi.waitFor(() => expect(list.status).toBe('ready'));
 
-    outbox.apply({ type: 'entry', entry: outboxEntry(1, 'sent', { operation: 'addService', input: { subdomain: 'page1', service: { name: 'API' } } }) });
     outbox.apply({ type: 'entry', entry: outboxEntry(2, 'sent', { operation: 'updateService', input: { subdomain: 'page1', serviceId: 1 } }) });
     outbox.apply({ type: 'entry', entry: outboxEntry(3, 'sent', { operation: 'addService', input: { subdomain: 'other' } }) });
     outbox.apply({ type: 'entry', entry: outboxEntry(4, 'sent', { operation: 'createIncident', input: { subdomain: 'page1' } }) });
-    reads.waiting[0]!.answer(services('Web'));
     await vi.waitFor(() => expect(reads.waiting).toHaveLength(2));
-    reads.waiting[1]!.answer(services('Web', 'API'));
-    await vi.waitFor(() => expect(list.items.map((s) => s.name)).toEqual(['Web', 'API']));
-    expect(list.status).toBe('ready');
+    expect(reads.waiting[1]!.request).toEqual({ accountId: uuid(1), operation: 'getService', input: { subdomain: 'page1', serviceId: 1 } });
+    expect(list.awaiting[uuid(2)]).toBe(true);
+    reads.waiting[1]!.answer({ kind: 'item', item: { id: 1, name: 'Website' } });
+    await vi.waitFor(() => expect(list.items.map((s) => s.name)).toEqual(['Website', 'API']));
+    expect(list.awaiting[uuid(2)]).toBeUndefined();
     expect(reads.waiting).toHaveLength(2);
   });
 
@@ -60,7 +62,7 @@ describe('administration list store', () => {
     expect(subscriptions.status).toBe('loading');
     reads.waiting[0]!.answer(listOf([{ id: 'sub-1', type: 'email', email: 'all@example.com' }]));
     await vi.waitFor(() => expect(reads.waiting).toHaveLength(2));
-    expect(reads.waiting[1]!.request.input).toEqual({ subdomain: 'page1', limit: 50, filter: 'ops@example.com' });
+    expect(reads.waiting[1]!.request.input).toEqual({ subdomain: 'page1', limit: 100, filter: 'ops@example.com' });
     reads.waiting[1]!.answer(listOf([{ id: 'sub-2', type: 'email', email: 'ops@example.com' }]));
     await filtered;
     expect(subscriptions.items.map((s) => s.id)).toEqual(['sub-2']);
