@@ -2,6 +2,7 @@ import type { DeleteBody, LinkStyle } from './context';
 import type { FaultRule } from './faults';
 import type { BaseLevel, Role } from './model';
 import type { RateLimitConfig } from './rate-limit';
+import type { LargeSeedCounts } from './seeds/large';
 import type { SeedSummaryOptions, SeedSummaryResult } from './seeds/summary';
 import type { DemoKeys } from './seeds/base';
 import type { OfflineMode } from './server';
@@ -10,7 +11,8 @@ import type { WriteLogEntry } from './write-log';
 
 /** Public types of the simulator: start options, control inputs, the simulator handle. */
 
-export type SeedOption = 'demo' | 'empty' | { summaries: unknown[] };
+/** `large`: a large company's page as `acme` (seeds/large.ts), its counts given or the issue's. */
+export type SeedOption = 'demo' | 'empty' | { summaries: unknown[] } | { large: Partial<LargeSeedCounts> };
 
 export interface StartOptions {
   /** default 0 = the OS picks a free port */

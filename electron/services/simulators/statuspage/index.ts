@@ -8,6 +8,7 @@ import { ALL_ROUTES } from './resources';
 import { Router } from './router';
 import { DEMO_KEYS, seedBase, type DemoKeys } from './seeds/base';
 import { seedDemo } from './seeds/demo';
+import { seedLarge } from './seeds/large';
 import { captureTimeOf, seedFromSummary } from './seeds/summary';
 import { API_PREFIX, SimHttpServer } from './server';
 import { Store } from './store';
@@ -25,6 +26,8 @@ export type { OfflineMode } from './server';
 export type { TextStyle } from './text-style';
 export type { RateLimitConfig } from './rate-limit';
 export type { DemoKeys } from './seeds/base';
+export type { LargeSeedCounts } from './seeds/large';
+export { LARGE_PAGE, SMALL_COPY, componentName } from './seeds/large';
 export { DEMO_KEYS } from './seeds/base';
 export { createSimulatorControlClient, SimulatorControlError, type SimulatorControlClient } from './control-client';
 export { captureTimeOf } from './seeds/summary';
@@ -61,7 +64,7 @@ class Simulator extends Controller implements StatusPageSimulator {
 function initialClock(options: StartOptions): SimClock {
   if (options.now) return new SimClock(options.now, options.freezeClock ?? true);
   const seed = options.seed;
-  if (seed && typeof seed === 'object') {
+  if (seed && typeof seed === 'object' && 'summaries' in seed) {
     // A capture's maintenances are "upcoming" relative to when it was taken: start the clock there.
     const times = seed.summaries.map(captureTimeOf).filter((t): t is number => t !== null);
     if (times.length) return new SimClock(Math.max(...times), options.freezeClock ?? false);
@@ -72,8 +75,9 @@ function initialClock(options: StartOptions): SimClock {
 export async function startStatusPageSimulator(options: StartOptions = {}): Promise<StatusPageSimulator> {
   const randomSeed = options.randomSeed ?? 1;
   const seed = options.seed ?? 'demo';
-  if (seed !== 'demo' && seed !== 'empty' && !(typeof seed === 'object' && Array.isArray(seed.summaries))) {
-    throw new TypeError("seed must be 'demo', 'empty' or { summaries: [...] }");
+  const large = typeof seed === 'object' && 'large' in seed ? seed.large : null;
+  if (seed !== 'demo' && seed !== 'empty' && !large && !(typeof seed === 'object' && 'summaries' in seed && Array.isArray(seed.summaries))) {
+    throw new TypeError("seed must be 'demo', 'empty', { summaries: [...] } or { large: {...} }");
   }
   const fresh = (): { store: Store; clock: SimClock } => {
     const clock = initialClock(options);
@@ -81,7 +85,8 @@ export async function startStatusPageSimulator(options: StartOptions = {}): Prom
     const now = clock.nowMs();
     seedBase(store, now);
     if (seed === 'demo') seedDemo(store, now);
-    else if (typeof seed === 'object') for (const doc of seed.summaries) seedFromSummary(store, doc, now);
+    else if (large) seedLarge(store, now, large);
+    else if (typeof seed === 'object' && 'summaries' in seed) for (const doc of seed.summaries) seedFromSummary(store, doc, now);
     return { store, clock };
   };
   const { store, clock } = fresh();
