@@ -11,6 +11,7 @@ import { registerWatchCommand } from './commands/watch';
 import { registerAccountCommands } from './commands/accounts';
 import { registerMaintenanceCommands } from './commands/maintenances';
 import { registerNoticeCommands } from './commands/notices';
+import { registerProvidersCommand } from './commands/providers';
 
 export const CLI_VERSION = '0.1.0';
 
@@ -63,6 +64,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   registerTranslateCommand(program, run);
   registerOperationsCommands(program, run);
   registerWatchCommand(program, run);
+  registerProvidersCommand(program, run);
   return program;
 }
 

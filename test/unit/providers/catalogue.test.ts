@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROVIDER_FORMATS } from '../../../shared/monitor/provider/provider-format';
+import { normaliseProviderUrl } from '../../../shared/monitor/provider/provider-url';
+import { catalogueSchema, MIN_CATALOGUE_SIZE, PROVIDER_CATEGORIES, providerCatalogue } from '../../../shared/providers/catalogue';
+import { searchProviders } from '../../../shared/providers/search';
+
+const raw = JSON.parse(readFileSync(path.join(__dirname, '../../../shared/providers/catalogue.json'), 'utf8')) as { providers: Array<Record<string, unknown>> };
+
+describe('the provider catalogue', () => {
+  const catalogue = providerCatalogue();
+
+  it(`has at least ${MIN_CATALOGUE_SIZE} providers, each with a name, an https address and a known format`, () => {
+    expect(catalogue.length).toBeGreaterThanOrEqual(MIN_CATALOGUE_SIZE);
+    expect(raw.providers).toHaveLength(catalogue.length);
+    for (const entry of catalogue) {
+      expect(entry.name.trim(), JSON.stringify(entry)).not.toBe('');
+      expect(new URL(entry.url).protocol, entry.name).toBe('https:');
+      if (entry.page) expect(new URL(entry.page).protocol, entry.name).toBe('https:');
+      expect(PROVIDER_FORMATS, entry.name).toContain(entry.format);
+      // What the watch form will save: the address as is, once normalised for its format.
+      expect(normaliseProviderUrl(entry.url, entry.format), entry.name).toBe(entry.url);
+    }
+  });
+
+  it('has unique names (whatever their case)', () => {
+    const names = catalogue.map((e) => e.name.toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('covers the kinds of providers people depend on, in every category', () => {
+    for (const category of PROVIDER_CATEGORIES)
+      expect(
+        catalogue.some((e) => e.category === category),
+        category,
+      ).toBe(true);
+    for (const name of ['GitHub', 'Cloudflare', 'Twilio', 'Datadog', 'Auth0', 'OpenAI', 'Anthropic', 'Amazon Web Services', 'GitLab', 'Railway']) {
+      expect(catalogue.map((e) => e.name)).toContain(name);
+    }
+    expect(new Set(catalogue.map((e) => e.format))).toEqual(new Set(['statuspage', 'incidentio', 'instatus', 'statusio', 'feed']));
+  });
+
+  it('refuses a broken entry: plain http, an unknown format, a duplicate name, too few', () => {
+    const ok = { name: 'X', url: 'https://status.x.test', format: 'statuspage', category: 'cloud' };
+    const many = (entry: object) => ({ version: 1, providers: [entry, ...catalogue.slice(1)] });
+    expect(catalogueSchema.safeParse(many(ok)).success).toBe(true);
+    expect(catalogueSchema.safeParse(many({ ...ok, url: 'http://status.x.test' })).success).toBe(false);
+    expect(catalogueSchema.safeParse(many({ ...ok, format: 'html' })).success).toBe(false);
+    expect(catalogueSchema.safeParse(many({ ...ok, name: catalogue[1]!.name.toUpperCase() })).success).toBe(false);
+    expect(catalogueSchema.safeParse({ version: 1, providers: catalogue.slice(0, 10) }).success).toBe(false);
+  });
+});
+
+describe('searching the catalogue', () => {
+  it('finds a provider by its name as people type it, best matches first', () => {
+    expect(searchProviders('git')[0]!.name).toBe('GitHub');
+    expect(searchProviders('git').map((e) => e.name)).toEqual(expect.arrayContaining(['GitHub', 'GitLab']));
+    expect(searchProviders('OPENAI')[0]).toMatchObject({ name: 'OpenAI', format: 'incidentio', url: 'https://status.openai.com' });
+    expect(searchProviders('aws')[0]).toMatchObject({ name: 'Amazon Web Services', format: 'feed' });
+    expect(searchProviders('datadog eu').map((e) => e.name)).toEqual(['Datadog (EU)']);
+  });
+
+  it('an empty search lists all, alphabetically; a limit cuts the list', () => {
+    expect(searchProviders('')).toHaveLength(providerCatalogue().length);
+    expect(searchProviders('  ', { limit: 5 })).toHaveLength(5);
+    expect(searchProviders('zzzz-no-such-provider')).toEqual([]);
+  });
+});
