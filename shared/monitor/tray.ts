@@ -12,6 +12,11 @@ import { levelLabel, severityOfLevel } from './severity';
  * maintenance: a stale page may hide an outage, so it must never look calm. A page not yet
  * checked counts as stale (unknown is not operational). Muted pages are listed in the menu but
  * do not colour the icon: muting says "I do not want this page to call for my attention".
+ *
+ * The tooltip names the pages that need attention, our own pages (those of the Status Page API, not a
+ * provider's public page) first, then the worst first: a provider's outage must never hide that our own
+ * page is down. A page that stopped answering says when it last answered; its menu entry gives the level
+ * it had then, as last known.
  */
 
 export const TRAY_ICON_STATES = ['operational', 'maintenance', 'minor', 'major', 'stale'] as const;
@@ -38,8 +43,10 @@ export interface TrayModel {
   menu: TrayMenuItem[];
 }
 
+export type TrayPage = Pick<PageState, 'pageId' | 'name' | 'status' | 'level' | 'muted'> & Partial<Pick<PageState, 'kind' | 'lastSuccessAt'>>;
+
 export interface TrayDecisionInput {
-  pages: readonly Pick<PageState, 'pageId' | 'name' | 'status' | 'level' | 'muted'>[];
+  pages: readonly TrayPage[];
   prefs: NotificationPrefs;
   nowMs: number;
   /** Formats the pause end for the menu; default `HH:MM UTC`. */
@@ -65,13 +72,49 @@ function stateText(page: Pick<PageState, 'status' | 'level'>): string {
   return levelLabel(page.level ?? 'operational');
 }
 
-const COUNT_WORDS: Record<TrayIconState, string> = {
-  major: 'major outage',
-  minor: 'minor incident',
-  stale: 'not reachable',
-  maintenance: 'in maintenance',
-  operational: 'operational',
-};
+/** When a page that stopped answering last answered, or null (it never did, or it answers). */
+function lastOk(page: TrayPage): number | null {
+  if (page.status !== 'stale' || !page.lastSuccessAt) return null;
+  const at = Date.parse(page.lastSuccessAt);
+  return Number.isNaN(at) ? null : at;
+}
+
+/** "Acme: not reachable, last OK 14:02 UTC" / "Nimbus Cloud: major outage". */
+function problemText(page: TrayPage, format: (epochMs: number) => string): string {
+  const since = lastOk(page);
+  return `${page.name}: ${stateText(page)}${since === null ? '' : `, last OK ${format(since)}`}`;
+}
+
+/** "Acme — Not reachable · last known Operational at 14:02 UTC". */
+function menuLabel(page: TrayPage, format: (epochMs: number) => string): string {
+  const since = lastOk(page);
+  const known = since !== null && page.level !== null ? ` · last known ${capitalize(levelLabel(page.level))} at ${format(since)}` : '';
+  return `${page.name} — ${capitalize(stateText(page))}${known}${page.muted ? ' (muted)' : ''}`;
+}
+
+const isOwn = (page: TrayPage) => page.kind !== 'statuspage';
+
+/** The pages to name in the tooltip: our own pages first, then the worst first, else in the user's order. */
+function problemsFirst(pages: readonly TrayPage[]): TrayPage[] {
+  return pages
+    .map((page, index) => ({ page, index, rank: TRAY_PRECEDENCE[pageIconState(page)] }))
+    .filter((entry) => entry.rank > TRAY_PRECEDENCE.operational)
+    .sort((a, b) => Number(isOwn(b.page)) - Number(isOwn(a.page)) || b.rank - a.rank || a.index - b.index)
+    .map((entry) => entry.page);
+}
+
+/** As many problems as fit in `room` characters, then how many more there are. */
+function listWithin(texts: readonly string[], room: number): string {
+  const shown: string[] = [];
+  for (const [index, text] of texts.entries()) {
+    const left = texts.length - index - 1;
+    const candidate = [...shown, text].join('; ') + (left > 0 ? `; ${left} more` : '');
+    if (shown.length > 0 && candidate.length > room) break;
+    shown.push(text);
+  }
+  const more = texts.length - shown.length;
+  return shown.join('; ') + (more > 0 ? `; ${more} more` : '');
+}
 
 function defaultFormatTime(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(11, 16)} UTC`;
@@ -83,26 +126,31 @@ export function decideTray(input: TrayDecisionInput): TrayModel {
   const states = audible.map(pageIconState);
   const icon = worstIconState(states);
 
+  const paused = notificationsPausedAt(input.prefs, input.nowMs);
+  const pausedUntil = paused ? Date.parse(input.prefs.pausedUntil as string) : null;
+  const suffix = pausedUntil !== null ? ` (notifications paused until ${format(pausedUntil)})` : !input.prefs.enabled ? ' (notifications off)' : '';
+  const prefix = 'Statusdesk: ';
+
   let summary: string;
   if (input.pages.length === 0) summary = 'no pages watched';
   else if (audible.length === 0) summary = 'all pages muted';
   else if (icon === 'operational') summary = audible.length === 1 ? `${audible[0]!.name} operational` : `all ${audible.length} pages operational`;
   else {
-    const worst = audible.filter((_, i) => states[i] === icon);
-    const head = worst.length === 1 ? `${worst[0]!.name}: ${stateText(worst[0]!)}` : `${worst.length} pages ${COUNT_WORDS[icon]}`;
-    const others = audible.length - worst.length;
-    summary = others > 0 ? `${head}; ${others} other${others === 1 ? '' : 's'}` : head;
+    const problems = problemsFirst(audible);
+    const calm = audible.length - problems.length;
+    const tail = calm > 0 ? `; ${calm} operational` : '';
+    summary = listWithin(
+      problems.map((page) => problemText(page, format)),
+      MAX_TOOLTIP - prefix.length - suffix.length - tail.length,
+    );
+    summary += tail;
   }
-  const paused = notificationsPausedAt(input.prefs, input.nowMs);
-  const pausedUntil = paused ? Date.parse(input.prefs.pausedUntil as string) : null;
-  let tooltip = `Statusdesk: ${summary}`;
-  if (pausedUntil !== null) tooltip += ` (notifications paused until ${format(pausedUntil)})`;
-  else if (!input.prefs.enabled) tooltip += ' (notifications off)';
+  const tooltip = `${prefix}${summary}${suffix}`;
 
   const menu: TrayMenuItem[] = input.pages.map((p) => ({
     kind: 'page' as const,
     pageId: p.pageId,
-    label: `${p.name} — ${capitalize(stateText(p))}${p.muted ? ' (muted)' : ''}`,
+    label: menuLabel(p, format),
     state: pageIconState(p),
     muted: p.muted,
   }));

@@ -75,7 +75,7 @@ test('a page that stops answering turns stale, never operational, and recovers',
   sim.goOffline({ mode: 'refuse' });
   for (let i = 0; i < 3; i += 1) await app.core.monitor.pollNow();
   await expect(card.locator('.level-badge').first()).toHaveText(/Not reachable/);
-  await expect(card.getByRole('status').filter({ hasText: /Stale since/ })).toBeVisible();
+  await expect(card.getByRole('status').filter({ hasText: /last known at/ })).toBeVisible();
   await expect.poll(() => lastTray(app).icon).toBe('stale');
   await page.screenshot({ path: screenshotPath('dashboard-stale.png') });
   expect(app.notifications.filter((n) => n.severity !== 'operational')).toHaveLength(0);

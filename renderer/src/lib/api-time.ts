@@ -67,6 +67,20 @@ export function localTime(value: string | null | undefined, pageZone?: string | 
   );
 }
 
+/**
+ * A time of the day as "14:02 CET" when it is today (in the zone shown), with its date when it is not
+ * ("26 Nov, 14:02 CET"): for "last known at …", where the whole date would crowd a badge.
+ */
+export function clockTime(value: string | null | undefined, pageZone?: string | null, nowMs = Date.now()): string {
+  const at = apiTimeMs(value);
+  if (at === null) return '';
+  const timeZone = displayZone(pageZone);
+  const day = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  const options: Intl.DateTimeFormatOptions =
+    day(at) === day(nowMs) ? { timeStyle: 'short', timeZone } : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone };
+  return `${new Intl.DateTimeFormat(undefined, options).format(at)} ${zoneAbbreviation(at, pageZone)}`;
+}
+
 /** The same as localTime: an API datetime as the user reads it; '' when absent or invalid. */
 export const apiTimeText = localTime;
 
