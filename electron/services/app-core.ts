@@ -8,6 +8,7 @@ import { OutboxFeature } from './outbox/outbox-feature';
 import { outboxHandlers, statusPageHandlers } from './outbox/outbox-handlers';
 import type { NotificationIntent } from '../../shared/monitor/notification-intent';
 import type { TrayModel } from '../../shared/monitor/tray';
+import type { OutboxEntryView } from '../../shared/outbox/entry-view';
 import type { OutboxStatus } from '../../shared/outbox/status';
 import { trayWithOutbox } from './desktop/tray-with-outbox';
 import type { SystemSignals } from './monitor/system-signals';
@@ -89,6 +90,8 @@ export class AppCore {
   #outboxStatus: OutboxStatus | null = null;
   readonly #options: AppCoreOptions;
   readonly #ownWrites = new OwnWrites();
+  /** Outbox entries whose page was checked once the server confirmed them (issue 26, item 7). */
+  readonly #checkedAfter = new Set<string>();
 
   constructor(options: AppCoreOptions) {
     this.#options = options;
@@ -151,7 +154,10 @@ export class AppCore {
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
       onChange: (change) => {
         this.events.emit('outbox.onChange', change);
-        if (change.type === 'entry' && change.entry.state === 'sent') this.#ownWrites.noteSent(change.entry, this.#baseUrlOfAccount(change.entry.accountId));
+        if (change.type === 'entry' && change.entry.state === 'sent') {
+          this.#ownWrites.noteSent(change.entry, this.#baseUrlOfAccount(change.entry.accountId));
+          this.#checkWrittenPage(change.entry);
+        }
         if (change.type === 'status') {
           this.#outboxStatus = change.status;
           if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#tray, change.status));
@@ -199,6 +205,24 @@ export class AppCore {
       appOrigins: options.appOrigins,
       onInternalError: (channel, error) => options.log?.(`ipc ${channel}: internal error: ${error instanceof Error ? error.message : String(error)}`),
     });
+  }
+
+  /**
+   * Our write was confirmed by the server: check the page it went to at once (every watched copy of it), so the
+   * dashboard and the tray show it now instead of up to an interval later. Once per entry.
+   */
+  #checkWrittenPage(entry: OutboxEntryView): void {
+    const baseUrl = this.#baseUrlOfAccount(entry.accountId);
+    const subdomain = entry.input.subdomain;
+    if (baseUrl === null || typeof subdomain !== 'string' || this.#checkedAfter.has(entry.id)) return;
+    this.#checkedAfter.add(entry.id);
+    if (this.#checkedAfter.size > 1_000) this.#checkedAfter.delete(this.#checkedAfter.values().next().value!);
+    const server = baseUrl.replace(/\/+$/, '');
+    for (const page of this.monitor.pages()) {
+      if (page.kind === 'statuspage' || page.subdomain.toLowerCase() !== subdomain.toLowerCase()) continue;
+      if (baseUrlOfPage(page).replace(/\/+$/, '') !== server) continue;
+      this.monitor.pollNow(page.id).catch((error: unknown) => this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`));
+    }
   }
 
   #baseUrlOfAccount(accountId: string): string | null {
