@@ -71,8 +71,12 @@ export class PageTracker {
     this.page = page;
   }
 
+  /**
+   * The name the user gave, else the page's own name from its summary, else, until the first read, what the
+   * user typed to watch it: the subdomain, or a provider page's address (never the slug made from it).
+   */
   get name(): string {
-    return this.page.name ?? this.snapshot?.name ?? this.page.subdomain;
+    return this.page.name ?? this.snapshot?.name ?? (this.page.kind === 'statuspage' && this.page.url ? addressName(this.page.url) : this.page.subdomain);
   }
 
   pageRef(): PageRef {
@@ -174,4 +178,9 @@ export class PageTracker {
       staleSince: toIso(this.staleSince ?? at),
     };
   }
+}
+
+/** "https://status.nimbus.example/" → "status.nimbus.example": a provider page's address as a name. */
+function addressName(url: string): string {
+  return url.replace(/^https?:\/\//i, '').replace(/\/+$/, '');
 }

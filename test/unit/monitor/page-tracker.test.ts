@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../shared/errors';
 import { monitorEventSchema } from '../../../shared/monitor/events';
 import { PageTracker } from '../../../electron/services/monitor/page-tracker';
+import { providerWatchedPage } from '../../../electron/services/watch/provider-page';
 import { baseSummary, fixtureText, wireIncident } from './support/fixtures';
 import { watchedPage } from './support/pages';
 
@@ -24,6 +25,27 @@ describe('PageTracker', () => {
     expect(t.snapshot?.level).toBe('minor');
     expect(t.lastSuccessAt).toBe(T0);
     expect(t.name).toBe('Exoscale');
+  });
+
+  it('a provider page is named by its address until its summary names it, never by its slug (issue 26, item 11)', () => {
+    const url = 'https://status.nimbus.example/';
+    const t = new PageTracker(providerWatchedPage(url), T0, rules);
+    expect(t.name).toBe('status.nimbus.example');
+    t.recordFailure(networkError(), T0 + MIN, MIN);
+    expect(t.name).toBe('status.nimbus.example');
+    t.recordBody(
+      JSON.stringify({
+        page: { id: 'p', name: 'Nimbus Cloud', url },
+        components: [],
+        incidents: [],
+        scheduled_maintenances: [],
+        status: { indicator: 'none' },
+      }),
+      T0 + 2 * MIN,
+    );
+    expect(t.name).toBe('Nimbus Cloud');
+    t.recordFailure(networkError(), T0 + 3 * MIN, MIN);
+    expect(t.name).toBe('Nimbus Cloud');
   });
 
   it('a byte-identical body skips parse, normalise and diff', () => {
