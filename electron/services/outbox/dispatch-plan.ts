@@ -35,7 +35,8 @@ export interface DispatchPlan {
 /**
  * Which queued writes may start now:
  * - per resource key, strictly in queue order: only the oldest unsent entry of a key is a candidate, and a
- *   failed or conflicting one holds the key until the user settles it (an update never overtakes its create);
+ *   failed, conflicting or needs-a-look one holds the key until the user settles it (an update never overtakes
+ *   its create);
  * - `dependsOn`: every listed entry must be sent (ids no longer known count as sent and compacted away);
  * - the server must be reachable, the account not paused by a 429, the entry's backoff over, and the account
  *   below its maximum in flight (independent resources go in parallel up to it);
