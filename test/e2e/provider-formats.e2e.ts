@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test';
+import { startProviderSimulator, type ProviderSimulator } from '../../electron/services/simulators/provider';
+import { expect, test } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
+
+/*
+ * Issue 27 in the window: Watch a page finds providers in the catalogue as the user types and fills the
+ * address and format; a page of another format is watched in its format; a page whose answer is not its
+ * format says "not understood" and why, never Operational.
+ */
+
+let providers: ProviderSimulator;
+test.beforeEach(async () => {
+  providers = await startProviderSimulator({ seed: 'formats' });
+});
+test.afterEach(async () => {
+  await providers.close();
+});
+
+async function openProviderForm(page: Page) {
+  await page.getByRole('button', { name: 'Watch a page' }).first().click();
+  const form = page.getByRole('form', { name: 'Watch a page' });
+  await form.getByLabel('Through').selectOption('url');
+  return form;
+}
+
+test('Watch a page searches the catalogue as you type, and watches a page in its format', async ({ page, launch }) => {
+  await launch();
+  const form = await openProviderForm(page);
+  await form.getByLabel('Find a provider').fill('gitl');
+  const matches = form.getByRole('list', { name: 'Matching providers' });
+  await expect(matches.getByRole('button').first()).toContainText('GitLab');
+  await expect(matches.getByRole('button').first()).toContainText('status.gitlab.com · status.io');
+  await page.screenshot({ path: screenshotPath('watch-provider-search-light.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: screenshotPath('watch-provider-search-dark.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await matches.getByRole('button', { name: /GitLab/ }).click();
+  await expect(form.getByLabel('Page address')).toHaveValue('https://api.status.io/1.0/status/5b36dc6502d06804c08349f7');
+  await expect(form.getByLabel('Format')).toHaveValue('statusio');
+  await expect(form.getByLabel('Display name')).toHaveValue('GitLab');
+  await expect(form.getByLabel('Find a provider')).toHaveValue('');
+
+  // This run stays on this computer: an Instatus page of the simulator instead.
+  await form.getByLabel('Page address').fill(providers.pageUrl('hatch-hosting'));
+  await form.getByLabel('Format').selectOption('instatus');
+  await form.getByLabel('Display name').fill('');
+  await form.getByRole('button', { name: 'Watch page' }).click();
+  await expect(form).toBeHidden();
+  const card = page.getByRole('article', { name: 'Page Hatch Hosting' });
+  await expect(card.locator('.level-badge').first()).toHaveText(/Operational/);
+});
+
+test('a page whose answer is not its format says "not understood" and why, never Operational', async ({ page, launch }) => {
+  await launch();
+  const form = await openProviderForm(page);
+  // An Instatus page's address watched as a feed: the answer is JSON.
+  await form.getByLabel('Page address').fill(`${providers.pageUrl('hatch-hosting')}/summary.json`);
+  await form.getByLabel('Format').selectOption('feed');
+  await form.getByLabel('Display name').fill('Hatch as a feed');
+  await form.getByRole('button', { name: 'Watch page' }).click();
+  const card = page.getByRole('article', { name: 'Page Hatch as a feed' });
+  await expect(card).toContainText(/not understood as an RSS or Atom feed: the answer is JSON, not a feed/i);
+  await expect(card.locator('.level-badge').first()).not.toHaveText(/Operational/);
+  await page.screenshot({ path: screenshotPath('provider-not-understood-light.png'), fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: screenshotPath('provider-not-understood-dark.png'), fullPage: true });
+});
