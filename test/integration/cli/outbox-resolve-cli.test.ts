@@ -55,7 +55,7 @@ describe('statusdesk and a create that needs a look', () => {
     expect(created()).toHaveLength(0);
 
     const list = await cli(['outbox', 'list']);
-    expect(list.stdout).toMatch(new RegExp(`${id}\\s+needs a look\\s+createIncident`));
+    expect(list.stdout).toMatch(new RegExp(`${id}\\s+needs a look\\s`));
     expect(list.stdout).toContain(`outbox resolve ${id} --mine-is <id> | --send-mine`);
     const json = JSON.parse((await cli(['--json', 'outbox', 'list'])).stdout) as { entries: { state: string; lookup?: { reason: string } }[] };
     expect(json.entries[0]).toMatchObject({ state: 'needs_look', lookup: { reason: 'before_send' } });
