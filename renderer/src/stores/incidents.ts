@@ -20,6 +20,16 @@ import { useOutboxStore } from './outbox';
 export const PAGE_SIZE = 50;
 const RECENT_WRITES = 4;
 
+/** An item taken off a list because the server no longer has it (deleted there): said once, until dismissed. */
+export interface GoneItem {
+  key: string;
+  kind: ConsoleKind;
+  id: number | string;
+  title: string;
+  /** Found on reading it, or on a write of ours to it (which was then not sent). */
+  found: 'read' | 'write';
+}
+
 /** A write queued from the console this session, for the "Queued → Sent" line. */
 export interface RecentWrite {
   entryId: string;
@@ -45,11 +55,14 @@ export const useIncidentsStore = defineStore('incidents', () => {
   const recent = ref<RecentWrite[]>([]);
   /** Sent entries whose server copy is being read: still shown (as sending) so nothing flickers away. */
   const refreshing = ref<string[]>([]);
+  /** Items the server no longer has, taken off the lists (issue 26, item 10). */
+  const gone = ref<GoneItem[]>([]);
 
   // Not view state: server reads chained per item (so the last answer shown is the newest), the sent entries
   // already handled (the core may push the same "sent" entry again), and the one outbox subscription.
   const refreshChains = new Map<string, Promise<void>>();
   const handledSent = new Set<string>();
+  const handledGone = new Set<string>();
   let stopListening: (() => void) | null = null;
 
   const accountsWithKey = computed(() => useAccountsStore().accounts.filter((account) => account.key.storage !== 'none'));
@@ -150,8 +163,11 @@ export const useIncidentsStore = defineStore('incidents', () => {
     }
   }
 
-  /** Reads one item again and puts the server's copy in the list (or takes it out when it is gone). */
-  function refreshItem(kind: ConsoleKind, id: number | string): Promise<void> {
+  /**
+   * Reads one item again and puts the server's copy in the list, or, when the server answers that it has no
+   * such item (deleted there), takes it off the list with a note saying so (`found`: what found it gone).
+   */
+  function refreshItem(kind: ConsoleKind, id: number | string, found: GoneItem['found'] = 'read'): Promise<void> {
     const current = account.value;
     if (!current) return Promise.resolve();
     const chainKey = `${current.id}|${kind}|${id}`;
@@ -172,7 +188,7 @@ export const useIncidentsStore = defineStore('incidents', () => {
           if (list.total !== null) list.total++;
         }
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'not_found') removeItem(kind, id);
+        if (error instanceof ApiError && error.code === 'not_found') removeGone(kind, id, found);
         else list.error = `The latest copy could not be read: ${pageReadFailure(error)}.`;
       }
     };
@@ -192,9 +208,36 @@ export const useIncidentsStore = defineStore('incidents', () => {
     if (sameId(openId.value, id)) openId.value = null;
   }
 
+  /** The server no longer has this item: off the list, and a note naming it (once per item). */
+  function removeGone(kind: ConsoleKind, id: number | string, found: GoneItem['found']) {
+    const item = lists.value[kind].items.find((existing) => sameId(existing.id, id));
+    const key = `${accountId.value}|${kind}|${id}`;
+    if (item && !gone.value.some((note) => note.key === key))
+      gone.value.push({ key, kind, id, title: typeof item.title === 'string' ? item.title : '', found });
+    removeItem(kind, id);
+  }
+
+  function dismissGone(key: string) {
+    gone.value = gone.value.filter((note) => note.key !== key);
+  }
+
+  /** A write of ours to an item failed with "not found": read the item to see whether it is gone. */
+  function onNotFound(entry: OutboxEntryView, kind: ConsoleKind) {
+    if (handledGone.has(entry.id)) return;
+    const target = entry.input[WRITES[kind].idParam];
+    if ((typeof target !== 'number' && typeof target !== 'string') || isTempId(target)) return;
+    handledGone.add(entry.id);
+    void refreshItem(kind, target, 'write');
+  }
+
   /** The outbox pushed an entry: a sent write of this page means the server copy changed. */
   function onEntry(entry: OutboxEntryView) {
     const current = account.value;
+    if (entry.state === 'failed' && entry.lastError?.code === 'not_found' && current && entry.accountId === current.id) {
+      const kind = kindOfOperation(entry.operation);
+      if (kind && entry.kind === STATUSPAGE_OUTBOX_KIND && entry.input.subdomain === current.subdomain) onNotFound(entry, kind);
+      return;
+    }
     if (entry.state !== 'sent' || handledSent.has(entry.id)) return;
     if (!current || entry.kind !== STATUSPAGE_OUTBOX_KIND || entry.accountId !== current.id || entry.input.subdomain !== current.subdomain) return;
     const kind = kindOfOperation(entry.operation);
@@ -275,6 +318,8 @@ export const useIncidentsStore = defineStore('incidents', () => {
     openId,
     recent,
     refreshing,
+    gone,
+    dismissGone,
     accountsWithKey,
     account,
     contexts,
