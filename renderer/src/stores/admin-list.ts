@@ -135,8 +135,8 @@ function defineListStore(resourceId: AdminResourceId) {
         return { kind: 'remove', id, parentOf: items.value.find((item) => keyOf(item) === id)?.parent_id };
       }
       const created = entry.operation === resource.create;
-      // Whether a new item matches the server's filter is the server's to say.
-      if (created && filter.value) return 'reload';
+      // Whether a new or changed item matches the server's filter is the server's to say (a filtered list is short).
+      if (filter.value) return 'reload';
       // A list read oldest first puts a new item at its end: past what is loaded, it is only counted.
       if (created && resource.cursor && nextCursor.value !== null) return { kind: 'count' };
       const id = created ? (entry.serverId ?? entry.result?.id) : entry.input[resource.idParam];
@@ -237,7 +237,8 @@ function defineListStore(resourceId: AdminResourceId) {
         // Writes patched in while this read was on its way may be missing from it: apply them again.
         const latest = journal.reduce<Item[]>((list, patch) => patched(list, patch, false), collected);
         setItems(latest);
-        total.value = readTotal;
+        // A list read whole counts what it holds (a services list may count only its top level).
+        total.value = resource.cursor ? readTotal : latest.length;
         nextCursor.value = after;
         loadedFrom.value = started;
         error.value = null;

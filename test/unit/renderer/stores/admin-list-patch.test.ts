@@ -160,4 +160,40 @@ describe('administration lists patched by sent writes', () => {
     expect(list.items.find((s) => s.id === 3)!.parent_id).toBe(1);
     expect(server.requests).toHaveLength(1);
   });
+
+  it('a list read whole counts what it holds, not the server’s count of its top level', async () => {
+    installFakeApi({
+      statuspage: {
+        read: () =>
+          Promise.resolve({
+            ok: true,
+            value: {
+              kind: 'list',
+              items: [
+                { id: 1, name: 'Web' },
+                { id: 2, name: 'API', parent_id: 1 },
+              ],
+              total: 1,
+              nextCursor: null,
+            },
+          }),
+      },
+    });
+    createTestingPinia({ stubActions: false, createSpy: vi.fn });
+    const list = useAdminList('services');
+    await loadAll(list);
+    expect(list.total).toBe(2);
+  });
+
+  it('under a server filter, an edit reads the filtered list again: the item may no longer match', async () => {
+    const server = fakeServer(subscriptions(3));
+    installFakeApi({ statuspage: { read: server.read } });
+    createTestingPinia({ stubActions: false, createSpy: vi.fn });
+    const list = useAdminList('subscriptions');
+    list.show(pageScope);
+    await list.applyFilter('s2@example.com');
+    sent(1, 'updateSubscription', { subscriptionId: 'sub-2' });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(3));
+    expect(server.requests[2]!.operation).toBe('listSubscriptions');
+  });
 });
