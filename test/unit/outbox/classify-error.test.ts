@@ -21,7 +21,7 @@ describe('what the outbox does after a failed send', () => {
   });
 
   it('pauses on 429 with Retry-After, retries 408 and 5xx, fails other 4xx and 501 for good', () => {
-    expect(classifyStatusPageError(errorForStatus(429, ctx, { error: 429 }, 3000))).toMatchObject({ type: 'retry', rateLimited: true, retryAfterMs: 3000 });
+    expect(classifyStatusPageError(errorForStatus(429, ctx, { error: 429 }, { waitMs: 3000, askedMs: 3000, now: 0 }))).toMatchObject({ type: 'retry', rateLimited: true, retryAfterMs: 3000 });
     expect(classifyStatusPageError(errorForStatus(408, ctx, undefined, undefined))).toMatchObject({ type: 'retry', ambiguous: false });
     // Any 5xx can follow a commit (a crash after the insert, a proxy whose upstream acted): look before resending.
     for (const status of [500, 502, 503, 504, 599]) {
