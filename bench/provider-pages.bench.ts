@@ -12,12 +12,13 @@ import { createProviderFetcher } from '../electron/services/monitor/provider-fet
 import { SignalHub } from '../electron/services/monitor/system-signals';
 import { SlidingWindowRateLimiter } from '../electron/services/statuspage/rate-limiter';
 import type { ProviderStats } from '../electron/services/simulators/provider';
-import { providerSummaryUrl } from '../shared/monitor/provider/provider-url';
+import { PROVIDER_FORMATS, providerAccept, providerDocumentUrl, type ProviderFormat } from '../shared/monitor/provider/provider-format';
 import { watchedPageSchema } from '../shared/monitor/watched-page';
 
 /*
- * Provider pages (issue 19): 500 pages in the public Statuspage format at 60 s against the
- * 304-capable provider simulator (its own process, so its CPU is not counted). Two runs of the same
+ * Provider pages (issues 19 and 27): 500 pages at 60 s in a mix of formats (Statuspage, incident.io,
+ * Instatus, status.io, Cachet, Atom feed: one in six each) against the 304-capable provider simulator
+ * (its own process, so its CPU is not counted). Two runs of the same
  * length against the same pages, each in its own process:
  *   floor:   a bare loop of the same conditional GETs (node:http, the same keep-alive agent), one
  *            per page per interval: what the requests alone cost;
@@ -72,6 +73,7 @@ async function runSimChild(pages: number): Promise<void> {
   const seed = Array.from({ length: pages }, (_, i) => ({
     slug: slugOf(i),
     name: `Provider ${i}`,
+    format: PROVIDER_FORMATS[i % PROVIDER_FORMATS.length]!,
     components: [
       { group: 'Core', children: ['API', 'Dashboard', 'Webhooks'] },
       { group: 'Regions', children: ['Europe', 'Americas', 'Asia'] },
@@ -90,7 +92,8 @@ async function runSimChild(pages: number): Promise<void> {
       components: [{ name: 'API', status: 'degraded_performance' }],
       body: 'We are looking into slower answers from the API in one region.',
     });
-  process.stdout.write(`${JSON.stringify({ origin: sim.origin, urls: sim.pages().map((s) => sim.pageUrl(s)) })}\n`);
+  const list = sim.pages().map((slug, i) => ({ url: sim.pageUrl(slug), format: PROVIDER_FORMATS[i % PROVIDER_FORMATS.length]! }));
+  process.stdout.write(`${JSON.stringify({ origin: sim.origin, urls: list })}\n`);
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
     if (line === 'stats') process.stdout.write(`${JSON.stringify(sim.stats())}\n`);
@@ -102,9 +105,14 @@ async function runSimChild(pages: number): Promise<void> {
   process.on('SIGTERM', () => void sim.close().then(() => process.exit(0)));
 }
 
+interface BenchPage {
+  url: string;
+  format: ProviderFormat;
+}
+
 interface SimChild {
   child: ChildProcess;
-  urls: string[];
+  urls: BenchPage[];
   ask(command: 'stats' | 'reset'): Promise<unknown>;
 }
 
@@ -117,7 +125,7 @@ async function startSimChild(runner: Runner, pages: number): Promise<SimChild> {
     queue.push(resolve);
   });
   lines.on('line', (line) => queue.shift()?.(line));
-  const ready = JSON.parse(await first) as { urls: string[] };
+  const ready = JSON.parse(await first) as { urls: BenchPage[] };
   return {
     child,
     urls: ready.urls,
@@ -141,7 +149,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 interface LoadArgs {
   phase: 'floor' | 'monitor';
-  urls: string[];
+  urls: BenchPage[];
   intervalSec: number;
   intervals: number;
   timeScale: number;
@@ -166,14 +174,14 @@ async function runLoadChild(args: LoadArgs): Promise<PhaseResult> {
   if (args.phase === 'floor') {
     // The same requests, bare: one conditional GET per page per interval, spread over it.
     const validators = new Map<string, { etag?: string; lastModified?: string }>();
-    const context = { operation: 'bench', method: 'GET' as const, path: '/api/v2/summary.json', kind: 'read' as const };
-    const poll = async (url: string) => {
+    const context = { operation: 'bench', method: 'GET' as const, path: '/', kind: 'read' as const };
+    const poll = async ({ url, format }: BenchPage) => {
       const known = validators.get(url);
-      const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': 'Statusdesk' };
+      const headers: Record<string, string> = { Accept: providerAccept(format), 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': 'Statusdesk' };
       if (known?.etag) headers['If-None-Match'] = known.etag;
       if (known?.lastModified) headers['If-Modified-Since'] = known.lastModified;
       try {
-        const res = await httpGetText(providerSummaryUrl(url), { headers, decompress: true, timeoutMs: 15_000 }, context);
+        const res = await httpGetText(providerDocumentUrl(format, url), { headers, decompress: true, timeoutMs: 15_000 }, context);
         if (res.status === 200) validators.set(url, { etag: res.header('etag'), lastModified: res.header('last-modified') });
         count(res.status === 304 ? 'not_modified' : 'full');
       } catch {
@@ -191,12 +199,13 @@ async function runLoadChild(args: LoadArgs): Promise<PhaseResult> {
     }, intervalRealMs / ticksPerInterval);
     stop = () => clearInterval(timer);
   } else {
-    const pages = args.urls.map((url, i) =>
+    const pages = args.urls.map(({ url, format }, i) =>
       watchedPageSchema.parse({
         id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
         kind: 'statuspage',
         region: 'custom',
         url,
+        format,
         subdomain: slugOf(i),
         intervalSec: args.intervalSec,
       }),
@@ -206,7 +215,7 @@ async function runLoadChild(args: LoadArgs): Promise<PhaseResult> {
       clock: args.timeScale === 1 ? systemClock : createScaledClock(args.timeScale),
       signals: new SignalHub(),
       clientFor: (page) => {
-        const fetcher = createProviderFetcher({ pageUrl: page.url!, rateLimiter: limiter });
+        const fetcher = createProviderFetcher({ pageUrl: page.url!, format: page.format, rateLimiter: limiter });
         return {
           fetchSummaryText: async (subdomain, options) => {
             try {
@@ -285,24 +294,9 @@ async function runPhase(runner: Runner, args: LoadArgs): Promise<PhaseResult> {
   const urlsFile = path.join(os.tmpdir(), `statusdesk-provider-urls-${process.pid}-${args.phase}.json`);
   fs.writeFileSync(urlsFile, JSON.stringify(args.urls));
   try {
-    const child = spawn(
-      runner.command,
-      [
-        ...runner.args,
-        '--load-child',
-        '--phase',
-        args.phase,
-        '--urls-file',
-        urlsFile,
-        '--interval-sec',
-        String(args.intervalSec),
-        '--intervals',
-        String(args.intervals),
-        '--time-scale',
-        String(args.timeScale),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const flags = { phase: args.phase, 'urls-file': urlsFile, 'interval-sec': args.intervalSec, intervals: args.intervals, 'time-scale': args.timeScale };
+    const argv = [...runner.args, '--load-child', ...Object.entries(flags).flatMap(([flag, value]) => [`--${flag}`, String(value)])];
+    const child = spawn(runner.command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -325,7 +319,7 @@ export async function runProviderPagesBench(options: ProviderBenchOptions = {}):
     const sim = await startSimChild(runner, pages);
     try {
       const common = { urls: sim.urls, intervalSec, intervals, timeScale };
-      log(`${pages} provider pages, ${intervalSec} s interval, ${intervals} steady intervals at clock ×${timeScale}: floor (bare conditional GETs)…`);
+      log(`${pages} provider pages (${PROVIDER_FORMATS.join(', ')}), ${intervalSec} s, ${intervals} steady intervals at clock ×${timeScale}: floor…`);
       const floor = await runPhase(runner, { phase: 'floor', ...common });
       await sim.ask('reset');
       log('monitor…');
@@ -381,7 +375,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   } else if (values['load-child']) {
     const result = await runLoadChild({
       phase: values.phase === 'floor' ? 'floor' : 'monitor',
-      urls: JSON.parse(fs.readFileSync(values['urls-file']!, 'utf8')) as string[],
+      urls: JSON.parse(fs.readFileSync(values['urls-file']!, 'utf8')) as BenchPage[],
       intervalSec: num(values['interval-sec'])!,
       intervals: num(values.intervals)!,
       timeScale: num(values['time-scale'])!,
