@@ -26,7 +26,7 @@ describe('appearance in the settings file', () => {
   it('a file from before the theme choice follows the OS with cards', () => {
     const store = new SettingsStore(dirWith({ schemaVersion: 1, accounts: [account] }));
     expect(store.problem).toBeNull();
-    expect(store.get().appearance).toEqual({ theme: 'system', dashboardLayout: 'cards' });
+    expect(store.get().appearance).toEqual({ theme: 'system', dashboardLayout: 'cards', timeZone: 'local' });
     expect(store.get().accounts).toHaveLength(1);
   });
 
@@ -36,7 +36,7 @@ describe('appearance in the settings file', () => {
       s.appearance.theme = 'dark';
       s.appearance.dashboardLayout = 'compact';
     });
-    expect(new SettingsStore(dir).get().appearance).toEqual({ theme: 'dark', dashboardLayout: 'compact' });
+    expect(new SettingsStore(dir).get().appearance).toEqual({ theme: 'dark', dashboardLayout: 'compact', timeZone: 'local' });
   });
 
   it('an unknown theme in the file falls back to the default without losing the rest', () => {
