@@ -1,13 +1,17 @@
+import { AppError } from '../../shared/errors';
+import { failureWords, type FailureContext } from '../../shared/people-words/failure-words';
 import { StatusPageApiError } from '../services/statuspage/errors';
 
 /** Where a command's status page call went: enough to say which page and which server a failure was about. */
 export interface CallTarget {
   baseUrl: string;
   subdomain?: string | undefined;
+  /** A provider's public page by its address (`baseUrl`), not a Status Page API server. */
+  provider?: boolean | undefined;
 }
 
 /** The address without any credentials, as it can be shown. */
-function shown(baseUrl: string): string {
+export function shownAddress(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
     return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
@@ -16,32 +20,36 @@ function shown(baseUrl: string): string {
   }
 }
 
+/** "{incidentId}" → "incident", "{infoNoticeId}" → "notice": the item a path's last parameter names. */
+function nounOfPath(path: string): string | undefined {
+  const last = [...path.matchAll(/\{([A-Za-z]+)\}/g)].at(-1)?.[1];
+  if (!last || last === 'subdomain') return undefined;
+  return last
+    .replace(/Id$/, '')
+    .replace(/^info(?=[A-Z])/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+}
+
+/** What a status page call was about, judged from its path template (kept on the error for this, never shown). */
+function contextOf(error: StatusPageApiError, target: CallTarget): FailureContext {
+  if (target.provider) return { audience: 'cli', subject: 'provider', server: shownAddress(target.baseUrl) };
+  const noun = nounOfPath(error.path);
+  const pageLevel = error.path.includes('{subdomain}') && noun === undefined;
+  return {
+    audience: 'cli',
+    server: shownAddress(target.baseUrl),
+    subdomain: target.subdomain,
+    ...(pageLevel ? { subject: 'page' as const } : noun ? { subject: 'item' as const, noun } : {}),
+  };
+}
+
 /**
- * A status page failure in the command line's words: which page, which server, and the likely fix, instead
- * of the operation's path template. Null when there is nothing to add to the client's own message.
+ * A failure in the command line's words (shared/people-words): which page, which server, why and the likely
+ * fix, never an operation id or a path template. Null for what is not a typed failure (the caller says so).
  */
 export function explainFailure(error: unknown, target: CallTarget | null): string | null {
-  if (!(error instanceof StatusPageApiError) || target === null) return null;
-  const server = shown(target.baseUrl);
-  const path = target.subdomain ? error.path.replace('{subdomain}', target.subdomain) : error.path;
-  // A 404 on a page's own path is about the page (or the server); one on an item under it is about the item.
-  const pageLevel = error.path.includes('{subdomain}') && (error.path.match(/\{/g) ?? []).length === 1;
-  if (error.status === 404 && pageLevel) {
-    if (!/\/api\/v2$/.test(server)) {
-      return `No status page API at ${server} (${error.method} ${path} answered 404): a Status Page API base URL ends in /api/v2; try --base-url ${server}/api/v2.`;
-    }
-    return `No status page "${target.subdomain}" on ${server} (${error.method} ${path} answered 404): check the subdomain, the first part of the page's address (acme for acme.statuspal.io), and the region (--region us or eu).`;
-  }
-  if (error.networkCode === 'ENOTFOUND' || error.networkCode === 'EAI_AGAIN') {
-    const host = (() => {
-      try {
-        return new URL(target.baseUrl).hostname;
-      } catch {
-        return server;
-      }
-    })();
-    return `The server ${host} could not be found (${error.networkCode}): check the address ${server} (--base-url or the account's region) and the network.`;
-  }
-  if (error.code === 'network' || error.code === 'timeout') return `${error.message} Server: ${server}.`;
-  return null;
+  if (!(error instanceof AppError)) return null;
+  const context: FailureContext = error instanceof StatusPageApiError && target !== null ? contextOf(error, target) : { audience: 'cli' };
+  return failureWords(error, context).text;
 }

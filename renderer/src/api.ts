@@ -1,5 +1,6 @@
 import type { AppErrorShape } from '@shared/errors';
 import type { Result } from '@shared/ipc/define';
+import { failureWords, type FailureContext } from '@shared/people-words/failure-words';
 
 /** An IPC call that answered with a typed error. */
 export class ApiError extends Error {
@@ -25,7 +26,10 @@ export async function call<T>(pending: Promise<Result<T>>): Promise<T> {
   throw new ApiError(result.error);
 }
 
-export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  return 'Something went wrong.';
+/**
+ * A failure in people's words (shared/people-words): what failed when `about` says what was being done, why,
+ * and what to do. Anything that is not a typed error is "something went wrong", never its own message.
+ */
+export function messageOf(error: unknown, about: FailureContext = {}): string {
+  return failureWords(error instanceof ApiError ? error : null, about).text;
 }

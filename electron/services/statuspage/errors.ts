@@ -3,6 +3,7 @@ import type { HttpMethod, OperationKind } from '../../../shared/statuspage/opera
 import { describeIssues } from '../../../shared/validation/describe-issues';
 import { errorCodeForStatus, networkCodeOf, networkFailureReason, wasNeverSent } from '../http/network-failure';
 import { redactSecretsDeep } from '../security/redact';
+import { serverReasonOf } from './server-reason';
 
 /** Which call an error belongs to. The path is the template: no ids, no query, no key. */
 export interface RequestContext {
@@ -27,8 +28,9 @@ export interface StatusPageErrorDetails {
 }
 
 /**
- * Every failure of the status page client. Extends the project's AppError (code + message);
- * the message names the operation and path template only, never the key, ids or query.
+ * Every failure of the status page client. Extends the project's AppError (code + message). The message is
+ * the reason in people's words (shared/people-words/failure-words.ts adds what failed and what to do); the
+ * operation and its path template are fields, for logs (`logText`), never the key, ids or query.
  */
 export class StatusPageApiError extends AppError {
   readonly operation: string;
@@ -41,7 +43,7 @@ export class StatusPageApiError extends AppError {
   readonly networkCode: string | undefined;
 
   constructor(code: ErrorCode, message: string, context: RequestContext, details: StatusPageErrorDetails = {}) {
-    super(code, `${context.operation} (${context.method} ${context.path}): ${message}`, details.status === undefined ? undefined : { status: details.status });
+    super(code, message, details.status === undefined ? undefined : { status: details.status });
     this.name = 'StatusPageApiError';
     this.operation = context.operation;
     this.method = context.method;
@@ -51,6 +53,11 @@ export class StatusPageApiError extends AppError {
     this.retryable = details.retryable ?? false;
     this.body = details.body;
     this.networkCode = details.networkCode;
+  }
+
+  /** For logs: "getPageSummary (GET /status_pages/{subdomain}/summary): not found (404)". */
+  get logText(): string {
+    return `${this.operation} (${this.method} ${this.path}): ${this.message}`;
   }
 }
 
@@ -83,15 +90,26 @@ export function errorForStatus(
     retryAfter && retryAfter.askedMs > retryAfter.waitMs
       ? `; the server asked to wait until ${new Date(retryAfter.now + retryAfter.askedMs).toISOString().replace(/\.\d{3}Z$/, 'Z')}, Statusdesk tries again in ${Math.ceil(retryAfter.waitMs / 60_000)} min`
       : '';
+  const said = serverReasonOf(body);
+  const reading = context.kind === 'read';
   const what: Record<string, string> = {
-    unauthorized: 'the API key is missing or not valid (401)',
-    forbidden: 'the API key may not do this (403)',
-    not_found: 'not found (404)',
-    conflict: 'conflict (409)',
-    rate_limited: `rate limited (429)${retryAfterMs === undefined ? '' : asked || `, retry after ${Math.ceil(retryAfterMs / 1000)} s`}`,
-    unsupported: 'the server does not implement this operation (501)',
+    unauthorized: 'the API key is missing or was not accepted (401)',
+    forbidden: reading
+      ? 'the API key may not read this (403)'
+      : 'the API key may not make this change (403): a read-only key, or a role that may not change this',
+    not_found: 'the server has no such page or item (404)',
+    conflict: 'the server refused it as a conflict with what it has (409)',
+    rate_limited: `the server asked to slow down (429)${retryAfterMs === undefined ? '' : asked || `; Statusdesk tries again in ${Math.ceil(retryAfterMs / 1000)} s`}`,
+    unsupported: 'the server does not offer this (501)',
   };
-  return new StatusPageApiError(code, what[code] ?? `the server answered HTTP ${status}`, context, {
+  const other =
+    status >= 500
+      ? `the server had a problem (HTTP ${status})`
+      : status === 400 || status === 422
+        ? `the server refused the data (${status})${said ? '' : ' without saying why'}`
+        : `the server answered HTTP ${status}`;
+  const message = `${what[code] ?? other}${said ? `: ${said}` : ''}`;
+  return new StatusPageApiError(code, message, context, {
     status,
     body,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
@@ -110,7 +128,8 @@ export function errorForNetworkFailure(error: unknown, context: RequestContext):
 }
 
 export function errorForTimeout(context: RequestContext, timeoutMs: number, status?: number): StatusPageApiError {
-  return new StatusPageApiError('timeout', `no complete answer within ${timeoutMs} ms`, context, {
+  const within = timeoutMs >= 1_000 ? `${Math.round(timeoutMs / 100) / 10} s` : `${timeoutMs} ms`;
+  return new StatusPageApiError('timeout', `the server did not answer within ${within}`, context, {
     ...(status === undefined ? {} : { status }),
     retryable: true,
     // The request may have been processed; only the answer is missing.
@@ -126,7 +145,7 @@ export function errorForCancel(context: RequestContext): StatusPageApiError {
 
 /** A 2xx whose body is not what the operation returns (captive portal, proxy page, API drift). */
 export function errorForInvalidResponse(context: RequestContext, detail: string, status: number): StatusPageApiError {
-  return new StatusPageApiError('invalid_response', detail, context, {
+  return new StatusPageApiError('invalid_response', `the answer could not be read (${detail})`, context, {
     status,
     // A write answered with garbage may come from a proxy that never forwarded it.
     ambiguous: context.kind === 'write',

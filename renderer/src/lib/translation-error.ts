@@ -3,9 +3,10 @@ import { ApiError, messageOf } from '@/api';
 
 /**
  * A translation call that threw, in the terms the translation panels show: the kind of failure (from the main
- * process's code and status) and the sentence to show with it (the main process's own, else a generic one).
+ * process's code and status) and the sentence to show with it, in people's words (shared/people-words).
  */
 export function translationErrorOf(error: unknown): { kind: TranslationFailureKind; raw: string } {
-  if (!(error instanceof ApiError)) return { kind: 'other', raw: messageOf(error) };
-  return { kind: translationFailureOf({ code: error.code, ...(error.status === undefined ? {} : { status: error.status }) }), raw: error.message };
+  const raw = messageOf(error, { subject: 'translation' });
+  if (!(error instanceof ApiError)) return { kind: 'other', raw };
+  return { kind: translationFailureOf({ code: error.code, ...(error.status === undefined ? {} : { status: error.status }) }), raw };
 }

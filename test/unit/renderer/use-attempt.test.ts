@@ -25,7 +25,7 @@ describe('useAttempt', () => {
   it('shows no internals of an unexpected failure', async () => {
     const { failure, attempt } = useAttempt();
     await attempt(() => Promise.reject(new Error('TypeError at secret-path.ts:12')));
-    expect(failure.value).toBe('Something went wrong.');
+    expect(failure.value).toBe('Something went wrong inside Statusdesk.');
   });
 
   it('clears the last failure when the next attempt starts', async () => {

@@ -3,17 +3,10 @@ import type { OutboxError } from '../../../../shared/outbox/entry-view';
 import { StatusPageApiError } from '../../statuspage/errors';
 import type { FailureDisposition } from '../kinds';
 
-/** The server's reason in one line: the client's message plus any detail the error body carried. */
+/** The server's reason in one line: the client's message, which carries what the error body said (statuspage/server-reason.ts). */
 export function errorOf(error: unknown): OutboxError {
   if (!(error instanceof AppError)) return { code: 'internal', message: 'Something went wrong inside Statusdesk while sending.' };
-  let message = error.message;
-  const body = error instanceof StatusPageApiError ? error.body : undefined;
-  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
-    const { error: reason, ...rest } = body as Record<string, unknown>;
-    if (typeof reason === 'string' && reason.trim() !== '') message += `: ${reason}`;
-    if (Object.keys(rest).length > 0) message += `: ${JSON.stringify(rest).slice(0, 300)}`;
-  }
-  return { code: error.code, message, ...(error.status === undefined ? {} : { status: error.status }) };
+  return { code: error.code, message: error.message, ...(error.status === undefined ? {} : { status: error.status }) };
 }
 
 /**
