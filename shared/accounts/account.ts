@@ -116,3 +116,17 @@ export const connectionCheckSchema = z.object({
   ),
 });
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
+
+/**
+ * Settings checks an account before saving it: the server, the page and the key it would use. Editing, `id`
+ * names the account whose stored key is tried when no new key is given (`apiKey: null`: the key is removed).
+ */
+export const accountCheckSchema = accountFieldsSchema
+  .omit({ name: true })
+  .extend({
+    id: z.string().uuid().optional(),
+    baseUrl: keyedBaseUrlSchema.optional(),
+    apiKey: apiKeySchema.nullable().optional(),
+  })
+  .superRefine(requireBaseUrlForCustom);
+export type AccountCheckInput = z.input<typeof accountCheckSchema>;

@@ -47,7 +47,10 @@ test('add an account, test the connection, see success', async () => {
 
   await card.getByRole('button', { name: 'Test connection' }).click();
   await expect(card.getByTestId('connection-result')).toContainText('Connected');
-  await expect(card.getByTestId('connection-result')).toContainText('GET /hello');
+  // What it checked, in words: a read with the key, which a read-only key passes too (issue 26, item 6).
+  await expect(card.getByTestId('connection-result')).toContainText('Read the services of "acme" with the key');
+  await expect(card.getByTestId('connection-result')).toContainText('a read-only key passes it too');
+  await expect(card.getByTestId('connection-result')).not.toContainText('GET /');
   await page.screenshot({ path: screenshotPath('settings.png') });
 
   // The key is in the real keychain, and nothing the renderer received holds it.
@@ -57,14 +60,19 @@ test('add an account, test the connection, see success', async () => {
   expect(JSON.stringify(app.pushed)).not.toContain(sim.keys.demoReadWrite);
 });
 
-test('a wrong key shows the exact reason', async () => {
+test('a wrong key shows the exact reason, and the account is not saved with it', async () => {
   const { page } = app;
-  await addAccount(app, 'definitely-not-a-valid-key');
-  const card = page.getByRole('article', { name: 'Account Acme production' });
-  await card.getByRole('button', { name: 'Test connection' }).click();
-  const result = card.getByTestId('connection-result');
-  await expect(result).toContainText('Connection failed');
-  await expect(result).toContainText('rejected the API key (401)');
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const form = page.getByRole('form', { name: 'Add account' });
+  await form.getByLabel('Name').fill('Acme production');
+  await form.getByLabel('Custom base URL').check();
+  await form.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);
+  await form.getByLabel('Page subdomain').fill('acme');
+  await form.getByLabel(/API key/).fill('definitely-not-a-valid-key');
+  await form.getByRole('button', { name: 'Save account' }).click();
+  await expect(form.getByRole('alert')).toContainText('rejected the API key (401)');
+  await expect(form.getByRole('button', { name: 'Save anyway' })).toHaveCount(0);
+  expect(app.core.accounts.records()).toHaveLength(0);
   await page.screenshot({ path: screenshotPath('settings-wrong-key.png') });
 });
 
@@ -76,8 +84,10 @@ test('an unreachable server and an unknown page are told apart', async () => {
   const form = page.getByRole('form', { name: 'Edit account' });
   await form.getByLabel('Page subdomain').fill('no-such-page');
   await form.getByRole('button', { name: 'Save account' }).click();
-  await card.getByRole('button', { name: 'Test connection' }).click();
-  await expect(card.getByTestId('connection-result')).toContainText('no status page "no-such-page"');
+  // Saving checks first: a page the server does not have is refused, and the account keeps its page.
+  await expect(form.getByRole('alert')).toContainText('no status page "no-such-page"');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  expect(app.core.accounts.records()[0]!.subdomain).toBe('acme');
 
   await sim.close();
   await card.getByRole('button', { name: 'Test connection' }).click();
@@ -159,19 +169,22 @@ test('without a keychain the app says so and keeps a key for this session only',
     await page.getByRole('button', { name: 'Add account' }).click();
     const form = page.getByRole('form', { name: 'Add account' });
     await form.getByLabel('Name').fill('Session account');
+    // The simulator's page: saving checks the key with the server first.
+    await form.getByLabel('Custom base URL').check();
+    await form.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);
     await form.getByLabel('Page subdomain').fill('acme');
-    await form.getByLabel(/API key/).fill('session-only-key-5678');
+    await form.getByLabel(/API key/).fill(sim.keys.demoReadWrite);
     await form.getByRole('button', { name: 'Save account' }).click();
     await expect(form.getByRole('alert')).toContainText('No OS keychain is available');
     await form.getByLabel(/Keep the key for this session only/).check();
     await form.getByRole('button', { name: 'Save account' }).click();
     const card = page.getByRole('article', { name: 'Account Session account' });
-    await expect(card.getByTestId('key-state')).toHaveText('Key …5678 for this session only');
+    await expect(card.getByTestId('key-state')).toHaveText(`Key …${sim.keys.demoReadWrite.slice(-4)} for this session only`);
     const files = (fs.readdirSync(harness.dataDir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
       .filter((entry) => entry.isFile())
       .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8'));
     expect(files.length).toBeGreaterThan(0);
-    expect(files.join('\n')).not.toContain('session-only-key-5678');
+    expect(files.join('\n')).not.toContain(sim.keys.demoReadWrite);
   } finally {
     await harness.close();
     await context.close();

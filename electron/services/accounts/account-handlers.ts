@@ -9,5 +9,6 @@ export function accountHandlers(accounts: AccountsService): GroupHandlers<IpcCon
     'accounts.update': (change) => accounts.update(change),
     'accounts.remove': ({ id }) => accounts.remove(id),
     'accounts.testConnection': ({ id }) => accounts.testConnection(id),
+    'accounts.check': (input) => accounts.checkBeforeSave(input),
   };
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  accountCheckSchema,
   accountInputSchema,
   accountUpdateSchema,
+  type AccountCheckInput,
   type AccountInput,
   type AccountRecord,
   type AccountUpdate,
@@ -145,6 +147,26 @@ export class AccountsService {
       draft.accounts = draft.accounts.filter((a) => a.id !== id);
     });
     return { removed: true, keyDeleted };
+  }
+
+  /**
+   * The same check before an account is saved (Settings' Save account), with the key the form holds; editing
+   * without a new key, the stored one, unless the account moves to another server (its key does not follow).
+   */
+  async checkBeforeSave(input: AccountCheckInput): Promise<ConnectionCheck> {
+    const { id, apiKey, ...fields } = accountCheckSchema.parse(input);
+    const record: AccountRecord = {
+      ...fields,
+      name: '',
+      baseUrl: fields.region === 'custom' ? fields.baseUrl : undefined,
+      id: id ?? randomUUID(),
+      createdAt: '',
+    };
+    const current = id ? this.find(id) : null;
+    const stored =
+      current && apiKey === undefined && this.baseUrlOf(current) === this.baseUrlOf(record) ? await this.keyFor(current.id, this.baseUrlOf(record)) : null;
+    const key = apiKey ?? stored;
+    return checkConnection(this.#clientFor(record, key), { subdomain: record.subdomain, organizationId: record.organizationId, hasKey: key !== null });
   }
 
   async testConnection(id: string): Promise<ConnectionCheck> {

@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import type { ConnectionCheck } from '../../../shared/accounts/account';
+import { failureWords } from '../../../shared/people-words/failure-words';
 
 /** The few calls a connection test needs; the real status page client satisfies this. */
 export interface ConnectionProbeClient {
@@ -16,13 +17,18 @@ function codeOf(error: unknown): string {
   return error instanceof AppError ? error.code : 'internal';
 }
 
+/** Why a step failed, in people's words (no operation or path). */
 function reasonOf(error: unknown): string {
-  return error instanceof AppError ? error.message : 'unexpected error';
+  return failureWords(error).why;
 }
 
+/** What a passing key check proves, and what it does not: it reads, so a read-only key passes it too. */
+export const READ_ONLY_NOTE = 'Test connection only reads: a read-only key passes it too, and a write with one is refused when it is sent.';
+
 /**
- * "Test connection": GET /hello proves the server is this API; one key-protected read proves the key and
- * the page; with an organization, listing its pages proves the organization. Each failure is named.
+ * "Test connection": GET /hello proves the server is this API; one key-protected read (the page's services)
+ * proves the key and the page; with an organization, listing its pages proves the organization. Each step is
+ * named by what it checked, in people's words, and so is each failure. Nothing is written: the answer says so.
  */
 export async function checkConnection(
   client: ConnectionProbeClient,
@@ -33,9 +39,9 @@ export async function checkConnection(
 
   try {
     await client.hello();
-    steps.push({ name: 'GET /hello', ok: true, detail: 'The server answers.' });
+    steps.push({ name: 'Reach the server', ok: true, detail: 'It answers as a Status Page API.' });
   } catch (error) {
-    steps.push({ name: 'GET /hello', ok: false, detail: reasonOf(error) });
+    steps.push({ name: 'Reach the server', ok: false, detail: reasonOf(error) });
     const code = codeOf(error);
     if (code === 'network' || code === 'timeout') return failed('unreachable', `The server cannot be reached: ${reasonOf(error)}`);
     if (code === 'rate_limited') return failed('rate_limited', 'The server says too many requests; try again in a few seconds.');
@@ -48,9 +54,9 @@ export async function checkConnection(
   if (!target.hasKey) {
     try {
       await client.getPageStatus(target.subdomain);
-      steps.push({ name: `GET status of ${target.subdomain}`, ok: true, detail: 'The page exists.' });
+      steps.push({ name: `Find the page "${target.subdomain}"`, ok: true, detail: 'The page exists.' });
     } catch (error) {
-      steps.push({ name: `GET status of ${target.subdomain}`, ok: false, detail: reasonOf(error) });
+      steps.push({ name: `Find the page "${target.subdomain}"`, ok: false, detail: reasonOf(error) });
       if (codeOf(error) === 'not_found') return failed('unknown_page', `There is no status page "${target.subdomain}" on this server.`);
       return failed('server_error', reasonOf(error));
     }
@@ -64,9 +70,13 @@ export async function checkConnection(
 
   try {
     await client.listServices(target.subdomain);
-    steps.push({ name: `GET services of ${target.subdomain} (key)`, ok: true, detail: 'The key is accepted for this page.' });
+    steps.push({
+      name: `Read the services of "${target.subdomain}" with the key`,
+      ok: true,
+      detail: 'The key may read this page (a read only: writing is not tried).',
+    });
   } catch (error) {
-    steps.push({ name: `GET services of ${target.subdomain} (key)`, ok: false, detail: reasonOf(error) });
+    steps.push({ name: `Read the services of "${target.subdomain}" with the key`, ok: false, detail: reasonOf(error) });
     switch (codeOf(error)) {
       case 'unauthorized':
         return failed('wrong_key', 'The server rejected the API key (401). Check the key on your account or organization page.');
@@ -87,9 +97,9 @@ export async function checkConnection(
   if (target.organizationId) {
     try {
       await client.listStatusPages(target.organizationId);
-      steps.push({ name: `GET pages of organization ${target.organizationId}`, ok: true, detail: 'The organization is reachable.' });
+      steps.push({ name: `Read the pages of organization ${target.organizationId}`, ok: true, detail: 'The organization is reachable.' });
     } catch (error) {
-      steps.push({ name: `GET pages of organization ${target.organizationId}`, ok: false, detail: reasonOf(error) });
+      steps.push({ name: `Read the pages of organization ${target.organizationId}`, ok: false, detail: reasonOf(error) });
       const code = codeOf(error);
       if (code === 'not_found') return failed('unknown_organization', `There is no organization ${target.organizationId} on this server.`);
       if (code === 'forbidden' || code === 'unauthorized') {
@@ -99,5 +109,5 @@ export async function checkConnection(
     }
   }
 
-  return { ok: true, message: `Connected to "${target.subdomain}" with the stored key.`, steps };
+  return { ok: true, message: `Connected to "${target.subdomain}" with the stored key. ${READ_ONLY_NOTE}`, steps };
 }

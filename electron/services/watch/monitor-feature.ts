@@ -16,8 +16,8 @@ import type { Incident } from '../../../shared/statuspage/schemas/incident';
 import { systemClock } from '../monitor/clock';
 import { EventHistory, historyFilePath } from '../monitor/event-history';
 import { MonitorService, type MonitorServiceOptions } from '../monitor/monitor-service';
-import { providerFetcherForPage } from '../monitor/provider-fetcher';
-import { baseUrlOfPage, summaryFetcherForPage } from '../monitor/summary-fetcher';
+import { checkWatchedPage } from './page-check';
+import { watchedPageFetcher } from './page-fetcher';
 import type { SystemSignals } from '../monitor/system-signals';
 import type { SettingsStore } from '../settings/settings-store';
 import { StatusPageClient } from '../statuspage/client';
@@ -94,18 +94,7 @@ export class MonitorFeature {
       ...(this.#options.signals ? { signals: this.#options.signals } : {}),
       ...(this.#options.clock ? { clock: this.#options.clock } : {}),
       ...(this.#options.tuning ? { tuning: this.#options.tuning } : {}),
-      clientFor: (page) => {
-        if (page.kind === 'statuspage') return providerFetcherForPage(page);
-        const { apiKeyFor, accountBaseUrl } = this.#options;
-        const accountId = page.accountId;
-        if (!accountId) return summaryFetcherForPage(page);
-        // Asked at each poll: the page follows its account, and the key goes only where the vault allows.
-        const ownBaseUrl = baseUrlOfPage(page);
-        return summaryFetcherForPage(page, {
-          baseUrl: () => accountBaseUrl?.(accountId) ?? ownBaseUrl,
-          ...(apiKeyFor ? { apiKey: (url: string) => apiKeyFor(accountId, url) } : {}),
-        });
-      },
+      clientFor: (page) => watchedPageFetcher(page, this.#options),
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
       ...(this.#options.isOwnWrite ? { isOwnWrite: this.#options.isOwnWrite } : {}),
@@ -213,13 +202,28 @@ export class MonitorFeature {
     await this.#savePages((pages) => pages);
   }
 
+  /** Watch a page reads the page once before saving it: its name, or why it cannot be watched (page-check.ts). */
+  async checkPage(input: WatchedPageFormInput): Promise<{ name: string }> {
+    const page = input.url ? providerWatchedPage(input.url, input) : this.#ownPage(input);
+    return checkWatchedPage(page, watchedPageFetcher(page, this.#options));
+  }
+
   async addPage(input: WatchedPageFormInput): Promise<WatchedPage> {
     if (input.url) return this.#addProviderPage(input.url, input);
+    const page = this.#ownPage(input);
+    const same = this.pages().find((p) => p.subdomain === page.subdomain && p.region === page.region && (p.baseUrl ?? '') === (page.baseUrl ?? ''));
+    if (same) throw new AppError('invalid_input', `"${page.subdomain}" is already watched.`);
+    await this.#savePages((pages) => [...pages, page]);
+    void this.#service?.pollNow(page.id);
+    return page;
+  }
+
+  /** The settings entry of a Status Page API page from the form: a page of an account lives on the account's server. */
+  #ownPage(input: WatchedPageFormInput): WatchedPage {
     const account = this.#account(input.accountId);
-    // A page watched through an account lives on that account's server.
     const region = account ? account.region : input.region;
     const baseUrl = account ? account.baseUrl : input.region === 'custom' ? input.baseUrl : undefined;
-    const page = watchedPageSchema.parse({
+    return watchedPageSchema.parse({
       id: randomUUID(),
       ...(input.name ? { name: input.name } : {}),
       region,
@@ -228,11 +232,6 @@ export class MonitorFeature {
       ...(account ? { accountId: account.id } : {}),
       ...(input.intervalSec ? { intervalSec: input.intervalSec } : {}),
     });
-    const same = this.pages().find((p) => p.subdomain === page.subdomain && p.region === page.region && (p.baseUrl ?? '') === (page.baseUrl ?? ''));
-    if (same) throw new AppError('invalid_input', `"${page.subdomain}" is already watched.`);
-    await this.#savePages((pages) => [...pages, page]);
-    void this.#service?.pollNow(page.id);
-    return page;
   }
 
   /** A provider's public page (Statuspage format) by its address; watched without an account. */

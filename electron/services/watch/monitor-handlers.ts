@@ -9,6 +9,7 @@ export function monitorHandlers(monitor: MonitorFeature): GroupHandlers<IpcContr
     'monitor.pageDetail': ({ pageId }) => monitor.pageDetail(pageId),
     'monitor.pages': () => monitor.pages(),
     'monitor.addPage': (input) => monitor.addPage(input),
+    'monitor.checkPage': (input) => monitor.checkPage(input),
     'monitor.updatePage': (change) => monitor.updatePage(change),
     'monitor.removePage': async ({ id }) => ({ removed: await monitor.removePage(id) }),
     'monitor.pollNow': async (request) => ({ polled: await monitor.pollNow(request?.pageId) }),

@@ -73,6 +73,8 @@ export const monitorChannels = {
   'monitor.onEvent': event(monitorEventSchema),
   'monitor.pages': invoke(z.undefined(), z.array(watchedPageSchema)),
   'monitor.addPage': invoke(watchedPageInputSchema, watchedPageSchema),
+  /** Read the page once before Watch a page saves it: its name, or the failure (a typed error). */
+  'monitor.checkPage': invoke(watchedPageInputSchema, z.object({ name: z.string() })),
   'monitor.updatePage': invoke(watchedPageChangeSchema, watchedPageSchema),
   'monitor.removePage': invoke(z.object({ id: pageIdSchema }), z.object({ removed: z.boolean() })),
   'monitor.pollNow': invoke(z.object({ pageId: pageIdSchema.optional() }).optional(), z.object({ polled: z.number().int() })),
