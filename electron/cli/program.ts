@@ -11,6 +11,7 @@ import { registerWatchCommand } from './commands/watch';
 import { registerAccountCommands } from './commands/accounts';
 import { registerMaintenanceCommands } from './commands/maintenances';
 import { registerNoticeCommands } from './commands/notices';
+import { registerAdminListCommands } from './commands/admin-lists';
 import { registerProvidersCommand } from './commands/providers';
 
 export const CLI_VERSION = '0.1.0';
@@ -60,6 +61,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   registerIncidentCommands(program, run);
   registerMaintenanceCommands(program, run);
   registerNoticeCommands(program, run);
+  registerAdminListCommands(program, run);
   registerOutboxCommands(program, run);
   registerTranslateCommand(program, run);
   registerOperationsCommands(program, run);

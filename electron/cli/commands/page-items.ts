@@ -8,10 +8,12 @@ import type { ListPage } from '../../../shared/statuspage/operations';
 import type { StatusPageClient } from '../../services/statuspage/client';
 import { StatusPageApiError } from '../../services/statuspage/errors';
 import type { CliContext } from '../context';
-import { CliUsageError, table } from '../output';
+import { CliUsageError } from '../output';
 import type { RunAction } from '../run-action';
 import { OutboxBusyError, type OutboxOwnerRole } from '../../services/outbox/outbox-lock';
 import { notSentResult, submitWrite, withOutbox, writeTarget, type SubmitOptions, type WriteOutcome } from './outbox';
+import { listItems, type ItemListFlags } from './item-list';
+import { formatOption } from './list-output';
 
 /*
  * What incidents, maintenances and notices have in common on the command line: list (one page or --all),
@@ -189,28 +191,20 @@ export function addListCommand<T extends PageItem>(
   const command = group.command('list').description(options.description).argument('<subdomain>', 'the status page subdomain');
   if (options.typeOption) command.option('--type <type>', options.typeOption);
   command
-    .option('--limit <n>', 'how many per page (1 to 100; the server gives 20 without it)', parseLimit)
+    .option('--limit <n>', 'how many per page (1 to 100; the server gives 20 without it, 100 with --all)', parseLimit)
     .option('--all', 'every one, following the pages the server gives')
+    .addOption(formatOption())
     .action(
-      run(async (ctx, subdomain: string, flags: { type?: string; limit?: number; all?: boolean }) => {
+      run(async (ctx, subdomain: string, flags: ItemListFlags) => {
         if (flags.type !== undefined) {
           requireText({ '--type': flags.type });
           const refusal = options.refuseType?.(flags.type);
           if (refusal) throw new CliUsageError(refusal);
         }
-        const query: ListQuery = { ...(flags.type ? { type: flags.type } : {}), ...(flags.limit ? { limit: flags.limit } : {}) };
-        const items: T[] = [];
-        let last: ListPage<T> | null = null;
-        for await (const page of kind.pages(ctx.client(subdomain), subdomain, query, flags.all ? undefined : 1)) {
-          items.push(...page.items);
-          last = page;
-        }
+        // Printed page by page as the server answers (item-list.ts).
+        const { count } = await listItems(ctx, kind, subdomain, flags);
         // Nothing of that type: say so when the type itself cannot be right.
-        if (items.length === 0 && flags.type !== undefined) await options.checkType?.(ctx, subdomain, flags.type);
-        ctx.print.result({ [kind.group]: items, meta: last?.meta ?? null }, () =>
-          items.length === 0 ? `No ${kind.group}.` : table([kind.columns, ...items.map((item) => kind.row(item, (value) => ctx.time(value)))]),
-        );
-        if (!flags.all && last?.links?.next) ctx.print.note(`more ${kind.group} on the next pages: add --all to list every one`);
+        if (count === 0 && flags.type !== undefined) await options.checkType?.(ctx, subdomain, flags.type);
       }),
     );
 }

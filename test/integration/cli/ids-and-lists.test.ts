@@ -125,8 +125,12 @@ describe('lists', () => {
     expect((JSON.parse(one.stdout) as { incidents: unknown[] }).incidents).toHaveLength(20);
     const firstPage = await cli(['incidents', 'list', 'acme']);
     expect(firstPage.stderr).toMatch(/add --all to list every one/);
+    // With --all, one JSON object per line, as the pages arrive (issue 28).
     const all = await cli(['--json', 'incidents', 'list', 'acme', '--all', '--limit', '10']);
-    const ids = (JSON.parse(all.stdout) as { incidents: { id: number }[] }).incidents.map((i) => i.id);
+    const ids = all.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: number }).id);
     expect(ids).toHaveLength(27);
     expect(new Set(ids).size).toBe(27);
   });

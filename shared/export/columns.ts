@@ -1,0 +1,109 @@
+import { subscriptionKindOf } from '../admin/forms/subscription-form';
+import { csvLine } from './csv';
+
+/*
+ * What an export of each list holds, in one place for the window and the command line: the columns of its CSV
+ * (the fields a spreadsheet or an importer wants, in the API's own names) and the JSON (the items as the API
+ * gave them). Subscriptions exported here import again (the subscriber import reads these columns).
+ */
+
+export const EXPORT_KINDS = [
+  'subscriptions',
+  'members',
+  'services',
+  'incidents',
+  'notices',
+  'metricPoints',
+  'webhooks',
+  'accessGroups',
+  'statusPages',
+] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+export type ExportFormat = 'csv' | 'json';
+
+type Item = Record<string, unknown>;
+
+export interface ExportColumn {
+  header: string;
+  value: (item: Item) => unknown;
+}
+
+const field =
+  (name: string): ExportColumn['value'] =>
+  (item) =>
+    item[name];
+const column = (header: string, value: ExportColumn['value'] = field(header)): ExportColumn => ({ header, value });
+const updatesOf = (item: Item): Item[] => (Array.isArray(item.updates) ? item.updates.filter((u): u is Item => u !== null && typeof u === 'object') : []);
+/** The newest update: the API lists them newest first. */
+const latest = (item: Item): Item | undefined => updatesOf(item)[0];
+
+export const EXPORT_COLUMNS: { readonly [K in ExportKind]: readonly ExportColumn[] } = {
+  subscriptions: [
+    column('id'),
+    column('kind', (item) => subscriptionKindOf(item) ?? ''),
+    column('email'),
+    column('phone_country_code'),
+    column('phone_number'),
+    column('webhook_url'),
+    column('service_ids'),
+    column('inserted_at'),
+  ],
+  members: [column('id'), column('email'), column('name'), column('role'), column('inserted_at')],
+  services: [column('id'), column('name'), column('parent_id'), column('order'), column('private'), column('description')],
+  incidents: [
+    column('id'),
+    column('type'),
+    column('title'),
+    column('starts_at'),
+    column('ends_at'),
+    column('service_ids'),
+    column('updates', (item) => updatesOf(item).length),
+    column('latest_update_type', (item) => latest(item)?.type),
+    column('latest_update', (item) => latest(item)?.description),
+    column('url'),
+  ],
+  notices: [
+    column('id'),
+    column('title'),
+    column('featured_from'),
+    column('featured_until'),
+    column('service_ids'),
+    column('updates', (item) => updatesOf(item).length),
+    column('url'),
+  ],
+  metricPoints: [column('metric_id'), column('time'), column('value'), column('state'), column('queued_at')],
+  webhooks: [column('id'), column('url'), column('events')],
+  accessGroups: [column('id'), column('name'), column('service_ids')],
+  statusPages: [column('subdomain'), column('name'), column('url'), column('time_zone')],
+};
+
+export function csvHeader(kind: ExportKind): string {
+  return csvLine(EXPORT_COLUMNS[kind].map((c) => c.header));
+}
+
+export function csvRow(kind: ExportKind, item: Item): string {
+  return csvLine(EXPORT_COLUMNS[kind].map((c) => c.value(item)));
+}
+
+/** A whole export as one text: the CSV with its header, or the items as a JSON array (one item a line). */
+export function exportText(kind: ExportKind, format: ExportFormat, items: readonly Item[]): string {
+  if (format === 'csv') return csvHeader(kind) + items.map((item) => csvRow(kind, item)).join('');
+  return items.length === 0 ? '[]\n' : `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]\n`;
+}
+
+/** "acme-subscriptions-2026-06-01.csv" */
+export function exportFileName(kind: ExportKind, format: ExportFormat, where: string, now: Date = new Date()): string {
+  const words: Record<ExportKind, string> = {
+    subscriptions: 'subscriptions',
+    members: 'members',
+    services: 'services',
+    incidents: 'incidents',
+    notices: 'notices',
+    metricPoints: 'metric-points',
+    webhooks: 'webhooks',
+    accessGroups: 'access-groups',
+    statusPages: 'status-pages',
+  };
+  const safe = where.replace(/[^a-z0-9-]+/gi, '-').replace(/^-+|-+$/g, '') || 'export';
+  return `${safe}-${words[kind]}-${now.toISOString().slice(0, 10)}.${format}`;
+}
