@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { AppError } from '../../../shared/errors';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import type { OutboxEnqueueInput } from '../../../shared/outbox/requests';
+import { describeWrite } from '../../../shared/outbox/write-description';
 import { resolveBaseUrl } from '../../../shared/statuspage/regions';
 import { regionOfAccount } from '../../services/accounts/probe-client';
 import { openStatusPageOutbox } from '../../services/outbox/create-statuspage-outbox';
@@ -384,11 +385,11 @@ export function registerOutboxCommands(program: Command, run: Run): void {
             entries.length === 0
               ? 'The outbox is empty.'
               : table([
-                  ['ID', 'STATE', 'OPERATION', 'RESOURCE', 'TRIES', 'CREATED', 'LAST ERROR'],
+                  ['ID', 'STATE', 'WRITE', 'RESOURCE', 'TRIES', 'CREATED', 'LAST ERROR'],
                   ...entries.map((e) => [
                     e.id.slice(0, 8),
                     stateText(e),
-                    e.operation,
+                    describeWrite(e, entries),
                     resourceText(e),
                     String(e.attempts),
                     ctx.time(e.createdAt),

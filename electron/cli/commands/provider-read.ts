@@ -4,7 +4,7 @@ import { normaliseProviderUrl, ProviderUrlError } from '../../../shared/monitor/
 import { invalidBodyError } from '../../services/monitor/page-tracker';
 import { createProviderFetcher, providerRateLimitKey } from '../../services/monitor/provider-fetcher';
 import { getRateLimiter } from '../../services/statuspage/rate-limiter';
-import type { BaseLevel } from '../../../shared/statuspage/levels';
+import { levelWords } from '../../../shared/people-words/level-words';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 
@@ -14,15 +14,15 @@ import { CliUsageError } from '../output';
  * model with `kind` and `url` (the format's own document is one `curl` away).
  */
 
-const LEVEL_LABEL: Record<BaseLevel, string> = { operational: 'operational', scheduled: 'maintenance', minor: 'minor incident', major: 'major incident' };
-
-async function readProvider(urlText: string): Promise<{ url: string; page: PageSnapshot; description: string | null }> {
+async function readProvider(ctx: CliContext, urlText: string): Promise<{ url: string; page: PageSnapshot; description: string | null }> {
   let url: string;
   try {
     url = normaliseProviderUrl(urlText);
   } catch (error) {
     throw new CliUsageError(error instanceof ProviderUrlError ? error.message : 'not a status page address');
   }
+  // A failure is told as one of this provider's page (explain-failure.ts), by its address.
+  ctx.lastTarget = { baseUrl: url, provider: true };
   const fetcher = createProviderFetcher({ pageUrl: url, rateLimiter: getRateLimiter(providerRateLimitKey(url)) });
   const text = await fetcher.fetchSummaryText('');
   try {
@@ -33,29 +33,29 @@ async function readProvider(urlText: string): Promise<{ url: string; page: PageS
   }
 }
 
-const levelText = (level: BaseLevel, type: string | null) => `${LEVEL_LABEL[level]}${type && type !== level ? ` (${type})` : ''}`;
-
 function serviceLines(services: readonly ServiceSnapshot[], depth = 0): string[] {
-  return services.flatMap((s) => [`${'  '.repeat(depth + 1)}${s.name}: ${levelText(s.level, s.currentType)}`, ...serviceLines(s.children, depth + 1)]);
+  return services.flatMap((s) => [`${'  '.repeat(depth + 1)}${s.name}: ${levelWords(s.level, s.currentType)}`, ...serviceLines(s.children, depth + 1)]);
 }
 
 export async function providerStatus(ctx: CliContext, urlText: string): Promise<void> {
-  const { url, page, description } = await readProvider(urlText);
+  const { url, page, description } = await readProvider(ctx, urlText);
   ctx.print.result(
     { kind: 'statuspage', url, name: page.name, level: page.level, indicator: page.currentType, description },
-    () => `${page.name} (${url}): ${levelText(page.level, page.currentType)}${description ? ` — ${description}` : ''}`,
+    () => `${page.name} (${url}): ${levelWords(page.level, page.currentType)}${description ? ` — ${description}` : ''}`,
   );
 }
 
 export async function providerSummary(ctx: CliContext, urlText: string): Promise<void> {
-  const { url, page } = await readProvider(urlText);
+  const { url, page } = await readProvider(ctx, urlText);
   ctx.print.result({ ...page, kind: 'statuspage', url }, () => {
-    const lines = [`${page.name} (${url}): ${levelText(page.level, page.currentType)}`, 'Components:', ...serviceLines(page.services)];
+    const lines = [`${page.name} (${url}): ${levelWords(page.level, page.currentType)}`, 'Components:', ...serviceLines(page.services)];
     const section = (title: string, items: PageSnapshot['incidents'], since = 'since') => {
       if (items.length === 0) return;
       lines.push(`${title}:`);
       for (const item of items) {
-        lines.push(`  [${item.type}] ${item.title}${item.startsAt ? ` ${since} ${item.startsAt}` : ''}${item.url ? `  ${item.url}` : ''}`);
+        lines.push(
+          `  [${levelWords(item.level, item.type)}] ${item.title}${item.startsAt ? ` ${since} ${ctx.time(item.startsAt)}` : ''}${item.url ? `  ${item.url}` : ''}`,
+        );
         if (item.latestUpdate?.description)
           lines.push(`      ${item.latestUpdate.type ? `${item.latestUpdate.type}: ` : ''}${item.latestUpdate.description.replace(/\s+/g, ' ').slice(0, 160)}`);
       }

@@ -1,21 +1,15 @@
 import type { Command } from 'commander';
-import type { BaseLevel } from '../../../shared/statuspage/levels';
+import { levelWords } from '../../../shared/people-words/level-words';
+import { isBaseLevel } from '../../../shared/statuspage/levels';
 import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspage/normalize';
 import type { RunAction } from '../run-action';
 import { looksLikeUrl } from '../../../shared/monitor/provider/provider-url';
 import { providerStatus, providerSummary } from './provider-read';
 
-const LEVEL_LABEL: Record<BaseLevel, string> = {
-  operational: 'operational',
-  scheduled: 'maintenance',
-  minor: 'minor incident',
-  major: 'major incident',
-};
-
 function serviceLines(services: NormalizedService[], depth = 0): string[] {
   return services.flatMap((service) => [
     // The id is what --service of incidents, maintenances and notices takes.
-    `${'  '.repeat(depth + 1)}${service.name}${service.id === null ? '' : ` (id ${service.id})`}: ${LEVEL_LABEL[service.level]}${service.currentType && service.currentType !== service.level ? ` (${service.currentType})` : ''}`,
+    `${'  '.repeat(depth + 1)}${service.name}${service.id === null ? '' : ` (id ${service.id})`}: ${levelWords(service.level, service.currentType)}`,
     ...serviceLines(service.children, depth + 1),
   ]);
 }
@@ -41,7 +35,12 @@ export function registerReadCommands(program: Command, run: RunAction): void {
       run(async (ctx, subdomain: string) => {
         if (looksLikeUrl(subdomain)) return providerStatus(ctx, subdomain);
         const status = await ctx.client(subdomain).getPageStatus({ subdomain });
-        ctx.print.result(status, () => `${status.name} (${status.subdomain}): ${status.current_incident_type ?? 'operational'}`);
+        // The status alone does not say how a custom type counts: it is named as the page names it.
+        const type = status.current_incident_type ?? null;
+        ctx.print.result(
+          status,
+          () => `${status.name} (${status.subdomain}): ${levelWords(type === null ? 'operational' : isBaseLevel(type) ? type : null, type)}`,
+        );
       }),
     );
 
@@ -55,16 +54,14 @@ export function registerReadCommands(program: Command, run: RunAction): void {
         const summary = await ctx.client(subdomain).getPageSummary({ subdomain });
         const page = normalizePageSummary(summary);
         ctx.print.result(summary, () => {
-          const lines = [
-            `${page.name} (${page.subdomain}): ${LEVEL_LABEL[page.level]}${page.currentType && page.currentType !== page.level ? ` (${page.currentType})` : ''}`,
-          ];
+          const lines = [`${page.name} (${page.subdomain}): ${levelWords(page.level, page.currentType)}`];
           lines.push('Services:', ...serviceLines(page.services));
           const section = (title: string, items: typeof page.incidents, since = 'since') => {
             if (items.length === 0) return;
             lines.push(`${title}:`);
             for (const item of items) {
               const latest = item.updates[0]?.description;
-              lines.push(`  #${item.id} [${item.type}] ${item.title}${item.startsAt ? ` ${since} ${ctx.time(item.startsAt)}` : ''}`);
+              lines.push(`  #${item.id} [${levelWords(item.level, item.type)}] ${item.title}${item.startsAt ? ` ${since} ${ctx.time(item.startsAt)}` : ''}`);
               if (latest) lines.push(`      ${latest.replace(/\s+/g, ' ').slice(0, 160)}`);
             }
           };

@@ -1,6 +1,7 @@
 import { MONITOR_EVENT_TYPES, type MonitorEvent } from '../../../shared/monitor/events';
 import type { BaseLevel } from '../../../shared/statuspage/levels';
 import { oneLine } from '../../../shared/monitor/notification-text';
+import { levelWords } from '../../../shared/people-words/level-words';
 import type { CliIo } from '../output';
 
 /*
@@ -32,6 +33,8 @@ export function colourWanted(io: Pick<CliIo, 'stdoutIsTty' | 'env'>, json: boole
 type AnyEvent = MonitorEvent & {
   from?: BaseLevel;
   to?: BaseLevel;
+  fromType?: string | null;
+  toType?: string | null;
   incident?: { title: string; type: string; level: BaseLevel; latestUpdate?: { description: string } | null };
   service?: { name: string };
   notice?: { title: string };
@@ -60,9 +63,10 @@ export class WatchLines {
   line(event: MonitorEvent): string {
     const e = event as AnyEvent;
     const details: string[] = [];
-    if (e.from && e.to) details.push(`${e.from} → ${e.to}`);
+    // Levels in the same words as status and summary (shared/people-words/level-words.ts).
+    if (e.from && e.to) details.push(`${levelWords(e.from, e.fromType)} → ${levelWords(e.to, e.toType)}`);
     if (e.service) details.push(e.service.name);
-    if (e.incident) details.push(`[${e.incident.type}] ${e.incident.title}`);
+    if (e.incident) details.push(`[${levelWords(e.incident.level, e.incident.type)}] ${e.incident.title}`);
     if (e.notice) details.push(e.notice.title);
     const update = e.incident?.latestUpdate?.description;
     // What was posted is the news of an update. (A resolved incident may have left the summary with its

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
 import type { PageState } from '../../../shared/monitor/page-state';
-import { oneLine } from '../../../shared/monitor/notification-text';
 import { MIN_INTERVAL_SEC, type WatchedPage } from '../../../shared/monitor/watched-page';
+import { levelWords } from '../../../shared/people-words/level-words';
+import { pageCheckFailure } from '../../../shared/people-words/page-failure';
 import { resolveBaseUrl } from '../../../shared/statuspage/regions';
 import { DEMO_PAGE, DEMO_SCENARIO, playDemo } from '../../services/demo/demo-scenario';
 import { PROVIDER_SCENARIO } from '../../services/demo/provider-scenario';
@@ -15,6 +16,7 @@ import type { RunAction } from '../run-action';
 import { looksLikeUrl } from '../../../shared/monitor/provider/provider-url';
 import { startCliProviderDemo } from './provider-demo';
 import { providerPageArgument } from './provider-watch';
+import { WatchTally, type WatchStop } from './watch-tally';
 
 interface WatchOptions {
   interval: string;
@@ -29,11 +31,16 @@ function parseSeconds(text: string, what: string, min: number): number {
   return value;
 }
 
+/** A page's last failed check in people's words (shared/people-words), with the page's server. */
+function failureLine(state: PageState, page: WatchedPage | undefined): string | null {
+  return pageCheckFailure({ ...state, baseUrl: page?.baseUrl }, 'cli')?.text ?? null;
+}
+
 /** Where a page stands after its first check, so a quiet page is not mistaken for a command doing nothing. */
-export function startingLine(state: PageState): string {
-  if (state.level === null) return `${state.subdomain}: not read yet (${state.error ? oneLine(state.error.message) : 'no answer'})`;
+export function startingLine(state: PageState, page?: WatchedPage): string {
+  if (state.level === null) return `${state.subdomain}: not read yet (${failureLine(state, page)?.replace(/\.$/, '') ?? 'no answer'})`;
   const open = state.summary?.incidents.length ?? 0;
-  return `${state.subdomain}: ${state.level}${open > 0 ? `, ${open} open incident${open === 1 ? '' : 's'}` : ''}`;
+  return `${state.subdomain}: ${levelWords(state.level, state.summary?.currentType)}${open > 0 ? `, ${open} open incident${open === 1 ? '' : 's'}` : ''}`;
 }
 
 /**
@@ -50,18 +57,19 @@ export function demoPace(speed: number): string {
   return `a scripted step every ${every} at speed ${speed}, the pages checked after each; it ends after ${seconds(at[at.length - 1]!)} s`;
 }
 
-/** Resolves on Ctrl+C / SIGTERM, or after `seconds` when given. */
-function untilStopped(seconds: number | undefined): Promise<void> {
+/** Resolves on Ctrl+C / SIGTERM, or after `seconds` when given, with what stopped it. */
+function untilStopped(seconds: number | undefined): Promise<WatchStop> {
   return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+    const stop = (why: WatchStop) => {
+      process.off('SIGINT', bySignal);
+      process.off('SIGTERM', bySignal);
       if (timer) clearTimeout(timer);
-      resolve();
+      resolve(why);
     };
-    const timer = seconds === undefined ? null : setTimeout(stop, seconds * 1000);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    const bySignal = () => stop({ by: 'signal' });
+    const timer = seconds === undefined ? null : setTimeout(() => stop({ by: 'for', seconds }), seconds * 1000);
+    process.once('SIGINT', bySignal);
+    process.once('SIGTERM', bySignal);
   });
 }
 
@@ -110,7 +118,15 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
             colour: colourWanted(ctx.io, ctx.print.json),
             time: (iso) => ctx.time(iso),
           });
-          const monitor = new MonitorService({ pages, onEvent: (event) => ctx.print.line(event, () => lines.line(event)) });
+          const tally = new WatchTally();
+          const monitor = new MonitorService({
+            pages,
+            onEvent: (event) => {
+              tally.note(event);
+              ctx.print.line(event, () => lines.line(event));
+            },
+          });
+          let stopped: WatchStop = { by: 'signal' };
           const pace = speed === null ? `every ${intervalSec} s` : `(demo: ${demoPace(speed)})`;
           ctx.print.note(`watching ${pages.map((p) => p.subdomain).join(', ')} on ${servers} ${pace}; Ctrl+C to stop`);
           monitor.start();
@@ -119,14 +135,22 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
               // The first check of every page: where each stands, and a page that does not exist ends the command.
               await monitor.pollNow();
               const states = monitor.state();
-              for (const state of states) ctx.print.note(startingLine(state));
+              for (const state of states)
+                ctx.print.note(
+                  startingLine(
+                    state,
+                    pages.find((p) => p.id === state.pageId),
+                  ),
+                );
               const missing = states.filter((state) => state.error?.code === 'not_found' && state.lastSuccessAt === null);
               if (missing.length > 0) {
-                for (const state of missing) {
-                  const page = pages.find((p) => p.id === state.pageId);
-                  const where = page?.url ?? page?.baseUrl ?? 'its server';
-                  ctx.print.note(`statusdesk: no status page "${state.subdomain}" on ${where}: check the subdomain or address`);
-                }
+                for (const state of missing)
+                  ctx.print.note(
+                    `statusdesk: ${failureLine(
+                      state,
+                      pages.find((p) => p.id === state.pageId),
+                    )}`,
+                  );
                 return 1;
               }
             }
@@ -138,20 +162,29 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
               await monitor.pollNow();
               const player = playDemo(sim, { speed: speed!, afterStep: () => void monitor.pollNow() });
               const upstreamPlayer = upstream?.play(speed!, () => void monitor.pollNow());
-              await Promise.race([Promise.all([player.done, upstreamPlayer?.done]), untilStopped(forSeconds)]);
+              const ended = Promise.all([player.done, upstreamPlayer?.done]).then((): WatchStop => ({ by: 'demo_ended' }));
+              stopped = await Promise.race([ended, untilStopped(forSeconds)]);
               player.stop();
               upstreamPlayer?.stop();
               await monitor.pollNow();
             } else {
-              await untilStopped(forSeconds);
+              stopped = await untilStopped(forSeconds);
             }
           } finally {
             monitor.stop();
             await monitor.settled();
           }
           for (const state of monitor.state()) {
-            if (state.error && state.status !== 'ok') ctx.print.note(`${state.subdomain}: ${oneLine(state.error.message)}`);
+            const failure =
+              state.status !== 'ok'
+                ? failureLine(
+                    state,
+                    pages.find((p) => p.id === state.pageId),
+                  )
+                : null;
+            if (failure) ctx.print.note(`${state.subdomain}: ${failure}`);
           }
+          ctx.print.note(tally.closingLine(stopped, monitor.state()));
         } finally {
           await sim?.close();
           await upstream?.close();

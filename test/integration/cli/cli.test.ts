@@ -43,8 +43,8 @@ describe('statusdesk command line against the simulator', () => {
     expect(JSON.parse(status.stdout)).toMatchObject({ subdomain: 'acme', name: 'Acme' });
     const summary = await cli(['summary', 'acme']);
     expect(summary.code).toBe(0);
-    expect(summary.stdout).toMatch(/Acme \(acme\): operational/);
-    expect(summary.stdout).toMatch(/Services:\n\s+Web \(id 1\): operational\n\s+API \(id 2\): operational/);
+    expect(summary.stdout).toMatch(/Acme \(acme\): Operational/);
+    expect(summary.stdout).toMatch(/Services:\n\s+Web \(id 1\): Operational\n\s+API \(id 2\): Operational/);
     const json = JSON.parse((await cli(['--json', 'summary', 'acme'])).stdout);
     expect(json).toHaveProperty('status_page.subdomain', 'acme');
     expect(json).toHaveProperty('services');
@@ -76,7 +76,7 @@ describe('statusdesk command line against the simulator', () => {
     const gone = await cli(['incidents', 'show', 'acme', String(incident.id)]);
     expect(gone.code).toBe(1);
     // The item and the page by name, and where to find the right id (issue 16 item 11).
-    expect(gone.stderr).toContain(`no incident #${incident.id} on page acme (the server answered 404): check the id (statusdesk incidents list acme)`);
+    expect(gone.stderr).toContain(`No incident #${incident.id} on page acme (the server answered 404): check the id (statusdesk incidents list acme)`);
 
     const writes = sim.writeLog().filter((w) => w.path.includes('/incidents'));
     expect(writes.map((w) => w.method)).toEqual(['POST', 'POST', 'POST', 'DELETE']);

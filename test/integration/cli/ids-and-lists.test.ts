@@ -40,7 +40,7 @@ describe('ids on the command line', () => {
   it('summary shows the service ids that --service takes, and show names the services', async () => {
     home = makeTempDir('statusdesk-ids-');
     const summary = await cli(['summary', 'acme']);
-    expect(summary.stdout).toMatch(/^\s+API \(id 2\): operational$/m);
+    expect(summary.stdout).toMatch(/^\s+API \(id 2\): Operational$/m);
     const created = await cli(['--json', 'incidents', 'create', 'acme', '--title', 'Slow API', '--type', 'minor', '--service', '2', '--service', '4']);
     const { incident } = JSON.parse(created.stdout) as { incident: { id: number } };
     const shown = await cli(['incidents', 'show', 'acme', String(incident.id)]);

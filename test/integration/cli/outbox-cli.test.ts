@@ -66,9 +66,11 @@ describe('statusdesk writes through the outbox', () => {
     expect(entries[0]!.server).toEqual({ baseUrl: sim.baseUrl, keyFrom: 'env' });
     expect(fs.readFileSync(path.join(home.dir, 'outbox.jsonl'), 'utf8')).not.toContain(sim.keys.demoReadWrite);
     const table = await cli(['outbox', 'list']);
-    expect(table.stdout).toMatch(/ID\s+STATE\s+OPERATION/);
-    expect(table.stdout).toMatch(/pending\s+createIncident.*the connection was/);
-    expect(table.stdout).toMatch(/pending \(order\)\s+addIncidentUpdate/);
+    // What each write is, in the words of what it changes (issue 26, item 12): the title, the update's first words.
+    expect(table.stdout).toMatch(/ID\s+STATE\s+WRITE/);
+    expect(table.stdout).toMatch(/pending\s+New incident “Train wifi”.*the connection was/);
+    expect(table.stdout).toMatch(/pending \(order\)\s+Update to incident “Train wifi”: “Still looking”/);
+    expect(table.stdout).not.toMatch(/createIncident|addIncidentUpdate/);
 
     expect((await cli(['outbox', 'flush', '--timeout', '2'], key())).code).toBe(1);
     await sim.goOnline();
@@ -92,7 +94,7 @@ describe('statusdesk writes through the outbox', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/422.*kept as failed write ([0-9a-f]{8})/);
     const shortId = /failed write ([0-9a-f]{8})/.exec(refused.stderr)![1]!;
-    expect((await cli(['outbox', 'list'])).stdout).toMatch(new RegExp(`${shortId}\\s+failed\\s+createIncident`));
+    expect((await cli(['outbox', 'list'])).stdout).toMatch(new RegExp(`${shortId}\\s+failed\\s+New incident “Typo”`));
 
     const again = await cli(['outbox', 'retry', shortId], key());
     expect(again.code).toBe(1);

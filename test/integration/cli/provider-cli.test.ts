@@ -36,7 +36,7 @@ describe('statusdesk with provider pages', () => {
     try {
       const status = await cli(['status', url]);
       expect(status.code, status.stderr).toBe(0);
-      expect(status.stdout.trim()).toBe(`PayFlow Payments (${url}): minor incident — Minor Service Outage`);
+      expect(status.stdout.trim()).toBe(`PayFlow Payments (${url}): Minor incident — Minor Service Outage`);
       const statusJson = await cli(['--json', 'status', `${url}/api/v2/summary.json`]);
       expect(JSON.parse(statusJson.stdout)).toEqual({
         kind: 'statuspage',
@@ -49,11 +49,9 @@ describe('statusdesk with provider pages', () => {
 
       const summary = await cli(['summary', url]);
       expect(summary.code, summary.stderr).toBe(0);
-      expect(summary.stdout).toContain(
-        '  Payments: minor incident (degraded_performance)\n    Card payments: operational\n    Payouts: minor incident (degraded_performance)',
-      );
+      expect(summary.stdout).toContain('  Payments: Degraded performance\n    Card payments: Operational\n    Payouts: Degraded performance');
       expect(summary.stdout).toMatch(
-        /Incidents:\n {2}\[minor\] Payout delays since \S+Z {2}http:\/\/127\.0\.0\.1:\d+\/pages\/payflow\/incidents\/\w+\n {6}investigating: Payouts are late by an hour\./,
+        /Incidents:\n {2}\[Minor incident\] Payout delays since \S+ {2}http:\/\/127\.0\.0\.1:\d+\/pages\/payflow\/incidents\/\w+\n {6}investigating: Payouts are late by an hour\./,
       );
       const summaryJson = JSON.parse((await cli(['--json', 'summary', url])).stdout);
       expect(summaryJson).toMatchObject({

@@ -68,8 +68,8 @@ describe('statusdesk watch', () => {
   it('prints readable lines without --json', async () => {
     const { code, stdout } = await cli(['watch', '--demo', '--demo-speed', '30']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/acme +incident\.opened +\[major\] Elevated error rates on the API/);
-    expect(stdout).toMatch(/acme +page\.level_changed +major → operational/);
+    expect(stdout).toMatch(/acme +incident\.opened +\[Major outage\] Elevated error rates on the API/);
+    expect(stdout).toMatch(/acme +page\.level_changed +Major outage → Operational/);
   }, 30_000);
 
   describe('against a server', () => {

@@ -24,7 +24,7 @@ describe('statusdesk watch lines', () => {
     expect(code, stderr).toBe(0);
     expect(stdout).not.toMatch(ANSI);
     expect(stdout).toMatch(
-      /acme +incident\.updated +\[major\] Elevated error rates on the API {2}"The cause is a faulty load balancer node\. We are taking it out of rotation\."/,
+      /acme +incident\.updated +\[Major outage\] Elevated error rates on the API {2}"The cause is a faulty load balancer node\. We are taking it out of rotation\."/,
     );
     // Columns: the event type and what follows start at the same place on every line.
     const lines = stdout.trim().split('\n');

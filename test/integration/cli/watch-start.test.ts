@@ -23,7 +23,7 @@ describe('statusdesk watch at start', () => {
     sim.openIncident({ page: 'acme', title: 'Elevated errors', type: 'minor', message: 'Looking into it' });
     const result = await cli(['watch', 'acme', '--for', '1']);
     expect(result.code, result.stderr).toBe(0);
-    expect(`${result.stdout}${result.stderr}`).toMatch(/^acme: minor, 1 open incident$/m);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/^acme: Minor incident, 1 open incident$/m);
   });
 
   it('a page that does not exist is named and the command ends with 1, instead of watching nothing', async () => {
