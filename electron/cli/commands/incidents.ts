@@ -31,7 +31,7 @@ export function incidentKind(group: string, noun: string): PageItemKind<Incident
     bodyKey: 'incident',
     ops: { create: 'createIncident', addUpdate: 'addIncidentUpdate', delete: 'deleteIncident' },
     pages: (client, subdomain, query, maxPages) => client.pages('listIncidents', { subdomain, ...query }, maxPages === undefined ? {} : { maxPages }),
-    get: (client, subdomain, id) => client.getIncident({ subdomain, incidentId: id }),
+    get: (client, subdomain, id, options) => client.getIncident({ subdomain, incidentId: id }, options),
     columns: ['ID', 'TYPE', 'STATE', 'STARTED', 'TITLE'],
     row: (i, time) => [String(i.id), i.type, incidentState(i), i.starts_at ? time(i.starts_at) : '', i.title],
     heading: (i, time) => [`#${i.id} [${i.type}] ${i.title}`, `  ${stateText(i, time)}; started ${i.starts_at ? time(i.starts_at) : 'unknown'}`],

@@ -13,7 +13,7 @@ export const NOTICES: PageItemKind<InfoNotice> = {
   // Notices have no type to filter by.
   pages: (client, subdomain, { limit }, maxPages) =>
     client.pages('listInfoNotices', { subdomain, ...(limit ? { limit } : {}) }, maxPages === undefined ? {} : { maxPages }),
-  get: (client, subdomain, id) => client.getInfoNotice({ subdomain, infoNoticeId: id }),
+  get: (client, subdomain, id, options) => client.getInfoNotice({ subdomain, infoNoticeId: id }, options),
   columns: ['ID', 'FEATURED FROM', 'UNTIL', 'TITLE'],
   row: (n, time) => [String(n.id), n.featured_from ? time(n.featured_from) : '', n.featured_until ? time(n.featured_until) : '', n.title],
   heading: (n, time) => [

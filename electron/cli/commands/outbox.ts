@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import type { OutboxEnqueueInput } from '../../../shared/outbox/requests';
 import { describeWrite } from '../../../shared/outbox/write-description';
+import { missingTargetLines } from './missing-target-line';
 import { resolveBaseUrl } from '../../../shared/statuspage/regions';
 import { regionOfAccount } from '../../services/accounts/probe-client';
 import { openStatusPageOutbox } from '../../services/outbox/create-statuspage-outbox';
@@ -411,13 +412,19 @@ export function registerOutboxCommands(program: Command, run: Run): void {
     .option('--timeout <seconds>', 'stop waiting for retries after this long (default 30)', parseSeconds)
     .action(
       run(async (ctx, options: { timeout?: number }) => {
-        const { report, disk, filePath } = await withOutbox(ctx, async (o, disk) => {
+        const { report, disk, filePath, missing } = await withOutbox(ctx, async (o, disk) => {
           o.start();
           // A disk that failed under the flush is named below, with what it means for what is left.
           disk.named = true;
-          return { report: await o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000 }), disk, filePath: o.filePath };
+          return {
+            report: await o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000 }),
+            disk,
+            filePath: o.filePath,
+            missing: missingTargetLines(o.list()),
+          };
         });
         ctx.print.result(report, () => reportText(report));
+        for (const line of missing) ctx.print.note(line);
         // With --json: the report, then (when something is left, or the disk failed) the error object, one per line.
         const left = leftOf(report);
         if (disk.failures.length > 0) throw new AppError('storage', flushDiskText(disk.failures, filePath, report.sent, left));

@@ -5,13 +5,14 @@ import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import type { WriteOperationName } from '../../../shared/outbox/write-operations';
 import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspage/normalize';
 import type { ListPage } from '../../../shared/statuspage/operations';
-import type { StatusPageClient } from '../../services/statuspage/client';
+import type { CallOptions, StatusPageClient } from '../../services/statuspage/client';
 import { StatusPageApiError } from '../../services/statuspage/errors';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 import type { RunAction } from '../run-action';
 import { OutboxBusyError, type OutboxOwnerRole } from '../../services/outbox/outbox-lock';
 import { notSentResult, submitWrite, withOutbox, writeTarget, type SubmitOptions, type WriteOutcome } from './outbox';
+import { checkItemOnServer } from './write-checks';
 import { listItems, type ItemListFlags } from './item-list';
 import { formatOption } from './list-output';
 
@@ -43,7 +44,7 @@ export interface PageItemKind<T extends PageItem> {
   bodyKey: 'incident' | 'info_notice';
   ops: { create: WriteOperationName; addUpdate: WriteOperationName; delete: WriteOperationName };
   pages(client: StatusPageClient, subdomain: string, query: ListQuery, maxPages: number | undefined): AsyncGenerator<ListPage<T>>;
-  get(client: StatusPageClient, subdomain: string, id: number): Promise<T>;
+  get(client: StatusPageClient, subdomain: string, id: number, options?: CallOptions): Promise<T>;
   /** Table columns of list, and one item's cells. */
   columns: string[];
   row(item: T, time: (value: string | null | undefined) => string): string[];
@@ -260,6 +261,7 @@ export function addDeleteCommand(group: Command, run: RunAction, kind: PageItemK
   itemCommand(group, 'delete', description, kind).action(
     run(async (ctx, subdomain: string, text: string) => {
       const { id } = await resolveRef(ctx, kind, text, { forWrite: true });
+      await checkItemOnServer(ctx, kind, subdomain, id);
       const outcome = await submitWrite(ctx, { ...writeTarget(ctx, subdomain), operation: kind.ops.delete, input: { subdomain, [kind.idParam]: id } });
       printOutcome(ctx, outcome, () => ({ json: { deleted: id }, text: `deleted ${kind.noun} #${id}` }));
     }),
@@ -276,6 +278,7 @@ export async function postUpdate(
   done: (posted: { id: number; type?: string | null }, itemId: number | string) => string,
 ): Promise<void> {
   const { id } = await resolveRef(ctx, kind, text, { forWrite: true });
+  await checkItemOnServer(ctx, kind, subdomain, id);
   const outcome = await submitWrite(ctx, { ...writeTarget(ctx, subdomain), operation: kind.ops.addUpdate, input: { subdomain, [kind.idParam]: id, update } });
   // The item's id as the server knows it once a queued create was sent before this update.
   printOutcome<{ id: number; type?: string | null }>(ctx, outcome, (posted, entry) => ({

@@ -8,6 +8,7 @@ import type { InFlightLedger } from './in-flight-ledger';
 import type { FailureDisposition, OutboxKindHandler, OutboxKindRegistry, SendContext, SendOutcome } from './kinds';
 import type { OutboxRecord } from './log-format';
 import type { OutboxStore } from './outbox-store';
+import { failBehindMissing } from './missing-target';
 
 export interface EntrySenderDeps {
   store: OutboxStore;
@@ -173,6 +174,10 @@ export class EntrySender {
     const now = this.#deps.now();
     if (disposition.type === 'permanent') {
       await this.#deps.store.setState(entry.id, { state: 'failed', lastError: disposition.error, reconcile: false });
+      // A 404 on the item it changes: the writes queued behind it on that item fail with it (missing-target.ts).
+      const behind = failBehindMissing(entry, disposition.error, this.#deps.store.entries.values());
+      if (behind.records.length > 0) await this.#deps.store.commit(behind.records);
+      for (const other of behind.dependents) this.#deps.emitEntry(other);
     } else if (disposition.type === 'blocked') {
       this.#deps.runtime.of(entry.id).blocked = true;
       await this.#deps.store.setState(entry.id, { state: 'pending', lastError: disposition.error });
