@@ -1,4 +1,5 @@
 import type { IncidentSnapshot } from '../snapshot';
+import { htmlToText } from './html-to-text';
 
 /*
  * "Draft incident on my page…": a provider's incident as the first draft of an incident on the
@@ -9,7 +10,8 @@ import type { IncidentSnapshot } from '../snapshot';
  * - type: from the provider's impact: critical and major → major, minor and none → minor,
  *   maintenance → scheduled (an own page lists only what affects its readers: at least minor);
  * - first update: says which provider is affected, quotes the provider's latest update and links
- *   to their incident;
+ *   to their incident; the provider's HTML (their title and update) becomes plain text, links kept as
+ *   text (html-to-text.ts), so no markup of theirs is posted on our page;
  * - services: the own services mapped to the provider's affected components (set once per
  *   provider and own page, remembered on the provider's watched page).
  */
@@ -48,14 +50,16 @@ function quote(text: string): string {
 }
 
 export function draftFromProviderIncident(input: ProviderDraftInput): ProviderDraft {
-  const { incident, providerName } = input;
+  const { providerName } = input;
+  const incident = { ...input.incident, title: htmlToText(input.incident.title).replace(/\s+/g, ' ') };
   const services = new Set<number>();
   for (const component of incident.serviceIds) for (const id of input.mapping[String(component)] ?? []) services.add(id);
   const latest = incident.latestUpdate;
   const lines = [`We are affected by an incident at ${providerName}, one of our providers: “${incident.title}”.`];
-  if (latest && latest.description.trim() !== '') {
+  const said = latest ? htmlToText(latest.description) : '';
+  if (latest && said.trim() !== '') {
     const when = latest.postedAt ? ` (${latest.postedAt.replace(/\.\d+Z$/, 'Z').replace('T', ' ')})` : '';
-    lines.push('', `Their latest update${latest.type ? `, ${latest.type}` : ''}${when}:`, quote(latest.description));
+    lines.push('', `Their latest update${latest.type ? `, ${latest.type}` : ''}${when}:`, quote(said));
   }
   if (incident.url) lines.push('', `Details on their status page: ${incident.url}`);
   lines.push('', 'We are following it and will post an update here when our service is affected differently.');
