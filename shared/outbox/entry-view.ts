@@ -119,6 +119,11 @@ export const outboxEntryViewSchema = z.object({
   conflict: outboxConflictSchema.optional(),
   /** `needs_look`: the look-alikes on the server to choose from. */
   lookup: outboxLookupSchema.optional(),
+  /**
+   * A pending write that was sent and got no clear answer (a time-out, a cut connection, a gateway's 408): it may
+   * have been applied, so it is looked up on the server before it is sent again.
+   */
+  outcomeUnknown: z.boolean().optional(),
   /** Runtime: why a pending entry waits, and when it is tried next. */
   waiting: outboxWaitReasonSchema.optional(),
   nextAttemptAt: z.string().optional(),

@@ -48,6 +48,8 @@ export const outboxFlushReportSchema = z.object({
   conflicts: z.number().int().nonnegative(),
   /** How many of `conflicts` need a look. */
   needsLook: z.number().int().nonnegative().optional(),
+  /** How many of `pending` were sent and got no clear answer (a time-out, a cut connection): looked up before any resend. */
+  outcomeUnknown: z.number().int().nonnegative().optional(),
   waiting: z.partialRecord(outboxWaitReasonSchema, z.number().int().nonnegative()),
   unreachable: z.array(z.string()),
 });

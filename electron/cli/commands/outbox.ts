@@ -316,6 +316,8 @@ export function notSentResult(outcome: Exclude<WriteOutcome, { state: 'sent' }>)
   return { json, text: `queued ${outcome.id}: handed to the running Statusdesk app (pid ${outcome.ownerPid}), which sends it; see its Outbox screen` };
 }
 
+const LOOKED_UP_FIRST = 'it is looked up on the server before it is sent again, never sent twice';
+
 /** The `--json` object and the text line of a queued write. */
 export function queuedResult(entry: OutboxEntryView): { json: Record<string, unknown>; text: string } {
   const reasons: Partial<Record<string, string>> = {
@@ -325,9 +327,22 @@ export function queuedResult(entry: OutboxEntryView): { json: Record<string, unk
     backoff: 'the server failed for now; it is tried again later',
     rate_limited: 'the server asked to slow down; it is tried again later',
   };
-  const why = reasons[entry.waiting ?? ''] ?? (entry.lastError ? 'the server cannot be reached now' : 'not sent yet');
+  // Sent with no clear answer (a time-out, a cut connection): "not sent yet" would be a guess, and maybe wrong.
+  const unknown = entry.state === 'in_flight' || entry.outcomeUnknown === true;
+  const why =
+    entry.state === 'in_flight'
+      ? `outcome unknown: it was sent and the server had not answered when the command stopped waiting; ${LOOKED_UP_FIRST}`
+      : entry.outcomeUnknown
+        ? `outcome unknown: it was sent and no clear answer came back (${entry.lastError?.message ?? 'no answer'}); ${LOOKED_UP_FIRST}`
+        : (reasons[entry.waiting ?? ''] ?? (entry.lastError ? 'the server cannot be reached now' : 'not sent yet'));
   return {
-    json: { state: 'queued', id: entry.id, ...(entry.tempId ? { tempId: entry.tempId } : {}), ...(entry.waiting ? { waiting: entry.waiting } : {}) },
+    json: {
+      state: 'queued',
+      id: entry.id,
+      ...(entry.tempId ? { tempId: entry.tempId } : {}),
+      ...(entry.waiting ? { waiting: entry.waiting } : {}),
+      ...(unknown ? { outcome: 'unknown' } : {}),
+    },
     text: `queued ${entry.id}${entry.tempId ? ` (temp id ${entry.tempId})` : ''}: ${why}; "statusdesk outbox flush" sends it later`,
   };
 }
@@ -357,8 +372,15 @@ function reportText(report: OutboxFlushReport): string {
   const reasons = Object.entries(report.waiting).map(([reason, n]) => `${n} ${reason}`);
   const parts = [`sent ${report.sent}`];
   if (leftOf(report) === 0) return `${parts[0]}; nothing left`;
+  // Writes sent without a clear answer are neither "pending" nor "not sent": their outcome is unknown until looked up.
+  const unknown = report.outcomeUnknown
+    ? `${reasons.length ? '; ' : ''}${report.outcomeUnknown} of unknown outcome, looked up on the server before any resend`
+    : '';
+  const inFlight = report.inFlight
+    ? `, ${report.inFlight} in flight (outcome unknown: no answer yet when the flush stopped waiting; looked up before any resend)`
+    : '';
   parts.push(
-    `left: ${report.pending} pending${reasons.length ? ` (${reasons.join(', ')})` : ''}, ${report.failed} failed, ${report.conflicts - (report.needsLook ?? 0)} conflicts${report.needsLook ? `, ${report.needsLook} need a look (statusdesk outbox list)` : ''}`,
+    `left: ${report.pending} pending${reasons.length || unknown ? ` (${reasons.join(', ')}${unknown})` : ''}${inFlight}, ${report.failed} failed, ${report.conflicts - (report.needsLook ?? 0)} conflicts${report.needsLook ? `, ${report.needsLook} need a look (statusdesk outbox list)` : ''}`,
   );
   if (report.unreachable.length) parts.push(`unreachable: ${report.unreachable.join(', ')}`);
   return parts.join('; ');

@@ -6,7 +6,8 @@ export type ServerProbe = (baseUrl: string, signal: AbortSignal) => Promise<bool
 /**
  * The cheap probe of a status page API server: `GET /hello` (no key, one request, no read retries, short
  * timeout). Any HTTP error answer means the server is reachable, even a 429 or a 5xx: the sender deals with
- * those. A 2xx that is not the API's JSON (a captive portal's page) means it is not.
+ * those. A 2xx that is not the API's JSON (a captive portal's page) means it is not, nor does a redirect (a
+ * captive portal's 302 to its login page: the API never redirects).
  * Uses a private rate limiter: a probe must not wait behind an account's queue of writes.
  */
 const UNREACHABLE_CODES = new Set(['network', 'timeout', 'invalid_response', 'cancelled']);
@@ -23,8 +24,9 @@ export function createHelloProbe(options: { timeoutMs?: number } = {}): ServerPr
       await client.hello(undefined, { signal, retries: 0 });
       return true;
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      return typeof code === 'string' && !UNREACHABLE_CODES.has(code);
+      const { code, status } = error as { code?: unknown; status?: unknown };
+      const redirected = typeof status === 'number' && status >= 300 && status < 400;
+      return typeof code === 'string' && !UNREACHABLE_CODES.has(code) && !redirected;
     }
   };
 }

@@ -76,6 +76,7 @@ export function toView(entry: OutboxEntry, runtime: EntryRuntime = {}): OutboxEn
   if (entry.result) view.result = entry.result;
   if (entry.conflict) view.conflict = entry.conflict;
   if (entry.lookup) view.lookup = entry.lookup;
+  if (entry.state === 'pending' && entry.reconcile) view.outcomeUnknown = true;
   if (entry.state === 'pending' && runtime.waiting) view.waiting = runtime.waiting;
   if (entry.state === 'pending' && runtime.nextAttemptAt !== undefined) view.nextAttemptAt = new Date(runtime.nextAttemptAt).toISOString();
   return view;

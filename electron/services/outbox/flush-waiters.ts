@@ -106,6 +106,7 @@ export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 
     if (!waiter.inScope(entry)) continue;
     if (entry.state === 'pending') {
       report.pending++;
+      if (entry.reconcile) report.outcomeUnknown = (report.outcomeUnknown ?? 0) + 1;
       const reason = view.plan.waiting.get(entry.id);
       if (reason) report.waiting[reason] = (report.waiting[reason] ?? 0) + 1;
       const server = view.serverOf(entry);

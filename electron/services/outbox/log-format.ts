@@ -107,6 +107,8 @@ export interface ParsedOutboxLog {
   records: OutboxRecord[];
   /** Unreadable lines other than a torn last line. */
   invalidLines: number;
+  /** The text of the first of them (what a damaged record still shows of the write it held: lost-writes.ts). */
+  damaged: string[];
   /** The last line was cut in the middle of a write (no newline, not a complete record): dropped, tolerated. */
   tornTail: boolean;
   /** The file does not end with a newline (torn, or a complete last record without its newline). */
@@ -114,11 +116,16 @@ export interface ParsedOutboxLog {
 }
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
+const MAX_DAMAGED_KEPT = 50;
+const MAX_DAMAGED_BYTES = 64 * 1024;
 
 /** Reads every record it can; never throws on content. */
 export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
   const missingNewline = bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
-  const result: ParsedOutboxLog = { header: 'missing', records: [], invalidLines: 0, tornTail: false, missingNewline };
+  const result: ParsedOutboxLog = { header: 'missing', records: [], invalidLines: 0, damaged: [], tornTail: false, missingNewline };
+  const keepDamaged = (raw: Buffer) => {
+    if (result.damaged.length < MAX_DAMAGED_KEPT) result.damaged.push(raw.subarray(0, MAX_DAMAGED_BYTES).toString('utf8'));
+  };
   let start = 0;
   let first = true;
   while (start < bytes.length) {
@@ -133,7 +140,10 @@ export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
       json = JSON.parse(fatalUtf8.decode(raw));
     } catch {
       if (last) result.tornTail = true;
-      else result.invalidLines++;
+      else {
+        result.invalidLines++;
+        keepDamaged(raw);
+      }
       first = false;
       continue;
     }
@@ -148,7 +158,10 @@ export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
     const record = recordSchema.safeParse(json);
     if (record.success) result.records.push(record.data);
     else if (last && missingNewline) result.tornTail = true;
-    else result.invalidLines++;
+    else {
+      result.invalidLines++;
+      keepDamaged(raw);
+    }
   }
   return result;
 }

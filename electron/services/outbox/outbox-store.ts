@@ -9,6 +9,7 @@ import { fileErrorReason, type DurableFileSystem } from '../storage/file-system'
 import { writeFileAtomic } from '../storage/atomic-write';
 import type { OutboxEntry } from './entry';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type StatePatch } from './log-format';
+import { lostWritesSentence, readDamagedLines } from './lost-writes';
 
 export const OUTBOX_FILE_NAME = 'outbox.jsonl';
 
@@ -101,6 +102,7 @@ export class OutboxStore {
     const newer = log.header === 'newer';
     const damaged = nonEmpty && (log.invalidLines > 0 || log.header === 'missing');
     if (!newer) for (const record of log.records) store.#apply(record);
+    const damagedLines = readDamagedLines(log.damaged, log.records, store.entries);
     for (const entry of store.entries.values()) {
       // Sent, or not? Only the server knows: look there before sending again.
       if (entry.state === 'in_flight') {
@@ -108,6 +110,9 @@ export class OutboxStore {
         entry.reconcile = true;
         report.recoveredInFlight++;
       }
+      // A damaged line may have held this entry's "being sent": the same question.
+      const unsure = damagedLines.unsure === 'all' || damagedLines.unsure.has(entry.id);
+      if (unsure && entry.state === 'pending' && (entry.attempts > 0 || entry.firstSentAt !== undefined)) entry.reconcile = true;
     }
     report.entries = store.entries.size;
 
@@ -116,7 +121,7 @@ export class OutboxStore {
       const moved = path.basename(report.quarantinedTo);
       report.problem = newer
         ? `The outbox was written by a newer Statusdesk; it was moved to ${moved} and a new one started. Its writes were not sent.`
-        : `The outbox file was damaged (${log.invalidLines} unreadable line${log.invalidLines === 1 ? '' : 's'}${log.header === 'missing' ? ', no header' : ''}); it was moved to ${moved} and ${report.entries} queued write${report.entries === 1 ? ' was' : 's were'} kept.`;
+        : `The outbox file was damaged (${log.invalidLines} unreadable line${log.invalidLines === 1 ? '' : 's'}${log.header === 'missing' ? ', no header' : ''}); it was moved to ${moved} and ${report.entries} queued write${report.entries === 1 ? ' was' : 's were'} kept.${damagedLines.lost.length > 0 ? ` ${lostWritesSentence(damagedLines.lost)}` : ''}`;
     }
     // A fresh, damaged or cut file is written whole now, so appends start on a clean line.
     const rewrite = !nonEmpty || newer || damaged || log.missingNewline || report.recoveredInFlight > 0;

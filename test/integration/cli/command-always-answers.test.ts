@@ -61,6 +61,9 @@ const FAULTS: Record<string, FaultRule> = {
   'unreadable 200 body (committed)': { ...WRITES, malformedRate: 1 },
   'empty 200 body (committed)': { ...WRITES, emptyBodyAfterCommitRate: 1 },
   'captive portal HTML (not forwarded)': { ...WRITES, captivePortalRate: 1 },
+  'captive portal 302 to its login page (not forwarded)': { ...WRITES, captivePortalRedirectRate: 1 },
+  '408 after commit (a gateway)': { ...WRITES, statusAfterCommit: 408 },
+  '429 after commit (a gateway)': { ...WRITES, statusAfterCommit: 429 },
   'reset after commit': { ...WRITES, dropAfterCommitRate: 1 },
 };
 

@@ -97,6 +97,9 @@ const FAULTS: Record<string, FaultRule> = {
   '504 before commit': { ...ONCE, errorRates: { 504: 1 } },
   '500 after commit': { ...ONCE, statusAfterCommit: 500 },
   '503 after commit': { ...ONCE, statusAfterCommit: 503 },
+  // A gateway's own time-out or rate limit answered after the API committed (issue 25, item 11): looked up, never resent.
+  '408 after commit': { ...ONCE, statusAfterCommit: 408 },
+  '429 after commit': { ...ONCE, statusAfterCommit: 429 },
   '429 with Retry-After': { ...ONCE, errorRates: { 429: 1 }, retryAfterSeconds: 1 },
   '429 without Retry-After': { ...ONCE, errorRates: { 429: 1 }, retryAfterSeconds: null },
   'reset before commit': { ...ONCE, resetRate: 1 },
@@ -106,6 +109,7 @@ const FAULTS: Record<string, FaultRule> = {
   'answer after the timeout (committed)': { ...ONCE, answerDelayAfterCommitMs: REQUEST_TIMEOUT_MS * 3 },
   'hang (never forwarded)': { ...ONCE, hangRate: 1 },
   'captive portal HTML (never forwarded)': { ...ONCE, captivePortalRate: 1 },
+  'captive portal 302 to its login page (never forwarded)': { ...ONCE, captivePortalRedirectRate: 1 },
 };
 
 async function open(requestTimeoutMs = REQUEST_TIMEOUT_MS): Promise<{ accountId: string; outbox: OutboxService }> {
@@ -214,6 +218,44 @@ describe('the rest of the world', () => {
     expect(outbox.get(id)?.state).toBe('sent');
     expect(appliedWrites()).toBe(1);
   }, 30_000);
+
+  it.each([
+    ['408 after commit', { statusAfterCommit: 408 }],
+    ['429 after commit', { statusAfterCommit: 429 }],
+    ['a reset after commit', { dropAfterCommitRate: 1 }],
+  ])('a delete whose first answer was %s and whose retry answers 404 is done, not failed', async (_name, fault) => {
+    home = makeTempDir('statusdesk-matrix-');
+    const { accountId, outbox } = await open();
+    const request = KINDS['incident delete']!.setup(accountId);
+    sim.clearWriteLog();
+    sim.setFaults({ ...ONCE, ...fault });
+    const { id } = await outbox.enqueue(request);
+    const report = await outbox.flush({ timeoutMs: 15_000 });
+    expect(report, JSON.stringify(outbox.get(id))).toMatchObject({ settled: true, sent: 1, failed: 0 });
+    expect(outbox.get(id)).toMatchObject({ state: 'sent', result: { alreadyDone: true } });
+    expect(appliedWrites()).toBe(1);
+  });
+
+  it('a captive portal that redirects to its login page: offline (not failed) while it lasts, then sent once', async () => {
+    home = makeTempDir('statusdesk-matrix-');
+    const { accountId, outbox } = await open();
+    sim.clearWriteLog();
+    // Every request, the probes' too, goes to the portal for a while.
+    sim.setFaults({ captivePortalRedirectRate: 1, times: 4 });
+    const seen: { state: string; status?: number }[] = [];
+    const offline: string[] = [];
+    outbox.onChange((change) => {
+      if (change.type === 'entry')
+        seen.push({ state: change.entry.state, ...(change.entry.lastError?.status ? { status: change.entry.lastError.status } : {}) });
+      if (change.type === 'status') offline.push(change.status.connectivity.overall);
+    });
+    const { id } = await outbox.enqueue(KINDS['incident create']!.setup(accountId));
+    await until(() => outbox.get(id)?.state === 'sent', 10_000, 'the write to be sent once the portal lets go');
+    expect(seen).toContainEqual({ state: 'pending', status: 302 });
+    expect(seen.map((s) => s.state)).not.toContain('failed');
+    expect(offline).toContain('offline');
+    expect(appliedWrites()).toBe(1);
+  });
 
   it.each([
     [422, { incident: { type: 'major', title: 'x'.repeat(300) } }],

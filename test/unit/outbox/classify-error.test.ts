@@ -21,8 +21,12 @@ describe('what the outbox does after a failed send', () => {
   });
 
   it('pauses on 429 with Retry-After, retries 408 and 5xx, fails other 4xx and 501 for good', () => {
-    expect(classifyStatusPageError(errorForStatus(429, ctx, { error: 429 }, { waitMs: 3000, askedMs: 3000, now: 0 }))).toMatchObject({ type: 'retry', rateLimited: true, retryAfterMs: 3000 });
-    expect(classifyStatusPageError(errorForStatus(408, ctx, undefined, undefined))).toMatchObject({ type: 'retry', ambiguous: false });
+    expect(classifyStatusPageError(errorForStatus(429, ctx, { error: 429 }, { waitMs: 3000, askedMs: 3000, now: 0 }))).toMatchObject({
+      type: 'retry',
+      rateLimited: true,
+      retryAfterMs: 3000,
+    });
+    expect(classifyStatusPageError(errorForStatus(408, ctx, undefined, undefined))).toMatchObject({ type: 'retry' });
     // Any 5xx can follow a commit (a crash after the insert, a proxy whose upstream acted): look before resending.
     for (const status of [500, 502, 503, 504, 599]) {
       expect(classifyStatusPageError(errorForStatus(status, ctx, undefined, undefined)), String(status)).toMatchObject({ type: 'retry', ambiguous: true });
@@ -31,6 +35,32 @@ describe('what the outbox does after a failed send', () => {
       expect(classifyStatusPageError(errorForStatus(status, ctx, { error: status }, undefined)), String(status)).toMatchObject({
         type: 'permanent',
         error: { status },
+      });
+    }
+  });
+
+  it('takes a 408 or 429 to a write as of unknown outcome (a gateway may answer it after the commit), not to a read', () => {
+    const deleting: RequestContext = { operation: 'deleteIncident', method: 'DELETE', path: '/status_pages/{subdomain}/incidents/{incidentId}', kind: 'write' };
+    const reading: RequestContext = { operation: 'getIncidents', method: 'GET', path: '/status_pages/{subdomain}/incidents', kind: 'read' };
+    for (const context of [ctx, deleting]) {
+      expect(classifyStatusPageError(errorForStatus(408, context, undefined, undefined)), context.method).toMatchObject({ type: 'retry', ambiguous: true });
+      expect(classifyStatusPageError(errorForStatus(429, context, undefined, undefined)), context.method).toMatchObject({
+        type: 'retry',
+        rateLimited: true,
+        ambiguous: true,
+      });
+    }
+    // The look-up's own reads, and the GET before a PUT: nothing was written yet.
+    expect(classifyStatusPageError(errorForStatus(408, reading, undefined, undefined))).toMatchObject({ type: 'retry', ambiguous: false });
+    expect(classifyStatusPageError(errorForStatus(429, reading, undefined, undefined))).toMatchObject({ type: 'retry', ambiguous: false });
+  });
+
+  it('takes a redirect (a captive portal sending us to its login page) for offline, never for a refusal', () => {
+    for (const status of [301, 302, 303, 307]) {
+      expect(classifyStatusPageError(errorForStatus(status, ctx, undefined, undefined)), String(status)).toMatchObject({
+        type: 'retry',
+        offline: true,
+        ambiguous: true,
       });
     }
   });

@@ -140,4 +140,37 @@ describe('outbox store (the durable file)', () => {
     expect(clean.loadReport.problem).toBeNull();
     await clean.close();
   });
+
+  it('names the write a damaged line held ("the update \'DB recovered\' to incident 123 was lost"), and looks up an entry whose state change was on one', async () => {
+    tmp = makeTempDir('outbox-store-');
+    const store = await open();
+    const update = entry(3, {
+      operation: 'addIncidentUpdate',
+      input: { subdomain: 'acme', incidentId: 123, update: { type: 'update', description: 'DB recovered' } },
+      resourceKey: 'acct:acme:incident:123',
+      tempId: `tmp-00000000-0000-4000-8000-000000000003`,
+    });
+    await store.add(entry(1));
+    await store.add(entry(2, { input: { subdomain: 'acme', incident: { title: 'Checkout down', type: 'major' } } }));
+    await store.add(update);
+    await store.setState(entry(1).id, { state: 'in_flight', attempts: 1, firstSentAt: '2025-06-01T00:01:00.000Z' });
+    await store.setState(entry(1).id, { state: 'pending', lastError: { code: 'network', message: 'reset' } });
+    await store.setState(entry(1).id, { state: 'in_flight', attempts: 2 });
+    await store.close();
+    const file = path.join(tmp.dir, 'outbox.jsonl');
+    const lines = fs.readFileSync(file, 'utf8').trimEnd().split('\n');
+    // A byte gone in the update's record and in the create's, and in the last "being sent": none of them parse.
+    const spoil = (index: number) => (lines[index] = lines[index]!.replace('":', '"'));
+    spoil(3);
+    spoil(2);
+    spoil(lines.length - 1);
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+
+    const damaged = await open();
+    expect(damaged.loadReport.problem).toMatch(/damaged \(3 unreadable lines\).*1 queued write was kept\. /);
+    expect(damaged.loadReport.problem).toMatch(/The new incident 'Checkout down' and the update 'DB recovered' to incident 123 were lost: write them again\.$/);
+    // Its last "being sent" is gone: sent or not, only the server can say.
+    expect(damaged.entries.get(entry(1).id)).toMatchObject({ state: 'pending', reconcile: true });
+    await damaged.close();
+  });
 });

@@ -34,6 +34,8 @@ export interface FaultRule {
   emptyBodyAfterCommitRate?: number;
   /** probability of a captive portal's 200 HTML page instead of the API (the operation does not run) */
   captivePortalRate?: number;
+  /** probability of a captive portal's 302 to its login page instead of the API (the operation does not run) */
+  captivePortalRedirectRate?: number;
   /** probability of holding the request with no answer until the client gives up (the operation does not run) */
   hangRate?: number;
   /**
@@ -66,6 +68,7 @@ export interface FaultDecision {
   answerDelayAfterCommitMs: number;
   emptyBodyAfterCommit: boolean;
   captivePortal: boolean;
+  captivePortalRedirect: boolean;
   hang: boolean;
   secondWriter: SecondWrite | null;
 }
@@ -121,6 +124,7 @@ export class FaultInjector {
       answerDelayAfterCommitMs: 0,
       emptyBodyAfterCommit: false,
       captivePortal: false,
+      captivePortalRedirect: false,
       hang: false,
       secondWriter: null,
     };
@@ -155,6 +159,7 @@ export class FaultInjector {
       if (isWrite && rule.answerDelayAfterCommitMs !== undefined) d.answerDelayAfterCommitMs += rule.answerDelayAfterCommitMs;
       if (isWrite && this.#hit(rule.emptyBodyAfterCommitRate)) d.emptyBodyAfterCommit = true;
       if (this.#hit(rule.captivePortalRate)) d.captivePortal = true;
+      if (this.#hit(rule.captivePortalRedirectRate)) d.captivePortalRedirect = true;
       if (this.#hit(rule.hangRate)) d.hang = true;
       if (rule.secondWriter && d.secondWriter === null) d.secondWriter = rule.secondWriter;
     }
@@ -186,6 +191,7 @@ function validateRule(rule: FaultRule): void {
   rate('slowBody.rate', rule.slowBody?.rate);
   rate('emptyBodyAfterCommitRate', rule.emptyBodyAfterCommitRate);
   rate('captivePortalRate', rule.captivePortalRate);
+  rate('captivePortalRedirectRate', rule.captivePortalRedirectRate);
   rate('hangRate', rule.hangRate);
   if (rule.statusAfterCommit !== undefined && !(Number.isInteger(rule.statusAfterCommit) && rule.statusAfterCommit >= 400 && rule.statusAfterCommit <= 599)) {
     throw new RangeError('statusAfterCommit must be an HTTP error status');

@@ -188,6 +188,12 @@ export class SimHttpServer {
       res.end(page);
       return;
     }
+    if (decision.captivePortalRedirect) {
+      // A hotel or train network's portal: every request is sent to its login page until the user signs in.
+      res.writeHead(302, { location: 'http://login.portal.invalid/sign-in?continue=1', 'content-length': '0' });
+      res.end();
+      return;
+    }
     const principal = identify(core.store, req.headers.authorization);
     const limiter = this.#deps.limiter();
     if (limiter) {
