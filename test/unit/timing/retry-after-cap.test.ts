@@ -27,6 +27,6 @@ describe('a Retry-After longer than anyone should wait', () => {
     expect(error.retryAfterMs).toBe(RETRY_AFTER_CAP_MS);
     expect(error.message).toMatch(/the server asked to wait until 2026-12-09T01:46:39Z, Statusdesk tries again in 15 min/);
     const short = errorForStatus(429, context, undefined, { ...readRetryAfter('3', now)!, now });
-    expect(short.message).toMatch(/retry after 3 s/);
+    expect(short.message).toMatch(/Statusdesk tries again in 3 s/);
   });
 });
