@@ -19,15 +19,21 @@ import type { PageSnapshot } from '../../../shared/monitor/snapshot';
 
 interface PageEntry {
   card: PageCard;
-  /** The card without its check times, as text: what decides between a card and a tick. */
+  /** The card without its check times and detail version, as text: what decides between a card and a tick. */
   key: string;
   summary: PageSnapshot | null;
+}
+
+/** A page's state as last reported, with its card's key (worked out once, when it is staged). */
+interface Staged {
+  state: PageState;
+  key: string;
 }
 
 const TIMES = ['lastCheckedAt', 'lastSuccessAt', 'nextCheckAt'] as const;
 
 function keyOf(card: PageCard): string {
-  const { lastCheckedAt: _c, lastSuccessAt: _s, nextCheckAt: _n, ...rest } = card;
+  const { lastCheckedAt: _c, lastSuccessAt: _s, nextCheckAt: _n, detailVersion: _d, ...rest } = card;
   return JSON.stringify(rest);
 }
 
@@ -37,7 +43,12 @@ const sameGlobal = (a: DashboardGlobal | null, b: DashboardGlobal) =>
 export class DashboardModel {
   #version = 0;
   readonly #pages = new Map<string, PageEntry>();
-  readonly #staged = new Map<string, PageState>();
+  readonly #staged = new Map<string, Staged>();
+  /**
+   * What each page last reported, flushed or not: with no window open nothing is flushed, and a poll that
+   * moved only the check times must still count as a tick (a change would ask for a push within 250 ms).
+   */
+  readonly #seen = new Map<string, { summary: PageSnapshot | null; key: string }>();
   readonly #removed = new Set<string>();
   #global: DashboardGlobal | null = null;
 
@@ -47,17 +58,19 @@ export class DashboardModel {
 
   /** Records a page's new state for the next flush; true when it changes more than the check times. */
   stage(state: PageState): boolean {
-    this.#staged.set(state.pageId, state);
+    const key = keyOf(cardOf(state, 0));
+    this.#staged.set(state.pageId, { state, key });
     this.#removed.delete(state.pageId);
-    const entry = this.#pages.get(state.pageId);
-    if (!entry || entry.summary !== state.summary) return true;
-    return keyOf(cardOf(state, entry.card.detailVersion)) !== entry.key;
+    const seen = this.#seen.get(state.pageId);
+    this.#seen.set(state.pageId, { summary: state.summary, key });
+    return !seen || seen.summary !== state.summary || seen.key !== key;
   }
 
   /** Pages no longer watched; the next flush removes them. */
   retain(pageIds: ReadonlySet<string>): void {
     for (const id of this.#pages.keys()) if (!pageIds.has(id)) this.#removed.add(id);
     for (const id of this.#staged.keys()) if (!pageIds.has(id)) this.#staged.delete(id);
+    for (const id of this.#seen.keys()) if (!pageIds.has(id)) this.#seen.delete(id);
   }
 
   /** Whether anything waits for a flush. */
@@ -75,7 +88,7 @@ export class DashboardModel {
     }
     for (const id of this.#removed) if (this.#pages.delete(id)) patch.removed.push(id);
     this.#removed.clear();
-    for (const state of this.#staged.values()) {
+    for (const { state, key } of this.#staged.values()) {
       const entry = this.#pages.get(state.pageId);
       let detailVersion = entry?.card.detailVersion ?? (state.summary ? version : 0);
       let detail: DetailDelta | null = null;
@@ -85,8 +98,7 @@ export class DashboardModel {
         if (detail || !entry.summary || entry.summary.subdomain !== state.summary.subdomain) detailVersion = version;
       }
       const card = cardOf(state, detailVersion);
-      const key = keyOf(card);
-      if (!entry || key !== entry.key || detail) patch.pages.push(detail ? { card, detail } : { card });
+      if (!entry || key !== entry.key || detail || detailVersion !== entry.card.detailVersion) patch.pages.push(detail ? { card, detail } : { card });
       else if (TIMES.some((t) => card[t] !== entry.card[t])) {
         patch.ticks.push({ pageId: card.pageId, lastCheckedAt: card.lastCheckedAt, lastSuccessAt: card.lastSuccessAt, nextCheckAt: card.nextCheckAt });
       }

@@ -23,6 +23,9 @@ import type { SettingsStore } from '../settings/settings-store';
 import { StatusPageClient } from '../statuspage/client';
 import { DashboardModel } from './dashboard-model';
 
+/** The tray is drawn at least this often, for what changes with the time alone. */
+const TRAY_REFRESH_MS = 60_000;
+
 export interface MonitorFeatureOptions {
   settings: SettingsStore;
   dataDir: string;
@@ -63,6 +66,9 @@ export class MonitorFeature {
   #pushTimer: NodeJS.Timeout | null = null;
   #pushDueAt = Infinity;
   readonly #model = new DashboardModel();
+  /** Whether a page changed more than its check times since the tray was last drawn (see #pushNow). */
+  #trayDue = true;
+  #trayAt = 0;
   #ready: Promise<void> | null = null;
   #disposed = false;
 
@@ -98,7 +104,11 @@ export class MonitorFeature {
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
       ...(this.#options.isOwnWrite ? { isOwnWrite: this.#options.isOwnWrite } : {}),
-      onStateChange: (state) => this.#schedulePush(this.#model.stage(state) ? undefined : (this.#options.tickIntervalMs ?? 5_000)),
+      onStateChange: (state) => {
+        const changed = this.#model.stage(state);
+        this.#trayDue ||= changed;
+        this.#schedulePush(changed ? undefined : (this.#options.tickIntervalMs ?? 5_000));
+      },
       onError: (error) => this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`),
     });
     this.#service.start();
@@ -123,14 +133,23 @@ export class MonitorFeature {
     this.#pushTimer = setTimeout(() => {
       this.#pushTimer = null;
       this.#pushDueAt = Infinity;
-      this.#pushNow();
+      this.#pushNow(false);
     }, delayMs);
   }
 
-  #pushNow(): void {
+  /**
+   * The window's patch and the tray. The tray (500 pages: 500 menu labels, and Electron rebuilds its native
+   * menu) is drawn again only when a page changed more than its check times, or when asked (`tray`: pages,
+   * preferences), and at least once a minute for what depends on the time (a pause that ends).
+   */
+  #pushNow(tray = true): void {
     if (!this.#service || this.#disposed) return;
     // No window: nothing to diff or send; the staged states wait for the next snapshot or viewer.
     if (this.#options.hasViewers?.() ?? true) this.#flush();
+    const now = Date.now();
+    if (!tray && !this.#trayDue && now - this.#trayAt < TRAY_REFRESH_MS) return;
+    this.#trayDue = false;
+    this.#trayAt = now;
     this.#options.onTray(this.#service.tray());
   }
 
@@ -193,6 +212,7 @@ export class MonitorFeature {
     service.setPages(next);
     // A renamed or muted page changes its card without a poll.
     for (const state of service.state()) this.#model.stage(state);
+    this.#trayDue = true;
     this.#schedulePush();
     return next;
   }

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createScaledClock } from '../../../electron/services/monitor/clock';
+import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { startStatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { MonitorFeature } from '../../../electron/services/watch/monitor-feature';
+import type { TrayModel } from '../../../shared/monitor/tray';
+import { watchedPageSchema } from '../../../shared/monitor/watched-page';
+import { makeTempDir } from '../../support/temp-dir';
+
+/*
+ * Issue 29, item 6: with 500 pages the app all day in the tray redrew the tray (500 menu labels, a native
+ * menu rebuilt) after every poll, changed or not, and with no window a poll that moved only its check times
+ * asked for a push within 250 ms as if the page had changed. Polls that change nothing now redraw nothing.
+ */
+
+const cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function watching(pages: number) {
+  const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+  cleanup.push(() => sim.close());
+  const home = makeTempDir('statusdesk-tray-');
+  cleanup.push(() => home.remove());
+  const settings = new SettingsStore(home.dir);
+  settings.update((draft) => {
+    draft.watchedPages = Array.from({ length: pages }, (_, i) =>
+      watchedPageSchema.parse({
+        id: `00000000-0000-4000-8000-00000000000${i + 1}`,
+        region: 'custom',
+        baseUrl: sim.baseUrl,
+        subdomain: 'acme',
+        intervalSec: 60,
+      }),
+    );
+  });
+  const trays: TrayModel[] = [];
+  const feature = new MonitorFeature({
+    settings,
+    dataDir: home.dir,
+    // A minute of monitor time in 100 ms: each page polls about ten times a second.
+    clock: createScaledClock(600),
+    tuning: { startSpreadMs: 0, jitterRatio: 0 },
+    pushIntervalMs: 5,
+    tickIntervalMs: 20,
+    hasViewers: () => false,
+    onPatch: () => undefined,
+    onEvent: () => undefined,
+    onNotify: () => undefined,
+    onTray: (model) => void trays.push(model),
+    reportProblem: () => undefined,
+  });
+  cleanup.push(() => feature.dispose());
+  await feature.start();
+  return { sim, feature, trays, polls: () => sim.requestCount('/status_pages/') };
+}
+
+describe('the tray in the tray (no window open)', () => {
+  it('is not drawn again by polls that change nothing, and is by one that does', async () => {
+    const { sim, trays, polls } = await watching(3);
+    await wait(300); // the first polls: pending → operational
+    const settled = trays.length;
+    const pollsBefore = polls();
+    await wait(600);
+    expect(polls() - pollsBefore).toBeGreaterThan(10);
+    expect(trays.length - settled).toBe(0);
+
+    sim.openIncident({ page: 'acme', type: 'major', title: 'Database down' });
+    await wait(400);
+    expect(trays.length).toBeGreaterThan(settled);
+    expect(trays.at(-1)!.icon).toBe('major');
+  });
+});
