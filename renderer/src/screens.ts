@@ -1,4 +1,4 @@
-import { ArrowUpDown, Bell, Eraser, Languages, LayoutDashboard, LayoutGrid, Settings, TriangleAlert } from 'lucide-vue-next';
+import { ArrowUpDown, Bell, Eraser, Languages, LayoutDashboard, Settings, TriangleAlert, Wrench } from 'lucide-vue-next';
 import { defineAsyncComponent, markRaw, type Component } from 'vue';
 
 /**
@@ -20,7 +20,7 @@ export const SCREENS = [
   { id: 'history', label: 'Notifications', icon: markRaw(Bell), component: defineAsyncComponent(() => import('./views/HistoryView.vue')) },
   { id: 'translation', label: 'Translation', icon: markRaw(Languages), component: defineAsyncComponent(() => import('./views/TranslationView.vue')) },
   { id: 'operations', label: 'Operations', icon: markRaw(Eraser), component: defineAsyncComponent(() => import('./views/OperationsView.vue')) },
-  { id: 'admin', label: 'Administration', icon: markRaw(LayoutGrid), component: defineAsyncComponent(() => import('./views/AdminView.vue')) },
+  { id: 'admin', label: 'Administration', icon: markRaw(Wrench), component: defineAsyncComponent(() => import('./views/AdminView.vue')) },
   { id: 'settings', label: 'Settings', icon: markRaw(Settings), component: defineAsyncComponent(() => import('./views/SettingsView.vue')) },
 ] as const satisfies readonly ScreenDefinition[];
 

@@ -203,9 +203,12 @@ test('every administration section, its form and its delete confirmation', async
     await expectAccessible(`the ${section.tab} form`);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    const remove = panel.getByRole('button', { name: /^Delete / }).first();
-    if ((await remove.count()) > 0) {
-      await remove.click();
+    // Delete sits in each row's "⋯" menu.
+    const more = panel.getByRole('button', { name: /^More actions for / }).first();
+    if ((await more.count()) > 0) {
+      await more.click();
+      await expectAccessible(`the ${section.tab} row menu`);
+      await page.getByRole('menuitem', { name: /^Delete / }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectAccessible(`the ${section.tab} delete confirmation`);
       await page.keyboard.press('Escape');
