@@ -128,7 +128,7 @@ describe('statusdesk accounts', () => {
       await app.start();
       const refused = await statusdesk(['accounts', 'add', 'Beside the app', '--subdomain', 'acme']);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/the Statusdesk app \(pid \d+\) is running .* change the account in its Settings, or quit it/);
+      expect(refused.stderr).toMatch(/The Statusdesk app \(pid \d+\) is running .* change the account in its Settings, or quit it/);
       expect(appAccounts()).toEqual([]);
     } finally {
       await app.dispose();
