@@ -126,6 +126,10 @@ export class AppCore {
       onMoved: () => {
         void this.monitor.reloadPages().catch((error: unknown) => options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`));
       },
+      // A replaced key sends again what the old one was refused for (issue 25, item 6).
+      onKeyChanged: (accountId) => {
+        this.outbox.keyChanged(accountId).catch((error: unknown) => options.log?.(`outbox: ${error instanceof Error ? error.message : String(error)}`));
+      },
     });
     this.monitor = new MonitorFeature({
       settings: this.settings,

@@ -29,6 +29,7 @@ export class AccountsService {
   readonly #now: () => Date;
 
   readonly #onMoved: (accountId: string) => void;
+  readonly #onKeyChanged: (accountId: string) => void;
 
   constructor(options: {
     settings: SettingsStore;
@@ -37,12 +38,15 @@ export class AccountsService {
     now?: () => Date;
     /** The account now points to another server (its pages were moved with it in settings). */
     onMoved?: (accountId: string) => void;
+    /** A key was stored for the account (added, or replaced): the outbox sends again what the old one was refused for. */
+    onKeyChanged?: (accountId: string) => void;
   }) {
     this.#settings = options.settings;
     this.#vault = options.vault;
     this.#clientFor = options.clientFor;
     this.#now = options.now ?? (() => new Date());
     this.#onMoved = options.onMoved ?? (() => undefined);
+    this.#onKeyChanged = options.onKeyChanged ?? (() => undefined);
   }
 
   records(): AccountRecord[] {
@@ -99,6 +103,7 @@ export class AccountsService {
     this.#settings.update((draft) => {
       draft.accounts.push(record);
     });
+    if (apiKey) this.#onKeyChanged(record.id);
     return this.view(record);
   }
 
@@ -130,6 +135,7 @@ export class AccountsService {
       if (moved) draft.watchedPages = draft.watchedPages.map((page) => (page.accountId === id ? pageOnAccountServer(page, next) : page));
     });
     if (moved) this.#onMoved(id);
+    if (apiKey !== undefined && apiKey !== null) this.#onKeyChanged(id);
     const view = await this.view(next);
     return notice === undefined ? view : { ...view, notice };
   }

@@ -84,6 +84,8 @@ export interface OutboxKindHandler {
   rebase?(sent: OutboxEntry, outcome: SendOutcome, followers: OutboxEntry[], ctx: SendContext): Promise<RebaseChange[]>;
   /** Reachability probe of its servers; default GET /hello. */
   probe?: ServerProbe;
+  /** The account's key was replaced: a key read before (and cached for a flush) must not be sent again. */
+  keyChanged?(accountId: string): void;
 }
 
 /** The kinds an outbox knows, by name. */
@@ -105,5 +107,9 @@ export class OutboxKindRegistry {
 
   has(kind: string): boolean {
     return this.#kinds.has(kind);
+  }
+
+  all(): OutboxKindHandler[] {
+    return [...this.#kinds.values()];
   }
 }

@@ -3,6 +3,7 @@ import type { outboxEnqueueInputSchema } from '../../../shared/outbox/requests';
 import type { z } from 'zod';
 import { replaceTempIds, TEMP_ID_PREFIX, tempIdsIn } from '../../../shared/outbox/temp-id';
 import type { OutboxEntry } from './entry';
+import type { EntryRuntimes } from './entry-runtime';
 import type { OutboxKindRegistry } from './kinds';
 import type { OutboxStore } from './outbox-store';
 
@@ -50,4 +51,22 @@ export function newEntry(
     attempts: 0,
     state: 'pending',
   };
+}
+
+/**
+ * Adds a new entry to the file; resolves once it is durable ("accepted"), and until then the scheduler leaves
+ * it alone. A write that could not be saved leaves nothing behind; the store names the file and the cause (a
+ * full disk, a read-only file), passed on as it is.
+ */
+export async function addDurably(store: OutboxStore, runtime: EntryRuntimes, entry: OutboxEntry): Promise<void> {
+  runtime.of(entry.id).committing = true;
+  try {
+    await store.add(entry);
+  } catch (error) {
+    runtime.forget(entry.id);
+    store.entries.delete(entry.id);
+    if (error instanceof AppError) throw error;
+    throw new AppError('storage', `The write could not be saved to the outbox (${store.filePath}).`, { cause: error });
+  }
+  runtime.of(entry.id).committing = false;
 }

@@ -92,6 +92,11 @@ export class OutboxFeature {
     return outbox;
   }
 
+  /** The account's key was replaced (Settings): what the old key was refused for goes back to waiting (issue 25, item 6). */
+  async keyChanged(accountId: string): Promise<void> {
+    await (await this.service()).keyChanged(accountId);
+  }
+
   async dispose(): Promise<void> {
     if (!this.#opening) return;
     const outbox = await this.#opening.catch(() => null);

@@ -11,6 +11,7 @@ export function outboxHandlers(feature: OutboxFeature): GroupHandlers<IpcContrac
     'outbox.status': async () => (await feature.service()).status(),
     'outbox.flush': async () => (await feature.service()).flush({ timeoutMs: 30_000 }),
     'outbox.retry': async ({ id, input }) => (await feature.service()).retry(id, input),
+    'outbox.retryAll': async () => (await feature.service()).retryAll(),
     'outbox.drop': async ({ id }) => (await feature.service()).drop(id),
     'outbox.resolveConflict': async ({ id, choice }) => (await feature.service()).resolveConflict(id, choice),
     'outbox.resolveLookup': async (request) => (await feature.service()).resolveLookup(request),

@@ -18,14 +18,14 @@ import { countStates, toView, type OutboxEntry } from './entry';
 import { discardPlan } from './discard-plan';
 import { EntrySender } from './entry-sender';
 import { WakeTimer } from './wake-timer';
-import { newEntry } from './new-entry';
+import { addDurably, newEntry } from './new-entry';
 import { EntryRuntimes } from './entry-runtime';
 import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter } from './flush-waiters';
 import { InFlightLedger } from './in-flight-ledger';
 import { OutboxChanges } from './change-emitter';
 import { EntryServers } from './entry-servers';
 import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';
-import { retryRecords, UserDecisions } from './user-decisions';
+import { UserDecisions } from './user-decisions';
 import type { OutboxLoadReport, OutboxStore } from './outbox-store';
 import type { OutboxFlushOptions, OutboxProblem, OutboxServiceOptions } from './outbox-options';
 import { assembleOutbox, RESEND_BACKOFF, type OutboxParts } from './outbox-parts';
@@ -106,6 +106,7 @@ export class OutboxService {
       emitEntry: (entry) => this.#emitEntry(entry),
       remove: (entry) => this.#remove(entry),
       pump: () => this.#pump(),
+      sending: (entry) => entry.state === 'in_flight' || this.#inFlight.has(entry.id),
     });
   }
 
@@ -178,17 +179,7 @@ export class OutboxService {
     const existing = this.#store.entries.get(id);
     if (existing) return { id, ...(existing.tempId ? { tempId: existing.tempId } : {}), state: existing.state, resourceKey: existing.resourceKey };
     const entry = newEntry({ ...req, id }, this.#kinds, this.#store, this.#now());
-    this.#runtime.of(id).committing = true;
-    try {
-      await this.#store.add(entry);
-    } catch (error) {
-      this.#runtime.forget(id);
-      this.#store.entries.delete(id);
-      // The store names the file and the cause (a full disk, a read-only file): pass that on as it is.
-      if (error instanceof AppError) throw error;
-      throw new AppError('storage', `The write could not be saved to the outbox (${this.#store.filePath}).`, { cause: error });
-    }
-    this.#runtime.of(id).committing = false;
+    await addDurably(this.#store, this.#runtime, entry);
     this.#servers.track(entry);
     this.#emitEntry(entry);
     this.#pump();
@@ -250,15 +241,20 @@ export class OutboxService {
   /** Sends a failed, conflicting or waiting entry again, optionally with a corrected input. */
   async retry(id: string, newInput?: Record<string, unknown>): Promise<OutboxEntryView> {
     this.#assertOpen();
-    const entry = this.#entry(id);
-    if (entry.state === 'in_flight' || this.#inFlight.has(id)) throw new AppError('conflict', 'That write is being sent right now.');
-    if (entry.state === 'sent') throw new AppError('invalid_input', 'That write was already sent.');
-    const kind = () => this.#kindOf(entry);
-    await this.#store.commit(retryRecords(entry, newInput, kind, (tempId) => this.#store.serverIdOf(tempId)));
-    this.#runtime.resetForRetry(id);
-    this.#emitEntry(entry);
-    this.#pump();
-    return this.#view(entry);
+    return this.#decisions.retry(id, newInput);
+  }
+
+  /** Retry all: every failed write (of one account, when given) is sent again as it is. */
+  async retryAll(options: { accountId?: string } = {}): Promise<OutboxEntryView[]> {
+    this.#assertOpen();
+    return this.#decisions.retryFailed((entry) => options.accountId === undefined || entry.accountId === options.accountId);
+  }
+
+  /** The account's key was replaced: what the server refused for the old key is sent again, and what waited for a key tries again. */
+  async keyChanged(accountId: string): Promise<OutboxEntryView[]> {
+    this.#assertOpen();
+    for (const kind of this.#kinds.all()) kind.keyChanged?.(accountId);
+    return this.#decisions.keyChanged(accountId);
   }
 
   /** Discards an entry (never one in flight). Writes that needed it fail with a reason; none vanish. */

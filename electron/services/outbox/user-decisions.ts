@@ -102,6 +102,13 @@ export interface UserDecisionDeps {
   remove: (entry: OutboxEntry) => Promise<string[]>;
   /** Schedules a sending pass. */
   pump: () => void;
+  /** Being sent right now: not to be retried under the sender's feet. */
+  sending: (entry: OutboxEntry) => boolean;
+}
+
+/** The server refused the write for its key (401: not accepted; 403: it may not make this change): another key may do. */
+export function refusedForKey(entry: OutboxEntry): boolean {
+  return entry.state === 'failed' && (entry.lastError?.status === 401 || entry.lastError?.status === 403);
 }
 
 /** The user's answers to writes held for them: conflicts (keep mine, take theirs) and look-ups (It is mine, Send mine). */
@@ -110,6 +117,62 @@ export class UserDecisions {
 
   constructor(deps: UserDecisionDeps) {
     this.#deps = deps;
+  }
+
+  /** Sends a failed, conflicting or waiting entry again, optionally with a corrected input. */
+  async retry(id: string, newInput?: Record<string, unknown>): Promise<OutboxEntryView> {
+    const { store, runtime } = this.#deps;
+    const entry = this.#deps.entry(id);
+    if (this.#deps.sending(entry)) throw new AppError('conflict', 'That write is being sent right now.');
+    if (entry.state === 'sent') throw new AppError('invalid_input', 'That write was already sent.');
+    await store.commit(
+      retryRecords(
+        entry,
+        newInput,
+        () => this.#deps.kindOf(entry),
+        (tempId) => store.serverIdOf(tempId),
+      ),
+    );
+    runtime.resetForRetry(id);
+    this.#deps.emitEntry(entry);
+    this.#deps.pump();
+    return this.#deps.view(entry);
+  }
+
+  /** Retry all: the failed writes `which` chooses go back to waiting, as they are, in one record batch. */
+  async retryFailed(which: (entry: OutboxEntry) => boolean): Promise<OutboxEntryView[]> {
+    const { store, runtime } = this.#deps;
+    const chosen = [...store.entries.values()].filter((entry) => entry.state === 'failed' && which(entry));
+    if (chosen.length === 0) return [];
+    await store.commit(
+      chosen.flatMap((entry) =>
+        retryRecords(
+          entry,
+          undefined,
+          () => this.#deps.kindOf(entry),
+          () => undefined,
+        ),
+      ),
+    );
+    for (const entry of chosen) {
+      runtime.resetForRetry(entry.id);
+      this.#deps.emitEntry(entry);
+    }
+    this.#deps.pump();
+    return chosen.map((entry) => this.#deps.view(entry));
+  }
+
+  /**
+   * The account's key was replaced (Settings): the writes the server refused for the old key (401, 403) go back
+   * to waiting, and the ones that waited for a key in this process try again. Returns the ones sent again.
+   */
+  async keyChanged(accountId: string): Promise<OutboxEntryView[]> {
+    for (const entry of this.#deps.store.entries.values()) {
+      if (entry.accountId === accountId && entry.state === 'pending') this.#deps.runtime.unblock(entry.id);
+    }
+    const retried = await this.retryFailed((entry) => entry.accountId === accountId && refusedForKey(entry));
+    if (retried.length === 0) this.#deps.pump();
+    return retried;
   }
 
   /**

@@ -145,6 +145,13 @@ export const useOutboxStore = defineStore('outbox', () => {
     return entry;
   }
 
+  /** Retry all: every failed write goes back to waiting, as it is. */
+  async function retryAll() {
+    const retried = await call(api().outbox.retryAll());
+    for (const entry of retried) apply({ type: 'entry', entry });
+    return retried;
+  }
+
   async function drop(id: string) {
     const result = await call(api().outbox.drop({ id }));
     entries.value = entries.value.filter((e) => e.id !== id);
@@ -197,6 +204,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     apply,
     enqueue,
     retry,
+    retryAll,
     drop,
     resolveConflict,
     resolveLookup,

@@ -19,6 +19,8 @@ export const outboxChannels = {
   'outbox.status': invoke(z.undefined(), outboxStatusSchema),
   'outbox.flush': invoke(z.undefined(), outboxFlushReportSchema),
   'outbox.retry': invoke(outboxRetryInputSchema, outboxEntryViewSchema),
+  /** Retry all: every failed write is sent again as it is; answers the writes that went back to waiting. */
+  'outbox.retryAll': invoke(z.undefined(), z.array(outboxEntryViewSchema)),
   'outbox.drop': invoke(outboxIdSchema, z.object({ dropped: z.boolean(), failedDependents: z.array(z.string()) })),
   'outbox.resolveConflict': invoke(outboxResolveConflictInputSchema, outboxResolveConflictResultSchema),
   /** A create held in needs_look: It is mine (a candidate's id) or Send mine; answers the entry as it is now. */

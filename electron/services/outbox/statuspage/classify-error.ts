@@ -59,3 +59,24 @@ export function classifyStatusPageError(error: unknown): FailureDisposition {
   if (error.code === 'unauthorized' && status === undefined) return { type: 'blocked', error: shape };
   return { type: 'permanent', error: shape };
 }
+
+/** What the user can do about a write the server refused for its key (issue 25, item 6): the outbox sends it again then. */
+const KEY_HINTS = {
+  account: '; replace the key in Settings and it is sent again',
+  env: '; set STATUSDESK_API_KEY to a key that works and run "statusdesk outbox retry --all"',
+} as const;
+
+/**
+ * A refusal for the key (401, 403) is not the write's fault: a replaced key sends it again (the app does so when
+ * the account's key changes; `statusdesk outbox retry --all` and Retry all do it by hand). Its message says so.
+ */
+export function withKeyHint(disposition: FailureDisposition, keyFrom: 'account' | 'env'): FailureDisposition {
+  if (disposition.type !== 'permanent' || (disposition.error.status !== 401 && disposition.error.status !== 403)) return disposition;
+  return { ...disposition, error: { ...disposition.error, message: `${disposition.error.message}${KEY_HINTS[keyFrom]}` } };
+}
+
+/** The refusal's own words, for a caller that says what to do in its own (the command line drops its own write). */
+export function withoutKeyHint(message: string): string {
+  for (const hint of Object.values(KEY_HINTS)) if (message.endsWith(hint)) return message.slice(0, -hint.length);
+  return message;
+}

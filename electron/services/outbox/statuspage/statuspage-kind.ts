@@ -10,7 +10,7 @@ import { StatusPageApiError } from '../../statuspage/errors';
 import { buildRequest } from '../../statuspage/request';
 import type { OutboxEntry } from '../entry';
 import type { FailureDisposition, OutboxKindHandler, PrepareRequest, PreparedWrite, RebaseChange, SendContext, SendOutcome } from '../kinds';
-import { classifyStatusPageError } from './classify-error';
+import { classifyStatusPageError, withKeyHint } from './classify-error';
 import { fetchCurrentObject, sameInstant } from './current-version';
 import { lookUpWrite } from './reconcile';
 import { resolvedMeanwhile } from './resolved-meanwhile';
@@ -189,6 +189,7 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     },
 
     serverOf: (entry) => targets.baseUrlOf(entry),
+    keyChanged: () => targets.forgetKeys(),
     clockOffsetMs: (entry) => targets.clientFor(entry).serverClock.offsetMs,
 
     async precheck(entry): Promise<FailureDisposition | null> {
@@ -212,7 +213,8 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     },
 
     send,
-    classify: (error) => (error instanceof OutcomeSettling ? error.disposition() : classifyStatusPageError(error)),
+    classify: (error, entry) =>
+      error instanceof OutcomeSettling ? error.disposition() : withKeyHint(classifyStatusPageError(error), targets.keyFromEnv(entry) ? 'env' : 'account'),
 
     exclusivityKey(entry) {
       if (!isWriteOperation(entry.operation)) return null;
