@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { app, dialog, globalShortcut, ipcMain, Menu, protocol, session, shell } from 'electron';
 import type { AppPorts } from '../services/app-core';
 import { APP_ID, APP_NAME } from '../services/desktop/app-identity';
 import { applicationMenuTemplate } from '../services/desktop/application-menu';
@@ -21,6 +21,7 @@ import { hardenApp, hardenSession } from './hardening';
 import { forwardEventsTo, registerIpcHandlers } from './ipc-bridge';
 import { loginItemSetter, repairLoginItem } from './login-item';
 import { createNotifier } from './notifier';
+import { globalShortcutPort } from './global-shortcut';
 import { followPageReadiness } from './page-readiness';
 import { startCore } from './start-core';
 import { electronSystemSignals } from './system-signals';
@@ -112,6 +113,8 @@ export function bootstrap(): void {
         setTray: (model) => tray.update(model),
         signals: system.signals,
         setLoginItem: loginItemSetter(app),
+        // Off until the user picks keys in Settings; a press brings the window up with the palette open.
+        globalShortcut: globalShortcutPort(globalShortcut, () => desktop.showWindow()),
         // Only an installed app updates itself, and never the demo.
         ...(app.isPackaged && !demo
           ? { updater: createElectronUpdater(log, { appImageRenamed: (file) => repairLoginItem(app, { wanted: startAtLogin, appImage: file, log }) }) }

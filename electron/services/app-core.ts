@@ -32,6 +32,7 @@ import { UpdatesFeature, type UpdaterPort } from './updates/updates-feature';
 import { updatesHandlers } from './updates/updates-handlers';
 import { IncidentPageStore } from './incidents/incident-page-store';
 import { incidentPageHandlers } from './incidents/incident-page-handlers';
+import { GlobalShortcutFeature, globalShortcutHandlers, type GlobalShortcutPort } from './shortcuts/global-shortcut-feature';
 
 /**
  * What the core asks of its host: Electron's shell, notifications, tray and power events in the app; plain
@@ -50,6 +51,8 @@ export interface AppPorts {
   setLoginItem?: (enabled: boolean) => void;
   /** electron-updater, in a packaged app that is not the demo. */
   updater?: UpdaterPort;
+  /** Electron's globalShortcut: holds the keys that bring the window up with the palette. */
+  globalShortcut?: GlobalShortcutPort;
 }
 
 export interface AppCoreOptions {
@@ -83,6 +86,7 @@ export class AppCore {
   readonly operations: OperationsFeature;
   readonly updates: UpdatesFeature;
   readonly incidentPages: IncidentPageStore;
+  readonly globalShortcut: GlobalShortcutFeature;
   readonly events = new EventBus<IpcContract>(ipcContract);
   readonly dispatcher: IpcDispatcher;
   readonly #problems: AppProblem[] = [];
@@ -203,6 +207,13 @@ export class AppCore {
     });
     this.onDispose(() => this.updates.dispose());
     this.incidentPages = new IncidentPageStore({ dataDir: options.dataDir, onProblem: fileCorrupt, now });
+    this.globalShortcut = new GlobalShortcutFeature({
+      dataDir: options.dataDir,
+      port: options.ports?.globalShortcut,
+      onPress: () => this.events.emit('shortcuts.onOpenPalette', {}),
+      ...(options.log ? { log: options.log } : {}),
+    });
+    this.onDispose(() => this.globalShortcut.dispose());
     // Forgets queued while the operations service is unreachable go out through the outbox like every write.
     this.outbox.registerKind(createOperationsOutboxKind({ operations: this.operations }));
     this.dispatcher = createIpcDispatcher(ipcContract, this.#handlers(), {
@@ -245,6 +256,7 @@ export class AppCore {
       this.reportProblem('outbox_unavailable', `The outbox could not be opened: ${error instanceof Error ? error.message : String(error)}`);
     });
     this.updates.start();
+    void this.globalShortcut.start();
     await Promise.all([this.monitor.start(), outbox]);
   }
 
@@ -286,6 +298,7 @@ export class AppCore {
       ...operationsHandlers(this.operations),
       ...updatesHandlers(this.updates),
       ...incidentPageHandlers(this.incidentPages),
+      ...globalShortcutHandlers(this.globalShortcut),
     };
   }
 

@@ -9,6 +9,7 @@ import { translationChannels } from './channels/translation';
 import { operationsChannels } from './channels/operations';
 import { updatesChannels } from './channels/updates';
 import { incidentsChannels } from './channels/incidents';
+import { shortcutsChannels } from './channels/shortcuts';
 
 /**
  * The one IPC contract. Each group lives in its own file under channels/; the main process, the preload, the
@@ -24,6 +25,7 @@ export const ipcContract = {
   ...operationsChannels,
   ...updatesChannels,
   ...incidentsChannels,
+  ...shortcutsChannels,
 } as const;
 
 export type IpcContract = typeof ipcContract;

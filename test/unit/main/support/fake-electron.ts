@@ -286,9 +286,34 @@ class FakeNotification extends EventEmitter {
   }
 }
 
+/**
+ * Electron's globalShortcut: `register` answers false when the keys are held (by us already, or by another app:
+ * `takenElsewhere`), as Electron does when the OS refuses them; `press` is the user pressing them.
+ */
+function createGlobalShortcut() {
+  const held = new Map<string, () => void>();
+  const takenElsewhere = new Set<string>();
+  return {
+    held,
+    takenElsewhere,
+    register: vi.fn((accelerator: string, callback: () => void) => {
+      if (held.has(accelerator) || takenElsewhere.has(accelerator)) return false;
+      held.set(accelerator, callback);
+      return true;
+    }),
+    unregister: vi.fn((accelerator: string) => void held.delete(accelerator)),
+    unregisterAll: vi.fn(() => held.clear()),
+    isRegistered: vi.fn((accelerator: string) => held.has(accelerator)),
+    press(accelerator: string): void {
+      held.get(accelerator)?.();
+    },
+  };
+}
+
 function createFake() {
   const handlers = new Map<string, (event: unknown, payload: unknown) => unknown>();
   return {
+    globalShortcut: createGlobalShortcut(),
     app: new FakeApp(),
     trays: [] as FakeTray[],
     notifications: [] as FakeNotification[],
@@ -350,6 +375,8 @@ export function resetFake(): void {
   fake.powerMonitor.removeAllListeners();
   fake.net.isOnline.mockReturnValue(true);
   fake.handlers.clear();
+  fake.globalShortcut.held.clear();
+  fake.globalShortcut.takenElsewhere.clear();
   FakeBrowserWindow.all.length = 0;
   fake.trays.length = 0;
   fake.notifications.length = 0;

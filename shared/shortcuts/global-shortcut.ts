@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/*
+ * The global shortcut brings the window up with the command palette open from any app. Off by default: a
+ * system-wide key taken silently can clash with another app's, so the user turns it on and picks the keys.
+ * Keys are written as Electron accelerators ("CommandOrControl+Shift+K").
+ */
+
+export const DEFAULT_GLOBAL_ACCELERATOR = 'CommandOrControl+Shift+K';
+
+const MODIFIERS = new Set(['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta']);
+const NAMED_KEYS = new Set([
+  'space',
+  'tab',
+  'backspace',
+  'delete',
+  'insert',
+  'return',
+  'enter',
+  'up',
+  'down',
+  'left',
+  'right',
+  'home',
+  'end',
+  'pageup',
+  'pagedown',
+  'escape',
+  'esc',
+  'plus',
+  'printscreen',
+]);
+
+/** Why these keys cannot be a global shortcut, in the user's words; null when they can. */
+export function acceleratorProblem(accelerator: string): string | null {
+  const parts = accelerator.split('+').map((part) => part.trim());
+  if (accelerator.trim() === '' || parts.some((part) => part === '')) return 'Type the keys joined by +, for example CommandOrControl+Shift+K.';
+  const key = parts[parts.length - 1]!;
+  const modifiers = parts.slice(0, -1);
+  const unknown = modifiers.find((part) => !MODIFIERS.has(part.toLowerCase()));
+  if (unknown) return `“${unknown}” is not a modifier: use CommandOrControl, Control, Alt, Shift or Super.`;
+  if (MODIFIERS.has(key.toLowerCase())) return 'End with a key, not a modifier (for example K).';
+  if (!/^([A-Za-z0-9]|F([1-9]|1[0-9]|2[0-4])|[`\-=[\];',./\\])$/.test(key) && !NAMED_KEYS.has(key.toLowerCase())) {
+    return `“${key}” is not a key Statusdesk can listen for.`;
+  }
+  // A single key or Shift+key system-wide would take that letter from every other app.
+  if (!modifiers.some((part) => part.toLowerCase() !== 'shift') && !/^F\d+$/.test(key))
+    return 'Add Control, Command or Alt: a letter alone would be taken from every app.';
+  return null;
+}
+
+export const globalShortcutPrefsSchema = z.object({
+  enabled: z.boolean(),
+  accelerator: z
+    .string()
+    .max(60)
+    .superRefine((value, context) => {
+      const problem = acceleratorProblem(value);
+      if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export type GlobalShortcutPrefs = z.infer<typeof globalShortcutPrefsSchema>;
+
+export const DEFAULT_GLOBAL_SHORTCUT: GlobalShortcutPrefs = { enabled: false, accelerator: DEFAULT_GLOBAL_ACCELERATOR };
+
+export const globalShortcutStateSchema = globalShortcutPrefsSchema.extend({
+  /** The OS gave us the keys (false when off, or when another app holds them). */
+  registered: z.boolean(),
+  /** Why it is on but not working, in plain words. */
+  problem: z.string().nullable(),
+});
+export type GlobalShortcutState = z.infer<typeof globalShortcutStateSchema>;
+
+/** The accelerator to hold with the OS for these prefs: none while off. */
+export function globalShortcutPlan(prefs: GlobalShortcutPrefs): string | null {
+  return prefs.enabled && acceleratorProblem(prefs.accelerator) === null ? prefs.accelerator : null;
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeTempDir } from '../../support/temp-dir';
+import { boot, invokeOk, liveWindows, quitAndWait, watchUncaught } from './support/boot';
+import { fake, resetFake } from './support/fake-electron';
+
+// Issue 30, item 1: the global shortcut, wired by the composition root to Electron's globalShortcut.
+vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
+
+let temp: ReturnType<typeof makeTempDir>;
+let uncaught: ReturnType<typeof watchUncaught>;
+beforeEach(() => {
+  temp = makeTempDir();
+  vi.stubEnv('STATUSDESK_HOME', temp.dir);
+  vi.stubEnv('ELECTRON_RENDERER_URL', '');
+  vi.stubEnv('STATUSDESK_DEMO', '');
+  resetFake();
+  uncaught = watchUncaught();
+});
+afterEach(async () => {
+  try {
+    await quitAndWait();
+  } finally {
+    uncaught.stop();
+    vi.unstubAllEnvs();
+    temp.remove();
+  }
+  expect(uncaught.errors).toEqual([]);
+});
+
+interface State {
+  enabled: boolean;
+  accelerator: string;
+  registered: boolean;
+  problem: string | null;
+}
+
+describe('global shortcut', () => {
+  it('holds no keys by default, and holds the chosen ones once turned on', async () => {
+    await boot();
+    expect(fake.globalShortcut.register).not.toHaveBeenCalled();
+    const off = await invokeOk<State>('shortcuts.global');
+    expect(off).toMatchObject({ enabled: false, registered: false, problem: null });
+
+    const on = await invokeOk<State>('shortcuts.setGlobal', { enabled: true, accelerator: 'Alt+Shift+S' });
+    expect(on).toMatchObject({ enabled: true, accelerator: 'Alt+Shift+S', registered: true, problem: null });
+    expect([...fake.globalShortcut.held.keys()]).toEqual(['Alt+Shift+S']);
+
+    // Other keys: the old ones are let go first.
+    await invokeOk<State>('shortcuts.setGlobal', { accelerator: 'CommandOrControl+Alt+K' });
+    expect([...fake.globalShortcut.held.keys()]).toEqual(['CommandOrControl+Alt+K']);
+    // Off: nothing held.
+    await invokeOk<State>('shortcuts.setGlobal', { enabled: false });
+    expect(fake.globalShortcut.held.size).toBe(0);
+  });
+
+  it('a press brings the hidden window up and tells it to open the palette; the keys come back after a restart', async () => {
+    fs.mkdirSync(temp.dir, { recursive: true });
+    fs.writeFileSync(path.join(temp.dir, 'global-shortcut.json'), JSON.stringify({ enabled: true, accelerator: 'CommandOrControl+Shift+K' }));
+    await boot();
+    await vi.waitFor(() => expect(fake.globalShortcut.held.has('CommandOrControl+Shift+K')).toBe(true));
+    const window = liveWindows()[0]!;
+    await vi.waitFor(() => expect(window.webContents.getURL()).not.toBe(''));
+    window.hide();
+    expect(window.isVisible()).toBe(false);
+
+    fake.globalShortcut.press('CommandOrControl+Shift+K');
+    expect(window.isVisible()).toBe(true);
+    await vi.waitFor(() => expect(window.webContents.sent.map((message) => message.channel)).toContain('shortcuts.onOpenPalette'));
+  });
+
+  it('keys another app holds are kept and reported, not silently dropped', async () => {
+    await boot();
+    fake.globalShortcut.takenElsewhere.add('Alt+Space');
+    const state = await invokeOk<State>('shortcuts.setGlobal', { enabled: true, accelerator: 'Alt+Space' });
+    expect(state.registered).toBe(false);
+    expect(state.problem).toMatch(/Alt\+Space is taken by another app/);
+    expect(JSON.parse(fs.readFileSync(path.join(temp.dir, 'global-shortcut.json'), 'utf8'))).toEqual({ enabled: true, accelerator: 'Alt+Space' });
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { acceleratorProblem, globalShortcutPlan, globalShortcutPrefsSchema } from '../../../shared/shortcuts/global-shortcut';
+import { GlobalShortcutFeature } from '../../../electron/services/shortcuts/global-shortcut-feature';
+import { makeTempDir } from '../../support/temp-dir';
+
+describe('global shortcut keys', () => {
+  it('takes Electron accelerators with a modifier that is not only Shift', () => {
+    for (const keys of ['CommandOrControl+Shift+K', 'Alt+Space', 'Control+Alt+F12', 'Super+/', 'F9']) expect(acceleratorProblem(keys), keys).toBeNull();
+  });
+
+  it('refuses what would take a letter from every app, or is not a key, in words', () => {
+    expect(acceleratorProblem('K')).toMatch(/Add Control, Command or Alt/);
+    expect(acceleratorProblem('Shift+K')).toMatch(/Add Control, Command or Alt/);
+    expect(acceleratorProblem('Ctrl+')).toMatch(/joined by \+/);
+    expect(acceleratorProblem('Hyper+K')).toMatch(/“Hyper” is not a modifier/);
+    expect(acceleratorProblem('Control+Shift')).toMatch(/End with a key/);
+    expect(acceleratorProblem('Control+Banana')).toMatch(/“Banana” is not a key/);
+    expect(globalShortcutPrefsSchema.safeParse({ enabled: true, accelerator: 'K' }).success).toBe(false);
+  });
+
+  it('is held only when on', () => {
+    expect(globalShortcutPlan({ enabled: false, accelerator: 'Alt+K' })).toBeNull();
+    expect(globalShortcutPlan({ enabled: true, accelerator: 'Alt+K' })).toBe('Alt+K');
+  });
+});
+
+describe('GlobalShortcutFeature', () => {
+  it('headless, keeps the prefs and says the keys work only in the desktop app', async () => {
+    const temp = makeTempDir();
+    try {
+      const feature = new GlobalShortcutFeature({ dataDir: temp.dir, onPress: () => undefined });
+      const state = await feature.set({ enabled: true });
+      expect(state).toMatchObject({ enabled: true, accelerator: 'CommandOrControl+Shift+K', registered: false });
+      expect(state.problem).toMatch(/only in the desktop app/);
+      await expect(feature.set({ accelerator: 'Q' })).rejects.toMatchObject({ code: 'invalid_input' });
+    } finally {
+      temp.remove();
+    }
+  });
+
+  it('an unreadable file leaves the shortcut off', async () => {
+    const temp = makeTempDir();
+    try {
+      const fs = await import('node:fs');
+      fs.writeFileSync(`${temp.dir}/global-shortcut.json`, '{"enabled": true, "accelerator": "K"}');
+      const calls: Array<string | null> = [];
+      const feature = new GlobalShortcutFeature({ dataDir: temp.dir, port: (accelerator) => (calls.push(accelerator), true), onPress: () => undefined });
+      expect(await feature.state()).toMatchObject({ enabled: false, registered: false });
+      expect(calls).toEqual([null]);
+    } finally {
+      temp.remove();
+    }
+  });
+});
