@@ -5,6 +5,7 @@ import { invalidBodyError } from '../../services/monitor/page-tracker';
 import { createProviderFetcher, providerRateLimitKey } from '../../services/monitor/provider-fetcher';
 import { getRateLimiter } from '../../services/statuspage/rate-limiter';
 import { levelWords } from '../../../shared/people-words/level-words';
+import type { BaseLevel } from '../../../shared/statuspage/levels';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 
@@ -37,12 +38,14 @@ function serviceLines(services: readonly ServiceSnapshot[], depth = 0): string[]
   return services.flatMap((s) => [`${'  '.repeat(depth + 1)}${s.name}: ${levelWords(s.level, s.currentType)}`, ...serviceLines(s.children, depth + 1)]);
 }
 
-export async function providerStatus(ctx: CliContext, urlText: string): Promise<void> {
+/** Prints the page's status; returns what it read, for `status` to keep as the last known. */
+export async function providerStatus(ctx: CliContext, urlText: string): Promise<{ name: string; level: BaseLevel; type: string | null }> {
   const { url, page, description } = await readProvider(ctx, urlText);
   ctx.print.result(
     { kind: 'statuspage', url, name: page.name, level: page.level, indicator: page.currentType, description },
     () => `${page.name} (${url}): ${levelWords(page.level, page.currentType)}${description ? ` — ${description}` : ''}`,
   );
+  return { name: page.name, level: page.level, type: page.currentType };
 }
 
 export async function providerSummary(ctx: CliContext, urlText: string): Promise<void> {

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { levelWords } from '../../../shared/people-words/level-words';
-import { isBaseLevel } from '../../../shared/statuspage/levels';
 import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspage/normalize';
 import type { RunAction } from '../run-action';
 import { looksLikeUrl } from '../../../shared/monitor/provider/provider-url';
-import { providerStatus, providerSummary } from './provider-read';
+import { providerSummary } from './provider-read';
+import { pageStatus } from './status-last-known';
 
 function serviceLines(services: NormalizedService[], depth = 0): string[] {
   return services.flatMap((service) => [
@@ -32,16 +32,8 @@ export function registerReadCommands(program: Command, run: RunAction): void {
     .description("a page's current status")
     .argument('<subdomain>', 'the status page subdomain, or the https address of a page in the public Statuspage format')
     .action(
-      run(async (ctx, subdomain: string) => {
-        if (looksLikeUrl(subdomain)) return providerStatus(ctx, subdomain);
-        const status = await ctx.client(subdomain).getPageStatus({ subdomain });
-        // The status alone does not say how a custom type counts: it is named as the page names it.
-        const type = status.current_incident_type ?? null;
-        ctx.print.result(
-          status,
-          () => `${status.name} (${status.subdomain}): ${levelWords(type === null ? 'operational' : isBaseLevel(type) ? type : null, type)}`,
-        );
-      }),
+      // Read once; a page that does not answer is told as last known (status-last-known.ts).
+      run((ctx, subdomain: string) => pageStatus(ctx, subdomain)),
     );
 
   program

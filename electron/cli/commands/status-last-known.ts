@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
+import { looksLikeUrl, normaliseProviderUrl } from '../../../shared/monitor/provider/provider-url';
+import { levelWords } from '../../../shared/people-words/level-words';
+import { BASE_LEVELS, isBaseLevel, type BaseLevel } from '../../../shared/statuspage/levels';
+import { writeFileAtomic } from '../../services/storage/atomic-write';
+import { readTextIfPresentSync } from '../../services/storage/read-if-present';
+import type { CliContext } from '../context';
+import { explainFailure } from '../explain-failure';
+import { EXIT, reasonOf } from '../output';
+import { providerStatus } from './provider-read';
+
+/*
+ * `statusdesk status`: a page's current status, read once. When the page does not answer: the last status this computer read from it, told as
+ * last known, with the last successful check and this failed attempt apart (issue 26, item 3). Each good
+ * read is kept in status-last-known.json in the data folder (a few hundred bytes a page, the newest 200
+ * pages). A page that answered "no such page" or refused the key is not stale: that failure is told as it is.
+ */
+
+const FILE = 'status-last-known.json';
+const MAX_PAGES = 200;
+
+const knownSchema = z.object({
+  name: z.string().max(500),
+  /** Null when the page's status alone does not say how its custom type counts. */
+  level: z.enum(BASE_LEVELS).nullable(),
+  type: z.string().max(200).nullable(),
+  checkedAt: z.iso.datetime(),
+});
+const fileSchema = z.record(z.string().max(2_000), knownSchema);
+
+export type KnownStatus = z.infer<typeof knownSchema>;
+
+/** Failures that say nothing about the page itself: it could not be reached, or its server could not answer now. */
+function unreachable(error: unknown): boolean {
+  if (!(error instanceof AppError)) return false;
+  if (error.code === 'network' || error.code === 'timeout' || error.code === 'rate_limited' || error.code === 'invalid_response') return true;
+  return error.code === 'http' && (error.status ?? 0) >= 500;
+}
+
+function readAll(file: string): Record<string, KnownStatus> {
+  try {
+    const text = readTextIfPresentSync(file);
+    const parsed = text === null ? null : fileSchema.safeParse(JSON.parse(text));
+    return parsed?.success ? parsed.data : {};
+  } catch {
+    // An unreadable file is a cache lost, never a failed command: the next good read writes it again.
+    return {};
+  }
+}
+
+async function remember(file: string, key: string, known: KnownStatus): Promise<void> {
+  const all = readAll(file);
+  delete all[key];
+  const kept = Object.entries(all).slice(-(MAX_PAGES - 1));
+  await writeFileAtomic(file, `${JSON.stringify(Object.fromEntries([...kept, [key, known]]))}\n`).catch(() => undefined);
+}
+
+/** `status <subdomain>` or `status <provider address>`: read, printed and kept; else the last known, told as such. */
+export function pageStatus(ctx: CliContext, page: string): Promise<number | void> {
+  if (looksLikeUrl(page)) {
+    let key = page.trim();
+    try {
+      key = normaliseProviderUrl(page);
+    } catch {
+      // providerStatus refuses the address in its own words.
+    }
+    return statusOrLastKnown(ctx, { key: `provider|${key}`, label: key, json: { kind: 'statuspage', url: key } }, () => providerStatus(ctx, page));
+  }
+  const client = ctx.client(page);
+  return statusOrLastKnown(ctx, { key: `${client.baseUrl}|${page}`, label: page, json: { subdomain: page } }, async () => {
+    const status = await client.getPageStatus({ subdomain: page });
+    // The status alone does not say how a custom type counts: it is named as the page names it.
+    const type = status.current_incident_type ?? null;
+    const level = type === null ? 'operational' : isBaseLevel(type) ? type : null;
+    ctx.print.result(status, () => `${status.name} (${status.subdomain}): ${levelWords(level, type)}`);
+    return { name: status.name, level, type };
+  });
+}
+
+/**
+ * Reads a page's status with `read` (which prints it) and keeps what it read; when the page cannot be
+ * reached and an earlier read is kept, prints that as last known and ends with exit code 1.
+ */
+export async function statusOrLastKnown(
+  ctx: CliContext,
+  page: { key: string; label: string; json: Record<string, unknown> },
+  read: () => Promise<{ name: string; level: BaseLevel | null; type: string | null }>,
+): Promise<number | void> {
+  const file = path.join(ctx.dataDir, FILE);
+  const attemptAt = new Date().toISOString();
+  try {
+    const got = await read();
+    await remember(file, page.key, { ...got, checkedAt: attemptAt });
+  } catch (error) {
+    const known = unreachable(error) ? readAll(file)[page.key] : undefined;
+    if (!known) throw error;
+    const reason = explainFailure(error, ctx.lastTarget) ?? reasonOf(error);
+    ctx.print.result(
+      {
+        ...page.json,
+        name: known.name,
+        stale: true,
+        lastKnown: { level: known.level, type: known.type, at: known.checkedAt },
+        lastSuccessAt: known.checkedAt,
+        lastAttemptAt: attemptAt,
+        error: { code: error instanceof AppError ? error.code : 'internal', message: reason },
+      },
+      () =>
+        [
+          `${known.name} (${page.label}): not reachable — last known: ${levelWords(known.level, known.type)} at ${ctx.time(known.checkedAt)}`,
+          `  last successful check: ${ctx.time(known.checkedAt)}`,
+          `  last attempt:          ${ctx.time(attemptAt)}, failed: ${reason}`,
+        ].join('\n'),
+    );
+    return EXIT.failed;
+  }
+}
