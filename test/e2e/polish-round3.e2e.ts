@@ -75,7 +75,7 @@ test('the toast wraps between words, goes away by itself, and stays while hovere
   const lines = await state.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
-    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
   });
   expect(lines).toBe(1);
   await toast.screenshot({ path: screenshotPath('toast-sent.png') });

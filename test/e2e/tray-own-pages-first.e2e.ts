@@ -22,7 +22,7 @@ test.afterEach(async () => {
 test('our own unreachable pages come first in the tray tooltip; a provider page is named by its summary, else its address', async ({ page, sim, app }) => {
   const slugless = (url: string) => url.replace(/^https?:\/\//, '');
   const missing = `${providers.pageUrl('nimbus-cloud')}-old`;
-  await app.core.monitor.addPage({ url: providers.pageUrl('nimbus-cloud') });
+  await app.core.monitor.addPage({ region: 'custom', url: providers.pageUrl('nimbus-cloud') });
   await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', name: 'Acme' });
   await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme-eu', name: 'Acme EU' });
   providers.openIncident({
@@ -42,7 +42,7 @@ test('our own unreachable pages come first in the tray tooltip; a provider page 
   expect(names).toEqual([expect.stringMatching(/^Nimbus Cloud — Major outage$/), expect.stringMatching(/^Acme — /), expect.stringMatching(/^Acme EU — /)]);
 
   // A provider page that never answered: its address, not "127-0-0-1-…-pages-nimbus-cloud-old".
-  await app.core.monitor.addPage({ url: missing });
+  await app.core.monitor.addPage({ region: 'custom', url: missing });
   for (let i = 0; i < 3; i += 1) await app.core.monitor.pollNow();
   await page.reload();
   const failed = page.getByRole('article', { name: `Page ${slugless(missing)}` });
