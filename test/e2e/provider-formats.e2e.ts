@@ -53,13 +53,21 @@ test('Watch a page searches the catalogue as you type, and watches a page in its
 });
 
 test('a page whose answer is not its format says "not understood" and why, never Operational', async ({ page, launch }) => {
-  await launch();
+  const app = await launch();
   const form = await openProviderForm(page);
-  // An Instatus page's address watched as a feed: the answer is JSON.
-  await form.getByLabel('Page address').fill(`${providers.pageUrl('hatch-hosting')}/summary.json`);
+  // An Instatus page's address watched as a feed: the answer is JSON. Watch a page reads it once and refuses
+  // it with the reason (issue 26, item 6).
+  const url = `${providers.pageUrl('hatch-hosting')}/summary.json`;
+  await form.getByLabel('Page address').fill(url);
   await form.getByLabel('Format').selectOption('feed');
   await form.getByLabel('Display name').fill('Hatch as a feed');
   await form.getByRole('button', { name: 'Watch page' }).click();
+  await expect(form.getByRole('alert')).toContainText(/not understood as an RSS or Atom feed: the answer is JSON, not a feed/i);
+  expect(app.core.monitor.pages()).toHaveLength(0);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // Watched all the same (a page saved before, whose provider changed what it serves): the card says so.
+  await app.core.monitor.addPage({ region: 'custom', url, format: 'feed', name: 'Hatch as a feed' });
   const card = page.getByRole('article', { name: 'Page Hatch as a feed' });
   await expect(card).toContainText(/not understood as an RSS or Atom feed: the answer is JSON, not a feed/i);
   await expect(card.locator('.level-badge').first()).not.toHaveText(/Operational/);
