@@ -1,3 +1,4 @@
+import { openCliLog } from './cli-log';
 import { CommandInterruption, type InterruptionReport } from './interruption';
 import { runCli } from './program';
 import { readHiddenLine } from './read-secret';
@@ -20,7 +21,9 @@ export async function main(argv: string[]): Promise<void> {
     process.exitCode = 1;
   };
   process.once('beforeExit', reportUnfinished);
-  const interruption = new CommandInterruption();
+  // logs/cli.log in the data folder: the command, its outbox writes, its failures (none for --version or --help).
+  const cliLog = openCliLog(process.env, argv);
+  const interruption = cliLog?.interruption() ?? new CommandInterruption();
   const json = argv.includes('--json');
   stopOnSignals(interruption, json, () => finished);
   // Once stopped, the report is the command's last word: what the command itself still prints is dropped.
@@ -30,6 +33,7 @@ export async function main(argv: string[]): Promise<void> {
       if (running()) process.stdout.write(text);
     },
     stderr: (text) => {
+      cliLog?.stderr(text);
       if (running()) process.stderr.write(text);
     },
     env: process.env,
@@ -46,6 +50,7 @@ export async function main(argv: string[]): Promise<void> {
   });
   // Stopped by a signal: the report ends the process (stopOnSignals), with its own exit code.
   if (!running()) await new Promise<never>(() => undefined);
+  await cliLog?.finish(code);
   finished = true;
   process.off('beforeExit', reportUnfinished);
   process.exitCode = code;

@@ -33,6 +33,10 @@ import { updatesHandlers } from './updates/updates-handlers';
 import { IncidentPageStore } from './incidents/incident-page-store';
 import { incidentPageHandlers } from './incidents/incident-page-handlers';
 import { GlobalShortcutFeature, globalShortcutHandlers, type GlobalShortcutPort } from './shortcuts/global-shortcut-feature';
+import { CoreLog } from './logging/core-log';
+import { functionLogger, silentLogger } from './logging/app-logger';
+import { DiagnosticsFeature, diagnosticsHandlers } from './logging/diagnostics-feature';
+import { logSettingsChanges } from './logging/follow-settings';
 
 /**
  * What the core asks of its host: Electron's shell, notifications, tray and power events in the app; plain
@@ -53,6 +57,10 @@ export interface AppPorts {
   updater?: UpdaterPort;
   /** Electron's globalShortcut: holds the keys that bring the window up with the palette. */
   globalShortcut?: GlobalShortcutPort;
+  /** Puts text on the clipboard (Copy diagnostics). */
+  copyText?: (text: string) => void;
+  /** Opens a folder in the file manager: '' when it did, else why not (Open logs folder). */
+  openPath?: (folder: string) => Promise<string>;
 }
 
 export interface AppCoreOptions {
@@ -65,6 +73,8 @@ export interface AppCoreOptions {
   clientFor?: ProbeClientFactory;
   now?: () => Date;
   log?: (message: string) => void;
+  /** The app's log (main.log); without it, lines go to `log`, else nowhere. */
+  coreLog?: CoreLog;
   /** Scheduler tuning for tests and demo mode (for example short intervals without jitter). */
   monitorTuning?: MonitorFeatureOptions['tuning'];
   /** A packaged app (not a development run), and whether it runs the demo: updates only when packaged and not the demo. */
@@ -87,6 +97,8 @@ export class AppCore {
   readonly updates: UpdatesFeature;
   readonly incidentPages: IncidentPageStore;
   readonly globalShortcut: GlobalShortcutFeature;
+  readonly log: CoreLog;
+  readonly diagnostics: DiagnosticsFeature;
   readonly events = new EventBus<IpcContract>(ipcContract);
   readonly dispatcher: IpcDispatcher;
   readonly #problems: AppProblem[] = [];
@@ -97,7 +109,10 @@ export class AppCore {
   /** Outbox entries whose page was checked once the server confirmed them (issue 26, item 7). */
   readonly #checkedAfter = new Set<string>();
 
-  constructor(options: AppCoreOptions) {
+  constructor(given: AppCoreOptions) {
+    this.log = given.coreLog ?? new CoreLog({ logger: given.log ? functionLogger(given.log) : silentLogger });
+    // Every feature's lines go to the one log.
+    const options: AppCoreOptions = { ...given, log: (message) => this.log.line('info', message) };
     this.#options = options;
     const now = options.now ?? (() => new Date());
     this.vault = options.vault;
@@ -142,7 +157,10 @@ export class AppCore {
       ...(options.monitorTuning ? { tuning: options.monitorTuning } : {}),
       onPatch: (patch) => this.events.emit('monitor.onPatch', patch),
       hasViewers: () => this.events.connected,
-      onEvent: (event) => this.events.emit('monitor.onEvent', event),
+      onEvent: (event) => {
+        this.log.monitorEvent(event);
+        this.events.emit('monitor.onEvent', event);
+      },
       onNotify: (intent) => options.ports?.notify?.(intent),
       onTray: (model) => {
         this.#tray = model;
@@ -161,6 +179,7 @@ export class AppCore {
       accounts: this.accounts,
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
       onChange: (change) => {
+        this.log.outboxChange(change);
         this.events.emit('outbox.onChange', change);
         if (change.type === 'entry' && change.entry.state === 'sent') {
           this.#ownWrites.noteSent(change.entry, this.#baseUrlOfAccount(change.entry.accountId));
@@ -203,7 +222,10 @@ export class AppCore {
       version: options.version,
       build: options.build ?? { packaged: false, demo: false },
       port: options.ports?.updater,
-      onStatus: (status) => this.events.emit('updates.onStatus', status),
+      onStatus: (status) => {
+        this.log.updates(status);
+        this.events.emit('updates.onStatus', status);
+      },
     });
     this.onDispose(() => this.updates.dispose());
     this.incidentPages = new IncidentPageStore({ dataDir: options.dataDir, onProblem: fileCorrupt, now });
@@ -216,9 +238,24 @@ export class AppCore {
     this.onDispose(() => this.globalShortcut.dispose());
     // Forgets queued while the operations service is unreachable go out through the outbox like every write.
     this.outbox.registerKind(createOperationsOutboxKind({ operations: this.operations }));
+    this.onDispose(logSettingsChanges(this.settings, this.log));
+    this.diagnostics = new DiagnosticsFeature({
+      log: this.log,
+      settings: this.settings,
+      vault: this.vault,
+      dataDir: options.dataDir,
+      app: { name: 'Statusdesk', version: options.version, packaged: options.build?.packaged ?? false, demo: options.build?.demo ?? false },
+      outboxStatus: () => this.#outboxStatus,
+      openOutboxStatus: async () => (await this.outbox.service()).status(),
+      stalePages: async () => (await this.monitor.fullSnapshot()).pages.filter((page) => page.status !== 'ok').length,
+      ...(options.ports?.copyText ? { copyText: options.ports.copyText } : {}),
+      ...(options.ports?.openPath ? { openPath: options.ports.openPath } : {}),
+      now,
+    });
     this.dispatcher = createIpcDispatcher(ipcContract, this.#handlers(), {
       appOrigins: options.appOrigins,
-      onInternalError: (channel, error) => options.log?.(`ipc ${channel}: internal error: ${error instanceof Error ? error.message : String(error)}`),
+      onInternalError: (channel, error) => this.log.line('error', `ipc ${channel}: internal error: ${error instanceof Error ? error.message : String(error)}`),
+      onRefused: (channel, error) => this.log.ipcRefused(channel, error),
     });
   }
 
@@ -257,7 +294,8 @@ export class AppCore {
     });
     this.updates.start();
     void this.globalShortcut.start();
-    await Promise.all([this.monitor.start(), outbox]);
+    const keychain = this.vault.status().then((status) => this.log.keychain(status));
+    await Promise.all([this.monitor.start(), outbox, keychain]);
   }
 
   /** A notification or the tray asked to show a page (and incident) in the window. */
@@ -269,7 +307,7 @@ export class AppCore {
   reportProblem(kind: AppProblem['kind'], message: string): void {
     const problem: AppProblem = { id: randomUUID(), kind, message, at: (this.#options.now ?? (() => new Date()))().toISOString() };
     this.#problems.push(problem);
-    this.#options.log?.(`problem: ${message}`);
+    this.log.line('warn', `problem: ${message}`, message);
     this.events.emit('app.onProblem', problem);
   }
 
@@ -281,7 +319,11 @@ export class AppCore {
         vault: await this.vault.status(),
         problems: this.problems(),
       }),
-      'app.retryKeychain': () => this.vault.retryKeychain(),
+      'app.retryKeychain': async () => {
+        const status = await this.vault.retryKeychain();
+        this.log.keychain(status);
+        return status;
+      },
       'app.dismissProblem': ({ id }) => {
         const index = this.#problems.findIndex((p) => p.id === id);
         if (index >= 0) this.#problems.splice(index, 1);
@@ -299,6 +341,7 @@ export class AppCore {
       ...updatesHandlers(this.updates),
       ...incidentPageHandlers(this.incidentPages),
       ...globalShortcutHandlers(this.globalShortcut),
+      ...diagnosticsHandlers(this.diagnostics),
     };
   }
 
@@ -315,7 +358,7 @@ export class AppCore {
       try {
         await dispose();
       } catch (error) {
-        this.#options.log?.(`shutdown: ${error instanceof Error ? error.message : String(error)}`);
+        this.log.line('warn', `shutdown: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   }

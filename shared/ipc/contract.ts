@@ -10,6 +10,7 @@ import { operationsChannels } from './channels/operations';
 import { updatesChannels } from './channels/updates';
 import { incidentsChannels } from './channels/incidents';
 import { shortcutsChannels } from './channels/shortcuts';
+import { diagnosticsChannels } from './channels/diagnostics';
 
 /**
  * The one IPC contract. Each group lives in its own file under channels/; the main process, the preload, the
@@ -26,6 +27,7 @@ export const ipcContract = {
   ...updatesChannels,
   ...incidentsChannels,
   ...shortcutsChannels,
+  ...diagnosticsChannels,
 } as const;
 
 export type IpcContract = typeof ipcContract;

@@ -15,6 +15,8 @@ export interface DispatcherOptions {
   appOrigins: readonly string[];
   /** Called for failures that are our own bugs, so they are logged in the main process, never sent. */
   onInternalError?: (channel: string, error: unknown) => void;
+  /** Called for every refused request (untrusted sender, unknown channel, invalid input), for the log. */
+  onRefused?: (channel: string, error: AppErrorShape) => void;
 }
 
 export interface IpcDispatcher {
@@ -32,20 +34,24 @@ export function createIpcDispatcher<C extends Contract>(contract: C, handlers: I
   }
 
   const fail = (error: AppErrorShape): Result<unknown> => ({ ok: false, error });
+  const refuse = (channel: unknown, error: AppErrorShape): Result<unknown> => {
+    options.onRefused?.(String(channel).slice(0, 80), error);
+    return fail(error);
+  };
 
   return {
     channels: invokeChannels,
     async dispatch(channel, payload, sender) {
       if (!isTrustedSender(sender, options.appOrigins)) {
-        return fail({ code: 'untrusted_sender', message: 'This request did not come from the Statusdesk window.' });
+        return refuse(channel, { code: 'untrusted_sender', message: 'This request did not come from the Statusdesk window.' });
       }
       const definition = Object.hasOwn(contract, channel) ? contract[channel] : undefined;
       if (!definition || definition.kind !== 'invoke') {
-        return fail({ code: 'unknown_channel', message: `There is no IPC channel named "${String(channel).slice(0, 80)}".` });
+        return refuse(channel, { code: 'unknown_channel', message: `There is no IPC channel named "${String(channel).slice(0, 80)}".` });
       }
       const parsed = definition.request.safeParse(payload);
       if (!parsed.success) {
-        return fail({ code: 'invalid_input', message: describeIssues(parsed.error.issues) });
+        return refuse(channel, { code: 'invalid_input', message: describeIssues(parsed.error.issues) });
       }
       const handler = (handlers as Record<string, (request: unknown) => unknown>)[channel]!;
       let value: unknown;

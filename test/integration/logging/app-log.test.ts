@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppCore } from '../../../electron/services/app-core';
+import { createFileLogger } from '../../../electron/services/logging/app-logger';
+import { CoreLog } from '../../../electron/services/logging/core-log';
+import { KnownSecrets, noteSecretsOf, redactLogLine } from '../../../electron/services/logging/log-redaction';
+import { startStatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { DemoKeychain } from '../../../electron/services/vault/demo-keychain';
+import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { SessionSecretStore } from '../../../electron/services/vault/secret-store';
+import { makeTempDir } from '../../support/temp-dir';
+
+/*
+ * Issue 29, item 1: the app's log, written by the real core against the simulator, as the main process wires
+ * it (electron/main/app-log.ts and start-core.ts): what it says about starting, settings, pages, outbox
+ * writes, the keychain, IPC refusals and the window's errors, and what it never says (a key, a body).
+ */
+
+const ORIGIN = 'app://statusdesk';
+const frame = { url: `${ORIGIN}/index.html`, isMainFrame: true };
+const cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function appWithLog() {
+  const home = makeTempDir('statusdesk-app-log-');
+  cleanup.push(() => home.remove());
+  const secrets = new KnownSecrets();
+  const redact = (line: string) => redactLogLine(line, secrets);
+  const logger = createFileLogger({ dataDir: home.dir, fileName: 'main.log', redact, level: 'debug' });
+  const log = new CoreLog({ logger, redact });
+  log.started('Statusdesk test', { node: process.versions.node });
+  const core = new AppCore({
+    dataDir: home.dir,
+    vault: new KeyVault(noteSecretsOf(new DemoKeychain(), secrets), noteSecretsOf(new SessionSecretStore(), secrets)),
+    version: 'test',
+    appOrigins: [ORIGIN],
+    coreLog: log,
+    monitorTuning: { startSpreadMs: 0, jitterRatio: 0, staleAfterFailures: 2, backoffBaseMs: 1, backoffMaxMs: 1 },
+  });
+  cleanup.push(() => core.dispose());
+  const ask = async <T = unknown>(channel: string, request?: unknown): Promise<T> => {
+    const result = await core.dispatcher.dispatch(channel, request, frame);
+    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+    return result.value as T;
+  };
+  const text = async () => {
+    await logger.flush();
+    return fs.readFileSync(path.join(home.dir, 'logs', 'main.log'), 'utf8');
+  };
+  return { core, ask, text, home };
+}
+
+describe('the main log', () => {
+  it('says what the app did, in lines a person can read, and never a key or a body', async () => {
+    const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+    cleanup.push(() => sim.close());
+    const key = sim.keys.demoReadWrite;
+    const { core, ask, text } = await appWithLog();
+    await core.start();
+
+    const account = await ask<{ id: string }>('accounts.add', { name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', apiKey: key });
+    const page = await ask<{ id: string }>('monitor.addPage', {
+      region: 'custom',
+      baseUrl: sim.baseUrl,
+      subdomain: 'acme',
+      accountId: account.id,
+      intervalSec: 86_400,
+    });
+    await ask('monitor.pollNow', { pageId: page.id });
+    await ask('notifications.setPrefs', { minSeverity: 'major' });
+    await ask('outbox.enqueue', {
+      accountId: account.id,
+      operation: 'createIncident',
+      input: { subdomain: 'acme', incident: { type: 'minor', title: 'Title of a logged write' } },
+    });
+    await ask('outbox.flush');
+    // A page that stops answering, then answers again.
+    sim.addFault({ pathPrefix: '/status_pages/acme/summary', errorRates: { '500': 1 }, times: 2 });
+    await ask('monitor.pollNow', { pageId: page.id });
+    await ask('monitor.pollNow', { pageId: page.id });
+    await vi.waitFor(async () => expect(await text()).toMatch(/monitor: page .* is stale/));
+    await ask('monitor.pollNow', { pageId: page.id });
+    // Refused IPC, and a window error that quotes a key someone pasted.
+    await core.dispatcher.dispatch('monitor.addPage', { region: 'mars' }, frame);
+    await core.dispatcher.dispatch('app.info', undefined, { url: 'https://evil.example/', isMainFrame: true });
+    await ask('diagnostics.reportRendererError', { kind: 'unhandledrejection', message: `Error: bad key ${key}` });
+
+    const log = await vi.waitFor(async () => {
+      const now = await text();
+      expect(now).toMatch(/answers again/);
+      return now;
+    });
+    const lines = log.trim().split('\n');
+    for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z (error|warn |info |debug) \S/);
+    expect(log).toMatch(/info {2}Statusdesk test started: node /);
+    expect(log).toMatch(/keychain: available \(/);
+    expect(log).toMatch(/settings changed: accounts \(1 added\)/);
+    expect(log).toMatch(/settings changed: watchedPages \(1 added\)/);
+    expect(log).toMatch(/settings changed: notifications\.minSeverity/);
+    expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspage createIncident: pending/);
+    expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspage createIncident: in_flight → sent \(server id \d+\)/);
+    expect(log).toMatch(/warn {2}monitor: page Acme \(acme\) is stale after 2 failed poll\(s\): /);
+    expect(log).toMatch(/info {2}monitor: page Acme \(acme\) answers again/);
+    expect(log).toMatch(/warn {2}ipc monitor\.addPage: refused \(invalid_input\)/);
+    expect(log).toMatch(/warn {2}ipc app\.info: refused \(untrusted_sender\)/);
+    expect(log).toMatch(/error window: unhandledrejection: Error: bad key \[redacted\]/);
+    // Never a key, a title the user wrote, or a body the server sent.
+    expect(log).not.toContain(key);
+    expect(log).not.toContain('Title of a logged write');
+    expect(log).not.toMatch(/"incident"|"components"|"services"|\{"/);
+  });
+
+  it('Copy diagnostics: versions, counts, hosts only, the last errors; no key', async () => {
+    const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+    cleanup.push(() => sim.close());
+    const { core, ask, home } = await appWithLog();
+    await core.start();
+    const key = sim.keys.demoReadWrite;
+    await ask('accounts.add', { name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', apiKey: key });
+    await ask('monitor.addPage', { region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', intervalSec: 86_400 });
+    await ask('diagnostics.reportRendererError', { kind: 'error', message: `fetch ${sim.baseUrl}/status_pages/acme/summary failed with ${key}` });
+    const { copied, text } = await ask<{ copied: boolean; text: string }>('diagnostics.copy');
+    expect(copied).toBe(false); // no clipboard outside Electron: the text is still given
+    expect(text).toContain(`Data folder: ${home.dir}`);
+    expect(text).toMatch(/^Pages: 1 own, 0 providers, \d stale$/m);
+    expect(text).toContain(`Accounts: 1 (servers: ${new URL(sim.baseUrl).host})`);
+    expect(text).toMatch(/^Keychain: available \(/m);
+    expect(text).toMatch(/^Outbox: pending 0, in_flight 0, failed 0, conflicts 0/m);
+    expect(text).toMatch(/Error in the window: fetch 127\.0\.0\.1:\d+ failed with \[redacted\]/);
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('/status_pages/');
+  });
+});
