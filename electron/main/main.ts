@@ -2,7 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, dialog, globalShortcut, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { mkdirSync } from 'node:fs';
+import { app, clipboard, crashReporter, dialog, globalShortcut, ipcMain, Menu, protocol, session, shell } from 'electron';
 import type { AppPorts } from '../services/app-core';
 import { APP_ID, APP_NAME } from '../services/desktop/app-identity';
 import { applicationMenuTemplate } from '../services/desktop/application-menu';
@@ -12,7 +13,11 @@ import { rendererSource } from '../services/desktop/renderer-source';
 import { quitsWhenAllWindowsClosed } from '../services/desktop/window-all-closed';
 import { canOpenExternal } from '../services/security/navigation';
 import { resolveDataDir } from '../services/settings/data-dir';
+import { logsDirOf } from '../services/logging/app-logger';
+import type { DiagnosticsFeature } from '../services/logging/diagnostics-feature';
 import { APP_SCHEME_PRIVILEGES, serveRenderer } from './app-protocol';
+import { openAppLog } from './app-log';
+import { keepCrashes } from './crash-reporting';
 import { recoverFromCrashes } from './crash-recovery';
 import { refuseDebugSwitches } from './debug-switches';
 import { DesktopShell, type OpenTarget } from './desktop-shell';
@@ -31,7 +36,6 @@ import { createMainWindow } from './window';
 import { MainWindowController } from './window-controller';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const log = (message: string) => console.log(`[statusdesk] ${message}`);
 
 /**
  * The composition root: Electron adapters around the AppCore. Everything that decides something lives in
@@ -54,6 +58,16 @@ export function bootstrap(): void {
     app.quit();
     return;
   }
+  // The log and the crash reports live in the data folder, from here on (logs/main.log, crashes/).
+  const appLog = openAppLog(app, dataDir, demo);
+  const log = (message: string) => appLog.log.line('info', message);
+  keepCrashes(app, crashReporter, dataDir, appLog.log);
+  // Help → Open logs folder works before the core exists; Copy diagnostics once it does.
+  let diagnostics: DiagnosticsFeature | null = null;
+  const openPath = async (folder: string) => {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    return shell.openPath(folder);
+  };
 
   const renderer = rendererSource({ isPackaged: app.isPackaged, rendererUrl: process.env.ELECTRON_RENDERER_URL || undefined });
   hardenApp(app, shell, renderer.appOrigins);
@@ -90,7 +104,14 @@ export function bootstrap(): void {
       serveRenderer(protocol, path.join(here, '../renderer'));
       hardenSession(session.defaultSession, renderer.appOrigins);
       // Electron's default menu has Reload and Toggle Developer Tools; an installed app's has neither.
-      Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(process.platform, app.isPackaged)));
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(
+          applicationMenuTemplate(process.platform, app.isPackaged, {
+            openLogsFolder: () => void (diagnostics ? diagnostics.openLogsFolder() : openPath(logsDirOf(dataDir))),
+            copyDiagnostics: () => void diagnostics?.copy(),
+          }),
+        ),
+      );
       // Linux shows only what is set here in Help → About.
       app.setAboutPanelOptions({ applicationName: APP_NAME, applicationVersion: app.getVersion() });
 
@@ -115,6 +136,8 @@ export function bootstrap(): void {
         setLoginItem: loginItemSetter(app),
         // Off until the user picks keys in Settings; a press brings the window up with the palette open.
         globalShortcut: globalShortcutPort(globalShortcut, () => desktop.showWindow()),
+        copyText: (text) => clipboard.writeText(text),
+        openPath,
         // Only an installed app updates itself, and never the demo.
         ...(app.isPackaged && !demo
           ? { updater: createElectronUpdater(log, { appImageRenamed: (file) => repairLoginItem(app, { wanted: startAtLogin, appImage: file, log }) }) }
@@ -128,9 +151,11 @@ export function bootstrap(): void {
         version: app.getVersion(),
         demo,
         packaged: app.isPackaged,
-        log,
+        log: appLog.log,
+        secrets: appLog.secrets,
       });
       const { core } = started;
+      diagnostics = core.diagnostics;
       exitAfterCleanup(
         app,
         async () => {
@@ -150,7 +175,8 @@ export function bootstrap(): void {
       // same after a reload or a crash: held until the new page has loaded.
       const mailbox = new OpenTargetMailbox<OpenTarget>((target) => core.openTarget(target));
       openTargets = mailbox;
-      const recoverCrashes = recoverFromCrashes(windows, log);
+      // A window's renderer gone (crashed, killed, out of memory) is an error in the log, with its reason.
+      const recoverCrashes = recoverFromCrashes(windows, (message) => appLog.log.line('error', message, message));
       onWindowCreated = (window) => {
         mailbox.notReady();
         forwardEventsTo(window.webContents, core.events);
@@ -166,7 +192,7 @@ export function bootstrap(): void {
     .catch((error: unknown) => {
       // Nothing to run without the core: say why in a dialog (the app may have no window yet) and end.
       const message = error instanceof Error ? error.message : String(error);
-      log(`could not start: ${message}`);
+      appLog.log.line('error', `could not start: ${message}`);
       dialog.showErrorBox('Statusdesk could not start', message);
       app.exit(1);
     });

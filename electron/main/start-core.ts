@@ -4,6 +4,9 @@ import { startDesktopDemo } from '../services/demo/desktop-demo';
 import { DemoKeychain } from '../services/vault/demo-keychain';
 import { KeychainSecretStore } from '../services/vault/keychain-store';
 import { KeyVault } from '../services/vault/key-vault';
+import { SessionSecretStore } from '../services/vault/secret-store';
+import type { CoreLog } from '../services/logging/core-log';
+import { noteSecretsOf, type KnownSecrets } from '../services/logging/log-redaction';
 
 export interface StartedCore {
   core: AppCore;
@@ -23,18 +26,24 @@ export async function startCore(options: {
   version: string;
   demo: boolean;
   packaged: boolean;
-  log: (message: string) => void;
+  log: CoreLog;
+  /** What the log redacts: every key the vault's stores keep or hand out is added. */
+  secrets: KnownSecrets;
 }): Promise<StartedCore> {
-  const { dataDir, demo, log } = options;
+  const { dataDir, demo } = options;
+  const log = (message: string) => options.log.line('info', message);
   const core = new AppCore({
     dataDir,
     // The demo's keys live in memory only: the user's own keychain is never read or changed by it.
-    vault: new KeyVault(demo ? new DemoKeychain() : new KeychainSecretStore()),
+    vault: new KeyVault(
+      noteSecretsOf(demo ? new DemoKeychain() : new KeychainSecretStore(), options.secrets),
+      noteSecretsOf(new SessionSecretStore(), options.secrets),
+    ),
     version: options.version,
     appOrigins: options.appOrigins,
     ports: options.ports,
     build: { packaged: options.packaged, demo },
-    log,
+    coreLog: options.log,
   });
   if (!demo) return { core, stop: () => core.dispose() };
   try {

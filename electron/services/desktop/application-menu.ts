@@ -27,7 +27,8 @@ export type ApplicationMenuRole =
   | 'zoom'
   | 'close'
   | 'front'
-  | 'window';
+  | 'window'
+  | 'help';
 
 /** A menu entry in the shape Electron's Menu.buildFromTemplate takes, without importing Electron. */
 export interface ApplicationMenuItem {
@@ -35,6 +36,26 @@ export interface ApplicationMenuItem {
   role?: ApplicationMenuRole;
   type?: 'separator';
   submenu?: ApplicationMenuItem[];
+  click?: () => void;
+}
+
+/** What the Help menu does for a support request; the main process wires them to the core. */
+export interface HelpActions {
+  /** Opens the folder of the log files (main.log, cli.log) in the file manager. */
+  openLogsFolder: () => void;
+  /** Puts the diagnostics (versions, system, counts, last errors; no secrets) on the clipboard. */
+  copyDiagnostics: () => void;
+}
+
+/** The Help menu's own entries, on every system (the About entry follows them where it lives in Help). */
+export const HELP_LABELS = { openLogsFolder: 'Open Logs Folder', copyDiagnostics: 'Copy Diagnostics' } as const;
+
+function helpItems(help: HelpActions | undefined): ApplicationMenuItem[] {
+  if (!help) return [];
+  return [
+    { label: HELP_LABELS.openLogsFolder, click: help.openLogsFolder },
+    { label: HELP_LABELS.copyDiagnostics, click: help.copyDiagnostics },
+  ];
 }
 
 /** What only a developer's build offers: reloading the page by hand and DevTools. */
@@ -47,7 +68,7 @@ const separator: ApplicationMenuItem = { type: 'separator' };
  * Developer Tools) or its ready-made role menus (viewMenu carries the same). Edit stays on every system: on
  * macOS the copy and paste shortcuts work only through it. An installed build gets no developer entries.
  */
-export function applicationMenuTemplate(platform: NodeJS.Platform, packaged: boolean): ApplicationMenuItem[] {
+export function applicationMenuTemplate(platform: NodeJS.Platform, packaged: boolean, help?: HelpActions): ApplicationMenuItem[] {
   const mac = platform === 'darwin';
   const edit: ApplicationMenuItem = {
     label: 'Edit',
@@ -96,6 +117,8 @@ export function applicationMenuTemplate(platform: NodeJS.Platform, packaged: boo
       view,
       // The window role makes it macOS's own Window menu, with the list of open windows.
       { role: 'window', submenu: [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }] },
+      // The help role makes it macOS's Help menu (with its search field); About stays in the app menu.
+      ...(help ? [{ role: 'help' as const, submenu: helpItems(help) }] : []),
     ];
   }
   return [
@@ -103,7 +126,7 @@ export function applicationMenuTemplate(platform: NodeJS.Platform, packaged: boo
     edit,
     view,
     { label: 'Window', submenu: [{ role: 'minimize' }, { role: 'close' }] },
-    { label: 'Help', submenu: [{ role: 'about' }] },
+    { label: 'Help', submenu: [...helpItems(help), ...(help ? [separator] : []), { role: 'about' }] },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationMenuTemplate, DEVELOPER_ROLES, rolesIn } from '../../../electron/services/desktop/application-menu';
+import { applicationMenuTemplate, DEVELOPER_ROLES, HELP_LABELS, rolesIn } from '../../../electron/services/desktop/application-menu';
 
 // Issue 24, item 5: the application menu of an installed app has no Reload and no DevTools.
 
@@ -44,5 +44,22 @@ describe('applicationMenuTemplate', () => {
     expect(rolesIn([menu[0]!])).toEqual(['quit']);
     expect(rolesIn([menu[4]!])).toEqual(['about']);
     expect(rolesIn(menu)).not.toContain('services');
+  });
+});
+
+describe('Help: Open Logs Folder and Copy Diagnostics (issue 29, item 4)', () => {
+  const calls: string[] = [];
+  const help = { openLogsFolder: () => void calls.push('logs'), copyDiagnostics: () => void calls.push('diagnostics') };
+
+  it.each(['linux', 'win32', 'darwin'] as const)('%s: both entries in the Help menu, wired to their actions', (platform) => {
+    calls.length = 0;
+    const menu = applicationMenuTemplate(platform, true, help);
+    const helpMenu = menu.find((item) => item.label === 'Help' || item.role === 'help')!;
+    const items = helpMenu.submenu!.filter((item) => item.label);
+    expect(items.map((item) => item.label)).toEqual([HELP_LABELS.openLogsFolder, HELP_LABELS.copyDiagnostics]);
+    for (const item of items) item.click!();
+    expect(calls).toEqual(['logs', 'diagnostics']);
+    // About stays where it was: the app menu on macOS, Help elsewhere.
+    expect(rolesIn(helpMenu.submenu!).includes('about')).toBe(platform !== 'darwin');
   });
 });

@@ -337,8 +337,15 @@ function createFake() {
     powerMonitor: new EventEmitter(),
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
-    shell: { openExternal: vi.fn(async (_url: string) => undefined) },
+    shell: { openExternal: vi.fn(async (_url: string) => undefined), openPath: vi.fn(async (_path: string) => '') },
     dialog: { showErrorBox: vi.fn() },
+    /** Started once, never uploading: what `start` was given is in its mock. */
+    crashReporter: { start: vi.fn((_options: { uploadToServer?: boolean; productName?: string; compress?: boolean }) => undefined) },
+    clipboard: {
+      text: '',
+      writeText: vi.fn((text: string) => void (fake.clipboard.text = text)),
+      readText: vi.fn(() => fake.clipboard.text),
+    },
   };
 }
 
@@ -375,6 +382,7 @@ export function resetFake(): void {
   fake.powerMonitor.removeAllListeners();
   fake.net.isOnline.mockReturnValue(true);
   fake.handlers.clear();
+  fake.clipboard.text = '';
   fake.globalShortcut.held.clear();
   fake.globalShortcut.takenElsewhere.clear();
   FakeBrowserWindow.all.length = 0;

@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HELP_LABELS } from '../../../electron/services/desktop/application-menu';
+import { makeTempDir } from '../../support/temp-dir';
+import { boot, invoke, invokeOk, liveWindows, quitAndWait, watchUncaught } from './support/boot';
+import { fake, resetFake } from './support/fake-electron';
+
+// Issue 29, items 1-4 on the composition root: the main log, the crash reporter, processes that end, the
+// window's errors, and the Help menu's Open Logs Folder and Copy Diagnostics.
+vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
+
+let temp: ReturnType<typeof makeTempDir>;
+let uncaught: ReturnType<typeof watchUncaught>;
+beforeEach(() => {
+  temp = makeTempDir();
+  vi.stubEnv('STATUSDESK_HOME', temp.dir);
+  vi.stubEnv('ELECTRON_RENDERER_URL', '');
+  vi.stubEnv('STATUSDESK_DEMO', '');
+  resetFake();
+  uncaught = watchUncaught();
+});
+afterEach(async () => {
+  try {
+    await quitAndWait();
+  } finally {
+    uncaught.stop();
+    vi.unstubAllEnvs();
+    temp.remove();
+  }
+  expect(uncaught.errors).toEqual([]);
+});
+
+const mainLog = () => path.join(temp.dir, 'logs', 'main.log');
+const logText = () => (fs.existsSync(mainLog()) ? fs.readFileSync(mainLog(), 'utf8') : '');
+
+function helpItem(label: string): { click: () => void } {
+  const menu = fake.Menu.getApplicationMenu() as {
+    template: Array<{ label?: string; role?: string; submenu?: Array<{ label?: string; click?: () => void }> }>;
+  };
+  const help = menu.template.find((item) => item.label === 'Help' || item.role === 'help');
+  const item = help?.submenu?.find((entry) => entry.label === label);
+  if (!item?.click) throw new Error(`no Help entry "${label}"`);
+  return item as { click: () => void };
+}
+
+describe('logs and crashes', { timeout: 20_000 }, () => {
+  it('starts the log in the data folder with the versions, and keeps crash dumps there without uploading', async () => {
+    await boot();
+    await vi.waitFor(() => expect(logText()).toMatch(/info {2}Statusdesk 9\.9\.9 \(development\) started: .*node \d+/));
+    expect(fake.app.setPath).toHaveBeenCalledWith('crashDumps', path.join(temp.dir, 'crashes'));
+    expect(fake.crashReporter.start).toHaveBeenCalledTimes(1);
+    expect(fake.crashReporter.start.mock.calls[0]![0]).toMatchObject({ uploadToServer: false });
+    await vi.waitFor(() => expect(logText()).toMatch(/keychain: (available|unavailable)/));
+  });
+
+  it('logs a helper process and a window renderer that end, with their reasons', async () => {
+    await boot();
+    fake.app.emit('child-process-gone', {}, { type: 'GPU', reason: 'crashed', exitCode: 139, name: 'GPU' });
+    liveWindows()[0]!.webContents.crash('oom', 137);
+    await vi.waitFor(() => {
+      expect(logText()).toMatch(/error process gone: GPU \(GPU\): crashed, exit code 139/);
+      expect(logText()).toMatch(/error window: the page's renderer is gone \(oom, exit code 137\)/);
+    });
+  });
+
+  it("logs the window's errors and IPC refusals", async () => {
+    await boot();
+    await invokeOk('diagnostics.reportRendererError', { kind: 'error', message: 'TypeError: x is undefined', where: 'render function' });
+    await invoke('monitor.addPage', { region: 'nowhere' });
+    await vi.waitFor(() => {
+      expect(logText()).toMatch(/error window: error in render function: TypeError: x is undefined/);
+      expect(logText()).toMatch(/warn {2}ipc monitor\.addPage: refused \(invalid_input\)/);
+    });
+  });
+
+  it('Help → Copy Diagnostics puts the diagnostics on the clipboard; Open Logs Folder opens logs/', async () => {
+    await boot();
+    await invokeOk('accounts.add', {
+      name: 'Acme',
+      region: 'custom',
+      baseUrl: 'http://127.0.0.1:9/api/v2',
+      subdomain: 'acme',
+      sessionOnlyKey: true,
+      apiKey: 'k'.repeat(32),
+    });
+    helpItem(HELP_LABELS.copyDiagnostics).click();
+    await vi.waitFor(() => expect(fake.clipboard.text).toMatch(/^Statusdesk 9\.9\.9 \(development\)/));
+    expect(fake.clipboard.text).toContain(`Data folder: ${temp.dir}`);
+    expect(fake.clipboard.text).toContain('Accounts: 1 (servers: 127.0.0.1:9)');
+    expect(fake.clipboard.text).not.toContain('k'.repeat(32));
+    expect(fake.clipboard.text).not.toContain('/api/v2');
+    helpItem(HELP_LABELS.openLogsFolder).click();
+    await vi.waitFor(() => expect(fake.shell.openPath).toHaveBeenCalledWith(path.join(temp.dir, 'logs')));
+    // Settings does the same through IPC.
+    expect(await invokeOk('diagnostics.openLogsFolder')).toEqual({ opened: true, folder: path.join(temp.dir, 'logs') });
+    expect(await invokeOk<{ copied: boolean; text: string }>('diagnostics.copy')).toMatchObject({ copied: true });
+  });
+});
