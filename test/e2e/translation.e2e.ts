@@ -216,6 +216,12 @@ test('error states: no key, a refused key, the word allowance used up, the servi
   await service.getByLabel('Service address').fill(deadUrl);
   await service.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('service-url')).toHaveText(deadUrl);
+  // The key was entered for the old service: moving removes it, and the panel says so (issue 24).
+  await expect(page.getByTestId('service-notice')).toContainText('The translation key was removed because the service now is');
+  await expect(app.keychain.get(secretNames.translationKey())).resolves.toBeNull();
+  await app.core.translation.setKey(KEY);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dashboard' }).click();
+  await openPanel(page);
   await translate(page, 'A new sentence');
   await expect(failure).toContainText('cannot be reached');
   await failure.getByRole('button', { name: 'Check service' }).click();

@@ -5,6 +5,7 @@ import { buildApi } from '../../../shared/ipc/define';
 import { ipcChannels } from '../../../shared/ipc/contract';
 import { AppCore, type AppCoreOptions } from '../../../electron/services/app-core';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
+import { decodeSecret } from '../../../electron/services/vault/secret-binding';
 import { KeyVault } from '../../../electron/services/vault/key-vault';
 import { makeTempDir } from '../../support/temp-dir';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
@@ -21,7 +22,11 @@ export interface HarnessOptions extends Partial<Omit<AppCoreOptions, 'appOrigins
 export interface Harness {
   page: Page;
   core: AppCore;
-  keychain: KeychainSecretStore;
+  /**
+   * The app's keychain entries, read as the secret they hold (an entry keeps the secret with the addresses
+   * it is bound to: secret-binding.ts); `set` stores a bare secret, as a version before bindings did.
+   */
+  keychain: Pick<KeychainSecretStore, 'get' | 'set' | 'delete'>;
   dataDir: string;
   origin: string;
   /** Everything the main process pushed to the renderer, for leak checks. */
@@ -111,7 +116,14 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
   return {
     page,
     core,
-    keychain,
+    keychain: {
+      get: async (name) => {
+        const stored = await keychain.get(name);
+        return stored === null ? null : decodeSecret(stored).secret;
+      },
+      set: (name, secret) => keychain.set(name, secret),
+      delete: (name) => keychain.delete(name),
+    },
     dataDir,
     origin: server.origin,
     pushed,
