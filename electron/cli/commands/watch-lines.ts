@@ -49,15 +49,26 @@ function tone(event: AnyEvent): keyof typeof COLOUR {
   return event.incident?.level ?? 'scheduled';
 }
 
+/**
+ * How a page is named in the lines: by its subdomain, as it was typed; a provider page (whose subdomain is only
+ * a slug made from its address) by its name: the one in its summary, its address until the first read.
+ */
+export function pageLabel(page: { kind?: string | undefined; name: string; subdomain: string }): string {
+  return page.kind === 'statuspage' ? page.name : page.subdomain;
+}
+
 export class WatchLines {
   readonly #pageWidth: number;
   readonly #colour: boolean;
   readonly #time: (iso: string) => string;
+  readonly #providers: ReadonlySet<string>;
 
-  constructor(options: { pages: readonly string[]; colour: boolean; time: (iso: string) => string }) {
+  /** `providers`: the ids of the provider pages, named by their name rather than their slug. */
+  constructor(options: { pages: readonly string[]; colour: boolean; time: (iso: string) => string; providers?: ReadonlySet<string> }) {
     this.#pageWidth = Math.max(0, ...options.pages.map((page) => page.length));
     this.#colour = options.colour;
     this.#time = options.time;
+    this.#providers = options.providers ?? new Set();
   }
 
   line(event: MonitorEvent): string {
@@ -73,8 +84,7 @@ export class WatchLines {
     // resolution unseen: quoting the update before it there would put words in its mouth.)
     if (update && e.type === 'incident.updated') details.push(`"${oneLine(update, MAX_UPDATE_CHARS)}"`);
     const type = e.type.padEnd(TYPE_WIDTH);
-    return [this.#time(e.at), e.page.subdomain.padEnd(this.#pageWidth), this.#colour ? `${COLOUR[tone(e)]}${type}${RESET}` : type, details.join('  ')]
-      .join('  ')
-      .trimEnd();
+    const page = this.#providers.has(e.page.id) ? e.page.name : e.page.subdomain;
+    return [this.#time(e.at), page.padEnd(this.#pageWidth), this.#colour ? `${COLOUR[tone(e)]}${type}${RESET}` : type, details.join('  ')].join('  ').trimEnd();
   }
 }

@@ -7,7 +7,8 @@ import { pageCheckFailure } from '../../../shared/people-words/page-failure';
 import { resolveBaseUrl } from '../../../shared/statuspage/regions';
 import { DEMO_PAGE, DEMO_SCENARIO, playDemo } from '../../services/demo/demo-scenario';
 import { PROVIDER_SCENARIO } from '../../services/demo/provider-scenario';
-import { colourWanted, WatchLines } from './watch-lines';
+import { colourWanted, pageLabel, WatchLines } from './watch-lines';
+import { addressName } from '../../services/monitor/page-tracker';
 import { MonitorService } from '../../services/monitor/monitor-service';
 import { startStatusPageSimulator } from '../../services/simulators/statuspage';
 import type { CliContext } from '../context';
@@ -38,9 +39,9 @@ function failureLine(state: PageState, page: WatchedPage | undefined): string | 
 
 /** Where a page stands after its first check, so a quiet page is not mistaken for a command doing nothing. */
 export function startingLine(state: PageState, page?: WatchedPage): string {
-  if (state.level === null) return `${state.subdomain}: not read yet (${failureLine(state, page)?.replace(/\.$/, '') ?? 'no answer'})`;
+  if (state.level === null) return `${pageLabel(state)}: not read yet (${failureLine(state, page)?.replace(/\.$/, '') ?? 'no answer'})`;
   const open = state.summary?.incidents.length ?? 0;
-  return `${state.subdomain}: ${levelWords(state.level, state.summary?.currentType)}${open > 0 ? `, ${open} open incident${open === 1 ? '' : 's'}` : ''}`;
+  return `${pageLabel(state)}: ${levelWords(state.level, state.summary?.currentType)}${open > 0 ? `, ${open} open incident${open === 1 ? '' : 's'}` : ''}`;
 }
 
 /**
@@ -113,8 +114,11 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           });
           if (upstream) pages.push(upstream.page);
           const servers = [...new Set(pages.map((p) => p.url ?? p.baseUrl))].join(', ');
+          // A provider page by its address until its summary names it, never by the slug made from it.
+          const names = pages.map((p) => (p.kind === 'statuspage' && p.url ? (p.name ?? addressName(p.url)) : p.subdomain));
           const lines = new WatchLines({
-            pages: pages.map((p) => p.subdomain),
+            pages: names,
+            providers: new Set(pages.filter((p) => p.kind === 'statuspage').map((p) => p.id)),
             colour: colourWanted(ctx.io, ctx.print.json),
             time: (iso) => ctx.time(iso),
           });
@@ -128,7 +132,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           });
           let stopped: WatchStop = { by: 'signal' };
           const pace = speed === null ? `every ${intervalSec} s` : `(demo: ${demoPace(speed)})`;
-          ctx.print.note(`watching ${pages.map((p) => p.subdomain).join(', ')} on ${servers} ${pace}; Ctrl+C to stop`);
+          ctx.print.note(`watching ${names.join(', ')} on ${servers} ${pace}; Ctrl+C to stop`);
           monitor.start();
           try {
             if (!sim) {
@@ -182,7 +186,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
                     pages.find((p) => p.id === state.pageId),
                   )
                 : null;
-            if (failure) ctx.print.note(`${state.subdomain}: ${failure}`);
+            if (failure) ctx.print.note(`${pageLabel(state)}: ${failure}`);
           }
           ctx.print.note(tally.closingLine(stopped, monitor.state()));
         } finally {

@@ -181,6 +181,6 @@ export class PageTracker {
 }
 
 /** "https://status.nimbus.example/" → "status.nimbus.example": a provider page's address as a name. */
-function addressName(url: string): string {
+export function addressName(url: string): string {
   return url.replace(/^https?:\/\//i, '').replace(/\/+$/, '');
 }
