@@ -13,6 +13,7 @@ import { registerMaintenanceCommands } from './commands/maintenances';
 import { registerNoticeCommands } from './commands/notices';
 import { registerAdminListCommands } from './commands/admin-lists';
 import { registerProvidersCommand } from './commands/providers';
+import { registerDoctorCommand } from './commands/doctor';
 
 export const CLI_VERSION = '0.1.0';
 
@@ -67,6 +68,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   registerOperationsCommands(program, run);
   registerWatchCommand(program, run);
   registerProvidersCommand(program, run);
+  registerDoctorCommand(program, run);
   return program;
 }
 
