@@ -19,7 +19,7 @@ import { markdownTable, textTable, type BenchRow } from './report/row';
  * its reason; the others still run. Exit code 1 when any budget fails or any benchmark is unavailable.
  */
 
-const NAMES = ['monitor', 'outbox', 'translation', 'renderer-size', 'render', 'dashboard-sync', 'cli-start', 'provider-pages'] as const;
+const NAMES = ['monitor', 'outbox', 'outbox-months', 'translation', 'renderer-size', 'render', 'dashboard-sync', 'cli-start', 'provider-pages'] as const;
 type BenchName = (typeof NAMES)[number];
 
 interface Unavailable {
@@ -106,6 +106,14 @@ await run('outbox', async () => {
   const result = await runOutboxBench();
   results.outbox = result;
   return outboxRows(result);
+});
+
+await run('outbox-months', async () => {
+  const { runOutboxMonthsBench } = await import('./outbox-months.bench');
+  const { outboxMonthsRows } = await import('./report/outbox-months-rows');
+  const result = await runOutboxMonthsBench({ ...(quick ? { sends: 1_000, runs: 5 } : {}), log: (line) => log(`outbox-months: ${line}`) });
+  results.outboxMonths = result;
+  return outboxMonthsRows(result);
 });
 
 await run('translation', async () => {

@@ -89,6 +89,11 @@ export class ConnectivityMonitor {
     return this.#network && this.#servers.get(baseUrl)?.reachable !== 'no';
   }
 
+  /** The server answered this process (a request or a probe), and has not been unreachable since. */
+  hasAnswered(baseUrl: string): boolean {
+    return this.#servers.get(baseUrl)?.reachable === 'yes';
+  }
+
   /** A request got an answer (any HTTP status): the server is reachable. */
   reportSuccess(baseUrl: string): void {
     const server = this.#record(baseUrl);

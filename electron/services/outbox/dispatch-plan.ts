@@ -18,6 +18,8 @@ export interface PlanInput {
   /** Entries this process cannot send (no key). */
   blocked: { has(id: string): boolean };
   reachable: (entry: OutboxEntry) => boolean;
+  /** Its server has not answered yet in this process (reachability unknown): its account sends one write at a time. */
+  unproven?: (entry: OutboxEntry) => boolean;
   exclusivityKey: (entry: OutboxEntry) => string | null;
   /** Running entries per exclusivity key: how many reconcile (exclusive) and how many plainly send. */
   runningByExclusivity: ReadonlyMap<string, { exclusive: number; shared: number }>;
@@ -39,7 +41,9 @@ export interface DispatchPlan {
  *   its create);
  * - `dependsOn`: every listed entry must be sent (ids no longer known count as sent and compacted away);
  * - the server must be reachable, the account not paused by a 429, the entry's backoff over, and the account
- *   below its maximum in flight (independent resources go in parallel up to it);
+ *   below its maximum in flight (independent resources go in parallel up to it); while the server has not
+ *   answered this process yet, one at a time: offline, a command would otherwise attempt (and record, and fsync)
+ *   a batch of the writes waiting, each command again, to learn once that the server is not there;
  * - an entry that must reconcile (look on the server after an unknown outcome) runs alone among entries of the
  *   same exclusivity key (creates of one kind on one account), so two identical creates cannot claim the same
  *   server object.
@@ -99,7 +103,7 @@ export function planDispatch(input: PlanInput): DispatchPlan {
       continue;
     }
     const inFlight = perAccount.get(entry.accountId) ?? 0;
-    if (inFlight >= input.maxPerAccount) {
+    if (inFlight >= (input.unproven?.(entry) ? 1 : input.maxPerAccount)) {
       waiting.set(entry.id, 'concurrency');
       continue;
     }

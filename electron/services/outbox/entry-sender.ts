@@ -172,6 +172,12 @@ export class EntrySender {
 
   async #applyFailure(entry: OutboxEntry, kind: OutboxKindHandler, disposition: FailureDisposition, wasSent: boolean): Promise<void> {
     const now = this.#deps.now();
+    // The API answered (a 4xx, a 5xx, a 429): it is there, whatever it said; the writes behind need no other verdict.
+    const status = disposition.error.status;
+    const server = this.#deps.serverOf(entry);
+    if (server !== null && status !== undefined && status >= 400 && !(disposition.type === 'retry' && disposition.offline)) {
+      this.#deps.connectivity.reportSuccess(server);
+    }
     if (disposition.type === 'permanent') {
       await this.#deps.store.setState(entry.id, { state: 'failed', lastError: disposition.error, reconcile: false });
       // A 404 on the item it changes: the writes queued behind it on that item fail with it (missing-target.ts).
@@ -184,7 +190,6 @@ export class EntrySender {
     } else {
       const runtime = this.#deps.runtime.of(entry.id);
       const failures = ++runtime.failures;
-      const server = kind.serverOf(entry);
       let delay: number;
       if (disposition.rateLimited) {
         // Everyone on the account waits, as the server asked.

@@ -43,6 +43,12 @@ export class EntryServers {
     if (server !== null) this.#connectivity.track(server);
   }
 
+  /** Its server has not answered this process yet: whether it is there at all is learnt from one write, not from every one. */
+  unproven(entry: OutboxEntry): boolean {
+    const server = this.of(entry);
+    return server !== null && !this.#connectivity.hasAnswered(server);
+  }
+
   reachable(entry: OutboxEntry): boolean {
     const server = this.of(entry);
     return server === null || this.#connectivity.isReachable(server);

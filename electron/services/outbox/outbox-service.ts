@@ -330,6 +330,7 @@ export class OutboxService {
       pausedUntil: this.#pausedUntil,
       blocked: this.#runtime.blocked,
       reachable: (entry) => this.#servers.reachable(entry),
+      unproven: (entry) => this.#servers.unproven(entry),
       exclusivityKey: (entry) => this.#kinds.get(entry.kind)?.exclusivityKey?.(entry) ?? null,
       runningByExclusivity: this.#inFlight.byExclusivity,
     });

@@ -31,7 +31,10 @@ export interface OutboxStoreOptions {
   now?: () => number;
   /** Compact once the file has more than max(this, 3 × live records) lines. */
   compactMinLines?: number;
-  /** Sent entries kept (newest first) when compacting; older ones are forgotten. */
+  /**
+   * Sent entries kept (the newest) when compacting; older ones are forgotten. The file is compacted as soon as it
+   * holds twice this many, so it holds from `keepSent` to 2 × `keepSent` sent entries (default 100: at most 200).
+   */
   keepSent?: number;
   onLoad?: (report: OutboxLoadReport) => void;
   /** node:fs by default; tests put a faulty disk here. */
@@ -44,6 +47,8 @@ interface Mapping {
 }
 
 const MAPPING_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Temp id mappings kept beyond those of kept entries (a temp id printed by a command a while ago), per kept sent entry. */
+const LOOSE_MAPPINGS_PER_KEPT_SENT = 2;
 const TEMP_IN_KEY = /tmp-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
@@ -60,6 +65,8 @@ export class OutboxStore {
   readonly #tempRefs = new Map<string, Set<string>>();
   /** Entry ids per resource key. */
   readonly #byResource = new Map<string, Set<string>>();
+  /** Sent entries, in the order they became sent: the oldest are forgotten first. */
+  readonly #sent = new Set<string>();
   #file!: AppendOnlyFile;
   #seq = 0;
   readonly #now: () => number;
@@ -71,7 +78,7 @@ export class OutboxStore {
     this.filePath = options.filePath;
     this.#now = options.now ?? Date.now;
     this.#compactMinLines = options.compactMinLines ?? 2_000;
-    this.#keepSent = options.keepSent ?? 200;
+    this.#keepSent = options.keepSent ?? 100;
     this.loadReport = report;
   }
 
@@ -123,8 +130,10 @@ export class OutboxStore {
         ? `The outbox was written by a newer Statusdesk; it was moved to ${moved} and a new one started. Its writes were not sent.`
         : `The outbox file was damaged (${log.invalidLines} unreadable line${log.invalidLines === 1 ? '' : 's'}${log.header === 'missing' ? ', no header' : ''}); it was moved to ${moved} and ${report.entries} queued write${report.entries === 1 ? ' was' : 's were'} kept.${damagedLines.lost.length > 0 ? ` ${lostWritesSentence(damagedLines.lost)}` : ''}`;
     }
-    // A fresh, damaged or cut file is written whole now, so appends start on a clean line.
-    const rewrite = !nonEmpty || newer || damaged || log.missingNewline || report.recoveredInFlight > 0;
+    // A fresh, damaged or cut file is written whole now, so appends start on a clean line; so is one written by a
+    // version that never compacted (thousands of sent writes): they are forgotten now, not listed.
+    const bloated = store.#sent.size > 2 * store.#keepSent;
+    const rewrite = !nonEmpty || newer || damaged || log.missingNewline || report.recoveredInFlight > 0 || bloated;
     let lines = log.records.length + 1;
     if (rewrite) {
       const snapshot = store.#snapshot();
@@ -222,9 +231,14 @@ export class OutboxStore {
     await this.#file.close();
   }
 
+  /**
+   * Compaction in normal use (issue 25, item 8): when the file holds more than twice the sent entries it keeps,
+   * or more than three lines per record a snapshot would write (retries, edits, sent entries' state changes).
+   */
   #maybeCompact(): void {
-    const live = this.entries.size + this.mappings.size + 1;
-    if (this.#compacting || this.#file.lineCount <= Math.max(this.#compactMinLines, 3 * live)) return;
+    const live = this.entries.size + Math.min(this.mappings.size, this.entries.size + LOOSE_MAPPINGS_PER_KEPT_SENT * this.#keepSent) + 1;
+    const tooManySent = this.#sent.size > 2 * this.#keepSent;
+    if (this.#compacting || (!tooManySent && this.#file.lineCount <= Math.max(this.#compactMinLines, 3 * live))) return;
     this.#compacting = true;
     void this.compact()
       .catch(() => undefined)
@@ -233,17 +247,31 @@ export class OutboxStore {
       });
   }
 
-  /** The whole current state as records: retained mappings first, then every kept entry. */
+  /** Forgets the oldest sent entries beyond `keepSent` (in memory; the next snapshot leaves them out of the file). */
+  #forgetOldSent(): void {
+    for (const id of this.#sent) {
+      if (this.#sent.size <= this.#keepSent) break;
+      const entry = this.entries.get(id);
+      if (entry) this.#unindex(entry);
+      this.entries.delete(id);
+      this.#sent.delete(id);
+    }
+  }
+
+  /**
+   * The whole current state as records: retained mappings first, then every kept entry. The oldest sent entries
+   * beyond `keepSent` are forgotten, and so are the mappings no kept entry needs, but for the newest few (younger
+   * than a week): a temp id a command printed may still be typed for a while.
+   */
   #snapshot(): { text: string; lines: number } {
     const now = this.#now();
-    const sent = [...this.entries.values()].filter((e) => e.state === 'sent');
-    for (const entry of sent.slice(0, Math.max(0, sent.length - this.#keepSent))) {
-      this.#unindex(entry);
-      this.entries.delete(entry.id);
-    }
+    this.#forgetOldSent();
     const tempIds = new Set([...this.entries.values()].map((e) => e.tempId).filter((t): t is string => t !== undefined));
-    for (const [tempId, mapping] of this.mappings) {
-      if (!tempIds.has(tempId) && now - mapping.at > MAPPING_TTL_MS) this.mappings.delete(tempId);
+    const loose = [...this.mappings.keys()].filter((tempId) => !tempIds.has(tempId));
+    const looseKept = new Set(loose.slice(-LOOSE_MAPPINGS_PER_KEPT_SENT * this.#keepSent));
+    for (const tempId of loose) {
+      const mapping = this.mappings.get(tempId)!;
+      if (!looseKept.has(tempId) || now - mapping.at > MAPPING_TTL_MS) this.mappings.delete(tempId);
     }
     const lines = [headerLine()];
     for (const [tempId, mapping] of this.mappings) lines.push(recordLine({ t: 'map', tempId, serverId: mapping.serverId, at: mapping.at }));
@@ -262,6 +290,7 @@ export class OutboxStore {
         const entry: OutboxEntry = { ...record.entry, input: this.#resolve(record.entry.input) };
         this.entries.set(entry.id, entry);
         this.#index(entry);
+        if (entry.state === 'sent') this.#sent.add(entry.id);
         if (entry.seq > this.#seq) this.#seq = entry.seq;
         return;
       }
@@ -269,6 +298,8 @@ export class OutboxStore {
         const entry = this.entries.get(record.id);
         if (!entry) return;
         entry.state = record.state;
+        if (record.state === 'sent') this.#sent.add(entry.id);
+        else this.#sent.delete(entry.id);
         if (record.attempts !== undefined) entry.attempts = record.attempts;
         if (record.firstSentAt !== undefined) entry.firstSentAt = record.firstSentAt;
         if (record.serverOffsetMs !== undefined) entry.serverOffsetMs = record.serverOffsetMs;
@@ -315,6 +346,7 @@ export class OutboxStore {
         const entry = this.entries.get(record.id);
         if (entry) this.#unindex(entry);
         this.entries.delete(record.id);
+        this.#sent.delete(record.id);
         return;
       }
     }

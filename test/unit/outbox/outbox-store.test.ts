@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/services/outbox/entry';
 import { OutboxStore } from '../../../electron/services/outbox/outbox-store';
+import { headerLine, recordLine } from '../../../electron/services/outbox/log-format';
 import { makeTempDir } from '../../support/temp-dir';
 
 let tmp: ReturnType<typeof makeTempDir>;
@@ -172,5 +173,36 @@ describe('outbox store (the durable file)', () => {
     // Its last "being sent" is gone: sent or not, only the server can say.
     expect(damaged.entries.get(entry(1).id)).toMatchObject({ state: 'pending', reconcile: true });
     await damaged.close();
+  });
+
+  it('keeps at most twice keepSent sent entries as it goes, and trims a file an older version never compacted at load', async () => {
+    tmp = makeTempDir('outbox-store-');
+    const store = await open({ keepSent: 10 });
+    for (let i = 1; i <= 95; i++) {
+      await store.add(entry(i));
+      await store.commit([
+        { t: 'map', tempId: entry(i).tempId!, serverId: i, at: Date.now() },
+        { t: 'state', id: entry(i).id, state: 'sent', result: { id: i } },
+      ]);
+      expect([...store.entries.values()].filter((e) => e.state === 'sent').length).toBeLessThanOrEqual(20);
+    }
+    await store.close();
+    const file = path.join(tmp.dir, 'outbox.jsonl');
+    const again = await open({ keepSent: 10 });
+    expect([...again.entries.values()].map((e) => e.seq).at(-1)).toBe(95);
+    // The mappings no kept entry needs are bounded too (the newest are kept for temp ids typed a while later).
+    expect(again.mappings.size).toBeLessThanOrEqual(20 + 20);
+    await again.close();
+
+    // An older version's file: 300 sent writes and nothing else.
+    const old = [
+      headerLine(),
+      ...Array.from({ length: 300 }, (_, i) => recordLine({ t: 'add', entry: entry(i + 1, { state: 'sent', result: { id: i + 1 } }) })),
+    ];
+    fs.writeFileSync(file, `${old.join('\n')}\n`);
+    const bloated = await open();
+    expect([...bloated.entries.values()].map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 201 + i));
+    await bloated.close();
+    expect(fs.readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(1 + 100);
   });
 });
