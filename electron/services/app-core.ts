@@ -33,6 +33,8 @@ import { updatesHandlers } from './updates/updates-handlers';
 import { IncidentPageStore } from './incidents/incident-page-store';
 import { incidentPageHandlers } from './incidents/incident-page-handlers';
 import { GlobalShortcutFeature, globalShortcutHandlers, type GlobalShortcutPort } from './shortcuts/global-shortcut-feature';
+import { SnoozeFeature, snoozeHandlers } from './snooze/snooze-feature';
+import { trayWithSnoozes } from '../../shared/snooze/snooze';
 import { CoreLog } from './logging/core-log';
 import { functionLogger, silentLogger } from './logging/app-logger';
 import { DiagnosticsFeature, diagnosticsHandlers } from './logging/diagnostics-feature';
@@ -97,6 +99,7 @@ export class AppCore {
   readonly updates: UpdatesFeature;
   readonly incidentPages: IncidentPageStore;
   readonly globalShortcut: GlobalShortcutFeature;
+  readonly snoozes: SnoozeFeature;
   readonly log: CoreLog;
   readonly diagnostics: DiagnosticsFeature;
   readonly events = new EventBus<IpcContract>(ipcContract);
@@ -150,6 +153,16 @@ export class AppCore {
         this.outbox.keyChanged(accountId).catch((error: unknown) => options.log?.(`outbox: ${error instanceof Error ? error.message : String(error)}`));
       },
     });
+    // Before the monitor: its first poll asks whether a snooze quiets an event, and its tray is drawn with them.
+    this.snoozes = new SnoozeFeature({
+      dataDir: options.dataDir,
+      ...(options.log ? { log: options.log } : {}),
+      onChange: (snoozes) => {
+        this.events.emit('snooze.onChange', snoozes);
+        if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#snoozedTray(this.#tray), this.#outboxStatus));
+      },
+    });
+    this.onDispose(() => this.snoozes.dispose());
     this.monitor = new MonitorFeature({
       settings: this.settings,
       dataDir: options.dataDir,
@@ -164,12 +177,15 @@ export class AppCore {
       onNotify: (intent) => options.ports?.notify?.(intent),
       onTray: (model) => {
         this.#tray = model;
-        options.ports?.setTray?.(trayWithOutbox(model, this.#outboxStatus));
+        options.ports?.setTray?.(trayWithOutbox(this.#snoozedTray(model), this.#outboxStatus));
       },
       reportProblem: fileCorrupt,
       apiKeyFor: (accountId, url) => this.accounts.keyFor(accountId, url),
       accountBaseUrl: (accountId) => this.#baseUrlOfAccount(accountId),
-      isOwnWrite: (page, event) => page.kind !== 'statuspage' && this.#ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event),
+      // Not notified: what a snooze quiets, and the echo of our own writes.
+      isOwnWrite: (page, event) =>
+        this.snoozes.silences(page.id, event) ||
+        (page.kind !== 'statuspage' && this.#ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event)),
       ...logging,
     });
     this.onDispose(() => this.monitor.dispose());
@@ -187,7 +203,7 @@ export class AppCore {
         }
         if (change.type === 'status') {
           this.#outboxStatus = change.status;
-          if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#tray, change.status));
+          if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#snoozedTray(this.#tray), change.status));
         }
       },
       reportProblem: fileCorrupt,
@@ -282,6 +298,12 @@ export class AppCore {
     return account ? resolveBaseUrl(regionOfAccount(account)) : null;
   }
 
+  /** The tray with snoozed pages quiet (times as the tray gives them, in UTC). */
+  #snoozedTray(model: TrayModel): TrayModel {
+    const format = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
+    return trayWithSnoozes(model, this.snoozes.list(), Date.now(), format);
+  }
+
   problems(): AppProblem[] {
     return [...this.#problems];
   }
@@ -341,6 +363,7 @@ export class AppCore {
       ...updatesHandlers(this.updates),
       ...incidentPageHandlers(this.incidentPages),
       ...globalShortcutHandlers(this.globalShortcut),
+      ...snoozeHandlers(this.snoozes),
       ...diagnosticsHandlers(this.diagnostics),
     };
   }

@@ -10,6 +10,7 @@ import { operationsChannels } from './channels/operations';
 import { updatesChannels } from './channels/updates';
 import { incidentsChannels } from './channels/incidents';
 import { shortcutsChannels } from './channels/shortcuts';
+import { snoozeChannels } from './channels/snooze';
 import { diagnosticsChannels } from './channels/diagnostics';
 
 /**
@@ -27,6 +28,7 @@ export const ipcContract = {
   ...updatesChannels,
   ...incidentsChannels,
   ...shortcutsChannels,
+  ...snoozeChannels,
   ...diagnosticsChannels,
 } as const;
 
