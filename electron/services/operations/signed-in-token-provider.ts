@@ -4,7 +4,7 @@ import type { TokenSource } from '../../../shared/operations/token-source';
 import { secretNames, type KeyVault } from '../vault/key-vault';
 import { createOAuth2Client, type GoogleOAuthConfig } from './oauth-config';
 import { oauthFailure } from './oauth-failure';
-import { checkBoundDestination } from './token-destination';
+import { checkBoundDestination, signInBinding } from './token-destination';
 import { checkAccessToken, type AccessTokenProvider } from './token-provider';
 
 /**
@@ -39,19 +39,25 @@ export class SignedInTokenProvider implements AccessTokenProvider {
 
   #ensure(): Promise<{ client: OAuth2Client; refreshToken: string }> {
     // Released for the token endpoint and client the refresh token was issued for, or not at all.
-    this.#client ??= this.#vault.release(secretNames.googleRefreshToken(), { url: this.#config.tokenUrl, clientId: this.#config.clientId }).then(
-      (refreshToken) => {
-        if (!refreshToken) {
+    this.#client ??= this.#vault
+      .release(
+        secretNames.googleRefreshToken(),
+        { url: this.#config.tokenUrl, clientId: this.#config.clientId },
+        { legacyBinding: signInBinding(this.#config) },
+      )
+      .then(
+        (refreshToken) => {
+          if (!refreshToken) {
+            this.#client = null;
+            throw new AppError('unauthorized', 'Not signed in with Google. Sign in first.');
+          }
+          return { client: this.#make({ refresh_token: refreshToken }), refreshToken };
+        },
+        (error: unknown) => {
           this.#client = null;
-          throw new AppError('unauthorized', 'Not signed in with Google. Sign in first.');
-        }
-        return { client: this.#make({ refresh_token: refreshToken }), refreshToken };
-      },
-      (error: unknown) => {
-        this.#client = null;
-        throw error;
-      },
-    );
+          throw error;
+        },
+      );
     return this.#client;
   }
 

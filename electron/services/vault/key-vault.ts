@@ -120,17 +120,18 @@ export class KeyVault {
    * The secret, for a request to `destination`: the one place a secret leaves the vault. Null when none is
    * stored; a typed refusal when the destination is not where the secret was entered for. A secret stored
    * before bindings existed is bound, on its first use, to the address it is first used with (the address
-   * the settings held when the app was updated).
+   * the settings held when the app was updated), or to `legacyBinding` when the caller knows every address
+   * the secret serves (a sign-in's token, revoke and service addresses).
    */
-  async release(name: string, destination: SecretDestination): Promise<string | null> {
+  async release(name: string, destination: SecretDestination, options: { legacyBinding?: SecretBinding } = {}): Promise<string | null> {
     const stored = await this.#read(name);
     if (!stored) return null;
-    if (stored.binding === null) {
-      const binding = bindingFor([destination.url], destination.clientId);
+    let binding = stored.binding;
+    if (binding === null) {
+      binding = options.legacyBinding ?? bindingFor([destination.url], destination.clientId);
       await stored.store.set(name, encodeSecret(stored.secret, binding));
-      return stored.secret;
     }
-    checkDestination(labelOf(name), stored.binding, destination);
+    checkDestination(labelOf(name), binding, destination);
     return stored.secret;
   }
 

@@ -77,6 +77,20 @@ describe('the vault', () => {
     await expect(vault.release('k', { url: 'https://evil.example/api/v2' })).rejects.toMatchObject({ code: 'forbidden' });
   });
 
+  it('binds a sign-in saved before bindings to every address it serves, so an upgraded user stays signed in', async () => {
+    const keychain = new FlakyKeychain();
+    keychain.available = true;
+    await keychain.set('google-refresh-token', '1//legacy-refresh-token');
+    const vault = new KeyVault(keychain);
+    const signIn = bindingFor(
+      ['https://oauth2.googleapis.com/token', 'https://oauth2.googleapis.com/revoke', 'https://migrationcenter.googleapis.com'],
+      'client-1',
+    );
+    const token = await vault.release('google-refresh-token', { url: 'https://oauth2.googleapis.com/token', clientId: 'client-1' }, { legacyBinding: signIn });
+    expect(token).toBe('1//legacy-refresh-token');
+    expect(bindingCovers((await vault.bindingOf('google-refresh-token'))!, ['https://migrationcenter.googleapis.com/v1/x'], 'client-1')).toBe(true);
+  });
+
   it('asks a keychain that failed again after its backoff, and at once on "Try again"; success is remembered', async () => {
     let now = 0;
     const keychain = new FlakyKeychain();
