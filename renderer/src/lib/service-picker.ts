@@ -5,6 +5,8 @@
  * and the picked ones as chips.
  */
 
+import { fold } from './fold-text';
+
 export type ServiceId = number | string;
 
 /** A service as the picker shows it: ServiceOption of the editors, or the admin list as a tree. */
@@ -43,14 +45,6 @@ export interface PickerRow {
 }
 
 export const keyOf = (id: ServiceId): string => String(id);
-
-/** Folds case and accents, so "zur" finds "Zürich". */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase();
-}
 
 export function indexTree(roots: readonly PickerNode[]): PickerIndex {
   const order: IndexedService[] = [];

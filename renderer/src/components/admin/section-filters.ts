@@ -2,29 +2,27 @@ import { z } from 'zod';
 import type { AdminResourceId } from '@shared/admin/resources';
 import { SUBSCRIPTION_FILTER_HINT, subscriptionFilterSchema } from '@shared/statuspage/filters';
 
-/** A list the server filters (ListFilter's props but the filter applied): its words and what it accepts. */
+/** What a list's server search takes (the resources with a `filterParam`): its words, and the API client's schema. */
 export interface SectionFilter {
-  label: string;
   placeholder: string;
-  hint: string;
+  /** What the server can search, after "only by". */
+  searches: string;
   schema: z.ZodType<string, string>;
 }
 
-const byEmail = (label: string): SectionFilter => ({
-  label,
-  placeholder: 'Filter by email: alice@example.com',
-  hint: 'The server matches the whole address.',
-  schema: z.string().trim().pipe(z.email('Enter a whole email address to filter by, such as alice@example.com.')),
-});
+const byEmail: SectionFilter = {
+  placeholder: 'Any part of an email address or a name',
+  searches: 'a whole email address',
+  schema: z.string().trim().pipe(z.email('Enter a whole email address to search the server for, such as alice@example.com.')),
+};
 
-/** The sections whose list has a filter (the resources with a `filterParam`). */
+/** The sections whose list the server can filter too. */
 export const SECTION_FILTERS: { readonly [K in AdminResourceId]?: SectionFilter } = {
   subscriptions: {
-    label: 'Filter subscriptions',
-    placeholder: 'Email or phone: alice@example.com, +41 79 123 45 67, +41, 791234567',
-    hint: `Filter by ${SUBSCRIPTION_FILTER_HINT}.`,
+    placeholder: 'Any part of an address or a number',
+    searches: SUBSCRIPTION_FILTER_HINT.replace(/^an email address/, 'a whole email address'),
     schema: subscriptionFilterSchema,
   },
-  pageMembers: byEmail('Filter page members by email'),
-  orgMembers: byEmail('Filter organization members by email'),
+  pageMembers: byEmail,
+  orgMembers: byEmail,
 };

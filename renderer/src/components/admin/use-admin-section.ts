@@ -7,9 +7,14 @@ import { useAttempt } from '@/components/use-attempt';
 import { useAdminList } from '@/stores/admin-list';
 import { useAdminScope } from '@/stores/admin-scope';
 import { useOutboxStore } from '@/stores/outbox';
+import { useListSearch } from './use-list-search';
+import { useRowSelection } from './use-row-selection';
 
 /** What a form dialog is doing: adding, editing a listed item, or fixing a write the server refused. */
 export type Editing = { mode: 'add' } | { mode: 'edit'; item: MergedAdminItem } | { mode: 'fix'; entry: OutboxEntryView };
+
+/** The lists whose rows can be picked for bulk actions (delete; members also a role). */
+const SELECTABLE: ReadonlySet<AdminResourceId> = new Set(['subscriptions', 'pageMembers', 'orgMembers']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -35,6 +40,12 @@ export function useAdminSection(resourceId: AdminResourceId) {
   });
   const current = computed(() => scope.value !== null && list.scope !== null && scopeKey(list.scope) === scopeKey(scope.value));
   const items = computed<MergedAdminItem[]>(() => (current.value && scope.value ? mergeAdminList(list.items, entries.value, resource, scope.value) : []));
+  /** What is loaded, searched by any part as the user types; the rows picked among those shown. */
+  const search = useListSearch(resource, () => list.items, items);
+  const selection = useRowSelection(
+    computed(() => search.shown),
+    items,
+  );
   const problems = computed(() =>
     scope.value
       ? entriesOfResource(outbox.entries, resource, scope.value).filter((e) => e.state === 'failed' || e.state === 'conflict' || e.state === 'needs_look')
@@ -99,15 +110,7 @@ export function useAdminSection(resourceId: AdminResourceId) {
       if (edit.mode === 'add') {
         await outbox.enqueue({ accountId: target.accountId, operation: resource.create, input: { ...scopeParams(target), [resource.bodyKey]: body } });
       } else if (edit.mode === 'edit') {
-        const item = edit.item;
-        // The version edited, so a change made meanwhile on the server is held as a conflict, not overwritten.
-        const baseUpdatedAt = !item.pending && typeof item.updated_at === 'string' ? item.updated_at : undefined;
-        await outbox.enqueue({
-          accountId: target.accountId,
-          operation: resource.update,
-          input: { ...scopeParams(target), [resource.idParam]: item.id, [resource.bodyKey]: body },
-          ...(baseUpdatedAt ? { baseUpdatedAt } : {}),
-        });
+        await queueEdit(edit.item, body);
       } else {
         await outbox.retry(edit.entry.id, { ...edit.entry.input, [resource.bodyKey]: body });
       }
@@ -115,16 +118,34 @@ export function useAdminSection(resourceId: AdminResourceId) {
     if (saved) editing.value = null;
   }
 
+  /** Queues an edit of a listed item (the form's, or a bulk change's). */
+  async function queueEdit(item: MergedAdminItem, body: Record<string, unknown>) {
+    const target = scope.value;
+    if (!target) return;
+    // The version edited, so a change made meanwhile on the server is held as a conflict, not overwritten.
+    const baseUpdatedAt = !item.pending && typeof item.updated_at === 'string' ? item.updated_at : undefined;
+    await outbox.enqueue({
+      accountId: target.accountId,
+      operation: resource.update,
+      input: { ...scopeParams(target), [resource.idParam]: item.id, [resource.bodyKey]: body },
+      ...(baseUpdatedAt ? { baseUpdatedAt } : {}),
+    });
+  }
+
+  /** Queues the delete of a listed item (one confirmed, or each of a bulk delete). */
+  async function queueDelete(item: MergedAdminItem) {
+    const target = scope.value;
+    if (!target) return;
+    const create = item.pending ? outbox.entries.find((e) => e.operation === resource.create && item.outbox?.entryIds.includes(e.id)) : undefined;
+    // Never sent: forgetting the create is the whole delete.
+    if (create && create.state !== 'in_flight') await outbox.drop(create.id);
+    else await outbox.enqueue({ accountId: target.accountId, operation: resource.remove, input: { ...scopeParams(target), [resource.idParam]: item.id } });
+  }
+
   async function confirmDelete() {
     const item = deleting.value;
-    const target = scope.value;
-    if (!item || !target) return;
-    await attempt(async () => {
-      const create = item.pending ? outbox.entries.find((e) => e.operation === resource.create && item.outbox?.entryIds.includes(e.id)) : undefined;
-      // Never sent: forgetting the create is the whole delete.
-      if (create && create.state !== 'in_flight') await outbox.drop(create.id);
-      else await outbox.enqueue({ accountId: target.accountId, operation: resource.remove, input: { ...scopeParams(target), [resource.idParam]: item.id } });
-    });
+    if (!item || !scope.value) return;
+    await attempt(() => queueDelete(item));
     deleting.value = null;
   }
 
@@ -135,6 +156,9 @@ export function useAdminSection(resourceId: AdminResourceId) {
     where,
     list,
     items,
+    search,
+    selection,
+    selectable: SELECTABLE.has(resourceId),
     problems,
     writeLabel,
     editing,
@@ -148,6 +172,8 @@ export function useAdminSection(resourceId: AdminResourceId) {
     close,
     save,
     confirmDelete,
+    queueEdit,
+    queueDelete,
     askDelete: (item: MergedAdminItem) => {
       deleting.value = item;
     },

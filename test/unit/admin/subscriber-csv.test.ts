@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseSubscriberCsv } from '../../../shared/admin/subscriber-csv';
+import { exportText } from '../../../shared/export/columns';
+
+/* Issue 28 item 6: subscribers imported from CSV, each checked before anything is queued. */
+
+describe('subscriber import', () => {
+  it('one subscriber a line: an email address, a phone number with its country code, a chat address', () => {
+    const result = parseSubscriberCsv('alice@example.com\n\n+41 79 123 45 67\nhttps://hooks.chat.example/T1\nALICE@example.com\n');
+    expect(result.bodies).toEqual([
+      { kind: 'email', email: 'alice@example.com' },
+      { kind: 'sms', phone_country_code: '+41', phone_number: '79 123 45 67' },
+      { kind: 'chat', webhook_url: 'https://hooks.chat.example/T1' },
+    ]);
+    expect(result.repeated).toBe(1);
+    expect(result.errors).toEqual([]);
+  });
+
+  it('reads back an export of subscriptions (its header names the columns; the formula guard is taken off)', () => {
+    const exported = exportText('subscriptions', 'csv', [
+      { id: 'a', kind: 'email', email: 'bob@example.com' },
+      { id: 'b', kind: 'sms', phone_country_code: '+44', phone_number: '20 7946 0000' },
+      { id: 'c', kind: 'chat', webhook_url: 'https://hooks.chat.example/T2' },
+    ]);
+    expect(parseSubscriberCsv(exported).bodies).toEqual([
+      { kind: 'email', email: 'bob@example.com' },
+      { kind: 'sms', phone_country_code: '+44', phone_number: '20 7946 0000' },
+      { kind: 'chat', webhook_url: 'https://hooks.chat.example/T2' },
+    ]);
+  });
+
+  it('names every bad line by its number, in the form’s words', () => {
+    const result = parseSubscriberCsv('alice@example.com\nnot an address\n791234567\nftp://files.example\n');
+    expect(result.errors).toEqual([
+      { line: 2, message: 'Enter an email address, such as alice@example.com.' },
+      { line: 3, message: 'Give the phone number with its country code, such as +41 79 123 45 67.' },
+      { line: 4, message: 'Enter an email address, such as alice@example.com.' },
+    ]);
+    expect(parseSubscriberCsv('\n\n').errors).toEqual([{ line: 1, message: 'No subscribers: one email address, phone number or chat address a line.' }]);
+  });
+});
