@@ -165,7 +165,7 @@ export async function runOutboxMonthsBench(
     freshList.push(f.ms);
     list.push(l.ms);
   }
-  listedSent = (
+  const listedSent = (
     JSON.parse((await timed(['--json', 'outbox', 'list'], { STATUSDESK_HOME: sentDir })).stdout) as { entries: { state: string }[] }
   ).entries.filter((e) => e.state === 'sent').length;
 
