@@ -40,6 +40,12 @@ export const outboxResultSchema = z.object({
   summary: z.record(z.string(), z.unknown()).optional(),
   /** A DELETE found the object already gone after an unknown outcome. */
   alreadyDone: z.boolean().optional(),
+  /**
+   * A write sent a while after it was written carries that moment (starts_at, posted_at) on the server's clock:
+   * when, and whether the computer's clock could be checked against the server's for it (else it is this
+   * computer's clock, which may have been wrong then).
+   */
+  timeOfWriting: z.object({ at: z.string(), checked: z.boolean() }).optional(),
 });
 export type OutboxResult = z.infer<typeof outboxResultSchema>;
 

@@ -109,10 +109,12 @@ export function registerOutboxCommands(program: Command, run: Run): void {
                     ctx.time(e.createdAt),
                     e.state === 'needs_look'
                       ? `look-alikes ${lookAlikesText(e)}: ${resolveHint(e.id)}`
-                      : (e.lastError?.message
-                          .replace(/^\w+ \([A-Z]+ [^)]*\): /, '')
-                          .replace(/\s+/g, ' ')
-                          .slice(0, 80) ?? ''),
+                      : e.result?.timeOfWriting?.checked === false
+                        ? `written ${ctx.time(e.result.timeOfWriting.at)} by this computer's clock, which could not be checked against the server's`
+                        : (e.lastError?.message
+                            .replace(/^\w+ \([A-Z]+ [^)]*\): /, '')
+                            .replace(/\s+/g, ' ')
+                            .slice(0, 80) ?? ''),
                   ]),
                 ]),
         );

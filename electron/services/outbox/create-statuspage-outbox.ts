@@ -35,6 +35,7 @@ export async function openStatusPageOutbox(options: StatusPageOutboxOptions): Pr
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const kind = createStatusPageOutboxKind({
     targets,
@@ -42,6 +43,7 @@ export async function openStatusPageOutbox(options: StatusPageOutboxOptions): Pr
     ...(options.reconcileToleranceMs === undefined ? {} : { reconcileToleranceMs: options.reconcileToleranceMs }),
     ...(options.queuedAfterMs === undefined ? {} : { queuedAfterMs: options.queuedAfterMs }),
     ...(options.reconcileSettleMs === undefined ? {} : { reconcileSettleMs: options.reconcileSettleMs }),
+    ...(options.bootClock ? { bootClock: options.bootClock } : {}),
   });
   const outbox = await OutboxService.open({ ...options, kinds: [kind, ...(options.extraKinds ?? [])] });
   return { outbox, targets };

@@ -31,6 +31,12 @@ export interface OutboxEntry {
    * write falls on the server's clock even if a clock jumped before its outcome is looked up.
    */
   serverOffsetMs?: number;
+  /**
+   * The moment of writing on clocks the computer's own cannot move (issue 25, item 10): the time since boot (and
+   * which boot), and the server's clock offset when this process knew it then. A queued write publishes the time
+   * it was written on the server's clock (statuspage/user-times.ts), even if the computer's clock was wrong then.
+   */
+  clockAtWrite?: { boot: string; uptimeMs: number; serverOffsetMs?: number };
   /** When the latest attempt left (our clock): a request cut off then may still be applied a moment later. */
   lastSentAt?: string;
   attempts: number;

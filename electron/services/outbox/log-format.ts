@@ -45,6 +45,7 @@ export const entryRecordSchema = z.object({
   createdAt: z.string(),
   firstSentAt: z.string().optional(),
   serverOffsetMs: z.number().optional(),
+  clockAtWrite: z.object({ boot: z.string(), uptimeMs: z.number(), serverOffsetMs: z.number().optional() }).optional(),
   lastSentAt: z.string().optional(),
   attempts: z.number().int().nonnegative(),
   state: outboxStateSchema,

@@ -2,9 +2,10 @@ import { AppError } from '../../../shared/errors';
 import type { outboxEnqueueInputSchema } from '../../../shared/outbox/requests';
 import type { z } from 'zod';
 import { replaceTempIds, TEMP_ID_PREFIX, tempIdsIn } from '../../../shared/outbox/temp-id';
+import type { BootClock } from '../timing/boot-clock';
 import type { OutboxEntry } from './entry';
 import type { EntryRuntimes } from './entry-runtime';
-import type { OutboxKindRegistry } from './kinds';
+import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';
 import type { OutboxStore } from './outbox-store';
 
 /**
@@ -17,6 +18,7 @@ export function newEntry(
   kinds: OutboxKindRegistry,
   store: OutboxStore,
   now: number,
+  bootClock: BootClock,
 ): OutboxEntry {
   const { id } = request;
   const kind = kinds.get(request.kind);
@@ -35,7 +37,7 @@ export function newEntry(
     if (error instanceof AppError) throw error;
     throw new AppError('invalid_input', error instanceof Error ? error.message : 'The write is not valid.');
   }
-  return {
+  const entry: OutboxEntry = {
     id,
     seq: store.nextSeq(),
     kind: request.kind,
@@ -51,6 +53,10 @@ export function newEntry(
     attempts: 0,
     state: 'pending',
   };
+  // The moment of writing on clocks a wrong computer clock cannot move: its time on the server is published later.
+  const offset = serverOffsetOf(kind, entry);
+  entry.clockAtWrite = { ...bootClock(), ...(offset === null ? {} : { serverOffsetMs: offset }) };
+  return entry;
 }
 
 /**
@@ -69,4 +75,13 @@ export async function addDurably(store: OutboxStore, runtime: EntryRuntimes, ent
     throw new AppError('storage', `The write could not be saved to the outbox (${store.filePath}).`, { cause: error });
   }
   runtime.of(entry.id).committing = false;
+}
+
+/** The server's clock minus ours, when this process knows it (an answer from that server before). */
+function serverOffsetOf(kind: OutboxKindHandler, entry: OutboxEntry): number | null {
+  try {
+    return kind.clockOffsetMs?.(entry) ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -2,6 +2,7 @@ import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
 import type { ServerProbe } from '../connectivity/hello-probe';
 import type { NetworkSignals } from '../connectivity/network-signals';
 import type { BackoffPolicy } from '../timing/backoff';
+import type { BootClock } from '../timing/boot-clock';
 import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';
 import type { OutboxOwnerRole } from './outbox-lock';
 import type { DurableFileSystem } from '../storage/file-system';
@@ -23,6 +24,8 @@ export interface OutboxServiceOptions {
   /** Resends after a failure: the app's backoff (timing/backoff.ts) with these figures. */
   backoff?: Partial<BackoffPolicy>;
   now?: () => number;
+  /** The time since boot, which the computer's clock cannot move (timing/boot-clock.ts); tests give their own. */
+  bootClock?: BootClock;
   /** A damaged outbox file was moved aside (told once, after loading). */
   onProblem?: (problem: OutboxProblem) => void;
   compactMinLines?: number;

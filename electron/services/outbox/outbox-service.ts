@@ -13,6 +13,7 @@ import {
 import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '../../../shared/outbox/status';
 import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
 import type { BackoffPolicy } from '../timing/backoff';
+import { systemBootClock, type BootClock } from '../timing/boot-clock';
 import { planDispatch, type DispatchPlan } from './dispatch-plan';
 import { countStates, toView, type OutboxEntry } from './entry';
 import { discardPlan } from './discard-plan';
@@ -49,6 +50,7 @@ export class OutboxService {
   readonly #now: () => number;
   readonly #maxPerAccount: number;
   readonly #backoff: BackoffPolicy;
+  readonly #bootClock: BootClock;
   readonly #changes = new OutboxChanges(() => (this.#closed ? null : this.status()));
   readonly #runtime = new EntryRuntimes();
   readonly #inFlight = new InFlightLedger();
@@ -78,6 +80,7 @@ export class OutboxService {
     this.#wakeTimer = new WakeTimer(() => this.#pump(), this.#now);
     this.#maxPerAccount = options.maxInFlightPerAccount ?? 8;
     this.#backoff = { ...RESEND_BACKOFF, ...options.backoff };
+    this.#bootClock = options.bootClock ?? systemBootClock;
     this.#sender = new EntrySender({
       store: this.#store,
       kinds: this.#kinds,
@@ -178,7 +181,7 @@ export class OutboxService {
     const id = req.id ?? randomUUID();
     const existing = this.#store.entries.get(id);
     if (existing) return { id, ...(existing.tempId ? { tempId: existing.tempId } : {}), state: existing.state, resourceKey: existing.resourceKey };
-    const entry = newEntry({ ...req, id }, this.#kinds, this.#store, this.#now());
+    const entry = newEntry({ ...req, id }, this.#kinds, this.#store, this.#now(), this.#bootClock);
     await addDurably(this.#store, this.#runtime, entry);
     this.#servers.track(entry);
     this.#emitEntry(entry);

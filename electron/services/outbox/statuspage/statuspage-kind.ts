@@ -17,7 +17,8 @@ import { resolvedMeanwhile } from './resolved-meanwhile';
 import { resultOf } from './result-summary';
 import { API_KEY_ENV_VAR, type StatusPageTargets } from './targets';
 import { OutcomeSettling, RECONCILE_SETTLE_MS } from './outcome-settling';
-import { QUEUED_AFTER_MS, withUserTimes } from './user-times';
+import { QUEUED_AFTER_MS, timeOfWriting, withUserTimes } from './user-times';
+import { systemBootClock, type BootClock } from '../../timing/boot-clock';
 
 export interface StatusPageOutboxKindOptions {
   targets: StatusPageTargets;
@@ -35,6 +36,8 @@ export interface StatusPageOutboxKindOptions {
    */
   reconcileSettleMs?: number;
   probe?: ServerProbe;
+  /** The time since boot (timing/boot-clock.ts), for the time of writing a wrong computer clock cannot move. */
+  bootClock?: BootClock;
 }
 
 type Json = Record<string, unknown>;
@@ -63,6 +66,7 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
   const maxPages = options.reconcileMaxPages ?? 10;
   const queuedAfterMs = options.queuedAfterMs ?? QUEUED_AFTER_MS;
   const settleMs = options.reconcileSettleMs ?? RECONCILE_SETTLE_MS;
+  const bootClock = options.bootClock ?? systemBootClock;
 
   const send = async (entry: OutboxEntry, input: Json, ctx: SendContext): Promise<SendOutcome> => {
     const operation = operationOf(entry);
@@ -75,7 +79,8 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     const queued = ctx.now() - writtenLocal >= queuedAfterMs;
     // A write that waited is compared with server times (and stamped with its own): learn the server's clock first.
     if ((queued || entry.reconcile) && serverClock.offsetMs === null) await client.hello(undefined, callOptions);
-    const writtenAt = () => Math.min(serverClock.toServerTime(writtenLocal), serverClock.toServerTime(ctx.now()));
+    const writing = () => timeOfWriting(entry, serverClock, ctx.now(), bootClock());
+    const writtenAt = () => writing().at;
 
     if (entry.reconcile) {
       const looked = await lookUpWrite(operation, input, {
@@ -136,11 +141,15 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
       if (conflict) return { type: 'conflict', conflict };
     }
 
-    const body = queued ? withUserTimes(operation, input, writtenAt()) : input;
+    const written = queued ? writing() : null;
+    const body = written ? withUserTimes(operation, input, written.at) : input;
+    // The moment it carries, and whether the computer's clock could be checked for it: said on the entry.
+    const published =
+      written && body !== input ? { timeOfWriting: { at: new Date(Math.floor(written.at / 1000) * 1000).toISOString(), checked: written.checked } } : {};
     if (entry.reconcile) await ctx.noteSending();
     try {
       const object = await (client.call as (name: WriteOperationName, input: Json, o: typeof callOptions) => Promise<unknown>)(operation, body, callOptions);
-      const result = resultOf(info.resource, object);
+      const result = { ...resultOf(info.resource, object), ...published };
       const serverId = info.yieldsId ? (result.id ?? undefined) : undefined;
       return { type: 'sent', result, ...(serverId === undefined || serverId === null ? {} : { serverId }), object };
     } catch (error) {

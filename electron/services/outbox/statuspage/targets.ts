@@ -41,6 +41,8 @@ export interface StatusPageTargetsOptions {
   fetch?: FetchLike;
   /** How long a key read from the vault is reused (a flush is hundreds of requests); default 5 s. A missing key is never cached. */
   keyCacheMs?: number;
+  /** The outbox's clock, for the clients too: the server's clock offset is measured against the clock writes are stamped with. */
+  now?: () => number;
 }
 
 function regionOf(account: OutboxAccount): Region {
@@ -61,6 +63,7 @@ export class StatusPageTargets {
   readonly #timeoutMs: number;
   readonly #fetch: FetchLike | undefined;
   readonly #keyCacheMs: number;
+  readonly #now: (() => number) | undefined;
   readonly #clients = new Map<string, StatusPageClient>();
   /** One per server: every client of it (several accounts) sees the same clock. */
   readonly #serverClocks = new Map<string, ServerClock>();
@@ -73,6 +76,7 @@ export class StatusPageTargets {
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#fetch = options.fetch;
     this.#keyCacheMs = options.keyCacheMs ?? 5_000;
+    this.#now = options.now;
   }
 
   account(id: string): OutboxAccount | null {
@@ -141,6 +145,7 @@ export class StatusPageTargets {
         ...(this.#rateLimit ? { rateLimit: this.#rateLimit } : {}),
         timeoutMs: this.#timeoutMs,
         ...(this.#fetch ? { fetch: this.#fetch } : {}),
+        ...(this.#now ? { now: this.#now } : {}),
       });
       this.#clients.set(cacheKey, client);
     }

@@ -1,5 +1,8 @@
 import type { WriteOperationName } from '../../../../shared/outbox/write-operations';
 import { formatApiDateTime } from '../../../../shared/statuspage/datetime';
+import type { ServerClock } from '../../statuspage/server-clock';
+import type { BootClockReading } from '../../timing/boot-clock';
+import type { OutboxEntry } from '../entry';
 
 type Json = Record<string, unknown>;
 
@@ -42,4 +45,35 @@ export function withUserTimes(operation: WriteOperationName, input: Json, writte
     default:
       return input;
   }
+}
+
+/**
+ * When the entry was written, on the server's clock (issue 25, item 10: an offline create written with the
+ * computer's clock two hours behind went out with starts_at two hours early). In order of trust:
+ * - the same boot as its writing, and the server's clock known now (the Date header of any answer, the `hello` a
+ *   queued write is sent after): now on the server's clock, less the time since boot that passed since. Neither
+ *   a wrong clock then nor a corrected one now moves that;
+ * - the server's clock offset known when it was written (an answer before it, in the process that wrote it);
+ * - else it cannot be known: the computer's clock of then, on the server's clock as it is known now. Said so
+ *   (`checked: false`), on the entry's result and to the user.
+ * Never after the server's now.
+ */
+export function timeOfWriting(
+  entry: Pick<OutboxEntry, 'createdAt' | 'clockAtWrite'>,
+  clock: ServerClock,
+  nowLocal: number,
+  boot: BootClockReading,
+): { at: number; checked: boolean } {
+  const writtenLocal = Date.parse(entry.createdAt);
+  const serverNow = clock.toServerTime(nowLocal);
+  const stamp = entry.clockAtWrite;
+  let at: number;
+  let checked = true;
+  if (stamp && clock.offsetMs !== null && stamp.boot === boot.boot && boot.uptimeMs >= stamp.uptimeMs) at = serverNow - (boot.uptimeMs - stamp.uptimeMs);
+  else if (stamp?.serverOffsetMs !== undefined) at = writtenLocal + stamp.serverOffsetMs;
+  else {
+    at = clock.toServerTime(writtenLocal);
+    checked = false;
+  }
+  return { at: Math.min(at, serverNow), checked };
 }
