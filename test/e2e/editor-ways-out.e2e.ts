@@ -126,7 +126,12 @@ test('Add update, Resolve, Edit incident, New notice and Edit notice ask on ever
     await editor.open();
     await expect(dialog.getByLabel(editor.field, { exact: true }), editor.name).toHaveValue(editor.text);
     await expect(dialog.getByRole('status').filter({ hasText: 'is back' })).toBeVisible();
-    if (editor.name === 'Resolve incident') await dialog.screenshot({ path: screenshotPath('editor-draft-back.png') });
+    if (editor.name === 'Resolve incident') {
+      await dialog.screenshot({ path: screenshotPath('editor-draft-back.png') });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await dialog.screenshot({ path: screenshotPath('editor-draft-back-dark.png') });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
     await page.keyboard.press('Escape');
     await ask(dialog).getByRole('button', { name: 'Keep as draft' }).click();
     await page
@@ -184,6 +189,9 @@ test('a notification click while an editor has typed text asks first; the dashbo
   app.core.openTarget({ pageId: watched.id, incidentId: incident.id });
   await expect(ask(add)).toContainText('Opening Dashboard closes this editor');
   await add.screenshot({ path: screenshotPath('editor-leave-ask.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await add.screenshot({ path: screenshotPath('editor-leave-ask-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
   await ask(add).getByRole('button', { name: 'Keep editing' }).click();
   await expect(add.getByLabel('Message', { exact: true })).toBeFocused();
   await expect(page.getByRole('heading', { name: 'Incidents', level: 1 })).toBeVisible();

@@ -2,13 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_NOTIFICATION_PREFS } from '../../shared/monitor/notification-prefs';
-import type { PageState } from '../../shared/monitor/page-state';
-import { decideTray, TRAY_ICON_STATES, type TrayIconState } from '../../shared/monitor/tray';
+import { decideTray, TRAY_ICON_STATES, type TrayIconState, type TrayPage } from '../../shared/monitor/tray';
 import { trayIconFile, trayMenuTemplate } from '../../electron/services/desktop/tray-menu';
 import { repoRoot } from '../support/paths';
 import { screenshotPath } from './support/screenshots';
-
-type TrayPage = Pick<PageState, 'pageId' | 'name' | 'status' | 'level' | 'muted'>;
 
 /** For each tray state, pages that produce it: the tray model is computed, not drawn by hand. */
 const SCENES: Record<TrayIconState, TrayPage[]> = {
@@ -29,7 +26,8 @@ const SCENES: Record<TrayIconState, TrayPage[]> = {
     { pageId: 'b', name: 'Acme EU', status: 'ok', level: 'minor', muted: false },
   ],
   stale: [
-    { pageId: 'a', name: 'Acme', status: 'stale', level: 'operational', muted: false },
+    // Stopped answering at 09:58: its level is told as last known (issue 26, item 3).
+    { pageId: 'a', name: 'Acme', status: 'stale', level: 'operational', muted: false, lastSuccessAt: '2026-11-22T09:58:00.000Z' },
     { pageId: 'b', name: 'Acme EU', status: 'ok', level: 'scheduled', muted: false },
   ],
 };

@@ -2,6 +2,7 @@ import type { UpdateDeliveryKind, UpdateState } from '../../shared/updates/updat
 import type { InstalledBuild } from '../../electron/services/updates/update-policy';
 import type { UpdaterPort } from '../../electron/services/updates/updates-feature';
 import { expect, test } from './support/fixtures';
+import { E2E_VERSION } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 
 /*
@@ -48,7 +49,7 @@ test('an installed app checks on request, shows the download, and installs on qu
   await launch({ build: { packaged: true, demo: false }, ports: { updater } });
   await page.getByRole('button', { name: 'Settings' }).click();
   const section = page.getByRole('region', { name: 'Updates' });
-  await expect(section.getByRole('status')).toHaveText('Version 0.0.0-e2e. New versions are looked for at start and every 6 hours.');
+  await expect(section.getByRole('status')).toHaveText(`Version ${E2E_VERSION}. New versions are looked for at start and every 6 hours.`);
   await expect(section.getByLabel('Install when quitting')).toBeChecked();
   await section.getByRole('button', { name: 'Check for updates' }).click();
   await expect(section.getByRole('status')).toHaveText('Version 0.2.0 is ready and will be installed when you quit Statusdesk.');
@@ -67,7 +68,7 @@ test('a .deb install is told a version is out and linked to its release page; no
   await page.getByRole('button', { name: 'Settings' }).click();
   const section = page.getByRole('region', { name: 'Updates' });
   await expect(section.getByRole('status')).toHaveText(
-    'Version 0.0.0-e2e, installed from a .deb package: Statusdesk tells you when a new version is out, and your package manager installs it. New versions are looked for at start and every 6 hours.',
+    `Version ${E2E_VERSION}, installed from a .deb package: Statusdesk tells you when a new version is out, and your package manager installs it. New versions are looked for at start and every 6 hours.`,
   );
   await expect(section.getByLabel('Install when quitting')).toHaveCount(0);
   await expect(section.getByRole('link', { name: 'Open the releases page' })).toHaveAttribute('href', RELEASES);
@@ -90,7 +91,7 @@ test('an unsigned build says its updates are off and why, and links to the relea
   await page.getByRole('button', { name: 'Settings' }).click();
   const section = page.getByRole('region', { name: 'Updates' });
   await expect(section.getByRole('status')).toHaveText(
-    'Version 0.0.0-e2e is not code-signed, so it does not update itself: a downloaded update could not be checked to come from the Statusdesk publisher. Get new versions from the releases page.',
+    `Version ${E2E_VERSION} is not code-signed, so it does not update itself: a downloaded update could not be checked to come from the Statusdesk publisher. Get new versions from the releases page.`,
   );
   await expect(section.getByRole('link', { name: 'Open the releases page' })).toHaveAttribute('href', RELEASES);
   await expect(section.getByRole('button')).toHaveCount(0);
@@ -103,7 +104,7 @@ test('a development build says it does not update itself and offers nothing to c
   await launch();
   await page.getByRole('button', { name: 'Settings' }).click();
   const section = page.getByRole('region', { name: 'Updates' });
-  await expect(section.getByRole('status')).toHaveText('Version 0.0.0-e2e, a development build: it does not update itself.');
+  await expect(section.getByRole('status')).toHaveText(`Version ${E2E_VERSION}, a development build: it does not update itself.`);
   await expect(section.getByRole('button')).toHaveCount(0);
   await expect(section.getByRole('link')).toHaveCount(0);
 });

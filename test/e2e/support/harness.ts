@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { buildApi } from '../../../shared/ipc/define';
@@ -11,8 +12,17 @@ import { makeTempDir } from '../../support/temp-dir';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import type { TrayModel } from '../../../shared/monitor/tray';
 import { SignalHub } from '../../../electron/services/monitor/system-signals';
-import { rendererBuildDir } from '../../support/paths';
+import { rendererBuildDir, repoRoot } from '../../support/paths';
 import { serveRendererBuild } from './static-server';
+
+/**
+ * The version the window shows: the app's own while the README's screenshots are taken (npm run screenshots),
+ * else a marker no real version has.
+ */
+export const E2E_VERSION =
+  process.env.STATUSDESK_SCREENSHOTS === '1'
+    ? (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version
+    : '0.0.0-e2e';
 
 export interface HarnessOptions extends Partial<Omit<AppCoreOptions, 'appOrigins'>> {
   /** A keychain service name of its own, so parallel or repeated runs never see each other's keys. */
@@ -59,7 +69,7 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
   const signals = new SignalHub();
   const keychain = new KeychainSecretStore({ service: options.keychainService ?? `Statusdesk-e2e-${randomUUID()}` });
   const core = new AppCore({
-    version: '0.0.0-e2e',
+    version: E2E_VERSION,
     vault: options.vault ?? new KeyVault(keychain),
     ...options,
     ports: {
