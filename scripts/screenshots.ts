@@ -30,6 +30,7 @@ export const SCREENSHOT_SPECS = [
   'test/e2e/theme.e2e.ts',
   'test/e2e/settings.e2e.ts',
   'test/e2e/command-palette.e2e.ts',
+  'test/e2e/snooze.e2e.ts',
   'test/e2e/updates.e2e.ts',
 ] as const;
 
