@@ -1,5 +1,6 @@
 import { Notification } from 'electron';
 import type { NotificationIntent } from '../../shared/monitor/notification-intent';
+import { nativeNotificationOptions } from '../services/desktop/notification-options';
 
 /** Shows the monitor's notification intents; a click opens the incident in the window. */
 export function createNotifier(onClick: (target: NotificationIntent['target']) => void): (intent: NotificationIntent) => void {
@@ -7,7 +8,7 @@ export function createNotifier(onClick: (target: NotificationIntent['target']) =
   const live = new Set<Notification>();
   return (intent) => {
     if (!Notification.isSupported()) return;
-    const notification = new Notification({ title: intent.title, body: intent.body, silent: intent.priority === 'low' });
+    const notification = new Notification(nativeNotificationOptions(intent));
     live.add(notification);
     notification.on('click', () => onClick(intent.target));
     notification.on('close', () => live.delete(notification));

@@ -34,6 +34,7 @@ import { IncidentPageStore } from './incidents/incident-page-store';
 import { incidentPageHandlers } from './incidents/incident-page-handlers';
 import { GlobalShortcutFeature, globalShortcutHandlers, type GlobalShortcutPort } from './shortcuts/global-shortcut-feature';
 import { SnoozeFeature, snoozeHandlers } from './snooze/snooze-feature';
+import { CriticalAlerts, criticalAlertHandlers } from './critical/critical-alerts';
 import { trayWithSnoozes } from '../../shared/snooze/snooze';
 import { CoreLog } from './logging/core-log';
 import { functionLogger, silentLogger } from './logging/app-logger';
@@ -100,6 +101,7 @@ export class AppCore {
   readonly incidentPages: IncidentPageStore;
   readonly globalShortcut: GlobalShortcutFeature;
   readonly snoozes: SnoozeFeature;
+  readonly critical: CriticalAlerts;
   readonly log: CoreLog;
   readonly diagnostics: DiagnosticsFeature;
   readonly events = new EventBus<IpcContract>(ipcContract);
@@ -163,6 +165,11 @@ export class AppCore {
       },
     });
     this.onDispose(() => this.snoozes.dispose());
+    this.critical = new CriticalAlerts({
+      dataDir: options.dataDir,
+      onChange: (alerts) => this.events.emit('critical.onChange', alerts),
+      ...(options.log ? { log: options.log } : {}),
+    });
     this.monitor = new MonitorFeature({
       settings: this.settings,
       dataDir: options.dataDir,
@@ -174,7 +181,11 @@ export class AppCore {
         this.log.monitorEvent(event);
         this.events.emit('monitor.onEvent', event);
       },
-      onNotify: (intent) => options.ports?.notify?.(intent),
+      // A major incident on our own page is critical: kept on screen until acknowledged, with a sound.
+      onNotify: (intent) => {
+        const page = this.monitor.pages().find((p) => p.id === intent.pageId);
+        options.ports?.notify?.(this.critical.mark(intent, page !== undefined && page.kind !== 'statuspage'));
+      },
       onTray: (model) => {
         this.#tray = model;
         options.ports?.setTray?.(trayWithOutbox(this.#snoozedTray(model), this.#outboxStatus));
@@ -322,6 +333,8 @@ export class AppCore {
 
   /** A notification or the tray asked to show a page (and incident) in the window. */
   openTarget(target: { pageId: string; incidentId?: number }): void {
+    // Clicking a critical notification is seeing it: its page's alerts are acknowledged.
+    this.critical.acknowledge({ pageId: target.pageId });
     this.events.emit('desktop.onOpenTarget', target);
   }
 
@@ -364,6 +377,7 @@ export class AppCore {
       ...incidentPageHandlers(this.incidentPages),
       ...globalShortcutHandlers(this.globalShortcut),
       ...snoozeHandlers(this.snoozes),
+      ...criticalAlertHandlers(this.critical),
       ...diagnosticsHandlers(this.diagnostics),
     };
   }

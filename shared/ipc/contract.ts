@@ -11,6 +11,7 @@ import { updatesChannels } from './channels/updates';
 import { incidentsChannels } from './channels/incidents';
 import { shortcutsChannels } from './channels/shortcuts';
 import { snoozeChannels } from './channels/snooze';
+import { criticalChannels } from './channels/critical';
 import { diagnosticsChannels } from './channels/diagnostics';
 
 /**
@@ -29,6 +30,7 @@ export const ipcContract = {
   ...incidentsChannels,
   ...shortcutsChannels,
   ...snoozeChannels,
+  ...criticalChannels,
   ...diagnosticsChannels,
 } as const;
 

@@ -1,0 +1,60 @@
+import { expectAccessible } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { goTo } from './support/navigation';
+import { screenshotPath } from './support/screenshots';
+
+/* Issue 30, item 4 (second half): a major incident on our own page is critical: a notification that stays
+   (critical urgency, no time-out), a banner on every screen until acknowledged, and a sound one can turn off. */
+
+test('a major incident on our own page stays on screen until acknowledged; a minor one does not; the sound can be turned off', async ({
+  page,
+  sim,
+  launch,
+}) => {
+  const app = await launch();
+  await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme' });
+  await app.core.monitor.pollNow();
+  await page.reload();
+  const banner = page.getByRole('region', { name: 'Critical alerts to acknowledge' });
+
+  // Minor: an ordinary notification, no banner.
+  sim.openIncident({ page: 'acme', type: 'minor', title: 'Slow dashboard', services: [3], message: 'Pages load slowly.' });
+  await app.core.monitor.pollNow();
+  const last = () => app.notifications.at(-1);
+  await expect.poll(() => `${last()?.title} ${last()?.body}`).toContain('Slow dashboard');
+  expect(app.notifications.at(-1)?.critical).toBeUndefined();
+  await expect(banner).toBeHidden();
+
+  // Major: critical, with sound; the banner is on every screen until acknowledged.
+  sim.openIncident({ page: 'acme', type: 'major', title: 'Database unavailable', services: [5], message: 'Writes are failing.' });
+  await app.core.monitor.pollNow();
+  await expect.poll(() => app.notifications.at(-1)?.critical).toEqual({ sound: true });
+  await expect(banner.getByRole('alert')).toContainText('Database unavailable');
+  await expect(banner).toHaveAttribute('data-sounds', '1');
+  await expectAccessible(page, 'critical alert');
+  await page.screenshot({ path: screenshotPath('critical-alert.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: screenshotPath('critical-alert-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await goTo(page, /Outbox/, 'Outbox');
+  await expect(banner.getByRole('alert')).toContainText('Database unavailable');
+  await page.reload();
+  await expect(banner.getByRole('alert')).toContainText('Database unavailable');
+  await banner.getByRole('button', { name: /^Acknowledge / }).click();
+  await expect(banner).toBeHidden();
+  expect(app.core.critical.alerts()).toEqual([]);
+
+  // Sound off in Settings: the next critical notification is silent, and the window plays nothing.
+  await goTo(page, /Settings/, 'Settings');
+  await page.getByRole('region', { name: 'Critical alerts', exact: true }).getByRole('checkbox', { name: 'Play a sound with a critical alert' }).uncheck();
+  await expect.poll(() => app.core.critical.prefs().sound).toBe(false);
+  sim.openIncident({ page: 'acme', type: 'major', title: 'Login failing', services: [2], message: 'Users cannot sign in.' });
+  await app.core.monitor.pollNow();
+  await expect.poll(() => app.notifications.at(-1)?.critical).toEqual({ sound: false });
+  await expect(banner.getByRole('alert')).toContainText('Login failing');
+  await expect(banner).toHaveAttribute('data-sounds', '0');
+
+  // Clicking the notification acknowledges it too.
+  app.clickNotification(app.notifications.at(-1)!);
+  await expect(banner).toBeHidden();
+});
