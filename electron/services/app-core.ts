@@ -165,11 +165,7 @@ export class AppCore {
       },
     });
     this.onDispose(() => this.snoozes.dispose());
-    this.critical = new CriticalAlerts({
-      dataDir: options.dataDir,
-      onChange: (alerts) => this.events.emit('critical.onChange', alerts),
-      ...(options.log ? { log: options.log } : {}),
-    });
+    this.critical = new CriticalAlerts({ dataDir: options.dataDir, log: options.log, onChange: (alerts) => this.events.emit('critical.onChange', alerts) });
     this.monitor = new MonitorFeature({
       settings: this.settings,
       dataDir: options.dataDir,
@@ -311,8 +307,7 @@ export class AppCore {
 
   /** The tray with snoozed pages quiet (times as the tray gives them, in UTC). */
   #snoozedTray(model: TrayModel): TrayModel {
-    const format = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
-    return trayWithSnoozes(model, this.snoozes.list(), Date.now(), format);
+    return trayWithSnoozes(model, this.snoozes.list(), Date.now());
   }
 
   problems(): AppProblem[] {

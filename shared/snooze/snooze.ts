@@ -76,7 +76,12 @@ export function snoozeSilences(snoozes: readonly Snooze[], pageId: string, event
  * The tray with snoozed pages quiet: listed as snoozed until when, and not colouring the icon (the icon is the
  * worst of the pages neither muted nor snoozed, as for muted pages).
  */
-export function trayWithSnoozes(model: TrayModel, snoozes: readonly Snooze[], nowMs: number, format: (epochMs: number) => string): TrayModel {
+export function trayWithSnoozes(
+  model: TrayModel,
+  snoozes: readonly Snooze[],
+  nowMs: number,
+  format: (epochMs: number) => string = (epochMs) => `${new Date(epochMs).toISOString().slice(11, 16)} UTC`,
+): TrayModel {
   const pages = new Map(activeSnoozes(snoozes, nowMs).flatMap((snooze) => (snooze.target.kind === 'page' ? [[snooze.pageId, snooze] as const] : [])));
   if (pages.size === 0) return model;
   const menu = model.menu.map((item) => {
