@@ -22,6 +22,7 @@ import { createStatusPageProbeClient, regionOfAccount } from './accounts/probe-c
 import { resolveBaseUrl } from '../../shared/statuspage/regions';
 import { baseUrlOfPage } from './monitor/summary-fetcher';
 import { OwnWrites } from './watch/own-writes';
+import { pagesWrittenTo } from './watch/written-pages';
 import { keyFromVault } from './translation/key-source';
 import { TranslationAppService } from './translation/translation-app-service';
 import { translationHandlers } from './translation/translation-handlers';
@@ -165,7 +166,11 @@ export class AppCore {
       },
     });
     this.onDispose(() => this.snoozes.dispose());
-    this.critical = new CriticalAlerts({ dataDir: options.dataDir, log: options.log, onChange: (alerts) => this.events.emit('critical.onChange', alerts) });
+    this.critical = new CriticalAlerts({
+      dataDir: options.dataDir,
+      onChange: (alerts) => this.events.emit('critical.onChange', alerts),
+      ...(options.log ? { log: options.log } : {}),
+    });
     this.monitor = new MonitorFeature({
       settings: this.settings,
       dataDir: options.dataDir,
@@ -282,21 +287,13 @@ export class AppCore {
     });
   }
 
-  /**
-   * Our write was confirmed by the server: check the page it went to at once (every watched copy of it), so the
-   * dashboard and the tray show it now instead of up to an interval later. Once per entry.
-   */
+  /** Our write was confirmed by the server: check its page at once, so the dashboard and the tray show it now. Once per entry. */
   #checkWrittenPage(entry: OutboxEntryView): void {
-    const baseUrl = this.#baseUrlOfAccount(entry.accountId);
-    const subdomain = entry.input.subdomain;
-    if (baseUrl === null || typeof subdomain !== 'string' || this.#checkedAfter.has(entry.id)) return;
+    if (this.#checkedAfter.has(entry.id)) return;
     this.#checkedAfter.add(entry.id);
     if (this.#checkedAfter.size > 1_000) this.#checkedAfter.delete(this.#checkedAfter.values().next().value!);
-    const server = baseUrl.replace(/\/+$/, '');
-    for (const page of this.monitor.pages()) {
-      if (page.kind === 'statuspage' || page.subdomain.toLowerCase() !== subdomain.toLowerCase()) continue;
-      if (baseUrlOfPage(page).replace(/\/+$/, '') !== server) continue;
-      this.monitor.pollNow(page.id).catch((error: unknown) => this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`));
+    for (const id of pagesWrittenTo(entry, this.#baseUrlOfAccount(entry.accountId), this.monitor.pages())) {
+      this.monitor.pollNow(id).catch((error: unknown) => this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`));
     }
   }
 
@@ -307,7 +304,8 @@ export class AppCore {
 
   /** The tray with snoozed pages quiet (times as the tray gives them, in UTC). */
   #snoozedTray(model: TrayModel): TrayModel {
-    return trayWithSnoozes(model, this.snoozes.list(), Date.now());
+    const format = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
+    return trayWithSnoozes(model, this.snoozes.list(), Date.now(), format);
   }
 
   problems(): AppProblem[] {
