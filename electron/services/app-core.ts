@@ -314,7 +314,7 @@ export class AppCore {
 
   /** Starts the background work (the monitor); IPC calls also start it on first use. */
   async start(): Promise<void> {
-    const outbox = this.outbox.service().catch((error: unknown) => {
+    const outbox = this.outbox.start().catch((error: unknown) => {
       // Not fatal: the monitor runs without it, and the next outbox call tries to open it again.
       this.reportProblem('outbox_unavailable', `The outbox could not be opened: ${error instanceof Error ? error.message : String(error)}`);
     });

@@ -22,6 +22,10 @@ export const connectivityStateSchema = z.object({
 });
 export type ConnectivityState = z.infer<typeof connectivityStateSchema>;
 
+/** The outbox file could not be written (a full disk, a read-only file system): in words, and since when. */
+export const outboxDiskProblemSchema = z.object({ message: z.string(), since: z.string() });
+export type OutboxDiskProblem = z.infer<typeof outboxDiskProblemSchema>;
+
 /** Counts for the tray and the renderer's badge, with the connectivity they depend on. */
 export const outboxStatusSchema = z.object({
   pending: z.number().int().nonnegative(),
@@ -33,6 +37,8 @@ export const outboxStatusSchema = z.object({
   needsLook: z.number().int().nonnegative().optional(),
   sent: z.number().int().nonnegative(),
   connectivity: connectivityStateSchema,
+  /** The file's last write failed (nothing is sent while a send cannot be recorded); gone once a write succeeds. */
+  disk: outboxDiskProblemSchema.optional(),
 });
 export type OutboxStatus = z.infer<typeof outboxStatusSchema>;
 

@@ -1,5 +1,5 @@
+import { diskFailureText } from '../../services/outbox/disk-words';
 import type { FileSystemFailure } from '../../services/storage/file-system';
-import { fileErrorReason } from '../../services/storage/file-system';
 
 /*
  * A disk that fails under the outbox (full, read-only, an I/O error), in the command line's words: what
@@ -9,17 +9,8 @@ import { fileErrorReason } from '../../services/storage/file-system';
  * again. Without these words a flush on a full disk ends with "sent 26; left: 274 pending" and no reason.
  */
 
-/** The file as the user knows it: a compaction's temp file is still the outbox file. */
-function fileOf(failure: FileSystemFailure, outboxPath: string): string {
-  return failure.filePath.startsWith(outboxPath) ? outboxPath : failure.filePath;
-}
-
-/** "the disk is full (ENOSPC): the outbox file /…/outbox.jsonl could not be written" */
-export function diskFailureText(failures: readonly FileSystemFailure[], outboxPath: string): string {
-  const failure = failures[0]!;
-  const verb = failure.step === 'open' ? 'opened for writing' : failure.step === 'sync' ? 'saved to disk (fsync)' : 'written';
-  return `${fileErrorReason(failure.error)}: the outbox file ${fileOf(failure, outboxPath)} could not be ${verb}`;
-}
+// The failure itself in words is shared with the window's outbox status (services/outbox/disk-words.ts).
+export { diskFailureText };
 
 const WHAT_TO_DO = 'free space on that disk (or fix it), then run "statusdesk outbox flush"';
 const LOOKED_UP = 'a write sent just before may still show as not sent: it is looked up on the server before it is sent again, never sent twice';

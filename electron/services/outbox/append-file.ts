@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../../shared/errors';
 import { syncDir, writeFileAtomic } from '../storage/atomic-write';
-import { fileErrorReason, nodeFileSystem, writeFully, type DurableFileSystem, type WritableFile } from '../storage/file-system';
+import { fileErrorReason, nodeFileSystem, writeFully, type DurableFileSystem, type FileSystemFailure, type WritableFile } from '../storage/file-system';
 
 interface PendingAppend {
   text: string;
@@ -40,6 +40,8 @@ export class AppendOnlyFile {
   #closed = false;
   /** fsyncs done; for tests and the bench (group commit at work). */
   syncs = 0;
+  /** The last write's failure (a full disk), until a later append succeeds: the outbox status names it. */
+  lastFailure: (FileSystemFailure & { at: number }) | null = null;
 
   private constructor(filePath: string, handle: WritableFile, size: number, lines: number, fileSystem: DurableFileSystem) {
     this.filePath = filePath;
@@ -138,13 +140,18 @@ export class AppendOnlyFile {
   }
 
   async #appendBatch(bytes: Buffer): Promise<void> {
-    if (this.#uncut !== null) await this.#cutBack(this.#uncut);
+    let step: FileSystemFailure['step'] = 'write';
     try {
+      if (this.#uncut !== null) await this.#cutBack(this.#uncut);
       await writeFully(this.#handle, bytes);
+      step = 'sync';
       await this.#handle.sync();
       this.syncs++;
       this.#size += bytes.length;
+      this.lastFailure = null;
     } catch (error) {
+      this.lastFailure = { filePath: this.filePath, step, error: error instanceof AppError && error.cause !== undefined ? error.cause : error, at: Date.now() };
+      if (error instanceof AppError) throw error; // the cut back of an earlier failure failed: said so already
       await this.#cutBack(error);
       throw storageError(this.filePath, 'could not be written', error);
     }
@@ -167,6 +174,7 @@ export class AppendOnlyFile {
       await writeFileAtomic(this.filePath, text, this.#fs);
     } catch (error) {
       // The old file is whole and stays in use.
+      this.lastFailure = { filePath: this.filePath, step: 'write', error, at: Date.now() };
       throw storageError(this.filePath, 'could not be compacted', error);
     }
     // The old handle points at the replaced inode: appends must go to the new file.

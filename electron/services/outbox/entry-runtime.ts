@@ -47,6 +47,15 @@ export class EntryRuntimes {
     this.#objects.delete(id);
   }
 
+  /** Notes why each pending entry waits (shown in the views), from a scheduling pass's plan. */
+  noteWaiting(entries: Iterable<{ id: string }>, waiting: ReadonlyMap<string, OutboxWaitReason>): void {
+    for (const entry of entries) {
+      const reason = waiting.get(entry.id);
+      const record = reason === undefined ? this.peek(entry.id) : this.of(entry.id);
+      if (record) record.waiting = reason;
+    }
+  }
+
   /** A user's retry starts afresh: no backoff, not blocked, its server asked again. */
   resetForRetry(id: string): void {
     Object.assign(this.of(id), { blocked: false, nextAttemptAt: undefined, failures: 0, server: undefined });

@@ -53,4 +53,13 @@ export class InFlightLedger {
   abortAll(): void {
     for (const controller of this.#aborts.values()) controller.abort();
   }
+
+  /** Waits until nothing is in flight (nor `busy`: being made durable), aborting what still is after `abortAfterMs`. */
+  async settle(abortAfterMs: number, busy: () => boolean): Promise<void> {
+    const abortAt = Date.now() + abortAfterMs;
+    while (this.size > 0 || busy()) {
+      if (Date.now() >= abortAt) this.abortAll();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
 }

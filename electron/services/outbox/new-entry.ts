@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors';
-import type { outboxEnqueueInputSchema } from '../../../shared/outbox/requests';
+import type { OutboxEnqueueResult, outboxEnqueueInputSchema } from '../../../shared/outbox/requests';
 import type { z } from 'zod';
 import { replaceTempIds, TEMP_ID_PREFIX, tempIdsIn } from '../../../shared/outbox/temp-id';
 import type { BootClock } from '../timing/boot-clock';
@@ -84,4 +84,9 @@ function serverOffsetOf(kind: OutboxKindHandler, entry: OutboxEntry): number | n
   } catch {
     return null;
   }
+}
+
+/** What enqueue answers: the id, the temp id of what it creates, its state and resource key. */
+export function enqueueResultOf(entry: OutboxEntry): OutboxEnqueueResult {
+  return { id: entry.id, ...(entry.tempId ? { tempId: entry.tempId } : {}), state: entry.state, resourceKey: entry.resourceKey };
 }

@@ -19,7 +19,8 @@ import { countStates, toView, type OutboxEntry } from './entry';
 import { discardPlan } from './discard-plan';
 import { EntrySender } from './entry-sender';
 import { WakeTimer } from './wake-timer';
-import { addDurably, newEntry } from './new-entry';
+import { diskStatusOf } from './disk-words';
+import { addDurably, enqueueResultOf, newEntry } from './new-entry';
 import { EntryRuntimes } from './entry-runtime';
 import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter } from './flush-waiters';
 import { InFlightLedger } from './in-flight-ledger';
@@ -159,11 +160,7 @@ export class OutboxService {
     this.#wakeTimer.cancel();
     this.#unsubscribeConnectivity?.();
     if (this.#ownsConnectivity) this.connectivity.stop();
-    const abortAt = Date.now() + (options.abortAfterMs ?? 10_000);
-    while (this.#inFlight.size > 0 || this.#runtime.anyCommitting()) {
-      if (Date.now() >= abortAt) this.#inFlight.abortAll();
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await this.#inFlight.settle(options.abortAfterMs ?? 10_000, () => this.#runtime.anyCommitting());
     for (const waiter of this.#flushWaiters.all()) this.#finishFlush(waiter, this.#planNow(), false);
     try {
       await this.#store.close();
@@ -180,13 +177,17 @@ export class OutboxService {
     const req = parsed.data;
     const id = req.id ?? randomUUID();
     const existing = this.#store.entries.get(id);
-    if (existing) return { id, ...(existing.tempId ? { tempId: existing.tempId } : {}), state: existing.state, resourceKey: existing.resourceKey };
+    if (existing) return enqueueResultOf(existing);
     const entry = newEntry({ ...req, id }, this.#kinds, this.#store, this.#now(), this.#bootClock);
-    await addDurably(this.#store, this.#runtime, entry);
+    // A write that cannot be saved (a full disk) is refused with the cause, and the status says so too.
+    await addDurably(this.#store, this.#runtime, entry).catch((error: unknown) => {
+      this.#changes.queueStatus();
+      throw error;
+    });
     this.#servers.track(entry);
     this.#emitEntry(entry);
     this.#pump();
-    return { id, ...(entry.tempId ? { tempId: entry.tempId } : {}), state: entry.state, resourceKey: entry.resourceKey };
+    return enqueueResultOf(entry);
   }
 
   /** Every entry, in queue order, without secrets. */
@@ -209,7 +210,12 @@ export class OutboxService {
   }
 
   status(): OutboxStatus {
-    return { ...countStates(this.#store.entries.values()), connectivity: this.connectivity.state() };
+    const disk = this.#store.diskFailure;
+    return {
+      ...countStates(this.#store.entries.values()),
+      connectivity: this.connectivity.state(),
+      ...(disk ? { disk: diskStatusOf(disk, this.filePath) } : {}),
+    };
   }
 
   /** The whole server answer of a sent entry, while this process remembers it (the CLI prints it). */
@@ -340,16 +346,8 @@ export class OutboxService {
   }
 
   /** Notes why each pending entry waits (shown in the views) from a fresh plan. */
-  #noteWaiting(plan: DispatchPlan): void {
-    for (const entry of this.#store.entries.values()) {
-      const reason = plan.waiting.get(entry.id);
-      const runtime = reason === undefined ? this.#runtime.peek(entry.id) : this.#runtime.of(entry.id);
-      if (runtime) runtime.waiting = reason;
-    }
-  }
-
   #refreshWaiting(): void {
-    this.#noteWaiting(this.#planNow());
+    this.#runtime.noteWaiting(this.#store.entries.values(), this.#planNow().waiting);
   }
 
   /** Many events in one tick (a batch of answers) make one scheduling pass. */
@@ -365,7 +363,7 @@ export class OutboxService {
   #pumpNow(): void {
     if (this.#closed) return;
     const plan = this.#planNow();
-    this.#noteWaiting(plan);
+    this.#runtime.noteWaiting(this.#store.entries.values(), plan.waiting);
     if (this.#started) {
       for (const entry of plan.start) void this.#sender.send(entry);
       this.#wakeTimer.at(plan.wakeAt);

@@ -5,7 +5,7 @@ import type { ServerId } from '../../../shared/outbox/entry-view';
 import { replaceTempIds, tempIdsIn } from '../../../shared/outbox/temp-id';
 import { quarantineFile } from '../storage/quarantine';
 import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
-import { fileErrorReason, type DurableFileSystem } from '../storage/file-system';
+import { fileErrorReason, type DurableFileSystem, type FileSystemFailure } from '../storage/file-system';
 import { writeFileAtomic } from '../storage/atomic-write';
 import type { OutboxEntry } from './entry';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type StatePatch } from './log-format';
@@ -156,6 +156,11 @@ export class OutboxStore {
 
   get lineCount(): number {
     return this.#file.lineCount;
+  }
+
+  /** The file's last write failed (a full disk), and none has succeeded since. */
+  get diskFailure(): (FileSystemFailure & { at: number }) | null {
+    return this.#file.lastFailure;
   }
 
   nextSeq(): number {

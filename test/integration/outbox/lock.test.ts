@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,9 +70,20 @@ describe('outbox lock', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  it('the app waits for a command that holds the outbox, and a failed open is tried again on the next call', async () => {
+  it("the app waits for a command that holds the outbox as long as it takes (issue 25, item 5): says so, keeps the window's writes, and takes them in once it is done", async () => {
     home = makeTempDir('statusdesk-lock-');
     const settings = new SettingsStore(home.dir);
+    const accountId = randomUUID();
+    settings.update((draft) => {
+      draft.accounts.push({
+        id: accountId,
+        name: 'Acme',
+        region: 'custom',
+        baseUrl: 'http://127.0.0.1:9/api/v2',
+        subdomain: 'acme',
+        createdAt: new Date().toISOString(),
+      });
+    });
     const vault = new KeyVault(new KeychainSecretStore());
     const accounts = new AccountsService({
       settings,
@@ -81,17 +93,44 @@ describe('outbox lock', () => {
       },
     });
     const problems: string[] = [];
-    const feature = new OutboxFeature({ dataDir: home.dir, accounts, onChange: () => undefined, reportProblem: (m) => problems.push(m), lockWaitMs: 200 });
+    const feature = new OutboxFeature({
+      dataDir: home.dir,
+      accounts,
+      onChange: () => undefined,
+      reportProblem: (m) => problems.push(m),
+      lockWaitMs: 300,
+      lockRetryMs: 50,
+    });
+    const handedOver = () => (fs.existsSync(path.join(home.dir, 'outbox-handoff')) ? fs.readdirSync(path.join(home.dir, 'outbox-handoff')) : []);
     try {
-      // Held longer than the app waits: the open fails, and is not kept.
+      // Held far longer than the app used to wait (it gave up after 60 s, and the window's writes were refused).
       const command = holdLock(home.dir, 'cli', 30_000);
-      await expect(feature.service()).rejects.toMatchObject({ holderRole: 'cli' });
+      const opening = feature.service();
+      await feature.start(); // the app goes on while it waits
+      await expect(feature.ready()).rejects.toThrow(
+        new RegExp(`^A statusdesk command \\(pid ${command.pid}\\) is using the outbox; the app takes it over as soon as that command is done`),
+      );
+      const kept = await feature.enqueue({
+        accountId,
+        operation: 'createIncident',
+        input: { subdomain: 'acme', incident: { type: 'minor', title: 'Written meanwhile' } },
+      });
+      expect(kept).toMatchObject({ state: 'pending', tempId: `tmp-${kept.id}`, resourceKey: expect.stringContaining(accountId) });
+      expect(handedOver()).toEqual([expect.stringContaining(kept.id)]);
+      // Reported once the wait is long, and only once; the open is still under way, not failed.
+      await vi.waitFor(() =>
+        expect(problems).toEqual([expect.stringMatching(/is using the outbox; the app takes it over .* Writes you make meanwhile are kept/)]),
+      );
+      await new Promise((r) => setTimeout(r, 400));
+      expect(problems).toHaveLength(1);
+
       command.kill('SIGKILL');
       await exited(command);
-      const outbox = await feature.service();
+      const outbox = await opening;
       expect(JSON.parse(fs.readFileSync(path.join(home.dir, 'outbox.lock'), 'utf8'))).toMatchObject({ pid: process.pid, role: 'app' });
-      expect(await feature.service()).toBe(outbox);
-      expect(problems).toEqual([]);
+      expect(outbox.get(kept.id)).toMatchObject({ tempId: kept.tempId, resourceKey: kept.resourceKey });
+      expect(handedOver()).toEqual([]);
+      expect(await feature.ready()).toBe(outbox);
     } finally {
       await feature.dispose();
     }
