@@ -6,7 +6,8 @@ import { ADMIN_RESOURCES, type AdminResourceId } from '@shared/admin/resources';
 import { entryInScope, scopeKey, scopeParams, type AdminScope } from '@shared/admin/scope';
 import { ApiError } from '@/api';
 import { canReadOne, readAdminItem } from '@/lib/admin-item-read';
-import { readStatusPageList } from '@/lib/statuspage-read';
+import { readStatusPage, readStatusPageList } from '@/lib/statuspage-read';
+import { servicesOfSummary } from '@/lib/summary-services';
 import { useOutboxStore } from './outbox';
 
 /** Items per read of a cursor list: the API's maximum, so a long list costs as few requests as it can. */
@@ -39,6 +40,11 @@ function defineListStore(resourceId: AdminResourceId) {
     const loadedFrom = ref(0);
     /** The filter the items are read with (already validated). */
     const filter = ref('');
+    /**
+     * Services only: `items` is the page summary's public tree, shown while the admin list is read (one request
+     * per service below the top level: on a large page, a while at the API's rate).
+     */
+    const partial = ref(false);
     /** Sent writes whose effect is not in `items` yet (their item is being read): the section still shows them. */
     const awaiting = ref<Record<string, true>>({});
 
@@ -72,6 +78,7 @@ function defineListStore(resourceId: AdminResourceId) {
       total.value = null;
       nextCursor.value = null;
       status.value = nextStatus;
+      partial.value = false;
       awaiting.value = {};
     }
 
@@ -221,6 +228,8 @@ function defineListStore(resourceId: AdminResourceId) {
       const mine = generation;
       const started = Date.now();
       const target = Math.max(items.value.length, ADMIN_PAGE_SIZE);
+      // After the list's own read is on its way (it keeps its place in the account's rate limit).
+      if (resource.id === 'services' && items.value.length === 0) queueMicrotask(() => void previewServices(mine));
       status.value = status.value === 'ready' ? 'ready' : 'loading';
       journal = [];
       try {
@@ -239,6 +248,7 @@ function defineListStore(resourceId: AdminResourceId) {
         setItems(latest);
         // A list read whole counts what it holds (a services list may count only its top level).
         total.value = resource.cursor ? readTotal : latest.length;
+        partial.value = false;
         nextCursor.value = after;
         loadedFrom.value = started;
         error.value = null;
@@ -249,6 +259,22 @@ function defineListStore(resourceId: AdminResourceId) {
         status.value = 'error';
       } finally {
         journal = null;
+      }
+    }
+
+    /** The services of the page summary, until the admin list is read (nothing when the list comes first). */
+    async function previewServices(mine: number) {
+      const target = scope.value;
+      if (!target || target.kind !== 'page') return;
+      try {
+        const { item: summary } = await readStatusPage(target.accountId, 'getPageSummary', { subdomain: target.subdomain });
+        if (mine !== generation || status.value === 'ready' || items.value.length > 0) return;
+        setItems(servicesOfSummary(summary.services));
+        total.value = items.value.length;
+        partial.value = true;
+        status.value = 'ready';
+      } catch {
+        // The admin list's own read says what went wrong.
       }
     }
 
@@ -278,7 +304,7 @@ function defineListStore(resourceId: AdminResourceId) {
       await reload();
     }
 
-    return { scope, items, total, nextCursor, status, loadingMore, error, loadedFrom, filter, awaiting, show, reload, loadMore, applyFilter };
+    return { scope, items, total, nextCursor, status, loadingMore, error, loadedFrom, filter, awaiting, partial, show, reload, loadMore, applyFilter };
   });
 }
 

@@ -20,6 +20,8 @@ function fakeServer(records: Array<Record<string, unknown>>) {
   const requests: StatusPageReadInput[] = [];
   let hold: Promise<void> | null = null;
   const read = async (request?: StatusPageReadInput): Promise<Result<StatusPageReadResult>> => {
+    // The services' summary preview has a test of its own.
+    if (request!.operation === 'getPageSummary') return { ok: false, error: { code: 'network', message: 'not here' } };
     requests.push(request!);
     if (hold) await hold;
     const input = request!.input as Record<string, unknown>;
@@ -195,5 +197,56 @@ describe('administration lists patched by sent writes', () => {
     sent(1, 'updateSubscription', { subscriptionId: 'sub-2' });
     await vi.waitFor(() => expect(server.requests).toHaveLength(3));
     expect(server.requests[2]!.operation).toBe('listSubscriptions');
+  });
+
+  it('services show the page summary’s public tree while the admin list is read one service at a time', async () => {
+    const answers: Array<{ operation: string; answer: (value: StatusPageReadResult) => void }> = [];
+    installFakeApi({
+      statuspage: {
+        read: (request?: StatusPageReadInput) =>
+          new Promise<Result<StatusPageReadResult>>((resolve) =>
+            answers.push({ operation: request!.operation, answer: (value) => resolve({ ok: true, value }) }),
+          ),
+      },
+    });
+    createTestingPinia({ stubActions: false, createSpy: vi.fn });
+    const list = useAdminList('services');
+    list.show(pageScope);
+    await vi.waitFor(() => expect(answers.map((a) => a.operation)).toEqual(['listServices', 'getPageSummary']));
+    const summary = {
+      status_page: { name: 'Page 1', subdomain: 'page1' },
+      services: [
+        {
+          id: 1,
+          name: 'Web',
+          children: [
+            { id: 3, name: 'API' },
+            { id: 2, name: 'Dashboard' },
+          ],
+        },
+      ],
+      incidents: [],
+      maintenances: [],
+      upcoming_maintenances: [],
+    };
+    answers[1]!.answer({ kind: 'item', item: summary });
+    await vi.waitFor(() => expect(list.status).toBe('ready'));
+    expect(list.partial).toBe(true);
+    expect(list.items).toEqual([
+      { id: 1, name: 'Web', description: null, parent_id: null, order: 0, private: false },
+      { id: 3, name: 'API', description: null, parent_id: 1, order: 0, private: false },
+      { id: 2, name: 'Dashboard', description: null, parent_id: 1, order: 1, private: false },
+    ]);
+    answers[0]!.answer({
+      kind: 'list',
+      items: [
+        { id: 1, name: 'Web' },
+        { id: 9, name: 'Private admin', private: true, parent_id: 1 },
+      ],
+      total: 1,
+      nextCursor: null,
+    });
+    await vi.waitFor(() => expect(list.partial).toBe(false));
+    expect(list.items.map((s) => s.name)).toEqual(['Web', 'Private admin']);
   });
 });

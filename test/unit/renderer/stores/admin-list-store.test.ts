@@ -31,19 +31,19 @@ describe('administration list store', () => {
     const reads = heldReads();
     installFakeApi({ statuspage: { read: reads.read } });
     testingPinia();
-    const list = useAdminList('services');
+    const list = useAdminList('webhooks');
     const outbox = useOutboxStore();
     list.show(scope);
     await vi.waitFor(() => expect(reads.waiting).toHaveLength(1));
-    expect(reads.waiting[0]!.request).toEqual({ accountId: uuid(1), operation: 'listServices', input: { subdomain: 'page1' } });
+    expect(reads.waiting[0]!.request).toEqual({ accountId: uuid(1), operation: 'listWebhooks', input: { subdomain: 'page1' } });
     reads.waiting[0]!.answer(services('Web', 'API'));
     await vi.waitFor(() => expect(list.status).toBe('ready'));
 
-    outbox.apply({ type: 'entry', entry: outboxEntry(2, 'sent', { operation: 'updateService', input: { subdomain: 'page1', serviceId: 1 } }) });
-    outbox.apply({ type: 'entry', entry: outboxEntry(3, 'sent', { operation: 'addService', input: { subdomain: 'other' } }) });
+    outbox.apply({ type: 'entry', entry: outboxEntry(2, 'sent', { operation: 'updateWebhook', input: { subdomain: 'page1', webhookId: 1 } }) });
+    outbox.apply({ type: 'entry', entry: outboxEntry(3, 'sent', { operation: 'addWebhook', input: { subdomain: 'other' } }) });
     outbox.apply({ type: 'entry', entry: outboxEntry(4, 'sent', { operation: 'createIncident', input: { subdomain: 'page1' } }) });
     await vi.waitFor(() => expect(reads.waiting).toHaveLength(2));
-    expect(reads.waiting[1]!.request).toEqual({ accountId: uuid(1), operation: 'getService', input: { subdomain: 'page1', serviceId: 1 } });
+    expect(reads.waiting[1]!.request).toEqual({ accountId: uuid(1), operation: 'getWebhook', input: { subdomain: 'page1', webhookId: 1 } });
     expect(list.awaiting[uuid(2)]).toBe(true);
     reads.waiting[1]!.answer({ kind: 'item', item: { id: 1, name: 'Website' } });
     await vi.waitFor(() => expect(list.items.map((s) => s.name)).toEqual(['Website', 'API']));
@@ -73,9 +73,9 @@ describe('administration list store', () => {
     const reads = heldReads();
     installFakeApi({ statuspage: { read: reads.read } });
     testingPinia();
-    useAdminList('services').show(scope);
+    useAdminList('webhooks').show(scope);
     testingPinia();
-    const second = useAdminList('services');
+    const second = useAdminList('webhooks');
     second.show(scope);
     await vi.waitFor(() => expect(reads.waiting).toHaveLength(2));
     reads.waiting[1]!.answer(services('Web'));
