@@ -1,5 +1,6 @@
 import type { CustomTypeLevels } from '@shared/statuspage/levels';
 import { phaseOf, titleOf, typeOf, type ConsoleItem, type ConsoleKind } from './console-item';
+import { fold } from './fold-text';
 import { isMaintenanceType } from './incident-types';
 
 /** Which incidents the list shows by where they stand: a maintenance that is over counts as resolved. */
@@ -23,16 +24,23 @@ export function isClosed(item: ConsoleItem, kind: ConsoleKind, levels: CustomTyp
   return phase === 'resolved' || phase === 'completed';
 }
 
-/** Folds case and accents, so "cafe" finds "Café". */
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase();
-}
+/**
+ * Each listed item's search text, built the first time it is searched and kept while that copy is listed (a
+ * merge with the outbox makes new copies): typing in the search never rebuilds thousands of texts per key.
+ */
+const texts = new WeakMap<ConsoleItem, string>();
 
 /** The text a search looks in: the title, every update's message, and their translations. */
 function searchableText(item: ConsoleItem): string {
+  let text = texts.get(item);
+  if (text === undefined) {
+    text = buildText(item);
+    texts.set(item, text);
+  }
+  return text;
+}
+
+function buildText(item: ConsoleItem): string {
   const parts = [titleOf(item)];
   const collect = (translations: unknown) => {
     if (translations === null || typeof translations !== 'object') return;
@@ -49,11 +57,18 @@ function searchableText(item: ConsoleItem): string {
   return fold(parts.join('\n'));
 }
 
-/** Every word of the query must appear (in any order), so "db eu" finds "EU database slow". */
-export function matchesQuery(item: ConsoleItem, query: string): boolean {
-  const words = fold(query)
+function wordsOf(query: string): string[] {
+  return fold(query)
     .split(/\s+/)
     .filter((word) => word !== '');
+}
+
+/** Every word of the query must appear (in any order), so "db eu" finds "EU database slow". */
+export function matchesQuery(item: ConsoleItem, query: string): boolean {
+  return matchesWords(item, wordsOf(query));
+}
+
+function matchesWords(item: ConsoleItem, words: readonly string[]): boolean {
   if (words.length === 0) return true;
   const text = searchableText(item);
   return words.every((word) => text.includes(word));
@@ -71,8 +86,10 @@ export function isFiltering(filter: ListFilter, kind: ConsoleKind): boolean {
 export function visibleItems(items: readonly ConsoleItem[], kind: ConsoleKind, levels: CustomTypeLevels, filter: ListFilter, nowMs: number): ConsoleItem[] {
   const open: ConsoleItem[] = [];
   const closed: ConsoleItem[] = [];
+  // The query is folded once, not once per item.
+  const words = wordsOf(filter.query);
   for (const item of items) {
-    if (!matchesQuery(item, filter.query)) continue;
+    if (!matchesWords(item, words)) continue;
     const done = isClosed(item, kind, levels, nowMs);
     if (kind === 'incidents' && filter.status === 'open' && done) continue;
     if (kind === 'incidents' && filter.status === 'resolved' && !done) continue;

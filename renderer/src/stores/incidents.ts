@@ -6,9 +6,10 @@ import { STATUSPAGE_OUTBOX_KIND } from '@shared/outbox/requests';
 import { isTempId } from '@shared/outbox/temp-id';
 import type { WriteOperationName } from '@shared/outbox/write-operations';
 import { ApiError } from '@/api';
+import { apiTimeMs } from '@/lib/api-time';
 import { readStatusPage, readStatusPageList } from '@/lib/statuspage-read';
 import { baseVersionOf, type ConsoleItem, type ConsoleKind } from '@/lib/console-item';
-import { emptyList, isServerItem, kindOfOperation, mergeList, newId, READS, sameId, WRITES, type ListState } from '@/lib/console-list';
+import { emptyList, isServerItem, kindOfOperation, mergeList, newId, READS, sameId, WRITES, type ListState, type ServerItem } from '@/lib/console-list';
 import type { PageContext } from '@/lib/page-context';
 import { pageReadFailure } from '@/lib/page-read-failure';
 import { describeEntry } from '@/lib/outbox-entry-label';
@@ -16,8 +17,8 @@ import { useAccountsStore } from './accounts';
 import { useIncidentPageContext } from './incident-page-context';
 import { useOutboxStore } from './outbox';
 
-/** Items per "Load more": big enough to fill a screen, small enough to answer fast. */
-export const PAGE_SIZE = 50;
+/** Items per read: the API's maximum, so reaching old incidents takes as few requests as it can (issue 28). */
+export const PAGE_SIZE = 100;
 const RECENT_WRITES = 4;
 
 /** An item taken off a list because the server no longer has it (deleted there): said once, until dismissed. */
@@ -184,8 +185,10 @@ export const useIncidentsStore = defineStore('incidents', () => {
         const index = list.items.findIndex((existing) => sameId(existing.id, id));
         if (index >= 0) list.items.splice(index, 1, item);
         else if (kind === 'notices' || typeFilter.value === '' || item.type === typeFilter.value) {
-          list.items.unshift(item);
-          if (list.total !== null) list.total++;
+          if (!pastWhatIsRead(list.items, item, list.cursor !== null)) {
+            list.items.unshift(item);
+            if (list.total !== null) list.total++;
+          }
         }
       } catch (error) {
         if (error instanceof ApiError && error.code === 'not_found') removeGone(kind, id, found);
@@ -198,6 +201,17 @@ export const useIncidentsStore = defineStore('incidents', () => {
       if (refreshChains.get(chainKey) === next) refreshChains.delete(chainKey);
     });
     return next;
+  }
+
+  /**
+   * An item not in the list goes on top (new on the server, or written from here), unless it started before
+   * everything read while more is still to read: an old one opened by its number, not read yet.
+   */
+  function pastWhatIsRead(items: readonly ServerItem[], item: ServerItem, more: boolean): boolean {
+    const at = (value: ServerItem | undefined) => (value && typeof value.starts_at === 'string' ? apiTimeMs(value.starts_at) : null);
+    const own = at(item);
+    const oldest = at(items[items.length - 1]);
+    return more && own !== null && oldest !== null && own < oldest;
   }
 
   function removeItem(kind: ConsoleKind, id: number | string) {
