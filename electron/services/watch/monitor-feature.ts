@@ -25,6 +25,8 @@ import { DashboardModel } from './dashboard-model';
 
 /** The tray is drawn at least this often, for what changes with the time alone. */
 const TRAY_REFRESH_MS = 60_000;
+/** …and at most this often for pages that changed: 500 first polls after a start are not 500 redraws. */
+const TRAY_MIN_GAP_MS = 1_000;
 
 export interface MonitorFeatureOptions {
   settings: SettingsStore;
@@ -139,15 +141,20 @@ export class MonitorFeature {
 
   /**
    * The window's patch and the tray. The tray (500 pages: 500 menu labels, and Electron rebuilds its native
-   * menu) is drawn again only when a page changed more than its check times, or when asked (`tray`: pages,
-   * preferences), and at least once a minute for what depends on the time (a pause that ends).
+   * menu) is drawn again only when a page changed more than its check times (at most once a second), or when
+   * asked (`tray`: pages, preferences), and at least once a minute for what depends on the time (a pause that ends).
    */
   #pushNow(tray = true): void {
     if (!this.#service || this.#disposed) return;
     // No window: nothing to diff or send; the staged states wait for the next snapshot or viewer.
     if (this.#options.hasViewers?.() ?? true) this.#flush();
     const now = Date.now();
-    if (!tray && !this.#trayDue && now - this.#trayAt < TRAY_REFRESH_MS) return;
+    const since = now - this.#trayAt;
+    if (!tray && !this.#trayDue && since < TRAY_REFRESH_MS) return;
+    if (!tray && since < TRAY_MIN_GAP_MS) {
+      this.#schedulePush(TRAY_MIN_GAP_MS - since);
+      return;
+    }
     this.#trayDue = false;
     this.#trayAt = now;
     this.#options.onTray(this.#service.tray());
