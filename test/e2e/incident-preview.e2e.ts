@@ -62,3 +62,24 @@ test('the editor previews title, type, services and the message as the page lays
     })
     .toBe(publicDescriptionHtml(message).replace(/’/g, "'"));
 });
+
+test('Add update previews the update as the page will show it', async ({ page, sim, launch }) => {
+  sim.openIncident({ page: 'acme', type: 'minor', title: 'Slow checkout', services: [2], message: 'Looking.' });
+  const app = await launch();
+  await addAcmeAccount(app, sim, 'Acme');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Incidents/ })
+    .click();
+  await page.getByTestId('incident-list').getByRole('listitem').filter({ hasText: 'Slow checkout' }).getByRole('button').click();
+  await page.getByTestId('incident-detail').getByRole('button', { name: 'Add update' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add update' });
+  await dialog.getByLabel('Message', { exact: true }).fill("It's fixed.\n\n\nWe're watching.");
+  const own = dialog.getByRole('region', { name: 'Preview on the public page' }).getByRole('article', { name: 'Preview in the page’s language' });
+  await expect(own.locator('.preview-paragraph')).toHaveText(['It’s fixed.', 'We’re watching.']);
+  // Only the update: the incident's title is already on the page.
+  await expect(own).not.toContainText('Untitled incident');
+  await dialog.screenshot({ path: screenshotPath('update-preview.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await dialog.screenshot({ path: screenshotPath('update-preview-dark.png') });
+});
