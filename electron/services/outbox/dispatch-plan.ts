@@ -18,8 +18,10 @@ export interface PlanInput {
   /** Entries this process cannot send (no key). */
   blocked: { has(id: string): boolean };
   reachable: (entry: OutboxEntry) => boolean;
-  /** Its server has not answered yet in this process (reachability unknown): its account sends one write at a time. */
-  unproven?: (entry: OutboxEntry) => boolean;
+  /** Its server, when that has not answered yet in this process (reachability unknown): one write at a time goes to it. */
+  unproven?: (entry: OutboxEntry) => string | null;
+  /** Running entries per server. */
+  runningPerServer?: ReadonlyMap<string, number>;
   exclusivityKey: (entry: OutboxEntry) => string | null;
   /** Running entries per exclusivity key: how many reconcile (exclusive) and how many plainly send. */
   runningByExclusivity: ReadonlyMap<string, { exclusive: number; shared: number }>;
@@ -55,6 +57,7 @@ export function planDispatch(input: PlanInput): DispatchPlan {
     stateOf = (id) => states.get(id);
   }
   const perAccount = new Map(input.runningPerAccount);
+  const perServer = new Map(input.runningPerServer ?? []);
   const exclusivity = new Map([...input.runningByExclusivity].map(([k, v]) => [k, { ...v }]));
   const seenKeys = new Set<string>();
   const reserved = new Set<string>();
@@ -103,7 +106,8 @@ export function planDispatch(input: PlanInput): DispatchPlan {
       continue;
     }
     const inFlight = perAccount.get(entry.accountId) ?? 0;
-    if (inFlight >= (input.unproven?.(entry) ? 1 : input.maxPerAccount)) {
+    const scouting = input.unproven?.(entry) ?? null;
+    if (inFlight >= input.maxPerAccount || (scouting !== null && (perServer.get(scouting) ?? 0) > 0)) {
       waiting.set(entry.id, 'concurrency');
       continue;
     }
@@ -122,6 +126,7 @@ export function planDispatch(input: PlanInput): DispatchPlan {
       exclusivity.set(key, counts);
     }
     perAccount.set(entry.accountId, inFlight + 1);
+    if (scouting !== null) perServer.set(scouting, 1);
     start.push(entry);
   }
   return { start, waiting, wakeAt };

@@ -68,7 +68,7 @@ export class EntrySender {
   async send(entry: OutboxEntry): Promise<void> {
     const kind = this.#deps.kindOf(entry);
     const runtime = this.#deps.runtime.of(entry.id);
-    const { signal, release } = this.#deps.inFlight.begin(entry, kind.exclusivityKey?.(entry) ?? null, entry.reconcile === true);
+    const { signal, release } = this.#deps.inFlight.begin(entry, kind.exclusivityKey?.(entry) ?? null, entry.reconcile === true, this.#deps.serverOf(entry));
     try {
       const blocked = await kind.precheck?.(entry).catch(() => null);
       if (blocked) {

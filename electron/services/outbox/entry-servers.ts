@@ -44,9 +44,9 @@ export class EntryServers {
   }
 
   /** Its server has not answered this process yet: whether it is there at all is learnt from one write, not from every one. */
-  unproven(entry: OutboxEntry): boolean {
+  unproven(entry: OutboxEntry): string | null {
     const server = this.of(entry);
-    return server !== null && !this.#connectivity.hasAnswered(server);
+    return server !== null && !this.#connectivity.hasAnswered(server) ? server : null;
   }
 
   reachable(entry: OutboxEntry): boolean {

@@ -11,6 +11,8 @@ export interface ExclusivityCounts {
 export class InFlightLedger {
   readonly #aborts = new Map<string, AbortController>();
   readonly perAccount = new Map<string, number>();
+  /** Per server (when known): while a server has not answered, one write at a time goes to it (dispatch-plan.ts). */
+  readonly perServer = new Map<string, number>();
   readonly byExclusivity = new Map<string, ExclusivityCounts>();
 
   get size(): number {
@@ -22,10 +24,16 @@ export class InFlightLedger {
   }
 
   /** Records a send; returns its abort signal and the release to call when it is over. */
-  begin(entry: { id: string; accountId: string }, exclusivityKey: string | null, exclusive: boolean): { signal: AbortSignal; release: () => void } {
+  begin(
+    entry: { id: string; accountId: string },
+    exclusivityKey: string | null,
+    exclusive: boolean,
+    server: string | null = null,
+  ): { signal: AbortSignal; release: () => void } {
     const controller = new AbortController();
     this.#aborts.set(entry.id, controller);
     this.perAccount.set(entry.accountId, (this.perAccount.get(entry.accountId) ?? 0) + 1);
+    if (server !== null) this.perServer.set(server, (this.perServer.get(server) ?? 0) + 1);
     if (exclusivityKey !== null) {
       const counts = this.byExclusivity.get(exclusivityKey) ?? { exclusive: 0, shared: 0 };
       if (exclusive) counts.exclusive++;
@@ -40,6 +48,11 @@ export class InFlightLedger {
       const n = (this.perAccount.get(entry.accountId) ?? 1) - 1;
       if (n <= 0) this.perAccount.delete(entry.accountId);
       else this.perAccount.set(entry.accountId, n);
+      if (server !== null) {
+        const m = (this.perServer.get(server) ?? 1) - 1;
+        if (m <= 0) this.perServer.delete(server);
+        else this.perServer.set(server, m);
+      }
       if (exclusivityKey === null) return;
       const counts = this.byExclusivity.get(exclusivityKey);
       if (!counts) return;

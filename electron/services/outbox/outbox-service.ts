@@ -340,6 +340,7 @@ export class OutboxService {
       blocked: this.#runtime.blocked,
       reachable: (entry) => this.#servers.reachable(entry),
       unproven: (entry) => this.#servers.unproven(entry),
+      runningPerServer: this.#inFlight.perServer,
       exclusivityKey: (entry) => this.#kinds.get(entry.kind)?.exclusivityKey?.(entry) ?? null,
       runningByExclusivity: this.#inFlight.byExclusivity,
     });

@@ -40,6 +40,22 @@ function plan(entries: OutboxEntry[], extra: Partial<PlanInput> = {}) {
 const ids = (p: ReturnType<typeof plan>) => p.start.map((e) => e.id);
 
 describe('dispatch plan', () => {
+  it('sends one write at a time to a server that has not answered yet (an offline command learns it once), in parallel once it has', () => {
+    const writes = [
+      entry('a1', 'A', { accountId: 'x' }),
+      entry('b1', 'B', { accountId: 'x' }),
+      entry('c1', 'C', { accountId: 'y' }),
+      entry('d1', 'D', { accountId: 'y' }),
+    ];
+    const serverOf = (e: OutboxEntry) => (e.accountId === 'x' ? 'https://x.example' : 'https://y.example');
+    const unknown = plan(writes, { unproven: serverOf });
+    expect(ids(unknown)).toEqual(['a1', 'c1']);
+    expect(unknown.waiting.get('b1')).toBe('concurrency');
+    const scouting = plan(writes.slice(2), { unproven: serverOf, running: new Set(['c1']), runningPerServer: new Map([['https://y.example', 1]]) });
+    expect(ids(scouting)).toEqual([]);
+    expect(ids(plan(writes, { unproven: () => null }))).toEqual(['a1', 'b1', 'c1', 'd1']);
+  });
+
   it('starts only the oldest unsent entry of each resource; others wait in order', () => {
     const p = plan([entry('a1', 'A'), entry('a2', 'A'), entry('b1', 'B'), entry('a3', 'A')]);
     expect(ids(p)).toEqual(['a1', 'b1']);
