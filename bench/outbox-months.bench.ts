@@ -8,6 +8,7 @@ import { runCli } from '../electron/cli/program';
 import { openStatusPageOutbox } from '../electron/services/outbox/create-statuspage-outbox';
 import { parseOutboxLog } from '../electron/services/outbox/log-format';
 import { envAccountId } from '../electron/services/outbox/statuspage/targets';
+import { clearRateLimiters } from '../electron/services/statuspage/rate-limiter';
 import { startStatusPageSimulator } from '../electron/services/simulators/statuspage';
 import { buildCli } from '../scripts/build-cli';
 
@@ -90,6 +91,17 @@ function sentEntriesIn(file: string): number {
   return [...states.values()].filter((state) => state === 'sent').length;
 }
 
+/** A copy already on disk, as a file written days ago is: else the command's first fsync would write the copy out too. */
+function copyDurably(from: string, to: string): void {
+  fs.copyFileSync(from, to);
+  const fd = fs.openSync(to, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** An address nothing listens on: every connection is refused, as with the network gone. */
 async function refusingBaseUrl(): Promise<string> {
   const server = net.createServer();
@@ -134,6 +146,8 @@ async function sendMany(sends: number, log: (line: string) => void): Promise<{ d
 async function queueOffline(count: number, baseUrl: string): Promise<string> {
   const dir = tempDir('offline');
   for (let i = 0; i < count; i++) {
+    // Each command is its own process in real use: the accounts' rate limiters start empty for each.
+    clearRateLimiters();
     const code = await runCli(['--base-url', baseUrl, 'incidents', 'create', 'acme', '--title', `Offline ${i}`, '--type', 'minor'], {
       stdout: () => undefined,
       stderr: () => undefined,
@@ -181,7 +195,7 @@ export async function runOutboxMonthsBench(
   for (let r = -1; r < runs; r++) {
     const empty = tempDir('first');
     const copy = tempDir('last');
-    fs.copyFileSync(path.join(waiting, 'outbox.jsonl'), path.join(copy, 'outbox.jsonl'));
+    copyDurably(path.join(waiting, 'outbox.jsonl'), path.join(copy, 'outbox.jsonl'));
     const a = await timed(queueArgs('The first'), env(empty));
     const before = lines(copy);
     const b = await timed(queueArgs('The 500th'), env(copy));

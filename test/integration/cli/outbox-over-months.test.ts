@@ -105,4 +105,38 @@ describe('the outbox over months', () => {
     // Each command tried one write: the thirteen commands made thirteen attempts in all, not 78.
     expect(listed.entries.reduce((sum, e) => sum + e.attempts, 0)).toBeLessThanOrEqual(13);
   });
+
+  it('a write that waited long is not preceded by retried reads when the server is gone: one attempt, not a second of retries', async () => {
+    home = makeTempDir('statusdesk-cli-months-');
+    // A network that drops every request, counting the connections.
+    let connections = 0;
+    const dropping = net.createServer((socket) => {
+      connections++;
+      socket.once('data', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(dropping.address() as net.AddressInfo).port}/api/v2`;
+    try {
+      // Twenty writes queued an hour ago: each is sent with its time of writing, after learning the server's clock.
+      const hourAgo = Date.now() - 3_600_000;
+      const { outbox } = await openStatusPageOutbox({ dataDir: home.dir, env: { STATUSDESK_API_KEY: 'a-key-0000' }, now: () => hourAgo });
+      for (let i = 0; i < 20; i++) {
+        await outbox.enqueue({
+          accountId: envAccountId(baseUrl),
+          server: { baseUrl, keyFrom: 'env' },
+          operation: 'createIncident',
+          input: { subdomain: 'acme', incident: { type: 'minor', title: `Waited ${i}` } },
+        });
+      }
+      await outbox.stop();
+      const run = await runCliIn(home.dir, ['--base-url', baseUrl, 'incidents', 'create', 'acme', '--title', 'The 21st', '--type', 'minor'], {
+        STATUSDESK_API_KEY: 'a-key-0000',
+      });
+      expect(run.stdout).toMatch(/^queued .*the server cannot be reached now/);
+      // One attempt (its clock read) and one reachability probe; before, the clock read alone was tried four times.
+      expect(connections).toBeLessThanOrEqual(3);
+    } finally {
+      await new Promise<void>((resolve) => dropping.close(() => resolve()));
+    }
+  });
 });

@@ -78,7 +78,9 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     const serverClock = client.serverClock;
     const queued = ctx.now() - writtenLocal >= queuedAfterMs;
     // A write that waited is compared with server times (and stamped with its own): learn the server's clock first.
-    if ((queued || entry.reconcile) && serverClock.offsetMs === null) await client.hello(undefined, callOptions);
+    // Once, without the reads' retries: the write's own failure handling waits for a server that does not answer
+    // (an offline command would otherwise spend seconds retrying this read before learning the server is not there).
+    if ((queued || entry.reconcile) && serverClock.offsetMs === null) await client.hello(undefined, { ...callOptions, retries: 0 });
     const writing = () => timeOfWriting(entry, serverClock, ctx.now(), bootClock());
     const writtenAt = () => writing().at;
 
