@@ -19,7 +19,18 @@ import { markdownTable, textTable, type BenchRow } from './report/row';
  * its reason; the others still run. Exit code 1 when any budget fails or any benchmark is unavailable.
  */
 
-const NAMES = ['monitor', 'outbox', 'outbox-months', 'translation', 'renderer-size', 'render', 'dashboard-sync', 'cli-start', 'provider-pages'] as const;
+const NAMES = [
+  'monitor',
+  'outbox',
+  'outbox-months',
+  'translation',
+  'renderer-size',
+  'render',
+  'dashboard-sync',
+  'cli-start',
+  'provider-pages',
+  'large-page',
+] as const;
 type BenchName = (typeof NAMES)[number];
 
 interface Unavailable {
@@ -158,6 +169,14 @@ await run('provider-pages', async () => {
   const result = await runProviderPagesBench({ intervals: quick ? 2 : 3, timeScale: quick ? 12 : 6, log: (line) => log(`provider-pages: ${line}`) });
   results.providerPages = result;
   return providerPagesRows(result);
+});
+
+await run('large-page', async () => {
+  const { runLargePageBench } = await import('./large-page.bench');
+  const { largePageRows } = await import('./report/large-page-rows');
+  const result = await runLargePageBench({ runs: quick ? 1 : 3, log: (line) => log(`large-page: ${line}`) });
+  results.largePage = result;
+  return largePageRows(result);
 });
 
 const failed = rows.filter((r) => r.pass === false);
