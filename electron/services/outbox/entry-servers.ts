@@ -14,6 +14,8 @@ export class EntryServers {
   readonly #runtime: EntryRuntimes;
   readonly #probes: KindProbes | null;
   readonly #connectivity: ConnectivityMonitor;
+  /** Servers probed beside a first write. */
+  readonly #scouted = new Set<string>();
 
   constructor(parts: { kinds: OutboxKindRegistry; runtime: EntryRuntimes; probes: KindProbes | null; connectivity: ConnectivityMonitor }) {
     this.#kinds = parts.kinds;
@@ -41,6 +43,20 @@ export class EntryServers {
     if (entry.state === 'sent') return;
     const server = this.of(entry);
     if (server !== null) this.#connectivity.track(server);
+  }
+
+  /**
+   * A write starts to a server that has not answered this process yet: its reachability probe (a cheap GET) runs
+   * beside it, once, so a slow first answer does not hold the writes behind it back (one at a time goes to such a
+   * server: dispatch-plan.ts) while a refused one still costs the command one attempt. Returns the entry.
+   */
+  scouting(entry: OutboxEntry): OutboxEntry {
+    const server = this.unproven(entry);
+    if (server !== null && !this.#scouted.has(server)) {
+      this.#scouted.add(server);
+      void this.#connectivity.probeNow(server);
+    }
+    return entry;
   }
 
   /** Its server has not answered this process yet: whether it is there at all is learnt from one write, not from every one. */

@@ -366,7 +366,7 @@ export class OutboxService {
     const plan = this.#planNow();
     this.#runtime.noteWaiting(this.#store.entries.values(), plan.waiting);
     if (this.#started) {
-      for (const entry of plan.start) void this.#sender.send(entry);
+      for (const entry of plan.start) void this.#sender.send(this.#servers.scouting(entry));
       this.#wakeTimer.at(plan.wakeAt);
     }
     if (this.#flushWaiters.size > 0) {
