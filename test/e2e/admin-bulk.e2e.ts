@@ -130,8 +130,10 @@ test('members given a role together; services, webhooks and access groups filter
       { member: { role: 'editor', name: 'Member 5' } },
       { member: { role: 'editor', name: 'Member 9' } },
     ]);
-  // Read again one by one as they are sent: no longer viewers, they leave the search.
+  // No longer viewers, they leave the search; once sent, each is read again through its page.
   await expect(rows(panel)).toHaveCount(0);
+  await panel.getByRole('searchbox', { name: 'Filter page members' }).fill('');
+  await expect(panel.getByTestId('pending-badge')).toHaveCount(0);
   const members = JSON.parse((await exported(page, panel, 'JSON')).text) as Array<{ role: string }>;
   expect(members.filter((m) => m.role === 'editor')).toHaveLength(6);
 

@@ -46,6 +46,14 @@ export function useAdminSection(resourceId: AdminResourceId) {
     computed(() => search.shown),
     items,
   );
+  // Another page or organization: its list starts unsearched, nothing picked.
+  watch(
+    () => (scope.value ? scopeKey(scope.value) : null),
+    () => {
+      search.set('');
+      selection.clear();
+    },
+  );
   const problems = computed(() =>
     scope.value
       ? entriesOfResource(outbox.entries, resource, scope.value).filter((e) => e.state === 'failed' || e.state === 'conflict' || e.state === 'needs_look')
