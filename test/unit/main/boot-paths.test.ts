@@ -77,17 +77,6 @@ describe('boot paths', () => {
     expect(await invokeOk('updates.status')).toMatchObject({ state: { phase: 'off', reason: 'development' }, canCheck: false });
   });
 
-  it('starts without an OS keychain, says so, and still keeps a key for the session', async () => {
-    vi.stubEnv('DBUS_SESSION_BUS_ADDRESS', 'unix:path=/nonexistent/statusdesk-test-bus');
-    await boot();
-    const info = await invokeOk<{ vault: { keychainAvailable: boolean; reason: string | null } }>('app.info');
-    expect(info.vault.keychainAvailable).toBe(false);
-    expect(info.vault.reason).toMatch(/keychain/i);
-    const account = { name: 'No keychain', region: 'us', subdomain: 'acme', apiKey: 'k'.repeat(32) };
-    await expect(invoke('accounts.add', account)).resolves.toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } });
-    await expect(invokeOk('accounts.add', { ...account, sessionOnlyKey: true })).resolves.toMatchObject({ key: { storage: 'session' } });
-  });
-
   it('closing the window keeps the app in the tray; the tray opens the same window again', async () => {
     await boot();
     const window = liveWindows()[0]!;
