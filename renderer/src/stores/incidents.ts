@@ -17,8 +17,12 @@ import { useAccountsStore } from './accounts';
 import { useIncidentPageContext } from './incident-page-context';
 import { useOutboxStore } from './outbox';
 
-/** Items per read: the API's maximum, so reaching old incidents takes as few requests as it can (issue 28). */
+/**
+ * Items per read after the first: the API's maximum, so reaching old incidents takes as few requests as it can
+ * (issue 28). The first read is smaller, so the list shows at once whatever the page's size.
+ */
 export const PAGE_SIZE = 100;
+export const FIRST_PAGE_SIZE = 50;
 const RECENT_WRITES = 4;
 
 /** An item taken off a list because the server no longer has it (deleted there): said once, until dismissed. */
@@ -141,7 +145,7 @@ export const useIncidentsStore = defineStore('incidents', () => {
     list.loading = true;
     list.error = null;
     try {
-      const input: Record<string, unknown> = { subdomain: current.subdomain, limit: PAGE_SIZE };
+      const input: Record<string, unknown> = { subdomain: current.subdomain, limit: more ? PAGE_SIZE : FIRST_PAGE_SIZE };
       if (more && list.cursor) input.after = list.cursor;
       if (kind === 'incidents' && typeFilter.value !== '') input.type = typeFilter.value;
       const result = await readStatusPageList(current.id, READS[kind].list, input);
