@@ -1,40 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
-import { boot, invoke, invokeOk, liveWindows, pretendPlatform, quitAndWait, trayMenuItem, watchUncaught } from './support/boot';
-import { fake, resetFake } from './support/fake-electron';
+import { boot, invoke, invokeOk, liveWindows, pretendPlatform, trayMenuItem, useBootHarness } from './support/boot';
+import { fake } from './support/fake-electron';
 
 // The boot paths of issue 14, each on the faithful fake of Electron's objects and the real core behind it.
 // Every test ends by quitting, and fails on any uncaught exception or unhandled rejection along the way.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 
-let temp: ReturnType<typeof makeTempDir>;
-let uncaught: ReturnType<typeof watchUncaught>;
-const undo: Array<() => void | Promise<void>> = [];
-beforeEach(() => {
-  temp = makeTempDir();
-  vi.stubEnv('STATUSDESK_HOME', temp.dir);
-  vi.stubEnv('ELECTRON_RENDERER_URL', '');
-  vi.stubEnv('STATUSDESK_DEMO', '');
-  resetFake();
-  uncaught = watchUncaught();
-});
-afterEach(async () => {
-  try {
-    await quitAndWait();
-    for (const step of undo.splice(0).reverse()) await step();
-  } finally {
-    uncaught.stop();
-    vi.useRealTimers();
-    vi.unstubAllEnvs();
-    temp.remove();
-  }
-  expect(uncaught.errors).toEqual([]);
-});
+const harness = useBootHarness();
 
 async function simulator(): Promise<StatusPageSimulator> {
   const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false, control: false });
-  undo.push(() => sim.close());
+  harness.undo.push(() => sim.close());
   return sim;
 }
 
@@ -59,9 +37,9 @@ describe('boot paths', () => {
 
   it('packaged: icons from the resources folder and the renderer from the app protocol', async () => {
     const resources = makeTempDir('statusdesk-resources-');
-    undo.push(() => resources.remove());
+    harness.undo.push(() => resources.remove());
     Object.defineProperty(process, 'resourcesPath', { value: resources.dir, configurable: true, writable: true });
-    undo.push(() => void delete (process as { resourcesPath?: string }).resourcesPath);
+    harness.undo.push(() => void delete (process as { resourcesPath?: string }).resourcesPath);
     fake.app.isPackaged = true;
     await boot();
     const window = liveWindows()[0]!;
@@ -100,7 +78,7 @@ describe('boot paths', () => {
   });
 
   it('macOS: activate (a click on the dock icon) shows the window again', async () => {
-    undo.push(pretendPlatform('darwin'));
+    harness.undo.push(pretendPlatform('darwin'));
     await boot();
     const window = liveWindows()[0]!;
     window.close();
@@ -144,7 +122,7 @@ describe('boot paths', () => {
   });
 
   it.each(['darwin', 'win32'] as const)('login item on and off on %s uses the system login items', async (platform) => {
-    undo.push(pretendPlatform(platform));
+    harness.undo.push(pretendPlatform(platform));
     await boot();
     await invokeOk('desktop.setPrefs', { startAtLogin: true });
     expect(fake.app.setLoginItemSettings).toHaveBeenLastCalledWith(expect.objectContaining({ openAtLogin: true }));

@@ -1,33 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeTempDir } from '../../support/temp-dir';
-import { boot, invoke, invokeOk, quitAndWait, watchUncaught } from './support/boot';
-import { resetFake } from './support/fake-electron';
+import { describe, expect, it, vi } from 'vitest';
+import { boot, invoke, invokeOk, useBootHarness } from './support/boot';
 
 // A boot path of issue 14 in a file of its own: the keychain library keeps its D-Bus connection for the life of
 // the process, so "no session bus" holds only in a process whose earlier boots never reached the real one
 // (every boot now probes the keychain to log whether it is there).
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 
-let temp: ReturnType<typeof makeTempDir>;
-let uncaught: ReturnType<typeof watchUncaught>;
-beforeEach(() => {
-  temp = makeTempDir();
-  vi.stubEnv('STATUSDESK_HOME', temp.dir);
-  vi.stubEnv('ELECTRON_RENDERER_URL', '');
-  vi.stubEnv('STATUSDESK_DEMO', '');
-  resetFake();
-  uncaught = watchUncaught();
-});
-afterEach(async () => {
-  try {
-    await quitAndWait();
-  } finally {
-    uncaught.stop();
-    vi.unstubAllEnvs();
-    temp.remove();
-  }
-  expect(uncaught.errors).toEqual([]);
-});
+useBootHarness();
 
 describe('boot without a session bus', () => {
   it('starts without an OS keychain, says so, and still keeps a key for the session', async () => {

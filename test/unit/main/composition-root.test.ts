@@ -1,35 +1,14 @@
 import { EventEmitter } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ipcChannels } from '../../../shared/ipc/contract';
-import { makeTempDir } from '../../support/temp-dir';
-import { boot, invoke, liveWindows, quitAndWait, watchUncaught } from './support/boot';
-import { fake, resetFake } from './support/fake-electron';
+import { boot, invoke, liveWindows, useBootHarness } from './support/boot';
+import { fake } from './support/fake-electron';
 
 // Only Electron's own objects are faked (a faithful fake, see support/fake-electron.ts); everything the
 // composition root wires is real: the core, its files, the keychain, the demo's simulator.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 
-let temp: ReturnType<typeof makeTempDir>;
-let uncaught: ReturnType<typeof watchUncaught>;
-beforeEach(() => {
-  temp = makeTempDir();
-  vi.stubEnv('STATUSDESK_HOME', temp.dir);
-  vi.stubEnv('ELECTRON_RENDERER_URL', '');
-  vi.stubEnv('STATUSDESK_DEMO', '');
-  resetFake();
-  uncaught = watchUncaught();
-});
-afterEach(async () => {
-  try {
-    await quitAndWait();
-  } finally {
-    uncaught.stop();
-    vi.unstubAllEnvs();
-    temp.remove();
-  }
-  // Every boot path ends with no uncaught exception and no unhandled rejection, quit included.
-  expect(uncaught.errors).toEqual([]);
-});
+const harness = useBootHarness();
 
 describe('composition root: normal start', () => {
   it('registers the app scheme, takes the single-instance lock and uses the shared data folder', async () => {
@@ -38,7 +17,7 @@ describe('composition root: normal start', () => {
       expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }),
     ]);
     expect(fake.app.requestSingleInstanceLock).toHaveBeenCalled();
-    expect(fake.app.setPath).toHaveBeenCalledWith('userData', temp.dir);
+    expect(fake.app.setPath).toHaveBeenCalledWith('userData', harness.dir);
   });
 
   it('opens one hardened window on the app origin and registers every invoke channel', async () => {
@@ -122,6 +101,6 @@ describe('composition root: demo mode (npm run demo)', () => {
     expect(pages).toMatchObject({ ok: true, value: [{ name: 'Acme (demo)' }, { name: 'Nimbus Cloud', kind: 'statuspage' }] });
     // The demo's throw-away folder, never the user's data folder.
     const info = await invoke<{ dataDir: string }>('app.info');
-    expect(info.ok && info.value.dataDir).not.toBe(temp.dir);
+    expect(info.ok && info.value.dataDir).not.toBe(harness.dir);
   });
 });

@@ -1,33 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeTempDir } from '../../support/temp-dir';
-import { boot, invokeOk, liveWindows, quitAndWait, watchUncaught } from './support/boot';
-import { fake, resetFake } from './support/fake-electron';
+import { describe, expect, it, vi } from 'vitest';
+import { boot, invokeOk, liveWindows, useBootHarness } from './support/boot';
+import { fake } from './support/fake-electron';
 
 // Issue 30, item 1: the global shortcut, wired by the composition root to Electron's globalShortcut.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 
-let temp: ReturnType<typeof makeTempDir>;
-let uncaught: ReturnType<typeof watchUncaught>;
-beforeEach(() => {
-  temp = makeTempDir();
-  vi.stubEnv('STATUSDESK_HOME', temp.dir);
-  vi.stubEnv('ELECTRON_RENDERER_URL', '');
-  vi.stubEnv('STATUSDESK_DEMO', '');
-  resetFake();
-  uncaught = watchUncaught();
-});
-afterEach(async () => {
-  try {
-    await quitAndWait();
-  } finally {
-    uncaught.stop();
-    vi.unstubAllEnvs();
-    temp.remove();
-  }
-  expect(uncaught.errors).toEqual([]);
-});
+const harness = useBootHarness();
 
 interface State {
   enabled: boolean;
@@ -56,8 +36,8 @@ describe('global shortcut', () => {
   });
 
   it('a press brings the hidden window up and tells it to open the palette; the keys come back after a restart', async () => {
-    fs.mkdirSync(temp.dir, { recursive: true });
-    fs.writeFileSync(path.join(temp.dir, 'global-shortcut.json'), JSON.stringify({ enabled: true, accelerator: 'CommandOrControl+Shift+K' }));
+    fs.mkdirSync(harness.dir, { recursive: true });
+    fs.writeFileSync(path.join(harness.dir, 'global-shortcut.json'), JSON.stringify({ enabled: true, accelerator: 'CommandOrControl+Shift+K' }));
     await boot();
     await vi.waitFor(() => expect(fake.globalShortcut.held.has('CommandOrControl+Shift+K')).toBe(true));
     const window = liveWindows()[0]!;
@@ -76,6 +56,6 @@ describe('global shortcut', () => {
     const state = await invokeOk<State>('shortcuts.setGlobal', { enabled: true, accelerator: 'Alt+Space' });
     expect(state.registered).toBe(false);
     expect(state.problem).toMatch(/Alt\+Space is taken by another app/);
-    expect(JSON.parse(fs.readFileSync(path.join(temp.dir, 'global-shortcut.json'), 'utf8'))).toEqual({ enabled: true, accelerator: 'Alt+Space' });
+    expect(JSON.parse(fs.readFileSync(path.join(harness.dir, 'global-shortcut.json'), 'utf8'))).toEqual({ enabled: true, accelerator: 'Alt+Space' });
   });
 });

@@ -1,10 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault } from '../../../electron/services/vault/key-vault';
 import { bindingFor } from '../../../electron/services/vault/secret-binding';
-import { makeTempDir } from '../../support/temp-dir';
-import { boot, invoke, invokeOk, quitAndWait, watchUncaught } from './support/boot';
-import { resetFake } from './support/fake-electron';
+import { boot, invoke, invokeOk, useBootHarness } from './support/boot';
 
 // Issue 20 item 2: a platform without the keyring's native package. Importing it fails, as it does when the
 // optional platform package was not installed; the app must start anyway, without an OS keychain.
@@ -13,26 +11,7 @@ vi.mock('@napi-rs/keyring', () => {
 });
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 
-let temp: ReturnType<typeof makeTempDir>;
-let uncaught: ReturnType<typeof watchUncaught>;
-beforeEach(() => {
-  temp = makeTempDir();
-  vi.stubEnv('STATUSDESK_HOME', temp.dir);
-  vi.stubEnv('ELECTRON_RENDERER_URL', '');
-  vi.stubEnv('STATUSDESK_DEMO', '');
-  resetFake();
-  uncaught = watchUncaught();
-});
-afterEach(async () => {
-  try {
-    await quitAndWait();
-  } finally {
-    uncaught.stop();
-    vi.unstubAllEnvs();
-    temp.remove();
-  }
-  expect(uncaught.errors).toEqual([]);
-});
+useBootHarness();
 
 describe('no keyring native binding', () => {
   it('the keychain store reports "no OS keychain" with the reason, and the vault offers the session instead', async () => {

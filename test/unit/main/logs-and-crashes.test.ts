@@ -1,37 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HELP_LABELS } from '../../../electron/services/desktop/application-menu';
-import { makeTempDir } from '../../support/temp-dir';
-import { boot, invoke, invokeOk, liveWindows, quitAndWait, watchUncaught } from './support/boot';
-import { fake, resetFake } from './support/fake-electron';
+import { boot, invoke, invokeOk, liveWindows, useBootHarness } from './support/boot';
+import { fake } from './support/fake-electron';
 
 // Issue 29, items 1-4 on the composition root: the main log, the crash reporter, processes that end, the
 // window's errors, and the Help menu's Open Logs Folder and Copy Diagnostics.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 
-let temp: ReturnType<typeof makeTempDir>;
-let uncaught: ReturnType<typeof watchUncaught>;
-beforeEach(() => {
-  temp = makeTempDir();
-  vi.stubEnv('STATUSDESK_HOME', temp.dir);
-  vi.stubEnv('ELECTRON_RENDERER_URL', '');
-  vi.stubEnv('STATUSDESK_DEMO', '');
-  resetFake();
-  uncaught = watchUncaught();
-});
-afterEach(async () => {
-  try {
-    await quitAndWait();
-  } finally {
-    uncaught.stop();
-    vi.unstubAllEnvs();
-    temp.remove();
-  }
-  expect(uncaught.errors).toEqual([]);
-});
+const harness = useBootHarness();
 
-const mainLog = () => path.join(temp.dir, 'logs', 'main.log');
+const mainLog = () => path.join(harness.dir, 'logs', 'main.log');
 const logText = () => (fs.existsSync(mainLog()) ? fs.readFileSync(mainLog(), 'utf8') : '');
 
 function helpItem(label: string): { click: () => void } {
@@ -48,7 +28,7 @@ describe('logs and crashes', { timeout: 20_000 }, () => {
   it('starts the log in the data folder with the versions, and keeps crash dumps there without uploading', async () => {
     await boot();
     await vi.waitFor(() => expect(logText()).toMatch(/info {2}Statusdesk 9\.9\.9 \(development\) started: .*node \d+/));
-    expect(fake.app.setPath).toHaveBeenCalledWith('crashDumps', path.join(temp.dir, 'crashes'));
+    expect(fake.app.setPath).toHaveBeenCalledWith('crashDumps', path.join(harness.dir, 'crashes'));
     expect(fake.crashReporter.start).toHaveBeenCalledTimes(1);
     expect(fake.crashReporter.start.mock.calls[0]![0]).toMatchObject({ uploadToServer: false });
     await vi.waitFor(() => expect(logText()).toMatch(/keychain: (available|unavailable)/));
@@ -86,14 +66,14 @@ describe('logs and crashes', { timeout: 20_000 }, () => {
     });
     helpItem(HELP_LABELS.copyDiagnostics).click();
     await vi.waitFor(() => expect(fake.clipboard.text).toMatch(/^Statusdesk 9\.9\.9 \(development\)/));
-    expect(fake.clipboard.text).toContain(`Data folder: ${temp.dir}`);
+    expect(fake.clipboard.text).toContain(`Data folder: ${harness.dir}`);
     expect(fake.clipboard.text).toContain('Accounts: 1 (servers: 127.0.0.1:9)');
     expect(fake.clipboard.text).not.toContain('k'.repeat(32));
     expect(fake.clipboard.text).not.toContain('/api/v2');
     helpItem(HELP_LABELS.openLogsFolder).click();
-    await vi.waitFor(() => expect(fake.shell.openPath).toHaveBeenCalledWith(path.join(temp.dir, 'logs')));
+    await vi.waitFor(() => expect(fake.shell.openPath).toHaveBeenCalledWith(path.join(harness.dir, 'logs')));
     // Settings does the same through IPC.
-    expect(await invokeOk('diagnostics.openLogsFolder')).toEqual({ opened: true, folder: path.join(temp.dir, 'logs') });
+    expect(await invokeOk('diagnostics.openLogsFolder')).toEqual({ opened: true, folder: path.join(harness.dir, 'logs') });
     expect(await invokeOk<{ copied: boolean; text: string }>('diagnostics.copy')).toMatchObject({ copied: true });
   });
 });

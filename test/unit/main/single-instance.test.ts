@@ -1,42 +1,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeTempDir } from '../../support/temp-dir';
-import { boot, invokeOk, liveWindows, quitAndWait, watchUncaught } from './support/boot';
-import { DEFAULT_USER_DATA, fake, resetFake } from './support/fake-electron';
+import { describe, expect, it, vi } from 'vitest';
+import { boot, invokeOk, liveWindows, quitAndWait, useBootHarness } from './support/boot';
+import { DEFAULT_USER_DATA, fake } from './support/fake-electron';
 
 // Issue 24, item 7, at the composition root: Electron scopes the single-instance lock to userData, so the app
 // sets userData to its data folder first. One instance per data folder; instances on different folders (the
 // installed app, npm start with its own STATUSDESK_HOME, a demo) run side by side.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 
-let temp: ReturnType<typeof makeTempDir>;
-let uncaught: ReturnType<typeof watchUncaught>;
-let dataDir: string;
-beforeEach(() => {
-  temp = makeTempDir();
-  dataDir = path.join(temp.dir, 'data');
-  vi.stubEnv('STATUSDESK_HOME', dataDir);
-  vi.stubEnv('ELECTRON_RENDERER_URL', '');
-  vi.stubEnv('STATUSDESK_DEMO', '');
-  resetFake();
-  uncaught = watchUncaught();
-});
-afterEach(async () => {
-  try {
-    await quitAndWait();
-  } finally {
-    uncaught.stop();
-    vi.unstubAllEnvs();
-    temp.remove();
-  }
-  expect(uncaught.errors).toEqual([]);
-});
+const harness = useBootHarness({ dataSubdir: 'data' });
 
 describe('the single-instance lock follows the data folder', () => {
   it('is taken on the data folder, set as userData before the lock is asked for', async () => {
     await boot();
-    expect(fake.app.lockedUserData).toBe(dataDir);
+    expect(fake.app.lockedUserData).toBe(harness.dataDir);
     const setUserData = fake.app.setPath.mock.calls.findIndex(([name]) => name === 'userData');
     expect(fake.app.setPath.mock.invocationCallOrder[setUserData]!).toBeLessThan(fake.app.requestSingleInstanceLock.mock.invocationCallOrder[0]!);
   });
@@ -47,11 +25,11 @@ describe('the single-instance lock follows the data folder', () => {
     await boot();
     expect(fake.app.quit).not.toHaveBeenCalled();
     expect(liveWindows()).toHaveLength(1);
-    expect(await invokeOk<{ dataDir: string }>('app.info')).toMatchObject({ dataDir });
+    expect(await invokeOk<{ dataDir: string }>('app.info')).toMatchObject({ dataDir: harness.dataDir });
   });
 
   it('an instance on the same data folder does: this one quits without a window', async () => {
-    fake.app.otherInstances.add(dataDir);
+    fake.app.otherInstances.add(harness.dataDir);
     await boot();
     expect(fake.app.quit).toHaveBeenCalled();
     expect(fake.windows).toHaveLength(0);
@@ -60,7 +38,7 @@ describe('the single-instance lock follows the data folder', () => {
 
   it('a demo locks its own throw-away folder, so it runs beside the app on the user’s folder, and removes it at the end', async () => {
     vi.stubEnv('STATUSDESK_DEMO', '1');
-    fake.app.otherInstances.add(dataDir);
+    fake.app.otherInstances.add(harness.dataDir);
     fake.app.otherInstances.add(DEFAULT_USER_DATA);
     await boot();
     expect(liveWindows()).toHaveLength(1);

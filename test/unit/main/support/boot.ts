@@ -1,6 +1,8 @@
-import { expect, vi } from 'vitest';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { makeTempDir } from '../../../support/temp-dir';
 import type { Result } from '../../../../shared/ipc/define';
-import { fake, type FakeWindow } from './fake-electron';
+import { fake, resetFake, type FakeWindow } from './fake-electron';
 
 /**
  * Records every uncaught exception and unhandled rejection while a boot path runs: a throw from a timer or a
@@ -79,4 +81,48 @@ export function trayMenuItem(label: string): { label?: string; click?: () => voi
   const item = menu?.template.find((entry) => entry.label === label);
   if (!item) throw new Error(`no tray menu entry "${label}" in ${JSON.stringify(menu?.template.map((e) => e.label))}`);
   return item;
+}
+
+/**
+ * The set-up every boot-path file shares: before each test a throw-away folder (the data folder, or `dataSubdir`
+ * inside it), no renderer URL, no demo, a fresh fake and a watch for uncaught errors; after it the app quits,
+ * the test's `undo` steps run, everything is put back, and nothing may have been thrown uncaught.
+ */
+export function useBootHarness(options: { dataSubdir?: string } = {}): {
+  readonly dir: string;
+  readonly dataDir: string;
+  undo: Array<() => void | Promise<void>>;
+} {
+  let temp: ReturnType<typeof makeTempDir>;
+  let uncaught: ReturnType<typeof watchUncaught>;
+  const harness = {
+    get dir() {
+      return temp.dir;
+    },
+    get dataDir() {
+      return options.dataSubdir ? path.join(temp.dir, options.dataSubdir) : temp.dir;
+    },
+    undo: [] as Array<() => void | Promise<void>>,
+  };
+  beforeEach(() => {
+    temp = makeTempDir();
+    vi.stubEnv('STATUSDESK_HOME', harness.dataDir);
+    vi.stubEnv('ELECTRON_RENDERER_URL', '');
+    vi.stubEnv('STATUSDESK_DEMO', '');
+    resetFake();
+    uncaught = watchUncaught();
+  });
+  afterEach(async () => {
+    try {
+      await quitAndWait();
+      for (const step of harness.undo.splice(0).reverse()) await step();
+    } finally {
+      uncaught.stop();
+      vi.useRealTimers();
+      vi.unstubAllEnvs();
+      temp.remove();
+    }
+    expect(uncaught.errors).toEqual([]);
+  });
+  return harness;
 }
