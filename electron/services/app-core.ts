@@ -274,7 +274,7 @@ export class AppCore {
       dataDir: options.dataDir,
       app: { name: 'Statusdesk', version: options.version, packaged: options.build?.packaged ?? false, demo: options.build?.demo ?? false },
       outboxStatus: () => this.#outboxStatus,
-      openOutboxStatus: async () => (await this.outbox.service()).status(),
+      openOutboxStatus: async () => (await this.outbox.ready()).status(),
       stalePages: async () => (await this.monitor.fullSnapshot()).pages.filter((page) => page.status !== 'ok').length,
       ...(options.ports?.copyText ? { copyText: options.ports.copyText } : {}),
       ...(options.ports?.openPath ? { openPath: options.ports.openPath } : {}),
