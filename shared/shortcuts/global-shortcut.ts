@@ -33,15 +33,17 @@ const NAMED_KEYS = new Set([
 
 /** Why these keys cannot be a global shortcut, in the user's words; null when they can. */
 export function acceleratorProblem(accelerator: string): string | null {
+  // The answer never quotes what was typed: an IPC payload is not echoed back (the IPC fuzz test holds it).
+  if (accelerator.length > 60) return 'That is too long for keys: for example CommandOrControl+Shift+K.';
   const parts = accelerator.split('+').map((part) => part.trim());
   if (accelerator.trim() === '' || parts.some((part) => part === '')) return 'Type the keys joined by +, for example CommandOrControl+Shift+K.';
   const key = parts[parts.length - 1]!;
   const modifiers = parts.slice(0, -1);
   const unknown = modifiers.find((part) => !MODIFIERS.has(part.toLowerCase()));
-  if (unknown) return `“${unknown}” is not a modifier: use CommandOrControl, Control, Alt, Shift or Super.`;
+  if (unknown) return 'Only CommandOrControl, Control, Alt, Shift or Super can come before the key.';
   if (MODIFIERS.has(key.toLowerCase())) return 'End with a key, not a modifier (for example K).';
   if (!/^([A-Za-z0-9]|F([1-9]|1[0-9]|2[0-4])|[`\-=[\];',./\\])$/.test(key) && !NAMED_KEYS.has(key.toLowerCase())) {
-    return `“${key}” is not a key Statusdesk can listen for.`;
+    return 'The last key is not one Statusdesk can listen for: a letter, a digit, F1 to F24 or a named key such as Space.';
   }
   // A single key or Shift+key system-wide would take that letter from every other app.
   if (!modifiers.some((part) => part.toLowerCase() !== 'shift') && !/^F\d+$/.test(key))

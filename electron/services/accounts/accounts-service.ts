@@ -125,7 +125,7 @@ export class AccountsService {
     let notice: string | undefined;
     if (apiKey === null) await this.#vault.delete(keyName);
     else if (apiKey !== undefined) await this.#storeKey(next, apiKey, sessionOnlyKey === true);
-    else if (moved && (await this.#vault.delete(keyName))) {
+    else if (moved && (await this.#vault.deleteUnlessBoundTo(keyName, [this.baseUrlOf(next)]))) {
       // A key is bound to the server it was entered for: moving the account never takes the key along.
       notice = `The API key was removed because the account now points to ${new URL(this.baseUrlOf(next)).origin}. Enter the key for that server.`;
     }

@@ -82,7 +82,8 @@ export class OperationsAuth {
       before.tokenUrl !== after.tokenUrl ||
       before.revokeUrl !== after.revokeUrl ||
       before.oauth?.clientId !== after.oauth?.clientId;
-    if (signInMoved && (await this.#options.vault.delete(secretNames.googleRefreshToken()))) {
+    const boundTo = [after.tokenUrl, after.revokeUrl, after.baseUrl];
+    if (signInMoved && (await this.#options.vault.deleteUnlessBoundTo(secretNames.googleRefreshToken(), boundTo, after.oauth?.clientId))) {
       this.#service?.tokenProvider.clear();
       said.push('The Google sign-in was removed because the addresses or the client it was made for changed: sign in again.');
     }

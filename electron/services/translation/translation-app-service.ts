@@ -14,7 +14,7 @@ import { originOf } from '../../../shared/validation/secret-destination';
 import { WordType } from '../../../shared/translation/word-type';
 import type { TranslationLanguages, TranslationServiceHealth, TranslationTotals } from '../../../shared/ipc/channels/translation';
 import type { SettingsStore } from '../settings/settings-store';
-import type { KeyVault } from '../vault/key-vault';
+import { secretNames, type KeyVault } from '../vault/key-vault';
 import { outcomeUnknown, TranslationClient, type TranslationClientOptions } from './client';
 import { checkTranslationKey } from './key-check';
 import { keyFromVault, type GetTranslationKey } from './key-source';
@@ -30,7 +30,7 @@ export interface TranslationAppServiceOptions {
   dataDir: string;
   /** The `translation` section is read at each call, so a changed base URL applies at once. */
   settings: Pick<SettingsStore, 'get' | 'update'>;
-  vault: Pick<KeyVault, 'release' | 'set' | 'delete' | 'describe'>;
+  vault: Pick<KeyVault, 'release' | 'set' | 'delete' | 'describe' | 'deleteUnlessBoundTo'>;
   /** Where translate reads the key; the vault's entry when absent. */
   getKey?: GetTranslationKey;
   /** Timeouts and retries (tests); the base URL comes from the settings. */
@@ -107,7 +107,7 @@ export class TranslationAppService {
     });
     // After the move is saved: a key that could not be deleted is still bound to the old address, never sent.
     const moved = originOf(before.baseUrl) !== originOf(next.data.baseUrl);
-    const keyRemoved = moved && (await this.keys.remove()).removed;
+    const keyRemoved = moved && (await this.#options.vault.deleteUnlessBoundTo(secretNames.translationKey(), [next.data.baseUrl]));
     const settings = this.settings();
     return keyRemoved
       ? { ...settings, notice: `The translation key was removed because the service now is ${originOf(settings.baseUrl)}. Enter the key for that service.` }

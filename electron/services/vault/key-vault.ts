@@ -3,7 +3,16 @@ import type { KeyStorage } from '../../../shared/accounts/account';
 import type { VaultStatus } from '../../../shared/ipc/channels/app';
 import { backoffDelay, type BackoffPolicy } from '../timing/backoff';
 import type { KeychainProbe } from './keychain-store';
-import { bindingFor, checkDestination, decodeSecret, encodeSecret, type SecretBinding, type SecretDestination, type StoredSecret } from './secret-binding';
+import {
+  bindingCovers,
+  bindingFor,
+  checkDestination,
+  decodeSecret,
+  encodeSecret,
+  type SecretBinding,
+  type SecretDestination,
+  type StoredSecret,
+} from './secret-binding';
 import { SessionSecretStore, type SecretStore } from './secret-store';
 
 export interface KeychainLike extends SecretStore {
@@ -139,6 +148,17 @@ export class KeyVault {
   async bindingOf(name: string): Promise<SecretBinding | null | undefined> {
     const stored = await this.#read(name);
     return stored ? stored.binding : undefined;
+  }
+
+  /**
+   * After an address changed: deletes the stored secret unless it is bound to every one of `urls` (and
+   * `clientId`), as when the user moves back to where the key was entered. True when one was deleted.
+   */
+  async deleteUnlessBoundTo(name: string, urls: readonly string[], clientId?: string): Promise<boolean> {
+    const binding = await this.bindingOf(name);
+    if (binding === undefined) return false;
+    if (binding !== null && bindingCovers(binding, urls, clientId)) return false;
+    return this.delete(name);
   }
 
   async delete(name: string): Promise<boolean> {

@@ -12,9 +12,9 @@ describe('global shortcut keys', () => {
     expect(acceleratorProblem('K')).toMatch(/Add Control, Command or Alt/);
     expect(acceleratorProblem('Shift+K')).toMatch(/Add Control, Command or Alt/);
     expect(acceleratorProblem('Ctrl+')).toMatch(/joined by \+/);
-    expect(acceleratorProblem('Hyper+K')).toMatch(/“Hyper” is not a modifier/);
+    expect(acceleratorProblem('Hyper+K')).toMatch(/Only CommandOrControl, Control, Alt, Shift or Super can come before the key/);
     expect(acceleratorProblem('Control+Shift')).toMatch(/End with a key/);
-    expect(acceleratorProblem('Control+Banana')).toMatch(/“Banana” is not a key/);
+    expect(acceleratorProblem('Control+Banana')).toMatch(/The last key is not one Statusdesk can listen for/);
     expect(globalShortcutPrefsSchema.safeParse({ enabled: true, accelerator: 'K' }).success).toBe(false);
   });
 
