@@ -14,7 +14,8 @@ type Input = Record<string, unknown>;
 
 const FIRST_WORDS_CHARS = 48;
 
-const NOUNS: Record<WriteResource, string> = {
+/** What each kind of resource is called in a sentence. */
+export const WRITE_NOUNS: Record<WriteResource, string> = {
   incident: 'incident',
   incident_update: 'update',
   info_notice: 'notice',
@@ -87,7 +88,7 @@ export function targetOfWrite(entry: Described, others: readonly Described[] = [
   const target = info.parent ?? (info.action === 'create' || !info.idParam ? null : { resource: info.resource, idParam: info.idParam });
   if (!target) return null;
   const id = entry.input[target.idParam];
-  return itemName(NOUNS[target.resource], id, titleOf(id, target.idParam, others));
+  return itemName(WRITE_NOUNS[target.resource], id, titleOf(id, target.idParam, others));
 }
 
 /** One line that says what a write does, for `statusdesk outbox list` and the failure's "what failed". */
@@ -95,9 +96,9 @@ export function describeWrite(entry: Described, others: readonly Described[] = [
   if (!isWriteOperation(entry.operation)) return humanised(entry.operation);
   const info = WRITE_OPERATIONS[entry.operation];
   const body = bodyOf(entry);
-  const noun = info.resource === 'incident' && text(body.type) === 'scheduled' ? 'maintenance' : NOUNS[info.resource];
+  const noun = info.resource === 'incident' && text(body.type) === 'scheduled' ? 'maintenance' : WRITE_NOUNS[info.resource];
   if (info.parent) {
-    const parentNoun = NOUNS[info.parent.resource];
+    const parentNoun = WRITE_NOUNS[info.parent.resource];
     const parentId = entry.input[info.parent.idParam];
     const parent = itemName(parentNoun, parentId, titleOf(parentId, info.parent.idParam, others));
     const said = text(body.description);

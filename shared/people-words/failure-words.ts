@@ -41,6 +41,7 @@ export interface PeopleWords {
   /** "Could not check Acme Status"; null when the caller did not say what was being done. */
   what: string | null;
   why: string;
+  /** What the user can do about it (the "to do" of the sentence), or null when nothing helps. */
   todo: string | null;
   /** All of it, as one or two sentences. */
   text: string;
@@ -134,7 +135,7 @@ function why(facts: FailureFacts, context: FailureContext): string {
   return said || GENERIC_WHY[facts.code];
 }
 
-function todo(facts: FailureFacts, context: FailureContext, reason: string): string | null {
+function adviceFor(facts: FailureFacts, context: FailureContext, reason: string): string | null {
   if (ALREADY_ADVISES.test(reason)) return null;
   const cli = context.audience === 'cli';
   const subject = context.subject;
@@ -207,7 +208,7 @@ function upperFirst(text: string): string {
 export function failureWords(error: unknown, context: FailureContext = {}): PeopleWords {
   const facts = failureFacts(error);
   const reason = why(facts, context);
-  const advice = todo(facts, context, reason);
+  const advice = adviceFor(facts, context, reason);
   const what = context.action ? `Could not ${context.action}` : null;
   const first = what ? `${what}: ${lowerFirst(reason)}` : upperFirst(reason);
   const end = /[.!?]$/.test(first) ? '' : '.';

@@ -1,5 +1,6 @@
 import { isTempId } from '../../../shared/outbox/temp-id';
-import { isWriteOperation, WRITE_OPERATIONS, type WriteResource } from '../../../shared/outbox/write-operations';
+import { WRITE_NOUNS } from '../../../shared/outbox/write-description';
+import { isWriteOperation, WRITE_OPERATIONS } from '../../../shared/outbox/write-operations';
 import type { OutboxEntry } from './entry';
 import type { OutboxRecord } from './log-format';
 
@@ -13,22 +14,6 @@ import type { OutboxRecord } from './log-format';
  */
 
 const UUID = /"id":"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"/i;
-
-const NOUNS: Record<WriteResource, string> = {
-  incident: 'incident',
-  incident_update: 'update',
-  info_notice: 'notice',
-  info_notice_update: 'update',
-  metric: 'metric',
-  metric_entry: 'data point',
-  subscription: 'subscription',
-  status_page: 'status page',
-  service: 'service',
-  webhook: 'webhook',
-  access_group: 'access group',
-  page_member: 'member',
-  org_member: 'organization member',
-};
 
 /** A JSON string field of the damaged text, decoded; null when it is not there whole. */
 function stringField(text: string, name: string): string | null {
@@ -59,10 +44,10 @@ export function describeDamagedWrite(text: string): string {
   const info = WRITE_OPERATIONS[operation];
   const said = stringField(text, 'description');
   const name = stringField(text, 'title') ?? stringField(text, 'name') ?? stringField(text, 'email') ?? stringField(text, 'url');
-  const noun = info.resource === 'incident' && stringField(text, 'type') === 'scheduled' ? 'maintenance' : NOUNS[info.resource];
+  const noun = info.resource === 'incident' && stringField(text, 'type') === 'scheduled' ? 'maintenance' : WRITE_NOUNS[info.resource];
   const own = info.idParam ? idField(text, info.idParam) : null;
   if (info.parent) {
-    const parent = itemOf(NOUNS[info.parent.resource], idField(text, info.parent.idParam));
+    const parent = itemOf(WRITE_NOUNS[info.parent.resource], idField(text, info.parent.idParam));
     if (info.action === 'create') {
       if (info.resource === 'metric_entry') return `the data point of metric ${idField(text, 'metricId') ?? '?'}`;
       const resolves = stringField(text, 'type') === 'resolved';
