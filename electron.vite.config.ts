@@ -3,10 +3,11 @@ import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 import { ipcChannels } from './shared/ipc/contract';
 import { buildCli } from './scripts/build-cli';
-import { RENDERER_ALIASES } from './scripts/renderer-aliases';
+import { IMPORT_ALIASES } from './scripts/import-aliases';
 
 export default defineConfig({
   main: {
+    resolve: { alias: IMPORT_ALIASES },
     // The `statusdesk` command line is built with the app, so bin/statusdesk.js has its bundle (out/cli).
     plugins: [{ name: 'statusdesk-cli', apply: 'build', closeBundle: () => buildCli() }],
     build: {
@@ -17,6 +18,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias: IMPORT_ALIASES },
     // The preload needs only the channel names, not their schemas: inline them so no validator is bundled.
     define: { __STATUSDESK_CHANNELS__: JSON.stringify(ipcChannels) },
     build: {
@@ -33,7 +35,7 @@ export default defineConfig({
     root: resolve(__dirname, 'renderer'),
     plugins: [vue()],
     // As in tsconfig.base.json's paths (and vitest.config.ts for the unit tests that load renderer modules).
-    resolve: { alias: RENDERER_ALIASES },
+    resolve: { alias: IMPORT_ALIASES },
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: {

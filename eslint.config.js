@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint';
 /*
  * Lint guards this project's own conventions beside the usual mistakes (as GitHub Desktop's local rules do):
  * - the layers of DESIGN.md, checked on every import, type-only ones included (test/unit/architecture checks
- *   the same table by scanning files, so a wrong import fails twice, in the editor and in CI);
+ *   the same table by scanning files, so a wrong import fails twice, in the editor and in CI), and no `../`
+ *   out of a feature folder: other folders are reached through the aliases of tsconfig.base.json;
  * - IPC goes through the one bridge: no raw ipcMain or webContents.send elsewhere in the main process;
  * - the renderer never casts what the main process answers: the IPC contract types it;
  * - one privacy style: ECMAScript #private, not TypeScript's `private` (the constructor excepted).
@@ -29,12 +30,35 @@ const ELECTRON = { group: ['electron', 'electron/*'], message: 'Only electron/ma
 const NODE = { group: ['node:*'], message: 'This layer runs in the browser or everywhere: no Node built-ins.' };
 const MAIN_ONLY = { group: ['**/main/*', '**/preload/*'], message: 'Services and the command line never reach into the Electron main process or preload.' };
 const RENDERER = { group: ['**/renderer/**', '@/**'], message: 'Only the renderer imports the renderer (@/ is renderer/src).' };
-const ELECTRON_TREE = { group: ['**/electron/**'], message: 'The renderer reaches the main process only through window.api.' };
+const ELECTRON_TREE = {
+  group: ['**/electron/**', '@services/**', '**/simulators/**', '@simulators/**'],
+  message: 'The renderer reaches the main process only through window.api.',
+};
+const NO_SERVICES = {
+  group: ['**/services/**', '@services/**', '**/cli/**', '**/electron/**'],
+  message: 'A simulator imports only shared/ and Node: never a service, so the app cannot come to depend on its test double.',
+};
 /** The renderer climbs no folders: @/ is renderer/src and @shared/ is shared/ (tsconfig.base.json's paths). */
 const CLIMBING = { regex: '^\\.\\./', message: 'Import through @/ (renderer/src) or @shared/ (shared/), not ../.' };
-const SERVICES = { group: ['**/services/**', '**/cli/**'], message: 'shared/ imports only zod and itself.' };
+const SERVICES = {
+  group: ['**/services/**', '@services/**', '**/cli/**', '**/simulators/**', '@simulators/**'],
+  message: 'shared/ imports only zod and itself.',
+};
 
 const layer = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** A file n folders below its feature folder may climb n levels, never n + 1 (out of the feature). */
+const climbsOut = (levels) => ({
+  regex: `^(\\.\\./){${levels}}`,
+  message: 'A ../ never leaves its feature folder: import through @shared/, @services/ or @simulators/ (tsconfig.base.json).',
+});
+/** One config block per depth below each `featureGlob` folder, each with the folder's layer rules. */
+const featureFolders = (featureGlob, patterns, deepest = 4) =>
+  Array.from({ length: deepest + 1 }, (_, depth) => ({
+    files: [`${featureGlob}/${'*/'.repeat(depth)}*.ts`],
+    rules: layer([...patterns, climbsOut(depth + 1)]),
+  }));
+const SERVICE_LAYERS = [ELECTRON, MAIN_ONLY, RENDERER];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'bench/results/**', 'resources/**', 'docs/**', 'playwright-report/**'] },
@@ -74,7 +98,13 @@ export default tseslint.config(
     files: ['shared/**/*.ts'],
     rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SERVICES, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]),
   },
-  { files: ['electron/services/**/*.ts', 'electron/cli/**/*.ts'], rules: layer([ELECTRON, MAIN_ONLY, RENDERER]) },
+  { files: ['electron/services/**/*.ts', 'electron/cli/**/*.ts'], rules: layer(SERVICE_LAYERS) },
+  ...featureFolders('electron/services/*', SERVICE_LAYERS),
+  ...featureFolders('electron/cli', SERVICE_LAYERS),
+  ...featureFolders('electron/main', []),
+  ...featureFolders('electron/preload', []),
+  { files: ['simulators/**/*.ts'], rules: layer([ELECTRON, MAIN_ONLY, RENDERER, NO_SERVICES]) },
+  ...featureFolders('simulators/*', [ELECTRON, MAIN_ONLY, RENDERER, NO_SERVICES]),
   { files: ['renderer/**/*.{ts,vue}'], rules: layer([ELECTRON, NODE, ELECTRON_TREE, CLIMBING]) },
   {
     files: ['electron/main/**/*.ts'],

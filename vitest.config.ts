@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { RENDERER_ALIASES } from './scripts/renderer-aliases';
+import { IMPORT_ALIASES } from './scripts/import-aliases';
 
 /*
  * The suites that store or delete the app's own keychain entries (the translation key, the Google refresh
@@ -32,12 +32,12 @@ const integrationDefaults = {
 
 // Three projects: pure unit tests; integration tests that start real servers and child processes, two files
 // at a time; and the keychain suites above, one at a time once those are done.
+// Every project resolves the sources' import aliases (@/, @shared/, @services/, @simulators/).
 export default defineConfig({
   test: {
     projects: [
       {
-        // Unit tests load renderer modules, which import through @/ and @shared/.
-        resolve: { alias: RENDERER_ALIASES },
+        resolve: { alias: IMPORT_ALIASES },
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
@@ -45,6 +45,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: IMPORT_ALIASES },
         test: {
           ...integrationDefaults,
           name: 'integration',
@@ -55,6 +56,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: IMPORT_ALIASES },
         test: {
           ...integrationDefaults,
           name: 'integration-keychain',

@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { IMPORT_ALIASES } from './scripts/import-aliases';
 
 // The reliability suite (test/reliability): fault soak, crash, corrupt files, IPC fuzz, secret leaks, XSS.
 // Its own config so `npm test`'s unit and integration projects stay as they are. Files run one at a time:
 // they measure timing-sensitive things (kills mid-flush, fake-time polling) on a 2-core machine.
 export default defineConfig({
+  resolve: { alias: IMPORT_ALIASES },
   test: {
     name: 'reliability',
     include: ['test/reliability/**/*.test.ts'],

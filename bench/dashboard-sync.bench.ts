@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createScaledClock } from '../electron/services/monitor/clock';
 import { SettingsStore } from '../electron/services/settings/settings-store';
-import { startStatusPageSimulator } from '../electron/services/simulators/statuspage';
+import { startStatusPageSimulator } from '../simulators/statuspage';
 import { DashboardModel } from '../electron/services/watch/dashboard-model';
 import { MonitorFeature } from '../electron/services/watch/monitor-feature';
 import { dashboardPatchSchema, type DashboardPatch } from '../shared/monitor/dashboard-patch';

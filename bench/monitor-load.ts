@@ -13,7 +13,7 @@ import { httpGetText } from '../electron/services/monitor/http-get';
 import { publicRateLimitKey } from '../electron/services/monitor/summary-fetcher';
 import { SettingsStore } from '../electron/services/settings/settings-store';
 // Only the small HTTP control client here: the simulator itself runs (and is loaded) in its own child.
-import { createSimulatorControlClient } from '../electron/services/simulators/statuspage/control-client';
+import { createSimulatorControlClient } from '../simulators/statuspage/control-client';
 import { getRateLimiter } from '../electron/services/statuspage/rate-limiter';
 import { MonitorFeature } from '../electron/services/watch/monitor-feature';
 
@@ -99,7 +99,7 @@ function seededPicker(count: number, seed = 0x5eed): () => number {
 // ------------------------------------------------------------------ simulator child
 
 async function runSimChild(pages: number, timeScale: number): Promise<void> {
-  const { startStatusPageSimulator } = await import('../electron/services/simulators/statuspage');
+  const { startStatusPageSimulator } = await import('../simulators/statuspage');
   const sim = await startStatusPageSimulator({
     seed: 'empty',
     // The service's 100 requests / 10 s, in monitor time when the clock is scaled.

@@ -9,7 +9,7 @@ import { openStatusPageOutbox } from '../electron/services/outbox/create-statusp
 import { parseOutboxLog } from '../electron/services/outbox/log-format';
 import { envAccountId } from '../electron/services/outbox/statuspage/targets';
 import { clearRateLimiters } from '../electron/services/statuspage/rate-limiter';
-import { startStatusPageSimulator } from '../electron/services/simulators/statuspage';
+import { startStatusPageSimulator } from '../simulators/statuspage';
 import { buildCli } from '../scripts/build-cli';
 
 /*

@@ -7,7 +7,7 @@ import { tempIdFor } from '../shared/outbox/temp-id';
 import { openStatusPageOutbox } from '../electron/services/outbox/create-statuspage-outbox';
 import { clearRateLimiters } from '../electron/services/statuspage/rate-limiter';
 import type { FetchLike } from '../electron/services/statuspage/transport';
-import { startStatusPageSimulator } from '../electron/services/simulators/statuspage';
+import { startStatusPageSimulator } from '../simulators/statuspage';
 
 /*
  * Outbox flush benchmark (DESIGN.md budget: a flush on reconnect within 1.1x of the bound the rate limit sets,

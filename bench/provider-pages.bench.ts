@@ -11,7 +11,7 @@ import { MonitorService } from '../electron/services/monitor/monitor-service';
 import { createProviderFetcher } from '../electron/services/monitor/provider-fetcher';
 import { SignalHub } from '../electron/services/monitor/system-signals';
 import { SlidingWindowRateLimiter } from '../electron/services/statuspage/rate-limiter';
-import type { ProviderStats } from '../electron/services/simulators/provider';
+import type { ProviderStats } from '../simulators/provider';
 import { PROVIDER_FORMATS, providerAccept, providerDocumentUrl, type ProviderFormat } from '../shared/monitor/provider/provider-format';
 import { watchedPageSchema } from '../shared/monitor/watched-page';
 
@@ -69,7 +69,7 @@ const slugOf = (i: number) => `provider-${String(i).padStart(3, '0')}`;
 // ------------------------------------------------------------------ simulator child
 
 async function runSimChild(pages: number): Promise<void> {
-  const { startProviderSimulator } = await import('../electron/services/simulators/provider');
+  const { startProviderSimulator } = await import('../simulators/provider');
   const seed = Array.from({ length: pages }, (_, i) => ({
     slug: slugOf(i),
     name: `Provider ${i}`,

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { seededRandom } from '../electron/services/simulators/translation/faults';
-import { startTranslationSimulator } from '../electron/services/simulators/translation/server';
+import { seededRandom } from '../simulators/translation/faults';
+import { startTranslationSimulator } from '../simulators/translation/server';
 import { createTranslationService, type TranslationService } from '../electron/services/translation/create-translation-service';
 import { countWords } from '../electron/services/translation/words';
 

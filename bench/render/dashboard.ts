@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { SettingsStore } from '../../electron/services/settings/settings-store';
-import { startStatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator } from '../../simulators/statuspage';
 import { watchedPageSchema } from '../../shared/monitor/watched-page';
 import { makeTempDir } from '../../test/support/temp-dir';
 import { startHarness, type Harness } from '../../test/e2e/support/harness';

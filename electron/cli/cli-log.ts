@@ -1,9 +1,9 @@
 import os from 'node:os';
-import { createFileLogger } from '../services/logging/app-logger';
-import { CoreLog } from '../services/logging/core-log';
-import { KnownSecrets, redactLogLine } from '../services/logging/log-redaction';
-import type { OutboxService } from '../services/outbox/outbox-service';
-import { resolveDataDir } from '../services/settings/data-dir';
+import { createFileLogger } from '@services/logging/app-logger';
+import { CoreLog } from '@services/logging/core-log';
+import { KnownSecrets, redactLogLine } from '@services/logging/log-redaction';
+import type { OutboxService } from '@services/outbox/outbox-service';
+import { resolveDataDir } from '@services/settings/data-dir';
 import { CommandInterruption } from './interruption';
 import { CLI_VERSION } from './program';
 

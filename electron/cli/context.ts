@@ -1,13 +1,13 @@
-import type { AccountRecord } from '../../shared/accounts/account';
-import { resolveBaseUrl, type Region } from '../../shared/statuspage/regions';
-import { regionOfAccount } from '../services/accounts/probe-client';
-import { ensureDataDir, resolveDataDir } from '../services/settings/data-dir';
-import { SettingsStore } from '../services/settings/settings-store';
-import { StatusPageClient } from '../services/statuspage/client';
-import { KeychainSecretStore } from '../services/vault/keychain-store';
-import { KeyVault, secretNames } from '../services/vault/key-vault';
+import type { AccountRecord } from '@shared/accounts/account';
+import { resolveBaseUrl, type Region } from '@shared/statuspage/regions';
+import { regionOfAccount } from '@services/accounts/probe-client';
+import { ensureDataDir, resolveDataDir } from '@services/settings/data-dir';
+import { SettingsStore } from '@services/settings/settings-store';
+import { StatusPageClient } from '@services/statuspage/client';
+import { KeychainSecretStore } from '@services/vault/keychain-store';
+import { KeyVault, secretNames } from '@services/vault/key-vault';
 import { CliUsageError, Printer, type CliIo } from './output';
-import { nodeHttpFetch } from '../services/http/node-http-fetch';
+import { nodeHttpFetch } from '@services/http/node-http-fetch';
 import type { CallTarget } from './explain-failure';
 import { cliTime } from './cli-time';
 

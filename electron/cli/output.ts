@@ -1,4 +1,4 @@
-import { AppError, toAppErrorShape } from '../../shared/errors';
+import { AppError, toAppErrorShape } from '@shared/errors';
 import type { CommandInterruption } from './interruption';
 
 export interface CliIo {

@@ -11,10 +11,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startOperationsSimulator } from '../services/simulators/operations';
-import { startProviderSimulator } from '../services/simulators/provider';
-import { startStatusPageSimulator, type StartOptions } from '../services/simulators/statuspage';
-import { startTranslationSimulator } from '../services/simulators/translation';
+import { startOperationsSimulator } from '@simulators/operations';
+import { startProviderSimulator } from '@simulators/provider';
+import { startStatusPageSimulator, type StartOptions } from '@simulators/statuspage';
+import { startTranslationSimulator } from '@simulators/translation';
 
 /** The translation key the simulator accepts, as printed and as the README uses it. */
 const DEMO_TRANSLATION_KEY = 'demo-translation-key-5e21c0';

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import type { App } from 'electron';
-import { createFileLogger } from '../services/logging/app-logger';
-import { CoreLog } from '../services/logging/core-log';
-import { KnownSecrets, redactLogLine } from '../services/logging/log-redaction';
+import { createFileLogger } from '@services/logging/app-logger';
+import { CoreLog } from '@services/logging/core-log';
+import { KnownSecrets, redactLogLine } from '@services/logging/log-redaction';
 
 export interface AppLog {
   log: CoreLog;

@@ -1,5 +1,5 @@
 import type { BrowserWindow } from 'electron';
-import { crashRecoveryDecision } from '../services/desktop/crash-recovery';
+import { crashRecoveryDecision } from '@services/desktop/crash-recovery';
 import type { MainWindowController } from './window-controller';
 
 /**

@@ -1,6 +1,6 @@
 import type { App, Session, Shell, WebContents } from 'electron';
-import { canOpenExternal, decideWindowOpen, isAllowedNavigation } from '../services/security/navigation';
-import { shouldGrantPermission } from '../services/security/permissions';
+import { canOpenExternal, decideWindowOpen, isAllowedNavigation } from '@services/security/navigation';
+import { shouldGrantPermission } from '@services/security/permissions';
 
 /**
  * Applies the security decisions (pure functions in services/security) to every web contents and to the

@@ -1,7 +1,7 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import type { IpcDispatcher } from '../services/ipc/dispatcher';
-import type { EventBus } from '../services/ipc/event-bus';
-import type { IpcContract } from '../../shared/ipc/contract';
+import type { IpcDispatcher } from '@services/ipc/dispatcher';
+import type { EventBus } from '@services/ipc/event-bus';
+import type { IpcContract } from '@shared/ipc/contract';
 
 /**
  * The frame that sent a message: only the window's main frame counts as the app, and (as VS Code's validated

@@ -1,5 +1,5 @@
 import type { WebContents } from 'electron';
-import { canTakeMessages, NO_PAGE, nextPageReadiness, type PageEvent } from '../services/desktop/page-readiness';
+import { canTakeMessages, NO_PAGE, nextPageReadiness, type PageEvent } from '@services/desktop/page-readiness';
 
 /**
  * Follows a window's page through loads, reloads and crashes (services/desktop/page-readiness.ts decides) and

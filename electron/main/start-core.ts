@@ -1,12 +1,12 @@
 import { rmSync } from 'node:fs';
-import { AppCore, type AppPorts } from '../services/app-core';
-import { startDesktopDemo } from '../services/demo/desktop-demo';
-import { DemoKeychain } from '../services/vault/demo-keychain';
-import { KeychainSecretStore } from '../services/vault/keychain-store';
-import { KeyVault } from '../services/vault/key-vault';
-import { SessionSecretStore } from '../services/vault/secret-store';
-import type { CoreLog } from '../services/logging/core-log';
-import { noteSecretsOf, type KnownSecrets } from '../services/logging/log-redaction';
+import { AppCore, type AppPorts } from '@services/app-core';
+import { startDesktopDemo } from '@services/demo/desktop-demo';
+import { DemoKeychain } from '@services/vault/demo-keychain';
+import { KeychainSecretStore } from '@services/vault/keychain-store';
+import { KeyVault } from '@services/vault/key-vault';
+import { SessionSecretStore } from '@services/vault/secret-store';
+import type { CoreLog } from '@services/logging/core-log';
+import { noteSecretsOf, type KnownSecrets } from '@services/logging/log-redaction';
 
 export interface StartedCore {
   core: AppCore;

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { buildApi, type ChannelDescriptor } from '../../shared/ipc/define';
+import { buildApi, type ChannelDescriptor } from '@shared/ipc/define';
 
 /** Inlined at build time from the IPC contract (electron.vite.config.ts). */
 declare const __STATUSDESK_CHANNELS__: ChannelDescriptor[];

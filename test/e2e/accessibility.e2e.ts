@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startOperationsSimulator, type OperationsSimulator } from '../../electron/services/simulators/operations';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
+import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import { expectAccessible as expectAxeClean } from './support/axe';
 import { startHarness, type Harness } from './support/harness';
 import { addAcmeAccount, goTo } from './support/navigation';

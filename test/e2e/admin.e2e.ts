@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
 import { startHarness, type Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 

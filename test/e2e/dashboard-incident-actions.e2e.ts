@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { decideWindowOpen } from '../../electron/services/security/navigation';
-import type { StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../simulators/statuspage';
 import type { Harness } from './support/harness';
 import { addAcmeAccount } from './support/navigation';
 import { screenshotPath } from './support/screenshots';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator, type WriteLogEntry } from '../../electron/services/simulators/statuspage';
-import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
+import { startStatusPageSimulator, type StatusPageSimulator, type WriteLogEntry } from '../../simulators/statuspage';
+import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import { makeTempDir } from '../support/temp-dir';
 import { startHarness, type Harness } from './support/harness';
 import { addAcmeAccount } from './support/navigation';

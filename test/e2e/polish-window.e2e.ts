@@ -1,6 +1,6 @@
 import net from 'node:net';
 import type { Locator } from '@playwright/test';
-import { startOperationsSimulator } from '../../electron/services/simulators/operations';
+import { startOperationsSimulator } from '../../simulators/operations';
 import { expect, test } from './support/fixtures';
 import { addAcmeAccount, goTo } from './support/navigation';
 import { MAIN_SCREENS } from './support/screens';

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startProviderSimulator, type ProviderSimulator } from '../../electron/services/simulators/provider';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { startProviderSimulator, type ProviderSimulator } from '../../simulators/provider';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
 import { startHarness, type Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 

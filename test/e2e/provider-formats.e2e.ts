@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { startProviderSimulator, type ProviderSimulator } from '../../electron/services/simulators/provider';
+import { startProviderSimulator, type ProviderSimulator } from '../../simulators/provider';
 import { expect, test } from './support/fixtures';
 import { screenshotPath } from './support/screenshots';
 

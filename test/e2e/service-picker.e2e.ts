@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { componentName } from '../../electron/services/simulators/statuspage';
+import { componentName } from '../../simulators/statuspage';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { addAcmeAccount, openNewIncident, openScreen } from './support/navigation';

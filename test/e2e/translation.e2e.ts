@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { allPairs, DEFAULT_SIM_LANGUAGES, pseudoTranslate } from '../../electron/services/simulators/translation';
+import { allPairs, DEFAULT_SIM_LANGUAGES, pseudoTranslate } from '../../simulators/translation';
 import { HISTORY_FILE_NAME } from '../../electron/services/translation/translation-history';
 import { secretNames } from '../../electron/services/vault/key-vault';
 import { deadServiceUrl } from './support/dead-address';

@@ -1,4 +1,4 @@
-import { startProviderSimulator, type ProviderSimulator } from '../../electron/services/simulators/provider';
+import { startProviderSimulator, type ProviderSimulator } from '../../simulators/provider';
 import { expect, test } from './support/fixtures';
 import type { Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';

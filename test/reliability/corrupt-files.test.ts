@@ -6,9 +6,9 @@ import { EventHistory, historyFilePath } from '../../electron/services/monitor/e
 import { OPERATIONS_HISTORY_FILE } from '../../electron/services/operations/operations-history';
 import { SignalHub } from '../../electron/services/monitor/system-signals';
 import { OUTBOX_FILE_NAME } from '../../electron/services/outbox/outbox-store';
-import { startOperationsSimulator, type OperationsSimulator } from '../../electron/services/simulators/operations';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
+import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import { HISTORY_FILE_NAME as TRANSLATION_HISTORY_FILE } from '../../electron/services/translation/translation-history';
 import type { KeychainSecretStore } from '../../electron/services/vault/keychain-store';
 import { secretNames } from '../../electron/services/vault/key-vault';

@@ -5,8 +5,8 @@ import { EventHistory, historyFilePath } from '../../electron/services/monitor/e
 import { MonitorService } from '../../electron/services/monitor/monitor-service';
 import { baseUrlOfPage, createSummaryFetcher } from '../../electron/services/monitor/summary-fetcher';
 import { SignalHub } from '../../electron/services/monitor/system-signals';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { seededRandom } from '../../electron/services/simulators/translation/faults';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { seededRandom } from '../../simulators/translation/faults';
 import { SlidingWindowRateLimiter } from '../../electron/services/statuspage/rate-limiter';
 import { monitorEventSchema, type MonitorEvent } from '../../shared/monitor/events';
 import type { NotificationIntent } from '../../shared/monitor/notification-intent';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../electron/services/app-core';
-import { startOperationsSimulator, type OperationsSimulator } from '../../electron/services/simulators/operations';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { startTranslationSimulator, type TranslationSimulator } from '../../electron/services/simulators/translation';
+import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import type { KeychainSecretStore } from '../../electron/services/vault/keychain-store';
 import { secretNames } from '../../electron/services/vault/key-vault';
 import type { Result } from '../../shared/ipc/define';

@@ -1,5 +1,5 @@
 import type { OutboxService } from '../../electron/services/outbox/outbox-service';
-import type { StatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../simulators/statuspage';
 
 /*
  * The world besides our outbox, for the write-path simulation (issue 25): a colleague who writes look-alikes of

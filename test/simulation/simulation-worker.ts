@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { startStatusPageSimulator } from '../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator } from '../../simulators/statuspage';
 import { simulate, type SimulationOptions } from './write-path-simulation';
 
 /* One share of a parallel simulation (parallel-simulation.ts): its own simulator, its own seed. */

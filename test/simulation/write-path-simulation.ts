@@ -3,8 +3,8 @@ import { ManualNetworkSignals } from '../../electron/services/connectivity/netwo
 import { RESEND_BACKOFF } from '../../electron/services/outbox/outbox-parts';
 import type { OutboxService } from '../../electron/services/outbox/outbox-service';
 import { RECONCILE_SETTLE_MS } from '../../electron/services/outbox/statuspage/outcome-settling';
-import type { FaultRule, StatusPageSimulator } from '../../electron/services/simulators/statuspage';
-import { createPrng } from '../../electron/services/simulators/statuspage/prng';
+import type { FaultRule, StatusPageSimulator } from '../../simulators/statuspage';
+import { createPrng } from '../../simulators/statuspage/prng';
 import { clearRateLimiters } from '../../electron/services/statuspage/rate-limiter';
 import { openTestOutbox, simAccounts } from '../integration/outbox/support/harness';
 import { MUTATIONS, openBrokenOutbox, type MutationName } from './broken-outbox';

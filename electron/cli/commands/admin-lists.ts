@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { subscriptionKindOf, subscriptionTarget } from '../../../shared/admin/forms/subscription-form';
-import { serviceRows } from '../../../shared/admin/service-tree';
-import type { ExportFormat } from '../../../shared/export/columns';
+import { subscriptionKindOf, subscriptionTarget } from '@shared/admin/forms/subscription-form';
+import { serviceRows } from '@shared/admin/service-tree';
+import type { ExportFormat } from '@shared/export/columns';
 import type { CliContext } from '../context';
 import type { RunAction } from '../run-action';
 import { parseLimit } from './page-items';

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AccountRecord } from '../../../shared/accounts/account';
-import type { VaultStatus } from '../../../shared/ipc/channels/app';
-import { resolveBaseUrl } from '../../../shared/statuspage/regions';
-import { checkConnection } from '../../services/accounts/connection-check';
-import { regionOfAccount } from '../../services/accounts/probe-client';
-import { nodeHttpFetch } from '../../services/http/node-http-fetch';
-import { hostOf } from '../../services/logging/diagnostics-report';
-import { StatusPageClient } from '../../services/statuspage/client';
-import { secretNames, type KeyVault } from '../../services/vault/key-vault';
+import type { AccountRecord } from '@shared/accounts/account';
+import type { VaultStatus } from '@shared/ipc/channels/app';
+import { resolveBaseUrl } from '@shared/statuspage/regions';
+import { checkConnection } from '@services/accounts/connection-check';
+import { regionOfAccount } from '@services/accounts/probe-client';
+import { nodeHttpFetch } from '@services/http/node-http-fetch';
+import { hostOf } from '@services/logging/diagnostics-report';
+import { StatusPageClient } from '@services/statuspage/client';
+import { secretNames, type KeyVault } from '@services/vault/key-vault';
 import type { DoctorCheck } from './doctor-check';
 
 /*

@@ -1,4 +1,4 @@
-import type { ExportFormat, ExportKind } from '../../../shared/export/columns';
+import type { ExportFormat, ExportKind } from '@shared/export/columns';
 import type { CliContext } from '../context';
 import { printPages, type ListPage } from './list-output';
 import type { ListQuery, PageItem, PageItemKind } from './page-items';

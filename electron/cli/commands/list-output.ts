@@ -1,5 +1,5 @@
 import { Option } from 'commander';
-import { csvHeader, csvRow, type ExportFormat, type ExportKind } from '../../../shared/export/columns';
+import { csvHeader, csvRow, type ExportFormat, type ExportKind } from '@shared/export/columns';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 

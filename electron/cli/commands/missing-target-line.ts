@@ -1,5 +1,5 @@
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
-import { targetOfWrite } from '../../../shared/outbox/write-description';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import { targetOfWrite } from '@shared/outbox/write-description';
 
 /*
  * Writes that failed because the item they change is not on the server (404), grouped by that item: one line

@@ -1,5 +1,5 @@
-import { diskFailureText } from '../../services/outbox/disk-words';
-import type { FileSystemFailure } from '../../services/storage/file-system';
+import { diskFailureText } from '@services/outbox/disk-words';
+import type { FileSystemFailure } from '@services/storage/file-system';
 
 /*
  * A disk that fails under the outbox (full, read-only, an I/O error), in the command line's words: what

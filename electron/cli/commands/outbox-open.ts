@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { AppError } from '../../../shared/errors';
-import { openStatusPageOutbox } from '../../services/outbox/create-statuspage-outbox';
-import { OutboxHandoffReceiver } from '../../services/outbox/outbox-handoff';
-import { openWhenFree, type OutboxBusyError } from '../../services/outbox/outbox-lock';
-import type { OutboxService } from '../../services/outbox/outbox-service';
-import { OUTBOX_FILE_NAME } from '../../services/outbox/outbox-store';
-import { accountsPortOf } from '../../services/outbox/statuspage/accounts-port';
-import { watchFailures, type FileSystemFailure } from '../../services/storage/file-system';
-import { secretNames } from '../../services/vault/key-vault';
+import { AppError } from '@shared/errors';
+import { openStatusPageOutbox } from '@services/outbox/create-statuspage-outbox';
+import { OutboxHandoffReceiver } from '@services/outbox/outbox-handoff';
+import { openWhenFree, type OutboxBusyError } from '@services/outbox/outbox-lock';
+import type { OutboxService } from '@services/outbox/outbox-service';
+import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
+import { accountsPortOf } from '@services/outbox/statuspage/accounts-port';
+import { watchFailures, type FileSystemFailure } from '@services/storage/file-system';
+import { secretNames } from '@services/vault/key-vault';
 import type { CliContext } from '../context';
 import { diskWarningText, openDiskText } from './outbox-disk';
 

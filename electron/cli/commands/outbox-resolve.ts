@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { AppError } from '../../../shared/errors';
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
-import type { OutboxService } from '../../services/outbox/outbox-service';
+import { AppError } from '@shared/errors';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import type { OutboxService } from '@services/outbox/outbox-service';
 import type { WriteOutcome } from './outbox-submit';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { AppError } from '../../../shared/errors';
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
-import { describeWrite } from '../../../shared/outbox/write-description';
+import { AppError } from '@shared/errors';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import { describeWrite } from '@shared/outbox/write-description';
 import { missingTargetLines } from './missing-target-line';
-import type { OutboxFlushReport, OutboxService } from '../../services/outbox/outbox-service';
+import type { OutboxFlushReport, OutboxService } from '@services/outbox/outbox-service';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
 import { flushDiskText } from './outbox-disk';

@@ -1,11 +1,11 @@
-import type { PageSnapshot, ServiceSnapshot } from '../../../shared/monitor/snapshot';
-import { readProviderSnapshot, parseProviderSummary } from '../../../shared/monitor/provider/read-provider-snapshot';
-import { normaliseProviderUrl, ProviderUrlError } from '../../../shared/monitor/provider/provider-url';
-import { invalidBodyError } from '../../services/monitor/page-tracker';
-import { createProviderFetcher, providerRateLimitKey } from '../../services/monitor/provider-fetcher';
-import { getRateLimiter } from '../../services/statuspage/rate-limiter';
-import { levelWords } from '../../../shared/people-words/level-words';
-import type { BaseLevel } from '../../../shared/statuspage/levels';
+import type { PageSnapshot, ServiceSnapshot } from '@shared/monitor/snapshot';
+import { readProviderSnapshot, parseProviderSummary } from '@shared/monitor/provider/read-provider-snapshot';
+import { normaliseProviderUrl, ProviderUrlError } from '@shared/monitor/provider/provider-url';
+import { invalidBodyError } from '@services/monitor/page-tracker';
+import { createProviderFetcher, providerRateLimitKey } from '@services/monitor/provider-fetcher';
+import { getRateLimiter } from '@services/statuspage/rate-limiter';
+import { levelWords } from '@shared/people-words/level-words';
+import type { BaseLevel } from '@shared/statuspage/levels';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 

@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import { providerWatchedPage } from '../../services/watch/provider-page';
+import { AppError } from '@shared/errors';
+import type { WatchedPage } from '@shared/monitor/watched-page';
+import { providerWatchedPage } from '@services/watch/provider-page';
 import { CliUsageError } from '../output';
 
 /** A `watch` argument that is a URL: a provider page; a bad address is a command-line error (exit 2). */

@@ -18,7 +18,7 @@ export function registerProvidersCommand(program: Command, run: RunAction): void
     .action(
       run(async (ctx, words: string[] = []) => {
         // Loaded here, not at start: the catalogue is parsed only by the command that needs it.
-        const { searchProviders } = await import('../../../shared/providers/search');
+        const { searchProviders } = await import('@shared/providers/search');
         const found = searchProviders(words.join(' '));
         ctx.print.result(found, () =>
           found.length === 0

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { levelWords } from '../../../shared/people-words/level-words';
-import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspage/normalize';
+import { levelWords } from '@shared/people-words/level-words';
+import { normalizePageSummary, type NormalizedService } from '@shared/statuspage/normalize';
 import type { RunAction } from '../run-action';
-import { looksLikeUrl } from '../../../shared/monitor/provider/provider-url';
+import { looksLikeUrl } from '@shared/monitor/provider/provider-url';
 import { providerSummary } from './provider-read';
 import { pageStatus } from './status-last-known';
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors';
-import { looksLikeUrl, normaliseProviderUrl } from '../../../shared/monitor/provider/provider-url';
-import { levelWords } from '../../../shared/people-words/level-words';
-import { BASE_LEVELS, isBaseLevel, type BaseLevel } from '../../../shared/statuspage/levels';
-import { writeFileAtomic } from '../../services/storage/atomic-write';
-import { readTextIfPresentSync } from '../../services/storage/read-if-present';
+import { AppError } from '@shared/errors';
+import { looksLikeUrl, normaliseProviderUrl } from '@shared/monitor/provider/provider-url';
+import { levelWords } from '@shared/people-words/level-words';
+import { BASE_LEVELS, isBaseLevel, type BaseLevel } from '@shared/statuspage/levels';
+import { writeFileAtomic } from '@services/storage/atomic-write';
+import { readTextIfPresentSync } from '@services/storage/read-if-present';
 import type { CliContext } from '../context';
 import { explainFailure } from '../explain-failure';
 import { EXIT, reasonOf } from '../output';

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { languageCodeSchema } from '../../../shared/translation/language';
-import { requestUrlSchema } from '../../../shared/translation/request-url';
-import { translationBaseUrlSchema, translationSettingsSchema, type TranslationSettings } from '../../../shared/translation/translation-settings';
-import { MAX_WORD_TYPE, MIN_WORD_TYPE, WordType } from '../../../shared/translation/word-type';
-import { createTranslationService } from '../../services/translation/create-translation-service';
-import { firstKey, keyFromEnv, keyFromVault } from '../../services/translation/key-source';
+import { languageCodeSchema } from '@shared/translation/language';
+import { requestUrlSchema } from '@shared/translation/request-url';
+import { translationBaseUrlSchema, translationSettingsSchema, type TranslationSettings } from '@shared/translation/translation-settings';
+import { MAX_WORD_TYPE, MIN_WORD_TYPE, WordType } from '@shared/translation/word-type';
+import { createTranslationService } from '@services/translation/create-translation-service';
+import { firstKey, keyFromEnv, keyFromVault } from '@services/translation/key-source';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
 import type { RunAction } from '../run-action';

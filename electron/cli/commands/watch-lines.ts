@@ -1,7 +1,7 @@
-import { MONITOR_EVENT_TYPES, type MonitorEvent } from '../../../shared/monitor/events';
-import type { BaseLevel } from '../../../shared/statuspage/levels';
-import { oneLine } from '../../../shared/monitor/notification-text';
-import { levelWords } from '../../../shared/people-words/level-words';
+import { MONITOR_EVENT_TYPES, type MonitorEvent } from '@shared/monitor/events';
+import type { BaseLevel } from '@shared/statuspage/levels';
+import { oneLine } from '@shared/monitor/notification-text';
+import { levelWords } from '@shared/people-words/level-words';
 import type { CliIo } from '../output';
 
 /*

@@ -1,6 +1,6 @@
-import type { MonitorEvent, MonitorEventType } from '../../../shared/monitor/events';
-import type { PageState } from '../../../shared/monitor/page-state';
-import { levelWords } from '../../../shared/people-words/level-words';
+import type { MonitorEvent, MonitorEventType } from '@shared/monitor/events';
+import type { PageState } from '@shared/monitor/page-state';
+import { levelWords } from '@shared/people-words/level-words';
 
 /*
  * The closing line of `statusdesk watch`: what it saw (the changes, counted in words, and where each page

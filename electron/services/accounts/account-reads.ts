@@ -1,9 +1,9 @@
-import { AppError } from '../../../shared/errors';
-import type { StatusPageReadInput, StatusPageReadResult } from '../../../shared/ipc/channels/statuspage';
-import { STATUS_PAGE_OPERATIONS, type OperationName } from '../../../shared/statuspage/operations';
-import { isReadOperation } from '../../../shared/statuspage/read-operations';
-import { nextLinkOf } from '../statuspage/pagination';
-import { StatusPageClient } from '../statuspage/client';
+import { AppError } from '@shared/errors';
+import type { StatusPageReadInput, StatusPageReadResult } from '@shared/ipc/channels/statuspage';
+import { STATUS_PAGE_OPERATIONS, type OperationName } from '@shared/statuspage/operations';
+import { isReadOperation } from '@shared/statuspage/read-operations';
+import { nextLinkOf } from '@services/statuspage/pagination';
+import { StatusPageClient } from '@services/statuspage/client';
 import type { AccountsService } from './accounts-service';
 import { regionOfAccount } from './probe-client';
 

@@ -9,13 +9,13 @@ import {
   type AccountUpdate,
   type AccountView,
   type ConnectionCheck,
-} from '../../../shared/accounts/account';
-import { AppError } from '../../../shared/errors';
-import type { SettingsStore } from '../settings/settings-store';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import { resolveBaseUrl } from '../../../shared/statuspage/regions';
-import { secretNames, type KeyVault } from '../vault/key-vault';
-import { bindingFor } from '../vault/secret-binding';
+} from '@shared/accounts/account';
+import { AppError } from '@shared/errors';
+import type { SettingsStore } from '@services/settings/settings-store';
+import type { WatchedPage } from '@shared/monitor/watched-page';
+import { resolveBaseUrl } from '@shared/statuspage/regions';
+import { secretNames, type KeyVault } from '@services/vault/key-vault';
+import { bindingFor } from '@services/vault/secret-binding';
 import { checkConnection, type ConnectionProbeClient } from './connection-check';
 import { regionOfAccount } from './probe-client';
 

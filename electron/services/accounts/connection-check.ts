@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors';
-import type { ConnectionCheck } from '../../../shared/accounts/account';
-import { failureWords } from '../../../shared/people-words/failure-words';
+import { AppError } from '@shared/errors';
+import type { ConnectionCheck } from '@shared/accounts/account';
+import { failureWords } from '@shared/people-words/failure-words';
 
 /** The few calls a connection test needs; the real status page client satisfies this. */
 export interface ConnectionProbeClient {

@@ -1,6 +1,6 @@
-import type { AccountRecord } from '../../../shared/accounts/account';
-import type { Region } from '../../../shared/statuspage/regions';
-import { StatusPageClient } from '../statuspage/client';
+import type { AccountRecord } from '@shared/accounts/account';
+import type { Region } from '@shared/statuspage/regions';
+import { StatusPageClient } from '@services/statuspage/client';
 import type { ConnectionProbeClient } from './connection-check';
 
 /** The client region for an account record: a named region, or the custom base URL. */

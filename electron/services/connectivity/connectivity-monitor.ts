@@ -1,5 +1,5 @@
-import type { ConnectivityState, ServerConnectivity } from '../../../shared/outbox/status';
-import { backoffDelay } from '../timing/backoff';
+import type { ConnectivityState, ServerConnectivity } from '@shared/outbox/status';
+import { backoffDelay } from '@services/timing/backoff';
 import { createHelloProbe, type ServerProbe } from './hello-probe';
 import { ALWAYS_ONLINE, type NetworkSignals } from './network-signals';
 

@@ -1,4 +1,4 @@
-import { StatusPageClient } from '../statuspage/client';
+import { StatusPageClient } from '@services/statuspage/client';
 
 /** Answers whether a server can be reached; must not throw. */
 export type ServerProbe = (baseUrl: string, signal: AbortSignal) => Promise<boolean>;

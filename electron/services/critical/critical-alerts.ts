@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../shared/errors';
-import { criticalPrefsSchema, DEFAULT_CRITICAL_PREFS, isCritical, type CriticalAlert, type CriticalPrefs } from '../../../shared/critical/critical-alert';
-import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
-import { writeFileAtomic } from '../storage/atomic-write';
-import { readTextIfPresentSync } from '../storage/read-if-present';
+import { AppError } from '@shared/errors';
+import { criticalPrefsSchema, DEFAULT_CRITICAL_PREFS, isCritical, type CriticalAlert, type CriticalPrefs } from '@shared/critical/critical-alert';
+import type { NotificationIntent } from '@shared/monitor/notification-intent';
+import { writeFileAtomic } from '@services/storage/atomic-write';
+import { readTextIfPresentSync } from '@services/storage/read-if-present';
 
 export const CRITICAL_PREFS_FILE_NAME = 'critical-alerts.json';
 /** Unacknowledged alerts kept at most (the oldest go first): one per page and incident in practice. */

@@ -1,6 +1,6 @@
-import type { AppCore } from '../app-core';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../simulators/statuspage';
-import { startProviderSimulator, type ProviderSimulator } from '../simulators/provider';
+import type { AppCore } from '@services/app-core';
+import { startStatusPageSimulator, type StatusPageSimulator } from '@simulators/statuspage';
+import { startProviderSimulator, type ProviderSimulator } from '@simulators/provider';
 import { DEMO_PAGE, playDemo, type DemoPlayer } from './demo-scenario';
 import { DEMO_PROVIDER, DEMO_PROVIDER_NAME, playProviderDemo } from './provider-scenario';
 

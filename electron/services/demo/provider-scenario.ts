@@ -1,4 +1,4 @@
-import type { ProviderSimulator } from '../simulators/provider';
+import type { ProviderSimulator } from '@simulators/provider';
 import { playScript, type DemoPlayer, type ScriptStep } from './script-player';
 
 /** The demo's provider (a fictional cloud in the public Statuspage format), watched beside the own page. */

@@ -1,4 +1,4 @@
-import { readTextIfPresentSync } from '../storage/read-if-present';
+import { readTextIfPresentSync } from '@services/storage/read-if-present';
 import { autostartEntry, autostartFailure, autostartFile, execLine, writeAutostartFile } from './xdg-autostart';
 
 export type AutostartRepair = { action: 'keep' } | { action: 'write'; text: string };

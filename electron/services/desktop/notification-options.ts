@@ -1,4 +1,4 @@
-import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
+import type { NotificationIntent } from '@shared/monitor/notification-intent';
 
 /** What Electron's Notification is built with (the fields of its constructor options we use). */
 export interface NativeNotificationOptions {

@@ -1,4 +1,4 @@
-import { isAllowedNavigation } from '../security/navigation';
+import { isAllowedNavigation } from '@services/security/navigation';
 
 /** What the window's web contents tell about its page, in the order Electron emits them. */
 export type PageEvent =

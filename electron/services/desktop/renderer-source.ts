@@ -1,5 +1,5 @@
-import { APP_ORIGIN } from '../security/app-protocol';
-import { originOf } from '../security/trusted-sender';
+import { APP_ORIGIN } from '@services/security/app-protocol';
+import { originOf } from '@services/security/trusted-sender';
 
 export interface RendererSource {
   /** What the main window loads. */

@@ -1,4 +1,4 @@
-import type { TrayAction, TrayIconState, TrayModel } from '../../../shared/monitor/tray';
+import type { TrayAction, TrayIconState, TrayModel } from '@shared/monitor/tray';
 
 /** A menu entry in the shape Electron's Menu.buildFromTemplate takes, without importing Electron. */
 export interface MenuTemplateItem {

@@ -1,5 +1,5 @@
-import type { OutboxStatus } from '../../../shared/outbox/status';
-import type { TrayModel } from '../../../shared/monitor/tray';
+import type { OutboxStatus } from '@shared/outbox/status';
+import type { TrayModel } from '@shared/monitor/tray';
 
 const MAX_TOOLTIP = 127;
 

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../../../shared/errors';
+import { AppError } from '@shared/errors';
 import { APP_NAME } from './app-identity';
 
 export const AUTOSTART_FILE_NAME = 'statusdesk.desktop';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../shared/errors';
+import type { ErrorCode } from '@shared/errors';
 
 /*
  * What every HTTP client of the app (status page, translation, operations) needs to say about a failed

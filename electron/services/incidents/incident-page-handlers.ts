@@ -1,5 +1,5 @@
-import type { IpcContract } from '../../../shared/ipc/contract';
-import type { GroupHandlers } from '../ipc/dispatcher';
+import type { IpcContract } from '@shared/ipc/contract';
+import type { GroupHandlers } from '@services/ipc/dispatcher';
 import type { IncidentPageStore } from './incident-page-store';
 
 export function incidentPageHandlers(store: IncidentPageStore): GroupHandlers<IpcContract, 'incidents'> {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors';
+import { AppError } from '@shared/errors';
 import {
   incidentTemplateSchema,
   MAX_REMEMBERED_LANGUAGES,
@@ -12,11 +12,11 @@ import {
   type PagePrefs,
   type PageRef,
   type TemplateContent,
-} from '../../../shared/incidents/page-prefs';
-import { languageCodeSchema } from '../../../shared/translation/language';
-import { writeFileAtomic } from '../storage/atomic-write';
-import { fileErrorReason } from '../storage/file-system';
-import { quarantineFile } from '../storage/quarantine';
+} from '@shared/incidents/page-prefs';
+import { languageCodeSchema } from '@shared/translation/language';
+import { writeFileAtomic } from '@services/storage/atomic-write';
+import { fileErrorReason } from '@services/storage/file-system';
+import { quarantineFile } from '@services/storage/quarantine';
 
 export const INCIDENT_PAGES_FILE_NAME = 'incident-pages.json';
 

@@ -1,7 +1,7 @@
-import { describeIssues } from '../../../shared/validation/describe-issues';
-import { AppError, type AppErrorShape, toAppErrorShape } from '../../../shared/errors';
-import type { Contract, InvokeKeys, RequestOf, ResponseOf, Result } from '../../../shared/ipc/define';
-import { isTrustedSender, type SenderFrame } from '../security/trusted-sender';
+import { describeIssues } from '@shared/validation/describe-issues';
+import { AppError, type AppErrorShape, toAppErrorShape } from '@shared/errors';
+import type { Contract, InvokeKeys, RequestOf, ResponseOf, Result } from '@shared/ipc/define';
+import { isTrustedSender, type SenderFrame } from '@services/security/trusted-sender';
 
 export type InvokeHandlers<C extends Contract> = {
   [K in InvokeKeys<C>]: (request: RequestOf<C, K>) => Promise<ResponseOf<C, K>> | ResponseOf<C, K>;

@@ -1,4 +1,4 @@
-import type { Contract, EventKeys, PayloadOf } from '../../../shared/ipc/define';
+import type { Contract, EventKeys, PayloadOf } from '@shared/ipc/define';
 
 type Forwarder = (channel: string, payload: unknown) => void;
 

@@ -1,8 +1,8 @@
-import type { VaultStatus } from '../../../shared/ipc/channels/app';
-import type { RendererErrorReport } from '../../../shared/ipc/channels/diagnostics';
-import type { MonitorEvent } from '../../../shared/monitor/events';
-import type { OutboxChange } from '../../../shared/outbox/status';
-import type { UpdateStatus } from '../../../shared/updates/update-state';
+import type { VaultStatus } from '@shared/ipc/channels/app';
+import type { RendererErrorReport } from '@shared/ipc/channels/diagnostics';
+import type { MonitorEvent } from '@shared/monitor/events';
+import type { OutboxChange } from '@shared/outbox/status';
+import type { UpdateStatus } from '@shared/updates/update-state';
 import type { AppLogger, LogLevel } from './app-logger';
 import { LogRateLimit } from './log-rate-limit';
 import { OutboxTransitions } from './outbox-transitions';

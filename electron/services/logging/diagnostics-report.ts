@@ -1,4 +1,4 @@
-import type { VaultStatus } from '../../../shared/ipc/channels/app';
+import type { VaultStatus } from '@shared/ipc/channels/app';
 import type { RecentError } from './recent-errors';
 
 /** What *Copy diagnostics* says: no secret, no address beyond its host, nothing the user typed but names. */

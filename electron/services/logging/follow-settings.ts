@@ -1,4 +1,4 @@
-import type { SettingsStore } from '../settings/settings-store';
+import type { SettingsStore } from '@services/settings/settings-store';
 import type { CoreLog } from './core-log';
 
 /** Logs the names of what each settings change changed; returns the unsubscribe. */

@@ -1,6 +1,6 @@
-import { decodeSecret } from '../vault/secret-binding';
-import type { SecretStore } from '../vault/secret-store';
-import { redactSecrets } from '../security/redact';
+import { decodeSecret } from '@services/vault/secret-binding';
+import type { SecretStore } from '@services/vault/secret-store';
+import { redactSecrets } from '@services/security/redact';
 
 /*
  * What the log redacts, through the one redactor (security/redact.ts): every secret this process has held

@@ -1,5 +1,5 @@
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
-import type { OutboxChange } from '../../../shared/outbox/status';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import type { OutboxChange } from '@shared/outbox/status';
 import type { LogLevel } from './app-logger';
 
 /** One line of the log: its level and its words. */

@@ -1,4 +1,4 @@
-import { backoffDelay } from '../timing/backoff';
+import { backoffDelay } from '@services/timing/backoff';
 
 /**
  * Delay before the next poll of a failing page: exponential from `baseMs`, capped at `maxMs`,

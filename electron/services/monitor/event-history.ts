@@ -1,9 +1,9 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
-import { quarantineFile } from '../storage/quarantine';
-import { writeFileAtomic } from '../storage/atomic-write';
-import { readIfPresent } from '../storage/read-if-present';
+import { monitorEventSchema, type MonitorEvent } from '@shared/monitor/events';
+import { quarantineFile } from '@services/storage/quarantine';
+import { writeFileAtomic } from '@services/storage/atomic-write';
+import { readIfPresent } from '@services/storage/read-if-present';
 
 /*
  * The notification centre's memory: the last `limit` events, in their own JSON-lines file in

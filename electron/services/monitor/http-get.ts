@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
-import { errorForCancel, errorForInvalidResponse, errorForNetworkFailure, errorForTimeout, type RequestContext } from '../statuspage/errors';
+import { errorForCancel, errorForInvalidResponse, errorForNetworkFailure, errorForTimeout, type RequestContext } from '@services/statuspage/errors';
 
 /*
  * A GET that returns the body as text, on node:http(s) with keep-alive agents. The monitor's

@@ -1,8 +1,8 @@
-import type { MonitorEvent } from '../../../shared/monitor/events';
-import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
-import type { NotificationPrefs } from '../../../shared/monitor/notification-prefs';
-import type { PageState } from '../../../shared/monitor/page-state';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
+import type { MonitorEvent } from '@shared/monitor/events';
+import type { NotificationIntent } from '@shared/monitor/notification-intent';
+import type { NotificationPrefs } from '@shared/monitor/notification-prefs';
+import type { PageState } from '@shared/monitor/page-state';
+import type { WatchedPage } from '@shared/monitor/watched-page';
 import type { MonitorClock } from './clock';
 import type { EventSink } from './event-history';
 import { SCHEDULER_DEFAULTS } from './scheduler';

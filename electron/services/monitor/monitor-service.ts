@@ -1,7 +1,7 @@
-import { AppError, type AppErrorShape } from '../../../shared/errors';
-import type { MonitorEvent } from '../../../shared/monitor/events';
-import { toIso } from '../../../shared/monitor/iso-time';
-import { decideNotification } from '../../../shared/monitor/notification-policy';
+import { AppError, type AppErrorShape } from '@shared/errors';
+import type { MonitorEvent } from '@shared/monitor/events';
+import { toIso } from '@shared/monitor/iso-time';
+import { decideNotification } from '@shared/monitor/notification-policy';
 import { notifiableEvents } from './notifiable-events';
 import {
   DEFAULT_NOTIFICATION_PREFS,
@@ -9,12 +9,12 @@ import {
   pauseNotifications,
   resumeNotifications,
   type NotificationPrefs,
-} from '../../../shared/monitor/notification-prefs';
-import type { DashboardGlobal } from '../../../shared/monitor/dashboard-patch';
-import type { DashboardSnapshot, PageState, PausedReason } from '../../../shared/monitor/page-state';
-import { serviceAncestorIndex } from '../../../shared/monitor/refs';
-import { decideTray, type TrayModel } from '../../../shared/monitor/tray';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
+} from '@shared/monitor/notification-prefs';
+import type { DashboardGlobal } from '@shared/monitor/dashboard-patch';
+import type { DashboardSnapshot, PageState, PausedReason } from '@shared/monitor/page-state';
+import { serviceAncestorIndex } from '@shared/monitor/refs';
+import { decideTray, type TrayModel } from '@shared/monitor/tray';
+import type { WatchedPage } from '@shared/monitor/watched-page';
 import { systemClock, type MonitorClock, type TimerHandle } from './clock';
 import type { EventSink } from './event-history';
 import { PageTracker, invalidBodyError } from './page-tracker';

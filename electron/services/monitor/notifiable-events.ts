@@ -1,5 +1,5 @@
-import type { MonitorEvent } from '../../../shared/monitor/events';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
+import type { MonitorEvent } from '@shared/monitor/events';
+import type { WatchedPage } from '@shared/monitor/watched-page';
 
 /**
  * The events worth telling the user: not the echo of their own writes from this app, nor the page and service

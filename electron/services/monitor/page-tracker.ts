@@ -1,14 +1,14 @@
-import { AppError, toAppErrorShape, type AppErrorShape } from '../../../shared/errors';
-import { diffSnapshots } from '../../../shared/monitor/diff';
-import { stableId } from '../../../shared/monitor/event-id';
-import type { MonitorEvent, PageRef } from '../../../shared/monitor/events';
-import { toIso } from '../../../shared/monitor/iso-time';
-import { ProviderNotUnderstoodError } from '../../../shared/monitor/provider/not-understood';
-import { readProviderPage } from '../../../shared/monitor/provider/read-provider-page';
-import { SummaryShapeError, readPageSnapshot } from '../../../shared/monitor/read-snapshot';
-import type { PageSnapshot } from '../../../shared/monitor/snapshot';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import type { BaseLevel } from '../../../shared/statuspage/levels';
+import { AppError, toAppErrorShape, type AppErrorShape } from '@shared/errors';
+import { diffSnapshots } from '@shared/monitor/diff';
+import { stableId } from '@shared/monitor/event-id';
+import type { MonitorEvent, PageRef } from '@shared/monitor/events';
+import { toIso } from '@shared/monitor/iso-time';
+import { ProviderNotUnderstoodError } from '@shared/monitor/provider/not-understood';
+import { readProviderPage } from '@shared/monitor/provider/read-provider-page';
+import { SummaryShapeError, readPageSnapshot } from '@shared/monitor/read-snapshot';
+import type { PageSnapshot } from '@shared/monitor/snapshot';
+import type { WatchedPage } from '@shared/monitor/watched-page';
+import type { BaseLevel } from '@shared/statuspage/levels';
 
 /*
  * What the monitor knows about one page between polls, and the rules that turn a poll's

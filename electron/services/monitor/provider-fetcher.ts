@@ -1,8 +1,8 @@
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import { DEFAULT_PROVIDER_FORMAT, providerAccept, providerDocumentUrl, type ProviderFormat } from '../../../shared/monitor/provider/provider-format';
-import { isLoopbackHost } from '../../../shared/validation/secret-destination';
-import { errorForInvalidResponse, type RequestContext } from '../statuspage/errors';
-import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
+import type { WatchedPage } from '@shared/monitor/watched-page';
+import { DEFAULT_PROVIDER_FORMAT, providerAccept, providerDocumentUrl, type ProviderFormat } from '@shared/monitor/provider/provider-format';
+import { isLoopbackHost } from '@shared/validation/secret-destination';
+import { errorForInvalidResponse, type RequestContext } from '@services/statuspage/errors';
+import { getRateLimiter, type RateLimiter } from '@services/statuspage/rate-limiter';
 import { httpGetText, type TextResponse } from './http-get';
 import { errorForAnswer, waitForTurn, type SummaryBudget } from './summary-budget';
 import type { FetchSummaryOptions, SummaryFetcher } from './summary-fetcher';

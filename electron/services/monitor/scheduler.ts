@@ -1,4 +1,4 @@
-import type { PausedReason } from '../../../shared/monitor/page-state';
+import type { PausedReason } from '@shared/monitor/page-state';
 import { pollBackoffMs } from './backoff';
 import type { MonitorClock, TimerHandle } from './clock';
 

@@ -1,6 +1,6 @@
-import { StatusPageApiError, errorForStatus, type RequestContext } from '../statuspage/errors';
-import type { RateLimiter } from '../statuspage/rate-limiter';
-import { readRetryAfter } from '../timing/retry-after';
+import { StatusPageApiError, errorForStatus, type RequestContext } from '@services/statuspage/errors';
+import type { RateLimiter } from '@services/statuspage/rate-limiter';
+import { readRetryAfter } from '@services/timing/retry-after';
 import type { TextResponse } from './http-get';
 
 /*

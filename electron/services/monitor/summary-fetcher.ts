@@ -1,11 +1,11 @@
-import { STATUS_PAGE_OPERATIONS } from '../../../shared/statuspage/operations';
-import { resolveBaseUrl } from '../../../shared/statuspage/regions';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import type { StatusPageClient } from '../statuspage/client';
-import { AppError } from '../../../shared/errors';
-import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, type RequestContext } from '../statuspage/errors';
-import { getRateLimiter, type RateLimiter } from '../statuspage/rate-limiter';
-import { JSON_HEADERS, sendHttpRequest, type FetchLike } from '../statuspage/transport';
+import { STATUS_PAGE_OPERATIONS } from '@shared/statuspage/operations';
+import { resolveBaseUrl } from '@shared/statuspage/regions';
+import type { WatchedPage } from '@shared/monitor/watched-page';
+import type { StatusPageClient } from '@services/statuspage/client';
+import { AppError } from '@shared/errors';
+import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, type RequestContext } from '@services/statuspage/errors';
+import { getRateLimiter, type RateLimiter } from '@services/statuspage/rate-limiter';
+import { JSON_HEADERS, sendHttpRequest, type FetchLike } from '@services/statuspage/transport';
 import { httpGetText, type TextResponse } from './http-get';
 import { errorForAnswer, waitForTurn, type SummaryBudget } from './summary-budget';
 

@@ -1,6 +1,6 @@
 import { GoogleAuth, OAuth2Client, type AuthClient } from 'google-auth-library';
-import { AppError } from '../../../shared/errors';
-import { CLOUD_PLATFORM_SCOPE, type TokenSource } from '../../../shared/operations/token-source';
+import { AppError } from '@shared/errors';
+import { CLOUD_PLATFORM_SCOPE, type TokenSource } from '@shared/operations/token-source';
 import { detectApplicationDefaultCredentials, type AdcDetection, type AdcDetectionOptions } from './adc-detection';
 import { oauthFailure } from './oauth-failure';
 import { checkGoogleDestination } from './token-destination';

@@ -1,4 +1,4 @@
-import type { ForgetResult } from '../../../shared/operations/forget-result';
+import type { ForgetResult } from '@shared/operations/forget-result';
 import type { OperationsHistory } from './operations-history';
 
 /**

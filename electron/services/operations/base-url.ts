@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/errors';
-import { secretDestinationProblem } from '../../../shared/validation/secret-destination';
+import { AppError } from '@shared/errors';
+import { secretDestinationProblem } from '@shared/validation/secret-destination';
 
 /** The migration assessment service (Migration Center); configurable because FACTS says the host must be. */
 export const DEFAULT_OPERATIONS_BASE_URL = 'https://migrationcenter.googleapis.com';

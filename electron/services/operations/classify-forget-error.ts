@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors';
-import type { OutboxError } from '../../../shared/outbox/entry-view';
-import type { FailureDisposition } from '../outbox/kinds';
+import { AppError } from '@shared/errors';
+import type { OutboxError } from '@shared/outbox/entry-view';
+import type { FailureDisposition } from '@services/outbox/kinds';
 import { isCertificateCode } from './network-failure';
 import { OperationsApiError } from './operations-error';
 

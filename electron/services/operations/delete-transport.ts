@@ -1,6 +1,6 @@
 import { errorForCancel, errorForNetworkFailure, errorForTimeout } from './network-failure';
 
-import { timedExchange, type Exchange, type FetchLike } from '../http/timed-exchange';
+import { timedExchange, type Exchange, type FetchLike } from '@services/http/timed-exchange';
 
 export type { FetchLike };
 

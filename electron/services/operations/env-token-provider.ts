@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/errors';
-import type { TokenSource } from '../../../shared/operations/token-source';
+import { AppError } from '@shared/errors';
+import type { TokenSource } from '@shared/operations/token-source';
 import { checkGoogleDestination } from './token-destination';
 import { checkAccessToken, type AccessTokenProvider } from './token-provider';
 

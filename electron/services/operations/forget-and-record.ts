@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ForgetResult } from '../../../shared/operations/forget-result';
-import { checkOperationName } from '../../../shared/operations/operation-name';
-import type { TokenSourceKind } from '../../../shared/operations/token-source';
+import type { ForgetResult } from '@shared/operations/forget-result';
+import { checkOperationName } from '@shared/operations/operation-name';
+import type { TokenSourceKind } from '@shared/operations/token-source';
 import { alreadyForgotten, forgottenEarlier } from './already-forgotten';
 import type { ForgetManyOptions } from './forget-many';
 import type { OperationsClient } from './operations-client';

@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/errors';
-import type { ForgetResult } from '../../../shared/operations/forget-result';
+import { AppError } from '@shared/errors';
+import type { ForgetResult } from '@shared/operations/forget-result';
 import type { ForgetSuccess } from './forget-success';
 
 export interface ForgetManyOptions {

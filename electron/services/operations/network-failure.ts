@@ -1,7 +1,7 @@
-import { networkCodeOf, networkFailureReason, wasNeverSent } from '../http/network-failure';
+import { networkCodeOf, networkFailureReason, wasNeverSent } from '@services/http/network-failure';
 import { OperationsApiError } from './operations-error';
 
-export { isCertificateCode } from '../http/network-failure';
+export { isCertificateCode } from '@services/http/network-failure';
 
 /**
  * A failed exchange. Unless the connection was clearly never made, the DELETE may have reached the server

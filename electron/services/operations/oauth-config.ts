@@ -1,6 +1,6 @@
 import { OAuth2Client, type Credentials } from 'google-auth-library';
-import { AppError } from '../../../shared/errors';
-import { CLOUD_PLATFORM_SCOPE } from '../../../shared/operations/token-source';
+import { AppError } from '@shared/errors';
+import { CLOUD_PLATFORM_SCOPE } from '@shared/operations/token-source';
 import { DEFAULT_OPERATIONS_BASE_URL, normalizeBaseUrl } from './base-url';
 
 /** Google's endpoints for installed apps; tests point these at the simulator's fake OAuth server. */

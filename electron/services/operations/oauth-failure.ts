@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/errors';
-import { oneSafeLine } from '../security/redact';
+import { AppError } from '@shared/errors';
+import { oneSafeLine } from '@services/security/redact';
 
 /**
  * Turns a google-auth-library (gaxios) failure into an AppError. Only the status and the OAuth `error` /

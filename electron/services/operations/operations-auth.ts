@@ -1,7 +1,7 @@
-import { AppError } from '../../../shared/errors';
-import type { OperationsAuthStatus } from '../../../shared/operations/auth-status';
-import type { TokenSourceKind } from '../../../shared/operations/token-source';
-import { secretNames, type KeyVault } from '../vault/key-vault';
+import { AppError } from '@shared/errors';
+import type { OperationsAuthStatus } from '@shared/operations/auth-status';
+import type { TokenSourceKind } from '@shared/operations/token-source';
+import { secretNames, type KeyVault } from '@services/vault/key-vault';
 import { detectApplicationDefaultCredentials, type AdcDetection } from './adc-detection';
 import { AdcTokenProvider, type FoundAdc } from './adc-token-provider';
 import type { ResolvedOperationsSettings } from './operations-settings';

@@ -1,8 +1,8 @@
-import { AppError } from '../../../shared/errors';
-import { checkOperationName, operationResourcePath, OPERATION_NAME_FORM } from '../../../shared/operations/operation-name';
-import { parseRpcErrorBody } from '../../../shared/operations/rpc-error';
-import type { ForgetResult } from '../../../shared/operations/forget-result';
-import { backoffDelay } from '../timing/backoff';
+import { AppError } from '@shared/errors';
+import { checkOperationName, operationResourcePath, OPERATION_NAME_FORM } from '@shared/operations/operation-name';
+import { parseRpcErrorBody } from '@shared/operations/rpc-error';
+import type { ForgetResult } from '@shared/operations/forget-result';
+import { backoffDelay } from '@services/timing/backoff';
 import { DEFAULT_OPERATIONS_BASE_URL, normalizeServiceBaseUrl } from './base-url';
 import { sendDelete, type DeleteExchange, type FetchLike } from './delete-transport';
 import { forgetMany, type ForgetManyOptions } from './forget-many';
@@ -10,9 +10,9 @@ import type { ForgetSuccess } from './forget-success';
 
 export type { ForgetSuccess } from './forget-success';
 import { errorCodeForStatus, OperationsApiError } from './operations-error';
-import { oneSafeLine } from '../security/redact';
-import { parseRetryAfter } from '../timing/retry-after';
-import { realSleep, type SleepFn } from '../timing/sleep';
+import { oneSafeLine } from '@services/security/redact';
+import { parseRetryAfter } from '@services/timing/retry-after';
+import { realSleep, type SleepFn } from '@services/timing/sleep';
 import { checkAccessToken, type AccessTokenProvider } from './token-provider';
 
 export interface OperationsClientOptions {

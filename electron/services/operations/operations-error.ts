@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '../../../shared/errors';
+import { AppError, type ErrorCode } from '@shared/errors';
 
 export interface OperationsErrorDetails {
   status?: number;
@@ -36,4 +36,4 @@ export class OperationsApiError extends AppError {
   }
 }
 
-export { errorCodeForStatus } from '../http/network-failure';
+export { errorCodeForStatus } from '@services/http/network-failure';

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { OPERATIONS_HISTORY_LIMIT, operationsHistoryEntrySchema, type OperationsHistoryEntry } from '../../../shared/operations/history';
-import { readHistoryFile, type HistoryFileOptions, type HistoryFormat } from '../storage/history-file';
-import { quarantineFile } from '../storage/quarantine';
-import { readTextIfPresentSync } from '../storage/read-if-present';
+import { OPERATIONS_HISTORY_LIMIT, operationsHistoryEntrySchema, type OperationsHistoryEntry } from '@shared/operations/history';
+import { readHistoryFile, type HistoryFileOptions, type HistoryFormat } from '@services/storage/history-file';
+import { quarantineFile } from '@services/storage/quarantine';
+import { readTextIfPresentSync } from '@services/storage/read-if-present';
 
 export const OPERATIONS_HISTORY_FILE = 'operations-history.json';
 

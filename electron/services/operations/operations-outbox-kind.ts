@@ -1,10 +1,10 @@
-import { describeIssues } from '../../../shared/validation/describe-issues';
-import { AppError } from '../../../shared/errors';
-import type { ForgetResult } from '../../../shared/operations/forget-result';
-import { OPERATIONS_OUTBOX_KIND, OPERATIONS_OUTBOX_OPERATION, queuedForgetInputSchema } from '../../../shared/operations/queued-forget';
-import type { ServerProbe } from '../connectivity/hello-probe';
-import type { OutboxEntry } from '../outbox/entry';
-import type { FailureDisposition, OutboxKindHandler, PrepareRequest, PreparedWrite, SendContext, SendOutcome } from '../outbox/kinds';
+import { describeIssues } from '@shared/validation/describe-issues';
+import { AppError } from '@shared/errors';
+import type { ForgetResult } from '@shared/operations/forget-result';
+import { OPERATIONS_OUTBOX_KIND, OPERATIONS_OUTBOX_OPERATION, queuedForgetInputSchema } from '@shared/operations/queued-forget';
+import type { ServerProbe } from '@services/connectivity/hello-probe';
+import type { OutboxEntry } from '@services/outbox/entry';
+import type { FailureDisposition, OutboxKindHandler, PrepareRequest, PreparedWrite, SendContext, SendOutcome } from '@services/outbox/kinds';
 import { normalizeServiceBaseUrl } from './base-url';
 import { classifyForgetError, forgetErrorOf } from './classify-forget-error';
 import { createOperationsProbe } from './service-probe';

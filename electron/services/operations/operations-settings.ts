@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors';
-import { originOf } from '../../../shared/validation/secret-destination';
-import type { OperationsSettings, OperationsSettingsChange, OperationsSettingsView } from '../../../shared/operations/operations-settings';
+import { AppError } from '@shared/errors';
+import { originOf } from '@shared/validation/secret-destination';
+import type { OperationsSettings, OperationsSettingsChange, OperationsSettingsView } from '@shared/operations/operations-settings';
 import { DEFAULT_OPERATIONS_BASE_URL, normalizeBaseUrl, normalizeServiceBaseUrl } from './base-url';
 import { GOOGLE_OAUTH_ENDPOINTS, type GoogleOAuthSettings } from './oauth-config';
 

@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors';
-import type { TokenSource } from '../../../shared/operations/token-source';
-import { bindingFor, checkDestination, type SecretBinding } from '../vault/secret-binding';
+import { AppError } from '@shared/errors';
+import type { TokenSource } from '@shared/operations/token-source';
+import { bindingFor, checkDestination, type SecretBinding } from '@services/vault/secret-binding';
 import { checkAccessToken, type AccessTokenProvider } from './token-provider';
 
 /**

@@ -1,14 +1,14 @@
-import type { AppError } from '../../../shared/errors';
-import type { ForgetResult } from '../../../shared/operations/forget-result';
-import { checkOperationName } from '../../../shared/operations/operation-name';
+import type { AppError } from '@shared/errors';
+import type { ForgetResult } from '@shared/operations/forget-result';
+import { checkOperationName } from '@shared/operations/operation-name';
 import {
   OPERATIONS_OUTBOX_ACCOUNT,
   OPERATIONS_OUTBOX_KIND,
   OPERATIONS_OUTBOX_OPERATION,
   QUEUED_MESSAGE,
   type QueuedForgetInput,
-} from '../../../shared/operations/queued-forget';
-import type { OutboxService } from '../outbox/outbox-service';
+} from '@shared/operations/queued-forget';
+import type { OutboxService } from '@services/outbox/outbox-service';
 import type { ForgetDivert } from './forget-many';
 import { isCertificateCode } from './network-failure';
 import { OperationsApiError } from './operations-error';

@@ -1,4 +1,4 @@
-import type { ServerProbe } from '../connectivity/hello-probe';
+import type { ServerProbe } from '@services/connectivity/hello-probe';
 import type { FetchLike } from './delete-transport';
 
 /**

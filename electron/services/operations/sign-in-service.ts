@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { CodeChallengeMethod, type Credentials } from 'google-auth-library';
-import type { KeyStorage } from '../../../shared/accounts/account';
-import { AppError } from '../../../shared/errors';
-import { secretNames, type KeyVault } from '../vault/key-vault';
+import type { KeyStorage } from '@shared/accounts/account';
+import { AppError } from '@shared/errors';
+import { secretNames, type KeyVault } from '@services/vault/key-vault';
 import { callbackPage } from './callback-page';
 import { startLoopbackReceiver, type CallbackRequest } from './loopback-receiver';
 import { createOAuth2Client, resolveOAuthConfig, type GoogleOAuthConfig, type GoogleOAuthSettings } from './oauth-config';

@@ -1,7 +1,7 @@
 import type { Credentials, OAuth2Client } from 'google-auth-library';
-import { AppError } from '../../../shared/errors';
-import type { TokenSource } from '../../../shared/operations/token-source';
-import { secretNames, type KeyVault } from '../vault/key-vault';
+import { AppError } from '@shared/errors';
+import type { TokenSource } from '@shared/operations/token-source';
+import { secretNames, type KeyVault } from '@services/vault/key-vault';
 import { createOAuth2Client, type GoogleOAuthConfig } from './oauth-config';
 import { oauthFailure } from './oauth-failure';
 import { checkBoundDestination, signInBinding } from './token-destination';

@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors';
-import { isLoopbackHost, originOf, secretDestinationProblem } from '../../../shared/validation/secret-destination';
-import { bindingFor, checkDestination, type SecretBinding } from '../vault/secret-binding';
+import { AppError } from '@shared/errors';
+import { isLoopbackHost, originOf, secretDestinationProblem } from '@shared/validation/secret-destination';
+import { bindingFor, checkDestination, type SecretBinding } from '@services/vault/secret-binding';
 import type { GoogleOAuthConfig } from './oauth-config';
 
 /*

@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/errors';
-import type { TokenSource } from '../../../shared/operations/token-source';
+import { AppError } from '@shared/errors';
+import type { TokenSource } from '@shared/operations/token-source';
 
 /**
  * Where the client gets its OAuth access token. `refresh()` is called once after a 401: it must return a

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../../shared/errors';
-import { syncDir, writeFileAtomic } from '../storage/atomic-write';
-import { fileErrorReason, nodeFileSystem, writeFully, type DurableFileSystem, type FileSystemFailure, type WritableFile } from '../storage/file-system';
+import { AppError } from '@shared/errors';
+import { syncDir, writeFileAtomic } from '@services/storage/atomic-write';
+import { fileErrorReason, nodeFileSystem, writeFully, type DurableFileSystem, type FileSystemFailure, type WritableFile } from '@services/storage/file-system';
 
 interface PendingAppend {
   text: string;

@@ -1,4 +1,4 @@
-import type { OutboxChange, OutboxStatus } from '../../../shared/outbox/status';
+import type { OutboxChange, OutboxStatus } from '@shared/outbox/status';
 
 /**
  * The outbox's listeners: entry changes go out at once, the status (counts, connectivity) at most once per

@@ -1,8 +1,8 @@
-import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
-import { createHelloProbe, type ServerProbe } from '../connectivity/hello-probe';
-import type { NetworkSignals } from '../connectivity/network-signals';
-import type { RateLimiterOptions } from '../statuspage/rate-limiter';
-import type { FetchLike } from '../statuspage/transport';
+import type { ConnectivityMonitor } from '@services/connectivity/connectivity-monitor';
+import { createHelloProbe, type ServerProbe } from '@services/connectivity/hello-probe';
+import type { NetworkSignals } from '@services/connectivity/network-signals';
+import type { RateLimiterOptions } from '@services/statuspage/rate-limiter';
+import type { FetchLike } from '@services/statuspage/transport';
 import type { OutboxKindHandler } from './kinds';
 import { OutboxService, type OutboxServiceOptions } from './outbox-service';
 import { createStatusPageOutboxKind } from './statuspage/statuspage-kind';

@@ -1,5 +1,5 @@
-import type { OutboxError } from '../../../shared/outbox/entry-view';
-import { tempIdsIn } from '../../../shared/outbox/temp-id';
+import type { OutboxError } from '@shared/outbox/entry-view';
+import { tempIdsIn } from '@shared/outbox/temp-id';
 import type { OutboxEntry } from './entry';
 import type { OutboxRecord } from './log-format';
 

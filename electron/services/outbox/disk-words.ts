@@ -1,5 +1,5 @@
-import type { OutboxDiskProblem } from '../../../shared/outbox/status';
-import { fileErrorReason, type FileSystemFailure } from '../storage/file-system';
+import type { OutboxDiskProblem } from '@shared/outbox/status';
+import { fileErrorReason, type FileSystemFailure } from '@services/storage/file-system';
 
 /*
  * A disk that fails under the outbox (full, read-only, an I/O error), in words: which file, which step, and the

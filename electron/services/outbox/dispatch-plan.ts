@@ -1,4 +1,4 @@
-import type { OutboxWaitReason } from '../../../shared/outbox/entry-view';
+import type { OutboxWaitReason } from '@shared/outbox/entry-view';
 import type { OutboxEntry } from './entry';
 
 /** Everything the scheduler knows at one moment; the plan is a pure function of it. */

@@ -1,4 +1,4 @@
-import type { OutboxWaitReason } from '../../../shared/outbox/entry-view';
+import type { OutboxWaitReason } from '@shared/outbox/entry-view';
 
 /** What this process knows about one entry beyond its durable record; none of it survives a restart. */
 export interface EntryRuntime {

@@ -1,7 +1,7 @@
-import type { OutboxError } from '../../../shared/outbox/entry-view';
-import { tempIdsIn } from '../../../shared/outbox/temp-id';
-import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
-import { backoffDelay, type BackoffPolicy } from '../timing/backoff';
+import type { OutboxError } from '@shared/outbox/entry-view';
+import { tempIdsIn } from '@shared/outbox/temp-id';
+import type { ConnectivityMonitor } from '@services/connectivity/connectivity-monitor';
+import { backoffDelay, type BackoffPolicy } from '@services/timing/backoff';
 import type { OutboxEntry } from './entry';
 import type { EntryRuntimes } from './entry-runtime';
 import type { InFlightLedger } from './in-flight-ledger';

@@ -1,4 +1,4 @@
-import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
+import type { ConnectivityMonitor } from '@services/connectivity/connectivity-monitor';
 import type { OutboxEntry } from './entry';
 import type { EntryRuntimes } from './entry-runtime';
 import type { KindProbes } from './kind-probes';

@@ -8,7 +8,7 @@ import type {
   OutboxState,
   OutboxWaitReason,
   ServerId,
-} from '../../../shared/outbox/entry-view';
+} from '@shared/outbox/entry-view';
 
 /** The durable form of a queued write (one `add` record, then state changes). Never holds a key. */
 export interface OutboxEntry {

@@ -1,5 +1,5 @@
-import type { OutboxWaitReason } from '../../../shared/outbox/entry-view';
-import type { OutboxFlushReport } from '../../../shared/outbox/status';
+import type { OutboxWaitReason } from '@shared/outbox/entry-view';
+import type { OutboxFlushReport } from '@shared/outbox/status';
 import type { DispatchPlan } from './dispatch-plan';
 import type { OutboxEntry } from './entry';
 

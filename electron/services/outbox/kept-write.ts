@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../shared/errors';
-import { outboxEnqueueInputSchema, type OutboxEnqueueInput, type OutboxEnqueueResult } from '../../../shared/outbox/requests';
-import { describeIssues } from '../../../shared/validation/describe-issues';
+import { AppError } from '@shared/errors';
+import { outboxEnqueueInputSchema, type OutboxEnqueueInput, type OutboxEnqueueResult } from '@shared/outbox/requests';
+import { describeIssues } from '@shared/validation/describe-issues';
 import type { OutboxKindRegistry } from './kinds';
 import { handOffWrite } from './outbox-handoff';
 

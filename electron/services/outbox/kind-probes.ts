@@ -1,4 +1,4 @@
-import { createHelloProbe, type ServerProbe } from '../connectivity/hello-probe';
+import { createHelloProbe, type ServerProbe } from '@services/connectivity/hello-probe';
 
 /**
  * One connectivity probe for an outbox whose kinds talk to different kinds of server: each server is probed

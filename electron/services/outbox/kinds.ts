@@ -1,5 +1,5 @@
-import type { OutboxConflict, OutboxError, OutboxLookup, OutboxResult, OutboxServer, ServerId } from '../../../shared/outbox/entry-view';
-import type { ServerProbe } from '../connectivity/hello-probe';
+import type { OutboxConflict, OutboxError, OutboxLookup, OutboxResult, OutboxServer, ServerId } from '@shared/outbox/entry-view';
+import type { ServerProbe } from '@services/connectivity/hello-probe';
 import type { OutboxEntry } from './entry';
 
 /**

@@ -7,7 +7,7 @@ import {
   outboxServerSchema,
   outboxStateSchema,
   serverIdSchema,
-} from '../../../shared/outbox/entry-view';
+} from '@shared/outbox/entry-view';
 import type { OutboxEntry } from './entry';
 
 /*

@@ -1,6 +1,6 @@
-import { isTempId } from '../../../shared/outbox/temp-id';
-import { WRITE_NOUNS } from '../../../shared/outbox/write-description';
-import { isWriteOperation, WRITE_OPERATIONS } from '../../../shared/outbox/write-operations';
+import { isTempId } from '@shared/outbox/temp-id';
+import { WRITE_NOUNS } from '@shared/outbox/write-description';
+import { isWriteOperation, WRITE_OPERATIONS } from '@shared/outbox/write-operations';
 import type { OutboxEntry } from './entry';
 import type { OutboxRecord } from './log-format';
 

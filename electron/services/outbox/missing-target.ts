@@ -1,5 +1,5 @@
-import type { OutboxError } from '../../../shared/outbox/entry-view';
-import { isWriteOperation, WRITE_OPERATIONS } from '../../../shared/outbox/write-operations';
+import type { OutboxError } from '@shared/outbox/entry-view';
+import { isWriteOperation, WRITE_OPERATIONS } from '@shared/outbox/write-operations';
 import type { OutboxEntry } from './entry';
 import type { OutboxRecord } from './log-format';
 

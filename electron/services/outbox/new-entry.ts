@@ -1,8 +1,8 @@
-import { AppError } from '../../../shared/errors';
-import type { OutboxEnqueueResult, outboxEnqueueInputSchema } from '../../../shared/outbox/requests';
+import { AppError } from '@shared/errors';
+import type { OutboxEnqueueResult, outboxEnqueueInputSchema } from '@shared/outbox/requests';
 import type { z } from 'zod';
-import { replaceTempIds, TEMP_ID_PREFIX, tempIdsIn } from '../../../shared/outbox/temp-id';
-import type { BootClock } from '../timing/boot-clock';
+import { replaceTempIds, TEMP_ID_PREFIX, tempIdsIn } from '@shared/outbox/temp-id';
+import type { BootClock } from '@services/timing/boot-clock';
 import type { OutboxEntry } from './entry';
 import type { EntryRuntimes } from './entry-runtime';
 import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';

@@ -1,9 +1,9 @@
-import { AppError } from '../../../shared/errors';
-import type { OutboxEnqueueInput, OutboxEnqueueResult } from '../../../shared/outbox/requests';
-import type { OutboxChange } from '../../../shared/outbox/status';
-import type { AccountsService } from '../accounts/accounts-service';
-import type { NetworkSignals } from '../connectivity/network-signals';
-import type { SystemSignals } from '../monitor/system-signals';
+import { AppError } from '@shared/errors';
+import type { OutboxEnqueueInput, OutboxEnqueueResult } from '@shared/outbox/requests';
+import type { OutboxChange } from '@shared/outbox/status';
+import type { AccountsService } from '@services/accounts/accounts-service';
+import type { NetworkSignals } from '@services/connectivity/network-signals';
+import type { SystemSignals } from '@services/monitor/system-signals';
 import { openStatusPageOutbox } from './create-statuspage-outbox';
 import { keepWrite } from './kept-write';
 import { OutboxKindRegistry, type OutboxKindHandler } from './kinds';

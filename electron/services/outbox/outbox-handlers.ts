@@ -1,7 +1,7 @@
-import { AppError } from '../../../shared/errors';
-import type { IpcContract } from '../../../shared/ipc/contract';
-import type { GroupHandlers } from '../ipc/dispatcher';
-import type { AccountReads } from '../accounts/account-reads';
+import { AppError } from '@shared/errors';
+import type { IpcContract } from '@shared/ipc/contract';
+import type { GroupHandlers } from '@services/ipc/dispatcher';
+import type { AccountReads } from '@services/accounts/account-reads';
 import type { OutboxFeature } from './outbox-feature';
 
 export function outboxHandlers(feature: OutboxFeature): GroupHandlers<IpcContract, 'outbox'> {

@@ -3,11 +3,11 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors';
-import { outboxEnqueueInputSchema, type OutboxEnqueueInput } from '../../../shared/outbox/requests';
-import { quarantineFile } from '../storage/quarantine';
-import { writeFileAtomic } from '../storage/atomic-write';
-import { fileErrorReason } from '../storage/file-system';
+import { AppError } from '@shared/errors';
+import { outboxEnqueueInputSchema, type OutboxEnqueueInput } from '@shared/outbox/requests';
+import { quarantineFile } from '@services/storage/quarantine';
+import { writeFileAtomic } from '@services/storage/atomic-write';
+import { fileErrorReason } from '@services/storage/file-system';
 import type { OutboxService } from './outbox-service';
 
 /*

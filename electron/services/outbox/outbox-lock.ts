@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AppError } from '../../../shared/errors';
-import { ensureDataDir } from '../settings/data-dir';
-import { fileErrorReason } from '../storage/file-system';
+import { AppError } from '@shared/errors';
+import { ensureDataDir } from '@services/settings/data-dir';
+import { fileErrorReason } from '@services/storage/file-system';
 
 /*
  * One process at a time owns the outbox: two senders over one file would each send the same entries. The app

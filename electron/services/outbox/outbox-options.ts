@@ -1,11 +1,11 @@
-import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
-import type { ServerProbe } from '../connectivity/hello-probe';
-import type { NetworkSignals } from '../connectivity/network-signals';
-import type { BackoffPolicy } from '../timing/backoff';
-import type { BootClock } from '../timing/boot-clock';
+import type { ConnectivityMonitor } from '@services/connectivity/connectivity-monitor';
+import type { ServerProbe } from '@services/connectivity/hello-probe';
+import type { NetworkSignals } from '@services/connectivity/network-signals';
+import type { BackoffPolicy } from '@services/timing/backoff';
+import type { BootClock } from '@services/timing/boot-clock';
 import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';
 import type { OutboxOwnerRole } from './outbox-lock';
-import type { DurableFileSystem } from '../storage/file-system';
+import type { DurableFileSystem } from '@services/storage/file-system';
 
 export interface OutboxServiceOptions {
   /** The data folder shared by the app and the command line; the file is `<dataDir>/outbox.jsonl`. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
-import type { BackoffPolicy } from '../timing/backoff';
+import { ConnectivityMonitor } from '@services/connectivity/connectivity-monitor';
+import type { BackoffPolicy } from '@services/timing/backoff';
 import { KindProbes } from './kind-probes';
 import { OutboxKindRegistry } from './kinds';
 import { acquireOutboxLock } from './outbox-lock';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../shared/errors';
-import { describeIssues } from '../../../shared/validation/describe-issues';
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
+import { AppError } from '@shared/errors';
+import { describeIssues } from '@shared/validation/describe-issues';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import {
   outboxEnqueueInputSchema,
   type ConflictChoice,
@@ -9,11 +9,11 @@ import {
   type OutboxEnqueueResult,
   type OutboxResolveConflictResult,
   type OutboxResolveLookupInput,
-} from '../../../shared/outbox/requests';
-import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '../../../shared/outbox/status';
-import type { ConnectivityMonitor } from '../connectivity/connectivity-monitor';
-import type { BackoffPolicy } from '../timing/backoff';
-import { systemBootClock, type BootClock } from '../timing/boot-clock';
+} from '@shared/outbox/requests';
+import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '@shared/outbox/status';
+import type { ConnectivityMonitor } from '@services/connectivity/connectivity-monitor';
+import type { BackoffPolicy } from '@services/timing/backoff';
+import { systemBootClock, type BootClock } from '@services/timing/boot-clock';
 import { planDispatch, type DispatchPlan } from './dispatch-plan';
 import { countStates, toView, type OutboxEntry } from './entry';
 import { discardPlan } from './discard-plan';

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../../shared/errors';
-import type { ServerId } from '../../../shared/outbox/entry-view';
-import { replaceTempIds, tempIdsIn } from '../../../shared/outbox/temp-id';
-import { quarantineFile } from '../storage/quarantine';
+import { AppError } from '@shared/errors';
+import type { ServerId } from '@shared/outbox/entry-view';
+import { replaceTempIds, tempIdsIn } from '@shared/outbox/temp-id';
+import { quarantineFile } from '@services/storage/quarantine';
 import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
-import { fileErrorReason, type DurableFileSystem, type FileSystemFailure } from '../storage/file-system';
-import { writeFileAtomic } from '../storage/atomic-write';
+import { fileErrorReason, type DurableFileSystem, type FileSystemFailure } from '@services/storage/file-system';
+import { writeFileAtomic } from '@services/storage/atomic-write';
 import type { OutboxEntry } from './entry';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type StatePatch } from './log-format';
 import { lostWritesSentence, readDamagedLines } from './lost-writes';

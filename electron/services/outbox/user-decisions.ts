@@ -1,7 +1,7 @@
-import { AppError } from '../../../shared/errors';
-import type { OutboxEntryView, OutboxLookupCandidate } from '../../../shared/outbox/entry-view';
-import type { ConflictChoice, OutboxResolveConflictResult, OutboxResolveLookupInput } from '../../../shared/outbox/requests';
-import { replaceTempIds } from '../../../shared/outbox/temp-id';
+import { AppError } from '@shared/errors';
+import type { OutboxEntryView, OutboxLookupCandidate } from '@shared/outbox/entry-view';
+import type { ConflictChoice, OutboxResolveConflictResult, OutboxResolveLookupInput } from '@shared/outbox/requests';
+import { replaceTempIds } from '@shared/outbox/temp-id';
 import type { OutboxEntry } from './entry';
 import type { EntryRuntimes } from './entry-runtime';
 import type { OutboxKindHandler } from './kinds';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AppError } from '../../../shared/errors';
-import { fileErrorReason } from '../storage/file-system';
+import { AppError } from '@shared/errors';
+import { fileErrorReason } from '@services/storage/file-system';
 
 export const APP_DIR_NAME = 'Statusdesk';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { watchedPageSchema } from '../../../shared/monitor/watched-page';
-import { DEFAULT_NOTIFICATION_PREFS, notificationPrefsSchema } from '../../../shared/monitor/notification-prefs';
-import { accountRecordSchema } from '../../../shared/accounts/account';
-import { translationSettingsSchema } from '../../../shared/translation/translation-settings';
-import { operationsSettingsSchema } from '../../../shared/operations/operations-settings';
-import { DEFAULT_UPDATE_PREFS, updatePrefsSchema } from '../../../shared/updates/update-state';
-import { DEFAULT_APPEARANCE_PREFS, appearancePrefsSchema } from '../../../shared/appearance/appearance-prefs';
+import { watchedPageSchema } from '@shared/monitor/watched-page';
+import { DEFAULT_NOTIFICATION_PREFS, notificationPrefsSchema } from '@shared/monitor/notification-prefs';
+import { accountRecordSchema } from '@shared/accounts/account';
+import { translationSettingsSchema } from '@shared/translation/translation-settings';
+import { operationsSettingsSchema } from '@shared/operations/operations-settings';
+import { DEFAULT_UPDATE_PREFS, updatePrefsSchema } from '@shared/updates/update-state';
+import { DEFAULT_APPEARANCE_PREFS, appearancePrefsSchema } from '@shared/appearance/appearance-prefs';
 
 export const CURRENT_SETTINGS_VERSION = 1;
 

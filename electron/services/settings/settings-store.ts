@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors';
-import { quarantineFile } from '../storage/quarantine';
+import { AppError } from '@shared/errors';
+import { quarantineFile } from '@services/storage/quarantine';
 import { migrateSettings } from './migrations';
 import { CURRENT_SETTINGS_VERSION, defaultSettings, settingsSchema, type Settings } from './settings-schema';
-import { readTextIfPresentSync } from '../storage/read-if-present';
+import { readTextIfPresentSync } from '@services/storage/read-if-present';
 
 export interface SettingsLoadProblem {
   message: string;

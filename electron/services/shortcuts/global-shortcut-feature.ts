@@ -1,14 +1,14 @@
 import path from 'node:path';
-import { AppError } from '../../../shared/errors';
+import { AppError } from '@shared/errors';
 import {
   DEFAULT_GLOBAL_SHORTCUT,
   globalShortcutPlan,
   globalShortcutPrefsSchema,
   type GlobalShortcutPrefs,
   type GlobalShortcutState,
-} from '../../../shared/shortcuts/global-shortcut';
-import { writeFileAtomic } from '../storage/atomic-write';
-import { readIfPresent } from '../storage/read-if-present';
+} from '@shared/shortcuts/global-shortcut';
+import { writeFileAtomic } from '@services/storage/atomic-write';
+import { readIfPresent } from '@services/storage/read-if-present';
 
 export const GLOBAL_SHORTCUT_FILE_NAME = 'global-shortcut.json';
 

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors';
-import type { MonitorEvent } from '../../../shared/monitor/events';
-import { activeSnoozes, snoozeRequestSchema, snoozeSchema, snoozeSilences, type Snooze, type SnoozeRequest } from '../../../shared/snooze/snooze';
-import { writeFileAtomic } from '../storage/atomic-write';
-import { readTextIfPresentSync } from '../storage/read-if-present';
+import { AppError } from '@shared/errors';
+import type { MonitorEvent } from '@shared/monitor/events';
+import { activeSnoozes, snoozeRequestSchema, snoozeSchema, snoozeSilences, type Snooze, type SnoozeRequest } from '@shared/snooze/snooze';
+import { writeFileAtomic } from '@services/storage/atomic-write';
+import { readTextIfPresentSync } from '@services/storage/read-if-present';
 
 export const SNOOZES_FILE_NAME = 'snoozes.json';
 /** At most this many snoozes at once: each is a page, a service or an incident the user chose by hand. */

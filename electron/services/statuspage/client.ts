@@ -10,17 +10,17 @@ import {
   type OperationOutput,
   type OperationSpec,
   type PaginatedOperationName,
-} from '../../../shared/statuspage/operations';
-import { AppError } from '../../../shared/errors';
-import { resolveBaseUrl, type Region } from '../../../shared/statuspage/regions';
-import { listResponseSchema, singleResponseSchema } from '../../../shared/statuspage/schemas/lists';
-import type { Service } from '../../../shared/statuspage/schemas/service';
+} from '@shared/statuspage/operations';
+import { AppError } from '@shared/errors';
+import { resolveBaseUrl, type Region } from '@shared/statuspage/regions';
+import { listResponseSchema, singleResponseSchema } from '@shared/statuspage/schemas/lists';
+import type { Service } from '@shared/statuspage/schemas/service';
 import { StatusPageApiError, describeIssues, errorForInvalidInput, errorForInvalidResponse, errorForStatus, redactSecret, type RequestContext } from './errors';
 import { nextLinkOf, resolvePageLink } from './pagination';
 import { SlidingWindowRateLimiter, getRateLimiter, type RateLimiter, type RateLimiterOptions } from './rate-limiter';
 import { buildRequest } from './request';
 import { DEFAULT_RETRY_OPTIONS, retryRead, type RetryOptions } from './retry';
-import { readRetryAfter } from '../timing/retry-after';
+import { readRetryAfter } from '@services/timing/retry-after';
 import { ServerClock } from './server-clock';
 import { isGone, withChildServices } from './service-tree';
 import { sendHttpRequest, type FetchLike, type HttpResponse } from './transport';

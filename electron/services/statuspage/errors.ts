@@ -1,8 +1,8 @@
-import { AppError, type ErrorCode } from '../../../shared/errors';
-import type { HttpMethod, OperationKind } from '../../../shared/statuspage/operations';
-import { describeIssues } from '../../../shared/validation/describe-issues';
-import { errorCodeForStatus, networkCodeOf, networkFailureReason, wasNeverSent } from '../http/network-failure';
-import { redactSecretsDeep } from '../security/redact';
+import { AppError, type ErrorCode } from '@shared/errors';
+import type { HttpMethod, OperationKind } from '@shared/statuspage/operations';
+import { describeIssues } from '@shared/validation/describe-issues';
+import { errorCodeForStatus, networkCodeOf, networkFailureReason, wasNeverSent } from '@services/http/network-failure';
+import { redactSecretsDeep } from '@services/security/redact';
 import { serverReasonOf } from './server-reason';
 
 /** Which call an error belongs to. The path is the template: no ids, no query, no key. */

@@ -1,4 +1,4 @@
-import { monotonicNow, realSleep } from '../timing/sleep';
+import { monotonicNow, realSleep } from '@services/timing/sleep';
 
 /*
  * Sliding-window limiter shared by everything that talks to one account: the first `limit`

@@ -1,4 +1,4 @@
-import type { OperationSpec } from '../../../shared/statuspage/operations';
+import type { OperationSpec } from '@shared/statuspage/operations';
 import { describeIssues, errorForInvalidInput, type RequestContext } from './errors';
 
 export interface BuiltRequest {

@@ -1,6 +1,6 @@
 import { StatusPageApiError } from './errors';
-import { retryDelayMs, type RetryPolicy } from '../timing/retry-policy';
-import { realSleep } from '../timing/sleep';
+import { retryDelayMs, type RetryPolicy } from '@services/timing/retry-policy';
+import { realSleep } from '@services/timing/sleep';
 
 /*
  * Automatic retries are for reads only: a write is never repeated here, the outbox decides.

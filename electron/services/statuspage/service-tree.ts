@@ -1,4 +1,4 @@
-import type { Service } from '../../../shared/statuspage/schemas/service';
+import type { Service } from '@shared/statuspage/schemas/service';
 import { StatusPageApiError } from './errors';
 
 /*

@@ -1,6 +1,6 @@
 import { errorForCancel, errorForNetworkFailure, errorForTimeout, type RequestContext } from './errors';
 
-import { timedExchange, type FetchLike } from '../http/timed-exchange';
+import { timedExchange, type FetchLike } from '@services/http/timed-exchange';
 
 export type { FetchLike };
 

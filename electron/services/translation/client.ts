@@ -1,5 +1,5 @@
-import { isSupportedResponseSchema, languageSchema, type Language } from '../../../shared/translation/language';
-import { translateRequestSchema, translateResponseSchema, type TranslateRequest, type TranslateResponse } from '../../../shared/translation/wire';
+import { isSupportedResponseSchema, languageSchema, type Language } from '@shared/translation/language';
+import { translateRequestSchema, translateResponseSchema, type TranslateRequest, type TranslateResponse } from '@shared/translation/wire';
 import { errorForStatus, invalidResponse, notResent, TranslationApiError, type TranslationCallContext } from './errors';
 import { sendHttp, type FetchLike, type HttpCall } from './http';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';

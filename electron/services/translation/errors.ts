@@ -1,6 +1,6 @@
-import { AppError, type ErrorCode } from '../../../shared/errors';
-import { networkCodeOf, networkFailureReason, wasNeverSent } from '../http/network-failure';
-import { safeErrorCopy } from '../security/redact';
+import { AppError, type ErrorCode } from '@shared/errors';
+import { networkCodeOf, networkFailureReason, wasNeverSent } from '@services/http/network-failure';
+import { safeErrorCopy } from '@services/security/redact';
 import { TRANSLATION_REDACTION } from './redaction';
 import { serverMessageOf } from './server-message';
 

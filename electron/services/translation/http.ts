@@ -1,6 +1,6 @@
 import { cancelledError, networkError, timeoutError, type TranslationCallContext } from './errors';
 
-import { timedExchange, type FetchLike } from '../http/timed-exchange';
+import { timedExchange, type FetchLike } from '@services/http/timed-exchange';
 
 export type { FetchLike };
 

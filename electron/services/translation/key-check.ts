@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/errors';
-import { WordType } from '../../../shared/translation/word-type';
+import { AppError } from '@shared/errors';
+import { WordType } from '@shared/translation/word-type';
 import type { TranslationClient } from './client';
 import { TranslationApiError } from './errors';
 

@@ -1,4 +1,4 @@
-import { secretNames, type KeyVault } from '../vault/key-vault';
+import { secretNames, type KeyVault } from '@services/vault/key-vault';
 
 /** The environment variable the command line reads the translation key from. */
 export const TRANSLATION_KEY_ENV = 'STATUSDESK_TRANSLATION_KEY';

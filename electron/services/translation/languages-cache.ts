@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { languageSchema, type Language } from '../../../shared/translation/language';
-import { quarantineFile } from '../storage/quarantine';
-import { writeFileAtomic } from '../storage/atomic-write';
+import { languageSchema, type Language } from '@shared/translation/language';
+import { quarantineFile } from '@services/storage/quarantine';
+import { writeFileAtomic } from '@services/storage/atomic-write';
 import type { CallOptions } from './client';
 
 export const LANGUAGES_FILE_NAME = 'translation-languages.json';

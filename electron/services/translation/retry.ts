@@ -1,6 +1,6 @@
 import { cancelledError, TranslationApiError } from './errors';
-import { retryDelayMs, type RetryPolicy } from '../timing/retry-policy';
-import { realSleep } from '../timing/sleep';
+import { retryDelayMs, type RetryPolicy } from '@services/timing/retry-policy';
+import { realSleep } from '@services/timing/sleep';
 
 export type { RetryPolicy };
 

@@ -1,4 +1,4 @@
-import { oneSafeLine } from '../security/redact';
+import { oneSafeLine } from '@services/security/redact';
 import { TRANSLATION_REDACTION } from './redaction';
 
 const MAX_SENTENCE = 300;

@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../shared/errors';
-import { addCounters, emptyCounters, type TranslationCounters } from '../../../shared/translation/counters';
-import type { TranslationHistoryEntry } from '../../../shared/translation/history-entry';
-import { translationKeyInputSchema, type TranslationKeyStatus } from '../../../shared/translation/key-status';
-import type { TranslateTextsResult } from '../../../shared/translation/translate-texts';
+import { AppError } from '@shared/errors';
+import { addCounters, emptyCounters, type TranslationCounters } from '@shared/translation/counters';
+import type { TranslationHistoryEntry } from '@shared/translation/history-entry';
+import { translationKeyInputSchema, type TranslationKeyStatus } from '@shared/translation/key-status';
+import type { TranslateTextsResult } from '@shared/translation/translate-texts';
 import {
   translationSettingsChangeSchema,
   translationSettingsSchema,
   type TranslationSettings,
   type TranslationSettingsChange,
-} from '../../../shared/translation/translation-settings';
-import { originOf } from '../../../shared/validation/secret-destination';
-import { WordType } from '../../../shared/translation/word-type';
-import type { TranslationLanguages, TranslationServiceHealth, TranslationTotals } from '../../../shared/ipc/channels/translation';
-import type { SettingsStore } from '../settings/settings-store';
-import { secretNames, type KeyVault } from '../vault/key-vault';
+} from '@shared/translation/translation-settings';
+import { originOf } from '@shared/validation/secret-destination';
+import { WordType } from '@shared/translation/word-type';
+import type { TranslationLanguages, TranslationServiceHealth, TranslationTotals } from '@shared/ipc/channels/translation';
+import type { SettingsStore } from '@services/settings/settings-store';
+import { secretNames, type KeyVault } from '@services/vault/key-vault';
 import { outcomeUnknown, TranslationClient, type TranslationClientOptions } from './client';
 import { checkTranslationKey } from './key-check';
 import { keyFromVault, type GetTranslationKey } from './key-source';

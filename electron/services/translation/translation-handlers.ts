@@ -1,5 +1,5 @@
-import type { IpcContract } from '../../../shared/ipc/contract';
-import type { GroupHandlers } from '../ipc/dispatcher';
+import type { IpcContract } from '@shared/ipc/contract';
+import type { GroupHandlers } from '@services/ipc/dispatcher';
 import type { TranslationAppService } from './translation-app-service';
 
 export function translationHandlers(translation: TranslationAppService): GroupHandlers<IpcContract, 'translation'> {

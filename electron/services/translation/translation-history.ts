@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors';
-import { translationHistoryEntrySchema, UNKNOWN_OUTCOME_NOTE, type TranslationHistoryEntry } from '../../../shared/translation/history-entry';
-import { quarantineFile } from '../storage/quarantine';
-import { writeFileAtomic } from '../storage/atomic-write';
-import { readHistoryFile, type HistoryFileOptions, type HistoryFormat, type HistoryProblem } from '../storage/history-file';
-import { readIfPresent } from '../storage/read-if-present';
+import { AppError } from '@shared/errors';
+import { translationHistoryEntrySchema, UNKNOWN_OUTCOME_NOTE, type TranslationHistoryEntry } from '@shared/translation/history-entry';
+import { quarantineFile } from '@services/storage/quarantine';
+import { writeFileAtomic } from '@services/storage/atomic-write';
+import { readHistoryFile, type HistoryFileOptions, type HistoryFormat, type HistoryProblem } from '@services/storage/history-file';
+import { readIfPresent } from '@services/storage/read-if-present';
 
 export const HISTORY_FILE_NAME = 'translation-history.json';
 export const DEFAULT_HISTORY_LIMIT = 50;

@@ -1,7 +1,7 @@
-import { AppError } from '../../../shared/errors';
-import { translationKeyInputSchema, type TranslationKeyStatus } from '../../../shared/translation/key-status';
-import { secretNames, type KeyVault } from '../vault/key-vault';
-import { bindingFor } from '../vault/secret-binding';
+import { AppError } from '@shared/errors';
+import { translationKeyInputSchema, type TranslationKeyStatus } from '@shared/translation/key-status';
+import { secretNames, type KeyVault } from '@services/vault/key-vault';
+import { bindingFor } from '@services/vault/secret-binding';
 
 /** The translation key in the vault: set, remove, and describe it without ever handing it out. */
 export class TranslationKeyStore {

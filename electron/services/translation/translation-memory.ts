@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../../shared/errors';
-import { quarantineFile } from '../storage/quarantine';
-import { writeFileAtomic } from '../storage/atomic-write';
+import { AppError } from '@shared/errors';
+import { quarantineFile } from '@services/storage/quarantine';
+import { writeFileAtomic } from '@services/storage/atomic-write';
 import { memoryKey, type MemoryKeyParts } from './memory-key';
 import { entryLine, headerLine, parseLog, touchLine, type MemoryEntry } from './memory-log';
-import { readIfPresent } from '../storage/read-if-present';
+import { readIfPresent } from '@services/storage/read-if-present';
 
 export const MEMORY_FILE_NAME = 'translation-memory.jsonl';
 export const DEFAULT_MEMORY_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,11 +1,11 @@
 import PQueue from 'p-queue';
-import { AppError, toAppErrorShape } from '../../../shared/errors';
-import { addCounters, emptyCounters, type TranslationCounters } from '../../../shared/translation/counters';
-import type { TranslationHealth } from '../../../shared/translation/health';
-import type { Language } from '../../../shared/translation/language';
-import { translateTextsInputSchema, type TranslateTextsInput, type TranslateTextsResult } from '../../../shared/translation/translate-texts';
-import { BotType } from '../../../shared/translation/bot-type';
-import { DEFAULT_TRANSLATION_REQUEST_URL } from '../../../shared/translation/request-url';
+import { AppError, toAppErrorShape } from '@shared/errors';
+import { addCounters, emptyCounters, type TranslationCounters } from '@shared/translation/counters';
+import type { TranslationHealth } from '@shared/translation/health';
+import type { Language } from '@shared/translation/language';
+import { translateTextsInputSchema, type TranslateTextsInput, type TranslateTextsResult } from '@shared/translation/translate-texts';
+import { BotType } from '@shared/translation/bot-type';
+import { DEFAULT_TRANSLATION_REQUEST_URL } from '@shared/translation/request-url';
 import { DEFAULT_BATCH_LIMITS, packBatches, wireBytes, type Batch, type BatchItem, type BatchLimits } from './batching';
 import type { CallOptions, TranslationClient } from './client';
 import { cancelledError, noKeyError, unsupportedPairError } from './errors';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { readIfPresent } from '../storage/read-if-present';
+import { readIfPresent } from '@services/storage/read-if-present';
 import { parseAppUpdateFile } from './app-update-file';
 import { isDeveloperIdSignature, macAppBundleOf } from './code-signature';
 import { linuxPackageOf, releasesPageUrl, type InstalledBuild } from './update-policy';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { UpdatePrefs, UpdateState, UpdatesOffReason } from '../../../shared/updates/update-state';
+import type { UpdatePrefs, UpdateState, UpdatesOffReason } from '@shared/updates/update-state';
 
 /*
  * The updater's decisions, pure: whether this build updates itself at all, how a new version reaches it, when to

@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors';
-import { DEFAULT_UPDATE_PREFS, type UpdateDeliveryKind, type UpdatePrefs, type UpdateState, type UpdateStatus } from '../../../shared/updates/update-state';
-import type { SettingsStore } from '../settings/settings-store';
+import { AppError } from '@shared/errors';
+import { DEFAULT_UPDATE_PREFS, type UpdateDeliveryKind, type UpdatePrefs, type UpdateState, type UpdateStatus } from '@shared/updates/update-state';
+import type { SettingsStore } from '@services/settings/settings-store';
 import { canCheck, deliveryFor, describeUpdate, shouldCheckAutomatically, updatesOff, type InstalledBuild, type UpdateDelivery } from './update-policy';
 
 /** What the core asks of the Electron updater (electron-updater in a packaged app). */

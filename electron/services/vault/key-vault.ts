@@ -1,7 +1,7 @@
-import { AppError } from '../../../shared/errors';
-import type { KeyStorage } from '../../../shared/accounts/account';
-import type { VaultStatus } from '../../../shared/ipc/channels/app';
-import { backoffDelay, type BackoffPolicy } from '../timing/backoff';
+import { AppError } from '@shared/errors';
+import type { KeyStorage } from '@shared/accounts/account';
+import type { VaultStatus } from '@shared/ipc/channels/app';
+import { backoffDelay, type BackoffPolicy } from '@services/timing/backoff';
 import type { KeychainProbe } from './keychain-store';
 import {
   bindingCovers,

@@ -1,6 +1,6 @@
 import type * as Keyring from '@napi-rs/keyring';
 import type { AsyncEntry } from '@napi-rs/keyring';
-import { AppError } from '../../../shared/errors';
+import { AppError } from '@shared/errors';
 import type { SecretStore } from './secret-store';
 
 export const DEFAULT_KEYCHAIN_SERVICE = 'Statusdesk';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors';
-import { originOf, secretDestinationProblem } from '../../../shared/validation/secret-destination';
+import { AppError } from '@shared/errors';
+import { originOf, secretDestinationProblem } from '@shared/validation/secret-destination';
 
 /*
  * A secret is bound to where it was entered for, as a password manager binds a password to its site: the

@@ -6,10 +6,10 @@ import {
   type DetailDelta,
   type PageCard,
   type PageDetail,
-} from '../../../shared/monitor/dashboard-patch';
-import { diffDetail } from '../../../shared/monitor/detail-patch';
-import type { PageState } from '../../../shared/monitor/page-state';
-import type { PageSnapshot } from '../../../shared/monitor/snapshot';
+} from '@shared/monitor/dashboard-patch';
+import { diffDetail } from '@shared/monitor/detail-patch';
+import type { PageState } from '@shared/monitor/page-state';
+import type { PageSnapshot } from '@shared/monitor/snapshot';
 
 /*
  * The dashboard as the main process last told the window: one card and one summary per page, and a version.

@@ -1,6 +1,6 @@
-import type { DesktopPrefs } from '../../../shared/ipc/channels/monitor';
-import type { IpcContract } from '../../../shared/ipc/contract';
-import type { GroupHandlers } from '../ipc/dispatcher';
+import type { DesktopPrefs } from '@shared/ipc/channels/monitor';
+import type { IpcContract } from '@shared/ipc/contract';
+import type { GroupHandlers } from '@services/ipc/dispatcher';
 import type { MonitorFeature } from './monitor-feature';
 
 export function monitorHandlers(monitor: MonitorFeature): GroupHandlers<IpcContract, 'monitor'> {

@@ -1,5 +1,5 @@
-import type { MonitorEvent } from '../../../shared/monitor/events';
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
+import type { MonitorEvent } from '@shared/monitor/events';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
 
 /** How long after our write its echo in a page's summary is recognised (a few polls). */
 const ECHO_WINDOW_MS = 15 * 60 * 1000;

@@ -1,8 +1,8 @@
-import { readProviderPage } from '../../../shared/monitor/provider/read-provider-page';
-import { readPageSnapshot } from '../../../shared/monitor/read-snapshot';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import { invalidBodyError } from '../monitor/page-tracker';
-import type { SummaryFetcher } from '../monitor/summary-fetcher';
+import { readProviderPage } from '@shared/monitor/provider/read-provider-page';
+import { readPageSnapshot } from '@shared/monitor/read-snapshot';
+import type { WatchedPage } from '@shared/monitor/watched-page';
+import { invalidBodyError } from '@services/monitor/page-tracker';
+import type { SummaryFetcher } from '@services/monitor/summary-fetcher';
 
 /** One look, not the monitor's patience: a page that does not answer in this time is "could not check". */
 const CHECK_TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import { providerFetcherForPage } from '../monitor/provider-fetcher';
-import { baseUrlOfPage, summaryFetcherForPage, type SummaryFetcher } from '../monitor/summary-fetcher';
+import type { WatchedPage } from '@shared/monitor/watched-page';
+import { providerFetcherForPage } from '@services/monitor/provider-fetcher';
+import { baseUrlOfPage, summaryFetcherForPage, type SummaryFetcher } from '@services/monitor/summary-fetcher';
 
 /** What reading an account's page needs from the app: where the account is now, and its key for a URL. */
 export interface AccountReach {

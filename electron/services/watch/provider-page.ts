@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../shared/errors';
-import { providerSlug } from '../../../shared/monitor/provider/provider-id';
-import type { ProviderFormat } from '../../../shared/monitor/provider/provider-format';
-import { ProviderUrlError, normaliseProviderUrl } from '../../../shared/monitor/provider/provider-url';
-import { watchedPageSchema, type WatchedPage } from '../../../shared/monitor/watched-page';
+import { AppError } from '@shared/errors';
+import { providerSlug } from '@shared/monitor/provider/provider-id';
+import type { ProviderFormat } from '@shared/monitor/provider/provider-format';
+import { ProviderUrlError, normaliseProviderUrl } from '@shared/monitor/provider/provider-url';
+import { watchedPageSchema, type WatchedPage } from '@shared/monitor/watched-page';
 
 /**
  * The settings entry of a provider's public page given by its address: kind `statuspage`, the

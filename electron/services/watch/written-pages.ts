@@ -1,6 +1,6 @@
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
-import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
-import { baseUrlOfPage } from '../monitor/summary-fetcher';
+import type { WatchedPage } from '@shared/monitor/watched-page';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import { baseUrlOfPage } from '@services/monitor/summary-fetcher';
 
 const trimmed = (url: string) => url.replace(/\/+$/, '');
 

@@ -1,4 +1,4 @@
-import { startTranslationSimulator } from '../../../electron/services/simulators/translation';
+import { startTranslationSimulator } from '../../../simulators/translation';
 
 /** A loopback address where nothing listens any more: a translation simulator's, closed at once. */
 export async function deadServiceUrl(): Promise<string> {

@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
-import { startStatusPageSimulator, type StartOptions, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
-import { startTranslationSimulator, type TranslationSimulator, type TranslationSimulatorOptions } from '../../../electron/services/simulators/translation';
+import { startStatusPageSimulator, type StartOptions, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startTranslationSimulator, type TranslationSimulator, type TranslationSimulatorOptions } from '../../../simulators/translation';
 import { startHarness, type Harness, type HarnessOptions } from './harness';
 
 /** What a test started, closed by `closing` in one fixed order whatever order the test asked for them in. */

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import type { Harness } from './harness';
 
 /** Opens a main screen from the sidebar. */

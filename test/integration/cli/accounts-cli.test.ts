@@ -5,7 +5,7 @@ import { runCliIn, type CliIoExtras } from './support/run-cli';
 import { AppCore } from '../../../electron/services/app-core';
 import { repoRoot } from '../../support/paths';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import { makeTempDir } from '../../support/temp-dir';

@@ -9,7 +9,7 @@ import { CliContext } from '../../../electron/cli/context';
 import type { DoctorCheck } from '../../../electron/cli/commands/doctor-check';
 import { runDoctor } from '../../../electron/cli/commands/doctor';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { DemoKeychain } from '../../../electron/services/vault/demo-keychain';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import { bindingFor } from '../../../electron/services/vault/secret-binding';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
 import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { nodeFileSystem, type WritableFile } from '../../../electron/services/storage/file-system';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';

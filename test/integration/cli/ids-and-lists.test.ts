@@ -10,7 +10,7 @@ import { KeychainSecretStore } from '../../../electron/services/vault/keychain-s
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { repoRoot } from '../../support/paths';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

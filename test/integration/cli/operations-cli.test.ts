@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/program';
 import { OPERATIONS_HISTORY_FILE } from '../../../electron/services/operations/operations-history';
-import { startOperationsSimulator, type OperationsSimulator } from '../../../electron/services/simulators/operations';
+import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';

@@ -9,7 +9,7 @@ import { AppCore } from '../../../electron/services/app-core';
 import { handOffWrite } from '../../../electron/services/outbox/outbox-handoff';
 import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import { bindingFor } from '../../../electron/services/vault/secret-binding';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
 import { until } from './support/cli-child';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
 import { parseOutboxLog } from '../../../electron/services/outbox/log-format';
 import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCliIn } from './support/run-cli';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 
 /* Issue 16 item 12: incidents create --notify; maintenances and notices command groups like incidents. */

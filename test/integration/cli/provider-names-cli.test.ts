@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WatchLines } from '../../../electron/cli/commands/watch-lines';
-import { startProviderSimulator, type ProviderSimulator } from '../../../electron/services/simulators/provider';
+import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
 import type { MonitorEvent } from '../../../shared/monitor/events';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/program';
-import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../../electron/services/simulators/translation';
+import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliIn } from './support/run-cli';
 import { createTranslationService } from '../../../electron/services/translation/create-translation-service';
-import { startTranslationSimulator, type TranslationSimulator } from '../../../electron/services/simulators/translation';
+import { startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

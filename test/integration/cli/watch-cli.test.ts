@@ -6,7 +6,7 @@ import { SettingsStore } from '../../../electron/services/settings/settings-stor
 import { repoRoot } from '../../support/paths';
 import { MONITOR_EVENT_TYPES, monitorEventSchema } from '../../../shared/monitor/events';
 import { runCli } from '../../../electron/cli/program';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 
 let home: ReturnType<typeof makeTempDir>;

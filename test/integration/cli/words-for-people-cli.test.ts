@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliIn } from './support/run-cli';
-import { startProviderSimulator, type ProviderSimulator } from '../../../electron/services/simulators/provider';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

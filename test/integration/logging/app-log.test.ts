@@ -5,7 +5,7 @@ import { AppCore } from '../../../electron/services/app-core';
 import { createFileLogger } from '../../../electron/services/logging/app-logger';
 import { CoreLog } from '../../../electron/services/logging/core-log';
 import { KnownSecrets, noteSecretsOf, redactLogLine } from '../../../electron/services/logging/log-redaction';
-import { startStatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator } from '../../../simulators/statuspage';
 import { DemoKeychain } from '../../../electron/services/vault/demo-keychain';
 import { KeyVault } from '../../../electron/services/vault/key-vault';
 import { SessionSecretStore } from '../../../electron/services/vault/secret-store';

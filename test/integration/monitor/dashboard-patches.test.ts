@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { MonitorFeature } from '../../../electron/services/watch/monitor-feature';
 import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema, type DashboardPatch } from '../../../shared/monitor/dashboard-patch';
 import { acceptDetail, applyPatch, applyView, emptyMirror } from '../../../shared/monitor/patch-mirror';

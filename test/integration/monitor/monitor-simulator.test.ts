@@ -3,7 +3,7 @@ import { MonitorService } from '../../../electron/services/monitor/monitor-servi
 import { baseUrlOfPage, createSummaryFetcher } from '../../../electron/services/monitor/summary-fetcher';
 import { SignalHub } from '../../../electron/services/monitor/system-signals';
 import { SlidingWindowRateLimiter } from '../../../electron/services/statuspage/rate-limiter';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import { watchedPageSchema, type WatchedPage } from '../../../shared/monitor/watched-page';

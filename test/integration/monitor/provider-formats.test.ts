@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MonitorService } from '../../../electron/services/monitor/monitor-service';
-import { startProviderSimulator, type ProviderSimulator } from '../../../electron/services/simulators/provider';
+import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
 import { providerWatchedPage } from '../../../electron/services/watch/provider-page';
 import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
 import { PROVIDER_FORMATS, type ProviderFormat } from '../../../shared/monitor/provider/provider-format';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MonitorService } from '../../../electron/services/monitor/monitor-service';
 import { createProviderFetcher } from '../../../electron/services/monitor/provider-fetcher';
 import { SlidingWindowRateLimiter } from '../../../electron/services/statuspage/rate-limiter';
-import { startProviderSimulator, type ProviderSimulator } from '../../../electron/services/simulators/provider';
+import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';

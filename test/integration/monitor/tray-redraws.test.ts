@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScaledClock } from '../../../electron/services/monitor/clock';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { startStatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator } from '../../../simulators/statuspage';
 import { MonitorFeature } from '../../../electron/services/watch/monitor-feature';
 import type { TrayModel } from '../../../shared/monitor/tray';
 import { watchedPageSchema } from '../../../shared/monitor/watched-page';

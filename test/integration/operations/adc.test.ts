@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { detectApplicationDefaultCredentials } from '../../../electron/services/operations/adc-detection';
 import { AdcTokenProvider } from '../../../electron/services/operations/adc-token-provider';
 import { OperationsClient } from '../../../electron/services/operations/operations-client';
-import { startOperationsSimulator, type OperationsSimulator } from '../../../electron/services/simulators/operations';
+import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
 import { makeTempDir } from '../../support/temp-dir';
 
 const op = (id: string) => `projects/demo/locations/global/operations/${id}`;

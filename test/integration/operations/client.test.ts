@@ -5,7 +5,7 @@ import { EnvTokenProvider } from '../../../electron/services/operations/env-toke
 import { OperationsClient, type OperationsClientOptions } from '../../../electron/services/operations/operations-client';
 import { PastedTokenProvider } from '../../../electron/services/operations/pasted-token-provider';
 import { realSleep } from '../../../electron/services/timing/sleep';
-import { startOperationsSimulator, type OperationsSimulator } from '../../../electron/services/simulators/operations';
+import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
 import { AppError } from '../../../shared/errors';
 import { recordingSleep, simTokenProvider } from './support/sim-token-provider';
 

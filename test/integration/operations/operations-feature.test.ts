@@ -6,7 +6,7 @@ import { AppCore } from '../../../electron/services/app-core';
 import { OperationsFeature } from '../../../electron/services/operations/operations-feature';
 import { OPERATIONS_HISTORY_FILE } from '../../../electron/services/operations/operations-history';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { startOperationsSimulator, type OperationsSimulator } from '../../../electron/services/simulators/operations';
+import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import { AppError } from '../../../shared/errors';

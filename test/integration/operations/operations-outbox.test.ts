@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppCore } from '../../../electron/services/app-core';
-import { startOperationsSimulator, type OperationsSimulator } from '../../../electron/services/simulators/operations';
+import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault } from '../../../electron/services/vault/key-vault';
 import type { ForgetResult } from '../../../shared/operations/forget-result';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OperationsClient } from '../../../electron/services/operations/operations-client';
 import { GoogleSignInService, type SignInServiceOptions } from '../../../electron/services/operations/sign-in-service';
-import { startOperationsSimulator, type OperationsSimulator } from '../../../electron/services/simulators/operations';
+import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { AppError } from '../../../shared/errors';

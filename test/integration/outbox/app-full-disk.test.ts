@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxStatus } from '../../../shared/outbox/status';
 import { AppCore } from '../../../electron/services/app-core';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { nodeFileSystem, type WritableFile } from '../../../electron/services/storage/file-system';
 import { KeyVault, type KeychainLike } from '../../../electron/services/vault/key-vault';
 import { makeTempDir } from '../../support/temp-dir';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualNetworkSignals } from '../../../electron/services/connectivity/network-signals';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
-import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import type { FetchLike } from '../../../electron/services/statuspage/transport';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until } from './support/harness';

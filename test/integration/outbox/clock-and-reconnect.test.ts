@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
-import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import { apiDateTimeToEpochMs } from '../../../shared/statuspage/datetime';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until } from './support/harness';

@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { ManualNetworkSignals } from '../../../electron/services/connectivity/network-signals';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
 import { OUTBOX_FILE_NAME } from '../../../electron/services/outbox/outbox-store';
-import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import { FaultyDisk, type DiskFault } from '../../support/faulty-disk';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until } from './support/harness';

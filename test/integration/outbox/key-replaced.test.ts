@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import { AppCore } from '../../../electron/services/app-core';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { KeyVault, type KeychainLike } from '../../../electron/services/vault/key-vault';
 import { makeTempDir } from '../../support/temp-dir';
 

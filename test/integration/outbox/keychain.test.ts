@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsPortOf } from '../../../electron/services/outbox/statuspage/accounts-port';
 import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import { bindingFor } from '../../../electron/services/vault/secret-binding';

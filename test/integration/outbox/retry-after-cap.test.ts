@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
-import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import { getRateLimiter } from '../../../electron/services/statuspage/rate-limiter';
 import { RETRY_AFTER_CAP_MS } from '../../../electron/services/timing/retry-after';
 import { makeTempDir } from '../../support/temp-dir';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
-import type { StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import type { BootClock } from '../../../electron/services/timing/boot-clock';
 import { apiDateTimeToEpochMs } from '../../../shared/statuspage/datetime';
 import type { OutboxAccountsPort } from '../../../electron/services/outbox/statuspage/targets';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readProviderSnapshot } from '../../../shared/monitor/provider/read-provider-snapshot';
-import { startProviderSimulator, type ProviderSimulator } from '../../../electron/services/simulators/provider';
+import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
 
 let sim: ProviderSimulator | null = null;
 afterEach(async () => {

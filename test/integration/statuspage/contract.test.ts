@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATUS_PAGE_OPERATION_TABLE, type OperationName, type OperationRow } from '../../../shared/statuspage';
 import { SlidingWindowRateLimiter, StatusPageApiError, StatusPageClient } from '../../../electron/services/statuspage';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 
 /*
  * Every client operation against the simulator, table-driven from STATUS_PAGE_OPERATION_TABLE:

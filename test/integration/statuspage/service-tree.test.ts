@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lookUpWrite } from '../../../electron/services/outbox/statuspage/reconcile';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { SlidingWindowRateLimiter, StatusPageClient } from '../../../electron/services/statuspage';
 
 /*

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTranslationSimulator, type TranslationSimulator } from '../../../electron/services/simulators/translation';
+import { startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
 import { TranslationApiError, TranslationClient, type TranslationClientOptions } from '../../../electron/services/translation';
 import { AppError } from '../../../shared/errors';
 import { caught, expectNoSecret } from './support/secret-free';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTranslationSimulator, type TranslationSimulator } from '../../../electron/services/simulators/translation';
+import { startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
 
 const post = (sim: TranslationSimulator, body: unknown, key: string | null = sim.key) =>
   fetch(`${sim.baseUrl}/translate${key === null ? '' : `?api_key=${encodeURIComponent(key)}`}`, {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppCore } from '../../../electron/services/app-core';
-import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../../electron/services/simulators/translation';
+import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
 import { HISTORY_FILE_NAME } from '../../../electron/services/translation/translation-history';
 import { MEMORY_FILE_NAME } from '../../../electron/services/translation/translation-memory';
 import { KeyVault, secretNames, type KeychainLike } from '../../../electron/services/vault/key-vault';

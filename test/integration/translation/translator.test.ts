@@ -2,12 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TRANSLATION_REQUEST_URL } from '../../../shared/translation/request-url';
-import {
-  pseudoTranslate,
-  reversePseudoTranslation,
-  startTranslationSimulator,
-  type TranslationSimulator,
-} from '../../../electron/services/simulators/translation';
+import { pseudoTranslate, reversePseudoTranslation, startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
 import {
   createTranslationService,
   keyFromEnv,

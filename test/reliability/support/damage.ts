@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { seededRandom } from '../../../electron/services/simulators/translation/faults';
+import { seededRandom } from '../../../simulators/translation/faults';
 
 /*
  * Ways a data file gets damaged: cut short (a crash or a full disk mid-write), its beginning lost (a bad

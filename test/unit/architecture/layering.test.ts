@@ -26,11 +26,21 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** The renderer's aliases (tsconfig.base.json's paths): where each leads, relative to the repo root. */
+/** The import aliases (tsconfig.base.json's paths): where each leads, relative to the repo root. */
 const ALIASES: ReadonlyArray<readonly [prefix: string, folder: string]> = [
   ['@/', 'renderer/src'],
   ['@shared/', 'shared'],
+  ['@services/', 'electron/services'],
+  ['@simulators/', 'simulators'],
 ];
+
+/** The feature folder a file belongs to: a `../` may move inside it, never out of it. */
+function featureFolder(relativeFile: string): string {
+  const parts = relativeFile.split(path.sep);
+  if (parts[0] === 'electron' && parts[1] === 'services') return parts.slice(0, parts.length > 3 ? 3 : 2).join(path.sep);
+  if (parts[0] === 'electron') return parts.slice(0, 2).join(path.sep);
+  return parts.slice(0, parts.length > 2 ? 2 : 1).join(path.sep);
+}
 
 /** Resolves a relative or aliased import to a path relative to the repo root, to check which layer it reaches. */
 function target(file: string, specifier: string): string {
@@ -87,6 +97,38 @@ describe('layering (DESIGN.md)', () => {
     }
   });
 
+  it('simulators import only shared/, Node, npm packages and themselves: never a service', () => {
+    expect(sourceFiles('simulators').length).toBeGreaterThan(3);
+    for (const file of sourceFiles('simulators')) {
+      for (const specifier of importsOf(fs.readFileSync(file, 'utf8'))) {
+        const resolved = target(file, specifier);
+        expect(isElectron(specifier), `${path.relative(repoRoot, file)} imports ${specifier}`).toBe(false);
+        if (isLocal(specifier)) {
+          expect(resolved.startsWith('shared') || resolved.startsWith('simulators'), `${path.relative(repoRoot, file)} imports ${specifier}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('no ../ leaves its feature folder in electron/ and simulators/ (other folders go through an alias)', () => {
+    const files = [...sourceFiles('electron'), ...sourceFiles('simulators')];
+    for (const file of files) {
+      const relativeFile = path.relative(repoRoot, file);
+      const feature = featureFolder(relativeFile);
+      for (const specifier of importsOf(fs.readFileSync(file, 'utf8')).filter((s) => s.startsWith('../'))) {
+        const resolved = target(file, specifier);
+        expect(resolved === feature || resolved.startsWith(feature + path.sep), `${relativeFile} imports ${specifier}`).toBe(true);
+      }
+    }
+  });
+
+  it('knows the feature folders', () => {
+    expect(featureFolder(path.join('electron', 'services', 'outbox', 'statuspage', 'x.ts'))).toBe(path.join('electron', 'services', 'outbox'));
+    expect(featureFolder(path.join('electron', 'services', 'app-core.ts'))).toBe(path.join('electron', 'services'));
+    expect(featureFolder(path.join('electron', 'cli', 'commands', 'watch.ts'))).toBe(path.join('electron', 'cli'));
+    expect(featureFolder(path.join('simulators', 'statuspage', 'resources', 'x.ts'))).toBe(path.join('simulators', 'statuspage'));
+  });
+
   it('the preload imports only electron and the shared contract', () => {
     for (const file of sourceFiles('electron/preload')) {
       for (const specifier of importsOf(fs.readFileSync(file, 'utf8'))) {
@@ -105,6 +147,8 @@ describe('layering (DESIGN.md)', () => {
   it('an aliased import is checked as the layer it leads to', () => {
     expect(target('electron/services/x.ts', '@/stores/outbox')).toBe(path.join('renderer', 'src', 'stores', 'outbox'));
     expect(target('renderer/src/stores/x.ts', '@shared/outbox/status')).toBe(path.join('shared', 'outbox', 'status'));
+    expect(target('electron/cli/x.ts', '@services/outbox/entry')).toBe(path.join('electron', 'services', 'outbox', 'entry'));
+    expect(target('electron/services/demo/x.ts', '@simulators/provider')).toBe(path.join('simulators', 'provider'));
     expect(isLocal('@tanstack/vue-virtual')).toBe(false);
   });
 });

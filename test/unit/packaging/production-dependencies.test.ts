@@ -142,8 +142,16 @@ function runtimeImports(file: string): string[] {
   return found;
 }
 
+/** tsconfig.base.json's `paths` (`@shared/*` → `./shared/*`): the aliases the bundlers resolve like relative imports. */
+const ALIASES: Array<[prefix: string, folder: string]> = Object.entries(
+  (ts.readConfigFile(path.join(repoRoot, 'tsconfig.base.json'), ts.sys.readFile).config as { compilerOptions: { paths: Record<string, string[]> } })
+    .compilerOptions.paths,
+).map(([pattern, [target]]) => [pattern.replace(/\*$/, ''), path.join(repoRoot, target!.replace(/\*$/, ''))]);
+const aliasOf = (specifier: string) => ALIASES.find(([prefix]) => specifier.startsWith(prefix));
+
 function resolveLocal(from: string, specifier: string): string {
-  const base = path.resolve(path.dirname(from), specifier);
+  const alias = aliasOf(specifier);
+  const base = alias ? path.join(alias[1], specifier.slice(alias[0].length)) : path.resolve(path.dirname(from), specifier);
   const candidates = [base, `${base}.ts`, `${base}.js`, `${base}.mjs`, path.join(base, 'index.ts'), path.join(base, 'index.js'), base.replace(/\.js$/, '.ts')];
   const hit = candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
   if (!hit) throw new Error(`${path.relative(repoRoot, from)} imports ${specifier}, which is not there`);
@@ -160,7 +168,7 @@ function packagesLoadedFrom(entries: string[]): { packages: Map<string, string>;
     if (files.has(file)) continue;
     files.add(file);
     for (const specifier of runtimeImports(file)) {
-      if (specifier.startsWith('.')) queue.push(resolveLocal(file, specifier));
+      if (specifier.startsWith('.') || aliasOf(specifier)) queue.push(resolveLocal(file, specifier));
       else if (!nodeBuiltins.has(specifier)) packages.set(packageOf(specifier), path.relative(repoRoot, file));
     }
   }

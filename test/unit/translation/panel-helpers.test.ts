@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIM_LANGUAGES } from '../../../electron/services/simulators/translation/languages';
+import { DEFAULT_SIM_LANGUAGES } from '../../../simulators/translation/languages';
 import { languageLabel, searchLanguages } from '../../../renderer/src/components/translation/language-search';
 import { translationFailureOf } from '../../../shared/translation/failure';
 import { translationBaseUrlSchema, translationSettingsSchema } from '../../../shared/translation/translation-settings';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pseudoTranslate, reversePseudoTranslation } from '../../../electron/services/simulators/translation/pseudo-translate';
-import { FaultInjector } from '../../../electron/services/simulators/translation/faults';
-import { allPairs, DEFAULT_SIM_LANGUAGES } from '../../../electron/services/simulators/translation/languages';
+import { pseudoTranslate, reversePseudoTranslation } from '../../../simulators/translation/pseudo-translate';
+import { FaultInjector } from '../../../simulators/translation/faults';
+import { allPairs, DEFAULT_SIM_LANGUAGES } from '../../../simulators/translation/languages';
 
 describe('translation simulator parts', () => {
   it('pseudo-translates deterministically and reversibly, keeping word count', () => {

@@ -1,4 +1,4 @@
-import type { AccountRecord } from '../../../../shared/accounts/account';
+import type { AccountRecord } from '@shared/accounts/account';
 import type { OutboxAccountsPort } from './targets';
 
 /** Adapts the accounts (AccountsService, or settings + vault on the command line) to what the outbox needs. */

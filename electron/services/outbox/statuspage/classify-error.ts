@@ -1,6 +1,6 @@
-import { AppError } from '../../../../shared/errors';
-import type { OutboxError } from '../../../../shared/outbox/entry-view';
-import { StatusPageApiError } from '../../statuspage/errors';
+import { AppError } from '@shared/errors';
+import type { OutboxError } from '@shared/outbox/entry-view';
+import { StatusPageApiError } from '@services/statuspage/errors';
 import type { FailureDisposition } from '../kinds';
 
 /** The server's reason in one line: the client's message, which carries what the error body said (statuspage/server-reason.ts). */

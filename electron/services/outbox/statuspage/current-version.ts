@@ -1,6 +1,6 @@
-import { apiDateTimeToEpochMs } from '../../../../shared/statuspage/datetime';
-import type { WriteOperationName } from '../../../../shared/outbox/write-operations';
-import type { StatusPageClient } from '../../statuspage/client';
+import { apiDateTimeToEpochMs } from '@shared/statuspage/datetime';
+import type { WriteOperationName } from '@shared/outbox/write-operations';
+import type { StatusPageClient } from '@services/statuspage/client';
 import { sameStoredText } from './stored-text';
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
-import type { OutboxLookup, OutboxLookupCandidate } from '../../../../shared/outbox/entry-view';
-import type { WriteResource } from '../../../../shared/outbox/write-operations';
-import { apiDateTimeToEpochMs } from '../../../../shared/statuspage/datetime';
+import type { OutboxLookup, OutboxLookupCandidate } from '@shared/outbox/entry-view';
+import type { WriteResource } from '@shared/outbox/write-operations';
+import { apiDateTimeToEpochMs } from '@shared/statuspage/datetime';
 import { resultOf, serverIdOf } from './result-summary';
 
 type Json = Record<string, unknown>;

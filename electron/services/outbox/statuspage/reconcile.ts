@@ -1,8 +1,8 @@
-import type { OutboxLookup, ServerId } from '../../../../shared/outbox/entry-view';
-import { WRITE_OPERATIONS, type WriteOperationName } from '../../../../shared/outbox/write-operations';
-import { apiDateTimeToEpochMs } from '../../../../shared/statuspage/datetime';
-import { STATUS_PAGE_OPERATIONS } from '../../../../shared/statuspage/operations';
-import type { StatusPageClient } from '../../statuspage/client';
+import type { OutboxLookup, ServerId } from '@shared/outbox/entry-view';
+import { WRITE_OPERATIONS, type WriteOperationName } from '@shared/outbox/write-operations';
+import { apiDateTimeToEpochMs } from '@shared/statuspage/datetime';
+import { STATUS_PAGE_OPERATIONS } from '@shared/statuspage/operations';
+import type { StatusPageClient } from '@services/statuspage/client';
 import { fetchCurrentObject, showsPatch } from './current-version';
 import { candidateOf, judgeMatches, storedAt } from './look-up-verdict';
 import { serverIdOf } from './result-summary';

@@ -1,6 +1,6 @@
-import type { OutboxConflict } from '../../../../shared/outbox/entry-view';
-import { apiDateTimeToEpochMs } from '../../../../shared/statuspage/datetime';
-import type { StatusPageClient } from '../../statuspage/client';
+import type { OutboxConflict } from '@shared/outbox/entry-view';
+import { apiDateTimeToEpochMs } from '@shared/statuspage/datetime';
+import type { StatusPageClient } from '@services/statuspage/client';
 import { sameInstant } from './current-version';
 
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
-import type { OutboxResult, ServerId } from '../../../../shared/outbox/entry-view';
-import type { WriteResource } from '../../../../shared/outbox/write-operations';
+import type { OutboxResult, ServerId } from '@shared/outbox/entry-view';
+import type { WriteResource } from '@shared/outbox/write-operations';
 
 const SUMMARY_FIELDS = ['id', 'type', 'title', 'name', 'subdomain', 'email', 'role', 'url', 'updated_at', 'starts_at', 'ends_at', 'time', 'value'];
 

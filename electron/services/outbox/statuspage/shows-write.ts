@@ -1,4 +1,4 @@
-import type { WriteOperationName } from '../../../../shared/outbox/write-operations';
+import type { WriteOperationName } from '@shared/outbox/write-operations';
 import { sameInstant } from './current-version';
 import { sameStoredText } from './stored-text';
 

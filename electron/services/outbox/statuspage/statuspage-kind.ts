@@ -1,13 +1,13 @@
-import { AppError } from '../../../../shared/errors';
-import { resourceKeyOf } from '../../../../shared/outbox/resource-key';
-import { STATUSPAGE_OUTBOX_KIND } from '../../../../shared/outbox/requests';
-import { replaceTempIds, tempIdFor } from '../../../../shared/outbox/temp-id';
-import { isWriteOperation, WRITE_OPERATIONS, type WriteOperationName } from '../../../../shared/outbox/write-operations';
-import { STATUS_PAGE_OPERATIONS, type OperationSpec } from '../../../../shared/statuspage/operations';
-import { normalizeBaseUrl } from '../../../../shared/statuspage/regions';
-import type { ServerProbe } from '../../connectivity/hello-probe';
-import { StatusPageApiError } from '../../statuspage/errors';
-import { buildRequest } from '../../statuspage/request';
+import { AppError } from '@shared/errors';
+import { resourceKeyOf } from '@shared/outbox/resource-key';
+import { STATUSPAGE_OUTBOX_KIND } from '@shared/outbox/requests';
+import { replaceTempIds, tempIdFor } from '@shared/outbox/temp-id';
+import { isWriteOperation, WRITE_OPERATIONS, type WriteOperationName } from '@shared/outbox/write-operations';
+import { STATUS_PAGE_OPERATIONS, type OperationSpec } from '@shared/statuspage/operations';
+import { normalizeBaseUrl } from '@shared/statuspage/regions';
+import type { ServerProbe } from '@services/connectivity/hello-probe';
+import { StatusPageApiError } from '@services/statuspage/errors';
+import { buildRequest } from '@services/statuspage/request';
 import type { OutboxEntry } from '../entry';
 import type { FailureDisposition, OutboxKindHandler, PrepareRequest, PreparedWrite, RebaseChange, SendContext, SendOutcome } from '../kinds';
 import { classifyStatusPageError, withKeyHint } from './classify-error';
@@ -18,7 +18,7 @@ import { resultOf } from './result-summary';
 import { API_KEY_ENV_VAR, type StatusPageTargets } from './targets';
 import { OutcomeSettling, RECONCILE_SETTLE_MS } from './outcome-settling';
 import { QUEUED_AFTER_MS, timeOfWriting, withUserTimes } from './user-times';
-import { systemBootClock, type BootClock } from '../../timing/boot-clock';
+import { systemBootClock, type BootClock } from '@services/timing/boot-clock';
 
 export interface StatusPageOutboxKindOptions {
   targets: StatusPageTargets;

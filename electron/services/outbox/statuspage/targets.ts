@@ -1,9 +1,9 @@
-import { AppError } from '../../../../shared/errors';
-import { normalizeBaseUrl, resolveBaseUrl, type Region } from '../../../../shared/statuspage/regions';
-import { StatusPageClient } from '../../statuspage/client';
-import { ServerClock } from '../../statuspage/server-clock';
-import type { RateLimiterOptions } from '../../statuspage/rate-limiter';
-import type { FetchLike } from '../../statuspage/transport';
+import { AppError } from '@shared/errors';
+import { normalizeBaseUrl, resolveBaseUrl, type Region } from '@shared/statuspage/regions';
+import { StatusPageClient } from '@services/statuspage/client';
+import { ServerClock } from '@services/statuspage/server-clock';
+import type { RateLimiterOptions } from '@services/statuspage/rate-limiter';
+import type { FetchLike } from '@services/statuspage/transport';
 import type { OutboxEntry } from '../entry';
 
 /** The environment variable the command line takes a key from when no account is named. */

@@ -1,7 +1,7 @@
-import type { WriteOperationName } from '../../../../shared/outbox/write-operations';
-import { formatApiDateTime } from '../../../../shared/statuspage/datetime';
-import type { ServerClock } from '../../statuspage/server-clock';
-import type { BootClockReading } from '../../timing/boot-clock';
+import type { WriteOperationName } from '@shared/outbox/write-operations';
+import { formatApiDateTime } from '@shared/statuspage/datetime';
+import type { ServerClock } from '@services/statuspage/server-clock';
+import type { BootClockReading } from '@services/timing/boot-clock';
 import type { OutboxEntry } from '../entry';
 
 type Json = Record<string, unknown>;

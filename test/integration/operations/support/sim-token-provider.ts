@@ -1,5 +1,5 @@
 import type { AccessTokenProvider } from '../../../../electron/services/operations/token-provider';
-import type { OperationsSimulator } from '../../../../electron/services/simulators/operations';
+import type { OperationsSimulator } from '../../../../simulators/operations';
 
 /** A provider backed by the simulator's token registry; counts refreshes. `refreshTo` picks what a refresh hands out. */
 export function simTokenProvider(sim: OperationsSimulator, options: { refreshTo?: 'fresh' | 'expired' } = {}) {

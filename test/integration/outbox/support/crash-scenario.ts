@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { envAccountId } from '../../../../electron/services/outbox/statuspage/targets';
-import type { StatusPageSimulator, WriteLogEntry } from '../../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator, WriteLogEntry } from '../../../../simulators/statuspage';
 import { tempIdFor } from '../../../../shared/outbox/temp-id';
 import { repoRoot } from '../../../support/paths';
 import { openTestOutbox } from './harness';

@@ -4,7 +4,7 @@ import { openStatusPageOutbox, type StatusPageOutboxOptions } from '../../../../
 import type { OutboxService } from '../../../../electron/services/outbox/outbox-service';
 import type { OutboxAccountsPort } from '../../../../electron/services/outbox/statuspage/targets';
 import { clearRateLimiters } from '../../../../electron/services/statuspage/rate-limiter';
-import type { StatusPageSimulator } from '../../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../../simulators/statuspage';
 
 /** One account on the simulator, its key served from memory (the keychain test uses the real vault). */
 export function simAccounts(sim: StatusPageSimulator, key: string = sim.keys.demoReadWrite): { accountId: string; accounts: OutboxAccountsPort } {

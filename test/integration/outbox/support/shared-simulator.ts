@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../simulators/statuspage';
 import { resetLimiters } from './harness';
 
 /**

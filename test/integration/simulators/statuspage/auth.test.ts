@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_ROUTES } from '../../../../electron/services/simulators/statuspage';
+import { ALL_ROUTES } from '../../../../simulators/statuspage';
 import { api, call, useSimulators } from './helpers';
 
 /** Auth like the real service: raw key in Authorization; 401 / 403 / 404 rules on every operation. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSimulatorControlClient, SimulatorControlError } from '../../../../electron/services/simulators/statuspage';
+import { createSimulatorControlClient, SimulatorControlError } from '../../../../simulators/statuspage';
 import { api, call, loadFixture, useSimulators } from './helpers';
 
 describe('control over HTTP', () => {

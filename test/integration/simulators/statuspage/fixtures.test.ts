@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startStatusPageSimulator } from '../../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator } from '../../../../simulators/statuspage';
 import { api, fixtureNames, loadFixture, useSimulators } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import { startStatusPageSimulator, type StartOptions, type StatusPageSimulator } from '../../../../electron/services/simulators/statuspage';
+import { startStatusPageSimulator, type StartOptions, type StatusPageSimulator } from '../../../../simulators/statuspage';
 import { realFixturesDir } from '../../../support/paths';
 
 export interface Answer<T = any> {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ALL_ROUTES } from '../../../../electron/services/simulators/statuspage';
-import { Router } from '../../../../electron/services/simulators/statuspage/router';
+import { ALL_ROUTES } from '../../../../simulators/statuspage';
+import { Router } from '../../../../simulators/statuspage/router';
 import { call, DATETIME, useSimulators, type Answer } from './helpers';
-import type { StatusPageSimulator } from '../../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../../simulators/statuspage';
 
 /** Every one of the 55 operations answers with success, in the shapes of the spec and FACTS.md. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StatusPageSimulator } from '../../../../electron/services/simulators/statuspage';
+import type { StatusPageSimulator } from '../../../../simulators/statuspage';
 import { api, call, useSimulators, type Answer } from './helpers';
 
 /** Cursor pagination: limit default 20 / max 100, links next/prev in both styles, meta.total_count. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, parseDateTime, SimClock } from '../../../../electron/services/simulators/statuspage/clock';
+import { formatDateTime, parseDateTime, SimClock } from '../../../../simulators/statuspage/clock';
 
 describe('simulated clock', () => {
   it('frozen: stays put until advanced or set', () => {

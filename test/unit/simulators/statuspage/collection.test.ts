@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestCtx, SimCore } from '../../../../electron/services/simulators/statuspage/context';
-import { applyChanges } from '../../../../electron/services/simulators/statuspage/resources/common';
-import { collectionRoutes, recordIn, type Collection } from '../../../../electron/services/simulators/statuspage/resources/collection';
+import type { RequestCtx, SimCore } from '../../../../simulators/statuspage/context';
+import { applyChanges } from '../../../../simulators/statuspage/resources/common';
+import { collectionRoutes, recordIn, type Collection } from '../../../../simulators/statuspage/resources/collection';
 
 interface Note {
   id: number;

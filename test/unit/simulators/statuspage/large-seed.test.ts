@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LARGE_PAGE, SMALL_COPY, componentName, seedLarge } from '../../../../electron/services/simulators/statuspage/seeds/large';
-import { seedBase } from '../../../../electron/services/simulators/statuspage/seeds/base';
-import { Store } from '../../../../electron/services/simulators/statuspage/store';
+import { LARGE_PAGE, SMALL_COPY, componentName, seedLarge } from '../../../../simulators/statuspage/seeds/large';
+import { seedBase } from '../../../../simulators/statuspage/seeds/base';
+import { Store } from '../../../../simulators/statuspage/store';
 
 /* Issue 28: the large company's page the scale tests and the large-page bench run against, and its 10-item copy. */
 

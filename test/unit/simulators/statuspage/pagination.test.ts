@@ -8,7 +8,7 @@ import {
   parseLimit,
   parsePageQuery,
   type CursorKey,
-} from '../../../../electron/services/simulators/statuspage/pagination';
+} from '../../../../simulators/statuspage/pagination';
 
 const items = Array.from({ length: 45 }, (_, i) => 45 - i); // 45..1, newest first
 const keyOf = (n: number): CursorKey => [n];

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FaultInjector } from '../../../../electron/services/simulators/statuspage/faults';
-import { RateLimiter } from '../../../../electron/services/simulators/statuspage/rate-limit';
-import { matchesFilter } from '../../../../electron/services/simulators/statuspage/resources/subscriptions';
-import { descriptionToHtml } from '../../../../electron/services/simulators/statuspage/resources/updates';
-import { captureTimeOf } from '../../../../electron/services/simulators/statuspage/seeds/summary';
-import { createPrng, uuidFrom } from '../../../../electron/services/simulators/statuspage/prng';
-import type { Subscription } from '../../../../electron/services/simulators/statuspage/model';
+import { FaultInjector } from '../../../../simulators/statuspage/faults';
+import { RateLimiter } from '../../../../simulators/statuspage/rate-limit';
+import { matchesFilter } from '../../../../simulators/statuspage/resources/subscriptions';
+import { descriptionToHtml } from '../../../../simulators/statuspage/resources/updates';
+import { captureTimeOf } from '../../../../simulators/statuspage/seeds/summary';
+import { createPrng, uuidFrom } from '../../../../simulators/statuspage/prng';
+import type { Subscription } from '../../../../simulators/statuspage/model';
 
 const sub = (over: Partial<Subscription>): Subscription => ({
   id: 'x',

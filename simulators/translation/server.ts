@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Language } from '../../../../shared/translation/language';
+import type { Language } from '@shared/translation/language';
 import { FaultInjector, type SimEndpoint, type SimOneShotFault, type TranslationSimFaults } from './faults';
 import { allPairs, DEFAULT_SIM_LANGUAGES } from './languages';
 import { pseudoTranslate } from './pseudo-translate';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkOperationName } from '../../../../shared/operations/operation-name';
-import { CLOUD_PLATFORM_SCOPE } from '../../../../shared/operations/token-source';
+import { checkOperationName } from '@shared/operations/operation-name';
+import { CLOUD_PLATFORM_SCOPE } from '@shared/operations/token-source';
 import { handleDelete } from './delete-endpoint';
 import type { OperationsFault } from './faults';
 import { sendRpcError } from './http-helpers';

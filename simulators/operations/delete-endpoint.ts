@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { checkOperationName } from '../../../../shared/operations/operation-name';
-import type { RpcStatus } from '../../../../shared/operations/rpc-error';
+import { checkOperationName } from '@shared/operations/operation-name';
+import type { RpcStatus } from '@shared/operations/rpc-error';
 import { describeFault, type FaultStatus } from './faults';
 import { readBody, sendRpcError } from './http-helpers';
 import type { SimulatorRequest } from './request-log';

@@ -1,4 +1,4 @@
-import type { Language } from '../../../../shared/translation/language';
+import type { Language } from '@shared/translation/language';
 
 /** The simulator's default list: enough languages with local and English names for the panel and the tests. */
 export const DEFAULT_SIM_LANGUAGES: readonly Language[] = [

@@ -1,4 +1,4 @@
-import type { ProviderFormat } from '../../../../shared/monitor/provider/provider-format';
+import type { ProviderFormat } from '@shared/monitor/provider/provider-format';
 
 /*
  * The provider simulator's state: pages kept in the public Statuspage model (and served in their

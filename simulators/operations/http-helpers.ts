@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { rpcErrorBody, type RpcStatus } from '../../../../shared/operations/rpc-error';
+import { rpcErrorBody, type RpcStatus } from '@shared/operations/rpc-error';
 
 export async function readBody(request: http.IncomingMessage, limit = 64 * 1024): Promise<Buffer> {
   const chunks: Buffer[] = [];

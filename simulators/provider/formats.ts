@@ -1,4 +1,4 @@
-import type { ProviderFormat } from '../../../../shared/monitor/provider/provider-format';
+import type { ProviderFormat } from '@shared/monitor/provider/provider-format';
 
 /*
  * The simulator's pages in every format Statusdesk reads, each rendered from the page's Statuspage

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { OpenIncidentInput } from './api';
-import { providerDocumentUrl } from '../../../../shared/monitor/provider/provider-format';
+import { providerDocumentUrl } from '@shared/monitor/provider/provider-format';
 import { FORMAT_CONTENT_TYPE, renderDocument } from './formats';
 import type { ComponentStatus, MaintenanceStatus, ProviderPageSeed, SimIncident, SimProviderPage } from './model';
 
