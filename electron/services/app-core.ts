@@ -33,6 +33,8 @@ import { UpdatesFeature, type UpdaterPort } from './updates/updates-feature';
 import { updatesHandlers } from './updates/updates-handlers';
 import { IncidentPageStore } from './incidents/incident-page-store';
 import { incidentPageHandlers } from './incidents/incident-page-handlers';
+import { LinkedIncidents } from './incidents/linked-incidents';
+import { linkedIncidentsHandlers } from './incidents/linked-incidents-handlers';
 import { GlobalShortcutFeature, globalShortcutHandlers, type GlobalShortcutPort } from './shortcuts/global-shortcut-feature';
 import { SnoozeFeature, snoozeHandlers } from './snooze/snooze-feature';
 import { CriticalAlerts, criticalAlertHandlers } from './critical/critical-alerts';
@@ -100,6 +102,7 @@ export class AppCore {
   readonly operations: OperationsFeature;
   readonly updates: UpdatesFeature;
   readonly incidentPages: IncidentPageStore;
+  readonly linkedIncidents: LinkedIncidents;
   readonly globalShortcut: GlobalShortcutFeature;
   readonly snoozes: SnoozeFeature;
   readonly critical: CriticalAlerts;
@@ -210,6 +213,8 @@ export class AppCore {
         this.log.outboxChange(change);
         this.events.emit('outbox.onChange', change);
         if (change.type === 'entry' && change.entry.state === 'sent') {
+          // A linked incident created offline is named by its temp id until now.
+          if (change.entry.tempId !== undefined) this.#reconcileLinked([change.entry]);
           this.#ownWrites.noteSent(change.entry, this.#baseUrlOfAccount(change.entry.accountId));
           this.#checkWrittenPage(change.entry);
         }
@@ -257,6 +262,12 @@ export class AppCore {
     });
     this.onDispose(() => this.updates.dispose());
     this.incidentPages = new IncidentPageStore({ dataDir: options.dataDir, onProblem: fileCorrupt, now });
+    this.linkedIncidents = new LinkedIncidents({
+      dataDir: options.dataDir,
+      onProblem: fileCorrupt,
+      onChange: (groups) => this.events.emit('linked.onChange', groups),
+      now,
+    });
     this.globalShortcut = new GlobalShortcutFeature({
       dataDir: options.dataDir,
       port: options.ports?.globalShortcut,
@@ -297,6 +308,13 @@ export class AppCore {
     }
   }
 
+  /** Creates the outbox reports sent (now, or while the app was closed) give linked members their server ids. */
+  #reconcileLinked(entries: readonly OutboxEntryView[]): void {
+    this.linkedIncidents
+      .reconcile(entries)
+      .catch((error: unknown) => this.#options.log?.(`linked incidents: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
   #baseUrlOfAccount(accountId: string): string | null {
     const account = this.settings.get().accounts.find((a) => a.id === accountId);
     return account ? resolveBaseUrl(regionOfAccount(account)) : null;
@@ -318,6 +336,11 @@ export class AppCore {
       // Not fatal: the monitor runs without it, and the next outbox call tries to open it again.
       this.reportProblem('outbox_unavailable', `The outbox could not be opened: ${error instanceof Error ? error.message : String(error)}`);
     });
+    // Whenever the outbox opens (a command may hold it a while): creates sent while the app was closed.
+    this.outbox.service().then(
+      (opened) => this.#reconcileLinked(opened.list()),
+      () => undefined,
+    );
     this.updates.start();
     void this.globalShortcut.start();
     const keychain = this.vault.status().then((status) => this.log.keychain(status));
@@ -368,6 +391,7 @@ export class AppCore {
       ...operationsHandlers(this.operations),
       ...updatesHandlers(this.updates),
       ...incidentPageHandlers(this.incidentPages),
+      ...linkedIncidentsHandlers(this.linkedIncidents),
       ...globalShortcutHandlers(this.globalShortcut),
       ...snoozeHandlers(this.snoozes),
       ...criticalAlertHandlers(this.critical),

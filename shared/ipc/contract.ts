@@ -13,6 +13,7 @@ import { shortcutsChannels } from './channels/shortcuts';
 import { snoozeChannels } from './channels/snooze';
 import { criticalChannels } from './channels/critical';
 import { diagnosticsChannels } from './channels/diagnostics';
+import { linkedIncidentsChannels } from './channels/linked-incidents';
 
 /**
  * The one IPC contract. Each group lives in its own file under channels/; the main process, the preload, the
@@ -32,6 +33,7 @@ export const ipcContract = {
   ...snoozeChannels,
   ...criticalChannels,
   ...diagnosticsChannels,
+  ...linkedIncidentsChannels,
 } as const;
 
 export type IpcContract = typeof ipcContract;

@@ -1,0 +1,199 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '@shared/errors';
+import {
+  linkedGroupSchema,
+  MAX_LINKED_GROUPS,
+  MAX_SERVICE_MAPPINGS,
+  samePage,
+  serviceMappingSchema,
+  type LinkedGroup,
+  type RecordGroupInput,
+  type ServiceMap,
+  type ServiceMapping,
+  type ServicePair,
+} from '@shared/incidents/linked-incidents';
+import { isTempId } from '@shared/outbox/temp-id';
+import { writeFileAtomic } from '@services/storage/atomic-write';
+import { fileErrorReason } from '@services/storage/file-system';
+import { quarantineFile } from '@services/storage/quarantine';
+
+export const LINKED_INCIDENTS_FILE_NAME = 'linked-incidents.json';
+
+const FORMAT = 'statusdesk.linked-incidents';
+/** The envelope only: groups and mappings are checked one by one, so one bad entry does not cost the others. */
+const fileSchema = z.object({ format: z.literal(FORMAT), version: z.literal(1), groups: z.array(z.unknown()), mappings: z.array(z.unknown()) });
+
+interface Contents {
+  groups: LinkedGroup[];
+  mappings: ServiceMapping[];
+}
+
+/** What the outbox tells of a create: the temp id it gave the new incident and, once sent, the server's id. */
+export interface CreateOutcome {
+  tempId?: string | undefined;
+  serverId?: number | string | undefined;
+}
+
+export interface LinkedIncidentsOptions {
+  dataDir: string;
+  /** Told when the file was unreadable (or partly) and the original was moved aside. */
+  onProblem?: (message: string) => void;
+  /** Told after every change (a group recorded, a temp id replaced), with every group. */
+  onChange?: (groups: LinkedGroup[]) => void;
+  now?: () => Date;
+  newId?: () => string;
+}
+
+const pairOf = (mapping: ServicePair) => ({ from: mapping.from, to: mapping.to });
+const samePair = (a: ServicePair, b: ServicePair) => samePage(a.from, b.from) && samePage(a.to, b.to);
+
+/**
+ * Incidents posted on several pages (groups of one incident per page) and the services mapped between pages,
+ * kept on this computer in one small file rewritten whole and atomically (the API knows nothing of the link).
+ * A member created offline is named by the outbox's temp id until the outbox reports the server's id
+ * (`reconcile`). Writes are queued one after another; a write that fails leaves the file as it was.
+ */
+export class LinkedIncidents {
+  readonly #filePath: string;
+  readonly #options: LinkedIncidentsOptions;
+  readonly #now: () => Date;
+  readonly #newId: () => string;
+  #contents: Contents | null = null;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: LinkedIncidentsOptions) {
+    this.#filePath = path.join(options.dataDir, LINKED_INCIDENTS_FILE_NAME);
+    this.#options = options;
+    this.#now = options.now ?? (() => new Date());
+    this.#newId = options.newId ?? randomUUID;
+  }
+
+  groups(): Promise<LinkedGroup[]> {
+    return this.#serial(async () => (await this.#load()).groups);
+  }
+
+  /** Records a group once every page's create is queued; the oldest group goes when there are too many. */
+  record(input: RecordGroupInput): Promise<LinkedGroup> {
+    return this.#serial(async () => {
+      const contents = await this.#load();
+      for (const member of input.members) {
+        if (input.members.filter((m) => samePage(m, member)).length > 1) throw new AppError('invalid_input', 'A group has one incident per page.');
+        const taken = contents.groups.find((g) => g.members.some((m) => samePage(m, member) && String(m.incidentId) === String(member.incidentId)));
+        if (taken) throw new AppError('conflict', `That incident of ${member.subdomain} is already linked (“${taken.title}”).`);
+      }
+      const group = linkedGroupSchema.parse({ id: this.#newId(), title: input.title, createdAt: this.#now().toISOString(), members: input.members });
+      await this.#save({ ...contents, groups: [...contents.groups, group].slice(-MAX_LINKED_GROUPS) });
+      return group;
+    });
+  }
+
+  /** The services last mapped from one page to another (empty when never). */
+  mapping(pair: ServicePair): Promise<ServiceMap> {
+    return this.#serial(async () => (await this.#load()).mappings.find((m) => samePair(m, pair))?.map ?? {});
+  }
+
+  /** Remembers a mapping for the pair of pages, merged over what was kept (a service mapped to nothing is kept as such). */
+  saveMapping(mapping: ServiceMapping): Promise<ServiceMap> {
+    return this.#serial(async () => {
+      const contents = await this.#load();
+      const before = contents.mappings.find((m) => samePair(m, mapping));
+      const next = serviceMappingSchema.parse({ ...pairOf(mapping), map: { ...before?.map, ...mapping.map } });
+      const others = contents.mappings.filter((m) => !samePair(m, mapping));
+      await this.#save({ ...contents, mappings: [...others, next].slice(-MAX_SERVICE_MAPPINGS) });
+      return next.map;
+    });
+  }
+
+  /** Members named by a temp id whose create the outbox reports sent now carry the server's id. */
+  reconcile(outcomes: readonly CreateOutcome[]): Promise<boolean> {
+    const known = new Map<string, number | string>();
+    for (const outcome of outcomes) if (outcome.tempId !== undefined && outcome.serverId !== undefined) known.set(outcome.tempId, outcome.serverId);
+    if (known.size === 0) return Promise.resolve(false);
+    return this.#serial(async () => {
+      const contents = await this.#load();
+      let changed = false;
+      const groups = contents.groups.map((group) => {
+        if (!group.members.some((m) => isTempId(m.incidentId) && known.has(m.incidentId))) return group;
+        changed = true;
+        return {
+          ...group,
+          members: group.members.map((m) => (isTempId(m.incidentId) && known.has(m.incidentId) ? { ...m, incidentId: known.get(m.incidentId)! } : m)),
+        };
+      });
+      if (changed) await this.#save({ ...contents, groups });
+      return changed;
+    });
+  }
+
+  #serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async #save(contents: Contents): Promise<void> {
+    await this.#write(contents);
+    this.#contents = contents;
+    this.#options.onChange?.(contents.groups);
+  }
+
+  async #load(): Promise<Contents> {
+    if (this.#contents) return this.#contents;
+    let text: string;
+    try {
+      text = await fs.readFile(this.#filePath, 'utf8');
+    } catch {
+      this.#contents = { groups: [], mappings: [] };
+      return this.#contents;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = undefined;
+    }
+    const file = fileSchema.safeParse(raw);
+    if (!file.success) {
+      this.#contents = { groups: [], mappings: [] };
+      this.#setAside('was unreadable; it starts empty');
+      return this.#contents;
+    }
+    const groups = file.data.groups.flatMap((g) => {
+      const parsed = linkedGroupSchema.safeParse(g);
+      return parsed.success ? [parsed.data] : [];
+    });
+    const mappings = file.data.mappings.flatMap((m) => {
+      const parsed = serviceMappingSchema.safeParse(m);
+      return parsed.success ? [parsed.data] : [];
+    });
+    const contents = { groups: groups.slice(-MAX_LINKED_GROUPS), mappings: mappings.slice(-MAX_SERVICE_MAPPINGS) };
+    this.#contents = contents;
+    const dropped = file.data.groups.length + file.data.mappings.length - groups.length - mappings.length;
+    if (dropped > 0) {
+      this.#setAside(`had ${dropped} unreadable entr${dropped === 1 ? 'y' : 'ies'}; the rest is kept`);
+      await this.#write(contents).catch(() => undefined);
+    }
+    return contents;
+  }
+
+  #setAside(what: string): void {
+    try {
+      const moved = quarantineFile(this.#filePath, this.#now());
+      this.#options.onProblem?.(`The linked incidents file ${what}. The old file is at ${path.basename(moved)}.`);
+    } catch (error) {
+      this.#options.onProblem?.(`The linked incidents file ${what}; it could not be moved aside (${fileErrorReason(error)}).`);
+    }
+  }
+
+  async #write(contents: Contents): Promise<void> {
+    try {
+      await fs.mkdir(path.dirname(this.#filePath), { recursive: true });
+      await writeFileAtomic(this.#filePath, `${JSON.stringify({ format: FORMAT, version: 1, ...contents }, null, 2)}\n`);
+    } catch (error) {
+      throw new AppError('storage', `The linked incidents could not be saved: ${fileErrorReason(error)}.`, { cause: error });
+    }
+  }
+}

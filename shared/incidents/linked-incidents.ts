@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { isTempId } from '../outbox/temp-id';
+import { pageRefSchema } from './page-prefs';
+
+/*
+ * One incident posted on several pages (issue 30, item 2): the app keeps, on this computer, which incidents of
+ * which pages are "the same" (a group), and which services of one page were mapped to which of another. Nothing
+ * of it is asked of the API: each page gets its own ordinary incident.
+ */
+
+/** Enough for every incident a team runs at once, and small enough that the file stays a glance to read. */
+export const MAX_LINKED_GROUPS = 200;
+export const MAX_GROUP_MEMBERS = 20;
+export const MAX_SERVICE_MAPPINGS = 200;
+
+const serviceIdsSchema = z.array(z.number().int()).max(1_000);
+
+/** A page's incident: its server id, or the outbox's temp id (`tmp-<uuid>`) until its create is sent. */
+export const linkedIncidentIdSchema = z.union([z.number().int(), z.string().min(1).max(100)]);
+export type LinkedIncidentId = z.infer<typeof linkedIncidentIdSchema>;
+
+/** One page's incident in a group, with the services it was created with on that page. */
+export const linkedMemberSchema = pageRefSchema.extend({
+  incidentId: linkedIncidentIdSchema,
+  serviceIds: serviceIdsSchema,
+});
+export type LinkedMember = z.infer<typeof linkedMemberSchema>;
+
+export const linkedGroupSchema = z.object({
+  id: z.string().min(1).max(100),
+  title: z.string().max(255),
+  createdAt: z.string().max(40),
+  /** The page it was written from first. */
+  members: z.array(linkedMemberSchema).min(2).max(MAX_GROUP_MEMBERS),
+});
+export type LinkedGroup = z.infer<typeof linkedGroupSchema>;
+
+/** What the editor records once every page's create is queued. */
+export const recordGroupSchema = z.object({
+  title: z.string().max(255),
+  members: z.array(linkedMemberSchema).min(2).max(MAX_GROUP_MEMBERS),
+});
+export type RecordGroupInput = z.infer<typeof recordGroupSchema>;
+
+/** Services of page `from` → services of page `to` (service id as text → ids), as last used. */
+export const serviceMapSchema = z.record(z.string().max(20), serviceIdsSchema);
+export type ServiceMap = z.infer<typeof serviceMapSchema>;
+
+export const servicePairSchema = z.object({ from: pageRefSchema, to: pageRefSchema });
+export type ServicePair = z.infer<typeof servicePairSchema>;
+
+export const serviceMappingSchema = servicePairSchema.extend({ map: serviceMapSchema });
+export type ServiceMapping = z.infer<typeof serviceMappingSchema>;
+
+export const samePage = (a: { accountId: string; subdomain: string }, b: { accountId: string; subdomain: string }): boolean =>
+  a.accountId === b.accountId && a.subdomain === b.subdomain;
+
+/** The group a page's incident belongs to (by its server id, or by the temp id its create had). */
+export function groupOf(
+  groups: readonly LinkedGroup[],
+  page: { accountId: string; subdomain: string },
+  incidentId: LinkedIncidentId,
+  tempIdOf: (id: LinkedIncidentId) => LinkedIncidentId | undefined = () => undefined,
+): LinkedGroup | null {
+  const ids = new Set([String(incidentId), ...(tempIdOf(incidentId) === undefined ? [] : [String(tempIdOf(incidentId))])]);
+  return groups.find((group) => group.members.some((m) => samePage(m, page) && ids.has(String(m.incidentId)))) ?? null;
+}
+
+/** Members still named by a temp id: their create has not been reported sent yet. */
+export const unreconciled = (group: LinkedGroup): LinkedMember[] => group.members.filter((m) => isTempId(m.incidentId));

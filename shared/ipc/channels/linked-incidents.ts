@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { event, invoke } from '../define';
+import {
+  linkedGroupSchema,
+  MAX_LINKED_GROUPS,
+  recordGroupSchema,
+  serviceMappingSchema,
+  serviceMapSchema,
+  servicePairSchema,
+} from '../../incidents/linked-incidents';
+
+/** One incident on several pages (issue 30, item 2): the groups kept on this computer and the services mapped between pages. */
+export const linkedIncidentsChannels = {
+  /** Every group, oldest first. */
+  'linked.groups': invoke(z.undefined(), z.array(linkedGroupSchema).max(MAX_LINKED_GROUPS)),
+  /** Records a group once each page's create is queued (members named by temp ids until they are sent). */
+  'linked.record': invoke(recordGroupSchema, linkedGroupSchema),
+  /** The services last mapped from one page to another. */
+  'linked.mapping': invoke(servicePairSchema, serviceMapSchema),
+  /** Remembers a mapping for a pair of pages; answers the pair's whole mapping. */
+  'linked.saveMapping': invoke(serviceMappingSchema, serviceMapSchema),
+  /** A group was recorded or a member's temp id became its server id. */
+  'linked.onChange': event(z.array(linkedGroupSchema).max(MAX_LINKED_GROUPS)),
+} as const;
