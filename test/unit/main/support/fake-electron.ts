@@ -16,6 +16,8 @@ import { vi } from 'vitest';
  * - `crash()` ends the renderer: messages go nowhere, and `render-process-gone` follows a tick later (Electron
  *   posts it, so a reload in its listener is safe).
  * - the single-instance lock is scoped to the userData folder at the time it is asked for.
+ * - a page whose beforeunload refuses (`refusesUnload`) makes `close()` and `reload()` emit `will-prevent-unload`
+ *   first: prevented, the page goes; not prevented, the close (and a quit under way) or the reload is called off.
  * Use it with `vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule)`.
  */
 
@@ -48,7 +50,11 @@ class FakeWebContents extends EventEmitter {
   readonly mainFrame: FakeFrame = { url: '', parent: null };
   /** Every message a document of these contents received, the old ones' included. */
   readonly sent: Array<{ channel: string; payload: unknown }> = [];
-  readonly reload = vi.fn(() => void this.navigate(this.mainFrame.url));
+  readonly reload = vi.fn(() => {
+    if (this.unloadAllowed()) void this.navigate(this.mainFrame.url);
+  });
+  /** The page's beforeunload handler refuses to let it go (the renderer has an editor with unsent text). */
+  refusesUnload = false;
   #destroyed = false;
   #loaded = false;
   #crashed = false;
@@ -80,6 +86,14 @@ class FakeWebContents extends EventEmitter {
 
   isCrashed(): boolean {
     return this.#crashed;
+  }
+
+  /** Runs the page's beforeunload: a refusal is Electron's `will-prevent-unload`, whose preventDefault lets the page go. */
+  unloadAllowed(): boolean {
+    if (!this.refusesUnload || this.#crashed || this.#destroyed) return true;
+    const event = preventable();
+    this.emit('will-prevent-unload', event);
+    return event.defaultPrevented;
   }
 
   /** A main-frame navigation to another document, as Electron reports it. */
@@ -177,7 +191,7 @@ class FakeBrowserWindow extends EventEmitter {
     if (this.#destroyed) return true;
     const event = preventable();
     this.emit('close', event);
-    if (event.defaultPrevented) return false;
+    if (event.defaultPrevented || !this.webContents.unloadAllowed()) return false;
     this.destroy();
     return true;
   }
@@ -338,7 +352,8 @@ function createFake() {
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
     shell: { openExternal: vi.fn(async (_url: string) => undefined), openPath: vi.fn(async (_path: string) => '') },
-    dialog: { showErrorBox: vi.fn() },
+    /** `showMessageBoxSync` answers the index of the button the user picks: the first unless a test says otherwise. */
+    dialog: { showErrorBox: vi.fn(), showMessageBoxSync: vi.fn((_window: unknown, _options: { buttons?: string[] }) => 0) },
     /** Started once, never uploading: what `start` was given is in its mock. */
     crashReporter: { start: vi.fn((_options: { uploadToServer?: boolean; productName?: string; compress?: boolean }) => undefined) },
     clipboard: {
@@ -381,6 +396,7 @@ export function resetFake(): void {
   fake.Menu.applicationMenu = null;
   fake.powerMonitor.removeAllListeners();
   fake.net.isOnline.mockReturnValue(true);
+  fake.dialog.showMessageBoxSync.mockImplementation(() => 0);
   fake.handlers.clear();
   fake.clipboard.text = '';
   fake.globalShortcut.held.clear();
