@@ -38,10 +38,11 @@ import { linkedIncidentsHandlers } from './incidents/linked-incidents-handlers';
 import { GlobalShortcutFeature, globalShortcutHandlers, type GlobalShortcutPort } from './shortcuts/global-shortcut-feature';
 import { SnoozeFeature, snoozeHandlers } from './snooze/snooze-feature';
 import { CriticalAlerts, criticalAlertHandlers } from './critical/critical-alerts';
-import { trayWithSnoozes } from '@shared/snooze/snooze';
+import { trayPagesWithSnoozes } from '@shared/snooze/snooze-tray';
 import { CoreLog } from './logging/core-log';
 import { functionLogger, silentLogger } from './logging/app-logger';
 import { DiagnosticsFeature, diagnosticsHandlers } from './logging/diagnostics-feature';
+import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
 
 /**
@@ -96,6 +97,7 @@ export class AppCore {
   readonly vault: KeyVault;
   readonly accounts: AccountsService;
   readonly monitor: MonitorFeature;
+  readonly history: HistoryFeature;
   readonly outbox: OutboxFeature;
   readonly reads: AccountReads;
   readonly translation: TranslationAppService;
@@ -165,7 +167,7 @@ export class AppCore {
       ...(options.log ? { log: options.log } : {}),
       onChange: (snoozes) => {
         this.events.emit('snooze.onChange', snoozes);
-        if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#snoozedTray(this.#tray), this.#outboxStatus));
+        this.monitor.redrawTray();
       },
     });
     this.onDispose(() => this.snoozes.dispose());
@@ -174,8 +176,11 @@ export class AppCore {
       onChange: (alerts) => this.events.emit('critical.onChange', alerts),
       ...(options.log ? { log: options.log } : {}),
     });
+    this.history = new HistoryFeature({ dataDir: options.dataDir, pages: () => this.settings.get().watchedPages, reportProblem: fileCorrupt, ...logging });
+    this.onDispose(() => this.history.dispose());
     this.monitor = new MonitorFeature({
       settings: this.settings,
+      onState: (state) => this.history.observe(state),
       dataDir: options.dataDir,
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
       ...(options.monitorTuning ? { tuning: options.monitorTuning } : {}),
@@ -192,14 +197,15 @@ export class AppCore {
       },
       onTray: (model) => {
         this.#tray = model;
-        options.ports?.setTray?.(trayWithOutbox(this.#snoozedTray(model), this.#outboxStatus));
+        options.ports?.setTray?.(trayWithOutbox(model, this.#outboxStatus));
       },
+      trayPages: (pages, nowMs) => trayPagesWithSnoozes(pages, this.snoozes.list(), nowMs),
       reportProblem: fileCorrupt,
       apiKeyFor: (accountId, url) => this.accounts.keyFor(accountId, url),
       accountBaseUrl: (accountId) => this.#baseUrlOfAccount(accountId),
       // Not notified: what a snooze quiets, and the echo of our own writes.
-      isOwnWrite: (page, event) =>
-        this.snoozes.silences(page.id, event) ||
+      isOwnWrite: (page, event, services) =>
+        this.snoozes.silences(page.id, event, services) ||
         (page.kind !== 'statuspage' && this.#ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event)),
       ...logging,
     });
@@ -220,7 +226,7 @@ export class AppCore {
         }
         if (change.type === 'status') {
           this.#outboxStatus = change.status;
-          if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#snoozedTray(this.#tray), change.status));
+          if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#tray, change.status));
         }
       },
       reportProblem: fileCorrupt,
@@ -320,12 +326,6 @@ export class AppCore {
     return account ? resolveBaseUrl(regionOfAccount(account)) : null;
   }
 
-  /** The tray with snoozed pages quiet (times as the tray gives them, in UTC). */
-  #snoozedTray(model: TrayModel): TrayModel {
-    const format = (ms: number) => `${new Date(ms).toISOString().slice(11, 16)} UTC`;
-    return trayWithSnoozes(model, this.snoozes.list(), Date.now(), format);
-  }
-
   problems(): AppProblem[] {
     return [...this.#problems];
   }
@@ -396,6 +396,7 @@ export class AppCore {
       ...snoozeHandlers(this.snoozes),
       ...criticalAlertHandlers(this.critical),
       ...diagnosticsHandlers(this.diagnostics),
+      ...historyHandlers(this.history),
     };
   }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notificationsPausedAt, type NotificationPrefs } from './notification-prefs';
 import { capitalize, oneLine } from './notification-text';
 import type { PageState } from './page-state';
+import type { BaseLevel } from '../statuspage/levels';
 import { levelLabel, severityOfLevel } from './severity';
 
 /*
@@ -11,7 +12,9 @@ import { levelLabel, severityOfLevel } from './severity';
  * is worse than not knowing (it needs action now), but not knowing is worse than a planned
  * maintenance: a stale page may hide an outage, so it must never look calm. A page not yet
  * checked counts as stale (unknown is not operational). Muted pages are listed in the menu but
- * do not colour the icon: muting says "I do not want this page to call for my attention".
+ * do not colour the icon: muting says "I do not want this page to call for my attention". A snoozed page is
+ * quiet the same way until its snooze ends, and the tooltip says only how many are snoozed, never their
+ * outage; a page with some incidents or services snoozed is heard at the level of the rest (`heardLevel`).
  *
  * The tooltip names the pages that need attention, our own pages (those of the Status Page API, not a
  * provider's public page) first, then the worst first: a provider's outage must never hide that our own
@@ -43,7 +46,13 @@ export interface TrayModel {
   menu: TrayMenuItem[];
 }
 
-export type TrayPage = Pick<PageState, 'pageId' | 'name' | 'status' | 'level' | 'muted'> & Partial<Pick<PageState, 'kind' | 'lastSuccessAt'>>;
+export type TrayPage = Pick<PageState, 'pageId' | 'name' | 'status' | 'level' | 'muted'> &
+  Partial<Pick<PageState, 'kind' | 'lastSuccessAt'>> & {
+    /** Snoozed as a whole until then (epoch ms): listed, but neither colouring the icon nor named in the tooltip. */
+    snoozedUntil?: number;
+    /** The level without what a snooze quiets, when that is lower (the icon and tooltip use it; the menu the level). */
+    heardLevel?: BaseLevel;
+  };
 
 export interface TrayDecisionInput {
   pages: readonly TrayPage[];
@@ -89,7 +98,24 @@ function problemText(page: TrayPage, format: (epochMs: number) => string): strin
 function menuLabel(page: TrayPage, format: (epochMs: number) => string): string {
   const since = lastOk(page);
   const known = since !== null && page.level !== null ? ` · last known ${capitalize(levelLabel(page.level))} at ${format(since)}` : '';
-  return `${page.name} — ${capitalize(stateText(page))}${known}${page.muted ? ' (muted)' : ''}`;
+  const quiet = page.muted
+    ? ' (muted)'
+    : page.snoozedUntil !== undefined
+      ? ` (snoozed until ${format(page.snoozedUntil)})`
+      : page.heardLevel !== undefined
+        ? ' (partly snoozed)'
+        : '';
+  return `${page.name} — ${capitalize(stateText(page))}${known}${quiet}`;
+}
+
+/** The page as the icon and tooltip hear it: at the level of what no snooze quiets. */
+const heard = (page: TrayPage): TrayPage => (page.heardLevel === undefined ? page : { ...page, level: page.heardLevel });
+
+/** "1 page snoozed until 15:30" / "3 pages snoozed, the first until 15:30": how many, never which outage. */
+function snoozedText(pages: readonly TrayPage[], format: (epochMs: number) => string): string {
+  if (pages.length === 0) return '';
+  const first = format(Math.min(...pages.map((page) => page.snoozedUntil ?? Infinity)));
+  return pages.length === 1 ? `1 page snoozed until ${first}` : `${pages.length} pages snoozed, the first until ${first}`;
 }
 
 const isOwn = (page: TrayPage) => page.kind !== 'statuspage';
@@ -122,7 +148,11 @@ function defaultFormatTime(epochMs: number): string {
 
 export function decideTray(input: TrayDecisionInput): TrayModel {
   const format = input.formatTime ?? defaultFormatTime;
-  const audible = input.pages.filter((p) => !p.muted);
+  const audible = input.pages.filter((p) => !p.muted && p.snoozedUntil === undefined).map(heard);
+  const snoozed = snoozedText(
+    input.pages.filter((p) => !p.muted && p.snoozedUntil !== undefined),
+    format,
+  );
   const states = audible.map(pageIconState);
   const icon = worstIconState(states);
 
@@ -133,12 +163,13 @@ export function decideTray(input: TrayDecisionInput): TrayModel {
 
   let summary: string;
   if (input.pages.length === 0) summary = 'no pages watched';
-  else if (audible.length === 0) summary = 'all pages muted';
-  else if (icon === 'operational') summary = audible.length === 1 ? `${audible[0]!.name} operational` : `all ${audible.length} pages operational`;
+  else if (audible.length === 0) summary = snoozed || 'all pages muted';
+  else if (icon === 'operational')
+    summary = (audible.length === 1 ? `${audible[0]!.name} operational` : `all ${audible.length} pages operational`) + (snoozed ? `; ${snoozed}` : '');
   else {
     const problems = problemsFirst(audible);
     const calm = audible.length - problems.length;
-    const tail = calm > 0 ? `; ${calm} operational` : '';
+    const tail = (calm > 0 ? `; ${calm} operational` : '') + (snoozed ? `; ${snoozed}` : '');
     summary = listWithin(
       problems.map((page) => problemText(page, format)),
       MAX_TOOLTIP - prefix.length - suffix.length - tail.length,
@@ -152,7 +183,8 @@ export function decideTray(input: TrayDecisionInput): TrayModel {
     pageId: p.pageId,
     label: menuLabel(p, format),
     state: pageIconState(p),
-    muted: p.muted,
+    // A snoozed page's entry reads as quiet, as a muted one does; it still gives the page's level.
+    muted: p.muted || p.snoozedUntil !== undefined,
   }));
   if (menu.length > 0) menu.push({ kind: 'separator' });
   menu.push({ kind: 'action', action: 'poll_now', label: 'Check all pages now' });

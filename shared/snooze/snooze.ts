@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { MonitorEvent } from '../monitor/events';
 import { isoTimeSchema } from '../monitor/iso-time';
-import { worstIconState, type TrayModel } from '../monitor/tray';
+import { serviceAncestorIndex } from '../monitor/refs';
+import type { ServiceSnapshot } from '../monitor/snapshot';
 
 /*
  * Snooze: quiet a page, one of its services or one incident for a chosen time. While it lasts its events are
- * not notified and a snoozed page does not colour the tray (like a muted page, but it ends by itself). The
+ * not notified and it does not colour the tray (like a muted page, but it ends by itself: snooze-tray.ts). The
  * history and the dashboard still show everything: a snooze quiets the calls for attention, never the facts.
  */
 
@@ -55,40 +56,37 @@ function sameTarget(a: SnoozeTarget, b: SnoozeTarget): boolean {
 }
 
 /**
- * Whether a snooze quiets this event: any event of a snoozed page; an incident, maintenance or notice that is
- * snoozed itself, or whose services are all snoozed; a service change of a snoozed service (or under one).
- * Page level changes are left to the caller's rule that a consequence of quieted events is quiet too.
+ * Whether a service is covered by the service snoozes of its page: snoozed itself, or under a snoozed one (a
+ * Statuspage component group: its incidents list only the child services, so a group's snooze must cover them).
+ * `services` is the page's latest service tree; without it only the ids themselves are known.
  */
-export function snoozeSilences(snoozes: readonly Snooze[], pageId: string, event: MonitorEvent, nowMs: number): boolean {
-  const here = activeSnoozes(snoozes, nowMs).filter((snooze) => snooze.pageId === pageId);
-  if (here.length === 0) return false;
-  if (here.some((snooze) => snooze.target.kind === 'page')) return true;
-  const services = new Set(here.flatMap((snooze) => (snooze.target.kind === 'service' ? [snooze.target.serviceId] : [])));
-  const incidents = new Set(here.flatMap((snooze) => (snooze.target.kind === 'incident' ? [snooze.target.incidentId] : [])));
-  const allSnoozed = (ids: readonly number[]) => services.size > 0 && ids.length > 0 && ids.every((id) => services.has(id));
-  if ('incident' in event) return incidents.has(event.incident.id) || allSnoozed(event.incident.serviceIds);
-  if (event.type === 'service.level_changed') return services.has(event.service.id) || event.service.ancestors.some((parent) => services.has(parent.id));
-  if ('notice' in event) return allSnoozed(event.notice.serviceIds);
-  return false;
+export function serviceSnoozeCover(snoozedIds: ReadonlySet<number>, services: readonly ServiceSnapshot[] = []): (serviceId: number) => boolean {
+  if (snoozedIds.size === 0) return () => false;
+  const ancestors = serviceAncestorIndex(services);
+  return (serviceId) => snoozedIds.has(serviceId) || (ancestors.get(serviceId) ?? []).some((parent) => snoozedIds.has(parent));
+}
+
+/** The service ids snoozed by these snoozes (of one page). */
+export function snoozedServiceIds(snoozes: readonly Snooze[]): Set<number> {
+  return new Set(snoozes.flatMap((snooze) => (snooze.target.kind === 'service' ? [snooze.target.serviceId] : [])));
 }
 
 /**
- * The tray with snoozed pages quiet: listed as snoozed until when, and not colouring the icon (the icon is the
- * worst of the pages neither muted nor snoozed, as for muted pages).
+ * Whether a snooze quiets this event: any event of a snoozed page; an incident, maintenance or notice that is
+ * snoozed itself, or whose services are all snoozed (or under a snoozed group of `services`, the page's tree); a
+ * service change of a snoozed service (or under one). Page level changes are left to the caller's rule that a
+ * consequence of quieted events is quiet too.
  */
-export function trayWithSnoozes(
-  model: TrayModel,
-  snoozes: readonly Snooze[],
-  nowMs: number,
-  format: (epochMs: number) => string = (epochMs) => `${new Date(epochMs).toISOString().slice(11, 16)} UTC`,
-): TrayModel {
-  const pages = new Map(activeSnoozes(snoozes, nowMs).flatMap((snooze) => (snooze.target.kind === 'page' ? [[snooze.pageId, snooze] as const] : [])));
-  if (pages.size === 0) return model;
-  const menu = model.menu.map((item) => {
-    const snooze = item.kind === 'page' ? pages.get(item.pageId) : undefined;
-    if (item.kind !== 'page' || !snooze || item.muted) return item;
-    return { ...item, muted: true, label: `${item.label} (snoozed until ${format(Date.parse(snooze.until))})` };
-  });
-  const icon = worstIconState(menu.flatMap((item) => (item.kind === 'page' && !item.muted ? [item.state] : [])));
-  return { ...model, icon, menu };
+export function snoozeSilences(snoozes: readonly Snooze[], pageId: string, event: MonitorEvent, nowMs: number, services?: readonly ServiceSnapshot[]): boolean {
+  const here = activeSnoozes(snoozes, nowMs).filter((snooze) => snooze.pageId === pageId);
+  if (here.length === 0) return false;
+  if (here.some((snooze) => snooze.target.kind === 'page')) return true;
+  const serviceIds = snoozedServiceIds(here);
+  const covered = serviceSnoozeCover(serviceIds, services);
+  const incidents = new Set(here.flatMap((snooze) => (snooze.target.kind === 'incident' ? [snooze.target.incidentId] : [])));
+  const allSnoozed = (ids: readonly number[]) => serviceIds.size > 0 && ids.length > 0 && ids.every(covered);
+  if ('incident' in event) return incidents.has(event.incident.id) || allSnoozed(event.incident.serviceIds);
+  if (event.type === 'service.level_changed') return covered(event.service.id) || event.service.ancestors.some((parent) => serviceIds.has(parent.id));
+  if ('notice' in event) return allSnoozed(event.notice.serviceIds);
+  return false;
 }

@@ -2,6 +2,8 @@ import type { MonitorEvent } from '@shared/monitor/events';
 import type { NotificationIntent } from '@shared/monitor/notification-intent';
 import type { NotificationPrefs } from '@shared/monitor/notification-prefs';
 import type { PageState } from '@shared/monitor/page-state';
+import type { ServiceSnapshot } from '@shared/monitor/snapshot';
+import type { TrayPage } from '@shared/monitor/tray';
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import type { MonitorClock } from './clock';
 import type { EventSink } from './event-history';
@@ -53,8 +55,13 @@ export interface MonitorServiceOptions {
   prefs?: NotificationPrefs;
   onEvent?: (event: MonitorEvent) => void;
   onNotify?: (intent: NotificationIntent) => void;
-  /** Events that echo the user's own writes from this app: kept and shown, never notified. */
-  isOwnWrite?: (page: WatchedPage, event: MonitorEvent) => boolean;
+  /**
+   * Events not to notify (the echo of the user's own writes from this app, what a snooze quiets): kept and shown.
+   * `services` is the page's latest service tree, for a rule that covers a group's children.
+   */
+  isOwnWrite?: (page: WatchedPage, event: MonitorEvent, services: readonly ServiceSnapshot[]) => boolean;
+  /** The pages as the tray hears them (a snooze quiets some); default: as they are. */
+  trayPages?: (pages: readonly PageState[], nowMs: number) => TrayPage[];
   onStateChange?: (state: PageState, change: StateChange) => void;
   /** History writes and listener failures: reported, never fatal. */
   onError?: (error: unknown) => void;

@@ -181,7 +181,9 @@ export class MonitorService {
   }
 
   tray(formatTime?: (epochMs: number) => string): TrayModel {
-    return decideTray({ pages: this.state(), prefs: this.#prefs, nowMs: this.#clock.now(), ...(formatTime ? { formatTime } : {}) });
+    const nowMs = this.#clock.now();
+    const pages = this.#options.trayPages ? this.#options.trayPages(this.state(), nowMs) : this.state();
+    return decideTray({ pages, prefs: this.#prefs, nowMs, ...(formatTime ? { formatTime } : {}) });
   }
 
   getPrefs(): NotificationPrefs {
@@ -251,7 +253,7 @@ export class MonitorService {
         const snapshot = entry.tracker.snapshot;
         const intent = decideNotification({
           page: { ...entry.page, name: entry.tracker.name },
-          events: notifiableEvents(entry.page, events, this.#options.isOwnWrite),
+          events: notifiableEvents(entry.page, events, this.#options.isOwnWrite, snapshot?.services),
           prefs: this.#prefs,
           nowMs: this.#clock.now(),
           ...(snapshot && entry.page.mutedServiceIds.length > 0 ? { serviceAncestors: serviceAncestorIndex(snapshot.services) } : {}),

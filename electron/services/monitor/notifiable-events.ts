@@ -1,4 +1,5 @@
 import type { MonitorEvent } from '@shared/monitor/events';
+import type { ServiceSnapshot } from '@shared/monitor/snapshot';
 import type { WatchedPage } from '@shared/monitor/watched-page';
 
 /**
@@ -8,10 +9,11 @@ import type { WatchedPage } from '@shared/monitor/watched-page';
 export function notifiableEvents(
   page: WatchedPage,
   events: readonly MonitorEvent[],
-  isOwnWrite: ((page: WatchedPage, event: MonitorEvent) => boolean) | undefined,
+  isOwnWrite: ((page: WatchedPage, event: MonitorEvent, services: readonly ServiceSnapshot[]) => boolean) | undefined,
+  services: readonly ServiceSnapshot[] = [],
 ): readonly MonitorEvent[] {
   if (!isOwnWrite) return events;
-  const others = events.filter((event) => !isOwnWrite(page, event));
+  const others = events.filter((event) => !isOwnWrite(page, event, services));
   if (others.length === events.length) return events;
   const consequence = (event: MonitorEvent) => event.type === 'page.level_changed' || event.type === 'service.level_changed';
   return others.every(consequence) ? [] : others;

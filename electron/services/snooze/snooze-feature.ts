@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '@shared/errors';
 import type { MonitorEvent } from '@shared/monitor/events';
+import type { ServiceSnapshot } from '@shared/monitor/snapshot';
 import { activeSnoozes, snoozeRequestSchema, snoozeSchema, snoozeSilences, type Snooze, type SnoozeRequest } from '@shared/snooze/snooze';
 import { writeFileAtomic } from '@services/storage/atomic-write';
 import { readTextIfPresentSync } from '@services/storage/read-if-present';
@@ -43,9 +44,9 @@ export class SnoozeFeature {
     return activeSnoozes(this.#snoozes, this.#now());
   }
 
-  /** Whether a snooze quiets this event of this page now (see snoozeSilences). */
-  silences(pageId: string, event: MonitorEvent): boolean {
-    return snoozeSilences(this.#snoozes, pageId, event, this.#now());
+  /** Whether a snooze quiets this event of this page now (see snoozeSilences; `services`: the page's tree). */
+  silences(pageId: string, event: MonitorEvent, services?: readonly ServiceSnapshot[]): boolean {
+    return snoozeSilences(this.#snoozes, pageId, event, this.#now(), services);
   }
 
   async add(request: SnoozeRequest): Promise<Snooze[]> {

@@ -7,7 +7,7 @@ import type { MonitorEvent } from '@shared/monitor/events';
 import type { NotificationIntent } from '@shared/monitor/notification-intent';
 import { notificationPrefsSchema, type NotificationPrefs } from '@shared/monitor/notification-prefs';
 import type { DashboardPatch, DashboardView, PageDetail } from '@shared/monitor/dashboard-patch';
-import type { DashboardSnapshot } from '@shared/monitor/page-state';
+import type { DashboardSnapshot, PageState } from '@shared/monitor/page-state';
 import { toIso } from '@shared/monitor/iso-time';
 import type { TrayModel } from '@shared/monitor/tray';
 import { watchedPageSchema, type WatchedPage } from '@shared/monitor/watched-page';
@@ -37,12 +37,16 @@ export interface MonitorFeatureOptions {
   /** Whether a window shows the dashboard; without one nothing is diffed or pushed. Default: always. */
   hasViewers?: () => boolean;
   onEvent: (event: MonitorEvent) => void;
+  /** Every page state the monitor reports (the provider history takes its observations from them). */
+  onState?: (state: PageState) => void;
   onNotify: (intent: NotificationIntent) => void;
   onTray: (model: TrayModel) => void;
   reportProblem: (message: string) => void;
   log?: (message: string) => void;
   /** Events that echo the user's own writes from this app: not notified (see own-writes.ts). */
   isOwnWrite?: MonitorServiceOptions['isOwnWrite'];
+  /** The pages as the tray hears them (snoozes); call `redrawTray` when that changes. */
+  trayPages?: MonitorServiceOptions['trayPages'];
   /** The key of an account for a request to `url`, for the summary reads of its pages (a private page answers only to it). */
   apiKeyFor?: (accountId: string, url: string) => Promise<string | null>;
   /** Where an account's API is now; a page of an account is polled there, whatever its own record says. */
@@ -106,7 +110,9 @@ export class MonitorFeature {
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
       ...(this.#options.isOwnWrite ? { isOwnWrite: this.#options.isOwnWrite } : {}),
+      ...(this.#options.trayPages ? { trayPages: this.#options.trayPages } : {}),
       onStateChange: (state) => {
+        this.#options.onState?.(state);
         const changed = this.#model.stage(state);
         this.#trayDue ||= changed;
         this.#schedulePush(changed ? undefined : (this.#options.tickIntervalMs ?? 5_000));
@@ -188,6 +194,11 @@ export class MonitorFeature {
   /** The monitor's full state (the command line's and the tests' view; the window gets cards and patches). */
   async fullSnapshot(): Promise<DashboardSnapshot> {
     return (await this.#running()).snapshot();
+  }
+
+  /** What the tray hears changed outside the monitor (a snooze began or ended): drawn again now. */
+  redrawTray(): void {
+    this.#pushNow();
   }
 
   async tray(): Promise<TrayModel> {

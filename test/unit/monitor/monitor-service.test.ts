@@ -9,6 +9,8 @@ import { FakeClock } from './support/fake-clock';
 import { FakeServer, networkFailure, rateLimited } from './support/fake-fetcher';
 import { baseSummary, fixtureText, wireIncident } from './support/fixtures';
 import { watchedPage } from './support/pages';
+import { snoozeSilences, type Snooze } from '../../../shared/snooze/snooze';
+import { trayPagesWithSnoozes } from '../../../shared/snooze/snooze-tray';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
@@ -253,5 +255,31 @@ describe('MonitorService', () => {
     t.monitor.stop();
     expect(t.signals.listenerCount()).toBe(0);
     expect(t.clock.pendingTimers).toBe(0);
+  });
+
+  it('a snooze of a group quiets the incident on its child, in the notifications and the tray (issue 30, item 4)', async () => {
+    const page = watchedPage({ subdomain: 'acme', name: 'Acme' });
+    const snoozes: Snooze[] = [
+      { id: 's', pageId: page.id, target: { kind: 'service', serviceId: 1 }, label: 'Web', until: new Date(Date.now() + 3_600_000).toISOString() },
+    ];
+    const t = setup([page], {
+      isOwnWrite: (p, event, services) => snoozeSilences(snoozes, p.id, event, Date.now(), services),
+      trayPages: (pages) => trayPagesWithSnoozes(pages, snoozes, Date.now()),
+    });
+    t.server.bodies.set('acme', acmeBody());
+    t.monitor.start();
+    await t.clock.advance(0);
+    // Web (1) is a group: the incident lists only its child API (2).
+    const s = baseSummary();
+    s.status_page.current_incident_type = 'major';
+    s.current_status_type = 'major';
+    s.incidents = [wireIncident({ id: 71, type: 'major', title: 'API down', serviceIds: [2] })];
+    s.services[0].children[0].current_incident_type = 'major';
+    t.server.bodies.set('acme', JSON.stringify(s));
+    await t.clock.advance(MIN);
+    expect(t.events.map((e) => e.type)).toContain('incident.opened');
+    expect(t.notes).toEqual([]);
+    expect(t.monitor.tray()).toMatchObject({ icon: 'operational', tooltip: 'Statusdesk: Acme operational' });
+    t.monitor.stop();
   });
 });
