@@ -42,7 +42,6 @@ import { trayPagesWithSnoozes } from '@shared/snooze/snooze-tray';
 import { CoreLog } from './logging/core-log';
 import { functionLogger, silentLogger } from './logging/app-logger';
 import { DiagnosticsFeature, diagnosticsHandlers } from './logging/diagnostics-feature';
-import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
 
 /**
@@ -97,7 +96,6 @@ export class AppCore {
   readonly vault: KeyVault;
   readonly accounts: AccountsService;
   readonly monitor: MonitorFeature;
-  readonly history: HistoryFeature;
   readonly outbox: OutboxFeature;
   readonly reads: AccountReads;
   readonly translation: TranslationAppService;
@@ -176,11 +174,8 @@ export class AppCore {
       onChange: (alerts) => this.events.emit('critical.onChange', alerts),
       ...(options.log ? { log: options.log } : {}),
     });
-    this.history = new HistoryFeature({ dataDir: options.dataDir, pages: () => this.settings.get().watchedPages, reportProblem: fileCorrupt, ...logging });
-    this.onDispose(() => this.history.dispose());
     this.monitor = new MonitorFeature({
       settings: this.settings,
-      onState: (state) => this.history.observe(state),
       dataDir: options.dataDir,
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
       ...(options.monitorTuning ? { tuning: options.monitorTuning } : {}),
@@ -396,7 +391,6 @@ export class AppCore {
       ...snoozeHandlers(this.snoozes),
       ...criticalAlertHandlers(this.critical),
       ...diagnosticsHandlers(this.diagnostics),
-      ...historyHandlers(this.history),
     };
   }
 
