@@ -24,6 +24,7 @@ import { DesktopShell, type OpenTarget } from './desktop-shell';
 import { exitAfterCleanup } from './exit-after-cleanup';
 import { hardenApp, hardenSession } from './hardening';
 import { forwardEventsTo, registerIpcHandlers } from './ipc-bridge';
+import { askBeforeLeaving } from './leave-question';
 import { loginItemSetter, repairLoginItem } from './login-item';
 import { createNotifier } from './notifier';
 import { globalShortcutPort } from './global-shortcut';
@@ -177,12 +178,15 @@ export function bootstrap(): void {
       openTargets = mailbox;
       // A window's renderer gone (crashed, killed, out of memory) is an error in the log, with its reason.
       const recoverCrashes = recoverFromCrashes(windows, (message) => appLog.log.line('error', message, message));
+      // An editor with unsent text: closing, reloading or quitting asks first (Stay calls a quit off).
+      const askBeforeLeavingIn = askBeforeLeaving({ onStay: () => windows.quitCalledOff(), log });
       onWindowCreated = (window) => {
         mailbox.notReady();
         forwardEventsTo(window.webContents, core.events);
         followPageReadiness(window.webContents, renderer.appOrigins, (ready) => (ready ? mailbox.ready() : mailbox.notReady()));
         window.webContents.once('destroyed', () => mailbox.notReady());
         recoverCrashes(window);
+        askBeforeLeavingIn(window);
       };
       registerIpcHandlers(ipcMain, core.dispatcher);
       desktop.attach(core);

@@ -50,6 +50,11 @@ export class MainWindowController {
     this.#quitting = true;
   }
 
+  /** A quit under way was called off (the user chose to stay with an unsent editor): closing hides again. */
+  quitCalledOff(): void {
+    this.#quitting = false;
+  }
+
   get quitting(): boolean {
     return this.#quitting;
   }
