@@ -23,6 +23,8 @@ export interface PageContext {
   typeLevels: Record<string, BaseLevel>;
   /** Every type the page has shown (incidents, maintenances, current types). */
   seenTypes: string[];
+  /** Each service's current incident type as the summary shows it (absent: operational, or not read from a summary). */
+  serviceTypes?: Record<number, string>;
 }
 
 export function emptyContext(state: PageContext['state'] = 'loading'): PageContext {
@@ -68,6 +70,15 @@ function typesOfNodes(nodes: readonly ServiceNode[] | undefined, into: Set<strin
     if (node.current_incident_type) into.add(node.current_incident_type);
     typesOfNodes(node.children, into);
   }
+}
+
+/** Each service's current incident type (a service with none is operational and left out). */
+export function serviceTypesOf(nodes: readonly ServiceNode[] | undefined, into: Record<number, string> = {}): Record<number, string> {
+  for (const node of nodes ?? []) {
+    if (typeof node.id === 'number' && node.current_incident_type) into[node.id] = node.current_incident_type;
+    serviceTypesOf(node.children, into);
+  }
+  return into;
 }
 
 /** The types a summary shows, and what it tells about custom types' base levels. */

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import { publicPageAddress } from '@shared/statuspage/public-page';
 import { readStatusPage } from '@/lib/statuspage-read';
-import { emptyContext, servicesFromList, servicesFromSummary, typesFromSummary, type PageContext } from '@/lib/page-context';
+import { emptyContext, servicesFromList, servicesFromSummary, serviceTypesOf, typesFromSummary, type PageContext } from '@/lib/page-context';
 import { pageReadFailure } from '@/lib/page-read-failure';
 import { useAccountsStore } from './accounts';
 
@@ -35,6 +35,7 @@ export const useIncidentPageContext = defineStore('incidentPageContext', () => {
         }),
         defaultLang: summary.status_page.default_lang ?? null,
         services: servicesFromSummary(summary.services),
+        serviceTypes: serviceTypesOf(summary.services),
         ...typesFromSummary(summary),
       };
     } catch (error) {

@@ -285,8 +285,17 @@ export const useIncidentsStore = defineStore('incidents', () => {
   }
 
   /** Queues one write of this account's page; resolves when it is durable ("accepted"). */
-  async function queue(operation: WriteOperationName, input: Record<string, unknown>, baseUpdatedAt?: string) {
-    const current = account.value;
+  function queue(operation: WriteOperationName, input: Record<string, unknown>, baseUpdatedAt?: string) {
+    return queueOn(account.value, operation, input, baseUpdatedAt);
+  }
+
+  /** Queues one write of another account's page (an incident linked across pages), shown with this page's writes. */
+  async function queueOn(
+    current: { id: string; subdomain: string } | null | undefined,
+    operation: WriteOperationName,
+    input: Record<string, unknown>,
+    baseUpdatedAt?: string,
+  ) {
     if (!current) throw new Error('Choose an account first.');
     const full = { subdomain: current.subdomain, ...input };
     const result = await useOutboxStore().enqueue({
@@ -296,7 +305,9 @@ export const useIncidentsStore = defineStore('incidents', () => {
       input: full,
       ...(baseUpdatedAt ? { baseUpdatedAt } : {}),
     });
-    recent.value = [{ entryId: result.id, label: describeEntry({ operation, input: full }), at: Date.now() }, ...recent.value].slice(0, RECENT_WRITES);
+    const where = current.id === accountId.value ? '' : ` on ${current.subdomain}`;
+    const label = `${describeEntry({ operation, input: full })}${where}`;
+    recent.value = [{ entryId: result.id, label, at: Date.now() }, ...recent.value].slice(0, RECENT_WRITES);
     return result;
   }
 
@@ -357,6 +368,7 @@ export const useIncidentsStore = defineStore('incidents', () => {
     onEntry,
     refreshFor,
     queue,
+    queueOn,
     createItem,
     updateItem,
     deleteItem,

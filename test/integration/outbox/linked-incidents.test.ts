@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LinkedGroup } from '../../../shared/incidents/linked-incidents';
+import { memberState } from '../../../shared/incidents/linked-member-state';
+import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
+import { tempIdFor } from '../../../shared/outbox/temp-id';
+import { AppCore } from '../../../electron/services/app-core';
+import { LinkedIncidents } from '../../../electron/services/incidents/linked-incidents';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { KeyVault, type KeychainLike } from '../../../electron/services/vault/key-vault';
+import { makeTempDir } from '../../support/temp-dir';
+
+/*
+ * Issue 30, item 2: one incident on two pages (the simulator's acme and acme-eu), through the window's IPC on the
+ * real core: each page's create goes through the real outbox as its own write, the group is recorded with the
+ * temp ids and follows them to the server's ids once sent (and again after a restart), an update and the
+ * resolve go to both, and a page that refuses the resolve leaves the other sent and its member failed.
+ */
+
+const ORIGIN = 'app://statusdesk';
+const sender = { url: `${ORIGIN}/index.html`, isMainFrame: true };
+
+function memoryKeychain(): KeychainLike {
+  const secrets = new Map<string, string>();
+  return {
+    kind: 'keychain',
+    probe: async () => ({ available: true, backend: 'test', reason: null }),
+    get: async (name) => secrets.get(name) ?? null,
+    set: async (name, value) => {
+      secrets.set(name, value);
+    },
+    delete: async (name) => secrets.delete(name),
+  };
+}
+
+let sim: StatusPageSimulator;
+let home: ReturnType<typeof makeTempDir> | undefined;
+let core: AppCore | undefined;
+
+beforeAll(async () => {
+  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+});
+afterAll(async () => {
+  await sim.close();
+});
+afterEach(async () => {
+  await core?.dispose();
+  core = undefined;
+  await sim.reset();
+  home?.remove();
+  home = undefined;
+});
+
+const vault = new KeyVault(memoryKeychain());
+function openCore(): AppCore {
+  core = new AppCore({ dataDir: home!.dir, vault, version: 'test', appOrigins: [ORIGIN] });
+  return core;
+}
+
+async function ask<T>(channel: string, request?: unknown): Promise<T> {
+  const result = await core!.dispatcher.dispatch(channel, request, sender);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.value as T;
+}
+
+interface Page {
+  accountId: string;
+  subdomain: string;
+}
+
+async function addPage(name: string, subdomain: string): Promise<Page> {
+  const account = await ask<{ id: string }>('accounts.add', { name, region: 'custom', baseUrl: sim.baseUrl, subdomain, apiKey: sim.keys.demoReadWrite });
+  return { accountId: account.id, subdomain };
+}
+
+/** As the window queues a write: the entry id chosen here, so a create's temp id is known at once. */
+async function queue(page: Page, operation: string, input: Record<string, unknown>): Promise<string> {
+  const id = randomUUID();
+  await ask('outbox.enqueue', { id, accountId: page.accountId, operation, input: { subdomain: page.subdomain, ...input } });
+  return id;
+}
+
+const incidentsOf = (subdomain: string) => sim.writeLog({ op: 'incidents.create' }).filter((w) => w.path.includes(`/status_pages/${subdomain}/`));
+/** The updates the server took for one incident, by their type. */
+const updatesOf = (subdomain: string, id: number | string) =>
+  sim
+    .writeLog({ method: 'POST' })
+    .filter((w) => w.path.endsWith(`/status_pages/${subdomain}/incidents/${id}/updates`))
+    .map((w) => (w.body as { update: { type: string } }).update.type);
+
+describe('one incident on two pages', () => {
+  it('is created on each through the outbox, reconciled to server ids, updated and resolved on both; a refused resolve fails only its page', async () => {
+    home = makeTempDir('statusdesk-linked-');
+    openCore();
+    const us = await addPage('Acme US', 'acme');
+    const eu = await addPage('Acme EU', 'acme-eu');
+
+    const usCreate = await queue(us, 'createIncident', {
+      incident: { type: 'major', title: 'Checkout failing', service_ids: [2], updates: [{ type: 'issue', description: 'Looking.' }] },
+    });
+    const euCreate = await queue(eu, 'createIncident', {
+      incident: { type: 'major', title: 'Checkout failing', service_ids: [8], updates: [{ type: 'issue', description: 'Looking.' }] },
+    });
+    const group = await ask<LinkedGroup>('linked.record', {
+      title: 'Checkout failing',
+      members: [
+        { ...us, incidentId: tempIdFor(usCreate), serviceIds: [2] },
+        { ...eu, incidentId: tempIdFor(euCreate), serviceIds: [8] },
+      ],
+    });
+    // An update queued before anything was sent names each page's temp id, as the window's "Post to all" does.
+    await queue(us, 'addIncidentUpdate', { incidentId: tempIdFor(usCreate), update: { type: 'update', description: 'A fix is rolling out.' } });
+    await queue(eu, 'addIncidentUpdate', { incidentId: tempIdFor(euCreate), update: { type: 'update', description: 'A fix is rolling out.' } });
+    expect(await ask('linked.mapping', { from: us, to: eu })).toEqual({});
+    await ask('linked.saveMapping', { from: us, to: eu, map: { '2': [8] } });
+
+    await ask('outbox.flush');
+    expect(incidentsOf('acme')).toHaveLength(1);
+    expect(incidentsOf('acme-eu')).toHaveLength(1);
+    const usId = (await ask<OutboxEntryView[]>('outbox.list')).find((e) => e.id === usCreate)!.serverId!;
+    const euId = (await ask<OutboxEntryView[]>('outbox.list')).find((e) => e.id === euCreate)!.serverId!;
+    await vi.waitFor(async () => expect((await ask<LinkedGroup[]>('linked.groups'))[0]!.members.map((m) => m.incidentId)).toEqual([usId, euId]));
+    expect((await ask<LinkedGroup[]>('linked.groups'))[0]!.id).toBe(group.id);
+    expect(updatesOf('acme', usId)).toEqual(['update']);
+    expect(updatesOf('acme-eu', euId)).toEqual(['update']);
+
+    // The resolve goes to both pages; the EU page refuses it.
+    sim.addFault({ method: 'POST', pathPrefix: `/status_pages/acme-eu/incidents/${euId}/updates`, errorRates: { '422': 1 }, times: 1 });
+    const [kept] = await ask<LinkedGroup[]>('linked.groups');
+    for (const member of kept!.members) {
+      await queue(member, 'addIncidentUpdate', { incidentId: member.incidentId, update: { type: 'resolved', description: 'Resolved.' } });
+    }
+    await ask('outbox.flush');
+    const entries = await ask<OutboxEntryView[]>('outbox.list');
+    expect(kept!.members.map((m) => memberState(m, entries).state)).toEqual(['sent', 'failed']);
+    expect(updatesOf('acme', usId)).toEqual(['update', 'resolved']);
+    expect(updatesOf('acme-eu', euId)).toEqual(['update']);
+
+    // A restart keeps the group and the mapping.
+    await core!.dispose();
+    openCore();
+    expect((await ask<LinkedGroup[]>('linked.groups')).map((g) => g.members.map((m) => m.incidentId))).toEqual([[usId, euId]]);
+    expect(await ask('linked.mapping', { from: us, to: eu })).toEqual({ '2': [8] });
+  });
+
+  it('follows a temp id to its server id when the create was sent before the group was read (the app was closed)', async () => {
+    home = makeTempDir('statusdesk-linked-');
+    openCore();
+    const us = await addPage('Acme US', 'acme');
+    const eu = await addPage('Acme EU', 'acme-eu');
+    const usCreate = await queue(us, 'createIncident', { incident: { type: 'minor', title: 'Slow', updates: [{ type: 'issue', description: 'Slow.' }] } });
+    await ask('outbox.flush');
+    const serverId = (await ask<OutboxEntryView[]>('outbox.list')).find((e) => e.id === usCreate)!.serverId;
+    await core!.dispose();
+    // The group as it was kept before the send was heard of: the file still names the temp id.
+    await new LinkedIncidents({ dataDir: home.dir }).record({
+      title: 'Slow',
+      members: [
+        { ...us, incidentId: tempIdFor(usCreate), serviceIds: [] },
+        { ...eu, incidentId: 77, serviceIds: [] },
+      ],
+    });
+    openCore();
+    await core!.start();
+    await vi.waitFor(async () => expect((await ask<LinkedGroup[]>('linked.groups'))[0]!.members.map((m) => m.incidentId)).toEqual([serverId, 77]));
+  });
+});
