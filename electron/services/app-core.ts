@@ -42,6 +42,7 @@ import { trayPagesWithSnoozes } from '@shared/snooze/snooze-tray';
 import { CoreLog } from './logging/core-log';
 import { functionLogger, silentLogger } from './logging/app-logger';
 import { DiagnosticsFeature, diagnosticsHandlers } from './logging/diagnostics-feature';
+import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
 
 /**
@@ -96,6 +97,7 @@ export class AppCore {
   readonly vault: KeyVault;
   readonly accounts: AccountsService;
   readonly monitor: MonitorFeature;
+  readonly history: HistoryFeature;
   readonly outbox: OutboxFeature;
   readonly reads: AccountReads;
   readonly translation: TranslationAppService;
@@ -174,8 +176,11 @@ export class AppCore {
       onChange: (alerts) => this.events.emit('critical.onChange', alerts),
       ...(options.log ? { log: options.log } : {}),
     });
+    this.history = new HistoryFeature({ dataDir: options.dataDir, pages: () => this.settings.get().watchedPages, reportProblem: fileCorrupt, ...logging });
+    this.onDispose(() => this.history.dispose());
     this.monitor = new MonitorFeature({
       settings: this.settings,
+      onState: (state) => this.history.observe(state),
       dataDir: options.dataDir,
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
       ...(options.monitorTuning ? { tuning: options.monitorTuning } : {}),
@@ -391,6 +396,7 @@ export class AppCore {
       ...snoozeHandlers(this.snoozes),
       ...criticalAlertHandlers(this.critical),
       ...diagnosticsHandlers(this.diagnostics),
+      ...historyHandlers(this.history),
     };
   }
 

@@ -13,6 +13,7 @@ import { shortcutsChannels } from './channels/shortcuts';
 import { snoozeChannels } from './channels/snooze';
 import { criticalChannels } from './channels/critical';
 import { diagnosticsChannels } from './channels/diagnostics';
+import { historyChannels } from './channels/history';
 import { linkedIncidentsChannels } from './channels/linked-incidents';
 
 /**
@@ -33,6 +34,7 @@ export const ipcContract = {
   ...snoozeChannels,
   ...criticalChannels,
   ...diagnosticsChannels,
+  ...historyChannels,
   ...linkedIncidentsChannels,
 } as const;
 

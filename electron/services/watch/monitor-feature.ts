@@ -7,7 +7,7 @@ import type { MonitorEvent } from '@shared/monitor/events';
 import type { NotificationIntent } from '@shared/monitor/notification-intent';
 import { notificationPrefsSchema, type NotificationPrefs } from '@shared/monitor/notification-prefs';
 import type { DashboardPatch, DashboardView, PageDetail } from '@shared/monitor/dashboard-patch';
-import type { DashboardSnapshot } from '@shared/monitor/page-state';
+import type { DashboardSnapshot, PageState } from '@shared/monitor/page-state';
 import { toIso } from '@shared/monitor/iso-time';
 import type { TrayModel } from '@shared/monitor/tray';
 import { watchedPageSchema, type WatchedPage } from '@shared/monitor/watched-page';
@@ -37,6 +37,8 @@ export interface MonitorFeatureOptions {
   /** Whether a window shows the dashboard; without one nothing is diffed or pushed. Default: always. */
   hasViewers?: () => boolean;
   onEvent: (event: MonitorEvent) => void;
+  /** Every page state the monitor reports (the provider history takes its observations from them). */
+  onState?: (state: PageState) => void;
   onNotify: (intent: NotificationIntent) => void;
   onTray: (model: TrayModel) => void;
   reportProblem: (message: string) => void;
@@ -110,6 +112,7 @@ export class MonitorFeature {
       ...(this.#options.isOwnWrite ? { isOwnWrite: this.#options.isOwnWrite } : {}),
       ...(this.#options.trayPages ? { trayPages: this.#options.trayPages } : {}),
       onStateChange: (state) => {
+        this.#options.onState?.(state);
         const changed = this.#model.stage(state);
         this.#trayDue ||= changed;
         this.#schedulePush(changed ? undefined : (this.#options.tickIntervalMs ?? 5_000));

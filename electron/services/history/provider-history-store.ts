@@ -1,0 +1,375 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { PageState } from '@shared/monitor/page-state';
+import type { IncidentSnapshot, ServiceSnapshot } from '@shared/monitor/snapshot';
+import { MAX_HISTORY_COMPONENTS, type PageHistory } from '@shared/history/page-history';
+import { overlapAcross, type OverlapResult } from '@shared/history/overlap';
+import { quarantineFile } from '@services/storage/quarantine';
+import { writeFileAtomic } from '@services/storage/atomic-write';
+import { readIfPresent } from '@services/storage/read-if-present';
+import {
+  HISTORY_KEEP_MS,
+  RANK_OF,
+  UNOBSERVED,
+  applyLine,
+  closeAll,
+  compactLines,
+  modelOf,
+  pageHistoryOf,
+  parseLog,
+  serializeLines,
+  type HistoryLine,
+  type IncidentLine,
+  type LogModel,
+} from './history-log';
+
+/*
+ * Provider history: what the monitor saw of each watched page, kept 90 days in `provider-history/<page id>.jsonl`
+ * (history-log.ts has the format). Fed by the monitor's page states (no request of its own): a level is
+ * observed at a successful poll and lasts until the next one; a page that is stale, pending, paused (offline,
+ * asleep), no longer watched or whose app was closed is not observed from its last successful poll on, never
+ * up. `observed.json` beside the files holds each page's last successful poll, written every few minutes, so
+ * that after a crash a level ends where it was last seen, not at the next start.
+ *
+ * Memory holds only what a poll is compared with (each page's current levels and open incidents); reads go to
+ * the files. Each file stays under `capBytes` (the oldest days go first) and is compacted once a day; a file
+ * with damaged lines is moved aside (quarantineFile) and written again with the lines that parse.
+ */
+
+export const HISTORY_DIR_NAME = 'provider-history';
+export const HEARTBEAT_FILE_NAME = 'observed.json';
+/** Per page; the realistic 90 days of a busy provider take about a quarter of it (see the bench). */
+export const DEFAULT_CAP_BYTES = 256 * 1024;
+const HEARTBEAT_EVERY_MS = 5 * 60_000;
+const COMPACT_EVERY_MS = 86_400_000;
+
+const heartbeatSchema = z.object({ version: z.literal(1), seen: z.record(z.string().max(100), z.number().int().min(0)) });
+
+export interface ProviderHistoryOptions {
+  dataDir: string;
+  now?: () => number;
+  capBytes?: number;
+  /** Told in words when a damaged file was moved aside. */
+  onCorrupt?: (message: string) => void;
+  /** Ids of the pages watched now; a page that is not is closed at its last successful poll. */
+  watchedPageIds?: () => readonly string[];
+}
+
+interface LivePage {
+  model: LogModel;
+  /** Component key → index in the file. */
+  indexOf: Map<string, number>;
+  /** Last successful poll (seconds) that was taken in; 0 before the first. */
+  lastSeen: number;
+  observing: boolean;
+  /** The snapshot last compared: an unchanged poll hands the same object again. */
+  summary: PageState['summary'];
+  name: string;
+  bytes: number;
+  compactedAt: number;
+  /** Appends waiting for the file (written in order through `queue`). */
+  queue: Promise<void>;
+}
+
+export function historyDir(dataDir: string): string {
+  return path.join(dataDir, HISTORY_DIR_NAME);
+}
+
+/** A page id as a file name: ids are UUIDs, but a file name never takes what a path could. */
+export function pageFileName(pageId: string): string {
+  return `${pageId.replace(/[^A-Za-z0-9_-]/g, '_')}.jsonl`;
+}
+
+export async function readHeartbeat(dir: string): Promise<Record<string, number>> {
+  try {
+    const text = (await readIfPresent(path.join(dir, HEARTBEAT_FILE_NAME)))?.toString('utf8');
+    if (!text) return {};
+    const parsed = heartbeatSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.seen : {};
+  } catch {
+    // Losing it costs at most the minutes since a file's last line: the level ends there instead.
+    return {};
+  }
+}
+
+/** Reads one page's file without changing anything (the command line, and pages not polled since the start). */
+export async function readPageHistoryFile(
+  dir: string,
+  pageId: string,
+  window: { fromMs: number; toMs: number; heartbeat: Record<string, number> },
+): Promise<PageHistory | null> {
+  const buffer = await readIfPresent(path.join(dir, pageFileName(pageId)));
+  if (!buffer) return null;
+  const model = modelOf(parseLog(buffer.toString('utf8')).lines);
+  return pageHistoryOf(model, { pageId, fromMs: window.fromMs, toMs: window.toMs, openUntilSec: Math.max(window.heartbeat[pageId] ?? 0, model.lastSec) });
+}
+
+export class ProviderHistoryStore {
+  readonly dir: string;
+  readonly #options: ProviderHistoryOptions;
+  readonly #now: () => number;
+  readonly #cap: number;
+  readonly #live = new Map<string, LivePage>();
+  #heartbeat: Record<string, number> = {};
+  #heartbeatDirty = false;
+  #heartbeatTimer: NodeJS.Timeout | null = null;
+  #heartbeatWrite: Promise<void> = Promise.resolve();
+  #loading = new Map<string, Promise<LivePage>>();
+  /** States of a page whose file is being read: taken in, in order, once it is. */
+  readonly #pending = new Map<string, PageState[]>();
+  #disposed = false;
+
+  private constructor(options: ProviderHistoryOptions) {
+    this.#options = options;
+    this.dir = historyDir(options.dataDir);
+    this.#now = options.now ?? Date.now;
+    this.#cap = options.capBytes ?? DEFAULT_CAP_BYTES;
+  }
+
+  static async open(options: ProviderHistoryOptions): Promise<ProviderHistoryStore> {
+    const store = new ProviderHistoryStore(options);
+    await fsp.mkdir(store.dir, { recursive: true, mode: 0o700 });
+    store.#heartbeat = await readHeartbeat(store.dir);
+    await store.#forgetOldFiles();
+    store.#heartbeatTimer = setInterval(() => void store.#tick(), HEARTBEAT_EVERY_MS);
+    store.#heartbeatTimer.unref?.();
+    return store;
+  }
+
+  /** Files of pages nobody has watched for 90 days go (the store stays bounded by the pages watched lately). */
+  async #forgetOldFiles(): Promise<void> {
+    const cutoff = this.#now() - HISTORY_KEEP_MS;
+    for (const name of await fsp.readdir(this.dir)) {
+      if (!name.endsWith('.jsonl')) continue;
+      const file = path.join(this.dir, name);
+      const stat = await fsp.stat(file).catch(() => null);
+      if (stat && stat.mtimeMs < cutoff) await fsp.rm(file, { force: true });
+    }
+  }
+
+  /** A page's state from the monitor: taken in when it carries a new successful poll or a change of status. */
+  observe(state: PageState): void {
+    if (this.#disposed) return;
+    const live = this.#live.get(state.pageId);
+    if (!live) {
+      // The first state of a page since the start: its file is read once, then states are compared in memory.
+      const pending = this.#pending.get(state.pageId);
+      if (pending) pending.push(state);
+      else this.#pending.set(state.pageId, [state]);
+      if (!this.#loading.has(state.pageId)) {
+        const loading = this.#load(state.pageId, state).then((page) => {
+          this.#loading.delete(state.pageId);
+          for (const waiting of this.#pending.get(state.pageId) ?? []) this.#take(page, waiting);
+          this.#pending.delete(state.pageId);
+          return page;
+        });
+        loading.catch(() => this.#loading.delete(state.pageId));
+        this.#loading.set(state.pageId, loading);
+      }
+      return;
+    }
+    this.#take(live, state);
+  }
+
+  #take(live: LivePage, state: PageState): void {
+    const seenAt = state.lastSuccessAt ? Math.floor(Date.parse(state.lastSuccessAt) / 1000) : 0;
+    const observing = state.status === 'ok' && !state.stale && state.paused === null && state.summary !== null;
+    const lines: HistoryLine[] = [];
+    if (!observing) {
+      if (live.observing) lines.push(['x', live.lastSeen]);
+      live.observing = false;
+      live.summary = null;
+      this.#append(state.pageId, live, lines);
+      return;
+    }
+    if (live.observing && seenAt <= live.lastSeen && state.summary === live.summary) return;
+    const at = Math.max(seenAt, live.lastSeen);
+    const summary = state.summary!;
+    if (!live.observing || summary !== live.summary || state.name !== live.name) {
+      if (state.name !== live.model.name || (state.kind === 'statuspage') !== live.model.provider)
+        lines.push(['p', state.name, state.kind === 'statuspage' ? 1 : 0]);
+      live.name = state.name;
+      const seen = new Set<number>();
+      const level = (key: string, name: string, rank: number): void => {
+        let index = live.indexOf.get(key);
+        if (index === undefined) {
+          if (live.indexOf.size > MAX_HISTORY_COMPONENTS) return;
+          index = nextIndex(live.indexOf);
+          live.indexOf.set(key, index);
+          lines.push(['c', index, key, name]);
+        } else if (live.model.components.get(index)?.name !== name) lines.push(['c', index, key, name]);
+        seen.add(index);
+        if (live.model.open.get(index)?.rank !== rank) lines.push(['l', index, rank, at]);
+      };
+      level('page', 'Overall', RANK_OF[summary.level]);
+      forEachComponent(summary.services, (key, name, rank) => level(key, name, rank));
+      for (const index of live.model.open.keys()) if (!seen.has(index)) lines.push(['l', index, UNOBSERVED, at]);
+      this.#incidents(live, [...summary.incidents, ...summary.maintenances], at, lines);
+    }
+    live.observing = true;
+    live.summary = summary;
+    live.lastSeen = at;
+    this.#heartbeat[state.pageId] = at;
+    this.#heartbeatDirty = true;
+    this.#append(state.pageId, live, lines);
+  }
+
+  #incidents(live: LivePage, items: readonly IncidentSnapshot[], at: number, lines: HistoryLine[]): void {
+    const present = new Set<number>();
+    for (const item of items) {
+      present.add(item.id);
+      const known = live.model.incidents.get(item.id);
+      const rank = Math.max(RANK_OF[item.level], known?.[3] ?? 0);
+      const start = known?.[5] ?? Math.min(at, item.startsAt ? Math.floor(Date.parse(item.startsAt) / 1000) : at);
+      const resolved = item.resolved ? (known?.[6] ?? at) : null;
+      const maintenance = item.type === 'scheduled' || live.model.incidents.get(item.id)?.[4] === 1 ? 1 : 0;
+      const line: IncidentLine = ['i', item.id, item.title.slice(0, 1_000), rank, maintenance, start, resolved];
+      if (!known || known[2] !== line[2] || known[3] !== line[3] || known[6] !== line[6]) lines.push(line);
+    }
+    // One that left the summary ended by the poll that no longer lists it.
+    for (const known of live.model.incidents.values()) {
+      if (known[6] === null && !present.has(known[1])) lines.push(['i', known[1], known[2], known[3], known[4], known[5], at]);
+    }
+  }
+
+  #append(pageId: string, live: LivePage, lines: HistoryLine[]): void {
+    if (lines.length === 0) return;
+    for (const line of lines) applyLine(live.model, line);
+    const text = serializeLines(lines);
+    live.bytes += Buffer.byteLength(text);
+    const file = path.join(this.dir, pageFileName(pageId));
+    const due = live.bytes > this.#cap || this.#now() - live.compactedAt > COMPACT_EVERY_MS;
+    live.queue = live.queue
+      .then(async () => {
+        if (due) await this.#compact(pageId, live);
+        else await fsp.appendFile(file, text, { encoding: 'utf8', mode: 0o600 });
+      })
+      .catch(() => undefined);
+  }
+
+  /** Reads a page's file into memory (closing what a crash left open), compacting it when due. */
+  async #load(pageId: string, state: PageState): Promise<LivePage> {
+    const file = path.join(this.dir, pageFileName(pageId));
+    const text = (await readIfPresent(file))?.toString('utf8') ?? '';
+    const parsed = parseLog(text);
+    const model = modelOf(parsed.lines);
+    // Levels still open in the file were seen until the last heartbeat (or the file's last line), no longer.
+    if (model.open.size > 0) closeAll(model, Math.max(this.#heartbeat[pageId] ?? 0, model.lastSec));
+    const live: LivePage = {
+      model,
+      indexOf: new Map([...model.components].map(([index, c]) => [c.key, index])),
+      lastSeen: 0,
+      observing: false,
+      summary: null,
+      name: model.name,
+      bytes: Buffer.byteLength(text),
+      compactedAt: 0,
+      queue: Promise.resolve(),
+    };
+    if (parsed.invalid > 0) {
+      const movedTo = quarantineFile(file, new Date(this.#now()));
+      this.#options.onCorrupt?.(
+        `The history of ${state.name} could not be read whole (${parsed.invalid} damaged line(s)). It was moved to ${movedTo} and what could be read was kept.`,
+      );
+    }
+    if (text !== '') await this.#compact(pageId, live);
+    this.#live.set(pageId, live);
+    return live;
+  }
+
+  /** Rewrites the file with the last 90 days, and fewer when that is over the cap (the oldest days go first). */
+  async #compact(pageId: string, live: LivePage): Promise<void> {
+    const nowSec = Math.floor(this.#now() / 1000);
+    let cutoff = nowSec - HISTORY_KEEP_MS / 1000;
+    let lines = compactLines(live.model, cutoff);
+    let text = serializeLines(lines);
+    // Over the cap: give up the oldest quarter of what is left until the file is under three quarters of it.
+    while (Buffer.byteLength(text) > (this.#cap * 3) / 4 && cutoff < nowSec) {
+      cutoff += Math.max(3_600, Math.floor((nowSec - cutoff) / 4));
+      lines = compactLines(live.model, cutoff);
+      text = serializeLines(lines);
+    }
+    live.model = modelOf(lines);
+    live.indexOf = new Map([...live.model.components].map(([index, c]) => [c.key, index]));
+    await writeFileAtomic(path.join(this.dir, pageFileName(pageId)), text);
+    live.bytes = Buffer.byteLength(text);
+    live.compactedAt = this.#now();
+  }
+
+  /** Pages no longer watched end at their last successful poll; the heartbeat is written when it moved. */
+  async #tick(): Promise<void> {
+    const watched = this.#options.watchedPageIds ? new Set(this.#options.watchedPageIds()) : null;
+    if (watched) {
+      for (const [pageId, live] of this.#live) {
+        if (watched.has(pageId)) continue;
+        if (live.observing) this.#append(pageId, live, [['x', live.lastSeen]]);
+        live.observing = false;
+        await live.queue;
+        this.#live.delete(pageId);
+      }
+    }
+    await this.#writeHeartbeat();
+  }
+
+  async #writeHeartbeat(): Promise<void> {
+    if (!this.#heartbeatDirty) return this.#heartbeatWrite;
+    this.#heartbeatDirty = false;
+    const text = JSON.stringify({ version: 1, seen: this.#heartbeat });
+    this.#heartbeatWrite = this.#heartbeatWrite.then(() => writeFileAtomic(path.join(this.dir, HEARTBEAT_FILE_NAME), text)).catch(() => undefined);
+    return this.#heartbeatWrite;
+  }
+
+  /** Waits for every write planned so far. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.#loading.values()].map((p) => p.catch(() => undefined)));
+    await Promise.all([...this.#live.values()].map((live) => live.queue));
+    await this.#writeHeartbeat();
+  }
+
+  /** One page's history over the last `days` (at most 90); null when it was never observed. */
+  async read(pageId: string, days: number): Promise<PageHistory | null> {
+    await this.#loading.get(pageId)?.catch(() => undefined);
+    const live = this.#live.get(pageId);
+    const toMs = this.#now();
+    const fromMs = toMs - Math.min(days, 90) * 86_400_000;
+    if (!live) return readPageHistoryFile(this.dir, pageId, { fromMs, toMs, heartbeat: this.#heartbeat });
+    await live.queue;
+    const until = live.observing ? live.lastSeen : live.model.lastSec;
+    return pageHistoryOf(live.model, { pageId, fromMs, toMs, openUntilSec: until });
+  }
+
+  /** "What else was down then" across `pageIds` (the watched pages). */
+  async overlap(pageIds: readonly string[], fromMs: number, toMs: number): Promise<OverlapResult> {
+    const histories: PageHistory[] = [];
+    const days = Math.max(1, Math.ceil((this.#now() - fromMs) / 86_400_000));
+    for (const pageId of pageIds) {
+      const history = await this.read(pageId, days);
+      if (history) histories.push(history);
+    }
+    return overlapAcross(histories, fromMs, toMs);
+  }
+
+  async dispose(): Promise<void> {
+    if (this.#heartbeatTimer) clearInterval(this.#heartbeatTimer);
+    this.#heartbeatTimer = null;
+    await this.flush();
+    this.#disposed = true;
+  }
+}
+
+/** A number no component of the page has (compaction drops unused ones, so the count is not it). */
+function nextIndex(indexOf: ReadonlyMap<string, number>): number {
+  let max = -1;
+  for (const index of indexOf.values()) max = Math.max(max, index);
+  return max + 1;
+}
+
+/** Every service with an id, named with its groups ("Compute › EU-West"), with its level's rank. */
+function forEachComponent(services: readonly ServiceSnapshot[], visit: (key: string, name: string, rank: number) => void, prefix = ''): void {
+  for (const service of services) {
+    const name = prefix ? `${prefix} › ${service.name}` : service.name;
+    if (service.id !== null) visit(`s${service.id}`, name.slice(0, 500), RANK_OF[service.level]);
+    if (service.children.length > 0) forEachComponent(service.children, visit, name);
+  }
+}
