@@ -14,6 +14,7 @@ import { registerNoticeCommands } from './commands/notices';
 import { registerAdminListCommands } from './commands/admin-lists';
 import { registerProvidersCommand } from './commands/providers';
 import { registerDoctorCommand } from './commands/doctor';
+import { registerHistoryCommand } from './commands/history';
 
 export const CLI_VERSION = '0.1.0';
 
@@ -69,6 +70,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   registerWatchCommand(program, run);
   registerProvidersCommand(program, run);
   registerDoctorCommand(program, run);
+  registerHistoryCommand(program, run);
   return program;
 }
 
