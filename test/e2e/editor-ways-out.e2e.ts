@@ -5,8 +5,8 @@ import { screenshotPath } from './support/screenshots';
 
 /*
  * Issue 26 item 2: no way out of an editor loses typed text. Escape any number of times, Cancel, ×, a click
- * outside and another screen being opened all ask while there is typed text; the question's Escape puts focus
- * back inside the dialog; the opening button works after; every editor keeps a draft.
+ * outside, another screen being opened and the window closing all ask while there is typed text; the question's
+ * Escape puts focus back inside the dialog; the opening button works after; every editor keeps a draft.
  */
 
 const ask = (dialog: Locator) => dialog.getByRole('alertdialog', { name: 'Discard changes?' });
@@ -33,7 +33,7 @@ async function openIncident(page: Page, title: string) {
   return page.getByTestId('incident-detail');
 }
 
-test('Escape any number of times, ×, Cancel and a click outside ask while there is typed text, and the opening button works after', async ({
+test('Escape any number of times, ×, Cancel, a click outside and closing the window ask while there is typed text, and the opening button works after', async ({
   page,
   sim,
   launch,
@@ -84,6 +84,26 @@ test('Escape any number of times, ×, Cancel and a click outside ask while there
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect((await app.core.outbox.service()).list()).toEqual([]);
+
+  // Closing the window with typed text asks (beforeunload; in the app, the main process's native question);
+  // staying keeps the text. With nothing typed it closes at once.
+  const questions: string[] = [];
+  page.on('dialog', (question) => {
+    questions.push(question.type());
+    void question.dismiss();
+  });
+  await page.getByRole('button', { name: 'New incident' }).click();
+  await title.pressSequentially('Checkout');
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => questions).toEqual(['beforeunload']);
+  expect(page.isClosed()).toBe(false);
+  await expect(title).toHaveValue('Checkout');
+  await page.keyboard.press('Escape');
+  await ask(dialog).getByRole('button', { name: 'Discard changes' }).click();
+  await page.getByRole('button', { name: 'New incident' }).click();
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(questions).toEqual(['beforeunload']);
 });
 
 test('Add update, Resolve, Edit incident, New notice and Edit notice ask on every way out and keep a draft across a reload', async ({ page, sim, launch }) => {
