@@ -21,6 +21,13 @@ export const outboxEnqueueInputSchema = z.object({
 });
 export type OutboxEnqueueInput = z.input<typeof outboxEnqueueInputSchema>;
 
+/** Writes per `outbox.enqueueMany` call: a bigger batch is split by the caller (a metric file is chunked by 1,000). */
+export const MAX_ENQUEUE_BATCH = 1_000;
+
+/** Many writes queued in one call: one file write and one fsync, in the order given, all or none. */
+export const outboxEnqueueManyInputSchema = z.object({ writes: z.array(outboxEnqueueInputSchema).min(1).max(MAX_ENQUEUE_BATCH) });
+export type OutboxEnqueueManyInput = z.input<typeof outboxEnqueueManyInputSchema>;
+
 export const outboxEnqueueResultSchema = z.object({
   id: z.string().uuid(),
   tempId: z.string().optional(),
@@ -28,6 +35,8 @@ export const outboxEnqueueResultSchema = z.object({
   resourceKey: z.string(),
 });
 export type OutboxEnqueueResult = z.infer<typeof outboxEnqueueResultSchema>;
+
+export const outboxEnqueueManyResultSchema = z.array(outboxEnqueueResultSchema).max(MAX_ENQUEUE_BATCH);
 
 export const outboxIdSchema = z.object({ id: z.string().uuid() });
 

@@ -64,7 +64,12 @@ export type OutboxFlushReport = z.infer<typeof outboxFlushReportSchema>;
 /** Events of the outbox for the renderer and the tray (one push channel). */
 export const outboxChangeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('entry'), entry: outboxEntryViewSchema }),
+  /** A batch queued in one call (enqueueMany), in queue order: one event, not one per write. */
+  z.object({ type: z.literal('added'), entries: z.array(outboxEntryViewSchema) }),
+  /** Dropped by the user (or a settled conflict). */
   z.object({ type: z.literal('removed'), id: z.string() }),
+  /** Sent entries the outbox no longer keeps (compaction forgets the oldest beyond the hundred it keeps): views drop them. */
+  z.object({ type: z.literal('forgotten'), ids: z.array(z.string()) }),
   z.object({ type: z.literal('status'), status: outboxStatusSchema }),
 ]);
 export type OutboxChange = z.infer<typeof outboxChangeSchema>;

@@ -23,6 +23,18 @@ export class OutboxTransitions {
       const had = this.#last.delete(change.id);
       return had ? { level: 'info', text: `outbox: ${change.id} removed` } : null;
     }
+    if (change.type === 'forgotten') {
+      for (const id of change.ids) this.#last.delete(id);
+      return null;
+    }
+    if (change.type === 'added') {
+      // One line for a batch (8,640 metric points are not 8,640 lines); each entry's later moves are lines of their own.
+      for (const entry of change.entries) this.#last.set(entry.id, `${entry.state}|${reasonOf(entry)}`);
+      const first = change.entries[0];
+      return first
+        ? { level: 'info', text: `outbox: ${change.entries.length} writes queued in one batch (${first.kind} ${first.operation}, from ${first.id})` }
+        : null;
+    }
     if (change.type !== 'entry') return null;
     const entry = change.entry;
     const reason = reasonOf(entry);

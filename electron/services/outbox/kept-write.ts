@@ -3,6 +3,7 @@ import { AppError } from '@shared/errors';
 import { outboxEnqueueInputSchema, type OutboxEnqueueInput, type OutboxEnqueueResult } from '@shared/outbox/requests';
 import { describeIssues } from '@shared/validation/describe-issues';
 import type { OutboxKindRegistry } from './kinds';
+import { BatchWriteError } from './batch-write-error';
 import { handOffWrite } from './outbox-handoff';
 
 /**
@@ -13,6 +14,26 @@ import { handOffWrite } from './outbox-handoff';
  * kind first (a write that can never be queued is refused now, not found later), and answered as queued, with
  * the resource key and temp id the window needs to show it and to write after it.
  */
+/** The checks keepWrite makes, for one write of a batch: a BatchWriteError names the one that fails. */
+export function checkWrite(kinds: OutboxKindRegistry, request: OutboxEnqueueInput, index: number, size: number): void {
+  const parsed = outboxEnqueueInputSchema.safeParse(request);
+  if (!parsed.success) throw new BatchWriteError(index, size, describeIssues(parsed.error.issues));
+  const write = parsed.data;
+  const kind = kinds.get(write.kind);
+  if (!kind) throw new BatchWriteError(index, size, `unknown kind of write: ${write.kind}.`);
+  try {
+    kind.prepare({
+      id: write.id ?? randomUUID(),
+      accountId: write.accountId,
+      ...(write.server ? { server: write.server } : {}),
+      operation: write.operation,
+      input: write.input,
+    });
+  } catch (error) {
+    throw new BatchWriteError(index, size, error instanceof Error ? error.message : 'the write is not valid.');
+  }
+}
+
 export async function keepWrite(dataDir: string, kinds: OutboxKindRegistry, request: OutboxEnqueueInput): Promise<OutboxEnqueueResult> {
   const parsed = outboxEnqueueInputSchema.safeParse(request);
   if (!parsed.success) throw new AppError('invalid_input', `The write is not valid: ${describeIssues(parsed.error.issues)}`);

@@ -14,7 +14,8 @@ import type { OutboxEntry } from './entry';
  * The outbox file (`<dataDir>/outbox.jsonl`): JSON lines, appended and fsynced, later lines win.
  *   line 1   {"format":"statusdesk.outbox","version":1}
  *   add      {"t":"add","entry":{id, seq, kind, accountId, server?, operation, input, resourceKey, tempId?,
- *                                dependsOn, baseUpdatedAt?, createdAt, attempts, state, ...}}
+ *                                dependsOn, baseUpdatedAt?, createdAt, attempts, state, ...},
+ *             "batch"?:{"id":..,"size":n}}                        one of n adds queued together (all or none)
  *   state    {"t":"state","id":..,"state":..,"attempts"?,"firstSentAt"?,"lastError"?|null,"result"?,
  *             "conflict"?|null,"lookup"?|null,"notMine"?,"reconcile"?}  a state change, with what came with it
  *   edit     {"t":"edit","id":..,"input"?,"resourceKey"?,"baseUpdatedAt"?|null,"dependsOn"?}
@@ -57,7 +58,13 @@ export const entryRecordSchema = z.object({
   reconcile: z.boolean().optional(),
 });
 
-const addSchema = z.object({ t: z.literal('add'), entry: entryRecordSchema });
+/**
+ * An add written as one of a batch (enqueueMany): its batch and how many adds it has. A batch's lines go in one
+ * write, so a crash can cut it only at the file's end; a batch found with fewer adds than its size was never
+ * acknowledged, and none of it is kept: a batch is queued whole or not at all.
+ */
+const batchSchema = z.object({ id: z.string().min(1), size: z.number().int().positive() });
+const addSchema = z.object({ t: z.literal('add'), entry: entryRecordSchema, batch: batchSchema.optional() });
 const stateSchema = z.object({
   t: z.literal('state'),
   id: z.string(),
@@ -99,8 +106,8 @@ export function recordLine(record: OutboxRecord): string {
   return JSON.stringify(record);
 }
 
-export function addRecord(entry: OutboxEntry): OutboxRecord {
-  return { t: 'add', entry };
+export function addRecord(entry: OutboxEntry, batch?: { id: string; size: number }): OutboxRecord {
+  return batch ? { t: 'add', entry, batch } : { t: 'add', entry };
 }
 
 export interface ParsedOutboxLog {
@@ -114,6 +121,8 @@ export interface ParsedOutboxLog {
   tornTail: boolean;
   /** The file does not end with a newline (torn, or a complete last record without its newline). */
   missingNewline: boolean;
+  /** Adds of a batch cut short by a crash (fewer than its size): dropped, as the batch was never acknowledged. */
+  partialBatchAdds: number;
 }
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -123,7 +132,7 @@ const MAX_DAMAGED_BYTES = 64 * 1024;
 /** Reads every record it can; never throws on content. */
 export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
   const missingNewline = bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
-  const result: ParsedOutboxLog = { header: 'missing', records: [], invalidLines: 0, damaged: [], tornTail: false, missingNewline };
+  const result: ParsedOutboxLog = { header: 'missing', records: [], invalidLines: 0, damaged: [], tornTail: false, missingNewline, partialBatchAdds: 0 };
   const keepDamaged = (raw: Buffer) => {
     if (result.damaged.length < MAX_DAMAGED_KEPT) result.damaged.push(raw.subarray(0, MAX_DAMAGED_BYTES).toString('utf8'));
   };
@@ -164,5 +173,22 @@ export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
       keepDamaged(raw);
     }
   }
+  dropPartialBatches(result);
   return result;
+}
+
+/** Removes the adds of every batch that has fewer of them in the file than its size. */
+function dropPartialBatches(log: ParsedOutboxLog): void {
+  const found = new Map<string, { size: number; adds: number }>();
+  for (const record of log.records) {
+    if (record.t !== 'add' || !record.batch) continue;
+    const batch = found.get(record.batch.id) ?? { size: record.batch.size, adds: 0 };
+    batch.adds++;
+    found.set(record.batch.id, batch);
+  }
+  const partial = new Set([...found].filter(([, batch]) => batch.adds < batch.size).map(([id]) => id));
+  if (partial.size === 0) return;
+  const before = log.records.length;
+  log.records = log.records.filter((record) => record.t !== 'add' || !record.batch || !partial.has(record.batch.id));
+  log.partialBatchAdds = before - log.records.length;
 }

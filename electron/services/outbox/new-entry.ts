@@ -77,6 +77,25 @@ export async function addDurably(store: OutboxStore, runtime: EntryRuntimes, ent
   runtime.of(entry.id).committing = false;
 }
 
+/**
+ * Adds a batch of new entries in one file write and one fsync (enqueueMany): durable together or not at all. Each
+ * is held back from the scheduler until then, as one added alone is; a failed write leaves none of them behind.
+ */
+export async function addManyDurably(store: OutboxStore, runtime: EntryRuntimes, entries: readonly OutboxEntry[]): Promise<void> {
+  for (const entry of entries) runtime.of(entry.id).committing = true;
+  try {
+    await store.addMany(entries);
+  } catch (error) {
+    for (const entry of entries) {
+      runtime.forget(entry.id);
+      store.entries.delete(entry.id);
+    }
+    if (error instanceof AppError) throw error;
+    throw new AppError('storage', `The writes could not be saved to the outbox (${store.filePath}).`, { cause: error });
+  }
+  for (const entry of entries) runtime.of(entry.id).committing = false;
+}
+
 /** The server's clock minus ours, when this process knows it (an answer from that server before). */
 function serverOffsetOf(kind: OutboxKindHandler, entry: OutboxEntry): number | null {
   try {

@@ -5,7 +5,7 @@ import type { AccountsService } from '@services/accounts/accounts-service';
 import type { NetworkSignals } from '@services/connectivity/network-signals';
 import type { SystemSignals } from '@services/monitor/system-signals';
 import { openStatusPageOutbox } from './create-statuspage-outbox';
-import { keepWrite } from './kept-write';
+import { checkWrite, keepWrite } from './kept-write';
 import { OutboxKindRegistry, type OutboxKindHandler } from './kinds';
 import type { OutboxService } from './outbox-service';
 import { OutboxHandoffReceiver } from './outbox-handoff';
@@ -121,6 +121,21 @@ export class OutboxFeature {
     const outbox = await Promise.race([this.service(), this.#whenHeld().then(() => null)]);
     if (outbox) return outbox.enqueue(request);
     return keepWrite(this.#options.dataDir, this.#kindsForChecks(), request);
+  }
+
+  /**
+   * A batch of the window's writes (a metric file's points) in one fsync; while a command holds the outbox, each
+   * is kept in turn, in order, after all of them were checked (the hand-over folder takes one write per file).
+   */
+  async enqueueMany(requests: readonly OutboxEnqueueInput[]): Promise<OutboxEnqueueResult[]> {
+    if (this.#open) return this.#open.enqueueMany(requests);
+    const outbox = await Promise.race([this.service(), this.#whenHeld().then(() => null)]);
+    if (outbox) return outbox.enqueueMany(requests);
+    const kinds = this.#kindsForChecks();
+    requests.forEach((request, index) => checkWrite(kinds, request, index, requests.length));
+    const results: OutboxEnqueueResult[] = [];
+    for (const request of requests) results.push(await keepWrite(this.#options.dataDir, kinds, request));
+    return results;
   }
 
   /** The account's key was replaced (Settings): what the old key was refused for goes back to waiting (issue 25, item 6). */

@@ -7,6 +7,7 @@ import type { OutboxFeature } from './outbox-feature';
 export function outboxHandlers(feature: OutboxFeature): GroupHandlers<IpcContract, 'outbox'> {
   return {
     'outbox.enqueue': (input) => feature.enqueue(input),
+    'outbox.enqueueMany': ({ writes }) => feature.enqueueMany(writes),
     'outbox.list': async () => (await feature.ready()).list(),
     'outbox.status': async () => (await feature.ready()).status(),
     'outbox.flush': async () => (await feature.ready()).flush({ timeoutMs: 30_000 }),

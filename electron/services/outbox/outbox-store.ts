@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@shared/errors';
@@ -73,6 +74,7 @@ export class OutboxStore {
   readonly #compactMinLines: number;
   readonly #keepSent: number;
   #compacting = false;
+  #forgottenListener: ((ids: string[]) => void) | null = null;
 
   private constructor(options: OutboxStoreOptions, report: OutboxLoadReport) {
     this.filePath = options.filePath;
@@ -133,7 +135,7 @@ export class OutboxStore {
     // A fresh, damaged or cut file is written whole now, so appends start on a clean line; so is one written by a
     // version that never compacted (thousands of sent writes): they are forgotten now, not listed.
     const bloated = store.#sent.size > 2 * store.#keepSent;
-    const rewrite = !nonEmpty || newer || damaged || log.missingNewline || report.recoveredInFlight > 0 || bloated;
+    const rewrite = !nonEmpty || newer || damaged || log.missingNewline || report.recoveredInFlight > 0 || bloated || log.partialBatchAdds > 0;
     let lines = log.records.length + 1;
     if (rewrite) {
       const snapshot = store.#snapshot();
@@ -215,6 +217,18 @@ export class OutboxStore {
     return this.commit([addRecord(entry)]);
   }
 
+  /** Many new entries in one append: one write and one fsync (enqueueMany). */
+  addMany(entries: readonly OutboxEntry[]): Promise<void> {
+    // Marked as one batch: a crash that cuts its lines leaves none of them (log-format.ts).
+    const batch = { id: randomUUID(), size: entries.length };
+    return this.commit(entries.map((entry) => addRecord(entry, batch)));
+  }
+
+  /** Called with the ids of sent entries compaction forgot, so views that listed them drop them too. */
+  onForgotten(listener: (ids: string[]) => void): void {
+    this.#forgottenListener = listener;
+  }
+
   setState(id: string, patch: StatePatch): Promise<void> {
     return this.commit([{ t: 'state', id, ...patch }]);
   }
@@ -254,13 +268,17 @@ export class OutboxStore {
 
   /** Forgets the oldest sent entries beyond `keepSent` (in memory; the next snapshot leaves them out of the file). */
   #forgetOldSent(): void {
+    const forgotten: string[] = [];
     for (const id of this.#sent) {
       if (this.#sent.size <= this.#keepSent) break;
       const entry = this.entries.get(id);
       if (entry) this.#unindex(entry);
-      this.entries.delete(id);
+      if (this.entries.delete(id)) forgotten.push(id);
       this.#sent.delete(id);
     }
+    const listener = this.#forgottenListener;
+    // Told after the snapshot is taken (this runs inside it), never in the middle of the file's work.
+    if (forgotten.length > 0 && listener) queueMicrotask(() => listener(forgotten));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { API_RATE_LIMIT } from '@shared/statuspage/rate-limit';
 import { monotonicNow, realSleep } from '@services/timing/sleep';
 
 /*
@@ -38,7 +39,8 @@ export interface RateLimiter {
   pauseFor(ms: number): void;
 }
 
-export const DEFAULT_RATE_LIMIT = { limit: 100, windowMs: 10_000, safetyMarginMs: 0 } as const;
+/** The API's documented rate (shared, so the window can say how long a batch of writes takes to send). */
+export const DEFAULT_RATE_LIMIT = { ...API_RATE_LIMIT, safetyMarginMs: 0 } as const;
 
 interface Grant {
   at: number;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   outboxEnqueueInputSchema,
+  outboxEnqueueManyInputSchema,
+  outboxEnqueueManyResultSchema,
   outboxEnqueueResultSchema,
   outboxIdSchema,
   outboxResolveConflictInputSchema,
@@ -15,6 +17,8 @@ import { invoke, event } from '../define';
 /** Every write of the app goes through here: stored durably first, sent when the server can be reached. */
 export const outboxChannels = {
   'outbox.enqueue': invoke(outboxEnqueueInputSchema, outboxEnqueueResultSchema),
+  /** Up to MAX_ENQUEUE_BATCH writes in one fsync, in order, all or none (a metric file's points, chunked). */
+  'outbox.enqueueMany': invoke(outboxEnqueueManyInputSchema, outboxEnqueueManyResultSchema),
   'outbox.list': invoke(z.undefined(), z.array(outboxEntryViewSchema)),
   'outbox.status': invoke(z.undefined(), outboxStatusSchema),
   'outbox.flush': invoke(z.undefined(), outboxFlushReportSchema),
