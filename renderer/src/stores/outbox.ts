@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, shallowRef, triggerRef } from 'vue';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import type { ConflictChoice, OutboxEnqueueInput, OutboxEnqueueResult, OutboxResolveLookupInput } from '@shared/outbox/requests';
 import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '@shared/outbox/status';
@@ -13,9 +13,13 @@ type ChangeListener = (change: OutboxChange) => void;
  * connectivity. Loaded once and kept current by `outbox.onChange` (the renderer's only subscription to it), so
  * the sidebar badge, the banner, the incident console, the Outbox, Operations and Administration screens all
  * read the same state. Type-only imports: App.vue uses it.
+ *
+ * Kept incrementally (issue 28, item 2): a change touches the entries it names, found through an index of
+ * positions, never a pass over all of them (a batch of 1,000 metric points is one change); the list is a shallow
+ * ref changed in place and announced once per change, and the sent entries the core's compaction forgets leave it.
  */
 export const useOutboxStore = defineStore('outbox', () => {
-  const entries = ref<OutboxEntryView[]>([]);
+  const entries = shallowRef<OutboxEntryView[]>([]);
   const status = ref<OutboxStatus | null>(null);
   const loaded = ref(false);
   const error = ref<string | null>(null);
@@ -26,6 +30,10 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   // Not view state: the window's one subscription, and the functions that hear about changes.
   let listening = false;
+  /** Where each entry is in `entries`, for the list it was built for (a list set from outside is indexed again). */
+  let positions = new Map<string, number>();
+  let indexed: OutboxEntryView[] | null = null;
+  let maxSeq = 0;
   const changeListeners = new Set<ChangeListener>();
   const sentListeners = new Set<EntryListener>();
 
@@ -41,7 +49,62 @@ export const useOutboxStore = defineStore('outbox', () => {
       : entries.value.filter((e) => e.state === 'failed' || e.state === 'conflict' || e.state === 'needs_look').length,
   );
   const connectivity = computed((): 'online' | 'partial' | 'offline' => status.value?.connectivity.overall ?? 'online');
-  const byId = computed(() => (id: string) => entries.value.find((e) => e.id === id));
+  const byId = computed(() => {
+    const list = entries.value;
+    const at = indexOf(list);
+    return (id: string): OutboxEntryView | undefined => {
+      const index = at.get(id);
+      return index === undefined ? undefined : list[index];
+    };
+  });
+
+  /** The positions of `list`'s entries: kept as changes come, built again only for a list replaced from outside. */
+  function indexOf(list: OutboxEntryView[]): Map<string, number> {
+    if (indexed !== list) {
+      positions = new Map(list.map((e, i) => [e.id, i]));
+      maxSeq = list.reduce((max, e) => Math.max(max, e.seq), 0);
+      indexed = list;
+    }
+    return positions;
+  }
+
+  /** Puts a new copy in place or appends it; answers the copy it replaced. */
+  function put(entry: OutboxEntryView): OutboxEntryView | undefined {
+    const list = entries.value;
+    const at = indexOf(list);
+    const index = at.get(entry.id);
+    if (entry.seq > maxSeq) maxSeq = entry.seq;
+    if (index !== undefined) {
+      const before = list[index];
+      list[index] = entry;
+      return before;
+    }
+    at.set(entry.id, list.length);
+    list.push(entry);
+    return undefined;
+  }
+
+  /** Takes entries out (one dropped, or the many a compaction forgot) in one pass from the first of them. */
+  function take(ids: ReadonlyArray<string>) {
+    const list = entries.value;
+    const at = indexOf(list);
+    const gone = new Set(ids.filter((id) => at.has(id)));
+    for (const id of gone) delete sentAt.value[id];
+    if (gone.size === 0) return;
+    const from = Math.min(...[...gone].map((id) => at.get(id)!));
+    let to = from;
+    for (let i = from; i < list.length; i++) {
+      const entry = list[i]!;
+      if (gone.has(entry.id)) {
+        at.delete(entry.id);
+        continue;
+      }
+      list[to] = entry;
+      at.set(entry.id, to++);
+    }
+    list.length = to;
+    triggerRef(entries);
+  }
 
   /** Called for every change the core pushes, after the store has applied it. */
   function onChange(listener: ChangeListener): () => void {
@@ -53,6 +116,7 @@ export const useOutboxStore = defineStore('outbox', () => {
   function onEntry(listener: EntryListener): () => void {
     return onChange((change) => {
       if (change.type === 'entry') listener(change.entry);
+      else if (change.type === 'added') for (const entry of change.entries) listener(entry);
     });
   }
 
@@ -70,13 +134,20 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   async function load() {
     const pushedDuringLoad = new Map<string, OutboxEntryView>();
-    const stopTracking = onEntry((entry) => pushedDuringLoad.set(entry.id, entry));
+    const goneDuringLoad = new Set<string>();
+    const stopTracking = onChange((change) => {
+      if (change.type === 'entry') pushedDuringLoad.set(change.entry.id, change.entry);
+      else if (change.type === 'added') for (const entry of change.entries) pushedDuringLoad.set(entry.id, entry);
+      else if (change.type === 'removed') goneDuringLoad.add(change.id);
+      else if (change.type === 'forgotten') for (const id of change.ids) goneDuringLoad.add(id);
+    });
     try {
       const [listedEntries, listedStatus] = await Promise.all([call(api().outbox.list()), call(api().outbox.status())]);
       // An entry pushed while the list was on its way is at least as new as the list's copy.
+      const listedIds = new Set(listedEntries.map((e) => e.id));
       const listed = listedEntries.map((e) => pushedDuringLoad.get(e.id) ?? e);
-      const added = [...pushedDuringLoad.values()].filter((e) => !listedEntries.some((x) => x.id === e.id));
-      entries.value = [...listed, ...added];
+      const added = [...pushedDuringLoad.values()].filter((e) => !listedIds.has(e.id));
+      entries.value = [...listed, ...added].filter((e) => !goneDuringLoad.has(e.id));
       status.value ??= listedStatus;
       loaded.value = true;
       error.value = null;
@@ -95,18 +166,21 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   function apply(change: OutboxChange) {
     if (change.type === 'status') status.value = change.status;
-    else if (change.type === 'removed') entries.value = entries.value.filter((e) => e.id !== change.id);
-    else upsert(change.entry);
+    else if (change.type === 'removed') take([change.id]);
+    else if (change.type === 'forgotten') take(change.ids);
+    else upsert(change.type === 'entry' ? [change.entry] : change.entries);
     for (const listener of changeListeners) listener(change);
   }
 
-  /** Stores an entry's new copy; an entry seen becoming sent gets its `sentAt` and is announced. */
-  function upsert(entry: OutboxEntryView) {
-    const index = entries.value.findIndex((e) => e.id === entry.id);
-    const before = index >= 0 ? entries.value[index] : undefined;
-    if (index >= 0) entries.value.splice(index, 1, entry);
-    else entries.value.push(entry);
-    if (entry.state === 'sent' && before?.state !== 'sent') {
+  /** Stores entries' new copies; an entry seen becoming sent gets its `sentAt` and is announced. */
+  function upsert(changed: ReadonlyArray<OutboxEntryView>) {
+    const becameSent: OutboxEntryView[] = [];
+    for (const entry of changed) {
+      const before = put(entry);
+      if (entry.state === 'sent' && before?.state !== 'sent') becameSent.push(entry);
+    }
+    triggerRef(entries);
+    for (const entry of becameSent) {
       sentAt.value[entry.id] = Date.now();
       for (const listener of sentListeners) listener(entry);
     }
@@ -118,8 +192,30 @@ export const useOutboxStore = defineStore('outbox', () => {
    */
   async function enqueue(request: OutboxEnqueueInput): Promise<OutboxEnqueueResult> {
     const result = await call(api().outbox.enqueue(request));
-    if (!entries.value.some((e) => e.id === result.id)) {
-      entries.value.push({
+    showQueued([request], [result]);
+    return result;
+  }
+
+  /**
+   * Queues up to 1,000 writes in one call (one fsync in the core), in order, all or none; resolves once they are
+   * durable. A bigger batch is the caller's to split (the metric import sends its points 1,000 at a time).
+   */
+  async function enqueueMany(requests: OutboxEnqueueInput[]): Promise<OutboxEnqueueResult[]> {
+    const results = await call(api().outbox.enqueueMany({ writes: requests }));
+    showQueued(requests, results);
+    return results;
+  }
+
+  /** Queued writes show at once, even before their change event arrives (which then replaces these first copies). */
+  function showQueued(requests: ReadonlyArray<OutboxEnqueueInput>, results: ReadonlyArray<OutboxEnqueueResult>) {
+    const at = indexOf(entries.value);
+    const createdAt = new Date().toISOString();
+    let shown = 0;
+    results.forEach((result, i) => {
+      const request = requests[i];
+      if (!request || at.has(result.id)) return;
+      shown++;
+      put({
         id: result.id,
         kind: request.kind ?? 'statuspage', // the schema's default; a literal keeps this store free of runtime imports
         accountId: request.accountId,
@@ -130,13 +226,13 @@ export const useOutboxStore = defineStore('outbox', () => {
         ...(result.tempId ? { tempId: result.tempId } : {}),
         dependsOn: request.dependsOn ?? [],
         ...(request.baseUpdatedAt ? { baseUpdatedAt: request.baseUpdatedAt } : {}),
-        createdAt: new Date().toISOString(),
+        createdAt,
         attempts: 0,
         state: result.state,
-        seq: entries.value.reduce((max, e) => Math.max(max, e.seq), 0) + 1,
+        seq: maxSeq + 1,
       });
-    }
-    return result;
+    });
+    if (shown > 0) triggerRef(entries);
   }
 
   async function retry(id: string, input?: Record<string, unknown>) {
@@ -154,14 +250,14 @@ export const useOutboxStore = defineStore('outbox', () => {
 
   async function drop(id: string) {
     const result = await call(api().outbox.drop({ id }));
-    entries.value = entries.value.filter((e) => e.id !== id);
+    take([id]);
     return result;
   }
 
   async function resolveConflict(id: string, choice: ConflictChoice) {
     const result = await call(api().outbox.resolveConflict({ id, choice }));
     if (result.entry) apply({ type: 'entry', entry: result.entry });
-    else entries.value = entries.value.filter((e) => e.id !== id);
+    else take([id]);
     return result;
   }
 
@@ -203,6 +299,7 @@ export const useOutboxStore = defineStore('outbox', () => {
     listen,
     apply,
     enqueue,
+    enqueueMany,
     retry,
     retryAll,
     drop,

@@ -27,39 +27,68 @@ describe('metric data points store', () => {
     expect(fake.calls).toEqual([]);
   });
 
-  it('queues each point in the order of the file and clears the file once all are queued', async () => {
+  it('queues the points of a file in its order, 1,000 per call, with the progress, and says how long the API’s rate takes to send them', async () => {
     let n = 0;
-    const fake = installFakeApi({ outbox: { enqueue: () => ok({ id: uuid(++n), state: 'pending', resourceKey: 'metric:42' }) } });
+    const progress: number[] = [];
+    const fake = installFakeApi({
+      outbox: {
+        enqueueMany: ({ writes }) => {
+          progress.push(metrics.queued);
+          return ok(writes.map(() => ({ id: uuid(++n), state: 'pending' as const, resourceKey: 'metric:42' })));
+        },
+      },
+    });
     testingPinia();
     const metrics = useAdminMetrics();
     metrics.metricId = '42';
     metrics.loadFile('cpu.csv', 'time,value\n1717243200,120\n1717243260,118.5');
     await metrics.queueCsv(scope);
     expect(fake.calls.map((c) => c.request)).toEqual([
-      { accountId: uuid(1), operation: 'addMetricEntry', input: { subdomain: 'page1', metricId: 42, entry: { time: 1717243200, value: 120 } } },
-      { accountId: uuid(1), operation: 'addMetricEntry', input: { subdomain: 'page1', metricId: 42, entry: { time: 1717243260, value: 118.5 } } },
+      {
+        writes: [
+          { accountId: uuid(1), operation: 'addMetricEntry', input: { subdomain: 'page1', metricId: 42, entry: { time: 1717243200, value: 120 } } },
+          { accountId: uuid(1), operation: 'addMetricEntry', input: { subdomain: 'page1', metricId: 42, entry: { time: 1717243260, value: 118.5 } } },
+        ],
+      },
     ]);
     expect([metrics.message, metrics.csv, metrics.csvName, metrics.queued, metrics.queueing]).toEqual([
-      '2 data points queued, to be sent in order.',
+      '2 points queued, to be sent in order; sending takes less than a minute at the API’s rate.',
       '',
       null,
       2,
       false,
     ]);
+
+    // Three metrics of 30 days of 5-minute points, named in the file: the form's metric id is not needed.
+    fake.calls.length = 0;
+    progress.length = 0;
+    metrics.metricId = '';
+    const lines = ['metric_id,time,value'];
+    for (const metric of [1, 2, 3]) for (let i = 0; i < 8_640; i++) lines.push(`${metric},${1717200000 + i * 300},${i}`);
+    metrics.csv = lines.join('\n');
+    await metrics.queueCsv(scope);
+    const batches = fake.calls.map((c) => (c.request as { writes: Array<{ input: { metricId: number } }> }).writes);
+    expect(batches.map((b) => b.length)).toEqual([...Array(25).fill(1_000), 920]);
+    expect(progress).toEqual(Array.from({ length: 26 }, (_, i) => i * 1_000));
+    expect(batches.flat().map((w) => w.input.metricId)).toEqual([...Array(8_640).fill(1), ...Array(8_640).fill(2), ...Array(8_640).fill(3)]);
+    expect(metrics.message).toBe('25,920 points of 3 metrics queued, to be sent in order; sending takes about 43 min at the API’s rate.');
   });
 
-  it('says how many points were queued when the outbox refuses one on the way', async () => {
+  it('says how many points were queued when the outbox refuses a batch on the way, and the line it refused', async () => {
+    const lines = Array.from({ length: 1_500 }, (_, i) => `${1717243200 + i * 60},${i}`);
     const answers = [
-      ok({ id: uuid(1), state: 'pending' as const, resourceKey: 'metric:42' }),
-      refused({ code: 'storage', message: 'The outbox is held by another process.' }),
+      ok(Array.from({ length: 1_000 }, (_, i) => ({ id: uuid(i + 1), state: 'pending' as const, resourceKey: 'metric:42' }))),
+      refused({ code: 'invalid_input', message: 'Write 7 of 500 is not valid, so none of them was queued: the entry is wrong.' }),
     ];
-    installFakeApi({ outbox: { enqueue: () => answers.shift()! } });
+    installFakeApi({ outbox: { enqueueMany: () => answers.shift()! } });
     testingPinia();
     const metrics = useAdminMetrics();
     metrics.metricId = '42';
-    metrics.csv = '1717243200,1\n1717243260,2\n1717243320,3';
+    metrics.csv = lines.join('\n');
     await metrics.queueCsv(scope);
-    expect(metrics.failure).toBe('1 of 3 points were queued; the rest were not: The outbox is held by another process.');
+    expect(metrics.failure).toBe(
+      '1,000 of 1,500 points were queued; the rest were not: Line 1007: Write 7 of 500 is not valid, so none of them was queued: the entry is wrong.',
+    );
     expect(metrics.csv).not.toBe('');
   });
 });

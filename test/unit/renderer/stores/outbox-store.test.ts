@@ -137,4 +137,74 @@ describe('outbox store', () => {
     fake.emit('outbox', 'onChange', { type: 'removed', id: ids[0] });
     expect(heardByFirst).toEqual(['removed']);
   });
+
+  it('applies each change to the entries it names, never a pass over all of them: one read per changed entry after the first index', async () => {
+    const fake = installFakeApi({ outbox: { list: () => ok([]), status: () => ok(status({})) } });
+    testingPinia();
+    const outbox = useOutboxStore();
+    await outbox.start();
+    let reads = 0;
+    const list = Array.from({ length: 10_000 }, (_, i) => outboxEntry(i + 1, 'pending'));
+    outbox.entries = new Proxy(list, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    fake.emit('outbox', 'onChange', { type: 'entry', entry: outboxEntry(1, 'in_flight') }); // builds the index once
+    reads = 0;
+    fake.emit('outbox', 'onChange', { type: 'entry', entry: outboxEntry(9_999, 'in_flight') });
+    fake.emit('outbox', 'onChange', { type: 'entry', entry: outboxEntry(10_001, 'pending') });
+    fake.emit('outbox', 'onChange', { type: 'added', entries: [outboxEntry(10_002, 'pending'), outboxEntry(10_003, 'pending')] });
+    expect(outbox.byId(uuid(9_999))?.state).toBe('in_flight');
+    expect(reads).toBeLessThanOrEqual(5);
+    expect(outbox.entries).toHaveLength(10_003);
+  });
+
+  it('a batch queued in one call is one change: shown at once in queue order, then replaced by the core’s copies', async () => {
+    const fake = installFakeApi({
+      outbox: {
+        list: () => ok([]),
+        status: () => ok(status({})),
+        enqueueMany: ({ writes }) => ok(writes.map((_, i) => ({ id: uuid(100 + i), state: 'pending' as const, resourceKey: 'metric:1' }))),
+      },
+    });
+    testingPinia();
+    const outbox = useOutboxStore();
+    await outbox.start();
+    outbox.entries = [entry(ids[0], 'sent', 7)];
+    const heard: string[] = [];
+    const entriesHeard: string[] = [];
+    outbox.onChange((change) => heard.push(change.type));
+    outbox.onEntry((e) => entriesHeard.push(e.id));
+    const write = (time: number) => ({ accountId: 'acc-1', operation: 'addMetricEntry', input: { subdomain: 'acme', metricId: 1, entry: { time, value: 1 } } });
+    await outbox.enqueueMany([write(1), write(2), write(3)]);
+    expect(outbox.entries.map((e) => [e.id, e.seq])).toEqual([
+      [ids[0], 7],
+      [uuid(100), 8],
+      [uuid(101), 9],
+      [uuid(102), 10],
+    ]);
+    fake.emit('outbox', 'onChange', { type: 'added', entries: [0, 1, 2].map((i) => outboxEntry(100 + i, 'pending', { seq: 20 + i })) });
+    expect(heard).toEqual(['added']);
+    expect(entriesHeard).toEqual([uuid(100), uuid(101), uuid(102)]);
+    expect(outbox.entries.map((e) => e.seq)).toEqual([7, 20, 21, 22]);
+    expect(outbox.unsentCount).toBe(0); // from the status, which the core sends on its own
+  });
+
+  it('drops the sent entries the core’s compaction forgot, and what it knew of them; the others keep their places', async () => {
+    const fake = installFakeApi({ outbox: { list: () => ok([]), status: () => ok(status({})) } });
+    testingPinia();
+    const outbox = useOutboxStore();
+    await outbox.start();
+    for (let n = 1; n <= 6; n++) fake.emit('outbox', 'onChange', { type: 'entry', entry: outboxEntry(n, n <= 3 ? 'sent' : 'pending') });
+    expect(Object.keys(outbox.sentAt)).toHaveLength(3);
+    fake.emit('outbox', 'onChange', { type: 'forgotten', ids: [uuid(1), uuid(3), uuid(99)] });
+    fake.emit('outbox', 'onChange', { type: 'removed', id: uuid(5) });
+    expect(outbox.entries.map((e) => e.seq)).toEqual([2, 4, 6]);
+    expect(Object.keys(outbox.sentAt)).toEqual([uuid(2)]);
+    expect([outbox.byId(uuid(6))?.seq, outbox.byId(uuid(4))?.seq, outbox.byId(uuid(1))]).toEqual([6, 4, undefined]);
+    fake.emit('outbox', 'onChange', { type: 'entry', entry: outboxEntry(6, 'sent') });
+    expect(outbox.entries.map((e) => e.state)).toEqual(['sent', 'pending', 'sent']);
+  });
 });
