@@ -735,3 +735,83 @@ test('with no account the console points to Settings; a queued write can be disc
   await sim.goOnline();
   expect(sim.writeLog()).toHaveLength(0);
 });
+
+test('one incident on two pages: also post to a second page with its services mapped, see each page’s state, resolve both', async ({ page }) => {
+  const harness = await start(page);
+  await addAccount(harness);
+  await harness.core.accounts.add({
+    name: 'Acme EU',
+    region: 'custom',
+    baseUrl: sim.baseUrl,
+    subdomain: 'acme-eu',
+    organizationId: '1',
+    apiKey: sim.keys.demoReadWrite,
+  });
+  // The EU page's create is answered 503 twice: its member waits (looked up, then sent again) while the first is sent.
+  sim.addFault({ method: 'POST', pathPrefix: '/status_pages/acme-eu/incidents', errorRates: { '503': 1 }, times: 2, retryAfterSeconds: 2 });
+  await openConsole(page);
+  await expect(row(page, 'Elevated API error rates')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New incident' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New incident' });
+  await dialog.getByLabel('Title', { exact: true }).fill('Checkout failing');
+  await dialog.getByLabel('Type', { exact: true }).selectOption('major');
+  for (const service of ['API', 'Database']) await dialog.getByRole('checkbox', { name: service, exact: true }).check();
+  await dialog.getByLabel('Message', { exact: true }).fill('Payments fail for some customers.');
+  const also = dialog.getByTestId('also-post-to');
+  await also.getByRole('checkbox', { name: /Acme EU/ }).check();
+  // API is EU API by its name (a region word more); Database has no match: the user maps it to EU Data.
+  await expect(also.getByLabel('API on acme-eu')).toHaveValue('8');
+  await expect(also.getByLabel('Database on acme-eu')).toHaveValue('');
+  await also.getByLabel('Database on acme-eu').selectOption({ label: 'EU Data' });
+  await expect(also.getByRole('row', { name: /API/ }).first()).toContainText('performance (minor)');
+  await also.scrollIntoViewIfNeeded();
+  await dialog.screenshot({ path: screenshotPath('linked-incident-editor.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await dialog.screenshot({ path: screenshotPath('linked-incident-editor-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await dialog.getByRole('button', { name: 'Create on 2 pages' }).click();
+  await expect(dialog).toBeHidden();
+
+  await row(page, 'Checkout failing').getByRole('button').click();
+  const linked = detail(page).getByTestId('linked-pages');
+  await expect(linked.getByTestId('linked-member')).toHaveCount(2);
+  await expect(linked.getByTestId('linked-member').first()).toContainText('shown here');
+  await expect(linked.getByTestId('linked-state')).toHaveText(['Sent', 'Waiting']);
+  await page.mouse.move(0, 0);
+  await detail(page).screenshot({ path: screenshotPath('linked-incident-group.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await detail(page).screenshot({ path: screenshotPath('linked-incident-group-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(linked.getByTestId('linked-state')).toHaveText(['Sent', 'Sent'], { timeout: 30_000 });
+
+  await detail(page).getByRole('button', { name: 'Resolve…' }).click();
+  const resolve = page.getByRole('dialog', { name: 'Resolve incident' });
+  await expect(resolve.getByRole('checkbox', { name: /Post to all 2 linked pages/ })).toBeChecked();
+  await resolve.getByLabel('Resolution message').fill('Payments work again.');
+  await resolve.getByRole('button', { name: 'Resolve incident' }).click();
+  await expect(detail(page).locator('.phase-badge')).toHaveText('Resolved');
+  await expect(linked.getByTestId('linked-state')).toHaveText(['Sent', 'Sent']);
+
+  await linked.getByRole('button', { name: 'Open on acme-eu' }).click();
+  await expect(detail(page).getByRole('heading', { name: 'Checkout failing' })).toBeVisible();
+  await expect(detail(page)).toContainText('EU API, EU Data');
+  await expect(detail(page).locator('.phase-badge')).toHaveText('Resolved');
+  await expect(detail(page).getByTestId('linked-member').first()).toContainText('Acme EU (acme-eu)');
+  await detail(page)
+    .getByRole('button', { name: /All incidents/ })
+    .click();
+  await expect(row(page, 'Checkout failing').getByTestId('linked-badge')).toHaveText('Linked · 2 pages');
+
+  const creates = sim.writeLog({ op: 'incidents.create' });
+  expect(creates.map((w) => [w.path.split('/')[4], bodyOf(w).incident.service_ids])).toEqual([
+    ['acme', [2, 5]],
+    ['acme-eu', [8, 9]],
+  ]);
+  const resolves = sim.writeLog({ method: 'POST' }).filter((w) => w.path.endsWith('/updates'));
+  expect(resolves.map((w) => [w.path.split('/')[4], bodyOf(w).update.type])).toEqual([
+    ['acme', 'resolved'],
+    ['acme-eu', 'resolved'],
+  ]);
+  expect(await queued(harness)).toHaveLength(0);
+});
