@@ -1,5 +1,5 @@
 import { openCliLog } from './cli-log';
-import { CommandInterruption, type InterruptionReport } from './interruption';
+import { CommandInterruption, signalExitCode, type InterruptionReport } from './interruption';
 import { runCli } from './program';
 import { readHiddenLine } from './read-secret';
 
@@ -50,10 +50,12 @@ export async function main(argv: string[]): Promise<void> {
   });
   // Stopped by a signal: the report ends the process (stopOnSignals), with its own exit code.
   if (!running()) await new Promise<never>(() => undefined);
-  await cliLog?.finish(code);
+  // A command that stopped itself on a signal (watch) has said so; it still exits as a signal ends a command.
+  const exitCode = interruption.endedBy === null ? code : signalExitCode(interruption.endedBy);
+  await cliLog?.finish(exitCode);
   finished = true;
   process.off('beforeExit', reportUnfinished);
-  process.exitCode = code;
+  process.exitCode = exitCode;
 }
 
 /** A second signal this soon after the first is the same one sent again (see below). */
@@ -61,26 +63,28 @@ const SIGNAL_ECHO_MS = 500;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM: close the outbox (its lock goes with it), say what became of the command's
- * writes, and exit 130 or 143. A second signal while that runs exits at once (the lock still goes: see
- * outbox-lock.ts). Once the command has finished and printed its result, it just ends.
+ * writes, and exit 130 or 143; a command that stops itself (watch) is handed the signal instead and ends with its
+ * own last line. A second signal while that runs exits at once (the lock still goes: see outbox-lock.ts). Once
+ * the command has finished and printed its result, it just ends.
  */
 function stopOnSignals(interruption: CommandInterruption, json: boolean, finished: () => boolean): void {
   let firstAt = 0;
   const stop = (signal: NodeJS.Signals) => {
     if (finished()) return;
-    if (interruption.signal !== null) {
+    if (interruption.signal !== null || interruption.endedBy !== null) {
       // The settings file's writer (conf, through atomically's when-exit) cleans up on a signal and then sends
       // it again to this process: that echo comes at once, a person's second Ctrl-C does not.
       if (Date.now() - firstAt < SIGNAL_ECHO_MS) return;
       process.stderr.write(`statusdesk: ${signal} again: stopped at once; what was queued is kept: see "statusdesk outbox list"\n`);
-      process.exit(signal === 'SIGINT' ? 130 : 143);
+      process.exit(signalExitCode(signal));
     }
     firstAt = Date.now();
+    if (interruption.handToCommand(signal)) return;
     void interruption
       .settle(signal)
       .catch((): InterruptionReport => ({
         signal,
-        exitCode: signal === 'SIGINT' ? 130 : 143,
+        exitCode: signalExitCode(signal),
         writes: [],
         lines: ['what was queued is kept: see "statusdesk outbox list"'],
       }))

@@ -21,6 +21,11 @@ export interface InterruptionReport {
   lines: string[];
 }
 
+/** 130 for SIGINT (Ctrl-C), 143 for SIGTERM: 128 + the signal's number, as shells report it. */
+export function signalExitCode(signal: NodeJS.Signals): number {
+  return signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 1;
+}
+
 /** How long a send in flight may still finish after Ctrl-C before it is cut off (its outcome is then unknown). */
 const GRACE_MS = 1_000;
 
@@ -47,10 +52,39 @@ export class CommandInterruption {
   #unsentAtOpen = new Set<string>();
   #signal: NodeJS.Signals | null = null;
   #report: Promise<InterruptionReport> | null = null;
+  #stopsItself: ((signal: NodeJS.Signals) => void) | null = null;
+  #endedBy: NodeJS.Signals | null = null;
 
   /** The signal that stopped the command, or null while it runs. */
   get signal(): NodeJS.Signals | null {
     return this.#signal;
+  }
+
+  /**
+   * A command that ends by itself on a signal (watch: its closing line says what it saw and why it stopped) takes
+   * Ctrl-C / SIGTERM instead of the report: `stop` is called with the signal, the command's own output goes on,
+   * and the process still exits 130 or 143 once it is done. Returns the release.
+   */
+  stopsItself(stop: (signal: NodeJS.Signals) => void): () => void {
+    this.#stopsItself = stop;
+    return () => {
+      if (this.#stopsItself === stop) this.#stopsItself = null;
+    };
+  }
+
+  /** Hands the signal to a command that stops itself; false when none does (then `settle` reports). */
+  handToCommand(signal: NodeJS.Signals): boolean {
+    const stop = this.#stopsItself;
+    if (stop === null || this.#signal !== null) return false;
+    this.#stopsItself = null;
+    this.#endedBy ??= signal;
+    stop(signal);
+    return true;
+  }
+
+  /** The signal a command that stops itself was ended by, or null. */
+  get endedBy(): NodeJS.Signals | null {
+    return this.#endedBy;
   }
 
   outboxOpened(outbox: OutboxService): void {
@@ -87,7 +121,7 @@ export class CommandInterruption {
   }
 
   async #settle(signal: NodeJS.Signals): Promise<InterruptionReport> {
-    const exitCode = signal === 'SIGINT' ? 130 : signal === 'SIGTERM' ? 143 : 1;
+    const exitCode = signalExitCode(signal);
     // A hand-over under way finishes (a small file and an fsync): then it either is durable or it is not.
     const handedOver = new Set<string>();
     for (const write of this.#writes.values()) {

@@ -5,7 +5,8 @@ import { levelWords } from '@shared/people-words/level-words';
 /*
  * The closing line of `statusdesk watch`: what it saw (the changes, counted in words, and where each page
  * ended) and why it stopped (the demo's scenario ended, --for ran out, Ctrl+C), so a run that ends is never
- * mistaken for one that crashed or saw nothing.
+ * mistaken for one that crashed or saw nothing. Ctrl+C and SIGTERM end it with this line too (index.ts hands
+ * watch the signal), still with exit code 130 or 143.
  */
 
 const WORDS: Record<MonitorEventType, [one: string, many: string]> = {
@@ -23,7 +24,7 @@ const WORDS: Record<MonitorEventType, [one: string, many: string]> = {
   'page.recovered': ['page reachable again', 'pages reachable again'],
 };
 
-export type WatchStop = { by: 'demo_ended' } | { by: 'for'; seconds: number } | { by: 'signal' } | { by: 'missing_page' };
+export type WatchStop = { by: 'demo_ended' } | { by: 'for'; seconds: number } | { by: 'signal'; signal: NodeJS.Signals } | { by: 'missing_page' };
 
 function stopText(stop: WatchStop): string {
   switch (stop.by) {
@@ -32,10 +33,18 @@ function stopText(stop: WatchStop): string {
     case 'for':
       return `--for ${stop.seconds} s ran out`;
     case 'signal':
-      return 'it was asked to stop (Ctrl+C)';
+      return stop.signal === 'SIGINT' ? 'it was interrupted (Ctrl+C)' : `it was asked to stop (${stop.signal})`;
     case 'missing_page':
       return 'a page does not exist';
   }
+}
+
+/** "42 s", "3 min 12 s", "2 h 5 min": a watch left running for hours is not told in thousands of seconds. */
+export function watchedFor(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  return minutes % 60 === 0 ? `${Math.floor(minutes / 60)} h` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 /** Where a page ended: its level in words, or that it was not reachable at the end. */
@@ -71,6 +80,6 @@ export class WatchTally {
       });
     const saw = total === 0 ? 'Saw no change' : `Saw ${total} change${total === 1 ? '' : 's'}: ${counted.join(', ')}`;
     const ends = states.length > 0 ? ` At the end: ${states.map(endText).join('; ')}.` : '';
-    return `watch stopped after ${seconds} s: ${stopText(stop)}. ${saw}.${ends}`;
+    return `watch stopped after ${watchedFor(seconds)}: ${stopText(stop)}. ${saw}.${ends}`;
   }
 }

@@ -12,6 +12,7 @@ import { addressName } from '@services/monitor/page-tracker';
 import { MonitorService } from '@services/monitor/monitor-service';
 import { startStatusPageSimulator } from '@simulators/statuspage';
 import type { CliContext } from '../context';
+import type { CommandInterruption } from '../interruption';
 import { CliUsageError } from '../output';
 import type { RunAction } from '../run-action';
 import { looksLikeUrl } from '@shared/monitor/provider/provider-url';
@@ -58,20 +59,42 @@ export function demoPace(speed: number): string {
   return `a scripted step every ${every} at speed ${speed}, the pages checked after each; it ends after ${seconds(at[at.length - 1]!)} s`;
 }
 
-/** Resolves on Ctrl+C / SIGTERM, or after `seconds` when given, with what stopped it. */
-function untilStopped(seconds: number | undefined): Promise<WatchStop> {
-  return new Promise((resolve) => {
-    const stop = (why: WatchStop) => {
-      process.off('SIGINT', bySignal);
-      process.off('SIGTERM', bySignal);
-      if (timer) clearTimeout(timer);
-      resolve(why);
-    };
-    const bySignal = () => stop({ by: 'signal' });
-    const timer = seconds === undefined ? null : setTimeout(() => stop({ by: 'for', seconds }), seconds * 1000);
-    process.once('SIGINT', bySignal);
-    process.once('SIGTERM', bySignal);
-  });
+/**
+ * What ends a watch besides the demo's end and a page that does not exist: Ctrl+C or SIGTERM from the moment it
+ * is made, taken from the command line's signal report (index.ts) so the closing line is the last word; and
+ * --for running out, counted from `startClock`. `stopped` resolves with the first of them.
+ */
+function watchStopper(interruption: CommandInterruption | undefined) {
+  let timer: NodeJS.Timeout | null = null;
+  let resolveStopped!: (why: WatchStop) => void;
+  const stopped = new Promise<WatchStop>((resolve) => (resolveStopped = resolve));
+  const end = (why: WatchStop) => {
+    release();
+    resolveStopped(why);
+  };
+  const bySignal = (signal: NodeJS.Signals) => end({ by: 'signal', signal });
+  // runCli without the binary's entry point (a test, another program): the process's signals, directly.
+  const releaseSignals = interruption
+    ? interruption.stopsItself(bySignal)
+    : (() => {
+        process.once('SIGINT', bySignal);
+        process.once('SIGTERM', bySignal);
+        return () => {
+          process.off('SIGINT', bySignal);
+          process.off('SIGTERM', bySignal);
+        };
+      })();
+  function release() {
+    releaseSignals();
+    if (timer) clearTimeout(timer);
+  }
+  return {
+    stopped,
+    release,
+    startClock(seconds: number | undefined) {
+      if (seconds !== undefined) timer = setTimeout(() => end({ by: 'for', seconds }), seconds * 1000);
+    },
+  };
 }
 
 /** statusdesk watch: the desktop app's monitor, headless, one line per event. */
@@ -130,14 +153,18 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
               ctx.print.line(event, () => lines.line(event));
             },
           });
-          let stopped: WatchStop = { by: 'signal' };
           const pace = speed === null ? `every ${intervalSec} s` : `(demo: ${demoPace(speed)})`;
           ctx.print.note(`watching ${names.join(', ')} on ${servers} ${pace}; Ctrl+C to stop`);
+          const stopper = watchStopper(ctx.io.interruption);
+          let stopped: WatchStop;
           monitor.start();
           try {
-            if (!sim) {
-              // The first check of every page: where each stands, and a page that does not exist ends the command.
-              await monitor.pollNow();
+            // The first check of every page: where each stands, and a page that does not exist ends the command.
+            // A slow server may take a while to answer it; Ctrl+C meanwhile ends the watch at once.
+            const stoppedEarly = sim ? null : await Promise.race([monitor.pollNow().then(() => null), stopper.stopped]);
+            if (stoppedEarly) {
+              stopped = stoppedEarly;
+            } else if (!sim) {
               const states = monitor.state();
               for (const state of states)
                 ctx.print.note(
@@ -157,8 +184,9 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
                   );
                 return 1;
               }
-            }
-            if (sim) {
+              stopper.startClock(forSeconds);
+              stopped = await stopper.stopped;
+            } else {
               ctx.print.note(
                 "demo: an incident opens, gets two updates, a maintenance starts and ends, the incident resolves; a provider's incident opens and resolves beside it",
               );
@@ -167,14 +195,15 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
               const player = playDemo(sim, { speed: speed!, afterStep: () => void monitor.pollNow() });
               const upstreamPlayer = upstream?.play(speed!, () => void monitor.pollNow());
               const ended = Promise.all([player.done, upstreamPlayer?.done]).then((): WatchStop => ({ by: 'demo_ended' }));
-              stopped = await Promise.race([ended, untilStopped(forSeconds)]);
+              stopper.startClock(forSeconds);
+              stopped = await Promise.race([ended, stopper.stopped]);
+              stopper.release();
               player.stop();
               upstreamPlayer?.stop();
               await monitor.pollNow();
-            } else {
-              stopped = await untilStopped(forSeconds);
             }
           } finally {
+            stopper.release();
             monitor.stop();
             await monitor.settled();
           }

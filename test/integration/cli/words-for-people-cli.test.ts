@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliIn } from './support/run-cli';
+import { startCli, until } from './support/cli-child';
 import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
@@ -107,6 +108,26 @@ describe('watch --demo', () => {
     const { stderr } = await cli(['watch', '--demo', '--demo-speed', '1', '--for', '1']);
     expect(stderr.trim().split('\n').at(-1)).toMatch(/^watch stopped after 1 s: --for 1 s ran out\. /);
   }, 30_000);
+
+  it.each([
+    ['SIGINT', 130, 'it was interrupted \\(Ctrl\\+C\\)'],
+    ['SIGTERM', 143, 'it was asked to stop \\(SIGTERM\\)'],
+  ] as const)(
+    '%s (the real binary) ends it with the closing line, and exit %i',
+    async (signal, exitCode, why) => {
+      const run = startCli(['watch', '--demo', '--demo-speed', '10'], { STATUSDESK_HOME: home.dir });
+      await until(() => run.stdout().includes('\n'), 'the first change');
+      run.child.kill(signal);
+      const { code, stderr } = await run.exited;
+      expect(code, stderr).toBe(exitCode);
+      const last = stderr.trim().split('\n').at(-1)!;
+      expect(last).toMatch(new RegExp(`^watch stopped after \\d+ s: ${why}\\. Saw \\d+ changes?: `));
+      expect(last).toMatch(/At the end: Acme: [^;]+; Nimbus Cloud: [^.]+\.$/);
+      // The closing line is the last word: no report of writes from a command that writes nothing.
+      expect(stderr).not.toMatch(/interrupted \(SIG/);
+    },
+    30_000,
+  );
 });
 
 describe('outbox list', () => {
