@@ -43,8 +43,20 @@ export interface LinkedIncidentsOptions {
   onProblem?: (message: string) => void;
   /** Told after every change (a group recorded, a temp id replaced), with every group. */
   onChange?: (groups: LinkedGroup[]) => void;
+  /**
+   * What the outbox knows now of creates: a create may be sent (and its sent report gone by) before the window
+   * records its group, so a new group takes the server ids known at once.
+   */
+  knownCreates?: () => Promise<readonly CreateOutcome[]>;
   now?: () => Date;
   newId?: () => string;
+}
+
+/** Temp id → server id, of the creates already sent. */
+function serverIdsOf(outcomes: readonly CreateOutcome[]): Map<string, number | string> {
+  const known = new Map<string, number | string>();
+  for (const outcome of outcomes) if (outcome.tempId !== undefined && outcome.serverId !== undefined) known.set(outcome.tempId, outcome.serverId);
+  return known;
 }
 
 const pairOf = (mapping: ServicePair) => ({ from: mapping.from, to: mapping.to });
@@ -84,7 +96,9 @@ export class LinkedIncidents {
         const taken = contents.groups.find((g) => g.members.some((m) => samePage(m, member) && String(m.incidentId) === String(member.incidentId)));
         if (taken) throw new AppError('conflict', `That incident of ${member.subdomain} is already linked (“${taken.title}”).`);
       }
-      const group = linkedGroupSchema.parse({ id: this.#newId(), title: input.title, createdAt: this.#now().toISOString(), members: input.members });
+      const known = serverIdsOf((await this.#options.knownCreates?.().catch(() => [])) ?? []);
+      const members = input.members.map((m) => (isTempId(m.incidentId) && known.has(m.incidentId) ? { ...m, incidentId: known.get(m.incidentId)! } : m));
+      const group = linkedGroupSchema.parse({ id: this.#newId(), title: input.title, createdAt: this.#now().toISOString(), members });
       await this.#save({ ...contents, groups: [...contents.groups, group].slice(-MAX_LINKED_GROUPS) });
       return group;
     });
@@ -109,8 +123,7 @@ export class LinkedIncidents {
 
   /** Members named by a temp id whose create the outbox reports sent now carry the server's id. */
   reconcile(outcomes: readonly CreateOutcome[]): Promise<boolean> {
-    const known = new Map<string, number | string>();
-    for (const outcome of outcomes) if (outcome.tempId !== undefined && outcome.serverId !== undefined) known.set(outcome.tempId, outcome.serverId);
+    const known = serverIdsOf(outcomes);
     if (known.size === 0) return Promise.resolve(false);
     return this.#serial(async () => {
       const contents = await this.#load();

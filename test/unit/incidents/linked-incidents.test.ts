@@ -136,6 +136,33 @@ describe('linked incidents store', () => {
     });
   });
 
+  it('takes the server id of a create the outbox sent before the group was recorded', async () => {
+    temp = makeTempDir('statusdesk-linked-');
+    const usTemp = tempIdFor(ENTRY_US);
+    const store = new LinkedIncidents({ dataDir: temp.dir, knownCreates: async () => [{ tempId: usTemp, serverId: 9 }, { tempId: undefined }] });
+    const group = await store.record({
+      title: 'Sent already',
+      members: [
+        { ...US, incidentId: usTemp, serviceIds: [] },
+        { ...EU, incidentId: tempIdFor(ENTRY_EU), serviceIds: [] },
+      ],
+    });
+    expect(group.members.map((m) => m.incidentId)).toEqual([9, tempIdFor(ENTRY_EU)]);
+    // An outbox that cannot be asked (a command holds it) costs nothing: the temp id waits for its report.
+    const held = new LinkedIncidents({ dataDir: temp.dir, knownCreates: () => Promise.reject(new Error('held')) });
+    expect(
+      (
+        await held.record({
+          title: 'Held',
+          members: [
+            { ...US, incidentId: 1, serviceIds: [] },
+            { ...EU, incidentId: 2, serviceIds: [] },
+          ],
+        })
+      ).title,
+    ).toBe('Held');
+  });
+
   it('remembers service mappings per ordered pair of pages, merged over what was kept', async () => {
     const store = open();
     await store.saveMapping({ from: US, to: EU, map: { '1': [7], '2': [8] } });
