@@ -272,6 +272,8 @@ export class AppCore {
       dataDir: options.dataDir,
       onProblem: fileCorrupt,
       onChange: (groups) => this.events.emit('linked.onChange', groups),
+      // Not waited for while a command holds the outbox: the group is reconciled when the outbox opens.
+      knownCreates: async () => (await this.outbox.ready()).list(),
       now,
     });
     this.globalShortcut = new GlobalShortcutFeature({
