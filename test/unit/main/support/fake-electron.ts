@@ -2,6 +2,36 @@ import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
+// Types only: they vanish at run time, so no Node test loads the real electron module through this file.
+import type {
+  App,
+  BrowserWindow,
+  BrowserWindowConstructorOptions,
+  Clipboard,
+  CommandLine,
+  CrashReporter,
+  Dialog,
+  GlobalShortcut,
+  IpcMain,
+  IpcMainInvokeEvent,
+  Menu,
+  MenuItem,
+  MenuItemConstructorOptions,
+  MessageBoxSyncOptions,
+  NativeImage,
+  nativeImage,
+  Net,
+  Notification,
+  NotificationConstructorOptions,
+  Protocol,
+  RenderProcessGoneDetails,
+  Session,
+  Shell,
+  Tray,
+  WebContents,
+  WebContentsDidStartNavigationEventParams,
+  WebFrameMain,
+} from 'electron';
 
 /**
  * A faithful stand-in for the Electron objects the main process uses, with the lifecycle rules of
@@ -19,7 +49,29 @@ import { vi } from 'vitest';
  * - a page whose beforeunload refuses (`refusesUnload`) makes `close()` and `reload()` emit `will-prevent-unload`
  *   first: prevented, the page goes; not prevented, the close (and a quit under way) or the reload is called off.
  * Use it with `vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule)`.
+ *
+ * Typed against the installed Electron's electron.d.ts, so it cannot drift: each fake implements the members the
+ * app calls (`Pick<BrowserWindow, 'show' | …>`), and an Electron whose API changes fails the typecheck here. Where
+ * Electron hands back a native object the app only passes on (a Menu, a NativeImage), the fake answers a recorded
+ * stand-in (`FakeMenu`, `FakeImage`) and is checked with `FakeOf`: the same parameters, the stand-ins in their
+ * places. A member the app starts to call goes into the Pick list of its object (CONTRIBUTING.md, Tests).
  */
+
+/** What the fake gives for a native object the app only passes on; recorded so tests can read it. */
+export interface FakeImage {
+  file: string;
+}
+export interface FakeMenu {
+  template: Array<MenuItemConstructorOptions | MenuItem>;
+}
+type StandIn<T> = T extends Menu ? FakeMenu : T extends NativeImage ? FakeImage : T;
+type StandInArgs<A extends unknown[]> = { [I in keyof A]: StandIn<A[I]> };
+/** Electron's member with the stand-ins in place of native objects (the last overload of an overloaded one). */
+type Faked<F> = F extends (...args: infer A) => infer R ? (...args: StandInArgs<A>) => StandIn<R> : F;
+/** The members `K` of `T` as the fake gives them: same parameters, same answers, stand-ins for native objects. */
+type FakeOf<T, K extends keyof T> = { [P in K]: Faked<T[P]> };
+/** A fake class's constructor takes what Electron's takes. */
+type ConstructedLike<C> = C extends new (...args: infer A) => unknown ? new (...args: StandInArgs<A>) => unknown : never;
 
 export interface PreventableEvent {
   preventDefault(): void;
@@ -39,13 +91,13 @@ export function preventable(): PreventableEvent {
 }
 
 export interface FakeFrame {
-  url: string;
+  url: WebFrameMain['url'];
   parent: FakeFrame | null;
 }
 
-export type RenderProcessGoneReason = 'clean-exit' | 'abnormal-exit' | 'killed' | 'crashed' | 'oom' | 'launch-failed' | 'integrity-failure' | 'memory-eviction';
+export type RenderProcessGoneReason = RenderProcessGoneDetails['reason'];
 
-class FakeWebContents extends EventEmitter {
+class FakeWebContents extends EventEmitter implements Pick<WebContents, 'id' | 'send' | 'isDestroyed' | 'getURL' | 'isCrashed' | 'reload'> {
   readonly id: number;
   readonly mainFrame: FakeFrame = { url: '', parent: null };
   /** Every message a document of these contents received, the old ones' included. */
@@ -99,7 +151,12 @@ class FakeWebContents extends EventEmitter {
   /** A main-frame navigation to another document, as Electron reports it. */
   async navigate(url: string): Promise<void> {
     this.emit('did-start-loading');
-    const details = { url, isSameDocument: false, isMainFrame: true, frame: this.mainFrame, initiator: null, ...preventable() };
+    const details = {
+      ...({ url, isSameDocument: false, isMainFrame: true } satisfies Pick<WebContentsDidStartNavigationEventParams, 'url' | 'isSameDocument' | 'isMainFrame'>),
+      frame: this.mainFrame,
+      initiator: null,
+      ...preventable(),
+    };
     this.emit('did-start-navigation', details, url, false, true, 1, 1);
     await new Promise((resolve) => setImmediate(resolve));
     if (this.#destroyed) return;
@@ -119,7 +176,7 @@ class FakeWebContents extends EventEmitter {
     this.#loaded = false;
     this.#crashed = true;
     setImmediate(() => {
-      if (!this.#destroyed) this.emit('render-process-gone', preventable(), { reason, exitCode });
+      if (!this.#destroyed) this.emit('render-process-gone', preventable(), { reason, exitCode } satisfies RenderProcessGoneDetails);
     });
   }
 
@@ -132,13 +189,17 @@ class FakeWebContents extends EventEmitter {
 
 let nextId = 1;
 
-class FakeBrowserWindow extends EventEmitter {
+class FakeBrowserWindow
+  extends EventEmitter
+  implements
+    Pick<BrowserWindow, 'show' | 'hide' | 'focus' | 'minimize' | 'restore' | 'isMinimized' | 'isVisible' | 'isDestroyed' | 'close' | 'destroy' | 'loadURL'>
+{
   static readonly all: FakeBrowserWindow[] = [];
   static getAllWindows(): FakeBrowserWindow[] {
     return FakeBrowserWindow.all.filter((w) => !w.isDestroyed());
   }
 
-  readonly options: Record<string, unknown>;
+  readonly options: BrowserWindowConstructorOptions;
   readonly webContents: FakeWebContents;
   readonly loadURL = vi.fn(async (url: string) => {
     await new Promise((resolve) => setImmediate(resolve));
@@ -149,7 +210,7 @@ class FakeBrowserWindow extends EventEmitter {
   #minimized = false;
   focused = false;
 
-  constructor(options: Record<string, unknown>) {
+  constructor(options: BrowserWindowConstructorOptions = {}) {
     super();
     this.options = options;
     this.webContents = new FakeWebContents(nextId++);
@@ -211,7 +272,7 @@ class FakeBrowserWindow extends EventEmitter {
 export const DEFAULT_USER_DATA = path.join(os.homedir(), '.config', 'statusdesk');
 
 /** Chromium's parse of the command line: the switches it was started with, and those appended since. */
-class FakeCommandLine {
+class FakeCommandLine implements Pick<CommandLine, 'hasSwitch' | 'getSwitchValue' | 'appendSwitch' | 'removeSwitch'> {
   readonly switches = new Map<string, string>();
   readonly hasSwitch = vi.fn((name: string) => this.switches.has(name));
   readonly getSwitchValue = vi.fn((name: string) => this.switches.get(name) ?? '');
@@ -219,7 +280,25 @@ class FakeCommandLine {
   readonly removeSwitch = vi.fn((name: string) => void this.switches.delete(name));
 }
 
-class FakeApp extends EventEmitter {
+class FakeApp
+  extends EventEmitter
+  implements
+    Pick<
+      App,
+      | 'isPackaged'
+      | 'requestSingleInstanceLock'
+      | 'getPath'
+      | 'setPath'
+      | 'setAboutPanelOptions'
+      | 'getVersion'
+      | 'getAppPath'
+      | 'setLoginItemSettings'
+      | 'setAppUserModelId'
+      | 'whenReady'
+      | 'exit'
+      | 'quit'
+    >
+{
   isPackaged = false;
   quitting = false;
   /** Set by `exit()`: the process would end here. */
@@ -234,11 +313,11 @@ class FakeApp extends EventEmitter {
   readonly requestSingleInstanceLock = vi.fn(() => this.takeLock());
   readonly getPath = vi.fn((name: string) => this.paths.get(name) ?? path.join(os.tmpdir(), 'fake-electron', name));
   readonly setPath = vi.fn((name: string, value: string) => void this.paths.set(name, value));
-  readonly setAboutPanelOptions = vi.fn();
+  readonly setAboutPanelOptions = vi.fn<App['setAboutPanelOptions']>();
   readonly getVersion = vi.fn(() => '9.9.9');
   readonly getAppPath = vi.fn(() => '/repo');
-  readonly setLoginItemSettings = vi.fn();
-  readonly setAppUserModelId = vi.fn();
+  readonly setLoginItemSettings = vi.fn<App['setLoginItemSettings']>();
+  readonly setAppUserModelId = vi.fn<App['setAppUserModelId']>();
   readonly whenReady = vi.fn(() => Promise.resolve());
   readonly exit = vi.fn((code = 0) => {
     this.exitCode = code;
@@ -274,12 +353,12 @@ class FakeApp extends EventEmitter {
   });
 }
 
-class FakeTray extends EventEmitter {
-  readonly setImage = vi.fn();
-  readonly setToolTip = vi.fn();
-  readonly setContextMenu = vi.fn();
+class FakeTray extends EventEmitter implements Pick<Tray, 'setToolTip' | 'isDestroyed' | 'destroy'>, FakeOf<Tray, 'setImage' | 'setContextMenu'> {
+  readonly setImage = vi.fn((_image: FakeImage | string) => undefined);
+  readonly setToolTip = vi.fn((_toolTip: string) => undefined);
+  readonly setContextMenu = vi.fn((_menu: FakeMenu | null) => undefined);
   #destroyed = false;
-  constructor(readonly image: unknown) {
+  constructor(readonly image: FakeImage | string) {
     super();
     fake.trays.push(this);
   }
@@ -291,10 +370,10 @@ class FakeTray extends EventEmitter {
   }
 }
 
-class FakeNotification extends EventEmitter {
+class FakeNotification extends EventEmitter implements Pick<Notification, 'show'> {
   static isSupported = vi.fn(() => true);
-  readonly show = vi.fn();
-  constructor(readonly options: Record<string, unknown>) {
+  readonly show = vi.fn(() => undefined);
+  constructor(readonly options: NotificationConstructorOptions = {}) {
     super();
     fake.notifications.push(this);
   }
@@ -321,11 +400,12 @@ function createGlobalShortcut() {
     press(accelerator: string): void {
       held.get(accelerator)?.();
     },
-  };
+  } satisfies Pick<GlobalShortcut, 'register' | 'unregister' | 'unregisterAll' | 'isRegistered'> & Record<string, unknown>;
 }
 
 function createFake() {
-  const handlers = new Map<string, (event: unknown, payload: unknown) => unknown>();
+  // Tests call a handler with a fake event (a frame and a sender), not Electron's.
+  const handlers = new Map<string, (event: any, payload: unknown) => unknown>();
   return {
     globalShortcut: createGlobalShortcut(),
     app: new FakeApp(),
@@ -334,35 +414,56 @@ function createFake() {
     windows: FakeBrowserWindow.all,
     handlers,
     ipcMain: {
-      handle: vi.fn((channel: string, handler: (event: unknown, payload: unknown) => unknown) => {
+      handle: vi.fn((channel: string, handler: (event: IpcMainInvokeEvent, ...args: any[]) => unknown) => {
         if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
         handlers.set(channel, handler);
       }),
-      removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
-    },
+      removeHandler: vi.fn((channel: string) => void handlers.delete(channel)),
+    } satisfies Pick<IpcMain, 'handle' | 'removeHandler'>,
     Menu: {
-      buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
-      applicationMenu: null as { template: unknown[] } | null,
-      setApplicationMenu: vi.fn((menu: { template: unknown[] } | null) => void (fake.Menu.applicationMenu = menu)),
-      getApplicationMenu: vi.fn(() => fake.Menu.applicationMenu),
-    },
-    nativeImage: { createFromPath: vi.fn((file: string) => ({ file })) },
-    net: { isOnline: vi.fn(() => true) },
+      buildFromTemplate: vi.fn((template: FakeMenu['template']): FakeMenu => ({ template })),
+      applicationMenu: null as FakeMenu | null,
+      setApplicationMenu: vi.fn((menu: FakeMenu | null) => void (fake.Menu.applicationMenu = menu)),
+      getApplicationMenu: vi.fn((): FakeMenu | null => fake.Menu.applicationMenu),
+    } satisfies FakeOf<typeof Menu, 'buildFromTemplate' | 'setApplicationMenu' | 'getApplicationMenu'> & { applicationMenu: FakeMenu | null },
+    nativeImage: { createFromPath: vi.fn((file: string): FakeImage => ({ file })) } satisfies FakeOf<typeof nativeImage, 'createFromPath'>,
+    net: { isOnline: vi.fn(() => true) } satisfies Pick<Net, 'isOnline'>,
     powerMonitor: new EventEmitter(),
-    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
-    session: { defaultSession: { setPermissionRequestHandler: vi.fn(), setPermissionCheckHandler: vi.fn() } },
-    shell: { openExternal: vi.fn(async (_url: string) => undefined), openPath: vi.fn(async (_path: string) => '') },
+    protocol: {
+      registerSchemesAsPrivileged: vi.fn<Protocol['registerSchemesAsPrivileged']>(),
+      handle: vi.fn<Protocol['handle']>(),
+    } satisfies Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>,
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: vi.fn<Session['setPermissionRequestHandler']>(),
+        setPermissionCheckHandler: vi.fn<Session['setPermissionCheckHandler']>(),
+      } satisfies Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
+    },
+    shell: {
+      openExternal: vi.fn(async (_url: string) => undefined),
+      openPath: vi.fn(async (_path: string) => ''),
+    } satisfies Pick<Shell, 'openExternal' | 'openPath'>,
     /** `showMessageBoxSync` answers the index of the button the user picks: the first unless a test says otherwise. */
-    dialog: { showErrorBox: vi.fn(), showMessageBoxSync: vi.fn((_window: unknown, _options: { buttons?: string[] }) => 0) },
+    dialog: {
+      showErrorBox: vi.fn((_title: string, _content: string) => undefined),
+      // Electron takes (window, options) or (options) alone.
+      showMessageBoxSync: vi.fn((_window: unknown, _options?: MessageBoxSyncOptions) => 0),
+    } satisfies Pick<Dialog, 'showErrorBox' | 'showMessageBoxSync'>,
     /** Started once, never uploading: what `start` was given is in its mock. */
-    crashReporter: { start: vi.fn((_options: { uploadToServer?: boolean; productName?: string; compress?: boolean }) => undefined) },
+    crashReporter: { start: vi.fn((_options: Parameters<CrashReporter['start']>[0]) => undefined) } satisfies Pick<CrashReporter, 'start'>,
+    // Electron 45's clipboard is asynchronous, as the W3C one (writeText and readText answer promises).
     clipboard: {
       text: '',
-      writeText: vi.fn((text: string) => void (fake.clipboard.text = text)),
-      readText: vi.fn(() => fake.clipboard.text),
-    },
+      writeText: vi.fn(async (text: string): Promise<void> => void (fake.clipboard.text = text)),
+      readText: vi.fn(async (): Promise<string> => fake.clipboard.text),
+    } satisfies Pick<Clipboard, 'writeText' | 'readText'> & { text: string },
   };
 }
+
+// The classes' other side: constructors that take what Electron's take, and the statics the app calls.
+void (FakeBrowserWindow satisfies ConstructedLike<typeof BrowserWindow>);
+void (FakeTray satisfies ConstructedLike<typeof Tray>);
+void (FakeNotification satisfies ConstructedLike<typeof Notification> & Pick<typeof Notification, 'isSupported'>);
 
 export const fake = createFake();
 
