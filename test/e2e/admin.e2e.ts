@@ -491,7 +491,7 @@ test('status pages: the organization’s pages; one added (and offered by the pa
   await expect(rows(list)).toHaveCount(2);
 });
 
-test('metrics: a CSV of three points becomes three writes in order; a bad line is named by its number and nothing is queued; one point by hand', async () => {
+test('metrics: a CSV of three points becomes three writes in order; a bad line is named by its number and nothing is queued; one point by hand; a month of two metrics from one file, with progress and the time to send', async () => {
   await openAdmin();
   const panel = await openTab('Metrics');
   await expect(panel.getByText('No points yet')).toBeVisible();
@@ -509,7 +509,7 @@ test('metrics: a CSV of three points becomes three writes in order; a bad line i
 
   await csv.fill('time,value\n1717243200,120\n2024-06-01T12:05:00Z,118.5\n2024-06-01 12:10:00,121\n');
   await panel.getByRole('button', { name: 'Check and queue points' }).click();
-  await expect(panel.getByRole('status').filter({ hasText: '3 data points queued' })).toBeVisible();
+  await expect(panel.getByRole('status').filter({ hasText: '3 points queued' })).toBeVisible();
   await expect.poll(() => writes('metrics.entries.create').length).toBe(3);
   const sent = writes('metrics.entries.create');
   expect(sent.map((w) => w.path)).toEqual(Array(3).fill('/api/v2/status_pages/acme/metrics/1/entries'));
@@ -533,6 +533,44 @@ test('metrics: a CSV of three points becomes three writes in order; a bad line i
   expect(writes('metrics.entries.create')[3]!.body).toEqual({ entry: { time: 1717244100, value: 99 } });
   await expect(points.getByTestId('metric-point').first()).toContainText('2024-06-01 12:15:00 UTC');
   await page.screenshot({ path: screenshotPath('admin-metrics.png'), fullPage: true });
+
+  // A month of 5-minute points of two metrics in one file (issue 28, item 2), queued offline: progress while the
+  // points go in 1,000 at a time, then how long the API's rate takes to send them; the order is the file's.
+  await sim.goOffline({ mode: 'refuse' });
+  const second = sim.addMetric({ page: 'acme', name: 'Queue depth' }).id;
+  const lines = ['metric_id,time,value'];
+  for (const metric of [1, second]) for (let i = 0; i < 8_640; i++) lines.push(`${metric},${1717200000 + i * 300},${i % 97}`);
+  await panel.getByLabel('Metric id').fill('');
+  await panel.locator('input[type="file"]').setInputFiles({ name: 'month.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  await expect(panel.getByText('— from month.csv')).toBeVisible();
+  // Every progress line the screen shows, as it shows it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="metric-progress"]')?.textContent?.trim();
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await panel.getByRole('button', { name: 'Check and queue points' }).click();
+  const done = panel.getByRole('status').filter({ hasText: '17,280 points of 2 metrics queued' });
+  await expect(done).toHaveText('17,280 points of 2 metrics queued, to be sent in order; sending takes about 29 min at the API’s rate.', {
+    timeout: 60_000,
+  });
+  const progress = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+  expect(progress.length).toBeGreaterThan(2);
+  expect(progress.every((text) => /^Queuing [\d,]+ of 17,280 points…$/.test(text))).toBe(true);
+  expect(progress).toContain('Queuing 9,000 of 17,280 points…');
+  const queued = (await app.core.outbox.service()).list().filter((e) => e.operation === 'addMetricEntry' && e.state === 'pending');
+  expect(queued).toHaveLength(17_280);
+  expect(queued.map((e) => `${String(e.input.metricId)}:${(e.input.entry as { time: number }).time}`)).toEqual(
+    lines.slice(1).map((line) => line.split(',').slice(0, 2).join(':')),
+  );
+  await expect(panel.getByRole('heading', { name: /Points sent from Statusdesk/ })).toContainText('(17,280 not sent yet)');
+  await done.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath('admin-metrics-import.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: screenshotPath('admin-metrics-import-dark.png') });
 });
 
 test('designed empty and error states: no account, an account without a key, and a read-only key whose change is refused (403) with the reason', async () => {
