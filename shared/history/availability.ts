@@ -56,3 +56,10 @@ export function percentText(value: number | null): string {
   // 99.996 rounds to "100.00": say it is under 100.
   return `${text.startsWith('100') ? '99.99' : text} %`;
 }
+
+/** How long a figure rests on: "40 min", "5 h", "12 d 3 h". */
+export function observedText(ms: number): string {
+  if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  const hours = Math.round(ms / 3_600_000);
+  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}

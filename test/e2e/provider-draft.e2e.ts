@@ -130,6 +130,42 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   await expect(again.getByRole('group', { name: 'Object storage' }).getByRole('checkbox', { name: 'Database', exact: true })).toBeChecked();
   await again.getByRole('button', { name: 'Cancel' }).click();
   expect(own.writeLog({ pathPrefix: INCIDENTS })).toHaveLength(1);
+
+  // Provider history (issue 30, item 3): the provider card's History shows what was observed of it…
+  await provider.getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History of Nimbus Cloud' });
+  await expect(history.getByRole('img', { name: /Object storage, last 90 days: 1 day with a major outage, 89 days not observed/ })).toBeVisible();
+  await expect(
+    history
+      .getByRole('row', { name: /Object storage/ })
+      .getByRole('cell')
+      .nth(1),
+  ).toHaveText(/%$/);
+  await expect(history.getByTestId('history-incident')).toContainText('Elevated error rates for object storage');
+  await expect(history.getByTestId('history-incident')).toContainText('not resolved when last seen');
+  await history.screenshot({ path: screenshotPath('provider-history.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await history.screenshot({ path: screenshotPath('provider-history-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await history.getByRole('button', { name: 'Close' }).click();
+  await expect(history).toBeHidden();
+  await expect(provider.getByRole('button', { name: 'History' })).toBeFocused();
+
+  // …and our own incident's page says what else was down while it lasts.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /Incidents/ })
+    .click();
+  await page.getByTestId('incident-list').getByRole('listitem').filter({ hasText: 'Uploads failing' }).getByRole('button').click();
+  const elseDown = page.getByTestId('what-else-was-down');
+  await expect(elseDown.getByRole('heading', { name: 'What else was down then' })).toBeVisible();
+  await expect(elseDown.getByRole('listitem').filter({ hasText: 'Nimbus Cloud · incident: Elevated error rates for object storage' })).toContainText(
+    'major outage',
+  );
+  await expect(elseDown.getByRole('listitem').filter({ hasText: /Nimbus Cloud · .*Object storage/ })).toContainText('major outage');
+  await elseDown.screenshot({ path: screenshotPath('what-else-was-down.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await elseDown.screenshot({ path: screenshotPath('what-else-was-down-dark.png') });
 });
 
 test('Watch a page by address: plain http beyond this computer is refused before anything is saved; a provider without an own account says how to draft', async ({

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { AVAILABILITY_WINDOWS, availabilityWindows, percentText } from '@shared/history/availability';
+import { AVAILABILITY_WINDOWS, availabilityWindows, observedText, percentText } from '@shared/history/availability';
 import { dayBuckets } from '@shared/history/day-buckets';
 import { HISTORY_DAYS, type HistoryComponent, type PageHistory } from '@shared/history/page-history';
 import { levelLabel } from '@shared/monitor/severity';
@@ -32,12 +32,6 @@ function findPage(pages: readonly WatchedPage[], wanted: string): WatchedPage {
   throw new CliUsageError(`no watched page "${wanted}" (watched: ${names.join(', ') || 'none; watch pages in the app'})`);
 }
 
-function durationText(ms: number): string {
-  const hours = Math.round(ms / 3_600_000);
-  if (hours < 1) return `${Math.round(ms / 60_000)} min`;
-  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d ${hours % 24} h`;
-}
-
 export async function pageHistory(ctx: CliContext, wanted: string, days: number): Promise<number> {
   const page = findPage(ctx.settings.get().watchedPages, wanted);
   const dir = historyDir(ctx.dataDir);
@@ -65,7 +59,7 @@ function text(
   const windows = AVAILABILITY_WINDOWS.filter((w) => w.ms <= days * 86_400_000 || w.id === '24h');
   const observed = figures[0]![windows.at(-1)!.id].observedMs;
   const lines = [
-    `${label}: the last ${days} day(s) as this computer observed them (observed ${durationText(observed)}; time not observed counts neither way)`,
+    `${label}: the last ${days} day(s) as this computer observed them (observed ${observedText(observed)}; time not observed counts neither way)`,
     '',
   ];
   lines.push('Availability (operational or in maintenance, share of the observed time):');

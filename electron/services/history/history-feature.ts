@@ -62,8 +62,10 @@ export class HistoryFeature {
     const now = (this.#options.now ?? Date.now)();
     const from = Math.max(fromMs, now - HISTORY_DAYS * 86_400_000);
     const to = Math.min(Math.max(toMs, from), now);
+    // "What else": the providers' pages, not our own (the incident asked about is on one of those).
+    const providers = this.#options.pages().filter((p) => p.kind === 'statuspage');
     return (await this.start()).overlap(
-      this.#options.pages().map((p) => p.id),
+      providers.map((p) => p.id),
       from,
       to,
     );

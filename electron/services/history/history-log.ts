@@ -29,12 +29,12 @@ const sec = z
   .max(2 ** 40);
 const rank = z.number().int().min(-1).max(3);
 
-export const historyLineSchema = z.union([
-  z.tuple([z.literal('p'), z.string().max(500), z.union([z.literal(0), z.literal(1)])]),
-  z.tuple([z.literal('c'), z.number().int().min(0).max(100_000), z.string().max(40), z.string().max(500)]),
-  z.tuple([z.literal('l'), z.number().int().min(0).max(100_000), rank, sec]),
-  z.tuple([z.literal('x'), sec]),
-  z.tuple([
+const TAGGED = {
+  p: z.tuple([z.literal('p'), z.string().max(500), z.union([z.literal(0), z.literal(1)])]),
+  c: z.tuple([z.literal('c'), z.number().int().min(0).max(100_000), z.string().max(40), z.string().max(500)]),
+  l: z.tuple([z.literal('l'), z.number().int().min(0).max(100_000), rank, sec]),
+  x: z.tuple([z.literal('x'), sec]),
+  i: z.tuple([
     z.literal('i'),
     z.number().int(),
     z.string().max(1_000),
@@ -43,7 +43,16 @@ export const historyLineSchema = z.union([
     sec,
     sec.nullable(),
   ]),
-]);
+} as const;
+
+export const historyLineSchema = z.union([TAGGED.l, TAGGED.x, TAGGED.c, TAGGED.i, TAGGED.p]);
+
+/** One line checked by the schema of its tag (the union would try each in turn: reading a file is mostly level lines). */
+function checkLine(json: unknown): HistoryLine | null {
+  if (!Array.isArray(json) || typeof json[0] !== 'string' || !Object.hasOwn(TAGGED, json[0])) return null;
+  const result = TAGGED[json[0] as keyof typeof TAGGED].safeParse(json);
+  return result.success ? (result.data as HistoryLine) : null;
+}
 
 export type HistoryLine = z.infer<typeof historyLineSchema>;
 export type IncidentLine = Extract<HistoryLine, ['i', ...unknown[]]>;
@@ -64,10 +73,9 @@ export function parseLog(text: string): ParsedLog {
   for (let i = 0; i < raw.length; i++) {
     const line = raw[i]!;
     if (line === '') continue;
-    let parsed: HistoryLine | null = null;
+    let parsed: HistoryLine | null;
     try {
-      const result = historyLineSchema.safeParse(JSON.parse(line));
-      if (result.success) parsed = result.data;
+      parsed = checkLine(JSON.parse(line));
     } catch {
       parsed = null;
     }
@@ -164,12 +172,10 @@ export function closeAll(model: LogModel, at: number): void {
 export function compactLines(model: LogModel, cutoffSec: number): HistoryLine[] {
   const out: HistoryLine[] = [['p', model.name, model.provider ? 1 : 0]];
   const timed: Array<[number, HistoryLine]> = [];
-  const used = new Set<number>();
   for (const [index, list] of model.segments) {
     for (let i = 0; i < list.length; i++) {
       const [start, end, level] = list[i]!;
       if (end <= cutoffSec) continue;
-      used.add(index);
       timed.push([Math.max(start, cutoffSec), ['l', index, level, Math.max(start, cutoffSec)]]);
       const next = list[i + 1];
       const continues = (next && next[0] === end) || (!next && model.open.get(index)?.since === end);
@@ -177,7 +183,6 @@ export function compactLines(model: LogModel, cutoffSec: number): HistoryLine[] 
     }
   }
   for (const [index, open] of model.open) {
-    used.add(index);
     const at = Math.max(open.since, cutoffSec);
     timed.push([at, ['l', index, open.rank, at]]);
   }
@@ -189,7 +194,8 @@ export function compactLines(model: LogModel, cutoffSec: number): HistoryLine[] 
     timed.push([incident[5], incident]);
     void id;
   }
-  for (const [index, component] of model.components) if (used.has(index)) out.push(['c', index, component.key, component.name]);
+  // Every component, used lately or not: the app goes on naming it by its number.
+  for (const [index, component] of model.components) out.push(['c', index, component.key, component.name]);
   // Stable sort: at one instant, an end comes before the next start because it was pushed first per component.
   timed.sort((a, b) => a[0] - b[0] || order(a[1]) - order(b[1]));
   for (const [, line] of timed) out.push(line);

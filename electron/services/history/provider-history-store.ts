@@ -97,12 +97,13 @@ export async function readHeartbeat(dir: string): Promise<Record<string, number>
 export async function readPageHistoryFile(
   dir: string,
   pageId: string,
-  window: { fromMs: number; toMs: number; heartbeat: Record<string, number> },
+  window: { fromMs: number; toMs: number; heartbeat: Record<string, number>; openUntilSec?: number },
 ): Promise<PageHistory | null> {
   const buffer = await readIfPresent(path.join(dir, pageFileName(pageId)));
   if (!buffer) return null;
   const model = modelOf(parseLog(buffer.toString('utf8')).lines);
-  return pageHistoryOf(model, { pageId, fromMs: window.fromMs, toMs: window.toMs, openUntilSec: Math.max(window.heartbeat[pageId] ?? 0, model.lastSec) });
+  const openUntilSec = window.openUntilSec ?? Math.max(window.heartbeat[pageId] ?? 0, model.lastSec);
+  return pageHistoryOf(model, { pageId, fromMs: window.fromMs, toMs: window.toMs, openUntilSec });
 }
 
 export class ProviderHistoryStore {
@@ -222,7 +223,9 @@ export class ProviderHistoryStore {
       const known = live.model.incidents.get(item.id);
       const rank = Math.max(RANK_OF[item.level], known?.[3] ?? 0);
       const start = known?.[5] ?? Math.min(at, item.startsAt ? Math.floor(Date.parse(item.startsAt) / 1000) : at);
-      const resolved = item.resolved ? (known?.[6] ?? at) : null;
+      // Resolved when the resolving update was posted, as the page says (never after the poll that saw it).
+      const posted = item.latestUpdate?.postedAt ? Math.floor(Date.parse(item.latestUpdate.postedAt) / 1000) : at;
+      const resolved = item.resolved ? (known?.[6] ?? Math.min(at, Math.max(start, posted))) : null;
       const maintenance = item.type === 'scheduled' || live.model.incidents.get(item.id)?.[4] === 1 ? 1 : 0;
       const line: IncidentLine = ['i', item.id, item.title.slice(0, 1_000), rank, maintenance, start, resolved];
       if (!known || known[2] !== line[2] || known[3] !== line[3] || known[6] !== line[6]) lines.push(line);
@@ -236,13 +239,14 @@ export class ProviderHistoryStore {
   #append(pageId: string, live: LivePage, lines: HistoryLine[]): void {
     if (lines.length === 0) return;
     for (const line of lines) applyLine(live.model, line);
+    trimLive(live.model);
     const text = serializeLines(lines);
     live.bytes += Buffer.byteLength(text);
     const file = path.join(this.dir, pageFileName(pageId));
     const due = live.bytes > this.#cap || this.#now() - live.compactedAt > COMPACT_EVERY_MS;
     live.queue = live.queue
       .then(async () => {
-        if (due) await this.#compact(pageId, live);
+        if (due) await this.#compact(pageId, live, lines);
         else await fsp.appendFile(file, text, { encoding: 'utf8', mode: 0o600 });
       })
       .catch(() => undefined);
@@ -273,25 +277,34 @@ export class ProviderHistoryStore {
         `The history of ${state.name} could not be read whole (${parsed.invalid} damaged line(s)). It was moved to ${movedTo} and what could be read was kept.`,
       );
     }
-    if (text !== '') await this.#compact(pageId, live);
+    if (text !== '') await this.#rewrite(pageId, live, model);
+    trimLive(model);
     this.#live.set(pageId, live);
     return live;
   }
 
+  /** The file as it is on disk plus `pending` (lines not appended yet), rewritten (see #rewrite). */
+  async #compact(pageId: string, live: LivePage, pending: readonly HistoryLine[]): Promise<void> {
+    const text = (await readIfPresent(path.join(this.dir, pageFileName(pageId))))?.toString('utf8') ?? '';
+    const model = modelOf(parseLog(text).lines);
+    for (const line of pending) applyLine(model, line);
+    await this.#rewrite(pageId, live, model);
+  }
+
   /** Rewrites the file with the last 90 days, and fewer when that is over the cap (the oldest days go first). */
-  async #compact(pageId: string, live: LivePage): Promise<void> {
+  async #rewrite(pageId: string, live: LivePage, model: LogModel): Promise<void> {
+    // Every component the page has had keeps its number: later lines name it by that number.
+    for (const [index, component] of live.model.components) if (!model.components.has(index)) model.components.set(index, component);
     const nowSec = Math.floor(this.#now() / 1000);
     let cutoff = nowSec - HISTORY_KEEP_MS / 1000;
-    let lines = compactLines(live.model, cutoff);
+    let lines = compactLines(model, cutoff);
     let text = serializeLines(lines);
     // Over the cap: give up the oldest quarter of what is left until the file is under three quarters of it.
     while (Buffer.byteLength(text) > (this.#cap * 3) / 4 && cutoff < nowSec) {
       cutoff += Math.max(3_600, Math.floor((nowSec - cutoff) / 4));
-      lines = compactLines(live.model, cutoff);
+      lines = compactLines(model, cutoff);
       text = serializeLines(lines);
     }
-    live.model = modelOf(lines);
-    live.indexOf = new Map([...live.model.components].map(([index, c]) => [c.key, index]));
     await writeFileAtomic(path.join(this.dir, pageFileName(pageId)), text);
     live.bytes = Buffer.byteLength(text);
     live.compactedAt = this.#now();
@@ -333,10 +346,10 @@ export class ProviderHistoryStore {
     const live = this.#live.get(pageId);
     const toMs = this.#now();
     const fromMs = toMs - Math.min(days, 90) * 86_400_000;
-    if (!live) return readPageHistoryFile(this.dir, pageId, { fromMs, toMs, heartbeat: this.#heartbeat });
-    await live.queue;
-    const until = live.observing ? live.lastSeen : live.model.lastSec;
-    return pageHistoryOf(live.model, { pageId, fromMs, toMs, openUntilSec: until });
+    await live?.queue;
+    // A page watched and answering now is observed up to now: its level holds until the next poll says otherwise.
+    const openUntilSec = live?.observing ? Math.max(live.lastSeen, Math.floor(toMs / 1000)) : undefined;
+    return readPageHistoryFile(this.dir, pageId, { fromMs, toMs, heartbeat: this.#heartbeat, ...(openUntilSec === undefined ? {} : { openUntilSec }) });
   }
 
   /** "What else was down then" across `pageIds` (the watched pages). */
@@ -356,6 +369,15 @@ export class ProviderHistoryStore {
     await this.flush();
     this.#disposed = true;
   }
+}
+
+/**
+ * What a poll is compared with stays in memory, the rest is on disk: closed segments go, and incidents that
+ * ended more than a day before the latest line (one still listed as resolved is found again by its id).
+ */
+function trimLive(model: LogModel): void {
+  model.segments.clear();
+  for (const [id, incident] of model.incidents) if (incident[6] !== null && incident[6] < model.lastSec - 86_400) model.incidents.delete(id);
 }
 
 /** A number no component of the page has (compaction drops unused ones, so the count is not it). */
