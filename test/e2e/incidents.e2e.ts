@@ -804,12 +804,12 @@ test('one incident on two pages: also post to a second page with its services ma
   await expect(row(page, 'Checkout failing').getByTestId('linked-badge')).toHaveText('Linked · 2 pages');
 
   const creates = sim.writeLog({ op: 'incidents.create' });
-  expect(creates.map((w) => [w.path.split('/')[4], bodyOf(w).incident.service_ids])).toEqual([
+  expect(creates.map((w) => [w.path.split('/')[4], bodyOf(w).incident?.service_ids])).toEqual([
     ['acme', [2, 5]],
     ['acme-eu', [8, 9]],
   ]);
   const resolves = sim.writeLog({ method: 'POST' }).filter((w) => w.path.endsWith('/updates'));
-  expect(resolves.map((w) => [w.path.split('/')[4], bodyOf(w).update.type])).toEqual([
+  expect(resolves.map((w) => [w.path.split('/')[4], bodyOf(w).update?.type])).toEqual([
     ['acme', 'resolved'],
     ['acme-eu', 'resolved'],
   ]);
