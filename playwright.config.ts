@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium, never a downloaded browser. The flags keep it from calling home on a closed network.
@@ -6,8 +7,10 @@ export const CHROMIUM_PATH = process.env.STATUSDESK_CHROMIUM ?? '/usr/bin/chromi
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.e2e.ts',
+  // Files side by side, a worker (its own Chromium) per core; each test starts its own app, simulators, data
+  // folder and keychain service name, so no two tests share state. Tests inside a file keep their order.
   fullyParallel: false,
-  workers: 1,
+  workers: Math.max(2, availableParallelism()),
   // A retried test is reported as flaky in the list and the summary.
   retries: 1,
   timeout: 60_000,
