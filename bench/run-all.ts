@@ -30,6 +30,7 @@ const NAMES = [
   'cli-start',
   'provider-pages',
   'large-page',
+  'history',
 ] as const;
 type BenchName = (typeof NAMES)[number];
 
@@ -177,6 +178,14 @@ await run('large-page', async () => {
   const result = await runLargePageBench({ runs: quick ? 1 : 3, log: (line) => log(`large-page: ${line}`) });
   results.largePage = result;
   return largePageRows(result);
+});
+
+await run('history', async () => {
+  const { runHistoryBench } = await import('./history.bench');
+  const { historyRows } = await import('./report/history-rows');
+  const result = await runHistoryBench({ log: (line) => log(`history: ${line}`) });
+  results.history = result;
+  return historyRows(result);
 });
 
 const failed = rows.filter((r) => r.pass === false);
