@@ -64,8 +64,8 @@ export interface AppPorts {
   updater?: UpdaterPort;
   /** Electron's globalShortcut: holds the keys that bring the window up with the palette. */
   globalShortcut?: GlobalShortcutPort;
-  /** Puts text on the clipboard (Copy diagnostics). */
-  copyText?: (text: string) => void;
+  /** Puts text on the clipboard (Copy diagnostics); Electron's clipboard answers a promise. */
+  copyText?: (text: string) => Promise<void> | void;
   /** Opens a folder in the file manager: '' when it did, else why not (Open logs folder). */
   openPath?: (folder: string) => Promise<string>;
 }

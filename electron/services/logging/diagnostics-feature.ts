@@ -24,8 +24,8 @@ export interface DiagnosticsFeatureOptions {
   openOutboxStatus?: () => Promise<OutboxStatus>;
   /** How many watched pages are stale now; null when the monitor cannot say. */
   stalePages: () => Promise<number | null>;
-  /** Electron's clipboard in the app; absent elsewhere (the text is still returned). */
-  copyText?: (text: string) => void;
+  /** Electron's clipboard in the app (asynchronous since Electron 44); absent elsewhere (the text is still returned). */
+  copyText?: (text: string) => Promise<void> | void;
   /** Electron's shell.openPath: '' when opened, else why not. */
   openPath?: (folder: string) => Promise<string>;
   now?: () => Date;
@@ -87,7 +87,13 @@ export class DiagnosticsFeature {
   async copy(): Promise<{ copied: boolean; text: string }> {
     const text = await this.text();
     if (!this.#options.copyText) return { copied: false, text };
-    this.#options.copyText(text);
+    try {
+      await this.#options.copyText(text);
+    } catch (error) {
+      // The window still gets the text to copy by hand, and says it was not copied.
+      this.#options.log.line('warn', `diagnostics: the clipboard refused the text: ${error instanceof Error ? error.name : 'unknown error'}`);
+      return { copied: false, text };
+    }
     this.#options.log.line('info', 'diagnostics: copied to the clipboard');
     return { copied: true, text };
   }

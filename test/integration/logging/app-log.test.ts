@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppCore } from '../../../electron/services/app-core';
+import { AppCore, type AppCoreOptions } from '../../../electron/services/app-core';
 import { createFileLogger } from '../../../electron/services/logging/app-logger';
 import { CoreLog } from '../../../electron/services/logging/core-log';
 import { KnownSecrets, noteSecretsOf, redactLogLine } from '../../../electron/services/logging/log-redaction';
@@ -24,7 +24,7 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function appWithLog() {
+async function appWithLog(ports: AppCoreOptions['ports'] = undefined) {
   const home = makeTempDir('statusdesk-app-log-');
   cleanup.push(() => home.remove());
   const secrets = new KnownSecrets();
@@ -39,6 +39,7 @@ async function appWithLog() {
     appOrigins: [ORIGIN],
     coreLog: log,
     monitorTuning: { startSpreadMs: 0, jitterRatio: 0, staleAfterFailures: 2, backoffBaseMs: 1, backoffMaxMs: 1 },
+    ...(ports ? { ports } : {}),
   });
   cleanup.push(() => core.dispose());
   const ask = async <T = unknown>(channel: string, request?: unknown): Promise<T> => {
@@ -132,5 +133,21 @@ describe('the main log', () => {
     expect(text).toMatch(/Error in the window: fetch 127\.0\.0\.1:\d+ failed with \[redacted\]/);
     expect(text).not.toContain(key);
     expect(text).not.toContain('/status_pages/');
+  });
+
+  it("Copy diagnostics waits for the clipboard (Electron's is asynchronous) and says so when it refuses", async () => {
+    const copiedTexts: string[] = [];
+    const accepting = await appWithLog({ copyText: async (text) => void copiedTexts.push(text) });
+    await accepting.core.start();
+    const accepted = await accepting.ask<{ copied: boolean; text: string }>('diagnostics.copy');
+    expect(accepted.copied).toBe(true);
+    expect(copiedTexts).toEqual([accepted.text]);
+
+    const refusing = await appWithLog({ copyText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) });
+    await refusing.core.start();
+    const refused = await refusing.ask<{ copied: boolean; text: string }>('diagnostics.copy');
+    expect(refused.copied).toBe(false);
+    expect(refused.text).toMatch(/^Data folder: /m);
+    expect(await refusing.text()).toMatch(/warn {2}diagnostics: the clipboard refused the text: NotAllowedError/);
   });
 });
