@@ -3,6 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startStatusPageSimulator, type StatusPageSimulator, type WriteLogEntry } from '../../simulators/statuspage';
 import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import { makeTempDir } from '../support/temp-dir';
+import { expectAccessible } from './support/axe';
 import { startHarness, type Harness } from './support/harness';
 import { addAcmeAccount } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
@@ -769,6 +770,7 @@ test('one incident on two pages: also post to a second page with its services ma
   await dialog.screenshot({ path: screenshotPath('linked-incident-editor.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await dialog.screenshot({ path: screenshotPath('linked-incident-editor-dark.png') });
+  await expectAccessible(page, 'Also post to… (dark)');
   await page.emulateMedia({ colorScheme: 'light' });
   await dialog.getByRole('button', { name: 'Create on 2 pages' }).click();
   await expect(dialog).toBeHidden();
@@ -780,6 +782,7 @@ test('one incident on two pages: also post to a second page with its services ma
   await expect(linked.getByTestId('linked-state')).toHaveText(['Sent', 'Waiting']);
   await page.mouse.move(0, 0);
   await detail(page).screenshot({ path: screenshotPath('linked-incident-group.png') });
+  await expectAccessible(page, 'Linked pages');
   await page.emulateMedia({ colorScheme: 'dark' });
   await detail(page).screenshot({ path: screenshotPath('linked-incident-group-dark.png') });
   await page.emulateMedia({ colorScheme: 'light' });
