@@ -42,8 +42,11 @@ export const recordGroupSchema = z.object({
 });
 export type RecordGroupInput = z.infer<typeof recordGroupSchema>;
 
-/** Services of page `from` → services of page `to` (service id as text → ids), as last used. */
-export const serviceMapSchema = z.record(z.string().max(20), serviceIdsSchema);
+/** Services of page `from` → services of page `to` (service id as text → ids), as last used; a page's worth at most. */
+export const MAX_MAPPED_SERVICES = 1_000;
+export const serviceMapSchema = z
+  .record(z.string().max(20), serviceIdsSchema)
+  .refine((map) => Object.keys(map).length <= MAX_MAPPED_SERVICES, `A mapping holds at most ${MAX_MAPPED_SERVICES} services.`);
 export type ServiceMap = z.infer<typeof serviceMapSchema>;
 
 export const servicePairSchema = z.object({ from: pageRefSchema, to: pageRefSchema });

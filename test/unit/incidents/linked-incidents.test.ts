@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LinkedIncidents, LINKED_INCIDENTS_FILE_NAME } from '../../../electron/services/incidents/linked-incidents';
-import { groupOf } from '../../../shared/incidents/linked-incidents';
+import { groupOf, serviceMapSchema } from '../../../shared/incidents/linked-incidents';
 import { memberState } from '../../../shared/incidents/linked-member-state';
 import { foldName, mappedServiceIds, matchByName, prefillMapping } from '../../../shared/incidents/service-mapping';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
@@ -169,6 +169,9 @@ describe('linked incidents store', () => {
     expect(await store.saveMapping({ from: US, to: EU, map: { '2': [] } })).toEqual({ '1': [7], '2': [] });
     expect(await open().mapping({ from: US, to: EU })).toEqual({ '1': [7], '2': [] });
     expect(await open().mapping({ from: EU, to: US })).toEqual({});
+    // What comes over IPC is bounded: a page's worth of services.
+    const huge = Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [String(i), [i]]));
+    expect(serviceMapSchema.safeParse(huge).success).toBe(false);
   });
 
   it('refuses what its schema refuses: a bad group is dropped and reported, the good ones are kept; garbage is moved aside', async () => {
