@@ -16,6 +16,7 @@ import { SettingsStore } from '../electron/services/settings/settings-store';
 import { createSimulatorControlClient } from '../simulators/statuspage/control-client';
 import { getRateLimiter } from '../electron/services/statuspage/rate-limiter';
 import { MonitorFeature } from '../electron/services/watch/monitor-feature';
+import { HistoryFeature } from '../electron/services/history/history-feature';
 
 /*
  * 500 own pages at 60 s (DESIGN.md: core CPU ≤ 3× a bare loop of the same requests, RSS under 120 MB).
@@ -211,10 +212,19 @@ async function startCore(args: LoadChildArgs, subdomains: string[]): Promise<Run
         patchBytes += bytes;
       }
     });
+  const clock = args.timeScale === 1 ? systemClock : createScaledClock(args.timeScale);
+  // As AppCore wires it: every page state also goes to the provider history.
+  const history = new HistoryFeature({
+    dataDir: args.dataDir,
+    pages: () => settings.get().watchedPages,
+    reportProblem: () => undefined,
+    now: () => clock.now(),
+  });
   const feature = new MonitorFeature({
     settings,
     dataDir: args.dataDir,
-    clock: args.timeScale === 1 ? systemClock : createScaledClock(args.timeScale),
+    clock,
+    onState: (state) => history.observe(state),
     onPatch: (patch) => bus.emit('monitor.onPatch', patch),
     hasViewers: () => bus.connected,
     onEvent: (event) => {
@@ -230,7 +240,7 @@ async function startCore(args: LoadChildArgs, subdomains: string[]): Promise<Run
   if (args.phase === 'window') await feature.snapshot();
   return {
     feature,
-    stop: () => void feature.dispose(),
+    stop: () => void feature.dispose().then(() => history.dispose()),
     failedPolls: () => 0,
     staleAtEnd: () => 0,
     events: () => events,

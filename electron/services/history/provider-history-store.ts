@@ -68,8 +68,6 @@ interface LivePage {
   name: string;
   bytes: number;
   compactedAt: number;
-  /** Appends waiting for the file (written in order through `queue`). */
-  queue: Promise<void>;
 }
 
 export function historyDir(dataDir: string): string {
@@ -120,6 +118,11 @@ export class ProviderHistoryStore {
   /** States of a page whose file is being read: taken in, in order, once it is. */
   readonly #pending = new Map<string, PageState[]>();
   #disposed = false;
+  /**
+   * Every file operation, one at a time: 500 pages' first polls arrive together, and 500 reads and writes at
+   * once would cost the app tens of MB of memory for a moment (the 500-pages bench's RSS) for no gain.
+   */
+  #io: Promise<unknown> = Promise.resolve();
 
   private constructor(options: ProviderHistoryOptions) {
     this.#options = options;
@@ -244,16 +247,18 @@ export class ProviderHistoryStore {
     live.bytes += Buffer.byteLength(text);
     const file = path.join(this.dir, pageFileName(pageId));
     const due = live.bytes > this.#cap || this.#now() - live.compactedAt > COMPACT_EVERY_MS;
-    live.queue = live.queue
-      .then(async () => {
-        if (due) await this.#compact(pageId, live, lines);
-        else await fsp.appendFile(file, text, { encoding: 'utf8', mode: 0o600 });
-      })
-      .catch(() => undefined);
+    void this.#enqueue(async () => {
+      if (due) await this.#compact(pageId, live, lines);
+      else await fsp.appendFile(file, text, { encoding: 'utf8', mode: 0o600 });
+    }).catch(() => undefined);
   }
 
   /** Reads a page's file into memory (closing what a crash left open), compacting it when due. */
-  async #load(pageId: string, state: PageState): Promise<LivePage> {
+  #load(pageId: string, state: PageState): Promise<LivePage> {
+    return this.#enqueue(() => this.#loadNow(pageId, state));
+  }
+
+  async #loadNow(pageId: string, state: PageState): Promise<LivePage> {
     const file = path.join(this.dir, pageFileName(pageId));
     const text = (await readIfPresent(file))?.toString('utf8') ?? '';
     const parsed = parseLog(text);
@@ -268,8 +273,8 @@ export class ProviderHistoryStore {
       summary: null,
       name: model.name,
       bytes: Buffer.byteLength(text),
-      compactedAt: 0,
-      queue: Promise.resolve(),
+      // A file read whole here is compacted below; an empty one has nothing to compact.
+      compactedAt: this.#now(),
     };
     if (parsed.invalid > 0) {
       const movedTo = quarantineFile(file, new Date(this.#now()));
@@ -310,6 +315,12 @@ export class ProviderHistoryStore {
     live.compactedAt = this.#now();
   }
 
+  #enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#io.then(task, task);
+    this.#io = run.catch(() => undefined);
+    return run;
+  }
+
   /** Pages no longer watched end at their last successful poll; the heartbeat is written when it moved. */
   async #tick(): Promise<void> {
     const watched = this.#options.watchedPageIds ? new Set(this.#options.watchedPageIds()) : null;
@@ -318,7 +329,7 @@ export class ProviderHistoryStore {
         if (watched.has(pageId)) continue;
         if (live.observing) this.#append(pageId, live, [['x', live.lastSeen]]);
         live.observing = false;
-        await live.queue;
+        await this.#io.catch(() => undefined);
         this.#live.delete(pageId);
       }
     }
@@ -335,9 +346,18 @@ export class ProviderHistoryStore {
 
   /** Waits for every write planned so far. */
   async flush(): Promise<void> {
-    await Promise.all([...this.#loading.values()].map((p) => p.catch(() => undefined)));
-    await Promise.all([...this.#live.values()].map((live) => live.queue));
+    await this.#settled();
     await this.#writeHeartbeat();
+  }
+
+  /** Until no file is being read and no write waits (a read taken in may plan writes of its own). */
+  async #settled(): Promise<void> {
+    let io: Promise<unknown>;
+    do {
+      io = this.#io;
+      await Promise.all([...this.#loading.values()].map((p) => p.catch(() => undefined)));
+      await io.catch(() => undefined);
+    } while (io !== this.#io || this.#loading.size > 0);
   }
 
   /** One page's history over the last `days` (at most 90); null when it was never observed. */
@@ -346,7 +366,7 @@ export class ProviderHistoryStore {
     const live = this.#live.get(pageId);
     const toMs = this.#now();
     const fromMs = toMs - Math.min(days, 90) * 86_400_000;
-    await live?.queue;
+    await this.#settled();
     // A page watched and answering now is observed up to now: its level holds until the next poll says otherwise.
     const openUntilSec = live?.observing ? Math.max(live.lastSeen, Math.floor(toMs / 1000)) : undefined;
     return readPageHistoryFile(this.dir, pageId, { fromMs, toMs, heartbeat: this.#heartbeat, ...(openUntilSec === undefined ? {} : { openUntilSec }) });
