@@ -59,6 +59,8 @@ export function percentText(value: number | null): string {
 
 /** How long a figure rests on: "40 min", "5 h", "12 d 3 h". */
 export function observedText(ms: number): string {
+  if (ms <= 0) return 'none';
+  if (ms < 60_000) return 'under 1 min';
   if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
   const hours = Math.round(ms / 3_600_000);
   return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} d ${hours % 24} h`;

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startProviderSimulator, type ProviderSimulator } from '../../simulators/provider';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
 import { startHarness, type Harness } from './support/harness';
+import { expectAccessible } from './support/axe';
 import { screenshotPath } from './support/screenshots';
 
 /*
@@ -144,8 +145,10 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   await expect(history.getByTestId('history-incident')).toContainText('Elevated error rates for object storage');
   await expect(history.getByTestId('history-incident')).toContainText('not resolved when last seen');
   await history.screenshot({ path: screenshotPath('provider-history.png') });
+  await expectAccessible(page, 'the provider history');
   await page.emulateMedia({ colorScheme: 'dark' });
   await history.screenshot({ path: screenshotPath('provider-history-dark.png') });
+  await expectAccessible(page, 'the provider history, dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await history.getByRole('button', { name: 'Close' }).click();
   await expect(history).toBeHidden();
@@ -163,7 +166,10 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
     'major outage',
   );
   await expect(elseDown.getByRole('listitem').filter({ hasText: /Nimbus Cloud · .*Object storage/ })).toContainText('major outage');
+  // Our own pages are not "what else": the incident asked about is on one of them.
+  await expect(elseDown.getByRole('listitem').filter({ hasText: 'Acme production' })).toHaveCount(0);
   await elseDown.screenshot({ path: screenshotPath('what-else-was-down.png') });
+  await expectAccessible(page, 'an incident with what else was down');
   await page.emulateMedia({ colorScheme: 'dark' });
   await elseDown.screenshot({ path: screenshotPath('what-else-was-down-dark.png') });
 });
