@@ -19,10 +19,14 @@ const serviceIdsSchema = z.array(z.number().int()).max(1_000);
 export const linkedIncidentIdSchema = z.union([z.number().int(), z.string().min(1).max(100)]);
 export type LinkedIncidentId = z.infer<typeof linkedIncidentIdSchema>;
 
-/** One page's incident in a group, with the services it was created with on that page. */
+/**
+ * One page's incident in a group, with the services it was created with on that page; `deleted` once it was
+ * deleted (through the app, or found gone on the server): kept so the group says so, and sent nothing more.
+ */
 export const linkedMemberSchema = pageRefSchema.extend({
   incidentId: linkedIncidentIdSchema,
   serviceIds: serviceIdsSchema,
+  deleted: z.boolean().optional(),
 });
 export type LinkedMember = z.infer<typeof linkedMemberSchema>;
 
@@ -42,6 +46,17 @@ export const recordGroupSchema = z.object({
 });
 export type RecordGroupInput = z.infer<typeof recordGroupSchema>;
 
+/** Pages queued later into a group already recorded (a retry after some page's create could not be queued). */
+export const addMembersSchema = z.object({
+  groupId: z.string().min(1).max(100),
+  members: z.array(linkedMemberSchema).min(1).max(MAX_GROUP_MEMBERS),
+});
+export type AddMembersInput = z.infer<typeof addMembersSchema>;
+
+/** A page's incident was deleted: by every id it may be named by (its temp id and its server id). */
+export const markDeletedSchema = pageRefSchema.extend({ incidentIds: z.array(linkedIncidentIdSchema).min(1).max(2) });
+export type MarkDeletedInput = z.infer<typeof markDeletedSchema>;
+
 /** Services of page `from` → services of page `to` (service id as text → ids), as last used; a page's worth at most. */
 export const MAX_MAPPED_SERVICES = 1_000;
 export const serviceMapSchema = z
@@ -58,7 +73,13 @@ export type ServiceMapping = z.infer<typeof serviceMappingSchema>;
 export const samePage = (a: { accountId: string; subdomain: string }, b: { accountId: string; subdomain: string }): boolean =>
   a.accountId === b.accountId && a.subdomain === b.subdomain;
 
-/** The group a page's incident belongs to (by its server id, or by the temp id its create had). */
+/** The members whose incident was not deleted. */
+export const liveMembers = (group: LinkedGroup): LinkedMember[] => group.members.filter((m) => m.deleted !== true);
+
+/**
+ * The group a page's incident belongs to (by its server id, or by the temp id its create had). A group with
+ * fewer than two incidents not deleted is no group any more: the one left is a single incident again.
+ */
 export function groupOf(
   groups: readonly LinkedGroup[],
   page: { accountId: string; subdomain: string },
@@ -66,7 +87,8 @@ export function groupOf(
   tempIdOf: (id: LinkedIncidentId) => LinkedIncidentId | undefined = () => undefined,
 ): LinkedGroup | null {
   const ids = new Set([String(incidentId), ...(tempIdOf(incidentId) === undefined ? [] : [String(tempIdOf(incidentId))])]);
-  return groups.find((group) => group.members.some((m) => samePage(m, page) && ids.has(String(m.incidentId)))) ?? null;
+  const found = groups.find((group) => group.members.some((m) => samePage(m, page) && ids.has(String(m.incidentId)))) ?? null;
+  return found && liveMembers(found).length >= 2 ? found : null;
 }
 
 /** Members still named by a temp id: their create has not been reported sent yet. */

@@ -5,9 +5,10 @@ import type { LinkedMember } from './linked-incidents';
 /**
  * How one page's incident of a group stands, in the outbox's own words: the state of its write that most needs
  * the user (failed, then needs a look, conflict, sending, waiting), `sent` once nothing of it waits, and
- * `dropped` when its create was discarded before it was ever sent (the page has no such incident).
+ * `dropped` when its create was discarded before it was ever sent (the page has no such incident), `deleted`
+ * once its incident was deleted.
  */
-export type LinkedMemberState = OutboxState | 'dropped';
+export type LinkedMemberState = OutboxState | 'dropped' | 'deleted';
 
 const WORST_FIRST: readonly OutboxState[] = ['failed', 'needs_look', 'conflict', 'in_flight', 'pending'];
 
@@ -27,6 +28,7 @@ export function entriesOfMember(member: LinkedMember, entries: readonly OutboxEn
 
 export function memberState(member: LinkedMember, entries: readonly OutboxEntryView[]): { state: LinkedMemberState; entry: OutboxEntryView | null } {
   const own = entriesOfMember(member, entries);
+  if (member.deleted === true) return { state: 'deleted', entry: own.at(-1) ?? null };
   for (const state of WORST_FIRST) {
     const entry = own.filter((e) => e.state === state).at(-1);
     if (entry) return { state, entry };

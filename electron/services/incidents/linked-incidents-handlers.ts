@@ -6,6 +6,8 @@ export function linkedIncidentsHandlers(store: LinkedIncidents): GroupHandlers<I
   return {
     'linked.groups': () => store.groups(),
     'linked.record': (input) => store.record(input),
+    'linked.addMembers': (input) => store.addMembers(input),
+    'linked.markDeleted': (input) => store.markDeleted(input),
     'linked.mapping': (pair) => store.mapping(pair),
     'linked.saveMapping': (mapping) => store.saveMapping(mapping),
   };

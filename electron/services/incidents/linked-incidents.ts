@@ -9,7 +9,10 @@ import {
   MAX_SERVICE_MAPPINGS,
   samePage,
   serviceMappingSchema,
+  type AddMembersInput,
   type LinkedGroup,
+  type LinkedMember,
+  type MarkDeletedInput,
   type RecordGroupInput,
   type ServiceMap,
   type ServiceMapping,
@@ -59,6 +62,16 @@ function serverIdsOf(outcomes: readonly CreateOutcome[]): Map<string, number | s
   return known;
 }
 
+/** One incident per page in a group, and an incident in one group only. */
+function checkNew(groups: readonly LinkedGroup[], existing: readonly LinkedMember[], added: readonly LinkedMember[]): void {
+  const all = [...existing, ...added];
+  for (const member of added) {
+    if (all.filter((m) => samePage(m, member)).length > 1) throw new AppError('invalid_input', 'A group has one incident per page.');
+    const taken = groups.find((g) => g.members.some((m) => samePage(m, member) && String(m.incidentId) === String(member.incidentId)));
+    if (taken) throw new AppError('conflict', `That incident of ${member.subdomain} is already linked (“${taken.title}”).`);
+  }
+}
+
 const pairOf = (mapping: ServicePair) => ({ from: mapping.from, to: mapping.to });
 const samePair = (a: ServicePair, b: ServicePair) => samePage(a.from, b.from) && samePage(a.to, b.to);
 
@@ -91,17 +104,44 @@ export class LinkedIncidents {
   record(input: RecordGroupInput): Promise<LinkedGroup> {
     return this.#serial(async () => {
       const contents = await this.#load();
-      for (const member of input.members) {
-        if (input.members.filter((m) => samePage(m, member)).length > 1) throw new AppError('invalid_input', 'A group has one incident per page.');
-        const taken = contents.groups.find((g) => g.members.some((m) => samePage(m, member) && String(m.incidentId) === String(member.incidentId)));
-        if (taken) throw new AppError('conflict', `That incident of ${member.subdomain} is already linked (“${taken.title}”).`);
-      }
-      const known = serverIdsOf((await this.#options.knownCreates?.().catch(() => [])) ?? []);
-      const members = input.members.map((m) => (isTempId(m.incidentId) && known.has(m.incidentId) ? { ...m, incidentId: known.get(m.incidentId)! } : m));
+      checkNew(contents.groups, [], input.members);
+      const members = await this.#withKnownIds(input.members);
       const group = linkedGroupSchema.parse({ id: this.#newId(), title: input.title, createdAt: this.#now().toISOString(), members });
       await this.#save({ ...contents, groups: [...contents.groups, group].slice(-MAX_LINKED_GROUPS) });
       return group;
     });
+  }
+
+  /** Adds pages whose create was queued after the group was recorded (a retry of a page that failed first). */
+  addMembers(input: AddMembersInput): Promise<LinkedGroup> {
+    return this.#serial(async () => {
+      const contents = await this.#load();
+      const group = contents.groups.find((g) => g.id === input.groupId);
+      if (!group) throw new AppError('not_found', 'That linked incident is no longer kept on this computer.');
+      checkNew(contents.groups, group.members, input.members);
+      const next = linkedGroupSchema.parse({ ...group, members: [...group.members, ...(await this.#withKnownIds(input.members))] });
+      await this.#save({ ...contents, groups: contents.groups.map((g) => (g.id === group.id ? next : g)) });
+      return next;
+    });
+  }
+
+  /** A page's incident was deleted: its member stays, marked, so the group says so and sends it nothing more. */
+  markDeleted(input: MarkDeletedInput): Promise<boolean> {
+    return this.#serial(async () => {
+      const contents = await this.#load();
+      const ids = new Set(input.incidentIds.map(String));
+      const hit = (m: LinkedMember) => samePage(m, input) && ids.has(String(m.incidentId)) && m.deleted !== true;
+      if (!contents.groups.some((g) => g.members.some(hit))) return false;
+      const groups = contents.groups.map((g) => (g.members.some(hit) ? { ...g, members: g.members.map((m) => (hit(m) ? { ...m, deleted: true } : m)) } : g));
+      await this.#save({ ...contents, groups });
+      return true;
+    });
+  }
+
+  /** Temp ids of creates the outbox already sent become the server's ids at once. */
+  async #withKnownIds(members: readonly LinkedMember[]): Promise<LinkedMember[]> {
+    const known = serverIdsOf((await this.#options.knownCreates?.().catch(() => [])) ?? []);
+    return members.map((m) => (isTempId(m.incidentId) && known.has(m.incidentId) ? { ...m, incidentId: known.get(m.incidentId)! } : m));
   }
 
   /** The services last mapped from one page to another (empty when never). */

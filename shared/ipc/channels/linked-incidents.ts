@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { event, invoke } from '../define';
 import {
+  addMembersSchema,
   linkedGroupSchema,
+  markDeletedSchema,
   MAX_LINKED_GROUPS,
   recordGroupSchema,
   serviceMappingSchema,
@@ -15,6 +17,10 @@ export const linkedIncidentsChannels = {
   'linked.groups': invoke(z.undefined(), z.array(linkedGroupSchema).max(MAX_LINKED_GROUPS)),
   /** Records a group once each page's create is queued (members named by temp ids until they are sent). */
   'linked.record': invoke(recordGroupSchema, linkedGroupSchema),
+  /** Adds pages queued later (a retry after a partial failure) to a group; answers the group. */
+  'linked.addMembers': invoke(addMembersSchema, linkedGroupSchema),
+  /** Marks a page's incident deleted in its group (deleted through the app, or found gone on the server); answers whether a member was marked. */
+  'linked.markDeleted': invoke(markDeletedSchema, z.boolean()),
   /** The services last mapped from one page to another. */
   'linked.mapping': invoke(servicePairSchema, serviceMapSchema),
   /** Remembers a mapping for a pair of pages; answers the pair's whole mapping. */

@@ -197,4 +197,39 @@ describe('linked incidents store', () => {
     expect(await new LinkedIncidents({ dataDir: temp.dir, onProblem: (m) => more.push(m) }).groups()).toEqual([]);
     expect(more[0]).toMatch(/was unreadable; it starts empty\. The old file is at linked-incidents\.corrupt-/);
   });
+
+  it('adds pages queued later to a group (once per page), and marks a deleted incident by either of its ids, kept across a restart', async () => {
+    const THIRD = { accountId: 'acc-3', subdomain: 'acme-asia' };
+    const store = open();
+    const euTemp = tempIdFor(ENTRY_EU);
+    const group = await store.record({
+      title: 'Down',
+      members: [
+        { ...US, incidentId: 5, serviceIds: [] },
+        { ...EU, incidentId: euTemp, serviceIds: [] },
+      ],
+    });
+    const grown = await store.addMembers({ groupId: group.id, members: [{ ...THIRD, incidentId: 9, serviceIds: [3] }] });
+    expect(grown.members.map((m) => m.subdomain)).toEqual(['acme', 'acme-eu', 'acme-asia']);
+    await expect(store.addMembers({ groupId: group.id, members: [{ ...THIRD, incidentId: 10, serviceIds: [] }] })).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
+    await expect(store.addMembers({ groupId: 'gone', members: [{ ...THIRD, incidentId: 10, serviceIds: [] }] })).rejects.toMatchObject({ code: 'not_found' });
+
+    // The window names EU's incident by its server id and its temp id: the member (still a temp id here) is found.
+    expect(await store.markDeleted({ ...EU, incidentIds: [77, euTemp] })).toBe(true);
+    expect(await store.markDeleted({ ...EU, incidentIds: [77, euTemp] })).toBe(false);
+    expect(await store.markDeleted({ ...US, incidentIds: [9] })).toBe(false);
+    const [kept] = await open().groups();
+    expect(kept!.members.map((m) => [m.subdomain, m.deleted === true])).toEqual([
+      ['acme', false],
+      ['acme-eu', true],
+      ['acme-asia', false],
+    ]);
+    expect(memberState(kept!.members[1]!, []).state).toBe('deleted');
+    // Two incidents not deleted: still a group; one left: a single incident again.
+    expect(groupOf([kept!], US, 5)?.id).toBe(group.id);
+    await store.markDeleted({ ...THIRD, incidentIds: [9] });
+    expect(groupOf(await store.groups(), US, 5)).toBeNull();
+  });
 });
