@@ -15,6 +15,7 @@ import { pageReadFailure } from '@/lib/page-read-failure';
 import { describeEntry } from '@/lib/outbox-entry-label';
 import { useAccountsStore } from './accounts';
 import { useIncidentPageContext } from './incident-page-context';
+import { useLinkedIncidents } from './linked-incidents';
 import { useOutboxStore } from './outbox';
 
 /**
@@ -233,6 +234,7 @@ export const useIncidentsStore = defineStore('incidents', () => {
     if (item && !gone.value.some((note) => note.key === key))
       gone.value.push({ key, kind, id, title: typeof item.title === 'string' ? item.title : '', found });
     removeItem(kind, id);
+    if (kind === 'incidents' && account.value) void useLinkedIncidents().markDeleted({ accountId: account.value.id, subdomain: account.value.subdomain }, id);
   }
 
   function dismissGone(key: string) {
@@ -319,9 +321,13 @@ export const useIncidentsStore = defineStore('incidents', () => {
     const profile = WRITES[kind];
     return queue(profile.update, { [profile.idParam]: item.id, [profile.bodyKey]: body }, baseVersionOf(item));
   }
-  function deleteItem(kind: ConsoleKind, item: ConsoleItem) {
+  async function deleteItem(kind: ConsoleKind, item: ConsoleItem) {
     const profile = WRITES[kind];
-    return queue(profile.remove, { [profile.idParam]: item.id });
+    const page = account.value ? { accountId: account.value.id, subdomain: account.value.subdomain } : null;
+    const result = await queue(profile.remove, { [profile.idParam]: item.id });
+    // An incident posted on several pages: its group shows this page's as deleted and sends it nothing more.
+    if (kind === 'incidents' && page) void useLinkedIncidents().markDeleted(page, item.id);
+    return result;
   }
   function addUpdate(kind: ConsoleKind, item: ConsoleItem, body: Record<string, unknown>) {
     const profile = WRITES[kind];

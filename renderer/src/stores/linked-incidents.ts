@@ -6,6 +6,7 @@ import type { PageRef } from '@shared/incidents/page-prefs';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { isTempId } from '@shared/outbox/temp-id';
 import { api, call } from '@/api';
+import { isQueued, PartialPostError, type FailedPage, type LinkedPostProgress, type QueuedPage } from '@/lib/linked-post-progress';
 import { useAccountsStore } from './accounts';
 import { useIncidentsStore } from './incidents';
 import { useOutboxStore } from './outbox';
@@ -62,13 +63,11 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
   /** Each member with its page's name and its state, the page shown first. */
   function membersOf(group: LinkedGroup, page: PageRef | null): MemberView[] {
     const entries = useOutboxStore().entries;
-    const accounts = useAccountsStore().accounts;
     const views = group.members.map((member) => {
-      const account = accounts.find((a) => a.id === member.accountId);
       const { state, entry } = memberState(member, entries);
       return {
         member,
-        pageName: account ? `${account.name} (${member.subdomain})` : member.subdomain,
+        pageName: pageNameOf(member),
         state,
         entry,
         openId: currentIdOf(member, entries),
@@ -82,65 +81,135 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     return call(api().linked.mapping({ from, to }));
   }
 
+  /** A page's name as the window shows it: the account's name and the page's subdomain. */
+  function pageNameOf(page: PageRef): string {
+    const account = useAccountsStore().accounts.find((a) => a.id === page.accountId);
+    return account ? `${account.name} (${page.subdomain})` : page.subdomain;
+  }
+
+  /** The other pages an update of the group goes to: not the one shown, not one whose create was discarded or whose incident was deleted. */
+  function othersOf(group: LinkedGroup, page: PageRef | null): MemberView[] {
+    return membersOf(group, page).filter((view) => !view.current && view.state !== 'dropped' && view.state !== 'deleted');
+  }
+
+  /** Queues one write on another page; a page whose write is refused is noted in `failed`, the others go on. */
+  async function queueOnPage(target: PageRef, operation: 'createIncident' | 'addIncidentUpdate', input: Record<string, unknown>, failed: FailedPage[]) {
+    const account = useAccountsStore().accounts.find((a) => a.id === target.accountId && a.subdomain === target.subdomain);
+    try {
+      return await useIncidentsStore().queueOn(account, operation, input);
+    } catch (error) {
+      failed.push({
+        accountId: target.accountId,
+        subdomain: target.subdomain,
+        pageName: pageNameOf(target),
+        reason: error instanceof Error ? error.message : String(error),
+      });
+      return null;
+    }
+  }
+
   /**
-   * The same incident on each extra page, after the first page's create was queued (`first`: what it answered):
-   * one create per page, with the services mapped, then the group is recorded. Translations stay on the first
-   * page (each page has its own languages). A page whose create cannot be queued is named; the others are linked.
+   * The same incident on this page and each extra page, exactly once per page however often it is tried
+   * (`progress`: what this editor session already queued): this page's create first (`saveHere`; when it is
+   * refused nothing is queued), then one create per extra page still missing (only `only` on "Try again for
+   * …"), with its services mapped and without translations (each page has its own languages). The group is
+   * recorded with every page queued so far, also when another page failed; pages queued later join it. A page
+   * that failed is named with why (`PartialPostError`), the others stay queued.
    */
-  async function postCopies(page: PageRef, first: unknown, body: Record<string, unknown>, targets: readonly LinkedTarget[]) {
-    const firstId = tempIdOfResult(first);
-    if (firstId === null || targets.length === 0) return;
-    const incidents = useIncidentsStore();
-    const accounts = useAccountsStore().accounts;
+  async function createOnPages(options: {
+    page: PageRef;
+    body: Record<string, unknown>;
+    targets: readonly LinkedTarget[];
+    progress: LinkedPostProgress;
+    saveHere: (body: Record<string, unknown>) => Promise<unknown>;
+    only?: PageRef | null;
+  }) {
+    const { page, body, progress } = options;
     const picked = Array.isArray(body.service_ids) ? body.service_ids.filter((id): id is number => typeof id === 'number') : [];
-    const members: LinkedMember[] = [{ ...page, incidentId: firstId, serviceIds: picked }];
-    const refused: string[] = [];
-    for (const target of targets) {
+    if (!isQueued(progress, page)) {
+      const firstId = tempIdOfResult(await options.saveHere(body));
+      // An answer without a temp id cannot be linked: the page has its incident, the others are not tried.
+      if (firstId === null) return;
+      progress.queued.push({ ...page, incidentId: firstId, serviceIds: picked, linked: false });
+    }
+    const failed = progress.failed.filter((f) => options.only && !samePage(f, options.only));
+    const { translations: _titleTranslations, updates, ...rest } = body;
+    for (const target of options.targets) {
+      if (isQueued(progress, target) || (options.only && !samePage(target, options.only))) continue;
       const serviceIds = [...new Set(picked.flatMap((id) => target.map[String(id)] ?? []))];
-      const { translations: _titleTranslations, updates, ...rest } = body;
       const copy = {
         ...rest,
         service_ids: serviceIds,
         ...(Array.isArray(updates) ? { updates: updates.map((u: Record<string, unknown>) => withoutTranslations(u)) } : {}),
       };
-      try {
-        const account = accounts.find((a) => a.id === target.accountId && a.subdomain === target.subdomain);
-        const queued = await incidents.queueOn(account, 'createIncident', { incident: copy });
-        const incidentId = tempIdOfResult(queued);
-        if (incidentId !== null) members.push({ accountId: target.accountId, subdomain: target.subdomain, incidentId, serviceIds });
-        void call(api().linked.saveMapping({ from: page, to: { accountId: target.accountId, subdomain: target.subdomain }, map: target.map })).catch(
-          () => undefined,
-        );
-      } catch (error) {
-        refused.push(`${target.subdomain} (${error instanceof Error ? error.message : String(error)})`);
-      }
+      const to = { accountId: target.accountId, subdomain: target.subdomain };
+      const incidentId = tempIdOfResult(await queueOnPage(to, 'createIncident', { incident: copy }, failed));
+      if (incidentId === null) continue;
+      progress.queued.push({ ...to, incidentId, serviceIds, linked: false });
+      void call(api().linked.saveMapping({ from: page, to, map: target.map })).catch(() => undefined);
     }
-    if (members.length >= 2) groups.value = [...groups.value, await call(api().linked.record({ title: String(body.title ?? ''), members }))];
-    if (refused.length > 0) throw new Error(`The incident was queued for this page, but not for ${refused.join(', ')}.`);
+    progress.failed = failed;
+    await keepGroup(String(body.title ?? ''), progress);
+    if (failed.length > 0) throw new PartialPostError(failed, progress.queued.map(pageNameOf));
+  }
+
+  /** Records the group once two pages are queued, and adds the pages queued since to it. */
+  async function keepGroup(title: string, progress: LinkedPostProgress) {
+    const unlinked = progress.queued.filter((q) => !q.linked);
+    if (unlinked.length === 0 || progress.queued.length < 2) return;
+    const members = (list: QueuedPage[]) => list.map(({ linked: _linked, ...member }) => member);
+    const group =
+      progress.groupId === null
+        ? await call(api().linked.record({ title, members: members(progress.queued) }))
+        : await call(api().linked.addMembers({ groupId: progress.groupId, members: members(unlinked) }));
+    progress.groupId = group.id;
+    for (const q of progress.queued) q.linked = true;
+    groups.value = [...groups.value.filter((g) => g.id !== group.id), group];
   }
 
   /**
-   * An update (or the resolve) of the incident shown, posted to the group's other pages too: one write per page,
-   * to the id its incident has now (a temp id while its create waits: the outbox sends it after the create). A
-   * page whose create was discarded gets none.
+   * An update (or the resolve) of the incident shown, and the same to the group's other pages: one write per
+   * page, exactly once per page across tries (`progress`), to the id its incident has now (a temp id while its
+   * create waits: the outbox sends it after the create). A page whose create was discarded or whose incident
+   * was deleted gets none. This page's write goes first (`saveHere`; refused, nothing is queued).
    */
-  async function postToOthers(group: LinkedGroup, page: PageRef, update: Record<string, unknown>) {
-    const incidents = useIncidentsStore();
-    const accounts = useAccountsStore().accounts;
-    const refused: string[] = [];
-    for (const view of membersOf(group, page)) {
-      if (view.current || view.state === 'dropped') continue;
-      const account = accounts.find((a) => a.id === view.member.accountId && a.subdomain === view.member.subdomain);
-      try {
-        await incidents.queueOn(account, 'addIncidentUpdate', { incidentId: view.openId, update: withoutTranslations(update) });
-      } catch (error) {
-        refused.push(`${view.member.subdomain} (${error instanceof Error ? error.message : String(error)})`);
-      }
+  async function postToAll(options: {
+    group: LinkedGroup;
+    page: PageRef;
+    update: Record<string, unknown>;
+    progress: LinkedPostProgress;
+    saveHere: () => Promise<unknown>;
+    only?: PageRef | null;
+  }) {
+    const { page, progress } = options;
+    if (!isQueued(progress, page)) {
+      await options.saveHere();
+      const here = membersOf(options.group, page).find((view) => view.current);
+      progress.queued.push({ ...page, incidentId: here?.openId ?? options.group.id, serviceIds: [], linked: true });
     }
-    if (refused.length > 0) throw new Error(`Queued for this page, but not for ${refused.join(', ')}.`);
+    const failed = progress.failed.filter((f) => options.only && !samePage(f, options.only));
+    for (const view of othersOf(options.group, page)) {
+      const target = { accountId: view.member.accountId, subdomain: view.member.subdomain };
+      if (isQueued(progress, target) || (options.only && !samePage(target, options.only))) continue;
+      const queued = await queueOnPage(target, 'addIncidentUpdate', { incidentId: view.openId, update: withoutTranslations(options.update) }, failed);
+      if (queued !== null) progress.queued.push({ ...target, incidentId: view.openId, serviceIds: [], linked: true });
+    }
+    progress.failed = failed;
+    if (failed.length > 0) throw new PartialPostError(failed, progress.queued.map(pageNameOf));
   }
 
-  return { groups, start, groupOf, membersOf, mapping, postCopies, postToOthers };
+  /** A page's incident was deleted (through the app, or found gone on the server): its group marks it so. */
+  async function markDeleted(page: PageRef, incidentId: number | string) {
+    const other = otherIdOf(incidentId);
+    const incidentIds = other === undefined ? [incidentId] : [incidentId, other];
+    try {
+      await call(api().linked.markDeleted({ ...page, incidentIds }));
+    } catch {
+      // The deletion itself is queued or seen; a group not marked only keeps offering a page that has nothing.
+    }
+  }
+
+  return { groups, start, groupOf, membersOf, othersOf, pageNameOf, mapping, createOnPages, postToAll, markDeleted };
 });
 
 function withoutTranslations(update: Record<string, unknown>): Record<string, unknown> {

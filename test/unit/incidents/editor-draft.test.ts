@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearDraft, draftKey, loadDraft, NEW_INCIDENT, saveDraft, updateDraftName } from '../../../renderer/src/components/incidents/editor-draft';
 import { incidentValuesOf } from '../../../renderer/src/components/incidents/incident-form';
+import { clearLinkedDraft, linkedDraftKey, loadLinkedDraft, saveLinkedDraft } from '../../../renderer/src/components/incidents/linked-draft';
 import { updateValuesOf } from '../../../renderer/src/components/incidents/update-form';
 
 /** The Storage interface over a Map, as the browser's localStorage behaves for these calls. */
@@ -67,5 +68,37 @@ describe('editor drafts', () => {
       },
     } as Storage;
     expect(() => saveDraft(ACME, incidentValuesOf(null), 1_000, storage)).not.toThrow();
+  });
+
+  it('keeps the pages picked in Also post to…, their mapping and what was queued; unknown pages and a bad draft are dropped', () => {
+    const storage = memoryStorage();
+    const key = linkedDraftKey(ACME);
+    const eu = { accountId: 'acc-2', subdomain: 'acme-eu' };
+    const removed = { accountId: 'acc-9', subdomain: 'old' };
+    const queued = { accountId: 'acc-1', subdomain: 'acme', incidentId: 'tmp-11111111-1111-4111-8111-111111111111', serviceIds: [2], linked: false };
+    saveLinkedDraft(
+      key,
+      {
+        targets: [
+          { ...eu, map: { '2': [8] } },
+          { ...removed, map: {} },
+        ],
+        progress: { queued: [queued], groupId: null, failed: [] },
+      },
+      storage,
+    );
+    const known = (page: { accountId: string }) => page.accountId !== 'acc-9';
+    expect(loadLinkedDraft(key, known, storage)).toEqual({
+      targets: [{ ...eu, map: { '2': [8] } }],
+      progress: { queued: [queued], groupId: null, failed: [] },
+    });
+    // Nothing picked and nothing queued is no draft.
+    saveLinkedDraft(key, { targets: [], progress: { queued: [], groupId: null, failed: [] } }, storage);
+    expect(storage.getItem(key)).toBeNull();
+    // What the schema refuses (a mapping that is not one) is dropped, not shown half.
+    storage.setItem(key, JSON.stringify({ targets: [{ ...eu, map: { '2': 'eight' } }], queued: [], groupId: null }));
+    expect(loadLinkedDraft(key, known, storage)).toBeNull();
+    expect(storage.getItem(key)).toBeNull();
+    clearLinkedDraft(key, storage);
   });
 });

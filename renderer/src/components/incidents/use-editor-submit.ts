@@ -1,4 +1,5 @@
 import { nextTick, ref } from 'vue';
+import { PartialPostError } from '@/lib/linked-post-progress';
 import type { BuildResult, FieldErrors } from './form-result';
 
 /**
@@ -26,7 +27,9 @@ export function useEditorSubmit(options: { build: () => BuildResult; save: (body
       await options.save(result.body);
       options.done();
     } catch (failure) {
-      errors.value = { form: `Not queued: ${failure instanceof Error ? failure.message : String(failure)}` };
+      // A write to several pages that went partly says itself what was queued and what was not.
+      const words = failure instanceof Error ? failure.message : String(failure);
+      errors.value = { form: failure instanceof PartialPostError ? words : `Not queued: ${words}` };
     } finally {
       saving.value = false;
     }
