@@ -1,10 +1,19 @@
+// The renderer's global `window.api` type, for the window's stores driven here (tsconfig.json holds no renderer types).
+import type {} from '../../../renderer/src/env.d.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LinkedGroup } from '../../../shared/incidents/linked-incidents';
+import { groupOf, type LinkedGroup } from '../../../shared/incidents/linked-incidents';
 import { memberState } from '../../../shared/incidents/linked-member-state';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import { tempIdFor } from '../../../shared/outbox/temp-id';
+import { createPinia, setActivePinia } from 'pinia';
 import { AppCore } from '../../../electron/services/app-core';
+import { ipcChannels } from '../../../shared/ipc/contract';
+import { buildApi } from '../../../shared/ipc/define';
+import { emptyProgress, PartialPostError } from '../../../renderer/src/lib/linked-post-progress';
+import { useAccountsStore } from '../../../renderer/src/stores/accounts';
+import { useIncidentsStore } from '../../../renderer/src/stores/incidents';
+import { useLinkedIncidents } from '../../../renderer/src/stores/linked-incidents';
 import { LinkedIncidents } from '../../../electron/services/incidents/linked-incidents';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { KeyVault, type KeychainLike } from '../../../electron/services/vault/key-vault';
@@ -163,5 +172,104 @@ describe('one incident on two pages', () => {
     openCore();
     await core!.start();
     await vi.waitFor(async () => expect((await ask<LinkedGroup[]>('linked.groups'))[0]!.members.map((m) => m.incidentId)).toEqual([serverId, 77]));
+  });
+
+  it('after a page refused its create, a retry queues that page only; the group holds each page once; a deleted incident is marked and ends the group', async () => {
+    home = makeTempDir('statusdesk-linked-');
+    openCore();
+    const us = await addPage('Acme US', 'acme');
+    const eu = await addPage('Acme EU', 'acme-eu');
+    const incident = { type: 'major', title: 'Checkout failing', service_ids: [2], updates: [{ type: 'issue', description: 'Looking.' }] };
+
+    const usCreate = await queue(us, 'createIncident', { incident });
+    // The EU page's create is refused by the core (its input does not pass the operation's schema): nothing of it is queued.
+    await expect(queue(eu, 'createIncident', { incident: { ...incident, service_ids: 'eight' } })).rejects.toThrow(/outbox\.enqueue/);
+    // The retry, as the window's "Try again for acme-eu" sends it: the EU page only, then the group of both.
+    const euCreate = await queue(eu, 'createIncident', { incident: { ...incident, service_ids: [8] } });
+    await ask<LinkedGroup>('linked.record', {
+      title: 'Checkout failing',
+      members: [
+        { ...us, incidentId: tempIdFor(usCreate), serviceIds: [2] },
+        { ...eu, incidentId: tempIdFor(euCreate), serviceIds: [8] },
+      ],
+    });
+    // A page already in the group cannot join it again (a retry that would create it twice is refused too).
+    const [group] = await ask<LinkedGroup[]>('linked.groups');
+    await expect(ask('linked.addMembers', { groupId: group!.id, members: [{ ...eu, incidentId: 99, serviceIds: [] }] })).rejects.toThrow(
+      /one incident per page/,
+    );
+
+    await ask('outbox.flush');
+    expect(incidentsOf('acme')).toHaveLength(1);
+    expect(incidentsOf('acme-eu')).toHaveLength(1);
+    const euId = (await ask<OutboxEntryView[]>('outbox.list')).find((e) => e.id === euCreate)!.serverId!;
+    await vi.waitFor(async () => expect((await ask<LinkedGroup[]>('linked.groups'))[0]!.members[1]!.incidentId).toBe(euId));
+
+    // The EU incident is deleted through the app: the group keeps it, marked, and is no group any more (one incident left).
+    await queue(eu, 'deleteIncident', { incidentId: euId });
+    await ask('outbox.flush');
+    expect(await ask('linked.markDeleted', { ...eu, incidentIds: [euId] })).toBe(true);
+    const [kept] = await ask<LinkedGroup[]>('linked.groups');
+    const entries = await ask<OutboxEntryView[]>('outbox.list');
+    expect(kept!.members.map((m) => memberState(m, entries).state)).toEqual(['sent', 'deleted']);
+    expect(groupOf([kept!], us, (await ask<OutboxEntryView[]>('outbox.list')).find((e) => e.id === usCreate)!.serverId!)).toBeNull();
+  });
+
+  it("the window's store over the real core: after the EU page's enqueue was refused once, a retry creates it there only; each page has one incident", async () => {
+    home = makeTempDir('statusdesk-linked-');
+    openCore();
+    const us = await addPage('Acme US', 'acme');
+    const eu = await addPage('Acme EU', 'acme-eu');
+    // window.api as the preload builds it over this core; the EU page's first create is refused as a full disk would have it.
+    let refuseEu = true;
+    const listeners = new Map<string, Set<(payload: unknown) => void>>();
+    const disconnect = core!.events.connect((channel, payload) => {
+      for (const listener of listeners.get(channel) ?? []) listener(structuredClone(payload));
+    });
+    const api = buildApi(ipcChannels, {
+      invoke: async (channel, request) => {
+        const input = (request as { input?: { subdomain?: string; incident?: unknown } } | undefined)?.input;
+        if (channel === 'outbox.enqueue' && input?.subdomain === 'acme-eu' && input.incident !== undefined && refuseEu) {
+          refuseEu = false;
+          return { ok: false, error: { code: 'storage', message: 'The outbox could not be saved: no space left on the disk' } };
+        }
+        return structuredClone(await core!.dispatcher.dispatch(channel, structuredClone(request), sender));
+      },
+      subscribe: (channel, listener) => {
+        const set = listeners.get(channel) ?? new Set();
+        listeners.set(channel, set);
+        set.add(listener);
+        return () => set.delete(listener);
+      },
+    });
+    vi.stubGlobal('window', { api });
+    try {
+      setActivePinia(createPinia());
+      const accounts = useAccountsStore();
+      accounts.accounts = await ask('accounts.list');
+      const incidents = useIncidentsStore();
+      incidents.accountId = us.accountId;
+      const linked = useLinkedIncidents();
+      const body = { type: 'major', title: 'Checkout failing', service_ids: [2], updates: [{ type: 'issue', description: 'Looking.' }] };
+      const progress = emptyProgress();
+      const submit = () =>
+        linked.createOnPages({ page: us, body, targets: [{ ...eu, map: { '2': [8] } }], progress, saveHere: (b) => incidents.createItem('incidents', b) });
+
+      await expect(submit()).rejects.toBeInstanceOf(PartialPostError);
+      expect(progress.failed.map((f) => [f.subdomain, f.reason])).toEqual([['acme-eu', 'The outbox could not be saved: no space left on the disk']]);
+      await submit();
+      await ask('outbox.flush');
+      expect(incidentsOf('acme')).toHaveLength(1);
+      expect(incidentsOf('acme-eu')).toHaveLength(1);
+      expect((await ask<OutboxEntryView[]>('outbox.list')).filter((e) => e.operation === 'createIncident').map((e) => e.input.subdomain)).toEqual([
+        'acme',
+        'acme-eu',
+      ]);
+      const [group] = await ask<LinkedGroup[]>('linked.groups');
+      expect(group!.members.map((m) => m.subdomain)).toEqual(['acme', 'acme-eu']);
+    } finally {
+      vi.unstubAllGlobals();
+      disconnect();
+    }
   });
 });
