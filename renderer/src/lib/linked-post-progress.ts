@@ -48,3 +48,12 @@ export class PartialPostError extends Error {
     this.failed = failed;
   }
 }
+
+/** Every page has its write queued, but the link between them could not be kept (its file could not be written). */
+export class LinkNotKeptError extends PartialPostError {
+  constructor(reason: string) {
+    super([], []);
+    this.name = 'LinkNotKeptError';
+    this.message = `Queued on every page, but the link between them could not be kept: ${reason.replace(/\.$/, '')}. Try again keeps it; nothing is sent twice.`;
+  }
+}

@@ -6,7 +6,7 @@ import type { PageRef } from '@shared/incidents/page-prefs';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { isTempId } from '@shared/outbox/temp-id';
 import { api, call } from '@/api';
-import { isQueued, PartialPostError, type FailedPage, type LinkedPostProgress, type QueuedPage } from '@/lib/linked-post-progress';
+import { isQueued, LinkNotKeptError, PartialPostError, type FailedPage, type LinkedPostProgress, type QueuedPage } from '@/lib/linked-post-progress';
 import { useAccountsStore } from './accounts';
 import { useIncidentsStore } from './incidents';
 import { useOutboxStore } from './outbox';
@@ -149,7 +149,11 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
       void call(api().linked.saveMapping({ from: page, to, map: target.map })).catch(() => undefined);
     }
     progress.failed = failed;
-    await keepGroup(String(body.title ?? ''), progress);
+    try {
+      await keepGroup(String(body.title ?? ''), progress);
+    } catch (error) {
+      throw new LinkNotKeptError(error instanceof Error ? error.message : String(error));
+    }
     if (failed.length > 0) throw new PartialPostError(failed, progress.queued.map(pageNameOf));
   }
 

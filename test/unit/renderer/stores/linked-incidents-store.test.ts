@@ -24,7 +24,8 @@ afterEach(() => vi.unstubAllGlobals());
  * The fake core: every enqueue kept and answered with its temp id, every recorded group kept; the pages named
  * in `refuseOnce` have their first enqueue refused (as a full disk would), then taken.
  */
-function fakeCore(refuseOnce: string[] = []) {
+function fakeCore(refuseOnce: string[] = [], refuseRecordOnce = false) {
+  let refuseRecord = refuseRecordOnce;
   const queued: OutboxEnqueueInput[] = [];
   const recorded: unknown[] = [];
   const added: unknown[] = [];
@@ -41,6 +42,10 @@ function fakeCore(refuseOnce: string[] = []) {
     },
     linked: {
       record: (input) => {
+        if (refuseRecord) {
+          refuseRecord = false;
+          return refused({ code: 'storage', message: 'The linked incidents could not be saved: no space left on the disk.' });
+        }
         recorded.push(input);
         return ok({ id: 'g1', createdAt: '2026-11-27T11:00:00Z', ...input! });
       },
@@ -255,5 +260,20 @@ describe('linked incidents store', () => {
     linked.groups = [{ ...linked.groups[0]!, members: members.map((m) => (m.subdomain === 'page2' ? { ...m, deleted: true } : m)) }];
     expect(linked.groupOf(US, 7)).toBeNull();
     expect(linked.groupOf(EU, 42)).toBeNull();
+  });
+
+  it('a link that could not be kept is said so, and kept on the next try without queueing anything again', async () => {
+    const { queued, recorded, incidents, linked } = fakeCore([], true);
+    const body = { type: 'minor', title: 'Slow', service_ids: [], updates: [{ type: 'issue', description: 'Slow.' }] };
+    const progress = emptyProgress();
+    const submit = () =>
+      linked.createOnPages({ page: US, body, targets: [{ ...EU, map: {} }], progress, saveHere: (b) => incidents.createItem('incidents', b) });
+    await expect(submit()).rejects.toThrow(
+      'Queued on every page, but the link between them could not be kept: The linked incidents could not be saved: no space left on the disk. Try again keeps it; nothing is sent twice.',
+    );
+    expect(recorded).toEqual([]);
+    await submit();
+    expect(queued.map((q) => q.input.subdomain)).toEqual(['page1', 'page2']);
+    expect(recorded).toHaveLength(1);
   });
 });
