@@ -411,7 +411,7 @@ function nextIndex(indexOf: ReadonlyMap<string, number>): number {
 function forEachComponent(services: readonly ServiceSnapshot[], visit: (key: string, name: string, rank: number) => void, prefix = ''): void {
   for (const service of services) {
     const name = prefix ? `${prefix} › ${service.name}` : service.name;
-    if (service.id !== null) visit(`s${service.id}`, name.slice(0, 500), RANK_OF[service.level]);
+    if (service.id !== null) visit(`s${service.id}`, name.length > 500 ? name.slice(0, 500) : name, RANK_OF[service.level]);
     if (service.children.length > 0) forEachComponent(service.children, visit, name);
   }
 }
