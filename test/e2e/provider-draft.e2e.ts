@@ -143,6 +143,7 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
       .nth(1),
   ).toHaveText(/%$/);
   await expect(history.getByTestId('history-incident')).toContainText('Elevated error rates for object storage');
+  await expect(history.getByTestId('history-periods').getByRole('listitem').filter({ hasText: 'Object storage' })).toContainText('major outage');
   await expect(history.getByTestId('history-incident')).toContainText('not resolved when last seen');
   await history.screenshot({ path: screenshotPath('provider-history.png') });
   await expectAccessible(page, 'the provider history');
