@@ -772,7 +772,24 @@ test('one incident on two pages: also post to a second page with its services ma
   await dialog.screenshot({ path: screenshotPath('linked-incident-editor-dark.png') });
   await expectAccessible(page, 'Also post to… (dark)');
   await page.emulateMedia({ colorScheme: 'light' });
+  // The EU page's first enqueue is refused (as a full disk answers): the editor names it; Try again sends there only.
+  await page.evaluate(() => {
+    const own = window as unknown as { __statusdeskInvoke(channel: string, request: unknown): Promise<unknown> };
+    const invoke = own.__statusdeskInvoke;
+    let refuse = true;
+    own.__statusdeskInvoke = (channel, request) => {
+      const write = request as { operation?: string; input?: { subdomain?: string } } | undefined;
+      if (refuse && channel === 'outbox.enqueue' && write?.operation === 'createIncident' && write.input?.subdomain === 'acme-eu') {
+        refuse = false;
+        return Promise.resolve({ ok: false, error: { code: 'storage', message: 'The outbox could not be saved: no space left on the disk' } });
+      }
+      return invoke(channel, request);
+    };
+  });
   await dialog.getByRole('button', { name: 'Create on 2 pages' }).click();
+  await expect(dialog.getByTestId('linked-post-failed')).toContainText('Acme EU (acme-eu): The outbox could not be saved: no space left on the disk');
+  await expect(dialog.getByRole('button', { name: 'Create on the page missing' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Try again for Acme EU (acme-eu)' }).click();
   await expect(dialog).toBeHidden();
 
   await row(page, 'Checkout failing').getByRole('button').click();
