@@ -83,4 +83,39 @@ describe('incident console store', () => {
     expect(incidents.context).toMatchObject({ state: 'error', error: 'the page’s server cannot be reached' });
     expect(useIncidentPageContext().contexts[uuid(1)]).toBe(incidents.contexts[uuid(1)]);
   });
+
+  it('an incident deleted through the console, or found gone on the server, is marked deleted in its linked group', async () => {
+    const marked: unknown[] = [];
+    const reads = pageReads({
+      listIncidents: () => ({ kind: 'list', items: [incident(7, 'Down'), incident(8, 'Slow')], total: 2, nextCursor: null }),
+      getPageSummary: () => 'unreachable',
+      listServices: () => 'unreachable',
+    });
+    installFakeApi({
+      statuspage: { read: (request) => (request!.operation === 'getIncident' ? refused({ code: 'not_found', message: 'Not found.' }) : reads.read(request)) },
+      accounts: { list: () => ok([account(1)]) },
+      outbox: { list: () => ok([]), status: () => ok(idle), enqueue: (request) => ok({ id: request!.id!, state: 'pending', resourceKey: 'k' }) },
+      linked: {
+        markDeleted: (input) => {
+          marked.push(input);
+          return ok(true);
+        },
+      },
+    });
+    testingPinia();
+    const incidents = useIncidentsStore();
+    await incidents.start();
+    await incidents.deleteItem(
+      'incidents',
+      incidents.mergedIncidents.find((i) => i.id === 7)!,
+    );
+    await incidents.refreshItem('incidents', 8);
+    await vi.waitFor(() =>
+      expect(marked).toEqual([
+        { accountId: uuid(1), subdomain: 'page1', incidentIds: [7] },
+        { accountId: uuid(1), subdomain: 'page1', incidentIds: [8] },
+      ]),
+    );
+    expect(incidents.gone.map((note) => note.id)).toEqual([8]);
+  });
 });
