@@ -16,12 +16,29 @@ export function setTimeZoneMode(mode: TimeZoneMode): void {
   displayMode.value = mode;
 }
 
+export function timeZoneMode(): TimeZoneMode {
+  return displayMode.value;
+}
+
 /** The IANA zone to show times in (undefined: the computer's own), for a time that belongs to a page with `pageZone`. */
 export function displayZone(pageZone?: string | null): string | undefined {
   const mode = displayMode.value;
   if (mode === 'utc') return 'UTC';
   if (mode === 'page' && pageZone && isTimeZone(pageZone)) return pageZone;
   return undefined;
+}
+
+/**
+ * The zone a page's days are cut in (the history's day bars) and how to say it: the page's own when the user
+ * reads each page in its own zone and the page names one, UTC, else this computer's.
+ */
+export function dayZone(pageZone?: string | null): { zone: string; label: string } {
+  const zone = displayZone(pageZone);
+  if (zone === 'UTC') return { zone, label: 'UTC' };
+  if (zone) return { zone, label: `${zone}, the page's own time zone` };
+  const own = localZoneName();
+  const missing = displayMode.value === 'page' ? ' (the page names no zone of its own)' : '';
+  return { zone: own, label: `${own}, this computer's time zone${missing}` };
 }
 
 function isTimeZone(zone: string): boolean {
