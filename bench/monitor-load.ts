@@ -30,6 +30,7 @@ import { HistoryFeature } from '../electron/services/history/history-feature';
  *           contract by the event bus and serialised as Electron's IPC would.
  * All see the same scripted news (incidents opened on pages picked by one seeded sequence, resolved 1.5
  * intervals later). CPU, RSS and request counts are each phase's own; "steady" starts after the first interval.
+ * STATUSDESK_BENCH_HISTORY=off leaves the provider history out (what the history itself costs: run both).
  */
 
 export interface LoadPhaseResult {
@@ -213,7 +214,8 @@ async function startCore(args: LoadChildArgs, subdomains: string[]): Promise<Run
       }
     });
   const clock = args.timeScale === 1 ? systemClock : createScaledClock(args.timeScale);
-  // As AppCore wires it: every page state also goes to the provider history.
+  // As AppCore wires it: every page state also goes to the provider history (unless left out to measure it).
+  const withHistory = process.env.STATUSDESK_BENCH_HISTORY !== 'off';
   const history = new HistoryFeature({
     dataDir: args.dataDir,
     pages: () => settings.get().watchedPages,
@@ -224,7 +226,9 @@ async function startCore(args: LoadChildArgs, subdomains: string[]): Promise<Run
     settings,
     dataDir: args.dataDir,
     clock,
-    onState: (state) => history.observe(state),
+    onState: (state) => {
+      if (withHistory) history.observe(state);
+    },
     onPatch: (patch) => bus.emit('monitor.onPatch', patch),
     hasViewers: () => bus.connected,
     onEvent: (event) => {
@@ -397,7 +401,7 @@ export async function runMonitorLoad(options: MonitorLoadOptions, log: (line: st
   try {
     const runner = await runnerOf(dir);
     log(
-      `load: ${options.pages} pages, ${options.intervalSec} s interval, ${options.minutes} min at time scale ${options.timeScale}, on ${runner.runtime}: the floor, the core in the tray and with its window, side by side`,
+      `load: ${options.pages} pages, ${options.intervalSec} s interval, ${options.minutes} min at time scale ${options.timeScale}, on ${runner.runtime}: the floor, the core in the tray and with its window, side by side${process.env.STATUSDESK_BENCH_HISTORY === 'off' ? ' (provider history left out)' : ''}`,
     );
     const [floor, tray, window] = await Promise.all((['floor', 'tray', 'window'] as const).map((phase) => runPhase(runner, phase, options, dir)));
     const ratio = (phase: LoadPhaseResult) => round(phase.cpuPercentSteadyPerRealTime / floor!.cpuPercentSteadyPerRealTime);

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PageState } from '@shared/monitor/page-state';
-import type { IncidentSnapshot, ServiceSnapshot } from '@shared/monitor/snapshot';
+import type { IncidentSnapshot, PageSnapshot, ServiceSnapshot } from '@shared/monitor/snapshot';
 import { MAX_HISTORY_COMPONENTS, type PageHistory } from '@shared/history/page-history';
 import { overlapAcross, type OverlapResult } from '@shared/history/overlap';
 import { quarantineFile } from '@services/storage/quarantine';
@@ -32,7 +32,7 @@ import {
  * up. `observed.json` beside the files holds each page's last successful poll, written every few minutes, so
  * that after a crash a level ends where it was last seen, not at the next start.
  *
- * Memory holds only what a poll is compared with (each page's current levels and open incidents); reads go to
+ * Memory holds only what the next poll is compared with (LivePage: a few hundred bytes a page); reads go to
  * the files. Each file stays under `capBytes` (the oldest days go first) and is compacted once a day; a file
  * with damaged lines is moved aside (quarantineFile) and written again with the lines that parse.
  */
@@ -42,6 +42,11 @@ export const HEARTBEAT_FILE_NAME = 'observed.json';
 /** Per page; the realistic 90 days of a busy provider take about a quarter of it (see the bench). */
 export const DEFAULT_CAP_BYTES = 256 * 1024;
 const HEARTBEAT_EVERY_MS = 5 * 60_000;
+/**
+ * A page file bigger than this many caps is not ours (a file is rewritten under its cap once a day): it is moved
+ * aside unread rather than read whole into memory.
+ */
+const UNREADABLE_CAPS = 8;
 const COMPACT_EVERY_MS = 86_400_000;
 
 const heartbeatSchema = z.object({ version: z.literal(1), seen: z.record(z.string().max(100), z.number().int().min(0)) });
@@ -56,16 +61,31 @@ export interface ProviderHistoryOptions {
   watchedPageIds?: () => readonly string[];
 }
 
+/**
+ * What the next poll of a page is compared with, and nothing more: 500 pages of 50 components kept as maps of
+ * keys, names and open levels cost the app 9 MB (the 500-pages bench). The levels and names last written are
+ * those of `summary`, the snapshot last taken in, which is the monitor's own object (an unchanged poll hands
+ * the same one again), so it costs nothing here; a changed summary is compared with it and then replaces it.
+ */
 interface LivePage {
-  model: LogModel;
-  /** Component key → index in the file. */
-  indexOf: Map<string, number>;
+  /** `ids[index]`: the service id the file numbers `index` (NaN: the page overall, or a key not of a service). */
+  ids: Float64Array;
+  /** The file's number of the page overall; -1 before it has one. */
+  pageIndex: number;
+  /** Components the file numbers (the cap counts them). */
+  count: number;
+  /** The snapshot last taken in while observed; kept while the page is stale (the monitor keeps it too). */
+  summary: PageSnapshot | null;
+  /** Names as the file has them, until the first summary is taken in (then `summary`'s names are the file's). */
+  fileNames: Map<number, string> | null;
+  /** Incidents the last summary listed (the file's latest line of each); null when none. */
+  incidents: Map<number, IncidentLine> | null;
+  /** The page's name and kind as the file has them. */
+  name: string;
+  provider: boolean;
   /** Last successful poll (seconds) that was taken in; 0 before the first. */
   lastSeen: number;
   observing: boolean;
-  /** The snapshot last compared: an unchanged poll hands the same object again. */
-  summary: PageState['summary'];
-  name: string;
   bytes: number;
   compactedAt: number;
 }
@@ -91,13 +111,18 @@ export async function readHeartbeat(dir: string): Promise<Record<string, number>
   }
 }
 
-/** Reads one page's file without changing anything (the command line, and pages not polled since the start). */
+/**
+ * Reads one page's file without changing anything (the command line, and pages not polled since the start).
+ * A file too large to be ours is not read (the app moves it aside when the page is next polled).
+ */
 export async function readPageHistoryFile(
   dir: string,
   pageId: string,
   window: { fromMs: number; toMs: number; heartbeat: Record<string, number>; openUntilSec?: number },
 ): Promise<PageHistory | null> {
-  const buffer = await readIfPresent(path.join(dir, pageFileName(pageId)));
+  const file = path.join(dir, pageFileName(pageId));
+  if (((await fsp.stat(file).catch(() => null))?.size ?? 0) > UNREADABLE_CAPS * DEFAULT_CAP_BYTES) return null;
+  const buffer = await readIfPresent(file);
   if (!buffer) return null;
   const model = modelOf(parseLog(buffer.toString('utf8')).lines);
   const openUntilSec = window.openUntilSec ?? Math.max(window.heartbeat[pageId] ?? 0, model.lastSec);
@@ -183,7 +208,6 @@ export class ProviderHistoryStore {
     if (!observing) {
       if (live.observing) lines.push(['x', live.lastSeen]);
       live.observing = false;
-      live.summary = null;
       this.#append(state.pageId, live, lines);
       return;
     }
@@ -191,58 +215,94 @@ export class ProviderHistoryStore {
     const at = Math.max(seenAt, live.lastSeen);
     const summary = state.summary!;
     if (!live.observing || summary !== live.summary || state.name !== live.name) {
-      if (state.name !== live.model.name || (state.kind === 'statuspage') !== live.model.provider)
-        lines.push(['p', state.name, state.kind === 'statuspage' ? 1 : 0]);
+      const provider = state.kind === 'statuspage';
+      if (state.name !== live.name || provider !== live.provider) lines.push(['p', state.name, provider ? 1 : 0]);
       live.name = state.name;
-      const seen = new Set<number>();
-      const level = (key: string, name: string, rank: number): void => {
-        let index = live.indexOf.get(key);
-        if (index === undefined) {
-          if (live.indexOf.size > MAX_HISTORY_COMPONENTS) return;
-          index = nextIndex(live.indexOf);
-          live.indexOf.set(key, index);
-          lines.push(['c', index, key, name]);
-        } else if (live.model.components.get(index)?.name !== name) lines.push(['c', index, key, name]);
-        seen.add(index);
-        if (live.model.open.get(index)?.rank !== rank) lines.push(['l', index, rank, at]);
-      };
-      level('page', 'Overall', RANK_OF[summary.level]);
-      forEachComponent(summary.services, (key, name, rank) => level(key, name, rank));
-      for (const index of live.model.open.keys()) if (!seen.has(index)) lines.push(['l', index, UNOBSERVED, at]);
+      live.provider = provider;
+      this.#levels(live, summary, at, lines);
       this.#incidents(live, [...summary.incidents, ...summary.maintenances], at, lines);
+      live.summary = summary;
+      live.fileNames = null;
     }
     live.observing = true;
-    live.summary = summary;
     live.lastSeen = at;
     this.#heartbeat[state.pageId] = at;
     this.#heartbeatDirty = true;
     this.#append(state.pageId, live, lines);
   }
 
+  /**
+   * The level lines (and component lines) that take the file from `live.summary` to `summary`. While observed,
+   * the file's open levels are those of `live.summary`; after a pause (or a start) nothing is open, so every
+   * level is written again.
+   */
+  #levels(live: LivePage, summary: PageSnapshot, at: number, lines: HistoryLine[]): void {
+    const before = new Map<string, { name: string; rank: number }>();
+    if (live.summary) {
+      before.set('page', { name: 'Overall', rank: RANK_OF[live.summary.level] });
+      forEachComponent(live.summary.services, (key, name, rank) => before.set(key, { name, rank }));
+    }
+    const indexOf = new Map<string, number>();
+    if (live.pageIndex >= 0) indexOf.set('page', live.pageIndex);
+    live.ids.forEach((id, index) => Number.isNaN(id) || indexOf.set(`s${id}`, index));
+    const added: Array<[number, number]> = [];
+    let next = live.ids.length;
+    const seen = new Set<number>();
+    const level = (key: string, name: string, rank: number): void => {
+      let index = indexOf.get(key);
+      if (index === undefined) {
+        if (live.count > MAX_HISTORY_COMPONENTS) return;
+        index = next++;
+        live.count++;
+        indexOf.set(key, index);
+        added.push([index, key === 'page' ? Number.NaN : Number(key.slice(1))]);
+        if (key === 'page') live.pageIndex = index;
+        lines.push(['c', index, key, name]);
+      } else if ((live.fileNames ? live.fileNames.get(index) : before.get(key)?.name) !== name) lines.push(['c', index, key, name]);
+      seen.add(index);
+      if (!live.observing || before.get(key)?.rank !== rank) lines.push(['l', index, rank, at]);
+    };
+    level('page', 'Overall', RANK_OF[summary.level]);
+    forEachComponent(summary.services, level);
+    if (live.observing) {
+      for (const key of before.keys()) {
+        const index = indexOf.get(key);
+        if (index !== undefined && !seen.has(index)) lines.push(['l', index, UNOBSERVED, at]);
+      }
+    }
+    if (added.length > 0) {
+      const ids = new Float64Array(next).fill(Number.NaN);
+      ids.set(live.ids);
+      for (const [index, id] of added) ids[index] = id;
+      live.ids = ids;
+    }
+  }
+
   #incidents(live: LivePage, items: readonly IncidentSnapshot[], at: number, lines: HistoryLine[]): void {
-    const present = new Set<number>();
+    const listed = new Map<number, IncidentLine>();
     for (const item of items) {
-      present.add(item.id);
-      const known = live.model.incidents.get(item.id);
+      const known = live.incidents?.get(item.id);
       const rank = Math.max(RANK_OF[item.level], known?.[3] ?? 0);
       const start = known?.[5] ?? Math.min(at, item.startsAt ? Math.floor(Date.parse(item.startsAt) / 1000) : at);
       // Resolved when the resolving update was posted, as the page says (never after the poll that saw it).
       const posted = item.latestUpdate?.postedAt ? Math.floor(Date.parse(item.latestUpdate.postedAt) / 1000) : at;
       const resolved = item.resolved ? (known?.[6] ?? Math.min(at, Math.max(start, posted))) : null;
-      const maintenance = item.type === 'scheduled' || live.model.incidents.get(item.id)?.[4] === 1 ? 1 : 0;
+      const maintenance = item.type === 'scheduled' || known?.[4] === 1 ? 1 : 0;
       const line: IncidentLine = ['i', item.id, item.title.slice(0, 1_000), rank, maintenance, start, resolved];
-      if (!known || known[2] !== line[2] || known[3] !== line[3] || known[6] !== line[6]) lines.push(line);
+      if (!known || known[2] !== line[2] || known[3] !== line[3] || known[6] !== line[6]) {
+        lines.push(line);
+        listed.set(item.id, line);
+      } else listed.set(item.id, known);
     }
-    // One that left the summary ended by the poll that no longer lists it.
-    for (const known of live.model.incidents.values()) {
-      if (known[6] === null && !present.has(known[1])) lines.push(['i', known[1], known[2], known[3], known[4], known[5], at]);
+    // One that left the summary ended by the poll that no longer lists it; then it is only on disk.
+    for (const known of live.incidents?.values() ?? []) {
+      if (known[6] === null && !listed.has(known[1])) lines.push(['i', known[1], known[2], known[3], known[4], known[5], at]);
     }
+    live.incidents = listed.size > 0 ? listed : null;
   }
 
   #append(pageId: string, live: LivePage, lines: HistoryLine[]): void {
     if (lines.length === 0) return;
-    for (const line of lines) applyLine(live.model, line);
-    trimLive(live.model);
     const text = serializeLines(lines);
     live.bytes += Buffer.byteLength(text);
     const file = path.join(this.dir, pageFileName(pageId));
@@ -260,22 +320,22 @@ export class ProviderHistoryStore {
 
   async #loadNow(pageId: string, state: PageState): Promise<LivePage> {
     const file = path.join(this.dir, pageFileName(pageId));
+    const size = (await fsp.stat(file).catch(() => null))?.size ?? 0;
+    if (size > UNREADABLE_CAPS * this.#cap) {
+      const movedTo = quarantineFile(file, new Date(this.#now()));
+      this.#options.onCorrupt?.(
+        `The history of ${state.name} was too large to be read (${(size / 2 ** 20).toFixed(1)} MB, at most ${(this.#cap / 1024).toFixed(0)} KiB expected). It was moved to ${movedTo} and a new history begins.`,
+      );
+    }
     const text = (await readIfPresent(file))?.toString('utf8') ?? '';
     const parsed = parseLog(text);
     const model = modelOf(parsed.lines);
     // Levels still open in the file were seen until the last heartbeat (or the file's last line), no longer.
     if (model.open.size > 0) closeAll(model, Math.max(this.#heartbeat[pageId] ?? 0, model.lastSec));
-    const live: LivePage = {
-      model,
-      indexOf: new Map([...model.components].map(([index, c]) => [c.key, index])),
-      lastSeen: 0,
-      observing: false,
-      summary: null,
-      name: model.name,
-      bytes: Buffer.byteLength(text),
-      // A file read whole here is compacted below; an empty one has nothing to compact.
-      compactedAt: this.#now(),
-    };
+    const live = liveOf(model);
+    live.bytes = Buffer.byteLength(text);
+    // A file read whole here is compacted below; an empty one has nothing to compact.
+    live.compactedAt = this.#now();
     if (parsed.invalid > 0) {
       const movedTo = quarantineFile(file, new Date(this.#now()));
       this.#options.onCorrupt?.(
@@ -283,7 +343,6 @@ export class ProviderHistoryStore {
       );
     }
     if (text !== '') await this.#rewrite(pageId, live, model);
-    trimLive(model);
     this.#live.set(pageId, live);
     return live;
   }
@@ -298,8 +357,15 @@ export class ProviderHistoryStore {
 
   /** Rewrites the file with the last 90 days, and fewer when that is over the cap (the oldest days go first). */
   async #rewrite(pageId: string, live: LivePage, model: LogModel): Promise<void> {
-    // Every component the page has had keeps its number: later lines name it by that number.
-    for (const [index, component] of live.model.components) if (!model.components.has(index)) model.components.set(index, component);
+    // Every component the page has had keeps its number: later lines name it by that number (a file that lost
+    // one, cut or moved away meanwhile, has it again, named as the summary names it).
+    const names = new Map<string, string>();
+    if (live.summary) forEachComponent(live.summary.services, (key, name) => names.set(key, name));
+    if (live.pageIndex >= 0 && !model.components.has(live.pageIndex)) model.components.set(live.pageIndex, { key: 'page', name: 'Overall' });
+    live.ids.forEach((id, index) => {
+      const key = `s${id}`;
+      if (!Number.isNaN(id) && !model.components.has(index)) model.components.set(index, { key, name: names.get(key) ?? key });
+    });
     const nowSec = Math.floor(this.#now() / 1000);
     let cutoff = nowSec - HISTORY_KEEP_MS / 1000;
     let lines = compactLines(model, cutoff);
@@ -391,20 +457,36 @@ export class ProviderHistoryStore {
   }
 }
 
-/**
- * What a poll is compared with stays in memory, the rest is on disk: closed segments go, and incidents that
- * ended more than a day before the latest line (one still listed as resolved is found again by its id).
- */
-function trimLive(model: LogModel): void {
-  model.segments.clear();
-  for (const [id, incident] of model.incidents) if (incident[6] !== null && incident[6] < model.lastSec - 86_400) model.incidents.delete(id);
-}
-
-/** A number no component of the page has (compaction drops unused ones, so the count is not it). */
-function nextIndex(indexOf: ReadonlyMap<string, number>): number {
-  let max = -1;
-  for (const index of indexOf.values()) max = Math.max(max, index);
-  return max + 1;
+/** A page's live state from its file: the components' numbers, open incidents and the latest resolved ones. */
+function liveOf(model: LogModel): LivePage {
+  const ids = new Float64Array(Math.max(-1, ...model.components.keys()) + 1).fill(Number.NaN);
+  let pageIndex = -1;
+  const fileNames = new Map<number, string>();
+  for (const [index, { key, name }] of model.components) {
+    fileNames.set(index, name);
+    if (key === 'page') pageIndex = index;
+    else if (/^s-?\d+$/.test(key)) ids[index] = Number(key.slice(1));
+  }
+  // A resolved one may still be listed by the next summary: found here, it is not written again.
+  let incidents: Map<number, IncidentLine> | null = null;
+  for (const [id, incident] of model.incidents) {
+    if (incident[6] !== null && incident[6] < model.lastSec - 2 * 86_400) continue;
+    (incidents ??= new Map()).set(id, incident);
+  }
+  return {
+    ids,
+    pageIndex,
+    count: model.components.size,
+    summary: null,
+    fileNames,
+    incidents,
+    name: model.name,
+    provider: model.provider,
+    lastSeen: 0,
+    observing: false,
+    bytes: 0,
+    compactedAt: 0,
+  };
 }
 
 /** Every service with an id, named with its groups ("Compute › EU-West"), with its level's rank. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderHistoryStore, historyDir, pageFileName } from '@services/history/provider-history-store';
+import { parseLog } from '@services/history/history-log';
 import { availability } from '@shared/history/availability';
 import type { PageState } from '@shared/monitor/page-state';
 import type { PageSnapshot } from '@shared/monitor/snapshot';
@@ -229,6 +230,54 @@ describe('provider history store', () => {
       [
         [0, 10, 'minor'],
         [20, 20, 'minor'],
+      ].filter(([a, b]) => b! > a!),
+    );
+  });
+  it('compares a poll with the last one only: a component that left and came back keeps its number, names are written when they change', async () => {
+    const dataDir = tempDir();
+    const t0 = Date.parse('2026-11-20T10:00:00Z');
+    const clock = { now: t0 };
+    const file = path.join(historyDir(dataDir), pageFileName(PAGE));
+    const fileLines = () => parseLog(fs.readFileSync(file, 'utf8')).lines;
+    const componentLines = (key: string) => fileLines().filter((line) => line[0] === 'c' && line[2] === key);
+    const store = await open(dataDir, clock);
+    const both = summary({ page: 'operational', storage: 'minor' }, [incident(41, true)]);
+    store.observe(state(t0, both));
+    // Storage leaves the summary, then comes back under another name.
+    const without = summary({ page: 'operational', storage: 'minor' }, [incident(41, true)]);
+    without.services[0]!.children = [];
+    store.observe(state(t0 + MIN, without));
+    const renamed = (page: BaseLevel) => {
+      const snapshot = summary({ page, storage: 'minor' }, [incident(41, true)]);
+      snapshot.services[0]!.children[0]!.name = 'Block storage';
+      return snapshot;
+    };
+    store.observe(state(t0 + 2 * MIN, renamed('operational')));
+    // A new summary that changed elsewhere (the page's level): nothing about Storage is written again.
+    store.observe(state(t0 + 3 * MIN, renamed('minor')));
+    await store.dispose();
+    stores.splice(0);
+    expect(componentLines('s2').map((line) => [line[1], line[3]])).toEqual([
+      [2, 'Compute › Storage'],
+      [2, 'Compute › Block storage'],
+    ]);
+    // The incident listed as resolved in every poll was written once.
+    expect(fileLines().filter((line) => line[0] === 'i')).toHaveLength(1);
+
+    // After a restart the names are the file's: a summary that says the same writes no component line.
+    clock.now = t0 + H;
+    const again = await open(dataDir, clock);
+    again.observe(state(t0 + H, renamed('minor')));
+    await again.flush();
+    expect(componentLines('s2')).toEqual([['c', 2, 's2', 'Compute › Block storage']]);
+    expect(fileLines().filter((line) => line[0] === 'i')).toHaveLength(1);
+    const storage = (await again.read(PAGE, 1))!.components.filter((c) => c.key === 's2');
+    expect(storage).toHaveLength(1);
+    expect(storage[0]!.segments.map((s) => [(s.start - t0) / MIN, (s.end - t0) / MIN, s.level])).toEqual(
+      [
+        [0, 1, 'minor'],
+        [2, 3, 'minor'],
+        [60, 60, 'minor'],
       ].filter(([a, b]) => b! > a!),
     );
   });
