@@ -6,6 +6,9 @@ import { EventHistory, historyFilePath } from '../../electron/services/monitor/e
 import { OPERATIONS_HISTORY_FILE } from '../../electron/services/operations/operations-history';
 import { SignalHub } from '../../electron/services/monitor/system-signals';
 import { OUTBOX_FILE_NAME } from '../../electron/services/outbox/outbox-store';
+import { HEARTBEAT_FILE_NAME, historyDir, pageFileName } from '../../electron/services/history/provider-history-store';
+import { parseLog } from '../../electron/services/history/history-log';
+import type { PageHistory } from '../../shared/history/page-history';
 import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
 import { startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
@@ -27,8 +30,12 @@ import { completeJsonLines, damageFile, DAMAGES, type Damage, type EntryList } f
  * offline here, so the queued writes stay queued and can be counted.
  *
  * One exception, by design of those files: a JSON-lines log cut mid-line at its end is what a crash during an
- * append leaves. The event history and the outbox drop that torn last line without a report (the line was
- * never acknowledged) and rewrite the file clean; the translation memory reports it like other damage.
+ * append leaves. The event history, the outbox and the provider history drop that torn last line without a
+ * report (the line was never acknowledged) and rewrite the file clean; the translation memory reports it like
+ * other damage.
+ *
+ * The provider history (`provider-history/<page>.jsonl`, `observed.json`) has cases of its own below: the app
+ * starts online on the damaged folder, polls, and its history and monitor go on.
  */
 
 const OP = (id: string) => `projects/demo/locations/global/operations/${id}`;
@@ -268,5 +275,83 @@ describe('corrupt data files', () => {
         await again.dispose();
       });
     }
+  }
+});
+
+describe('corrupt provider history files', () => {
+  type HistoryDamage = 'damaged-entry' | 'truncated' | 'garbage' | 'huge' | 'observed-garbage';
+  const CASES: HistoryDamage[] = ['damaged-entry', 'truncated', 'garbage', 'huge', 'observed-garbage'];
+  const incidentIds = (bytes: Buffer) => new Set(parseLog(bytes.toString('utf8')).lines.flatMap((l) => (l[0] === 'i' ? [l[1]] : [])));
+
+  for (const how of CASES) {
+    it(`provider-history, ${how}: the app starts, sets a damaged page file aside, keeps its readable lines, and the monitor goes on`, async () => {
+      const dir = path.join(root.dir, `provider-history-${how}`);
+      fs.cpSync(golden, dir, { recursive: true });
+      const acme = (
+        JSON.parse(fs.readFileSync(path.join(dir, 'settings.json'), 'utf8')) as { watchedPages: Array<{ id: string; subdomain: string }> }
+      ).watchedPages.find((p) => p.subdomain === 'acme')!.id;
+      const folder = historyDir(dir);
+      const pageFile = path.join(folder, pageFileName(acme));
+      const observedFile = path.join(folder, HEARTBEAT_FILE_NAME);
+      const golden3 = fs.readFileSync(pageFile);
+      const seen = incidentIds(golden3);
+      expect(seen.size, 'the session saw three incidents on acme').toBe(3);
+      // Those of the session (the writes queued offline are sent now, and their incidents are seen too).
+      const ofSession = (h: PageHistory) => h.incidents.filter((i) => seen.has(i.id));
+      let damaged: Buffer;
+      let kept: number;
+      if (how === 'huge') {
+        // 4 MiB of lines that read well: more than a file under its 256 KiB cap can ever be.
+        damaged = Buffer.concat(Array.from({ length: Math.ceil((4 * 2 ** 20) / golden3.length) }, () => golden3));
+        fs.writeFileSync(pageFile, damaged);
+        kept = 0;
+      } else if (how === 'observed-garbage') {
+        damaged = damageFile(observedFile, 'garbage', { kind: 'jsonl' }, 7);
+        kept = 3;
+      } else {
+        damaged = damageFile(pageFile, how, { kind: 'jsonl' }, 7);
+        kept = how === 'garbage' ? 0 : incidentIds(Buffer.from(damaged.toString('utf8').replace(/[^\n]*$/, ''))).size;
+      }
+      if (how === 'truncated') expect(kept, 'a cut that keeps some incidents and loses others').toBeLessThanOrEqual(3);
+
+      const startSec = Math.floor(Date.now() / 1000);
+      const core = openCore(dir, { keychain });
+      await core.start();
+      await invoke(core, 'monitor.pollNow');
+      const history = await invoke<PageHistory>(core, 'history.page', { pageId: acme, days: 90 });
+      const snapshot = await invoke<{ pages: Array<{ status: string }> }>(core, 'monitor.snapshot');
+      const problems = core.problems().map((p) => p.message);
+      await core.dispose();
+
+      const aside = fs.readdirSync(folder).filter((name) => name.includes('.corrupt-'));
+      if (how === 'truncated' || how === 'observed-garbage') {
+        // A torn last line is what a crash mid-append leaves; observed.json only says until when a level was seen.
+        expect(aside).toEqual([]);
+        expect(problems).toEqual([]);
+      } else {
+        expect(aside, 'the damaged page file moved aside').toHaveLength(1);
+        expect(fs.readFileSync(path.join(folder, aside[0]!)).equals(damaged)).toBe(true);
+        expect(problems.filter((m) => m.includes(aside[0]!))).toHaveLength(1);
+      }
+      // What could be read is kept.
+      expect(ofSession(history)).toHaveLength(kept);
+      expect(snapshot.pages.map((p) => p.status)).toEqual(['ok', 'ok']);
+      // On disk now: files that read back whole, and observed.json as the store writes it.
+      const after = parseLog(fs.readFileSync(pageFile, 'utf8'));
+      expect(after.invalid).toBe(0);
+      expect(after.tornTail).toBe(false);
+      expect(fs.statSync(pageFile).size).toBeLessThan(256 * 1024);
+      // The poll after the start was taken in: its levels written from it on, and observed.json says so.
+      expect(after.lines.some((line) => line[0] === 'l' && line[3] >= startSec)).toBe(true);
+      const observed = JSON.parse(fs.readFileSync(observedFile, 'utf8')) as { version: number; seen: Record<string, number> };
+      expect(observed.version).toBe(1);
+      expect(observed.seen[acme]).toBeGreaterThanOrEqual(startSec);
+      // And the next start reads them without a word.
+      const again = openCore(dir, { keychain });
+      await again.start();
+      expect(ofSession(await invoke<PageHistory>(again, 'history.page', { pageId: acme, days: 90 }))).toHaveLength(kept);
+      expect(again.problems()).toEqual([]);
+      await again.dispose();
+    });
   }
 });

@@ -70,6 +70,18 @@ export interface ParsedLog {
   tornTail: boolean;
 }
 
+/**
+ * What no line we write holds (JSON.stringify escapes control characters) and bytes that were not UTF-8: an
+ * unfinished last line with them is damage (garbage, a binary file), not an append a crash cut short.
+ */
+function notJsonText(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (code < 0x20 || code === 0xfffd) return true;
+  }
+  return false;
+}
+
 export function parseLog(text: string): ParsedLog {
   const raw = text.split('\n');
   const endsClean = text === '' || text.endsWith('\n');
@@ -86,7 +98,7 @@ export function parseLog(text: string): ParsedLog {
       parsed = null;
     }
     if (parsed) lines.push(parsed);
-    else if (i === raw.length - 1 && !endsClean) tornTail = true;
+    else if (i === raw.length - 1 && !endsClean && !notJsonText(line)) tornTail = true;
     else invalid++;
   }
   return { lines, invalid, tornTail };

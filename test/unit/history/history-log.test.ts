@@ -56,4 +56,15 @@ describe('history log', () => {
     expect(parsed.invalid).toBe(4);
     expect(parsed.tornTail).toBe(true);
   });
+
+  it('takes an unfinished last line with control characters or bytes that were not UTF-8 for damage, not a torn append', () => {
+    for (const tail of ['\u0000\u0007 junk', 'PK\u0003\u0004', Buffer.from([0x5b, 0xff, 0xfe, 0x22]).toString('utf8')]) {
+      const parsed = parseLog(`["l",1,2,3]\n${tail}`);
+      expect(parsed.lines).toHaveLength(1);
+      expect(parsed.invalid).toBe(1);
+      expect(parsed.tornTail).toBe(false);
+    }
+    // Binary garbage without a line break: nothing is read, and it is damage.
+    expect(parseLog('\u0089PNG\r\u001a binary').invalid).toBe(1);
+  });
 });
