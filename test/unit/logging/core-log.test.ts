@@ -76,6 +76,20 @@ describe('what the core logs', () => {
     expect(log.recent.list().map((e) => e.text)).toEqual([logger.lines[2]!.replace(/^warn /, '')]);
   });
 
+  it('a batch queued in one call is one line, each of its writes’ later moves a line of its own; sent writes compaction forgot are no lines', () => {
+    const logger = recorder();
+    const log = new CoreLog({ logger });
+    const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    log.outboxChange({ type: 'added', entries: ids.map((id) => entry({ id, state: 'pending', operation: 'addMetricEntry' })) });
+    log.outboxChange({ type: 'entry', entry: entry({ id: ids[1], state: 'pending', operation: 'addMetricEntry' }) });
+    log.outboxChange({ type: 'entry', entry: entry({ id: ids[0], state: 'sent', operation: 'addMetricEntry' }) });
+    log.outboxChange({ type: 'forgotten', ids: [ids[0]] });
+    expect(logger.lines).toEqual([
+      `info outbox: 2 writes queued in one batch (statuspage addMetricEntry, from ${ids[0]})`,
+      `info outbox: ${ids[0]} statuspage addMetricEntry: pending → sent`,
+    ]);
+  });
+
   it("a page's failures and recoveries, at most four lines a page an hour, then how many were held back", () => {
     let now = 0;
     const logger = recorder();
