@@ -79,7 +79,7 @@ describe('what the core logs', () => {
   it('a batch queued in one call is one line, each of its writes’ later moves a line of its own; sent writes compaction forgot are no lines', () => {
     const logger = recorder();
     const log = new CoreLog({ logger });
-    const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'] as const;
     log.outboxChange({ type: 'added', entries: ids.map((id) => entry({ id, state: 'pending', operation: 'addMetricEntry' })) });
     log.outboxChange({ type: 'entry', entry: entry({ id: ids[1], state: 'pending', operation: 'addMetricEntry' }) });
     log.outboxChange({ type: 'entry', entry: entry({ id: ids[0], state: 'sent', operation: 'addMetricEntry' }) });
