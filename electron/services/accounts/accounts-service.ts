@@ -50,7 +50,12 @@ export class AccountsService {
   }
 
   records(): AccountRecord[] {
-    return this.#settings.get().accounts;
+    return this.#settings.read((settings) => settings.accounts);
+  }
+
+  /** One account, or null: the outbox looks one up per write (a file of 8,640 metric points is 8,640 look-ups). */
+  record(id: string): AccountRecord | null {
+    return this.#settings.read((settings) => settings.accounts.find((account) => account.id === id) ?? null);
   }
 
   find(id: string): AccountRecord {

@@ -128,6 +128,11 @@ export class SettingsStore {
     return structuredClone(this.#current);
   }
 
+  /** A copy of one part of the settings, without copying the rest (a look-up made once per queued write). */
+  read<T>(pick: (settings: Readonly<Settings>) => T): T {
+    return structuredClone(pick(this.#current));
+  }
+
   /** Applies a change, validates the result, writes it, then tells listeners. */
   update(change: (draft: Settings) => void): Settings {
     if (this.newerVersion !== null) {
