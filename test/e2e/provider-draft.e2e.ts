@@ -4,6 +4,7 @@ import { startStatusPageSimulator, type StatusPageSimulator } from '../../simula
 import { startHarness, type Harness } from './support/harness';
 import { expectAccessible } from './support/axe';
 import { screenshotPath } from './support/screenshots';
+import { openScreen } from './support/navigation';
 
 /*
  * Issue 19 end to end: a provider's page (public Statuspage format, the provider simulator) watched beside
@@ -132,9 +133,15 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   await again.getByRole('button', { name: 'Cancel' }).click();
   expect(own.writeLog({ pathPrefix: INCIDENTS })).toHaveLength(1);
 
-  // Provider history (issue 30, item 3): the provider card's History shows what was observed of it…
+  // Provider history (issue 30, item 3): the provider card's History shows what was observed of it, its days
+  // in the page's own zone when times are read so (the provider names Etc/UTC)…
+  await openScreen(page, 'Settings');
+  await page.getByRole('radio', { name: "Each page's own time zone" }).check();
+  await expect.poll(() => harness.core.monitor.appearance().timeZone).toBe('page');
+  await openScreen(page, 'Dashboard');
   await provider.getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('dialog', { name: 'History of Nimbus Cloud' });
+  await expect(history).toContainText("Days and times in Etc/UTC, the page's own time zone.");
   await expect(history.getByRole('img', { name: /Object storage, last 90 days: 1 day with a major outage, 89 days not observed/ })).toBeVisible();
   await expect(
     history
@@ -154,6 +161,9 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   await history.getByRole('button', { name: 'Close' }).click();
   await expect(history).toBeHidden();
   await expect(provider.getByRole('button', { name: 'History' })).toBeFocused();
+  await openScreen(page, 'Settings');
+  await page.getByRole('radio', { name: /^My time zone/ }).check();
+  await expect.poll(() => harness.core.monitor.appearance().timeZone).toBe('local');
 
   // …and our own incident's page says what else was down while it lasts.
   await page
