@@ -38,6 +38,9 @@ export interface LoadPhaseResult {
   rssMbBaseline: number;
   rssMbMax: number;
   heapUsedMbEnd: number;
+  /** At the end, after a full GC (only when the child runs with --expose-gc): what the core keeps, without garbage. */
+  heapUsedMbAfterGc: number | null;
+  rssMbAfterGc: number | null;
   requestsSteady: number;
   requestsPerPagePerInterval: number;
   /** Floor: failed GETs; core: pages whose last poll failed. */
@@ -308,6 +311,10 @@ async function runLoadChild(args: LoadChildArgs): Promise<LoadPhaseResult> {
     staleAtEnd = snapshot.pages.filter((p) => p.status !== 'ok').length;
     failedPolls = snapshot.pages.filter((p) => p.error !== null).length;
   }
+  // With --expose-gc (STATUSDESK_BENCH_NODE_FLAGS): what stays once garbage is gone, a steadier figure than the RSS peak.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  for (let i = 0; gc && i < 3; i++) gc();
+  const afterGc = gc ? process.memoryUsage() : null;
   running.stop();
   clearInterval(sampler);
   if (changeTimer) clearInterval(changeTimer);
@@ -320,6 +327,8 @@ async function runLoadChild(args: LoadChildArgs): Promise<LoadPhaseResult> {
     rssMbBaseline: round(rssBaseline / 2 ** 20, 1),
     rssMbMax: round(rssMax / 2 ** 20, 1),
     heapUsedMbEnd: round(process.memoryUsage().heapUsed / 2 ** 20, 1),
+    heapUsedMbAfterGc: afterGc ? round(afterGc.heapUsed / 2 ** 20, 1) : null,
+    rssMbAfterGc: afterGc ? round(afterGc.rss / 2 ** 20, 1) : null,
     requestsSteady: requests,
     requestsPerPagePerInterval: round(requests / args.pages / monitorIntervals),
     failedPolls,
