@@ -34,6 +34,32 @@ interface Contents {
   mappings: ServiceMapping[];
 }
 
+/**
+ * The file's text as groups and mappings, each entry checked on its own (`dropped`: how many were not readable);
+ * null when the file as a whole is not one. Pure, so a reader that must not write (the command line, while the
+ * app owns the file) parses it exactly as the store does.
+ */
+export function parseLinkedIncidents(text: string): (Contents & { dropped: number }) | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const file = fileSchema.safeParse(raw);
+  if (!file.success) return null;
+  const groups = file.data.groups.flatMap((g) => {
+    const parsed = linkedGroupSchema.safeParse(g);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const mappings = file.data.mappings.flatMap((m) => {
+    const parsed = serviceMappingSchema.safeParse(m);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const dropped = file.data.groups.length + file.data.mappings.length - groups.length - mappings.length;
+  return { groups: groups.slice(-MAX_LINKED_GROUPS), mappings: mappings.slice(-MAX_SERVICE_MAPPINGS), dropped };
+}
+
 /** What the outbox tells of a create: the temp id it gave the new incident and, once sent, the server's id. */
 export interface CreateOutcome {
   tempId?: string | undefined;
@@ -202,29 +228,14 @@ export class LinkedIncidents {
       this.#contents = { groups: [], mappings: [] };
       return this.#contents;
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      raw = undefined;
-    }
-    const file = fileSchema.safeParse(raw);
-    if (!file.success) {
+    const parsed = parseLinkedIncidents(text);
+    if (!parsed) {
       this.#contents = { groups: [], mappings: [] };
       this.#setAside('was unreadable; it starts empty');
       return this.#contents;
     }
-    const groups = file.data.groups.flatMap((g) => {
-      const parsed = linkedGroupSchema.safeParse(g);
-      return parsed.success ? [parsed.data] : [];
-    });
-    const mappings = file.data.mappings.flatMap((m) => {
-      const parsed = serviceMappingSchema.safeParse(m);
-      return parsed.success ? [parsed.data] : [];
-    });
-    const contents = { groups: groups.slice(-MAX_LINKED_GROUPS), mappings: mappings.slice(-MAX_SERVICE_MAPPINGS) };
+    const { dropped, ...contents } = parsed;
     this.#contents = contents;
-    const dropped = file.data.groups.length + file.data.mappings.length - groups.length - mappings.length;
     if (dropped > 0) {
       this.#setAside(`had ${dropped} unreadable entr${dropped === 1 ? 'y' : 'ies'}; the rest is kept`);
       await this.#write(contents).catch(() => undefined);
