@@ -5,6 +5,7 @@ import type { RunAction } from '../run-action';
 import { checkListType, typeRefusal } from './item-types';
 import { addItemCommands, notifyField, updateTypeOption, type CreateOptions } from './item-commands';
 import { itemCommand, postUpdate, requireText, type PageItem, type PageItemKind } from './page-items';
+import { addLinkedCommand, postToAllLinked, shellWord } from './incidents-linked';
 
 /** open, upcoming (a maintenance not yet started) or ended, judged in UTC as the API's datetimes are. */
 export function incidentState(incident: Incident, now: Date = new Date()): 'open' | 'upcoming' | 'ended' {
@@ -66,8 +67,13 @@ export function registerIncidentCommands(program: Command, run: RunAction): void
     update: {
       description: 'post an update to an incident (needs a key; queued when the server cannot be reached)',
       updateTypeOption: updateTypeOption('issue, update, monitoring, resolved, …', 'update'),
+      allLinked: (ctx, subdomain, id, update) =>
+        postToAllLinked(ctx, subdomain, id, update, (page) => retryLine('update', page, update, ['--message', '--update-type', '--notify'])),
     },
-    more: addResolveCommand,
+    more: (group, run, kind) => {
+      addResolveCommand(group, run, kind);
+      addLinkedCommand(group, run, kind);
+    },
     delete: 'delete an incident permanently (needs a key; queued when the server cannot be reached)',
   });
 }
@@ -81,17 +87,28 @@ function addResolveCommand(incidents: Command, run: RunAction, kind: PageItemKin
   itemCommand(incidents, 'resolve', 'resolve an incident with a final update (needs a key; queued when the server cannot be reached)', kind)
     .option('--message <text>', 'the closing message', 'This incident has been resolved.')
     .option('--notify', "notify the page's subscribers of the resolution")
+    .option('--all-linked', 'resolve it on every page it is linked on (one write per page)')
     .action(
-      run(async (ctx, subdomain: string, id: string, options: { message: string; notify?: boolean }) => {
+      run(async (ctx, subdomain: string, id: string, options: { message: string; notify?: boolean; allLinked?: boolean }) => {
         requireText({ '--message': options.message });
-        await postUpdate(
-          ctx,
-          kind,
-          subdomain,
-          id,
-          { type: 'resolved', description: options.message, ...notifyField(options.notify) },
-          (_posted, itemId) => `resolved incident #${itemId}`,
-        );
+        const update = { type: 'resolved', description: options.message, ...notifyField(options.notify) };
+        if (options.allLinked) return postToAllLinked(ctx, subdomain, id, update, (page) => retryLine('resolve', page, update, ['--message', '--notify']));
+        await postUpdate(ctx, kind, subdomain, id, update, (_posted, itemId) => `resolved incident #${itemId}`);
       }),
     );
+}
+
+/** The command that posts the same update to one page alone (a page whose write was refused). */
+function retryLine(
+  command: 'update' | 'resolve',
+  page: { subdomain: string; incidentId: number | string; account: string | null },
+  update: { type?: string; description?: unknown; notify?: true },
+  flags: ReadonlyArray<'--message' | '--update-type' | '--notify'>,
+): string {
+  const words = ['statusdesk', 'incidents', command, page.subdomain, String(page.incidentId)];
+  if (page.account) words.push('--account', shellWord(page.account));
+  if (flags.includes('--message')) words.push('--message', shellWord(String(update.description ?? '')));
+  if (flags.includes('--update-type') && update.type !== undefined) words.push('--update-type', shellWord(update.type));
+  if (flags.includes('--notify') && update.notify) words.push('--notify');
+  return words.join(' ');
 }

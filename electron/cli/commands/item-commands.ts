@@ -53,7 +53,12 @@ export interface ItemCommandsSpec<T extends PageItem, O extends CreateOptions> {
   list: Parameters<typeof addListCommand>[3];
   show: string;
   create: CreateCommandSpec<O>;
-  update: { description: string; updateTypeOption?: Option };
+  update: {
+    description: string;
+    updateTypeOption?: Option;
+    /** `--all-linked`: the update to every page the item is linked on (incidents); returns the exit code. */
+    allLinked?: (ctx: CliContext, subdomain: string, id: string, update: Record<string, unknown>) => Promise<number>;
+  };
   /** Commands of this group alone (resolve), listed before delete. */
   more?: (group: Command, run: RunAction, kind: PageItemKind<PageItem>) => void;
   delete: string;
@@ -110,18 +115,16 @@ function addCreateCommand<O extends CreateOptions>(group: Command, run: RunActio
 function addUpdateCommand(group: Command, run: RunAction, kind: PageItemKind<PageItem>, spec: ItemCommandsSpec<PageItem, CreateOptions>['update']): void {
   const command = itemCommand(group, 'update', spec.description, kind).requiredOption('--message <text>', 'the update text');
   if (spec.updateTypeOption) command.addOption(spec.updateTypeOption);
-  command.option('--notify', "notify the page's subscribers of this update").action(
-    run(async (ctx, subdomain: string, id: string, options: { message: string; updateType?: string; notify?: boolean }) => {
+  command.option('--notify', "notify the page's subscribers of this update");
+  const allLinked = spec.allLinked;
+  if (allLinked) command.option('--all-linked', `post it to every page this ${kind.noun} is linked on (one write per page)`);
+  command.action(
+    run(async (ctx, subdomain: string, id: string, options: { message: string; updateType?: string; notify?: boolean; allLinked?: boolean }) => {
       requireText({ '--message': options.message, ...(spec.updateTypeOption ? { '--update-type': options.updateType } : {}) });
       const type = options.updateType;
-      await postUpdate(
-        ctx,
-        kind,
-        subdomain,
-        id,
-        { ...(type === undefined ? {} : { type }), description: options.message, ...notifyField(options.notify) },
-        postedText(kind),
-      );
+      const update = { ...(type === undefined ? {} : { type }), description: options.message, ...notifyField(options.notify) };
+      if (allLinked && options.allLinked) return allLinked(ctx, subdomain, id, update);
+      await postUpdate(ctx, kind, subdomain, id, update, postedText(kind));
     }),
   );
 }

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { AppError } from '@shared/errors';
+import { liveMembers, type LinkedGroup, type LinkedMember } from '@shared/incidents/linked-incidents';
+import { currentIdOf, memberState, type LinkedMemberState } from '@shared/incidents/linked-member-state';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import { isTempId } from '@shared/outbox/temp-id';
+import { LINKED_INCIDENTS_FILE_NAME, parseLinkedIncidents } from '@services/incidents/linked-incidents';
+import { OutboxBusyError } from '@services/outbox/outbox-lock';
+import { readTextIfPresentSync } from '@services/storage/read-if-present';
+import type { CliContext } from '../context';
+import { EXIT, reasonOf } from '../output';
+import type { RunAction } from '../run-action';
+import { notSentResult, submitWrite, withOutbox } from './outbox';
+import { itemCommand, type PageItem, type PageItemKind } from './page-items';
+
+/*
+ * One incident on several pages (issue 30, item 2) on the command line. The window creates the groups and owns
+ * linked-incidents.json (it caches the file and rewrites it whole): a command only reads it, parsed as the store
+ * parses it, and a missing or damaged file reads as "not linked" (the app sets a damaged one aside itself).
+ * `incidents linked` shows a group; `update`/`resolve --all-linked` post one write per linked page through the
+ * outbox, each page's own account, each page once.
+ */
+
+/** The groups kept by the app; none when the file is missing, unreadable or damaged (never written here). */
+export function readLinkedGroups(dataDir: string): LinkedGroup[] {
+  try {
+    const text = readTextIfPresentSync(path.join(dataDir, LINKED_INCIDENTS_FILE_NAME));
+    return text === null ? [] : (parseLinkedIncidents(text)?.groups ?? []);
+  } catch {
+    return [];
+  }
+}
+
+/** The outbox's entries; while another process owns the outbox, none and who holds it (the states are theirs to tell). */
+async function outboxEntries(ctx: CliContext): Promise<{ entries: OutboxEntryView[] | null; heldBy: string }> {
+  try {
+    return { entries: await withOutbox(ctx, async (outbox) => outbox.list(), { waitMs: 0 }), heldBy: '' };
+  } catch (error) {
+    if (!(error instanceof OutboxBusyError)) throw error;
+    const heldBy =
+      error.holderRole === 'app'
+        ? `the Statusdesk app (pid ${error.holderPid}) owns the outbox now: each write's state is on its Outbox screen`
+        : `another statusdesk command (pid ${error.holderPid}) holds the outbox now: run this again once it is done for each write's state`;
+    return { entries: null, heldBy };
+  }
+}
+
+/** Every id the page's incident may be named by: as given, and its create's temp id or server id. */
+function idsOf(subdomain: string, id: string, entries: readonly OutboxEntryView[]): Set<string> {
+  const ids = new Set([id]);
+  for (const entry of entries) {
+    if (entry.operation !== 'createIncident' || entry.input.subdomain !== subdomain || entry.tempId === undefined) continue;
+    if (entry.tempId === id || (entry.serverId !== undefined && String(entry.serverId) === id)) {
+      ids.add(entry.tempId);
+      if (entry.serverId !== undefined) ids.add(String(entry.serverId));
+    }
+  }
+  return ids;
+}
+
+/** The group of a page's incident, with two incidents or more not deleted; null when it stands alone. */
+function findGroup(ctx: CliContext, subdomain: string, id: string, entries: readonly OutboxEntryView[]): { group: LinkedGroup; member: LinkedMember } | null {
+  const accountId = ctx.options.account ? ctx.account(subdomain)?.id : undefined;
+  const ids = idsOf(subdomain, id, entries);
+  for (const group of readLinkedGroups(ctx.dataDir)) {
+    const member = group.members.find(
+      (m) => m.subdomain === subdomain && (accountId === undefined || m.accountId === accountId) && ids.has(String(m.incidentId)),
+    );
+    if (member && liveMembers(group).length >= 2) return { group, member };
+  }
+  return null;
+}
+
+/** The outbox's words for a member's state, as the window's Linked pages says them. */
+const STATE_WORDS: Record<LinkedMemberState, string> = {
+  sent: 'sent',
+  pending: 'waiting',
+  in_flight: 'sending',
+  failed: 'failed',
+  conflict: 'conflict',
+  needs_look: 'needs a look',
+  dropped: 'not sent',
+  deleted: 'deleted',
+};
+
+const notLinkedText = (subdomain: string, id: string) => `incident ${id} of ${subdomain} is not linked to other pages`;
+
+/** `incidents linked <page> <id>`: the group, each page with its incident and its state. */
+export function addLinkedCommand(incidents: Command, run: RunAction, kind: PageItemKind<PageItem>): void {
+  itemCommand(incidents, 'linked', 'the pages this incident is also posted on (linked in the app), each with its state in the outbox', kind).action(
+    run(async (ctx, subdomain: string, id: string) => {
+      const { entries, heldBy } = await outboxEntries(ctx);
+      const found = findGroup(ctx, subdomain, id, entries ?? []);
+      if (!found) {
+        ctx.print.result({ linked: false, subdomain, incidentId: id, members: [] }, () => notLinkedText(subdomain, id));
+        return;
+      }
+      const accounts = ctx.settings.get().accounts;
+      const members = found.group.members.map((m) => {
+        const state = entries === null ? (m.deleted ? 'deleted' : null) : memberState(m, entries).state;
+        return {
+          subdomain: m.subdomain,
+          account: accounts.find((a) => a.id === m.accountId)?.name ?? null,
+          incidentId: entries === null ? m.incidentId : currentIdOf(m, entries),
+          state: state === null ? 'unknown' : STATE_WORDS[state],
+        };
+      });
+      const rows = members.map((m) => {
+        const named = isTempId(m.incidentId) ? `temp id ${m.incidentId}` : `#${m.incidentId}`;
+        return `  ${m.subdomain}${m.account ? ` (${m.account})` : ''}  ${named}  ${m.state}`;
+      });
+      ctx.print.result({ linked: true, title: found.group.title, members }, () =>
+        [`“${found.group.title}” is posted on ${members.length} pages:`, ...rows, ...(heldBy ? [`  (${heldBy})`] : [])].join('\n'),
+      );
+    }),
+  );
+}
+
+/** One page's line of a write to every linked page. */
+interface PageResult {
+  subdomain: string;
+  incidentId: number | string;
+  state: 'sent' | 'queued' | 'failed';
+  line: string;
+  json: Record<string, unknown>;
+}
+
+/**
+ * `update`/`resolve … --all-linked`: one write per linked page not deleted, each through the outbox with its
+ * page's own account, each tried once: a page refused is reported with the command that retries it alone, and
+ * the others stay as sent. Exit 1 when any page failed.
+ */
+export async function postToAllLinked(
+  ctx: CliContext,
+  subdomain: string,
+  id: string,
+  update: Record<string, unknown>,
+  retryCommand: (member: { subdomain: string; incidentId: number | string; account: string | null }) => string,
+): Promise<number> {
+  const { entries } = await outboxEntries(ctx);
+  const found = findGroup(ctx, subdomain, id, entries ?? []);
+  if (!found) throw new AppError('not_found', `${notLinkedText(subdomain, id)}: post to it without --all-linked`);
+  const accounts = ctx.settings.get().accounts;
+  const results: PageResult[] = [];
+  for (const member of liveMembers(found.group)) {
+    // While the app owns the outbox the member's temp id goes with the write: the outbox maps it when taken in.
+    const incidentId = entries === null ? member.incidentId : currentIdOf(member, entries);
+    const account = accounts.find((a) => a.id === member.accountId) ?? null;
+    const head = `${member.subdomain} #${incidentId}`;
+    const retry = () => retryCommand({ subdomain: member.subdomain, incidentId, account: account?.name ?? null });
+    const fail = (reason: string, kept = false): PageResult => ({
+      subdomain: member.subdomain,
+      incidentId,
+      state: 'failed',
+      // A write kept in the outbox (a conflict, one waiting behind another) is settled there: posting again would post twice.
+      line: kept
+        ? `${head}: failed: ${reason}; it stays in the outbox, so do not post it again`
+        : `${head}: failed: ${reason}; retry this page alone: ${retry()}`,
+      json: { state: 'failed', reason, ...(kept ? { kept: true } : { retry: retry() }) },
+    });
+    if (!account) {
+      results.push(fail('its account is no longer configured on this computer'));
+      continue;
+    }
+    const writeId = randomUUID();
+    try {
+      const outcome = await submitWrite(ctx, {
+        id: writeId,
+        accountId: account.id,
+        operation: 'addIncidentUpdate',
+        input: { subdomain: member.subdomain, incidentId, update },
+      });
+      if (outcome.state === 'sent') {
+        const posted = outcome.object as { id?: number } | null;
+        const finalId = (outcome.entry.input.incidentId as number | string | undefined) ?? incidentId;
+        results.push({
+          subdomain: member.subdomain,
+          incidentId: finalId,
+          state: 'sent',
+          line: `${member.subdomain} #${finalId}: sent${posted?.id === undefined ? '' : ` (update #${posted.id})`}`,
+          json: { state: 'sent', id: outcome.entry.id, update: posted },
+        });
+      } else {
+        const queued = notSentResult(outcome);
+        results.push({ subdomain: member.subdomain, incidentId, state: 'queued', line: `${head}: ${queued.text}`, json: queued.json });
+      }
+    } catch (error) {
+      const dropped = await dropIfRefused(ctx, writeId);
+      results.push(
+        fail(dropped ? `${reasonOf(error).replace(/ \(kept as failed write [^)]*\)$/, '')}, so nothing was sent or kept` : reasonOf(error), !dropped),
+      );
+    }
+  }
+  const failed = results.filter((r) => r.state === 'failed').length;
+  ctx.print.result({ title: found.group.title, pages: results.map((r) => ({ subdomain: r.subdomain, incidentId: r.incidentId, ...r.json })) }, () =>
+    results.map((r) => r.line).join('\n'),
+  );
+  return failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/**
+ * A page's write the server refused was not applied: it is taken out of the outbox again, so the one way to post
+ * it is the command the report gives (a failed write left behind could be retried as well, and post twice).
+ * False when it is kept: not refused (a conflict, one waiting behind another), never queued, or held elsewhere.
+ */
+async function dropIfRefused(ctx: CliContext, id: string): Promise<boolean> {
+  try {
+    return await withOutbox(
+      ctx,
+      async (outbox) => {
+        if (outbox.get(id)?.state !== 'failed') return false;
+        await outbox.drop(id);
+        return true;
+      },
+      { waitMs: 0 },
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** An argument as a shell reads it back: quoted when it holds anything but plain characters. */
+export function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
