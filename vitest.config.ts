@@ -12,6 +12,7 @@ const KEYCHAIN_SUITES = [
   'test/integration/cli/accounts-cli.test.ts',
   'test/integration/cli/cli.test.ts',
   'test/integration/cli/ids-and-lists.test.ts',
+  'test/integration/cli/linked-incidents-cli.test.ts',
   'test/integration/cli/operations-cli.test.ts',
   'test/integration/cli/outbox-cli.test.ts',
   'test/integration/cli/translate-cli.test.ts',

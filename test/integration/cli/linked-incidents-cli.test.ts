@@ -59,6 +59,8 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(async () => {
+  // The accounts' keys are in the app's keychain service (hence a KEYCHAIN_SUITES file): taken out again.
+  for (const name of ['Acme US', 'Acme EU']) await inProcess(['accounts', 'remove', name]);
   await sim.close();
   home.remove();
 });
