@@ -122,7 +122,7 @@ export function addLinkedCommand(incidents: Command, run: RunAction, kind: PageI
 interface PageResult {
   subdomain: string;
   incidentId: number | string;
-  state: 'sent' | 'queued' | 'failed';
+  state: 'sent' | 'queued' | 'failed' | 'skipped';
   line: string;
   json: Record<string, unknown>;
 }
@@ -144,11 +144,19 @@ export async function postToAllLinked(
   if (!found) throw new AppError('not_found', `${notLinkedText(subdomain, id)}: post to it without --all-linked`);
   const accounts = ctx.settings.get().accounts;
   const results: PageResult[] = [];
-  for (const member of liveMembers(found.group)) {
+  // The page named first, as the window writes the page shown first; then the others in the group's order.
+  const members = liveMembers(found.group).sort((a, b) => Number(b === found.member) - Number(a === found.member));
+  for (const member of members) {
     // While the app owns the outbox the member's temp id goes with the write: the outbox maps it when taken in.
     const incidentId = entries === null ? member.incidentId : currentIdOf(member, entries);
     const account = accounts.find((a) => a.id === member.accountId) ?? null;
-    const head = `${member.subdomain} #${incidentId}`;
+    const head = `${member.subdomain} ${isTempId(incidentId) ? `temp id ${incidentId}` : `#${incidentId}`}`;
+    if (entries !== null && memberState(member, entries).state === 'dropped') {
+      // Its create was discarded before it was sent: that page has no such incident to post to (the window skips it too).
+      const reason = 'its create was discarded before it was sent, so that page has no such incident';
+      results.push({ subdomain: member.subdomain, incidentId, state: 'skipped', line: `${head}: skipped: ${reason}`, json: { state: 'skipped', reason } });
+      continue;
+    }
     const retry = () => retryCommand({ subdomain: member.subdomain, incidentId, account: account?.name ?? null });
     const fail = (reason: string, kept = false): PageResult => ({
       subdomain: member.subdomain,

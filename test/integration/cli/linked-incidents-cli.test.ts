@@ -106,6 +106,25 @@ describe('statusdesk incidents linked / --all-linked', () => {
     );
   }, 60_000);
 
+  it('a page whose create was discarded before it was sent is shown as not sent and skipped by --all-linked', async () => {
+    const otherId = await createOn('Acme US', 'acme');
+    const accounts = new SettingsStore(home.dir).get().accounts;
+    const discarded = 'tmp-0b6f6c1e-3f0a-4a55-9c1e-6d2b8f1a2c3d';
+    await new LinkedIncidents({ dataDir: home.dir }).record({
+      title: 'Slow search',
+      members: [
+        { accountId: accounts.find((a) => a.subdomain === 'acme')!.id, subdomain: 'acme', incidentId: otherId, serviceIds: [] },
+        { accountId: accounts.find((a) => a.subdomain === 'acme-eu')!.id, subdomain: 'acme-eu', incidentId: discarded, serviceIds: [] },
+      ],
+    });
+    const shown = await inProcess(['incidents', 'linked', 'acme', String(otherId)]);
+    expect(shown.stdout).toContain(`  acme-eu (Acme EU)  temp id ${discarded}  not sent\n`);
+    const updated = await inProcess(['incidents', 'update', 'acme', String(otherId), '--all-linked', '--message', 'Looking']);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(updated.stdout).toMatch(new RegExp(`^acme #${otherId}: sent \\(update #\\d+\\)\\nacme-eu temp id ${discarded}: skipped: its create was discarded`));
+    expect(updatesOf('acme', otherId)).toEqual(['update']);
+  });
+
   it('a damaged linked-incidents.json reads as not linked, and is left as it is for the app', async () => {
     const file = path.join(home.dir, LINKED_INCIDENTS_FILE_NAME);
     const kept = fs.readFileSync(file, 'utf8');
