@@ -48,7 +48,7 @@ export const INCIDENTS = incidentKind('incidents', 'incident');
 export function registerIncidentCommands(program: Command, run: RunAction): void {
   addItemCommands<Incident, IncidentCreateOptions>(program, run, {
     kind: INCIDENTS,
-    description: 'list, show, create, update, resolve and delete incidents',
+    description: 'list, show, create, update, resolve and delete incidents; linked shows the pages one is also posted on',
     list: {
       description: "a page's incidents, newest first",
       typeOption: 'only incidents of this type (major, minor, scheduled or a custom type of the page)',
