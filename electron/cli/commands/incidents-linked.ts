@@ -35,6 +35,8 @@ export function readLinkedGroups(dataDir: string): LinkedGroup[] {
 
 /** The outbox's entries; while another process owns the outbox, none and who holds it (the states are theirs to tell). */
 async function outboxEntries(ctx: CliContext): Promise<{ entries: OutboxEntryView[] | null; heldBy: string }> {
+  // No group kept: nothing to look up, and the outbox is not opened (nor created) for it.
+  if (readLinkedGroups(ctx.dataDir).length === 0) return { entries: [], heldBy: '' };
   try {
     return { entries: await withOutbox(ctx, async (outbox) => outbox.list(), { waitMs: 0 }), heldBy: '' };
   } catch (error) {
