@@ -17,6 +17,7 @@ import { createSimulatorControlClient } from '../simulators/statuspage/control-c
 import { getRateLimiter } from '../electron/services/statuspage/rate-limiter';
 import { MonitorFeature } from '../electron/services/watch/monitor-feature';
 import { HistoryFeature } from '../electron/services/history/history-feature';
+import { keepYoungGenerationSmall } from '../electron/services/desktop/young-generation';
 
 /*
  * 500 own pages at 60 s (DESIGN.md: core CPU ≤ 3× a bare loop of the same requests, RSS under 120 MB).
@@ -256,6 +257,8 @@ async function startCore(args: LoadChildArgs, subdomains: string[]): Promise<Run
 }
 
 async function runLoadChild(args: LoadChildArgs): Promise<LoadPhaseResult> {
+  // The core's phases run as the app's main process does (electron/main/main.ts tunes V8 first thing).
+  if (args.phase !== 'floor') keepYoungGenerationSmall();
   const rssBaseline = process.memoryUsage().rss;
   const control = createSimulatorControlClient(args.origin);
   const subdomains = Array.from({ length: args.pages }, (_, i) => simSubdomain(i));

@@ -13,6 +13,7 @@ import { rendererSource } from '@services/desktop/renderer-source';
 import { quitsWhenAllWindowsClosed } from '@services/desktop/window-all-closed';
 import { canOpenExternal } from '@services/security/navigation';
 import { resolveDataDir } from '@services/settings/data-dir';
+import { keepYoungGenerationSmall } from '@services/desktop/young-generation';
 import { logsDirOf } from '@services/logging/app-logger';
 import type { DiagnosticsFeature } from '@services/logging/diagnostics-feature';
 import { APP_SCHEME_PRIVILEGES, serveRenderer } from './app-protocol';
@@ -43,6 +44,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * services/ and is tested in Node; this file only wires.
  */
 export function bootstrap(): void {
+  keepYoungGenerationSmall();
   // Before anything loads: an installed app started with --inspect, --remote-debugging-port and the like ends.
   if (refuseDebugSwitches(app)) return;
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
