@@ -7,7 +7,9 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function expectAccessible(page: Page, where: string, options: { soft?: boolean } = {}): Promise<void> {
   await page.mouse.move(0, 0);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  // Legacy mode runs axe.run() in the page. The default mode opens a blank page for every scan to merge each frame's
+  // results, and the window has no frames (its CSP refuses them): 477 → 207 ms a scan, the same rules.
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).setLegacyMode().analyze();
   const serious = result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
