@@ -190,7 +190,7 @@ test('every administration section, its form and its delete confirmation', async
     const panel = page.getByRole('tabpanel');
     await expect(panel.locator('.adm-loading, [aria-busy="true"]')).toHaveCount(0);
     await expect(panel.getByRole('heading').first()).toBeVisible();
-    await page.waitForTimeout(300);
+    await app.settled();
     await expectAccessible(`Administration → ${section.tab}`);
     if (!section.add) continue;
     await panel.getByRole('button', { name: section.add }).first().click();
@@ -270,7 +270,7 @@ test('the dark theme: every screen with data, and an editor', async () => {
     [/Incidents/, 'Incidents'],
   ] as const) {
     await go(label, heading);
-    await page.waitForTimeout(400);
+    await app.settled();
     await expectAccessible(`${heading}, dark`);
   }
   await page.getByTestId('incident-list').getByRole('listitem').filter({ hasText: 'Database unavailable' }).getByRole('button').click();
@@ -328,7 +328,7 @@ test('keyboard: Tab reaches every action on each screen, and each shows a focus 
   await watchAcme('');
   for (const [label, heading] of MAIN_SCREENS) {
     await go(label, heading);
-    await page.waitForTimeout(400);
+    await app.settled();
     const expected = await actionsOf(page.locator('.shell'));
     const reached = await tabThrough();
     expect.soft(reached.length, `Tab stops on ${heading}`).toBeGreaterThanOrEqual(expected);

@@ -82,7 +82,7 @@ test('every main screen reads in dark: text keeps its contrast on the dark groun
   for (const [nav, heading, file] of screens) {
     await openScreen(page, nav);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-    await page.waitForTimeout(300); // reads of the screen settle
+    await app.settled(); // reads of the screen settle
     expect(await background(page)).toBe(DARK_BG);
     // Headings and body text are light on the dark ground.
     const color = await page.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).color);

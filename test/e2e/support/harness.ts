@@ -49,6 +49,11 @@ export interface Harness {
   trayModels: TrayModel[];
   /** Sleep, wake and network signals, driven by the test. */
   signals: SignalHub;
+  /**
+   * Resolves once the window has asked the main process nothing for `quietMs` (a screen's reads are answered and
+   * none follows), or after `maxMs` whatever happens.
+   */
+  settled(quietMs?: number, maxMs?: number): Promise<void>;
   /** Clicks a notification, as Electron would report it. */
   clickNotification(intent: NotificationIntent): void;
   close(): Promise<void>;
@@ -84,15 +89,23 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
   await core.start();
   const pushed: Harness['pushed'] = [];
   const answered: Harness['answered'] = [];
+  const calls = { inFlight: 0, lastAt: performance.now() };
 
   await page.exposeBinding('__statusdeskInvoke', async (source, channel: string, request: unknown) => {
     const frame = source.frame;
-    const result = await core.dispatcher.dispatch(channel, request, {
-      url: frame.url(),
-      isMainFrame: frame === source.page.mainFrame(),
-    });
-    answered.push({ channel, result });
-    return result;
+    calls.inFlight += 1;
+    calls.lastAt = performance.now();
+    try {
+      const result = await core.dispatcher.dispatch(channel, request, {
+        url: frame.url(),
+        isMainFrame: frame === source.page.mainFrame(),
+      });
+      answered.push({ channel, result });
+      return result;
+    } finally {
+      calls.inFlight -= 1;
+      calls.lastAt = performance.now();
+    }
   });
 
   // The same buildApi the preload runs, fed the same channel list, over the binding instead of ipcRenderer.
@@ -141,6 +154,14 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
     notifications,
     trayModels,
     signals,
+    async settled(quietMs = 150, maxMs = 2_000) {
+      const deadline = performance.now() + maxMs;
+      for (;;) {
+        const quietFor = performance.now() - calls.lastAt;
+        if ((calls.inFlight === 0 && quietFor >= quietMs) || performance.now() >= deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, calls.inFlight === 0 ? quietMs - quietFor : 20));
+      }
+    },
     clickNotification: (intent) => core.openTarget(intent.target),
     async close() {
       disconnect();
