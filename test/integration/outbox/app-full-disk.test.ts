@@ -4,7 +4,8 @@ import type { OutboxStatus } from '../../../shared/outbox/status';
 import { AppCore } from '../../../electron/services/app-core';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { nodeFileSystem, type WritableFile } from '../../../electron/services/storage/file-system';
-import { KeyVault, type KeychainLike } from '../../../electron/services/vault/key-vault';
+import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
@@ -16,19 +17,6 @@ import { makeTempDir } from '../../support/temp-dir';
 
 const ORIGIN = 'app://statusdesk';
 const sender = { url: `${ORIGIN}/index.html`, isMainFrame: true };
-
-function memoryKeychain(): KeychainLike {
-  const secrets = new Map<string, string>();
-  return {
-    kind: 'keychain',
-    probe: async () => ({ available: true, backend: 'test', reason: null }),
-    get: async (name) => secrets.get(name) ?? null,
-    set: async (name, value) => {
-      secrets.set(name, value);
-    },
-    delete: async (name) => secrets.delete(name),
-  };
-}
 
 let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir> | undefined;
