@@ -781,7 +781,8 @@ test('one incident on two pages: also post to a second page with its services ma
       const write = request as { operation?: string; input?: { subdomain?: string } } | undefined;
       if (refuse && channel === 'outbox.enqueue' && write?.operation === 'createIncident' && write.input?.subdomain === 'acme-eu') {
         refuse = false;
-        return Promise.resolve({ ok: false, error: { code: 'storage', message: 'The outbox could not be saved: no space left on the disk' } });
+        // The binding answers in JSON text (harness.ts).
+        return Promise.resolve(JSON.stringify({ ok: false, error: { code: 'storage', message: 'The outbox could not be saved: no space left on the disk' } }));
       }
       return invoke(channel, request);
     };

@@ -101,7 +101,8 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
         isMainFrame: frame === source.page.mainFrame(),
       });
       answered.push({ channel, result });
-      return result;
+      // As text: Playwright's own value serialisation costs milliseconds on a list of a hundred items.
+      return JSON.stringify(result);
     } finally {
       calls.inFlight -= 1;
       calls.lastAt = performance.now();
@@ -113,7 +114,7 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
     content: `(() => {
       const listeners = new Map();
       const transport = {
-        invoke: (channel, request) => window.__statusdeskInvoke(channel, request),
+        invoke: (channel, request) => window.__statusdeskInvoke(channel, request).then((text) => JSON.parse(text)),
         subscribe: (channel, listener) => {
           if (!listeners.has(channel)) listeners.set(channel, new Set());
           listeners.get(channel).add(listener);
@@ -130,7 +131,10 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
   const disconnect = core.events.connect((channel, payload) => {
     pushed.push({ channel, payload });
     void page
-      .evaluate(([c, p]) => (window as unknown as { __statusdeskEmit(c: string, p: unknown): void }).__statusdeskEmit(c, p), [channel, payload] as const)
+      .evaluate(([c, p]) => (window as unknown as { __statusdeskEmit(c: string, p: unknown): void }).__statusdeskEmit(c, JSON.parse(p)), [
+        channel,
+        JSON.stringify(payload),
+      ] as const)
       .catch(() => undefined);
   });
 
