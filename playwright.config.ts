@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
+import { DISABLE_FEATURES_SWITCH } from './test/e2e/support/chromium-switches';
 
 // Debian's Chromium, never a downloaded browser. The flags keep it from calling home on a closed network.
 export const CHROMIUM_PATH = process.env.STATUSDESK_CHROMIUM ?? '/usr/bin/chromium';
@@ -33,6 +34,7 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
+        DISABLE_FEATURES_SWITCH,
       ],
     },
     trace: 'off',
