@@ -8,7 +8,7 @@ import type { OutboxLookup } from '../../../shared/outbox/entry-view';
 import { makeTempDir } from '../../support/temp-dir';
 
 let tmp: ReturnType<typeof makeTempDir>;
-afterEach(() => tmp.remove());
+afterEach(() => tmp?.remove());
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const UPDATE_ID = '00000000-0000-4000-8000-000000000002';
