@@ -24,20 +24,26 @@ const KEYCHAIN_SUITES = [
 ];
 
 /*
- * Most unit files only import and call: they share a worker's modules (isolate: false), which cut the unit run
- * from 36 s to about 13 s on two cores (each file no longer imports zod, Vue and the services again). A file that
- * changes what other files would see gets modules of its own: it mocks a module or stubs a global, the
- * environment or the clock, or it boots the main process over the fake Electron or drives the window's stores.
+ * Most test files only import and call: they share their worker's modules (isolate: false), so each file no
+ * longer imports zod, Vue and the services again (unit: 36 s → about 29 s on two cores; integration: 112 → 72 s
+ * of CPU). A file that changes what other files would see gets modules of its own: it mocks a module, stubs a
+ * global, the environment or the clock, sets process.env, or (unit) boots the main process over the fake
+ * Electron or drives the window's stores.
  */
-const UNIT_FILES = readdirSync('test/unit', { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => `test/unit/${file.split('\\').join('/')}`);
 const CHANGES_SHARED_STATE =
   /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)|process\.env(\.\w+|\[[^\]]+\]) *=[^=]|globalThis\.\w+ *=[^=]|Object\.defineProperty\(process/;
-const UNIT_ISOLATED = UNIT_FILES.filter(
-  (file) => file.startsWith('test/unit/main/') || file.startsWith('test/unit/renderer/') || CHANGES_SHARED_STATE.test(readFileSync(file, 'utf8')),
-);
-const UNIT_SHARED = UNIT_FILES.filter((file) => !UNIT_ISOLATED.includes(file));
+
+/** The test files under `dir`, split into those that share modules and those that need their own. */
+function splitByIsolation(dir: string, alwaysOwn: string[] = [], leaveOut: string[] = []) {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `${dir}/${file.split('\\').join('/')}`)
+    .filter((file) => !leaveOut.includes(file));
+  const own = files.filter((file) => alwaysOwn.some((prefix) => file.startsWith(prefix)) || CHANGES_SHARED_STATE.test(readFileSync(file, 'utf8')));
+  return { shared: files.filter((file) => !own.includes(file)), own };
+}
+const UNIT = splitByIsolation('test/unit', ['test/unit/main/', 'test/unit/renderer/']);
+const INTEGRATION = splitByIsolation('test/integration', [], KEYCHAIN_SUITES);
 
 // Real servers, child processes and timers on a 2-core machine: one retry, reported in the output.
 const integrationDefaults = {
@@ -56,8 +62,8 @@ const integrationDefaults = {
  */
 const CORES = Math.max(2, availableParallelism());
 
-// Three projects: pure unit tests; integration tests that start real servers and child processes, two files
-// per core at a time; and the keychain suites above, one at a time once those are done.
+// Unit tests and integration tests (real servers and child processes, two files per core at a time), each as
+// the files that share modules and those with their own; then the keychain suites above, one at a time.
 // Every project resolves the sources' import aliases (@/, @shared/, @services/, @simulators/).
 export default defineConfig({
   test: {
@@ -66,7 +72,7 @@ export default defineConfig({
         resolve: { alias: IMPORT_ALIASES },
         test: {
           name: 'unit',
-          include: UNIT_SHARED,
+          include: UNIT.shared,
           environment: 'node',
           isolate: false,
           maxWorkers: CORES,
@@ -76,7 +82,7 @@ export default defineConfig({
         resolve: { alias: IMPORT_ALIASES },
         test: {
           name: 'unit-isolated',
-          include: UNIT_ISOLATED,
+          include: UNIT.own,
           environment: 'node',
           maxWorkers: CORES,
         },
@@ -86,8 +92,18 @@ export default defineConfig({
         test: {
           ...integrationDefaults,
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
-          exclude: KEYCHAIN_SUITES,
+          include: INTEGRATION.shared,
+          isolate: false,
+          maxWorkers: 2 * CORES,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        resolve: { alias: IMPORT_ALIASES },
+        test: {
+          ...integrationDefaults,
+          name: 'integration-isolated',
+          include: INTEGRATION.own,
           maxWorkers: 2 * CORES,
           sequence: { groupOrder: 1 },
         },
