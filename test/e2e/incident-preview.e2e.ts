@@ -34,9 +34,12 @@ test('the editor previews title, type, services and the message as the page lays
   // Translated into German: a second preview in German.
   await dialog.getByRole('button', { name: 'Translate into…' }).click();
   const add = dialog.getByRole('combobox', { name: 'Add a language' });
+  // The picker opens once the service's languages are read (slower while other suites run beside this one).
+  await expect(add).toBeEnabled();
   await add.focus();
   await add.pressSequentially('germ');
   await add.press('Enter');
+  await expect(dialog.getByRole('list', { name: 'Languages to translate into' })).toContainText('German');
   await dialog.getByRole('button', { name: 'Translate', exact: true }).click();
   const germanTitle = dialog.getByLabel('German title');
   await expect(germanTitle).not.toHaveValue('');
