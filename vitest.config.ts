@@ -62,52 +62,22 @@ const integrationDefaults = {
  */
 const CORES = Math.max(2, availableParallelism());
 
+/** A group of test files as two projects: `name` sharing modules, `name-isolated` with modules of their own. */
+function sharedAndOwn(name: string, files: { shared: string[]; own: string[] }, test: Record<string, unknown>) {
+  return [
+    { resolve: { alias: IMPORT_ALIASES }, test: { ...test, name, include: files.shared, isolate: false } },
+    { resolve: { alias: IMPORT_ALIASES }, test: { ...test, name: `${name}-isolated`, include: files.own } },
+  ];
+}
+
 // Unit tests and integration tests (real servers and child processes, two files per core at a time), each as
 // the files that share modules and those with their own; then the keychain suites above, one at a time.
 // Every project resolves the sources' import aliases (@/, @shared/, @services/, @simulators/).
 export default defineConfig({
   test: {
     projects: [
-      {
-        resolve: { alias: IMPORT_ALIASES },
-        test: {
-          name: 'unit',
-          include: UNIT.shared,
-          environment: 'node',
-          isolate: false,
-          maxWorkers: CORES,
-        },
-      },
-      {
-        resolve: { alias: IMPORT_ALIASES },
-        test: {
-          name: 'unit-isolated',
-          include: UNIT.own,
-          environment: 'node',
-          maxWorkers: CORES,
-        },
-      },
-      {
-        resolve: { alias: IMPORT_ALIASES },
-        test: {
-          ...integrationDefaults,
-          name: 'integration',
-          include: INTEGRATION.shared,
-          isolate: false,
-          maxWorkers: 2 * CORES,
-          sequence: { groupOrder: 1 },
-        },
-      },
-      {
-        resolve: { alias: IMPORT_ALIASES },
-        test: {
-          ...integrationDefaults,
-          name: 'integration-isolated',
-          include: INTEGRATION.own,
-          maxWorkers: 2 * CORES,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      ...sharedAndOwn('unit', UNIT, { environment: 'node', maxWorkers: CORES }),
+      ...sharedAndOwn('integration', INTEGRATION, { ...integrationDefaults, maxWorkers: 2 * CORES, sequence: { groupOrder: 1 } }),
       {
         resolve: { alias: IMPORT_ALIASES },
         test: {

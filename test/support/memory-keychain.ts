@@ -1,9 +1,13 @@
 import type { KeychainLike } from '../../electron/services/vault/key-vault';
 
-/** A keychain that is always there and keeps its secrets in memory: for suites about the outbox, not the keychain. */
-export function memoryKeychain(): KeychainLike {
+/**
+ * A keychain that is always there and keeps its secrets in memory (`secrets`, for tests to look into): for suites
+ * about something else than the keychain (the real one is tested under test/integration/vault).
+ */
+export function memoryKeychain(): KeychainLike & { secrets: Map<string, string> } {
   const secrets = new Map<string, string>();
   return {
+    secrets,
     kind: 'keychain',
     probe: async () => ({ available: true, backend: 'test', reason: null }),
     get: async (name) => secrets.get(name) ?? null,

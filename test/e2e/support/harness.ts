@@ -64,6 +64,15 @@ export interface Harness {
  * this Node process: the same AppCore and dispatcher Electron uses, reached through a Playwright binding
  * instead of ipcRenderer. Only Electron itself is absent.
  */
+/**
+ * A message to the window as JSON text: Playwright's own value serialisation costs milliseconds on a list of a
+ * hundred items. Structured-cloned first, so what Electron's IPC would refuse (a function, a class instance with
+ * private state) is refused here too rather than silently dropped by JSON.
+ */
+function ipcText(value: unknown): string {
+  return JSON.stringify(structuredClone(value));
+}
+
 export async function startHarness(page: Page, options: HarnessOptions = {}): Promise<Harness> {
   if (!fs.existsSync(rendererBuildDir)) throw new Error('Build the renderer first (electron-vite build).');
   const temp = options.dataDir ? null : makeTempDir('statusdesk-e2e-');
@@ -101,8 +110,7 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
         isMainFrame: frame === source.page.mainFrame(),
       });
       answered.push({ channel, result });
-      // As text: Playwright's own value serialisation costs milliseconds on a list of a hundred items.
-      return JSON.stringify(result);
+      return ipcText(result);
     } finally {
       calls.inFlight -= 1;
       calls.lastAt = performance.now();
@@ -133,7 +141,7 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
     void page
       .evaluate(([c, p]) => (window as unknown as { __statusdeskEmit(c: string, p: unknown): void }).__statusdeskEmit(c, JSON.parse(p)), [
         channel,
-        JSON.stringify(payload),
+        ipcText(payload),
       ] as const)
       .catch(() => undefined);
   });

@@ -5,26 +5,13 @@ import { AppCore } from '../../../electron/services/app-core';
 import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
 import { HISTORY_FILE_NAME } from '../../../electron/services/translation/translation-history';
 import { MEMORY_FILE_NAME } from '../../../electron/services/translation/translation-memory';
-import { KeyVault, secretNames, type KeychainLike } from '../../../electron/services/vault/key-vault';
+import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 
 const KEY = 'wg_handlers+SECRET/key==42';
 const ORIGIN = 'app://statusdesk';
 const sender = { url: `${ORIGIN}/index.html`, isMainFrame: true };
-
-function memoryKeychain(): KeychainLike & { secrets: Map<string, string> } {
-  const secrets = new Map<string, string>();
-  return {
-    secrets,
-    kind: 'keychain',
-    probe: async () => ({ available: true, backend: 'test', reason: null }),
-    get: async (name) => secrets.get(name) ?? null,
-    set: async (name, value) => {
-      secrets.set(name, value);
-    },
-    delete: async (name) => secrets.delete(name),
-  };
-}
 
 describe('translation.* channels through the AppCore dispatcher', () => {
   let sim: TranslationSimulator;

@@ -14,8 +14,9 @@ import {
   type TranslationService,
   type TranslatorOptions,
 } from '../../../electron/services/translation';
-import { KeyVault, secretNames, type KeychainLike } from '../../../electron/services/vault/key-vault';
+import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import { bindingFor } from '../../../electron/services/vault/secret-binding';
+import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 import { caught, expectNoSecret } from './support/secret-free';
 
@@ -347,17 +348,7 @@ describe('Translator against the simulator', () => {
   });
 
   it('reads the key from the KeyVault or the environment', async () => {
-    const secrets = new Map<string, string>();
-    // An in-memory stand-in for the OS keychain (the real one is tested under test/integration/vault).
-    const keychain: KeychainLike = {
-      kind: 'keychain',
-      probe: async () => ({ available: true, backend: 'test', reason: null }),
-      get: async (name) => secrets.get(name) ?? null,
-      set: async (name, value) => {
-        secrets.set(name, value);
-      },
-      delete: async (name) => secrets.delete(name),
-    };
+    const keychain = memoryKeychain();
     const vault = new KeyVault(keychain);
     const fromVault = await service({ getKey: keyFromVault(vault) });
     await expect(fromVault.translator.translate({ from: 'en', to: 'de', texts: ['v'] })).rejects.toMatchObject({ reason: 'no_key' });
