@@ -54,6 +54,8 @@ test('subscriptions: picked by a search, a range and all shown; deleted together
   await page.screenshot({ path: screenshotPath('admin-bulk-select.png') });
   await expectAccessible(page, 'subscriptions with rows picked');
 
+  // Counted once the reads the screen asked for are answered (one can still be on its way on a busy machine).
+  await app.settled();
   const before = reads(app.answered);
   await panel.getByRole('button', { name: 'Delete 20 subscriptions…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete 20 subscriptions?' });

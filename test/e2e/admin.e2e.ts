@@ -155,6 +155,7 @@ test('subscriptions: email, SMS and chat; filters in all four forms, validated, 
   await filter.press('Enter');
   await expect(rows(list)).toHaveCount(1);
   await expect(rows(list).first()).toContainText('Email');
+  await app.settled();
   const readsBefore = app.answered.filter((a) => a.channel === 'statuspage.read').length;
   await filter.fill('call alice');
   await filter.press('Enter');
