@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { IMPORT_ALIASES } from './scripts/import-aliases';
+import { COMPUTES_MS, WAIT_MS, WAITS_MS } from './test/support/time-outs';
 
 /*
  * The suites that store or delete the app's own keychain entries (the translation key, the Google refresh
@@ -33,26 +34,51 @@ const KEYCHAIN_SUITES = [
 const CHANGES_SHARED_STATE =
   /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)|process\.env(\.\w+|\[[^\]]+\]) *=[^=]|globalThis\.\w+ *=[^=]|Object\.defineProperty\(process/;
 
+// A unit file that boots the main process, spawns a process or loads electron-builder waits WAITS_MS
+// (test/support/time-outs.ts says why each time-out is what it is).
+const WAITS_ON_PROCESSES = /node:child_process|\/support\/boot'|from 'app-builder-lib|from 'electron-builder/;
+
+/** Every project: a wait without a time-out of its own (vi.waitFor, expect.poll) waits WAIT_MS, not vitest's 1 s. */
+const waits = { setupFiles: ['test/support/patient-waits.ts'], expect: { poll: { timeout: WAIT_MS } } };
+
+interface TestFiles {
+  /** Only import and call: they share their worker's modules. */
+  shared: string[];
+  /** Change what other files would see: modules of their own. */
+  own: string[];
+}
+
 /** The test files under `dir`, split into those that share modules and those that need their own. */
-function splitByIsolation(dir: string, alwaysOwn: string[] = [], leaveOut: string[] = []) {
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => `${dir}/${file.split('\\').join('/')}`)
-    .filter((file) => !leaveOut.includes(file));
+function splitByIsolation(files: string[], alwaysOwn: string[] = []): TestFiles {
   const own = files.filter((file) => alwaysOwn.some((prefix) => file.startsWith(prefix)) || CHANGES_SHARED_STATE.test(readFileSync(file, 'utf8')));
   return { shared: files.filter((file) => !own.includes(file)), own };
 }
-const UNIT = splitByIsolation('test/unit', ['test/unit/main/', 'test/unit/renderer/']);
-const INTEGRATION = splitByIsolation('test/integration', [], KEYCHAIN_SUITES);
+
+function testFilesUnder(dir: string, leaveOut: string[] = []): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `${dir}/${file.split('\\').join('/')}`)
+    .filter((file) => !leaveOut.includes(file));
+}
+
+const unitFiles = testFilesUnder('test/unit');
+/** Unit files that boot the main process, spawn a process or load electron-builder: modules of their own, WAITS_MS each. */
+const UNIT_WAITING = unitFiles.filter((file) => WAITS_ON_PROCESSES.test(readFileSync(file, 'utf8')));
+const UNIT = splitByIsolation(
+  unitFiles.filter((file) => !UNIT_WAITING.includes(file)),
+  ['test/unit/main/', 'test/unit/renderer/'],
+);
+const INTEGRATION = splitByIsolation(testFilesUnder('test/integration', KEYCHAIN_SUITES));
 
 // Real servers, child processes and timers on a 2-core machine: one retry, reported in the output.
 const integrationDefaults = {
+  ...waits,
   environment: 'node' as const,
   // The command-line suites run the real bin, which runs the bundle: built once per run, from these sources.
   globalSetup: ['test/support/build-cli-setup.ts'],
   retry: 1,
-  testTimeout: 30_000,
-  hookTimeout: 30_000,
+  testTimeout: WAITS_MS,
+  hookTimeout: WAITS_MS,
 };
 
 /*
@@ -61,9 +87,10 @@ const integrationDefaults = {
  * time is about half their wall time on two cores): two files per core.
  */
 const CORES = Math.max(2, availableParallelism());
+const unitDefaults = { ...waits, environment: 'node' as const, maxWorkers: CORES, testTimeout: COMPUTES_MS, hookTimeout: COMPUTES_MS };
 
 /** A group of test files as two projects: `name` sharing modules, `name-isolated` with modules of their own. */
-function sharedAndOwn(name: string, files: { shared: string[]; own: string[] }, test: Record<string, unknown>) {
+function sharedAndOwn(name: string, files: TestFiles, test: Record<string, unknown>) {
   return [
     { resolve: { alias: IMPORT_ALIASES }, test: { ...test, name, include: files.shared, isolate: false } },
     { resolve: { alias: IMPORT_ALIASES }, test: { ...test, name: `${name}-isolated`, include: files.own } },
@@ -76,7 +103,11 @@ function sharedAndOwn(name: string, files: { shared: string[]; own: string[] }, 
 export default defineConfig({
   test: {
     projects: [
-      ...sharedAndOwn('unit', UNIT, { environment: 'node', maxWorkers: CORES }),
+      ...sharedAndOwn('unit', UNIT, unitDefaults),
+      {
+        resolve: { alias: IMPORT_ALIASES },
+        test: { ...unitDefaults, name: 'unit-waiting', include: UNIT_WAITING, testTimeout: WAITS_MS, hookTimeout: WAITS_MS },
+      },
       ...sharedAndOwn('integration', INTEGRATION, { ...integrationDefaults, maxWorkers: 2 * CORES, sequence: { groupOrder: 1 } }),
       {
         resolve: { alias: IMPORT_ALIASES },

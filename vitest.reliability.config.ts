@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { IMPORT_ALIASES } from './scripts/import-aliases';
+import { WAIT_MS } from './test/support/time-outs';
 
 // The reliability suite (test/reliability): fault soak, crash, corrupt files, IPC fuzz, secret leaks, XSS.
 // Its own config so `npm test`'s unit and integration projects stay as they are. Files run one at a time:
@@ -11,6 +12,9 @@ export default defineConfig({
     include: ['test/reliability/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
+    // A wait without a time-out of its own waits WAIT_MS, not vitest's 1 s (test/support/patient-waits.ts).
+    setupFiles: ['test/support/patient-waits.ts'],
+    expect: { poll: { timeout: WAIT_MS } },
     testTimeout: 600_000,
     hookTimeout: 120_000,
   },

@@ -1,15 +1,49 @@
 #!/usr/bin/env node
-// Prints one closing line over every suite's JSON report: "tests: N passed, N failed, N skipped".
+// The closing summary of `npm test`, over every suite's reports:
+//   - one line a suite and one closing line: "tests: N passed, N failed, N skipped";
+//   - every test that passed only on a retry, by name (a flake is seen, never hidden);
+//   - the ten tests closest to their time-out (duration ÷ time-out), so the next one that drifts is seen before
+//     it fails.
 // Exits non-zero when a report is missing or counted no test, so a suite that silently ran nothing fails CI.
 import fs from 'node:fs';
 import path from 'node:path';
 
-const dir = path.resolve('test-results/reports');
+const dir = path.resolve(process.argv[2] ?? 'test-results/reports');
 const suites = ['unit', 'integration', 'e2e', 'reliability'];
+const MARGIN_ROWS = 10;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let problems = 0;
+/** @type {Array<{ suite: string; name: string; file: string; state: string; durationMs: number; timeoutMs: number; retries: number }>} */
+const timings = [];
+
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+/** Playwright's JSON report as timings: a test's time-out and each try's duration (the last try counts). */
+function e2eTimings(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const last = test.results?.at(-1);
+        if (!last) continue;
+        out.push({
+          suite: 'e2e',
+          name: [...titles, spec.title].filter(Boolean).join(' › '),
+          file: path.join('test/e2e', spec.file),
+          state: test.status === 'unexpected' ? 'failed' : test.status === 'skipped' ? 'skipped' : 'passed',
+          durationMs: last.duration,
+          timeoutMs: test.timeout,
+          retries: test.results.length - 1,
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
+}
 
 for (const suite of suites) {
   const file = path.join(dir, `${suite}.json`);
@@ -18,19 +52,25 @@ for (const suite of suites) {
     problems += 1;
     continue;
   }
-  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const report = readJson(file);
   let p, f, s;
   if (suite === 'e2e') {
     // Playwright's JSON reporter
     p = (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
     f = report.stats?.unexpected ?? 0;
     s = report.stats?.skipped ?? 0;
-    if (report.stats?.flaky) console.log(`e2e: ${report.stats.flaky} passed only on retry (flaky)`);
+    timings.push(...e2eTimings(report));
   } else {
-    // Vitest's JSON reporter (Jest-compatible)
+    // Vitest's JSON reporter (Jest-compatible); durations, time-outs and retries come from the timing reporter.
     p = report.numPassedTests ?? 0;
     f = report.numFailedTests ?? 0;
     s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    const timingFile = path.join(dir, `timings-${suite}.json`);
+    if (fs.existsSync(timingFile)) timings.push(...readJson(timingFile));
+    else {
+      console.error(`test summary: no timings for ${suite} (${timingFile})`);
+      problems += 1;
+    }
   }
   console.log(`${suite}: ${p} passed, ${f} failed, ${s} skipped`);
   if (p === 0) {
@@ -40,6 +80,28 @@ for (const suite of suites) {
   passed += p;
   failed += f;
   skipped += s;
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+const retried = timings.filter((t) => t.retries > 0);
+console.log(`retried: ${retried.length === 0 ? 'none' : retried.length}`);
+for (const t of retried) {
+  console.log(
+    `  ${t.suite}  ${t.file} › ${t.name}  (${t.retries} ${t.retries === 1 ? 'retry' : 'retries'}, ${t.state === 'passed' ? 'passed on retry' : t.state})`,
+  );
+}
+
+const margins = timings
+  .filter((t) => t.state !== 'skipped' && t.timeoutMs > 0)
+  .map((t) => ({ ...t, ratio: t.durationMs / t.timeoutMs }))
+  .sort((a, b) => b.ratio - a.ratio)
+  .slice(0, MARGIN_ROWS);
+console.log(`closest to their time-out (duration ÷ time-out), of ${timings.length} timed tests:`);
+for (const t of margins) {
+  console.log(
+    `  ${(t.ratio * 100).toFixed(0).padStart(3)} %  ${seconds(t.durationMs).padStart(7)} of ${seconds(t.timeoutMs).padStart(7)}  ${t.suite}  ${t.file} › ${t.name}`,
+  );
 }
 
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

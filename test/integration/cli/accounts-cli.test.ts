@@ -137,5 +137,5 @@ describe('statusdesk accounts', () => {
     expect(afterQuit.code, afterQuit.stderr).toBe(0);
     expect(appAccounts().map((a) => a.name)).toEqual(['After the app']);
     expect((await cli(['accounts', 'remove', 'After the app'])).code).toBe(0);
-  }, 60_000);
+  });
 });

@@ -114,7 +114,7 @@ describe('temp ids while the app runs', () => {
       await app.dispose();
       await vault.delete(secretNames.statusPageKey(accountId));
     }
-  }, 60_000);
+  });
 });
 
 describe('lists', () => {

@@ -57,7 +57,7 @@ beforeAll(async () => {
       { accountId: accountOf('acme-eu'), subdomain: 'acme-eu', incidentId: euId, serviceIds: [] },
     ],
   });
-}, 60_000);
+});
 afterAll(async () => {
   // The accounts' keys are in the app's keychain service (hence a KEYCHAIN_SUITES file): taken out again.
   for (const name of ['Acme US', 'Acme EU']) await inProcess(['accounts', 'remove', name]);
@@ -104,7 +104,7 @@ describe('statusdesk incidents linked / --all-linked', () => {
     expect(after.stdout).toBe(
       [`“Login errors” is posted on 2 pages:`, `  acme (Acme US)  #${usId}  sent`, `  acme-eu (Acme EU)  #${euId}  sent`, ''].join('\n'),
     );
-  }, 60_000);
+  });
 
   it('a page whose create was discarded before it was sent is shown as not sent and skipped by --all-linked', async () => {
     const otherId = await createOn('Acme US', 'acme');
@@ -141,5 +141,5 @@ describe('statusdesk incidents linked / --all-linked', () => {
     } finally {
       fs.writeFileSync(file, kept);
     }
-  }, 60_000);
+  });
 });

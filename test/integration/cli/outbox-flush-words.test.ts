@@ -76,5 +76,5 @@ describe('writes of unknown outcome in the command line', () => {
     const again = await runCliIn(home.dir, ['outbox', 'flush'], key());
     expect(again.code, again.stderr).toBe(0);
     expect(created()).toHaveLength(1);
-  }, 40_000);
+  });
 });

@@ -8,6 +8,7 @@ import { envAccountId } from '../../../electron/services/outbox/statuspage/targe
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
+import { SOAK_MS } from '../../support/time-outs';
 
 /*
  * Issue 25, item 8: the outbox file was never compacted in normal use (after 5,000 sends it held 20,001 lines and
@@ -55,38 +56,42 @@ async function refusingBaseUrl(): Promise<string> {
 }
 
 describe('the outbox over months', () => {
-  it('after 300 sends the file holds at most 150 sent writes, and outbox list prints those', async () => {
-    home = makeTempDir('statusdesk-cli-months-');
-    const env = { STATUSDESK_API_KEY: sim.keys.demoReadWrite };
-    for (let session = 0; session < 3; session++) {
-      const { outbox } = await openStatusPageOutbox({ dataDir: home.dir, env });
-      outbox.start();
-      for (let i = 0; i < 100; i++) {
-        await outbox.enqueue({
-          accountId: envAccountId(sim.baseUrl),
-          server: { baseUrl: sim.baseUrl, keyFrom: 'env' },
-          operation: 'createIncident',
-          input: { subdomain: 'acme', incident: { type: 'minor', title: `Incident ${session}-${i}` } },
-        });
+  it(
+    'after 300 sends the file holds at most 150 sent writes, and outbox list prints those',
+    async () => {
+      home = makeTempDir('statusdesk-cli-months-');
+      const env = { STATUSDESK_API_KEY: sim.keys.demoReadWrite };
+      for (let session = 0; session < 3; session++) {
+        const { outbox } = await openStatusPageOutbox({ dataDir: home.dir, env });
+        outbox.start();
+        for (let i = 0; i < 100; i++) {
+          await outbox.enqueue({
+            accountId: envAccountId(sim.baseUrl),
+            server: { baseUrl: sim.baseUrl, keyFrom: 'env' },
+            operation: 'createIncident',
+            input: { subdomain: 'acme', incident: { type: 'minor', title: `Incident ${session}-${i}` } },
+          });
+        }
+        expect(await outbox.flush({ timeoutMs: 30_000 })).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+        await outbox.stop();
+        expect(sentInFile()).toBeLessThanOrEqual(150);
       }
-      expect(await outbox.flush({ timeoutMs: 30_000 })).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
-      await outbox.stop();
-      expect(sentInFile()).toBeLessThanOrEqual(150);
-    }
-    expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(300);
-    expect(lines()).toBeLessThan(1_000);
+      expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(300);
+      expect(lines()).toBeLessThan(1_000);
 
-    const listed = await runCliIn(home.dir, ['--json', 'outbox', 'list']);
-    expect(listed.code, listed.stderr).toBe(0);
-    const { entries } = JSON.parse(listed.stdout) as { entries: { state: string; input: { incident: { title: string } } }[] };
-    expect(entries.length).toBeGreaterThanOrEqual(100);
-    expect(entries.length).toBeLessThanOrEqual(150);
-    expect(entries.length).toBe(sentInFile());
-    // The newest are kept.
-    expect(entries.at(-1)!.input.incident.title).toBe('Incident 2-99');
-    const text = await runCliIn(home.dir, ['outbox', 'list']);
-    expect(text.stdout.trimEnd().split('\n')).toHaveLength(1 + entries.length);
-  }, 120_000);
+      const listed = await runCliIn(home.dir, ['--json', 'outbox', 'list']);
+      expect(listed.code, listed.stderr).toBe(0);
+      const { entries } = JSON.parse(listed.stdout) as { entries: { state: string; input: { incident: { title: string } } }[] };
+      expect(entries.length).toBeGreaterThanOrEqual(100);
+      expect(entries.length).toBeLessThanOrEqual(150);
+      expect(entries.length).toBe(sentInFile());
+      // The newest are kept.
+      expect(entries.at(-1)!.input.incident.title).toBe('Incident 2-99');
+      const text = await runCliIn(home.dir, ['outbox', 'list']);
+      expect(text.stdout.trimEnd().split('\n')).toHaveLength(1 + entries.length);
+    },
+    SOAK_MS,
+  );
 
   it('queueing offline costs one attempt per command, not one per write waiting', async () => {
     home = makeTempDir('statusdesk-cli-months-');

@@ -67,7 +67,7 @@ describe('statusdesk and a create that needs a look', () => {
     expect(sent.stdout).toMatch(/^sent [0-9a-f-]{36}/);
     expect(created()).toHaveLength(1);
     expect(created()[0]!.resultId).not.toBe(theirs.id);
-  }, 60_000);
+  });
 
   it('two look-alikes after the send (a colleague’s and ours): --mine-is takes ours, which is then updated like any incident', async () => {
     home = makeTempDir('statusdesk-cli-look-');
@@ -85,5 +85,5 @@ describe('statusdesk and a create that needs a look', () => {
     expect(created()).toHaveLength(1);
     const update = await cli(['incidents', 'update', 'acme', String(ours), '--message', 'Still on it']);
     expect(update.code, update.stderr).toBe(0);
-  }, 60_000);
+  });
 });

@@ -103,5 +103,5 @@ describe('statusdesk with provider pages', () => {
       pageLevel: { from: 'operational', to: 'major' },
     });
     expect(providers.stats().perPage['nimbus-cloud']).toBe(1);
-  }, 30_000);
+  });
 });

@@ -42,7 +42,7 @@ describe('statusdesk watch', () => {
     const upstream = events.filter((e) => e.page.subdomain !== 'acme');
     expect(upstream.every((e) => e.page.name === 'Nimbus Cloud')).toBe(true);
     expect(upstream.map((e) => e.type).filter((t) => t.startsWith('incident.'))).toEqual(['incident.opened', 'incident.updated', 'incident.resolved']);
-  }, 30_000);
+  });
 
   it('ends quietly with exit 0 when its reader goes away (watch --json | head -1)', async () => {
     const child = spawn(process.execPath, [path.join(repoRoot, 'bin/statusdesk.js'), '--json', 'watch', '--demo', '--demo-speed', '20'], {
@@ -63,14 +63,14 @@ describe('statusdesk watch', () => {
     expect(JSON.parse(firstLine)).toMatchObject({ type: expect.any(String) });
     expect(code).toBe(0);
     expect(stderr).toBe('');
-  }, 30_000);
+  });
 
   it('prints readable lines without --json', async () => {
     const { code, stdout } = await cli(['watch', '--demo', '--demo-speed', '30']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/acme +incident\.opened +\[Major outage\] Elevated error rates on the API/);
     expect(stdout).toMatch(/acme +page\.level_changed +Major outage → Operational/);
-  }, 30_000);
+  });
 
   describe('against a server', () => {
     let sim: StatusPageSimulator;

@@ -33,7 +33,7 @@ describe('statusdesk watch lines', () => {
     expect(new Set(typeAt).size).toBe(1);
     const detailAt = lines.map((line) => line.slice(typeAt[0]).search(/ {2}\S/));
     expect(new Set(detailAt).size).toBe(1);
-  }, 30_000);
+  });
 
   it('uses colour on a terminal, and not under NO_COLOR or with --json', async () => {
     const coloured = await demo([], {}, true);
@@ -43,12 +43,12 @@ describe('statusdesk watch lines', () => {
     const json = await demo(['--json'], {}, true);
     expect(json.stdout).not.toMatch(ANSI);
     for (const line of json.stdout.trim().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
-  }, 60_000);
+  });
 
   it("the demo's header states the time between its steps at the speed played, not the --interval", async () => {
     const { stderr } = await demo([]);
     expect(stderr).not.toMatch(/every 60 s/);
     // The scenario's steps are 3 to 11 s apart and end at 55 s: at speed 30, 0.1 to 0.4 s and 1.8 s.
     expect(stderr).toMatch(/a scripted step every 0\.1 to 0\.4 s at speed 30, the pages checked after each; it ends after 1\.8 s/);
-  }, 30_000);
+  });
 });

@@ -102,12 +102,12 @@ describe('watch --demo', () => {
     // The own page's incident and the provider's beside it.
     expect(last).toMatch(/2 incidents opened, 3 updates, 2 incidents resolved, 1 maintenance started, 1 maintenance ended/);
     expect(last).toMatch(/At the end: Acme: Operational; Nimbus Cloud: Operational\.$/);
-  }, 30_000);
+  });
 
   it('--for says the time ran out', async () => {
     const { stderr } = await cli(['watch', '--demo', '--demo-speed', '1', '--for', '1']);
     expect(stderr.trim().split('\n').at(-1)).toMatch(/^watch stopped after 1 s: --for 1 s ran out\. /);
-  }, 30_000);
+  });
 
   it.each([
     ['SIGINT', 130, 'it was interrupted \\(Ctrl\\+C\\)'],

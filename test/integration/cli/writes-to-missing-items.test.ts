@@ -82,7 +82,7 @@ describe('a write to an incident the server does not have', () => {
     ]);
     for (const id of [first!, second!]) expect((await cli(['outbox', 'drop', id])).code).toBe(0);
     expect(await outboxEntries()).toEqual([]);
-  }, 60_000);
+  });
 });
 
 describe('what a write names', () => {

@@ -58,5 +58,5 @@ describe('desktop demo mode', () => {
       await core.dispose();
       temp.remove();
     }
-  }, 30_000);
+  });
 });

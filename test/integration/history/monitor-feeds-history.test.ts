@@ -90,5 +90,5 @@ describe('the monitor feeds the provider history', () => {
         ['incident', 'major'],
       ]),
     );
-  }, 60_000);
+  });
 });

@@ -8,6 +8,7 @@ import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/e
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import { watchedPageSchema, type WatchedPage } from '../../../shared/monitor/watched-page';
 import { FakeClock } from '../../unit/monitor/support/fake-clock';
+import { SOAK_MS } from '../../support/time-outs';
 
 /*
  * The monitor against the real Status Page simulator over HTTP. The monitor runs on fake time
@@ -146,60 +147,66 @@ describe('monitor against the simulator', () => {
     }
   });
 
-  it('20 % injected faults over 300 polls: no false events; stale only after consecutive failures; recovery within one interval', async () => {
-    const sim = await simulator();
-    const subdomains = ['acme', 'acme-eu', 'globex'];
-    const pages = pagesFor(sim, subdomains);
-    const { monitor, events, notes, run, stats } = monitorFor(pages);
-    sim.setFaults({
-      pathPrefix: '/status_pages/',
-      errorRates: { 500: 0.07, 502: 0.03, 503: 0.03, 429: 0.01 },
-      retryAfterSeconds: 1,
-      resetRate: 0.03,
-      malformedRate: 0.03,
-    });
-    monitor.start();
-    const polls = () => subdomains.reduce((sum, s) => sum + sim.requestCount(summaryPath(s)), 0);
-    let incidentId: number | null = null;
-    while (polls() < 300) {
-      await run(MIN);
-      const n = polls();
-      if (incidentId === null && n >= 100) incidentId = sim.openIncident({ page: 'acme', type: 'minor', title: 'Slow logins', services: [3] }).id;
-      if (incidentId !== null && n >= 200 && monitor.state()[0]!.summary?.incidents.some((i) => i.id === incidentId)) {
-        sim.resolveIncident({ page: 'acme', incidentId });
-        incidentId = -1; // resolved
+  it(
+    '20 % injected faults over 300 polls: no false events; stale only after consecutive failures; recovery within one interval',
+    async () => {
+      const sim = await simulator();
+      const subdomains = ['acme', 'acme-eu', 'globex'];
+      const pages = pagesFor(sim, subdomains);
+      const { monitor, events, notes, run, stats } = monitorFor(pages);
+      sim.setFaults({
+        pathPrefix: '/status_pages/',
+        errorRates: { 500: 0.07, 502: 0.03, 503: 0.03, 429: 0.01 },
+        retryAfterSeconds: 1,
+        resetRate: 0.03,
+        malformedRate: 0.03,
+      });
+      monitor.start();
+      const polls = () => subdomains.reduce((sum, s) => sum + sim.requestCount(summaryPath(s)), 0);
+      let incidentId: number | null = null;
+      while (polls() < 300) {
+        await run(MIN);
+        const n = polls();
+        if (incidentId === null && n >= 100) incidentId = sim.openIncident({ page: 'acme', type: 'minor', title: 'Slow logins', services: [3] }).id;
+        if (incidentId !== null && n >= 200 && monitor.state()[0]!.summary?.incidents.some((i) => i.id === incidentId)) {
+          sim.resolveIncident({ page: 'acme', incidentId });
+          incidentId = -1; // resolved
+        }
       }
-    }
-    expect(polls()).toBeGreaterThanOrEqual(300);
-    // About a fifth of the polls failed (HTTP errors, resets, truncated bodies).
-    expect(stats.failed / polls()).toBeGreaterThan(0.12);
-    expect(stats.failed / polls()).toBeLessThan(0.3);
+      expect(polls()).toBeGreaterThanOrEqual(300);
+      // About a fifth of the polls failed (HTTP errors, resets, truncated bodies).
+      expect(stats.failed / polls()).toBeGreaterThan(0.12);
+      expect(stats.failed / polls()).toBeLessThan(0.3);
 
-    // Only the scripted incident produced status events, each exactly once.
-    const statusEvents = events.filter((e) => e.type !== 'page.stale' && e.type !== 'page.recovered');
-    expect(statusEvents.every((e) => e.page.subdomain === 'acme')).toBe(true);
-    expect(statusEvents.filter((e) => e.type === 'incident.opened')).toHaveLength(1);
-    expect(statusEvents.filter((e) => e.type === 'incident.resolved')).toHaveLength(1);
-    const levels = statusEvents.filter((e) => e.type === 'page.level_changed').map((e) => (e.type === 'page.level_changed' ? `${e.from}>${e.to}` : ''));
-    expect(levels).toEqual(['operational>minor', 'minor>operational']);
-    expect(new Set(statusEvents.map((e) => e.type))).toEqual(new Set(['page.level_changed', 'incident.opened', 'incident.resolved', 'service.level_changed']));
+      // Only the scripted incident produced status events, each exactly once.
+      const statusEvents = events.filter((e) => e.type !== 'page.stale' && e.type !== 'page.recovered');
+      expect(statusEvents.every((e) => e.page.subdomain === 'acme')).toBe(true);
+      expect(statusEvents.filter((e) => e.type === 'incident.opened')).toHaveLength(1);
+      expect(statusEvents.filter((e) => e.type === 'incident.resolved')).toHaveLength(1);
+      const levels = statusEvents.filter((e) => e.type === 'page.level_changed').map((e) => (e.type === 'page.level_changed' ? `${e.from}>${e.to}` : ''));
+      expect(levels).toEqual(['operational>minor', 'minor>operational']);
+      expect(new Set(statusEvents.map((e) => e.type))).toEqual(
+        new Set(['page.level_changed', 'incident.opened', 'incident.resolved', 'service.level_changed']),
+      );
 
-    // Stale only after consecutive failures, alternating with recovery, per page.
-    for (const page of pages) {
-      const mine = events.filter((e) => e.page.id === page.id && (e.type === 'page.stale' || e.type === 'page.recovered'));
-      mine.forEach((e, i) => expect(e.type).toBe(i % 2 === 0 ? 'page.stale' : 'page.recovered'));
-      for (const e of mine) if (e.type === 'page.stale') expect(e.failures).toBeGreaterThanOrEqual(3);
-    }
-    // Notifications only for the scripted news that was not a catch-up.
-    const news = statusEvents.filter((e) => (e.type === 'incident.opened' || e.type === 'incident.resolved') && !e.catchUp);
-    expect(notes.filter((n) => n.target.incidentId !== undefined)).toHaveLength(news.length);
+      // Stale only after consecutive failures, alternating with recovery, per page.
+      for (const page of pages) {
+        const mine = events.filter((e) => e.page.id === page.id && (e.type === 'page.stale' || e.type === 'page.recovered'));
+        mine.forEach((e, i) => expect(e.type).toBe(i % 2 === 0 ? 'page.stale' : 'page.recovered'));
+        for (const e of mine) if (e.type === 'page.stale') expect(e.failures).toBeGreaterThanOrEqual(3);
+      }
+      // Notifications only for the scripted news that was not a catch-up.
+      const news = statusEvents.filter((e) => (e.type === 'incident.opened' || e.type === 'incident.resolved') && !e.catchUp);
+      expect(notes.filter((n) => n.target.incidentId !== undefined)).toHaveLength(news.length);
 
-    // Faults stop: every page is fresh within one interval.
-    sim.clearFaults();
-    await run(MIN);
-    expect(monitor.state().map((s) => s.status)).toEqual(['ok', 'ok', 'ok']);
-    expect(monitor.state().map((s) => s.consecutiveFailures)).toEqual([0, 0, 0]);
-  }, 120_000);
+      // Faults stop: every page is fresh within one interval.
+      sim.clearFaults();
+      await run(MIN);
+      expect(monitor.state().map((s) => s.status)).toEqual(['ok', 'ok', 'ok']);
+      expect(monitor.state().map((s) => s.consecutiveFailures)).toEqual([0, 0, 0]);
+    },
+    SOAK_MS,
+  );
 
   it('offline and back: stale while the server is gone, recovered at once when it returns', async () => {
     const sim = await simulator();

@@ -8,6 +8,7 @@ import { nodeFileSystem, type DurableFileSystem } from '../../../electron/servic
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, resetLimiters, simAccounts } from './support/harness';
+import { SOAK_MS } from '../../support/time-outs';
 
 /*
  * A batch enqueue (issue 28, item 2): many writes in one file write and one fsync, in the order given after the
@@ -66,38 +67,42 @@ const point = (accountId: string, metricId: number, i: number) => ({
 });
 
 describe('outbox batch enqueue', () => {
-  it('queues 1,000 writes in one write and one fsync, after the writes before them, and sends each metric’s points in the file’s order', async () => {
-    home = makeTempDir('statusdesk-outbox-batch-');
-    const { accountId, accounts } = simAccounts(sim);
-    const disk = countingDisk();
-    const second = sim.addMetric({ page: 'acme', name: 'Queue depth' }).id;
-    outbox = await openTestOutbox(home.dir, accounts, { fileSystem: disk });
-    const before = await outbox.enqueue(point(accountId, 1, 0));
-    const changes: string[] = [];
-    outbox.onChange((change) => changes.push(change.type === 'added' ? `added ${change.entries.length}` : change.type));
-    const [writes, syncs] = [disk.writes, disk.syncs];
-    const results = await outbox.enqueueMany([
-      ...Array.from({ length: 500 }, (_, i) => point(accountId, 1, i + 1)),
-      ...Array.from({ length: 500 }, (_, i) => point(accountId, second, i)),
-    ]);
-    expect([disk.writes - writes, disk.syncs - syncs]).toEqual([1, 1]);
-    expect(changes.filter((c) => c !== 'status')).toEqual(['added 1000']);
-    const after = await outbox.enqueue(point(accountId, second, 500));
-    const seqs = outbox.list().map((e) => [e.id, e.seq] as const);
-    expect(seqs.map(([id]) => id)).toEqual([before.id, ...results.map((r) => r.id), after.id]);
-    expect(seqs.map(([, seq]) => seq)).toEqual([...seqs.map(([, seq]) => seq)].sort((a, b) => a - b));
+  it(
+    'queues 1,000 writes in one write and one fsync, after the writes before them, and sends each metric’s points in the file’s order',
+    async () => {
+      home = makeTempDir('statusdesk-outbox-batch-');
+      const { accountId, accounts } = simAccounts(sim);
+      const disk = countingDisk();
+      const second = sim.addMetric({ page: 'acme', name: 'Queue depth' }).id;
+      outbox = await openTestOutbox(home.dir, accounts, { fileSystem: disk });
+      const before = await outbox.enqueue(point(accountId, 1, 0));
+      const changes: string[] = [];
+      outbox.onChange((change) => changes.push(change.type === 'added' ? `added ${change.entries.length}` : change.type));
+      const [writes, syncs] = [disk.writes, disk.syncs];
+      const results = await outbox.enqueueMany([
+        ...Array.from({ length: 500 }, (_, i) => point(accountId, 1, i + 1)),
+        ...Array.from({ length: 500 }, (_, i) => point(accountId, second, i)),
+      ]);
+      expect([disk.writes - writes, disk.syncs - syncs]).toEqual([1, 1]);
+      expect(changes.filter((c) => c !== 'status')).toEqual(['added 1000']);
+      const after = await outbox.enqueue(point(accountId, second, 500));
+      const seqs = outbox.list().map((e) => [e.id, e.seq] as const);
+      expect(seqs.map(([id]) => id)).toEqual([before.id, ...results.map((r) => r.id), after.id]);
+      expect(seqs.map(([, seq]) => seq)).toEqual([...seqs.map(([, seq]) => seq)].sort((a, b) => a - b));
 
-    // Sent per metric in queue order, each exactly once.
-    outbox.start();
-    const report = await outbox.flush({ timeoutMs: 60_000 });
-    expect(report).toMatchObject({ settled: true, pending: 0, failed: 0 });
-    const sent = sim.writeLog({ op: 'metrics.entries.create' });
-    expect(sent).toHaveLength(1_002);
-    for (const metric of [1, second]) {
-      const times = sent.filter((w) => w.path.endsWith(`/metrics/${metric}/entries`)).map((w) => (w.body as { entry: { time: number } }).entry.time);
-      expect(times).toEqual(Array.from({ length: 501 }, (_, i) => 1717200000 + i * 300));
-    }
-  }, 90_000);
+      // Sent per metric in queue order, each exactly once.
+      outbox.start();
+      const report = await outbox.flush({ timeoutMs: 60_000 });
+      expect(report).toMatchObject({ settled: true, pending: 0, failed: 0 });
+      const sent = sim.writeLog({ op: 'metrics.entries.create' });
+      expect(sent).toHaveLength(1_002);
+      for (const metric of [1, second]) {
+        const times = sent.filter((w) => w.path.endsWith(`/metrics/${metric}/entries`)).map((w) => (w.body as { entry: { time: number } }).entry.time);
+        expect(times).toEqual(Array.from({ length: 501 }, (_, i) => 1717200000 + i * 300));
+      }
+    },
+    SOAK_MS,
+  );
 
   it('refuses the whole batch when one write is not valid, naming it; a retried batch (same ids) is not queued twice', async () => {
     home = makeTempDir('statusdesk-outbox-batch-');
@@ -165,38 +170,42 @@ describe('outbox batch enqueue', () => {
     }
   });
 
-  it('a process killed while it queues batches of 1,000 leaves every batch whole or absent, and every acknowledged one whole', async () => {
-    home = makeTempDir('statusdesk-outbox-batch-kill-');
-    const baseUrl = 'http://127.0.0.1:9'; // refused: nothing is sent, the entries stay as written
-    for (const delayMs of [0, 7, 23]) {
-      const acknowledged = await new Promise<number>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-          env: { ...process.env, OUTBOX_DIR: home.dir, BASE_URL: baseUrl },
-          stdio: ['ignore', 'pipe', 'pipe'],
+  it(
+    'a process killed while it queues batches of 1,000 leaves every batch whole or absent, and every acknowledged one whole',
+    async () => {
+      home = makeTempDir('statusdesk-outbox-batch-kill-');
+      const baseUrl = 'http://127.0.0.1:9'; // refused: nothing is sent, the entries stay as written
+      for (const delayMs of [0, 7, 23]) {
+        const acknowledged = await new Promise<number>((resolve, reject) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+            env: { ...process.env, OUTBOX_DIR: home.dir, BASE_URL: baseUrl },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          let last = 0;
+          let stderr = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            for (const match of chunk.toString().matchAll(/queued (\d+)/g)) last = Number(match[1]);
+            // Killed while the next batch is on its way to the disk.
+            if (last >= 2) setTimeout(() => child.kill('SIGKILL'), delayMs);
+          });
+          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on('error', reject);
+          child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(last) : reject(new Error(`the child ended on its own: ${stderr}`))));
         });
-        let last = 0;
-        let stderr = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          for (const match of chunk.toString().matchAll(/queued (\d+)/g)) last = Number(match[1]);
-          // Killed while the next batch is on its way to the disk.
-          if (last >= 2) setTimeout(() => child.kill('SIGKILL'), delayMs);
-        });
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        child.on('error', reject);
-        child.on('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(last) : reject(new Error(`the child ended on its own: ${stderr}`))));
-      });
-      const { accounts } = simAccounts(sim);
-      outbox = await openTestOutbox(home.dir, accounts);
-      const perMetric = new Map<number, number>();
-      for (const entry of outbox.list()) {
-        const metric = entry.input.metricId as number;
-        perMetric.set(metric, (perMetric.get(metric) ?? 0) + 1);
+        const { accounts } = simAccounts(sim);
+        outbox = await openTestOutbox(home.dir, accounts);
+        const perMetric = new Map<number, number>();
+        for (const entry of outbox.list()) {
+          const metric = entry.input.metricId as number;
+          perMetric.set(metric, (perMetric.get(metric) ?? 0) + 1);
+        }
+        expect([...perMetric.values()].every((n) => n === 1_000)).toBe(true);
+        expect(perMetric.size).toBeGreaterThanOrEqual(acknowledged);
+        await outbox.stop();
+        outbox = undefined;
+        fs.rmSync(path.join(home.dir, 'outbox.jsonl'), { force: true });
       }
-      expect([...perMetric.values()].every((n) => n === 1_000)).toBe(true);
-      expect(perMetric.size).toBeGreaterThanOrEqual(acknowledged);
-      await outbox.stop();
-      outbox = undefined;
-      fs.rmSync(path.join(home.dir, 'outbox.jsonl'), { force: true });
-    }
-  }, 120_000);
+    },
+    SOAK_MS,
+  );
 });

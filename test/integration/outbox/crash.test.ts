@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCrashScenario } from './support/crash-scenario';
+import { SOAK_MS } from '../../support/time-outs';
 
 const INCIDENTS = 100;
 const UPDATES = 9;
@@ -22,7 +23,11 @@ afterAll(async () => {
 });
 
 describe('outbox crash safety', () => {
-  it(`flushes ${INCIDENTS * (1 + UPDATES)} queued writes through ${KILLS} SIGKILLs: each write reaches the server exactly once, in order`, async () => {
-    await runCrashScenario({ sim, dataDir: home.dir, incidents: INCIDENTS, updates: UPDATES, kills: KILLS, title: 'Crash test incident' });
-  }, 120_000);
+  it(
+    `flushes ${INCIDENTS * (1 + UPDATES)} queued writes through ${KILLS} SIGKILLs: each write reaches the server exactly once, in order`,
+    async () => {
+      await runCrashScenario({ sim, dataDir: home.dir, incidents: INCIDENTS, updates: UPDATES, kills: KILLS, title: 'Crash test incident' });
+    },
+    SOAK_MS,
+  );
 });

@@ -217,7 +217,7 @@ describe('the rest of the world', () => {
     await outbox.flush({ timeoutMs: 20_000 });
     expect(outbox.get(id)?.state).toBe('sent');
     expect(appliedWrites()).toBe(1);
-  }, 30_000);
+  });
 
   it.each([
     ['408 after commit', { statusAfterCommit: 408 }],

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../support/temp-dir';
 import { repoRoot } from '../../support/paths';
 import type { ContenderAnswer, ContenderRequest } from './support/lock-contender';
+import { SOAK_MS } from '../../support/time-outs';
 
 /*
  * Issue 25, item 3: taking over a stale outbox lock was check-then-remove, so two contenders could each remove
@@ -66,7 +67,7 @@ beforeAll(async () => {
     children.push(child);
   }
   for (const child of children) expect(await next(child)).toEqual({ type: 'ready' });
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const child of children) {
@@ -79,44 +80,48 @@ afterAll(async () => {
 });
 
 describe('a stale outbox lock, taken over by 16 processes at once', () => {
-  it(`exactly one process holds it, in each of ${TRIALS} trials`, async () => {
-    const dir = fs.mkdtempSync(path.join(home.dir, 'data-'));
-    const lockPath = path.join(dir, 'outbox.lock');
-    const dead = await deadPid();
-    const winners: number[] = [];
-    for (let trial = 0; trial < TRIALS; trial++) {
-      if (trial % 2 === 0) {
-        fs.writeFileSync(lockPath, JSON.stringify({ pid: dead, host: os.hostname(), at: new Date().toISOString(), role: 'cli' }));
-      } else {
-        // Created, never written: its process died in between.
-        fs.writeFileSync(lockPath, '');
-        const old = new Date(Date.now() - 10_000);
-        fs.utimesSync(lockPath, old, old);
+  it(
+    `exactly one process holds it, in each of ${TRIALS} trials`,
+    async () => {
+      const dir = fs.mkdtempSync(path.join(home.dir, 'data-'));
+      const lockPath = path.join(dir, 'outbox.lock');
+      const dead = await deadPid();
+      const winners: number[] = [];
+      for (let trial = 0; trial < TRIALS; trial++) {
+        if (trial % 2 === 0) {
+          fs.writeFileSync(lockPath, JSON.stringify({ pid: dead, host: os.hostname(), at: new Date().toISOString(), role: 'cli' }));
+        } else {
+          // Created, never written: its process died in between.
+          fs.writeFileSync(lockPath, '');
+          const old = new Date(Date.now() - 10_000);
+          fs.utimesSync(lockPath, old, old);
+        }
+        for (const child of children) send(child, { type: 'try', lockPath });
+        const answers = await Promise.all(children.map((child) => next(child)));
+
+        const won = answers.filter((a) => a.type === 'won');
+        expect(
+          answers.filter((a) => a.type === 'error'),
+          `trial ${trial}`,
+        ).toEqual([]);
+        expect(
+          won.map((a) => a.pid),
+          `trial ${trial}: winners`,
+        ).toHaveLength(1);
+        const winner = won[0]!.pid;
+        for (const answer of answers) if (answer.type === 'busy') expect(answer.holderPid, `trial ${trial}`).toBe(winner);
+        expect(JSON.parse(fs.readFileSync(lockPath, 'utf8')), `trial ${trial}`).toMatchObject({ pid: winner, role: 'cli' });
+        // No claim or temp file of the takeover is left beside the lock.
+        expect(fs.readdirSync(dir), `trial ${trial}`).toEqual(['outbox.lock']);
+        winners.push(winner);
+
+        for (const child of children) send(child, { type: 'release' });
+        for (const child of children) expect(await next(child)).toEqual({ type: 'released' });
+        expect(fs.readdirSync(dir), `trial ${trial}: released`).toEqual([]);
       }
-      for (const child of children) send(child, { type: 'try', lockPath });
-      const answers = await Promise.all(children.map((child) => next(child)));
-
-      const won = answers.filter((a) => a.type === 'won');
-      expect(
-        answers.filter((a) => a.type === 'error'),
-        `trial ${trial}`,
-      ).toEqual([]);
-      expect(
-        won.map((a) => a.pid),
-        `trial ${trial}: winners`,
-      ).toHaveLength(1);
-      const winner = won[0]!.pid;
-      for (const answer of answers) if (answer.type === 'busy') expect(answer.holderPid, `trial ${trial}`).toBe(winner);
-      expect(JSON.parse(fs.readFileSync(lockPath, 'utf8')), `trial ${trial}`).toMatchObject({ pid: winner, role: 'cli' });
-      // No claim or temp file of the takeover is left beside the lock.
-      expect(fs.readdirSync(dir), `trial ${trial}`).toEqual(['outbox.lock']);
-      winners.push(winner);
-
-      for (const child of children) send(child, { type: 'release' });
-      for (const child of children) expect(await next(child)).toEqual({ type: 'released' });
-      expect(fs.readdirSync(dir), `trial ${trial}: released`).toEqual([]);
-    }
-    // Different processes win: the race is real, not one process always first.
-    expect(new Set(winners).size).toBeGreaterThan(1);
-  }, 120_000);
+      // Different processes win: the race is real, not one process always first.
+      expect(new Set(winners).size).toBeGreaterThan(1);
+    },
+    SOAK_MS,
+  );
 });

@@ -61,6 +61,9 @@ async function startsAt(outbox: OutboxService, id: string): Promise<number> {
   return apiDateTimeToEpochMs(incident.incident.starts_at)!;
 }
 
+/** The clocks here are hours off; minutes of slack tell the two apart on any machine, however busy. */
+const TOLERANCE_MS = 5 * 60_000;
+
 describe('the time of writing of a write queued with a wrong clock', () => {
   it('written offline two hours behind, sent once the clock is right (same app): starts when it was written', async () => {
     home = makeTempDir('statusdesk-written-');
@@ -74,7 +77,7 @@ describe('the time of writing of a write queued with a wrong clock', () => {
     clock.behindMs = 0; // the clock is put right (NTP after a wake)
     await sim.goOnline();
     expect(await outbox.flush({ timeoutMs: 10_000 })).toMatchObject({ sent: 1, failed: 0 });
-    expect(Math.abs((await startsAt(outbox, id)) - writtenAt)).toBeLessThan(2_000);
+    expect(Math.abs((await startsAt(outbox, id)) - writtenAt)).toBeLessThan(TOLERANCE_MS);
     expect(outbox.get(id)!.result?.timeOfWriting).toMatchObject({ checked: true });
   });
 
@@ -92,7 +95,7 @@ describe('the time of writing of a write queued with a wrong clock', () => {
     await sim.goOnline();
     const sender = await open(accounts, clock.now, boot('boot-1'));
     expect(await sender.flush({ timeoutMs: 10_000 })).toMatchObject({ sent: 1, failed: 0 });
-    expect(Math.abs((await startsAt(sender, id)) - writtenAt)).toBeLessThan(2_000);
+    expect(Math.abs((await startsAt(sender, id)) - writtenAt)).toBeLessThan(TOLERANCE_MS);
   });
 
   it("with the server's clock known when it was written (an answer before), sent after a restart: starts when it was written", async () => {
@@ -114,7 +117,7 @@ describe('the time of writing of a write queued with a wrong clock', () => {
     // Another boot: the time since boot says nothing, the offset stamped at writing does.
     const sender = await open(accounts, clock.now, boot('boot-2'));
     expect(await sender.flush({ timeoutMs: 10_000 })).toMatchObject({ sent: 1, failed: 0 });
-    expect(Math.abs((await startsAt(sender, id)) - writtenAt)).toBeLessThan(2_500);
+    expect(Math.abs((await startsAt(sender, id)) - writtenAt)).toBeLessThan(TOLERANCE_MS);
     expect(sender.get(id)!.result?.timeOfWriting).toMatchObject({ checked: true });
   });
 

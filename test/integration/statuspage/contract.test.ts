@@ -241,7 +241,7 @@ describe('contract with the simulator', () => {
   });
 
   describe('rate limit', () => {
-    it('a burst of writes paced by the client limiter meets no 429 and finishes within 1.1x of the bound', async () => {
+    it('a burst of writes paced by the client limiter meets no 429, and is not sent faster than the bound', async () => {
       sim.setRateLimit({ limit: 10, windowMs: 1000 });
       const client = new StatusPageClient({
         region: { baseUrl: sim.baseUrl },
@@ -255,9 +255,9 @@ describe('contract with the simulator', () => {
       const elapsed = performance.now() - started;
       expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
       expect(sim.writeLog({ op: 'metrics.entries.create' })).toHaveLength(35);
-      // 35 requests at 10 per second: bursts at 0, 1, 2 and 3 s.
+      // 35 requests at 10 per second: bursts at 0, 1, 2 and 3 s. That it paces no slower than the bound is the
+      // limiter's unit test, on a clock of its own: an upper bound here would be a race on a busy machine.
       expect(elapsed).toBeGreaterThanOrEqual(3000);
-      expect(elapsed).toBeLessThanOrEqual(3300);
     });
   });
 });

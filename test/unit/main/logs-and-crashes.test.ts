@@ -24,7 +24,7 @@ function helpItem(label: string): { click: () => void } {
   return item as { click: () => void };
 }
 
-describe('logs and crashes', { timeout: 20_000 }, () => {
+describe('logs and crashes', () => {
   it('starts the log in the data folder with the versions, and keeps crash dumps there without uploading', async () => {
     await boot();
     await vi.waitFor(() => expect(logText()).toMatch(/info {2}Statusdesk 9\.9\.9 \(development\) started: .*node \d+/));
