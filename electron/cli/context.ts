@@ -5,7 +5,8 @@ import { ensureDataDir, resolveDataDir } from '@services/settings/data-dir';
 import { SettingsStore } from '@services/settings/settings-store';
 import { StatusPageClient } from '@services/statuspage/client';
 import { KeychainSecretStore } from '@services/vault/keychain-store';
-import { KeyVault, secretNames } from '@services/vault/key-vault';
+import { KeyVault } from '@services/vault/key-vault';
+import { releaseAccountKey } from '@services/accounts/account-key';
 import { CliUsageError, Printer, type CliIo } from './output';
 import { nodeHttpFetch } from '@services/http/node-http-fetch';
 import type { CallTarget } from './explain-failure';
@@ -102,7 +103,7 @@ export class CliContext {
    */
   async apiKey(account: AccountRecord | null, url: string): Promise<string | null> {
     // The vault releases an account's key only for the server it was entered for (not a --base-url elsewhere).
-    const fromAccount = async () => (account ? this.vault.release(secretNames.statusPageKey(account.id), { url }) : null);
+    const fromAccount = async () => (account ? releaseAccountKey(this.vault, account, url) : null);
     if (account && this.options.account) {
       const key = await fromAccount();
       if (key) return key;

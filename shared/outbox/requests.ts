@@ -21,11 +21,19 @@ export const outboxEnqueueInputSchema = z.object({
 });
 export type OutboxEnqueueInput = z.input<typeof outboxEnqueueInputSchema>;
 
+/**
+ * A write of the window (IPC `outbox.enqueue`, `outbox.enqueueMany`). Where it goes and with which key is the main
+ * process's to say, from the account as stored now: a payload naming a server (or any other field) is refused,
+ * so a script in the window cannot aim a key at an address of its choosing.
+ */
+export const windowWriteSchema = outboxEnqueueInputSchema.omit({ server: true }).strict();
+export type WindowWrite = z.input<typeof windowWriteSchema>;
+
 /** Writes per `outbox.enqueueMany` call: a bigger batch is split by the caller (a metric file is chunked by 1,000). */
 export const MAX_ENQUEUE_BATCH = 1_000;
 
 /** Many writes queued in one call: one file write and one fsync, in the order given, all or none. */
-export const outboxEnqueueManyInputSchema = z.object({ writes: z.array(outboxEnqueueInputSchema).min(1).max(MAX_ENQUEUE_BATCH) });
+export const outboxEnqueueManyInputSchema = z.object({ writes: z.array(windowWriteSchema).min(1).max(MAX_ENQUEUE_BATCH) });
 export type OutboxEnqueueManyInput = z.input<typeof outboxEnqueueManyInputSchema>;
 
 export const outboxEnqueueResultSchema = z.object({

@@ -8,7 +8,8 @@ import { regionOfAccount } from '@services/accounts/probe-client';
 import { nodeHttpFetch } from '@services/http/node-http-fetch';
 import { hostOf } from '@services/logging/diagnostics-report';
 import { StatusPageClient } from '@services/statuspage/client';
-import { secretNames, type KeyVault } from '@services/vault/key-vault';
+import type { KeyVault } from '@services/vault/key-vault';
+import { releaseAccountKey } from '@services/accounts/account-key';
 import type { DoctorCheck } from './doctor-check';
 
 /*
@@ -47,7 +48,7 @@ export async function checkAccount(account: AccountRecord, vault: KeyVault): Pro
   let key: string | null;
   try {
     // The vault releases the key only for the address it was entered for.
-    key = await vault.release(secretNames.statusPageKey(account.id), { url: baseUrl });
+    key = await releaseAccountKey(vault, account, baseUrl);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     return {

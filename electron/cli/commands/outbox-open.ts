@@ -7,7 +7,7 @@ import type { OutboxService } from '@services/outbox/outbox-service';
 import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
 import { accountsPortOf } from '@services/outbox/statuspage/accounts-port';
 import { watchFailures, type FileSystemFailure } from '@services/storage/file-system';
-import { secretNames } from '@services/vault/key-vault';
+import { releaseAccountKey } from '@services/accounts/account-key';
 import type { CliContext } from '../context';
 import { diskWarningText, openDiskText } from './outbox-disk';
 
@@ -55,7 +55,10 @@ export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxServ
         owner: 'cli',
         accounts: accountsPortOf({
           records: () => ctx.settings.get().accounts,
-          keyFor: (id, url) => ctx.vault.release(secretNames.statusPageKey(id), { url }),
+          keyFor: (id, url) => {
+            const account = ctx.settings.get().accounts.find((candidate) => candidate.id === id);
+            return account ? releaseAccountKey(ctx.vault, account, url) : Promise.resolve(null);
+          },
           keyStoreProblem: async () => {
             const vault = await ctx.vault.status();
             return vault.keychainAvailable ? null : (vault.reason ?? 'unknown reason');

@@ -17,6 +17,7 @@ import { resolveBaseUrl } from '@shared/statuspage/regions';
 import { secretNames, type KeyVault } from '@services/vault/key-vault';
 import { bindingFor } from '@services/vault/secret-binding';
 import { checkConnection, type ConnectionProbeClient } from './connection-check';
+import { releaseAccountKey } from './account-key';
 import { regionOfAccount } from './probe-client';
 
 export type ProbeClientFactory = (account: AccountRecord, apiKey: string | null) => ConnectionProbeClient;
@@ -74,7 +75,8 @@ export class AccountsService {
 
   /** The account's key for a request to `url`: released only to the address the key was entered for. */
   async keyFor(id: string, url: string): Promise<string | null> {
-    return this.#vault.release(secretNames.statusPageKey(id), { url });
+    const account = this.records().find((candidate) => candidate.id === id);
+    return account ? releaseAccountKey(this.#vault, account, url) : null;
   }
 
   /** Where the account's API is now (its region's server, or its custom base URL). */

@@ -213,11 +213,7 @@ export class GoogleSignInService {
     this.tokenProvider.clear();
     let refreshToken: string | null;
     try {
-      refreshToken = await this.#vault.release(
-        name,
-        { url: this.config.revokeUrl, clientId: this.config.clientId },
-        { legacyBinding: signInBinding(this.config) },
-      );
+      refreshToken = await this.#vault.release(name, { url: this.config.revokeUrl, clientId: this.config.clientId }, { unbound: signInBinding(this.config) });
     } catch (error) {
       // The revoke address or client changed since the sign-in: the token is not sent there, only deleted.
       if (!(error instanceof AppError && error.code === 'forbidden')) throw error;

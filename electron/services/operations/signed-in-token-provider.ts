@@ -40,11 +40,7 @@ export class SignedInTokenProvider implements AccessTokenProvider {
   #ensure(): Promise<{ client: OAuth2Client; refreshToken: string }> {
     // Released for the token endpoint and client the refresh token was issued for, or not at all.
     this.#client ??= this.#vault
-      .release(
-        secretNames.googleRefreshToken(),
-        { url: this.#config.tokenUrl, clientId: this.#config.clientId },
-        { legacyBinding: signInBinding(this.#config) },
-      )
+      .release(secretNames.googleRefreshToken(), { url: this.#config.tokenUrl, clientId: this.#config.clientId }, { unbound: signInBinding(this.#config) })
       .then(
         (refreshToken) => {
           if (!refreshToken) {

@@ -163,6 +163,8 @@ export class OutboxFeature {
           dataDir: this.#options.dataDir,
           owner: 'app',
           accounts: accountsPortOf(this.#options.accounts),
+          // STATUSDESK_API_KEY is the command line's: the app never sends with it, whatever its environment holds.
+          env: {},
           ...(this.#options.signals ? { signals: networkSignalsOf(this.#options.signals) } : {}),
           onProblem: (problem) => this.#options.reportProblem(problem.message),
           extraKinds: this.#extraKinds,
@@ -219,7 +221,7 @@ export class OutboxFeature {
   /** The kinds, to check a write kept while a command holds the outbox (the same checks enqueue makes). */
   #kindsForChecks(): OutboxKindRegistry {
     this.#kinds ??= new OutboxKindRegistry([
-      createStatusPageOutboxKind({ targets: new StatusPageTargets({ accounts: accountsPortOf(this.#options.accounts) }) }),
+      createStatusPageOutboxKind({ targets: new StatusPageTargets({ accounts: accountsPortOf(this.#options.accounts), env: {} }) }),
       ...this.#extraKinds,
     ]);
     return this.#kinds;

@@ -1,4 +1,5 @@
 import { secretNames, type KeyVault } from '@services/vault/key-vault';
+import { bindingFor } from '@services/vault/secret-binding';
 
 /** The environment variable the command line reads the translation key from. */
 export const TRANSLATION_KEY_ENV = 'STATUSDESK_TRANSLATION_KEY';
@@ -8,10 +9,11 @@ export type GetTranslationKey = (baseUrl: string) => Promise<string | null>;
 
 /**
  * The key from the OS keychain (or the session store), read at each use so a changed key applies at once,
- * and released only for the service address it was entered for.
+ * and released only for the service address it was entered for. `baseUrl` is the translation service address as
+ * stored in the settings (one stored before bindings is bound to it).
  */
 export function keyFromVault(vault: Pick<KeyVault, 'release'>): GetTranslationKey {
-  return (baseUrl) => vault.release(secretNames.translationKey(), { url: baseUrl });
+  return (baseUrl) => vault.release(secretNames.translationKey(), { url: baseUrl }, { unbound: bindingFor([baseUrl]) });
 }
 
 /** The key from STATUSDESK_TRANSLATION_KEY (headless use); blank counts as none. */

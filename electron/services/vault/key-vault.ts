@@ -3,16 +3,7 @@ import type { KeyStorage } from '@shared/accounts/account';
 import type { VaultStatus } from '@shared/ipc/channels/app';
 import { backoffDelay, type BackoffPolicy } from '@services/timing/backoff';
 import type { KeychainProbe } from './keychain-store';
-import {
-  bindingCovers,
-  bindingFor,
-  checkDestination,
-  decodeSecret,
-  encodeSecret,
-  type SecretBinding,
-  type SecretDestination,
-  type StoredSecret,
-} from './secret-binding';
+import { bindingCovers, checkDestination, decodeSecret, encodeSecret, type SecretBinding, type SecretDestination, type StoredSecret } from './secret-binding';
 import { SessionSecretStore, type SecretStore } from './secret-store';
 
 export interface KeychainLike extends SecretStore {
@@ -128,16 +119,23 @@ export class KeyVault {
   /**
    * The secret, for a request to `destination`: the one place a secret leaves the vault. Null when none is
    * stored; a typed refusal when the destination is not where the secret was entered for. A secret stored
-   * before bindings existed is bound, on its first use, to the address it is first used with (the address
-   * the settings held when the app was updated), or to `legacyBinding` when the caller knows every address
-   * the secret serves (a sign-in's token, revoke and service addresses).
+   * before bindings existed is bound, on its first use, to `unbound`: the addresses its owner holds as stored
+   * now (an account's server, a sign-in's token, revoke and service addresses), never to where a request
+   * happens to be going, so the first request cannot choose where the key may go from then on. Without
+   * `unbound`, such a secret is refused.
    */
-  async release(name: string, destination: SecretDestination, options: { legacyBinding?: SecretBinding } = {}): Promise<string | null> {
+  async release(name: string, destination: SecretDestination, options: { unbound?: SecretBinding } = {}): Promise<string | null> {
     const stored = await this.#read(name);
     if (!stored) return null;
     let binding = stored.binding;
     if (binding === null) {
-      binding = options.legacyBinding ?? bindingFor([destination.url], destination.clientId);
+      if (!options.unbound) {
+        throw new AppError(
+          'forbidden',
+          `The ${labelOf(name)} was saved by an older version and is bound to no address yet; it is not sent anywhere until it is.`,
+        );
+      }
+      binding = options.unbound;
       await stored.store.set(name, encodeSecret(stored.secret, binding));
     }
     checkDestination(labelOf(name), binding, destination);

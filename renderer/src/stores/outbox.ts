@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, triggerRef } from 'vue';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import type { ConflictChoice, OutboxEnqueueInput, OutboxEnqueueResult, OutboxResolveLookupInput } from '@shared/outbox/requests';
+import type { ConflictChoice, OutboxEnqueueResult, OutboxResolveLookupInput, WindowWrite } from '@shared/outbox/requests';
 import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '@shared/outbox/status';
 import { api, call, messageOf } from '@/api';
 
@@ -190,7 +190,7 @@ export const useOutboxStore = defineStore('outbox', () => {
    * Queues a write; resolves once it is durable. The entry shows at once, even before its change event
    * arrives (which then replaces this first copy).
    */
-  async function enqueue(request: OutboxEnqueueInput): Promise<OutboxEnqueueResult> {
+  async function enqueue(request: WindowWrite): Promise<OutboxEnqueueResult> {
     const result = await call(api().outbox.enqueue(request));
     showQueued([request], [result]);
     return result;
@@ -200,14 +200,14 @@ export const useOutboxStore = defineStore('outbox', () => {
    * Queues up to 1,000 writes in one call (one fsync in the core), in order, all or none; resolves once they are
    * durable. A bigger batch is the caller's to split (the metric import sends its points 1,000 at a time).
    */
-  async function enqueueMany(requests: OutboxEnqueueInput[]): Promise<OutboxEnqueueResult[]> {
+  async function enqueueMany(requests: WindowWrite[]): Promise<OutboxEnqueueResult[]> {
     const results = await call(api().outbox.enqueueMany({ writes: requests }));
     showQueued(requests, results);
     return results;
   }
 
   /** Queued writes show at once, even before their change event arrives (which then replaces these first copies). */
-  function showQueued(requests: ReadonlyArray<OutboxEnqueueInput>, results: ReadonlyArray<OutboxEnqueueResult>) {
+  function showQueued(requests: ReadonlyArray<WindowWrite>, results: ReadonlyArray<OutboxEnqueueResult>) {
     const at = indexOf(entries.value);
     const createdAt = new Date().toISOString();
     let shown = 0;
@@ -219,7 +219,6 @@ export const useOutboxStore = defineStore('outbox', () => {
         id: result.id,
         kind: request.kind ?? 'statuspage', // the schema's default; a literal keeps this store free of runtime imports
         accountId: request.accountId,
-        ...(request.server ? { server: request.server } : {}),
         operation: request.operation,
         input: request.input,
         resourceKey: result.resourceKey,

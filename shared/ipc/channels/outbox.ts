@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  outboxEnqueueInputSchema,
   outboxEnqueueManyInputSchema,
   outboxEnqueueManyResultSchema,
   outboxEnqueueResultSchema,
@@ -9,6 +8,7 @@ import {
   outboxResolveConflictResultSchema,
   outboxResolveLookupInputSchema,
   outboxRetryInputSchema,
+  windowWriteSchema,
 } from '../../outbox/requests';
 import { outboxEntryViewSchema } from '../../outbox/entry-view';
 import { outboxChangeSchema, outboxFlushReportSchema, outboxStatusSchema } from '../../outbox/status';
@@ -16,7 +16,7 @@ import { invoke, event } from '../define';
 
 /** Every write of the app goes through here: stored durably first, sent when the server can be reached. */
 export const outboxChannels = {
-  'outbox.enqueue': invoke(outboxEnqueueInputSchema, outboxEnqueueResultSchema),
+  'outbox.enqueue': invoke(windowWriteSchema, outboxEnqueueResultSchema),
   /** Up to MAX_ENQUEUE_BATCH writes in one fsync, in order, all or none (a metric file's points, chunked). */
   'outbox.enqueueMany': invoke(outboxEnqueueManyInputSchema, outboxEnqueueManyResultSchema),
   'outbox.list': invoke(z.undefined(), z.array(outboxEntryViewSchema)),

@@ -176,18 +176,26 @@ describe('forgets queued in the outbox while the operations service is unreachab
 
   it('waits for a token, then an unknown outcome followed by a 404 counts as already forgotten', async () => {
     const app = await startCore(sim.baseUrl);
-    const enqueue = (input: Record<string, unknown>, baseUrl = sim.baseUrl) =>
-      app.dispatcher.dispatch(
-        'outbox.enqueue',
-        {
-          kind: OPERATIONS_OUTBOX_KIND,
-          accountId: OPERATIONS_OUTBOX_ACCOUNT,
-          server: { baseUrl, keyFrom: 'account' },
-          operation: OPERATIONS_OUTBOX_OPERATION,
-          input,
-        },
-        main,
-      );
+    const write = (input: Record<string, unknown>, baseUrl = sim.baseUrl) => ({
+      kind: OPERATIONS_OUTBOX_KIND,
+      accountId: OPERATIONS_OUTBOX_ACCOUNT,
+      server: { baseUrl, keyFrom: 'account' as const },
+      operation: OPERATIONS_OUTBOX_OPERATION,
+      input,
+    });
+    // The window cannot name a server at all: where a write goes is the main process's to say.
+    expect(await app.dispatcher.dispatch('outbox.enqueue', write({ name: op('a') }), main)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringContaining('server') },
+    });
+    // The main process queues them (operations.forget does, when the service cannot be reached).
+    const enqueue = async (input: Record<string, unknown>, baseUrl = sim.baseUrl) => {
+      try {
+        return { ok: true, value: await (await app.outbox.service()).enqueue(write(input, baseUrl)) };
+      } catch (error) {
+        return { ok: false, error: { code: (error as { code?: string }).code, message: (error as Error).message } };
+      }
+    };
     // The kind checks what it is given: a real name, and only the configured service gets the token.
     expect(await enqueue({ name: 'projects/p/operations/x' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(await enqueue({ name: op('a') }, 'https://elsewhere.example')).toMatchObject({

@@ -67,14 +67,26 @@ class FlakyKeychain extends SessionSecretStore {
 }
 
 describe('the vault', () => {
-  it('binds a secret from an older version to the address it is first used with, then holds it there', async () => {
+  it("binds a secret from an older version to its owner's stored address, never to where the first request goes", async () => {
     const keychain = new FlakyKeychain();
     keychain.available = true;
     await keychain.set('k', 'legacy-secret-value');
     const vault = new KeyVault(keychain);
-    await expect(vault.release('k', { url: 'https://api.example.com/api/v2' })).resolves.toBe('legacy-secret-value');
+    const owner = bindingFor(['https://api.example.com/api/v2']);
+    // The first request names another address: refused, and the key is bound to its owner's, not to that one.
+    await expect(vault.release('k', { url: 'https://evil.example/api/v2' }, { unbound: owner })).rejects.toMatchObject({ code: 'forbidden' });
     await expect(vault.bindingOf('k')).resolves.toEqual({ origins: ['https://api.example.com'] });
+    await expect(vault.release('k', { url: 'https://api.example.com/api/v2' })).resolves.toBe('legacy-secret-value');
     await expect(vault.release('k', { url: 'https://evil.example/api/v2' })).rejects.toMatchObject({ code: 'forbidden' });
+  });
+
+  it('refuses a secret from an older version when the caller cannot say whose address it belongs to', async () => {
+    const keychain = new FlakyKeychain();
+    keychain.available = true;
+    await keychain.set('k', 'legacy-secret-value');
+    const vault = new KeyVault(keychain);
+    await expect(vault.release('k', { url: 'https://api.example.com/api/v2' })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(vault.bindingOf('k')).resolves.toBeNull();
   });
 
   it('binds a sign-in saved before bindings to every address it serves, so an upgraded user stays signed in', async () => {
@@ -86,7 +98,7 @@ describe('the vault', () => {
       ['https://oauth2.googleapis.com/token', 'https://oauth2.googleapis.com/revoke', 'https://migrationcenter.googleapis.com'],
       'client-1',
     );
-    const token = await vault.release('google-refresh-token', { url: 'https://oauth2.googleapis.com/token', clientId: 'client-1' }, { legacyBinding: signIn });
+    const token = await vault.release('google-refresh-token', { url: 'https://oauth2.googleapis.com/token', clientId: 'client-1' }, { unbound: signIn });
     expect(token).toBe('1//legacy-refresh-token');
     expect(bindingCovers((await vault.bindingOf('google-refresh-token'))!, ['https://migrationcenter.googleapis.com/v1/x'], 'client-1')).toBe(true);
   });
