@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@shared/errors';
+import { MAX_RESPONSE_BYTES, TOO_LARGE_CODE } from './bounded-response';
 
 /*
  * What every HTTP client of the app (status page, translation, operations) needs to say about a failed
@@ -58,7 +59,9 @@ export function networkFailureReason(networkCode: string | undefined): string {
         ? 'the connection was refused'
         : networkCode !== undefined && isCertificateCode(networkCode)
           ? 'the TLS connection could not be verified'
-          : 'the connection failed or was closed before an answer arrived';
+          : networkCode === TOO_LARGE_CODE
+            ? `the answer was larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB and was not read further`
+            : 'the connection failed or was closed before an answer arrived';
   return `${reason}${networkCode ? ` (${networkCode})` : ''}`;
 }
 

@@ -1,12 +1,13 @@
 import http from 'node:http';
 import https from 'node:https';
+import { MAX_RESPONSE_BYTES, ResponseTooLargeError } from './bounded-response';
 
 /*
  * A fetch over node:http for short-lived processes. Node 20's fetch compiles undici's HTTP parser to
  * WebAssembly on first use and tiers it up on a background thread, which the process then waits for at exit:
  * about 70 ms added to every `statusdesk status`. node:http has its parser built in. It does what the clients
  * ask of fetch: method, headers, a string body, an abort signal, no redirects followed (a redirect could carry
- * a key elsewhere); the answer is a standard Response. Errors keep node's own `code`, which
+ * a key elsewhere), no more than MAX_RESPONSE_BYTES of body; the answer is a standard Response. Errors keep node's own `code`, which
  * http/network-failure.ts reads whatever the transport.
  */
 
@@ -42,7 +43,15 @@ export function nodeHttpFetch(input: string, init: RequestInit = {}): Promise<Re
       { method: init.method ?? 'GET', headers, ...(signal ? { signal } : {}) },
       (answer) => {
         const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let bytes = 0;
+        answer.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes <= MAX_RESPONSE_BYTES) chunks.push(chunk);
+          else {
+            reject(new ResponseTooLargeError(MAX_RESPONSE_BYTES));
+            request.destroy();
+          }
+        });
         answer.on('error', reject);
         answer.on('end', () => {
           const status = answer.statusCode ?? 0;

@@ -1,6 +1,8 @@
+import { readCappedText } from './bounded-response';
+
 /*
  * One HTTP exchange as the three API clients make it: a time limit covering the headers and the whole body,
- * the caller's cancel signal, and no redirect followed (a redirect could carry a key or token elsewhere; none
+ * the caller's cancel signal, a body read no further than MAX_RESPONSE_BYTES, and no redirect followed (a redirect could carry a key or token elsewhere; none
  * of the APIs has a reason to redirect). Any HTTP status is an answer, not an error; a failure is handed to
  * the client's own `fail`, which makes its typed error of it (and strips its secrets).
  */
@@ -43,7 +45,7 @@ export async function timedExchange(
   try {
     const response = await fetchImpl(url, { ...init, signal: controller.signal, redirect: 'manual' });
     status = response.status;
-    const text = await response.text();
+    const text = await readCappedText(response);
     return { status: response.status, headers: response.headers, text };
   } catch (error) {
     if (timedOut) throw options.fail({ kind: 'timeout', timeoutMs: options.timeoutMs, status });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
+import { MAX_RESPONSE_BYTES } from '@services/http/bounded-response';
 import { errorForCancel, errorForInvalidResponse, errorForNetworkFailure, errorForTimeout, type RequestContext } from '@services/statuspage/errors';
 
 /*
@@ -41,7 +42,6 @@ function decoderOf(encoding: string | undefined): zlib.Gunzip | zlib.Inflate | z
   }
 }
 
-const DEFAULT_MAX_BYTES = 8 * 1024 * 1024;
 // A handful of sockets per server (polls are spread over the interval); LIFO reuses the warm
 // socket and lets the others time out.
 const agents = {
@@ -86,7 +86,7 @@ export function httpGetText(url: string, options: HttpGetOptions, context: Reque
       status = response.statusCode ?? 0;
       const chunks: Buffer[] = [];
       let bytes = 0;
-      const max = options.maxBytes ?? DEFAULT_MAX_BYTES;
+      const max = options.maxBytes ?? MAX_RESPONSE_BYTES;
       // A 304 or 204 has no body to decode, whatever Content-Encoding it repeats.
       const decoder = options.decompress && status !== 304 && status !== 204 ? decoderOf(response.headers['content-encoding']) : null;
       const body = decoder ?? response;

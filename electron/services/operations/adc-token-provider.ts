@@ -1,5 +1,6 @@
 import { GoogleAuth, OAuth2Client, type AuthClient } from 'google-auth-library';
 import { AppError } from '@shared/errors';
+import { boundedFetch } from '@services/http/bounded-response';
 import { CLOUD_PLATFORM_SCOPE, type TokenSource } from '@shared/operations/token-source';
 import { detectApplicationDefaultCredentials, type AdcDetection, type AdcDetectionOptions } from './adc-detection';
 import { oauthFailure } from './oauth-failure';
@@ -32,7 +33,8 @@ export class AdcTokenProvider implements AccessTokenProvider {
       keyFilename: options.detection.path,
       scopes: [CLOUD_PLATFORM_SCOPE],
       clientOptions: {
-        transporterOptions: { timeout: options.requestTimeoutMs ?? 30_000 },
+        // No redirect followed, the body capped: the file's refresh token and client secret go to one origin only.
+        transporterOptions: { timeout: options.requestTimeoutMs ?? 30_000, fetchImplementation: boundedFetch() },
         ...(options.tokenUrl ? { endpoints: { oauth2TokenUrl: options.tokenUrl } } : {}),
       },
     });

@@ -1,5 +1,6 @@
 import { OAuth2Client, type Credentials } from 'google-auth-library';
 import { AppError } from '@shared/errors';
+import { boundedFetch } from '@services/http/bounded-response';
 import { CLOUD_PLATFORM_SCOPE } from '@shared/operations/token-source';
 import { DEFAULT_OPERATIONS_BASE_URL, normalizeBaseUrl } from './base-url';
 
@@ -62,14 +63,20 @@ export function resolveOAuthConfig(settings: GoogleOAuthSettings): GoogleOAuthCo
   };
 }
 
-/** An OAuth2Client on the configured endpoints, with a request timeout (gaxios has none by default). */
+/**
+ * An OAuth2Client on the configured endpoints, with a request timeout (gaxios has none by default), and a
+ * transport that follows no redirect: gaxios' own follows up to 20 and re-sends the POST body on 307/308, which
+ * would carry a refresh token and the client secret to whatever origin a token endpoint redirects to. The code
+ * exchange, refreshes and the revoke all go through it; a 3xx is then a failure, so a revoke is "revoked" only
+ * when the bound host itself says so.
+ */
 export function createOAuth2Client(config: GoogleOAuthConfig, options: { redirectUri?: string; credentials?: Credentials } = {}): OAuth2Client {
   const client = new OAuth2Client({
     clientId: config.clientId,
     clientSecret: config.clientSecret,
     ...(options.redirectUri ? { redirectUri: options.redirectUri } : {}),
     endpoints: { oauth2AuthBaseUrl: config.authUrl, oauth2TokenUrl: config.tokenUrl, oauth2RevokeUrl: config.revokeUrl },
-    transporterOptions: { timeout: config.requestTimeoutMs },
+    transporterOptions: { timeout: config.requestTimeoutMs, fetchImplementation: boundedFetch() },
   });
   if (options.credentials) client.setCredentials(options.credentials);
   return client;

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_RESPONSE_BYTES } from '../../../electron/services/http/bounded-response';
+import { networkCodeOf } from '../../../electron/services/http/network-failure';
+import { nodeHttpFetch } from '../../../electron/services/http/node-http-fetch';
+import { timedExchange } from '../../../electron/services/http/timed-exchange';
+import { httpGetText } from '../../../electron/services/monitor/http-get';
+import { AdcTokenProvider } from '../../../electron/services/operations/adc-token-provider';
+import { createOAuth2Client, resolveOAuthConfig } from '../../../electron/services/operations/oauth-config';
+import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
+import { handOffWrite } from '../../../electron/services/outbox/outbox-handoff';
+import { AppCore } from '../../../electron/services/app-core';
+import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { memoryKeychain } from '../../support/memory-keychain';
+import { windowWriteSchema, outboxEnqueueManyInputSchema } from '../../../shared/outbox/requests';
+import { outboxChannels } from '../../../shared/ipc/channels/outbox';
+import { makeTempDir } from '../../support/temp-dir';
+import { startServer, type TestServer } from '../statuspage/helpers/http-server';
+
+/*
+ * Side doors a secret or an unbounded answer could take past the one place that checks it: redirects in Google
+ * sign-in and Application Default Credentials (gaxios follows 20 by default and re-sends a POST body on 307),
+ * answers of any size, and a window that names the server a write goes to.
+ */
+
+const servers: TestServer[] = [];
+const temps: Array<ReturnType<typeof makeTempDir>> = [];
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  for (const server of servers.splice(0)) await server.close();
+  for (const temp of temps.splice(0)) temp.remove();
+});
+
+async function server(handler: Parameters<typeof startServer>[0]): Promise<TestServer> {
+  const started = await startServer(handler);
+  servers.push(started);
+  return started;
+}
+
+/** A server that would capture whatever reaches it, and one that redirects everything there with `status`. */
+async function redirectingTo(status: number): Promise<{ capture: TestServer; redirector: TestServer }> {
+  const capture = await server((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"stolen","expires_in":3600}'));
+  const redirector = await server((req, res) => res.writeHead(status, { location: `${capture.origin}${req.url}` }).end());
+  return { capture, redirector };
+}
+
+function oauthConfig(origin: string) {
+  return resolveOAuthConfig({
+    clientId: 'client-1.apps.googleusercontent.com',
+    clientSecret: 'GOCSPX-client-secret',
+    tokenUrl: `${origin}/token`,
+    revokeUrl: `${origin}/revoke`,
+    apiBaseUrl: origin,
+    requestTimeoutMs: 10_000,
+  });
+}
+
+describe('Google sign-in follows no redirect with a secret', () => {
+  it.each([307, 308, 302])('a refresh answered %i sends the refresh token and client secret nowhere else', async (status) => {
+    const { capture, redirector } = await redirectingTo(status);
+    const client = createOAuth2Client(oauthConfig(redirector.origin), { credentials: { refresh_token: '1//refresh-token-value' } });
+    await expect(client.refreshAccessToken()).rejects.toThrow();
+    expect(redirector.requests).toHaveLength(1);
+    expect(redirector.requests[0]!.body).toContain('refresh_token');
+    expect(capture.requests).toEqual([]);
+  });
+
+  it.each([301, 302])('a revoke answered %i is not "revoked", and the token goes nowhere else', async (status) => {
+    const { capture, redirector } = await redirectingTo(status);
+    const client = createOAuth2Client(oauthConfig(redirector.origin));
+    await expect(client.revokeToken('1//refresh-token-value')).rejects.toThrow();
+    expect(capture.requests).toEqual([]);
+  });
+
+  it('Application Default Credentials: a token endpoint answering 307 keeps the file’s secrets at that one origin', async () => {
+    const { capture, redirector } = await redirectingTo(307);
+    const temp = makeTempDir('statusdesk-adc-redirect-');
+    temps.push(temp);
+    const file = path.join(temp.dir, 'adc.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ type: 'authorized_user', client_id: 'gcloud-client', client_secret: 'gcloud-secret', refresh_token: '1//adc-refresh' }),
+    );
+    const provider = new AdcTokenProvider({
+      detection: { found: true, path: file, origin: 'GOOGLE_APPLICATION_CREDENTIALS', type: 'authorized_user' },
+      tokenUrl: `${redirector.origin}/token`,
+    });
+    await expect(provider.getAccessToken()).rejects.toThrow();
+    expect(redirector.requests.length).toBeGreaterThan(0);
+    expect(capture.requests).toEqual([]);
+  });
+});
+
+describe('every answer is read no further than 8 MiB', () => {
+  /** A server that sends `megabytes` of body (or gzip of it), counting what it managed to write. */
+  async function bigAnswer(megabytes: number, gzip = false) {
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    return server((_req, res) => {
+      if (gzip) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(megabytes * 1024 * 1024, 'a')));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let sent = 0;
+      const more = (): void => {
+        while (sent < megabytes) {
+          sent++;
+          if (!res.write(chunk)) {
+            res.once('drain', more);
+            return;
+          }
+        }
+        res.end();
+      };
+      res.on('error', () => undefined);
+      more();
+    });
+  }
+
+  it('the three API clients’ exchange stops at the cap and says why', async () => {
+    const big = await bigAnswer(64);
+    const failure = await timedExchange(
+      fetch,
+      `${big.origin}/summary`,
+      { method: 'GET' },
+      { timeoutMs: 20_000, fail: (f) => Object.assign(new Error('failed'), { failure: f }) },
+    ).then(
+      () => null,
+      (error: { failure: { kind: string; error?: unknown } }) => error.failure,
+    );
+    expect(failure?.kind).toBe('network');
+    expect(networkCodeOf(failure?.error)).toBe('ERESPONSE_TOO_LARGE');
+  });
+
+  it('a gzip bomb is stopped at the cap after decompression', async () => {
+    const bomb = await bigAnswer(40, true);
+    const failure = await timedExchange(
+      fetch,
+      `${bomb.origin}/x`,
+      { method: 'GET' },
+      { timeoutMs: 20_000, fail: (f) => Object.assign(new Error('failed'), { failure: f }) },
+    ).then(
+      () => null,
+      (error: { failure: { kind: string; error?: unknown } }) => error.failure,
+    );
+    expect(networkCodeOf(failure?.error)).toBe('ERESPONSE_TOO_LARGE');
+  });
+
+  it('the command line’s transport and the watched-page fetcher stop at the same cap', async () => {
+    const big = await bigAnswer(32);
+    await expect(nodeHttpFetch(`${big.origin}/x`)).rejects.toMatchObject({ code: 'ERESPONSE_TOO_LARGE' });
+    await expect(
+      httpGetText(`${big.origin}/x`, { headers: {}, timeoutMs: 20_000 }, { operation: 'summary', method: 'GET', path: '/x', kind: 'read' }),
+    ).rejects.toThrow(new RegExp(`larger than ${MAX_RESPONSE_BYTES}`));
+  });
+
+  it('an answer under the cap is read whole', async () => {
+    const small = await bigAnswer(2);
+    const answer = await timedExchange(fetch, `${small.origin}/x`, { method: 'GET' }, { timeoutMs: 20_000, fail: () => new Error('failed') });
+    expect(answer.text).toHaveLength(2 * 1024 * 1024);
+  });
+});
+
+describe('the window never chooses where a write or its key goes', () => {
+  const ORIGIN = 'app://statusdesk';
+  const sender = { url: `${ORIGIN}/index.html`, isMainFrame: true };
+  const write = (accountId: string) => ({ accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'x' } } });
+
+  it('a window write naming a server or a key source is refused, alone and in a batch', () => {
+    const plain = write('acme');
+    expect(windowWriteSchema.safeParse(plain).success).toBe(true);
+    expect(windowWriteSchema.safeParse({ ...plain, server: { baseUrl: 'http://127.0.0.1:9/api/v2', keyFrom: 'env' } }).success).toBe(false);
+    expect(windowWriteSchema.safeParse({ ...plain, server: { baseUrl: 'https://other.example/api/v2', keyFrom: 'account' } }).success).toBe(false);
+    expect(outboxEnqueueManyInputSchema.safeParse({ writes: [plain, { ...plain, server: { baseUrl: 'http://x', keyFrom: 'env' } }] }).success).toBe(false);
+    expect(outboxChannels['outbox.enqueue'].request).toBe(windowWriteSchema);
+  });
+
+  it('over the real core: neither STATUSDESK_API_KEY nor an older unbound account key reaches a server the window or a hand-over names', async () => {
+    // A server that answers like a status page API (it says hello), so the outbox would send to it if it could.
+    const capture = await server((req, res) =>
+      req.url?.endsWith('/hello')
+        ? res.writeHead(200, { 'content-type': 'application/json' }).end('{"message":"hello"}')
+        : res.writeHead(201, { 'content-type': 'application/json' }).end('{"id":1}'),
+    );
+    const own = await server((_req, res) => res.writeHead(503).end());
+    const home = makeTempDir('statusdesk-side-doors-');
+    temps.push(home);
+    const keychain = memoryKeychain();
+    // A user who exported the command line's key has it in the app's environment too.
+    vi.stubEnv('STATUSDESK_API_KEY', 'env-key-never-sent');
+    const core = new AppCore({ dataDir: home.dir, vault: new KeyVault(keychain), version: 'test', appOrigins: [ORIGIN] });
+    try {
+      const call = async (channel: string, request?: unknown) =>
+        (await core.dispatcher.dispatch(channel, request, sender)) as { ok: boolean; value?: { id: string }; error?: { code: string } };
+      const added = await call('accounts.add', { name: 'Acme', region: 'custom', baseUrl: own.baseUrl, subdomain: 'acme', apiKey: 'account-key-0001' });
+      const accountId = added.value!.id;
+      // A key saved by an older version: stored bare, bound to no address.
+      keychain.secrets.set(secretNames.statusPageKey(accountId), 'legacy-account-key-0002');
+
+      for (const keyFrom of ['env', 'account'] as const) {
+        const refused = await call('outbox.enqueue', { ...write(accountId), server: { baseUrl: capture.baseUrl, keyFrom } });
+        expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+      }
+      // The command line hands writes over to the app through files: one keyed from the environment waits for a
+      // command with the key, one aimed at another server with the account's key is refused by the vault.
+      await call('outbox.list');
+      await handOffWrite(home.dir, { id: randomUUID(), ...write(envAccountId(capture.baseUrl)), server: { baseUrl: capture.baseUrl, keyFrom: 'env' } });
+      await handOffWrite(home.dir, { id: randomUUID(), ...write(accountId), server: { baseUrl: capture.baseUrl, keyFrom: 'account' } });
+      await vi.waitFor(async () => expect((await call('outbox.list')).value).toHaveLength(2), { timeout: 20_000 });
+      type Listed = Array<{ accountId: string; state: string; lastError?: { code: string } }>;
+      await vi.waitFor(
+        async () => {
+          await call('outbox.flush');
+          const listed = (await call('outbox.list')).value as unknown as Listed;
+          expect(listed.find((entry) => entry.accountId === accountId)).toMatchObject({
+            lastError: { code: expect.stringMatching(/^(forbidden|unauthorized)$/) },
+          });
+        },
+        { timeout: 20_000 },
+      );
+      // Reachability probes (GET /hello, no key) may knock; nothing with a key, and no write, ever arrives.
+      const seen = JSON.stringify(capture.requests);
+      for (const key of ['env-key-never-sent', 'legacy-account-key-0002', 'account-key-0001']) expect(seen).not.toContain(key);
+      expect(capture.requests.filter((request) => request.method !== 'GET' || request.headers.authorization !== undefined)).toEqual([]);
+      // The older key is bound to the account's own server, not to the address the first request named.
+      expect(JSON.parse(keychain.secrets.get(secretNames.statusPageKey(accountId))!)).toMatchObject({ origins: [new URL(own.baseUrl).origin] });
+    } finally {
+      await core.dispose();
+    }
+  });
+});
