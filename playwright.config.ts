@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { DISABLE_FEATURES_SWITCH } from './test/e2e/support/chromium-switches';
+import { E2E_EXPECT_MS, E2E_TEST_MS } from './test/support/time-outs';
 
 // Debian's Chromium, never a downloaded browser. The flags keep it from calling home on a closed network.
 export const CHROMIUM_PATH = process.env.STATUSDESK_CHROMIUM ?? '/usr/bin/chromium';
@@ -14,10 +15,11 @@ export default defineConfig({
   // service name, so files may run side by side where there are cores; tests inside a file keep their order.
   fullyParallel: false,
   workers: Math.max(1, Math.floor(availableParallelism() / 2)),
-  // A retried test is reported as flaky in the list and the summary.
+  // Real servers, ports and a browser: one retry, and a retried test is named in npm test's closing summary.
   retries: 1,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Set by what an end-to-end test waits for (test/support/time-outs.ts says why).
+  timeout: E2E_TEST_MS,
+  expect: { timeout: E2E_EXPECT_MS },
   reporter: [['list'], ['json', { outputFile: 'test-results/reports/e2e.json' }]],
   outputDir: 'test-results/playwright',
   use: {

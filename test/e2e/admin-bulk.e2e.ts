@@ -140,7 +140,7 @@ test('members given a role together; services, webhooks and access groups filter
   expect(members.filter((m) => m.role === 'editor')).toHaveLength(6);
 
   panel = await openTab(page, 'Services');
-  await expect(panel.getByTestId('list-count')).toHaveText('40 of 40 services', { timeout: 20_000 });
+  await expect(panel.getByTestId('list-count')).toHaveText('40 of 40 services');
   await panel.getByRole('searchbox', { name: 'Filter services' }).fill('gateway');
   // What matches, with the groups it is in.
   await expect(panel.getByTestId('admin-row').locator('.adm-item-title')).toHaveText([

@@ -60,7 +60,7 @@ test('go to an incident by number or to a date, search all, export: each reads n
     list(page)
       .getByRole('button')
       .filter({ hasText: `(incident ${first + 1})` }),
-  ).toBeFocused({ timeout: 20_000 });
+  ).toBeFocused();
   // The pages up to it after the first 50, 100 a read (and the next one, which the list reads as it scrolls to a row near its end).
   const needed = Math.ceil((first + 1 - 50) / 100);
   expect(reads(app.answered) - before).toBeGreaterThanOrEqual(needed);
@@ -73,7 +73,7 @@ test('go to an incident by number or to a date, search all, export: each reads n
   await search.fill('incident 1199');
   await expect(list(page).getByRole('listitem')).toHaveCount(0);
   await page.getByRole('button', { name: /^Search all \(\d+ more to read\)$/ }).click();
-  await expect(list(page).getByRole('listitem').filter({ hasText: '(incident 1199)' })).toBeVisible({ timeout: 20_000 });
+  await expect(list(page).getByRole('listitem').filter({ hasText: '(incident 1199)' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'matching' })).toHaveText(/^1 matching · 1,200 of 1,200 incidents read$/);
   await search.fill('');
 

@@ -19,7 +19,7 @@ async function queueUntilHeld(app: Harness, accountId: string, title: string): P
   const outbox = await app.core.outbox.service();
   const request: OutboxEnqueueInput = { kind: 'statuspage', accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: incident(title) } };
   const { id } = await outbox.enqueue(request);
-  await expect.poll(() => outbox.get(id)?.state, { timeout: 15_000 }).toBe('needs_look');
+  await expect.poll(() => outbox.get(id)?.state).toBe('needs_look');
   return id;
 }
 

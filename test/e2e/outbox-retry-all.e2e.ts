@@ -24,7 +24,7 @@ test('Retry all sends every failed write again', async ({ page, sim, launch }) =
   // Refused by a server having a bad moment, twice.
   sim.setFaults({ method: 'POST', errorRates: { 400: 1 }, times: 2 });
   const writes = [await outbox.enqueue(create(accountId, 'Checkout down')), await outbox.enqueue(create(accountId, 'Search slow'))];
-  await expect.poll(() => writes.map((w) => outbox.get(w.id)?.state), { timeout: 15_000 }).toEqual(['failed', 'failed']);
+  await expect.poll(() => writes.map((w) => outbox.get(w.id)?.state)).toEqual(['failed', 'failed']);
 
   await goTo(page, /Outbox/, 'Outbox');
   const failed = page.getByRole('region', { name: /Failed/ });

@@ -27,3 +27,15 @@ export const WAIT_MS = 4_000;
  * 2 minutes on a quiet machine, and its 120 s limit was passed with both cores busy elsewhere.
  */
 export const SOAK_MS = 300_000;
+
+/**
+ * An end-to-end test (the real core, simulators and Chromium): its longest took 34 s with both cores busy
+ * elsewhere and the node suites beside it, against the 60 s it had.
+ */
+export const E2E_TEST_MS = 120_000;
+
+/**
+ * One end-to-end expectation (a row to appear, a poll to land): Playwright retries it until then. A failing one
+ * still fails well inside E2E_TEST_MS.
+ */
+export const E2E_EXPECT_MS = 20_000;
