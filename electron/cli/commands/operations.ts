@@ -49,7 +49,8 @@ async function tokenSource(ctx: CliContext): Promise<{ kind: TokenSourceKind; pr
       throw new AppError('invalid_input', 'A Google sign-in is saved, but no OAuth client id is set in the app; set it there, or use STATUSDESK_ACCESS_TOKEN.');
     return { kind: 'google-sign-in', provider: new SignedInTokenProvider({ config: resolveOAuthConfig(settings.oauth), vault: ctx.vault }) };
   }
-  const adc = AdcTokenProvider.detect({ env: ctx.io.env, ...(settings.customTokenUrl ? { tokenUrl: settings.customTokenUrl } : {}) });
+  // ADC are exchanged at Google's token endpoint only, never at the settings' (the window sets those).
+  const adc = AdcTokenProvider.detect({ env: ctx.io.env });
   if (adc) return { kind: 'application-default', provider: adc };
   throw new AppError(
     'unauthorized',

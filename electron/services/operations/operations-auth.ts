@@ -21,6 +21,11 @@ export interface OperationsAuthOptions {
   env?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
   signInTimeoutMs?: number;
+  /**
+   * Where ADC's refresh token and client secret are exchanged: Google's token endpoint. Never the settings'
+   * token endpoint, which the window sets; only code (tests: the simulator) names another.
+   */
+  adcTokenUrl?: string;
 }
 
 export interface ActiveTokenSource {
@@ -92,7 +97,7 @@ export class OperationsAuth {
   }
 
   #adcProvider(detection: FoundAdc): AdcTokenProvider {
-    const tokenUrl = this.#options.settings().customTokenUrl;
+    const tokenUrl = this.#options.adcTokenUrl;
     const key = `${detection.path}\n${tokenUrl ?? ''}`;
     if (!this.#adc || this.#adc.key !== key) {
       this.#adc = { key, provider: new AdcTokenProvider({ detection, ...(tokenUrl ? { tokenUrl } : {}) }) };

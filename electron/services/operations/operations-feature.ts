@@ -36,6 +36,8 @@ export interface OperationsFeatureOptions {
   /** Where ADC are looked for (default: this process's environment). */
   env?: NodeJS.ProcessEnv;
   signInTimeoutMs?: number;
+  /** Where ADC are exchanged (default Google's token endpoint; tests: the simulator's). */
+  adcTokenUrl?: string;
   /** Retry and timeout tuning of the delete client (tests). */
   client?: Pick<OperationsClientOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs' | 'timeoutMs'>;
   /** The app's outbox: names are queued there when the service cannot be reached. Absent: they fail instead. */
@@ -68,6 +70,7 @@ export class OperationsFeature implements QueuedForgetPort {
       openExternal: options.openExternal,
       ...(options.env ? { env: options.env } : {}),
       ...(options.signInTimeoutMs === undefined ? {} : { signInTimeoutMs: options.signInTimeoutMs }),
+      ...(options.adcTokenUrl === undefined ? {} : { adcTokenUrl: options.adcTokenUrl }),
     });
     this.history = new OperationsHistory({
       dataDir: options.dataDir,

@@ -44,6 +44,8 @@ function feature(options: { openExternal?: (url: string) => Promise<unknown>; ho
     openExternal: () => options.openExternal,
     reportProblem: (message) => problems.push(message),
     env: { HOME: options.home ?? path.join(temp.dir, 'empty-home') },
+    // ADC go to Google's token endpoint unless code names another; the settings' token endpoint never counts.
+    adcTokenUrl: sim.oauth.tokenUrl,
   });
   return { operations, settings };
 }

@@ -10,6 +10,9 @@ import { timedExchange } from '../../../electron/services/http/timed-exchange';
 import { httpGetText } from '../../../electron/services/monitor/http-get';
 import { AdcTokenProvider } from '../../../electron/services/operations/adc-token-provider';
 import { createOAuth2Client, resolveOAuthConfig } from '../../../electron/services/operations/oauth-config';
+import { OperationsFeature } from '../../../electron/services/operations/operations-feature';
+import { isGoogleDestination } from '../../../electron/services/operations/token-destination';
+import { SettingsStore } from '../../../electron/services/settings/settings-store';
 import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
 import { handOffWrite } from '../../../electron/services/outbox/outbox-handoff';
 import { AppCore } from '../../../electron/services/app-core';
@@ -230,5 +233,40 @@ describe('the window never chooses where a write or its key goes', () => {
     } finally {
       await core.dispose();
     }
+  });
+});
+
+describe('Application Default Credentials go only to Google', () => {
+  it('the window’s token endpoint setting is not where ADC are exchanged', async () => {
+    const capture = await server((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"x","expires_in":3600}'));
+    const temp = makeTempDir('statusdesk-adc-settings-');
+    temps.push(temp);
+    const file = path.join(temp.dir, 'adc.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ type: 'authorized_user', client_id: 'gcloud-client', client_secret: 'gcloud-secret', refresh_token: '1//adc-refresh' }),
+    );
+    const settings = new SettingsStore(path.join(temp.dir, 'data'));
+    const operations = new OperationsFeature({
+      settings,
+      vault: new KeyVault(memoryKeychain()),
+      dataDir: path.join(temp.dir, 'data'),
+      openExternal: () => undefined,
+      reportProblem: () => undefined,
+      env: { GOOGLE_APPLICATION_CREDENTIALS: file },
+    });
+    // What a script in the window can do: point the token endpoint at a port of its choosing, then turn ADC on.
+    await operations.updateSettings({ baseUrl: capture.origin, tokenUrl: `${capture.origin}/token` });
+    await operations.useAdc(true);
+    await operations.forgetNames([`projects/p/locations/global/operations/x`]).catch(() => undefined);
+    expect(JSON.stringify(capture.requests)).not.toContain('adc-refresh');
+    expect(JSON.stringify(capture.requests)).not.toContain('gcloud-secret');
+  });
+
+  it('credentials the app did not issue go to the Google hosts it calls, not to any *.googleapis.com', () => {
+    expect(isGoogleDestination('https://oauth2.googleapis.com/token')).toBe(true);
+    expect(isGoogleDestination('https://migrationcenter.googleapis.com/v1/x')).toBe(true);
+    expect(isGoogleDestination('https://attacker-bucket.googleapis.com/x')).toBe(false);
+    expect(isGoogleDestination('https://storage.googleapis.com/evil/x')).toBe(false);
   });
 });
