@@ -1,12 +1,24 @@
 /*
  * CSV as spreadsheets and importers read it (RFC 4180): comma separated, a cell quoted when it holds a comma, a
  * quote or a line break, quotes doubled, lines ended by CRLF. A cell a spreadsheet would run as a formula
- * (starting with =, @, a tab or a carriage return, or + or - not followed by a number) is prefixed with an
- * apostrophe, so an exported subscriber list cannot run code when opened; a phone number ("+41 79 …") and a
+ * (starting with =, @, a tab or a line break, or + or - not followed by a number, also after leading spaces,
+ * NBSP, zero-width spaces or a BOM, and in their full-width forms) is prefixed with an apostrophe, so an exported subscriber list cannot run code when opened; a phone number ("+41 79 …") and a
  * negative value stay as they are, and the importer takes the apostrophe off again.
  */
 
 const NUMBER_LIKE = /^[+-][\d\s().]*$/;
+/** What a spreadsheet skips before it reads a formula: whitespace, line breaks, NBSP, zero-width spaces, a BOM. */
+const INVISIBLE_LEAD = /^[\s\u00a0\u200b-\u200d\u2060\ufeff]+/;
+/** Formula starters, the full-width forms (＝ ＠ ＋ －) included: some spreadsheets read those as = @ + - too. */
+const FORMULA_START = /^[=@\uff1d\uff20]/;
+const SIGN_START = /^[+\-\uff0b\uff0d]/;
+
+/** True for a cell a spreadsheet could run as a formula. */
+function looksLikeFormula(text: string): boolean {
+  if (/^[\t\r\n]/.test(text)) return true;
+  const shown = text.replace(INVISIBLE_LEAD, '');
+  return FORMULA_START.test(shown) || (SIGN_START.test(shown) && !NUMBER_LIKE.test(shown));
+}
 
 /** A value as one cell's text: lists joined with spaces, objects as JSON, nothing as empty. */
 export function cellText(value: unknown): string {
@@ -18,7 +30,7 @@ export function cellText(value: unknown): string {
 
 export function csvCell(value: unknown): string {
   let text = cellText(value);
-  if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !NUMBER_LIKE.test(text))) text = `'${text}`;
+  if (looksLikeFormula(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -79,5 +91,8 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
 /** A cell as it was before export: the formula guard's apostrophe taken off, whitespace trimmed. */
 export function unguarded(cell: string): string {
   const text = cell.trim();
-  return /^'[=@+\-\t\r]/.test(text) ? text.slice(1) : text;
+  if (!text.startsWith("'")) return text;
+  const rest = text.slice(1);
+  const shown = rest.replace(INVISIBLE_LEAD, '');
+  return /^[\t\r\n]/.test(rest) || FORMULA_START.test(shown) || SIGN_START.test(shown) ? rest.trim() : text;
 }

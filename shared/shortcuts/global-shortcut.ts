@@ -31,6 +31,32 @@ const NAMED_KEYS = new Set([
   'printscreen',
 ]);
 
+/** The modifier a part stands for, one spelling each ('control' for Ctrl, 'command' for Cmd, 'super' for Meta). */
+function modifierOf(part: string): string {
+  const name = part.toLowerCase();
+  if (name === 'ctrl') return 'control';
+  if (name === 'cmd') return 'command';
+  if (name === 'cmdorctrl') return 'commandorcontrol';
+  if (name === 'option' || name === 'altgr') return 'alt';
+  if (name === 'meta') return 'super';
+  return name;
+}
+
+/*
+ * Keys the system or every app already means something by: copy, paste, cut, undo, redo, select all, save,
+ * print, find, close, quit, new window or tab; switching apps and windows; locking the screen; the launcher.
+ * Taken system-wide they would stop working everywhere else. Written as modifiers (one spelling, sorted) + key.
+ */
+const EDITING_KEYS = ['a', 'c', 'v', 'x', 'z', 'y', 's', 'p', 'f', 'w', 'q', 'n', 't', 'o', 'r', 'h', 'm'];
+const RESERVED = new Set([
+  ...['command', 'control', 'commandorcontrol'].flatMap((modifier) => EDITING_KEYS.map((key) => `${modifier}+${key}`)),
+  ...['commandorcontrol+shift+z', 'control+shift+z', 'command+shift+z'],
+  ...['alt+tab', 'alt+shift+tab', 'alt+f4', 'alt+escape', 'alt+esc'],
+  ...['command+tab', 'command+shift+tab', 'command+space', 'control+space', 'commandorcontrol+space', 'command+`'],
+  ...['alt+control+delete', 'control+shift+escape', 'control+shift+esc', 'control+escape', 'control+esc', 'super+l', 'super+d', 'super+tab'],
+  ...['control+tab', 'control+shift+tab', 'commandorcontrol+tab', 'commandorcontrol+w', 'commandorcontrol+q'],
+]);
+
 /** Why these keys cannot be a global shortcut, in the user's words; null when they can. */
 export function acceleratorProblem(accelerator: string): string | null {
   // The answer never quotes what was typed: an IPC payload is not echoed back (the IPC fuzz test holds it).
@@ -45,9 +71,12 @@ export function acceleratorProblem(accelerator: string): string | null {
   if (!/^([A-Za-z0-9]|F([1-9]|1[0-9]|2[0-4])|[`\-=[\];',./\\])$/.test(key) && !NAMED_KEYS.has(key.toLowerCase())) {
     return 'The last key is not one Statusdesk can listen for: a letter, a digit, F1 to F24 or a named key such as Space.';
   }
-  // A single key or Shift+key system-wide would take that letter from every other app.
-  if (!modifiers.some((part) => part.toLowerCase() !== 'shift') && !/^F\d+$/.test(key))
-    return 'Add Control, Command or Alt: a letter alone would be taken from every app.';
+  // A single key or Shift+key system-wide would take that key from every other app; F13 to F24, which no app
+  // means anything by, may stand alone.
+  if (!modifiers.some((part) => part.toLowerCase() !== 'shift') && !/^F(1[3-9]|2[0-4])$/.test(key))
+    return 'Add Control, Command or Alt: a key alone would be taken from every app.';
+  const combination = [...new Set(modifiers.map(modifierOf))].sort().concat(key.toLowerCase()).join('+');
+  if (RESERVED.has(combination)) return 'Those keys already mean something everywhere (copy, paste, switching apps…): pick others.';
   return null;
 }
 

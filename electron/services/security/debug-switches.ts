@@ -1,6 +1,8 @@
 /**
- * Command-line switches that open the app to a debugger, or change what its JavaScript engine or the window's
- * security does. In development they are the developer's tools; an installed app refuses to start with them,
+ * Command-line switches that open the app to a debugger, change what its JavaScript engine or the window's
+ * security does (sandbox, site isolation, certificate checks, the programs its processes are started with), or
+ * send its traffic through someone else (a proxy, host-resolver rules): Electron's security checklist and
+ * Chromium's own list of switches that weaken the sandbox or the network. In development they are the developer's tools; an installed app refuses to start with them,
  * since whoever can start it with a switch (a shortcut, an autostart entry) would otherwise read every
  * secret the main process holds.
  */
@@ -20,6 +22,21 @@ const REFUSED_NAMES = new Set([
   'js-flags',
   'disable-web-security',
   'ignore-certificate-errors',
+  'ignore-certificate-errors-spki-list',
+  'allow-insecure-localhost',
+  // A renderer without its sandbox or site isolation, or one started through a program of someone's choosing.
+  'no-sandbox',
+  'disable-gpu-sandbox',
+  'disable-site-isolation-trials',
+  'renderer-cmd-prefix',
+  'utility-cmd-prefix',
+  'gpu-launcher',
+  'browser-subprocess-path',
+  // Traffic sent through, or names resolved by, someone else (keys travel in that traffic).
+  'proxy-server',
+  'proxy-pac-url',
+  'host-resolver-rules',
+  'host-rules',
 ]);
 
 /** Whole families: --inspect-brk, --inspect-port, --inspect-wait, --remote-debugging-targets, … */

@@ -4,6 +4,11 @@ import { csvCell, csvLine, parseCsv, unguarded } from '../../../shared/export/cs
 
 /* Issue 28 item 6: exports as CSV and JSON, one home for the window and the command line. */
 
+/** The one cell of a CSV line, as the importer reads it. */
+function parseCsvCell(line: string): string {
+  return parseCsv(line)[0]!.cells[0]!;
+}
+
 describe('CSV', () => {
   it('quotes what needs it, doubles quotes, ends lines with CRLF', () => {
     expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', null, 3, [1, 2]])).toBe('a,"b,c","say ""hi""","two\nlines",,3,1 2\r\n');
@@ -20,6 +25,16 @@ describe('CSV', () => {
     expect(unguarded("'=1+1")).toBe('=1+1');
     expect(unguarded("'+41")).toBe('+41');
     expect(unguarded(" it's ")).toBe("it's");
+  });
+
+  it('sees a formula behind what a spreadsheet skips: spaces, line breaks, NBSP, zero-width spaces, a BOM, full-width signs', () => {
+    for (const lead of [' ', '\n', '\u00a0', '\u200b', '\ufeff', '  \u200b ']) {
+      const cell = csvCell(`${lead}=HYPERLINK("x")`);
+      expect(cell.replace(/^"/, ''), JSON.stringify(lead)).toMatch(/^'/);
+      expect(unguarded(parseCsvCell(cell))).toBe(`${lead}=HYPERLINK("x")`.trim());
+    }
+    for (const formula of ['\uff1dcmd|calc', '\uff20SUM(A1)', '\uff0bcmd', '\uff0d2+3']) expect(csvCell(formula), formula).toBe(`'${formula}`);
+    expect(csvCell(' +41 79 123 45 67')).toBe(' +41 79 123 45 67');
   });
 
   it('reads back what it writes, quoted commas, quotes and line breaks included; blank lines are skipped', () => {

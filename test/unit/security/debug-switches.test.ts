@@ -27,8 +27,21 @@ describe('refusedSwitches', () => {
     { argv: [exe, '--disable-web-security'], packaged: true, refused: ['--disable-web-security'] },
     { argv: [exe, '--ignore-certificate-errors'], packaged: true, refused: ['--ignore-certificate-errors'] },
     { argv: [exe, '--inspect', '--remote-debugging-port=9222', '--inspect'], packaged: true, refused: ['--inspect', '--remote-debugging-port'] },
-    // Switches that are not about debugging, and arguments that only look like one, start the app.
-    { argv: [exe, '--no-sandbox', '--ozone-platform=wayland', '--enable-logging'], packaged: true, refused: [] },
+    // Switches that weaken the sandbox or send the app's traffic through someone else.
+    ...[
+      'no-sandbox',
+      'disable-gpu-sandbox',
+      'disable-site-isolation-trials',
+      'renderer-cmd-prefix=gdb --args',
+      'browser-subprocess-path=/tmp/x',
+      'gpu-launcher=/tmp/x',
+      'proxy-server=127.0.0.1:8080',
+      'host-resolver-rules=MAP * 127.0.0.1',
+      'ignore-certificate-errors-spki-list=abc',
+      'allow-insecure-localhost',
+    ].map((sw) => ({ argv: [exe, `--${sw}`], packaged: true, refused: [`--${sw.split('=')[0]}`] })),
+    // Switches that neither debug nor weaken anything, and arguments that only look like one, start the app.
+    { argv: [exe, '--ozone-platform=wayland', '--enable-logging'], packaged: true, refused: [] },
     { argv: [exe, '--inspector-theme', '--debugging'], packaged: true, refused: [] },
     { argv: [exe, 'inspect', '/tmp/--inspect'], packaged: true, refused: [] },
     // After `--` come the app's own arguments, which neither Chromium nor Node reads as switches.
@@ -72,7 +85,7 @@ describe('refusedSwitches', () => {
     ['Remote_Debugging_Port', true],
     ['inspector', false],
     ['remote-debugging', false],
-    ['no-sandbox', false],
+    ['no-sandbox', true],
   ])('isRefusedSwitch(%j) → %j', (name, refused) => {
     expect(isRefusedSwitch(name)).toBe(refused);
   });

@@ -5,7 +5,33 @@ import { makeTempDir } from '../../support/temp-dir';
 
 describe('global shortcut keys', () => {
   it('takes Electron accelerators with a modifier that is not only Shift', () => {
-    for (const keys of ['CommandOrControl+Shift+K', 'Alt+Space', 'Control+Alt+F12', 'Super+/', 'F9']) expect(acceleratorProblem(keys), keys).toBeNull();
+    for (const keys of ['CommandOrControl+Shift+K', 'Alt+Space', 'Control+Alt+F12', 'Super+/', 'F13', 'CommandOrControl+Shift+C']) {
+      expect(acceleratorProblem(keys), keys).toBeNull();
+    }
+  });
+
+  it('refuses keys the system or every app already means something by: editing, switching, a bare function key', () => {
+    for (const keys of [
+      'CommandOrControl+C',
+      'Ctrl+V',
+      'Cmd+X',
+      'CmdOrCtrl+Z',
+      'Control+Shift+Z',
+      'CommandOrControl+A',
+      'CommandOrControl+Q',
+      'Alt+Tab',
+      'Alt+F4',
+      'Command+Space',
+      'Ctrl+Alt+Delete',
+      'Super+L',
+      'F1',
+      'F12',
+      'Shift+F5',
+    ]) {
+      expect(acceleratorProblem(keys), keys).not.toBeNull();
+    }
+    expect(acceleratorProblem('CommandOrControl+C')).toMatch(/already mean something everywhere/);
+    expect(acceleratorProblem('F1')).toMatch(/Add Control, Command or Alt/);
   });
 
   it('refuses what would take a letter from every app, or is not a key, in words', () => {
