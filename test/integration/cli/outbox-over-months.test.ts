@@ -72,7 +72,7 @@ describe('the outbox over months', () => {
             input: { subdomain: 'acme', incident: { type: 'minor', title: `Incident ${session}-${i}` } },
           });
         }
-        expect(await outbox.flush({ timeoutMs: 30_000 })).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
+        expect(await outbox.flush({ timeoutMs: 120_000 })).toMatchObject({ pending: 0, inFlight: 0, failed: 0 });
         await outbox.stop();
         expect(sentInFile()).toBeLessThanOrEqual(150);
       }

@@ -92,7 +92,7 @@ describe('outbox batch enqueue', () => {
 
       // Sent per metric in queue order, each exactly once.
       outbox.start();
-      const report = await outbox.flush({ timeoutMs: 60_000 });
+      const report = await outbox.flush({ timeoutMs: 240_000 });
       expect(report).toMatchObject({ settled: true, pending: 0, failed: 0 });
       const sent = sim.writeLog({ op: 'metrics.entries.create' });
       expect(sent).toHaveLength(1_002);
