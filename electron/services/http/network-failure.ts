@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@shared/errors';
+import { PRIVATE_ADDRESS_CODE } from './address-policy';
 import { MAX_RESPONSE_BYTES, TOO_LARGE_CODE } from './bounded-response';
 
 /*
@@ -19,6 +20,7 @@ const NOT_SENT_CODES = new Set([
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
   'BAD_PORT',
+  PRIVATE_ADDRESS_CODE,
 ]);
 
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME']);
@@ -59,9 +61,11 @@ export function networkFailureReason(networkCode: string | undefined): string {
         ? 'the connection was refused'
         : networkCode !== undefined && isCertificateCode(networkCode)
           ? 'the TLS connection could not be verified'
-          : networkCode === TOO_LARGE_CODE
-            ? `the answer was larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB and was not read further`
-            : 'the connection failed or was closed before an answer arrived';
+          : networkCode === PRIVATE_ADDRESS_CODE
+            ? 'the address is on this computer or the local network, which a public page is never fetched from'
+            : networkCode === TOO_LARGE_CODE
+              ? `the answer was larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB and was not read further`
+              : 'the connection failed or was closed before an answer arrived';
   return `${reason}${networkCode ? ` (${networkCode})` : ''}`;
 }
 

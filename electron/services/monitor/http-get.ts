@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
+import { isPrivateAddress, literalAddressOf, privateAddressError, publicOnlyLookup } from '@services/http/address-policy';
 import { MAX_RESPONSE_BYTES } from '@services/http/bounded-response';
 import { errorForCancel, errorForInvalidResponse, errorForNetworkFailure, errorForTimeout, type RequestContext } from '@services/statuspage/errors';
 
@@ -26,6 +27,8 @@ export interface HttpGetOptions {
   maxBytes?: number;
   /** Decode a gzip, deflate or br body (the caller sent Accept-Encoding); default: bodies are taken as sent. */
   decompress?: boolean;
+  /** A public page: never connect to this computer or the local network, checked on the resolved address. */
+  publicOnly?: boolean;
 }
 
 function decoderOf(encoding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {
@@ -57,7 +60,17 @@ export function httpGetText(url: string, options: HttpGetOptions, context: Reque
     }
     const target = new URL(url);
     const protocol = target.protocol === 'https:' ? 'https:' : 'http:';
-    const request = (protocol === 'https:' ? https : http).request(target, { method: 'GET', headers: options.headers, agent: agents[protocol] });
+    const literal = literalAddressOf(target);
+    if (options.publicOnly && literal !== null && isPrivateAddress(literal)) {
+      reject(errorForNetworkFailure(privateAddressError(target.host), context));
+      return;
+    }
+    const request = (protocol === 'https:' ? https : http).request(target, {
+      method: 'GET',
+      headers: options.headers,
+      agent: agents[protocol],
+      ...(options.publicOnly ? { lookup: publicOnlyLookup } : {}),
+    });
     let status: number | undefined;
     let settled = false;
     let timedOut = false;

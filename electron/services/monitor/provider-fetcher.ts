@@ -1,6 +1,6 @@
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import { DEFAULT_PROVIDER_FORMAT, providerAccept, providerDocumentUrl, type ProviderFormat } from '@shared/monitor/provider/provider-format';
-import { isLoopbackHost } from '@shared/validation/secret-destination';
+import { isTypedLoopback } from '@services/http/address-policy';
 import { errorForInvalidResponse, type RequestContext } from '@services/statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '@services/statuspage/rate-limiter';
 import { httpGetText, type TextResponse } from './http-get';
@@ -47,7 +47,11 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 3;
 
 /** A redirect's absolute target, when it is one the page's own rules accept (https, or http on loopback). */
-function redirectTarget(location: string, from: string): string | null {
+/**
+ * Where a redirect may lead: a public page only to https (its address is then checked when connecting, as
+ * every request of it is); a page the user typed as this computer (local development) only to this computer.
+ */
+function redirectTarget(location: string, from: string, typedLoopback: boolean): string | null {
   let next: URL;
   try {
     next = new URL(location, from);
@@ -55,8 +59,8 @@ function redirectTarget(location: string, from: string): string | null {
     return null;
   }
   if (next.username !== '' || next.password !== '') return null;
-  if (next.protocol === 'https:' || (next.protocol === 'http:' && isLoopbackHost(next.hostname))) return next.href;
-  return null;
+  if (typedLoopback) return (next.protocol === 'http:' || next.protocol === 'https:') && isTypedLoopback(next) ? next.href : null;
+  return next.protocol === 'https:' ? next.href : null;
 }
 
 export interface ProviderFetcher extends SummaryFetcher {
@@ -68,6 +72,8 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
   const format = options.format ?? DEFAULT_PROVIDER_FORMAT;
   // Where the document lives: the page's address, or where a permanent redirect said it moved.
   let url = providerDocumentUrl(format, options.pageUrl);
+  // A provider's page is on the public internet; only one the user typed as this computer may be fetched here.
+  const typedLoopback = isTypedLoopback(new URL(url));
   const CONTEXT = contextOf(format, url);
   const accept = providerAccept(format);
   const get = options.get ?? httpGetText;
@@ -93,17 +99,23 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
         for (let hop = 0; ; hop++) {
           response = await get(
             target,
-            { headers, decompress: true, timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) },
+            {
+              headers,
+              decompress: true,
+              publicOnly: !typedLoopback,
+              timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs,
+              ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+            },
             CONTEXT,
           );
           const location = REDIRECTS.has(response.status) ? response.header('location') : undefined;
           if (location === undefined) break;
           if (hop === MAX_REDIRECTS) throw errorForInvalidResponse(CONTEXT, `more than ${MAX_REDIRECTS} redirects`, response.status);
-          const next = redirectTarget(location, target);
+          const next = redirectTarget(location, target, typedLoopback);
           if (next === null)
             throw errorForInvalidResponse(
               CONTEXT,
-              `a redirect to ${location.slice(0, 200)} (only https, or http on this computer, is followed)`,
+              `a redirect to ${location.slice(0, 200)} (only https on the public internet is followed, or this computer for a page on it)`,
               response.status,
             );
           // A permanent move is remembered: the next polls go there directly.

@@ -8,6 +8,9 @@ import { networkCodeOf } from '../../../electron/services/http/network-failure';
 import { nodeHttpFetch } from '../../../electron/services/http/node-http-fetch';
 import { timedExchange } from '../../../electron/services/http/timed-exchange';
 import { httpGetText } from '../../../electron/services/monitor/http-get';
+import { createProviderFetcher } from '../../../electron/services/monitor/provider-fetcher';
+import { isPrivateAddress } from '../../../electron/services/http/address-policy';
+import { SlidingWindowRateLimiter } from '../../../electron/services/statuspage/rate-limiter';
 import { AdcTokenProvider } from '../../../electron/services/operations/adc-token-provider';
 import { createOAuth2Client, resolveOAuthConfig } from '../../../electron/services/operations/oauth-config';
 import { OperationsFeature } from '../../../electron/services/operations/operations-feature';
@@ -268,5 +271,63 @@ describe('Application Default Credentials go only to Google', () => {
     expect(isGoogleDestination('https://migrationcenter.googleapis.com/v1/x')).toBe(true);
     expect(isGoogleDestination('https://attacker-bucket.googleapis.com/x')).toBe(false);
     expect(isGoogleDestination('https://storage.googleapis.com/evil/x')).toBe(false);
+  });
+});
+
+describe('nothing a page or the window names reaches inward', () => {
+  it('knows this computer and the local network from the public internet', () => {
+    for (const address of [
+      '127.0.0.1',
+      '127.1.2.3',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '0.0.0.0',
+      '100.64.0.1',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ['8.8.8.8', '172.32.0.1', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8']) expect(isPrivateAddress(address), address).toBe(false);
+  });
+
+  it('a public page is never fetched from a private address, literal or resolved (a name pointing at 127.0.0.1)', async () => {
+    const inside = await server((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"secret":"internal"}'));
+    const port = new URL(inside.origin).port;
+    const context = { operation: 'summary', method: 'GET' as const, path: '/', kind: 'read' as const };
+    for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, `http://[::ffff:127.0.0.1]:${port}/`]) {
+      await expect(httpGetText(url, { headers: {}, timeoutMs: 10_000, publicOnly: true }, context), url).rejects.toThrow(/local network/);
+    }
+    expect(inside.requests).toEqual([]);
+    // The same address typed by the user as this computer (local development) is fetched.
+    await expect(httpGetText(`http://127.0.0.1:${port}/`, { headers: {}, timeoutMs: 10_000 }, context)).resolves.toMatchObject({ status: 200 });
+  });
+
+  it('a provider page fetches only what its own address allows: a disguised inward address is refused, a typed loopback page is not redirected off this computer', async () => {
+    const inside = await server((req, res) =>
+      req.url?.startsWith('/moved')
+        ? res.writeHead(302, { location: 'http://status.example.com/api/v2/summary.json' }).end()
+        : res.writeHead(200, { 'content-type': 'application/json' }).end('{"page":{}}'),
+    );
+    const port = new URL(inside.origin).port;
+    // 0.0.0.0 is not what a user types for this computer; on Linux it leads there all the same.
+    const resolvedInward = createProviderFetcher({
+      pageUrl: `http://0.0.0.0:${port}`,
+      rateLimiter: new SlidingWindowRateLimiter({ limit: 10, windowMs: 1000 }),
+    });
+    await expect(resolvedInward.fetchSummaryText('x')).rejects.toThrow(/local network/);
+    expect(inside.requests).toEqual([]);
+    const typed = createProviderFetcher({
+      pageUrl: `http://127.0.0.1:${port}/moved`,
+      rateLimiter: new SlidingWindowRateLimiter({ limit: 10, windowMs: 1000 }),
+    });
+    await expect(typed.fetchSummaryText('x')).rejects.toThrow(/redirect/);
   });
 });
