@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idMapSchema, MAX_MAPPED_KEYS } from '../validation/id-map';
 import { isTempId } from '../outbox/temp-id';
 import { pageRefSchema } from './page-prefs';
 
@@ -58,10 +59,8 @@ export const markDeletedSchema = pageRefSchema.extend({ incidentIds: z.array(lin
 export type MarkDeletedInput = z.infer<typeof markDeletedSchema>;
 
 /** Services of page `from` → services of page `to` (service id as text → ids), as last used; a page's worth at most. */
-export const MAX_MAPPED_SERVICES = 1_000;
-export const serviceMapSchema = z
-  .record(z.string().max(20), serviceIdsSchema)
-  .refine((map) => Object.keys(map).length <= MAX_MAPPED_SERVICES, `A mapping holds at most ${MAX_MAPPED_SERVICES} services.`);
+export const MAX_MAPPED_SERVICES = MAX_MAPPED_KEYS;
+export const serviceMapSchema = idMapSchema;
 export type ServiceMap = z.infer<typeof serviceMapSchema>;
 
 export const servicePairSchema = z.object({ from: pageRefSchema, to: pageRefSchema });

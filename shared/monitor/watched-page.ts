@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { idMapSchema } from '../validation/id-map';
+
+/** Own accounts a provider page keeps a component mapping for. */
+export const MAX_MAPPED_ACCOUNTS = 50;
 import { httpUrlSchema, regionSchema } from '../accounts/account';
 import { providerFormatSchema } from './provider/provider-format';
 import { providerPageUrlSchema } from './provider/provider-url';
@@ -48,7 +52,10 @@ export const watchedPageSchema = z
      * Provider pages: per own account id, which own services each provider component maps to (component id
      * as text → service ids), for "Draft incident on my page…"; set once, remembered.
      */
-    serviceMappings: z.record(z.string(), z.record(z.string(), z.array(z.number().int()).max(1_000))).optional(),
+    serviceMappings: z
+      .record(z.string().max(100), idMapSchema)
+      .refine((byAccount) => Object.keys(byAccount).length <= MAX_MAPPED_ACCOUNTS, `Mappings for at most ${MAX_MAPPED_ACCOUNTS} accounts.`)
+      .optional(),
   })
   .superRefine((page, ctx) => {
     if (page.kind === 'statuspage' && !page.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'A provider page needs its address.' });

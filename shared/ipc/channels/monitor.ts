@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idMapSchema } from '../../validation/id-map';
 import { httpUrlSchema, regionSchema } from '../../accounts/account';
 import { monitorEventSchema } from '../../monitor/events';
 import { notificationPrefsChangeSchema, notificationPrefsSchema } from '../../monitor/notification-prefs';
@@ -46,7 +47,7 @@ export const watchedPageChangeSchema = z.object({
   muted: z.boolean().optional(),
   mutedServiceIds: z.array(z.number().int()).max(10_000).optional(),
   /** A provider page's component → own services mapping for one own account (replaces that account's). */
-  serviceMapping: z.object({ accountId: z.string().min(1), map: z.record(z.string(), z.array(z.number().int()).max(1_000)) }).optional(),
+  serviceMapping: z.object({ accountId: z.string().min(1).max(100), map: idMapSchema }).optional(),
 });
 
 /** An incident with every update, fetched when the user opens it (the dashboard keeps only the latest). */
