@@ -91,7 +91,7 @@ describe('a command stopped by a signal', () => {
 
   it('Ctrl-C while it waits for another command that holds the outbox: its write was already kept (handed over), and the next command sends it', async () => {
     home = makeTempDir('statusdesk-cli-signal-');
-    holder = holdOutbox(home.dir, 60_000);
+    holder = holdOutbox(home.dir);
     await holding(holder);
     const run = startCli(createArgs('Kept while waiting'), env());
     await until(() => run.stderr().includes(`waiting for another statusdesk process (pid ${holder!.pid}) that holds the outbox…`), 'the waiting line');

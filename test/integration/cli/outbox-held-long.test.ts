@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
-import { holding, holdOutbox, startCli, until } from './support/cli-child';
+import { holding, holdOutbox, releaseOutbox, startCli, until } from './support/cli-child';
 
 /*
  * Issue 25, item 5: while another command held the outbox for long (a black-holed network, a long `outbox
@@ -44,7 +44,7 @@ const handoffFiles = () => {
 describe('a write while another command holds the outbox', () => {
   it('is kept at once, the command says whom it waits for, and sends it once the other command is done', async () => {
     home = makeTempDir('statusdesk-cli-held-');
-    holder = holdOutbox(home.dir, 4_000);
+    holder = holdOutbox(home.dir);
     await holding(holder);
     const run = startCli(createArgs('After the long flush'), { STATUSDESK_HOME: home.dir, ...key() });
 
@@ -56,6 +56,8 @@ describe('a write while another command holds the outbox', () => {
     expect(handoffFiles()).toHaveLength(1);
     expect(createdTitles()).toEqual([]);
 
+    // The other command is done.
+    releaseOutbox(holder);
     const result = await run.exited;
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^created #\d+/);
@@ -70,7 +72,7 @@ describe('a write while another command holds the outbox', () => {
     const created = await runCliIn(home.dir, ['--json', ...createArgs('Queued offline')], key());
     const { tempId } = JSON.parse(created.stdout) as { tempId: string };
     await sim.goOnline();
-    holder = holdOutbox(home.dir, 3_000);
+    holder = holdOutbox(home.dir);
     await holding(holder);
 
     const run = startCli(['--base-url', sim.baseUrl, 'incidents', 'update', 'acme', tempId, '--message', 'Still on it'], {
@@ -79,6 +81,7 @@ describe('a write while another command holds the outbox', () => {
     });
     await until(() => run.stderr().includes('waiting for another statusdesk process'), 'the waiting line');
     expect(handoffFiles()).toHaveLength(1);
+    releaseOutbox(holder);
     const result = await run.exited;
     expect(result.code, result.stderr).toBe(0);
     const [create] = sim.writeLog({ op: 'incidents.create' });
@@ -88,7 +91,7 @@ describe('a write while another command holds the outbox', () => {
 
   it('still held after the wait: exit 0, "queued" and kept, and the next command sends it (once)', async () => {
     home = makeTempDir('statusdesk-cli-held-');
-    holder = holdOutbox(home.dir, 60_000);
+    holder = holdOutbox(home.dir);
     await holding(holder);
 
     const queued = await runCliIn(home.dir, ['--json', ...createArgs('Behind a held outbox')], key(), { lockWaitMs: 1_500 });

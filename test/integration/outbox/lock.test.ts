@@ -28,8 +28,9 @@ afterEach(() => {
 });
 
 /** A live process whose lock this is; it exits after `ms`. */
-function holdLock(dataDir: string, role: OutboxOwnerRole, ms: number): ChildProcess {
-  const child = spawn(process.execPath, ['-e', `setTimeout(() => {}, ${ms})`], { stdio: 'ignore' });
+/** A live process named in the lock, for `ms`, or until the test kills it (never a guess at how long a test takes). */
+function holdLock(dataDir: string, role: OutboxOwnerRole, ms?: number): ChildProcess {
+  const child = spawn(process.execPath, ['-e', ms === undefined ? 'setInterval(() => {}, 60_000)' : `setTimeout(() => {}, ${ms})`], { stdio: 'ignore' });
   fs.writeFileSync(path.join(dataDir, 'outbox.lock'), JSON.stringify({ pid: child.pid, host: os.hostname(), at: new Date().toISOString(), role }));
   holder = child;
   return child;
@@ -40,7 +41,7 @@ const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.ex
 describe('outbox lock', () => {
   it('names who holds it: the app or another command', async () => {
     home = makeTempDir('statusdesk-lock-');
-    holdLock(home.dir, 'app', 30_000);
+    holdLock(home.dir, 'app');
     const error = await OutboxService.open({ dataDir: home.dir, kinds: [] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OutboxBusyError);
     expect(error).toMatchObject({ holderRole: 'app', message: expect.stringMatching(/^The Statusdesk app \(pid \d+\) is using the outbox/) });
@@ -62,7 +63,7 @@ describe('outbox lock', () => {
 
   it('a command does not wait for the app: it is told at once', async () => {
     home = makeTempDir('statusdesk-lock-');
-    holdLock(home.dir, 'app', 30_000);
+    holdLock(home.dir, 'app');
     const started = Date.now();
     await expect(openWhenFree(() => OutboxService.open({ dataDir: home.dir, kinds: [] }), { timeoutMs: 10_000, waitFor: 'cli' })).rejects.toMatchObject({
       holderRole: 'app',
@@ -104,7 +105,7 @@ describe('outbox lock', () => {
     const handedOver = () => (fs.existsSync(path.join(home.dir, 'outbox-handoff')) ? fs.readdirSync(path.join(home.dir, 'outbox-handoff')) : []);
     try {
       // Held far longer than the app used to wait (it gave up after 60 s, and the window's writes were refused).
-      const command = holdLock(home.dir, 'cli', 30_000);
+      const command = holdLock(home.dir, 'cli');
       const opening = feature.service();
       await feature.start(); // the app goes on while it waits
       await expect(feature.ready()).rejects.toThrow(

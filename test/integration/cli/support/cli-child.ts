@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../../support/paths';
+import { WAITS_MS } from '../../../support/time-outs';
 
 /** The real `statusdesk` binary (the bundle the integration setup built) in a process of its own. */
 export interface CliChild {
@@ -29,8 +30,12 @@ export function startCli(args: string[], env: Record<string, string>): CliChild 
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-/** Waits until `check` is true (polled every 20 ms), or fails after `timeoutMs` saying what it waited for. */
-export async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+/**
+ * Waits until `check` is true (polled every 20 ms), or fails after `timeoutMs` saying what it waited for: by
+ * default as long as the test itself may run, since a spawned command can take many seconds to start on a busy
+ * machine (the test's time-out still ends a wait that never comes).
+ */
+export async function until(check: () => boolean, what: string, timeoutMs = WAITS_MS): Promise<void> {
   const giveUpAt = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > giveUpAt) throw new Error(`gave up waiting for ${what}`);
@@ -40,9 +45,10 @@ export async function until(check: () => boolean, what: string, timeoutMs = 15_0
 
 /**
  * Another statusdesk command holding the outbox: a live process whose lock `outbox.lock` is (role cli), as a
- * command's for as long as it runs; it takes its lock away and ends after `ms`, or when killed.
+ * command's for as long as it runs; it takes its lock away and ends when released (releaseOutbox), or when
+ * killed. Never after a fixed time: how long a command takes to start on a busy machine is not known.
  */
-export function holdOutbox(dataDir: string, ms: number): ChildProcess {
+export function holdOutbox(dataDir: string): ChildProcess {
   const lockPath = path.join(dataDir, 'outbox.lock');
   const script = [
     "const fs = require('fs');",
@@ -50,10 +56,15 @@ export function holdOutbox(dataDir: string, ms: number): ChildProcess {
     `const lock = ${JSON.stringify(lockPath)};`,
     "fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString(), role: 'cli' }), { flag: 'wx' });",
     "process.stdout.write('holding\\n');",
-    `setTimeout(() => { fs.rmSync(lock, { force: true }); process.exit(0); }, ${ms});`,
+    "process.stdin.on('data', () => { fs.rmSync(lock, { force: true }); process.exit(0); });",
   ].join('\n');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  return spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+}
+
+/** The holder takes its lock away and ends, as a command does when it is done. */
+export function releaseOutbox(holder: ChildProcess): void {
+  holder.stdin!.write('release\n');
 }
 
 /** Resolves once the holder has written its lock. */
