@@ -74,7 +74,7 @@ export function acceleratorProblem(accelerator: string): string | null {
   // A single key or Shift+key system-wide would take that key from every other app; F13 to F24, which no app
   // means anything by, may stand alone.
   if (!modifiers.some((part) => part.toLowerCase() !== 'shift') && !/^F(1[3-9]|2[0-4])$/.test(key))
-    return 'Add Control, Command or Alt: a key alone would be taken from every app.';
+    return `Add Control, Command or Alt: ${/^[A-Za-z]$/.test(key) ? 'a letter' : 'a key'} alone would be taken from every app.`;
   const combination = [...new Set(modifiers.map(modifierOf))].sort().concat(key.toLowerCase()).join('+');
   if (RESERVED.has(combination)) return 'Those keys already mean something everywhere (copy, paste, switching apps…): pick others.';
   return null;
