@@ -1,3 +1,4 @@
+import { claimKeyOf } from './claim-key';
 import type { OutboxLookup, ServerId } from '@shared/outbox/entry-view';
 import { WRITE_OPERATIONS, type WriteOperationName } from '@shared/outbox/write-operations';
 import { apiDateTimeToEpochMs } from '@shared/statuspage/datetime';
@@ -49,7 +50,7 @@ type Json = Record<string, unknown>;
 export interface ReconcileContext {
   client: StatusPageClient;
   signal?: AbortSignal;
-  /** `<resource>:<server id>` owned by other entries. */
+  /** What other entries own, by claimKeyOf (server, page, resource, id). */
   claimed: ReadonlySet<string>;
   /** `<resource>:<server id>` the user said are not this write's (Send mine). */
   notMine?: ReadonlySet<string>;
@@ -123,7 +124,7 @@ async function findMatches(operation: WriteOperationName, input: Json, ctx: Reco
   const body = bodyOf(operation, input);
   const free = (object: Json) => {
     const id = serverIdOf(resource, object);
-    return id !== undefined && !claimed.has(`${resource}:${id}`) && !ctx.notMine?.has(`${resource}:${id}`);
+    return id !== undefined && !claimed.has(claimKeyOf(client.baseUrl, input.subdomain, resource, id)) && !ctx.notMine?.has(`${resource}:${id}`);
   };
   const ours = (object: Json) => free(object) && showsWrite(operation, object, body);
   const found: Json[] = [];

@@ -1,3 +1,4 @@
+import { claimKeyOf } from './claim-key';
 import type { OutboxConflict } from '@shared/outbox/entry-view';
 import { apiDateTimeToEpochMs } from '@shared/statuspage/datetime';
 import type { StatusPageClient } from '@services/statuspage/client';
@@ -15,7 +16,7 @@ export interface ResolvedMeanwhileQuestion {
   writtenAt: number;
   /** The incident version the user settled a previous conflict on (keep mine): not asked about again. */
   baseUpdatedAt?: string;
-  /** `incident_update:<id>` of updates this outbox posted: our own resolution is not someone else's. */
+  /** Updates this outbox posted (claimKeyOf): our own resolution is not someone else's. */
   claimed: ReadonlySet<string>;
   signal: AbortSignal;
   now: number;
@@ -33,7 +34,7 @@ export async function resolvedMeanwhile(question: ResolvedMeanwhileQuestion): Pr
   if (question.baseUpdatedAt !== undefined && updatedAt !== null && sameInstant(question.baseUpdatedAt, updatedAt)) return null;
   const updates = Array.isArray(incident.updates) ? incident.updates.filter(isRecord) : [];
   const resolution = updates.find((update) => {
-    if (update.type !== 'resolved' || question.claimed.has(`incident_update:${String(update.id)}`)) return false;
+    if (update.type !== 'resolved' || question.claimed.has(claimKeyOf(question.client.baseUrl, question.subdomain, 'incident_update', update.id))) return false;
     const at =
       typeof update.inserted_at === 'string'
         ? apiDateTimeToEpochMs(update.inserted_at)

@@ -16,6 +16,7 @@ import { lookUpWrite } from './reconcile';
 import { resolvedMeanwhile } from './resolved-meanwhile';
 import { resultOf } from './result-summary';
 import { API_KEY_ENV_VAR, type StatusPageTargets } from './targets';
+import { claimKeyOf } from './claim-key';
 import { OutcomeSettling, RECONCILE_SETTLE_MS } from './outcome-settling';
 import { QUEUED_AFTER_MS, timeOfWriting, withUserTimes } from './user-times';
 import { systemBootClock, type BootClock } from '@services/timing/boot-clock';
@@ -237,7 +238,9 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
       if (!isWriteOperation(entry.operation)) return null;
       const info = WRITE_OPERATIONS[entry.operation];
       const id = entry.result?.id;
-      return info.action === 'create' && id !== undefined && id !== null ? `${info.resource}:${id}` : null;
+      if (info.action !== 'create' || id === undefined || id === null) return null;
+      const baseUrl = targets.baseUrlOf(entry);
+      return baseUrl === null ? null : claimKeyOf(baseUrl, entry.input.subdomain, info.resource, id);
     },
 
     async fetchCurrent(entry, input, signal) {
