@@ -46,6 +46,16 @@ async function server(handler: Parameters<typeof startServer>[0]): Promise<TestS
   return started;
 }
 
+/** What `gcloud auth application-default login` writes, in a folder of its own. */
+function adcFile(): { temp: ReturnType<typeof makeTempDir>; file: string } {
+  const temp = makeTempDir('statusdesk-adc-');
+  temps.push(temp);
+  const file = path.join(temp.dir, 'adc.json');
+  const credentials = { type: 'authorized_user', client_id: 'gcloud-client', client_secret: 'gcloud-secret', refresh_token: '1//adc-refresh' };
+  fs.writeFileSync(file, JSON.stringify(credentials));
+  return { temp, file };
+}
+
 /** A server that would capture whatever reaches it, and one that redirects everything there with `status`. */
 async function redirectingTo(status: number): Promise<{ capture: TestServer; redirector: TestServer }> {
   const capture = await server((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"stolen","expires_in":3600}'));
@@ -83,13 +93,7 @@ describe('Google sign-in follows no redirect with a secret', () => {
 
   it('Application Default Credentials: a token endpoint answering 307 keeps the file’s secrets at that one origin', async () => {
     const { capture, redirector } = await redirectingTo(307);
-    const temp = makeTempDir('statusdesk-adc-redirect-');
-    temps.push(temp);
-    const file = path.join(temp.dir, 'adc.json');
-    fs.writeFileSync(
-      file,
-      JSON.stringify({ type: 'authorized_user', client_id: 'gcloud-client', client_secret: 'gcloud-secret', refresh_token: '1//adc-refresh' }),
-    );
+    const { file } = adcFile();
     const provider = new AdcTokenProvider({
       detection: { found: true, path: file, origin: 'GOOGLE_APPLICATION_CREDENTIALS', type: 'authorized_user' },
       tokenUrl: `${redirector.origin}/token`,
@@ -126,33 +130,24 @@ describe('every answer is read no further than 8 MiB', () => {
     });
   }
 
-  it('the three API clients’ exchange stops at the cap and says why', async () => {
-    const big = await bigAnswer(64);
-    const failure = await timedExchange(
-      fetch,
-      `${big.origin}/summary`,
-      { method: 'GET' },
-      { timeoutMs: 20_000, fail: (f) => Object.assign(new Error('failed'), { failure: f }) },
-    ).then(
+  /** How the three API clients' exchange failed for `url`, or null when it did not. */
+  function exchangeFailure(url: string): Promise<{ kind: string; error?: unknown } | null> {
+    return timedExchange(fetch, url, { method: 'GET' }, { timeoutMs: 20_000, fail: (f) => Object.assign(new Error('failed'), { failure: f }) }).then(
       () => null,
       (error: { failure: { kind: string; error?: unknown } }) => error.failure,
     );
+  }
+
+  it('the three API clients’ exchange stops at the cap and says why', async () => {
+    const big = await bigAnswer(64);
+    const failure = await exchangeFailure(`${big.origin}/summary`);
     expect(failure?.kind).toBe('network');
     expect(networkCodeOf(failure?.error)).toBe('ERESPONSE_TOO_LARGE');
   });
 
   it('a gzip bomb is stopped at the cap after decompression', async () => {
     const bomb = await bigAnswer(40, true);
-    const failure = await timedExchange(
-      fetch,
-      `${bomb.origin}/x`,
-      { method: 'GET' },
-      { timeoutMs: 20_000, fail: (f) => Object.assign(new Error('failed'), { failure: f }) },
-    ).then(
-      () => null,
-      (error: { failure: { kind: string; error?: unknown } }) => error.failure,
-    );
-    expect(networkCodeOf(failure?.error)).toBe('ERESPONSE_TOO_LARGE');
+    expect(networkCodeOf((await exchangeFailure(`${bomb.origin}/x`))?.error)).toBe('ERESPONSE_TOO_LARGE');
   });
 
   it('the command line’s transport and the watched-page fetcher stop at the same cap', async () => {
@@ -242,13 +237,7 @@ describe('the window never chooses where a write or its key goes', () => {
 describe('Application Default Credentials go only to Google', () => {
   it('the window’s token endpoint setting is not where ADC are exchanged', async () => {
     const capture = await server((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"access_token":"x","expires_in":3600}'));
-    const temp = makeTempDir('statusdesk-adc-settings-');
-    temps.push(temp);
-    const file = path.join(temp.dir, 'adc.json');
-    fs.writeFileSync(
-      file,
-      JSON.stringify({ type: 'authorized_user', client_id: 'gcloud-client', client_secret: 'gcloud-secret', refresh_token: '1//adc-refresh' }),
-    );
+    const { temp, file } = adcFile();
     const settings = new SettingsStore(path.join(temp.dir, 'data'));
     const operations = new OperationsFeature({
       settings,
