@@ -10,7 +10,7 @@ interface SimInfo {
   operations: { baseUrl: string; accessToken: string; operations: string[] };
 }
 
-/** `npm run sim` starts all three simulators, so the README's translate and operations examples run as written. */
+/** `npm run sim` starts all three simulators, so the translate and operations examples of docs/cli.md run as written. */
 describe('npm run sim and the README examples', () => {
   let home: ReturnType<typeof makeTempDir>;
   beforeEach(() => {
