@@ -45,7 +45,8 @@ export type UpdateDelivery =
  * The one rule for what the app may do with a new version:
  * - a .deb, .rpm or pacman install is never updated by the app: electron-updater would install the package as root
  *   (pkexec or sudo) when the app quits. The user is told a version is out and given its release page;
- * - an AppImage replaces its own file, as the user who runs it: it may update itself;
+ * - an AppImage is told, never updated: electron-updater checks a downloaded AppImage against nothing but the
+ *   sha512 the same feed gave, so the feed alone would decide what runs (no signature, unlike Windows and macOS);
  * - Windows and macOS update themselves only when the running build is signed, so the downloaded installer is checked
  *   against the same publisher (NSIS: electron-updater's `verifyUpdateCodeSignature`; macOS: Squirrel.Mac). An
  *   unsigned build would accept any installer the feed serves, so its updates are off;
@@ -57,7 +58,6 @@ export function deliveryFor(build: InstalledBuild): UpdateDelivery {
     case 'darwin':
       return build.signed === true ? { kind: 'install' } : { kind: 'off', reason: 'unsigned' };
     case 'linux':
-      if (build.linuxPackage === 'appimage') return { kind: 'install' };
       return { kind: 'notify', systemPackage: isSystemPackage(build.linuxPackage) ? build.linuxPackage : null };
     default:
       return { kind: 'notify', systemPackage: null };

@@ -41,7 +41,8 @@ describe('the updater decisions', () => {
     ['Linux .deb', { platform: 'linux', linuxPackage: 'deb', signed: null }, { kind: 'notify', systemPackage: 'deb' }],
     ['Linux .rpm', { platform: 'linux', linuxPackage: 'rpm', signed: null }, { kind: 'notify', systemPackage: 'rpm' }],
     ['Linux pacman', { platform: 'linux', linuxPackage: 'pacman', signed: null }, { kind: 'notify', systemPackage: 'pacman' }],
-    ['Linux AppImage', { platform: 'linux', linuxPackage: 'appimage', signed: null }, { kind: 'install' }],
+    // An AppImage is checked against nothing but the feed's own sha512: told, never installed.
+    ['Linux AppImage', { platform: 'linux', linuxPackage: 'appimage', signed: null }, { kind: 'notify', systemPackage: null }],
     ['Linux unpacked or tarball', { platform: 'linux', linuxPackage: 'other', signed: null }, { kind: 'notify', systemPackage: null }],
     ['Linux, package not looked at', { platform: 'linux', linuxPackage: null, signed: null }, { kind: 'notify', systemPackage: null }],
     ['Linux .deb, even "signed"', { platform: 'linux', linuxPackage: 'deb', signed: true }, { kind: 'notify', systemPackage: 'deb' }],
