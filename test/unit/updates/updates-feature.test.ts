@@ -47,7 +47,7 @@ function feature(build: { packaged: boolean; demo: boolean }, port?: UpdaterPort
   home = makeTempDir('statusdesk-updates-');
   const settings = new SettingsStore(home.dir);
   const told: UpdateStatus[] = [];
-  const updates = new UpdatesFeature({ settings, version: '0.1.0', build, port, onStatus: (s) => told.push(s), firstCheckAfterMs: 1_000, tickMs: 1_000 });
+  const updates = new UpdatesFeature({ settings, version: '0.1.0', build, port, onStatus: (s) => told.push(s), firstCheckAfterMs: 1_000, tickMs: 60_000 });
   return { updates, told, settings };
 }
 
