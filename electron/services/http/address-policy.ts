@@ -7,8 +7,8 @@ import net from 'node:net';
  * must not reach this computer's services or the local network (loopback, RFC 1918, unique local, link-local,
  * unspecified, carrier-grade NAT). The check runs on the address the name resolves to, at connect time, so a
  * name that resolves to 127.0.0.1 (DNS rebinding) is refused as a literal one is. The one exception is an
- * address the user typed as this computer (localhost, 127.0.0.1, [::1]), for local development: then only
- * this computer, over http or https.
+ * address the user typed as this computer (isLoopbackHost: localhost, 127.x, [::1]), for local development:
+ * then only this computer, over http or https.
  */
 
 /** The error code a refused address fails with; network-failure.ts says it in words. */
@@ -77,11 +77,4 @@ export function publicOnlyLookup(hostname: string, options: dns.LookupOptions, c
 export function literalAddressOf(url: URL): string | null {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   return net.isIP(host) === 0 ? null : host;
-}
-
-/** True when the user typed this computer itself: localhost, 127.x.x.x or [::1]. */
-export function isTypedLoopback(url: URL): boolean {
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  return net.isIP(host) !== 0 && (host === '::1' || /^127\./.test(host));
 }

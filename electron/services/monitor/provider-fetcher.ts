@@ -1,6 +1,6 @@
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import { DEFAULT_PROVIDER_FORMAT, providerAccept, providerDocumentUrl, type ProviderFormat } from '@shared/monitor/provider/provider-format';
-import { isTypedLoopback } from '@services/http/address-policy';
+import { isLoopbackHost } from '@shared/validation/secret-destination';
 import { errorForInvalidResponse, type RequestContext } from '@services/statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '@services/statuspage/rate-limiter';
 import { httpGetText, type TextResponse } from './http-get';
@@ -59,7 +59,7 @@ function redirectTarget(location: string, from: string, typedLoopback: boolean):
     return null;
   }
   if (next.username !== '' || next.password !== '') return null;
-  if (typedLoopback) return (next.protocol === 'http:' || next.protocol === 'https:') && isTypedLoopback(next) ? next.href : null;
+  if (typedLoopback) return (next.protocol === 'http:' || next.protocol === 'https:') && isLoopbackHost(next.hostname) ? next.href : null;
   return next.protocol === 'https:' ? next.href : null;
 }
 
@@ -73,7 +73,7 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
   // Where the document lives: the page's address, or where a permanent redirect said it moved.
   let url = providerDocumentUrl(format, options.pageUrl);
   // A provider's page is on the public internet; only one the user typed as this computer may be fetched here.
-  const typedLoopback = isTypedLoopback(new URL(url));
+  const typedLoopback = isLoopbackHost(new URL(url).hostname);
   const CONTEXT = contextOf(format, url);
   const accept = providerAccept(format);
   const get = options.get ?? httpGetText;
