@@ -45,6 +45,9 @@ import { DiagnosticsFeature, diagnosticsHandlers } from './logging/diagnostics-f
 import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
 
+/** Problems kept for the window until dismissed. */
+const MAX_PROBLEMS_KEPT = 50;
+
 /**
  * What the core asks of its host: Electron's shell, notifications, tray and power events in the app; plain
  * recorders in the end-to-end harness. Each is optional so the core also runs headless.
@@ -328,6 +331,27 @@ export class AppCore {
     return account ? resolveBaseUrl(regionOfAccount(account)) : null;
   }
 
+  /**
+   * The sizes of what the core keeps for as long as it runs, each bounded by what is watched or pending now or by
+   * a fixed cap (docs/data-folder.md): the month soak samples them, and a number that only grows is a leak.
+   */
+  async footprint(): Promise<Record<string, number>> {
+    const outbox = await this.outbox.ready().catch(() => null);
+    const history = this.history.footprint();
+    return {
+      ...this.monitor.footprint(),
+      historyLivePages: history.livePages,
+      historyHeartbeats: history.heartbeatPages,
+      logRateKeys: this.log.heldKeys(),
+      outboxEntries: outbox?.list().length ?? 0,
+      snoozes: this.snoozes.list().length,
+      criticalAlerts: this.critical.alerts().length,
+      linkedGroups: (await this.linkedIncidents.groups()).length,
+      checkedAfterSend: this.#checkedAfter.size,
+      problems: this.#problems.length,
+    };
+  }
+
   problems(): AppProblem[] {
     return [...this.#problems];
   }
@@ -360,6 +384,8 @@ export class AppCore {
   reportProblem(kind: AppProblem['kind'], message: string): void {
     const problem: AppProblem = { id: randomUUID(), kind, message, at: (this.#options.now ?? (() => new Date()))().toISOString() };
     this.#problems.push(problem);
+    // A month in the tray with a flaky disk is not a thousand banners: the newest ones, each also in the log.
+    if (this.#problems.length > MAX_PROBLEMS_KEPT) this.#problems.splice(0, this.#problems.length - MAX_PROBLEMS_KEPT);
     this.log.line('warn', `problem: ${message}`, message);
     this.events.emit('app.onProblem', problem);
   }

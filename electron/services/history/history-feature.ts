@@ -71,6 +71,11 @@ export class HistoryFeature {
     );
   }
 
+  /** What the store holds in memory; nothing before it opened. */
+  footprint(): { livePages: number; heartbeatPages: number } {
+    return this.#store?.footprint() ?? { livePages: 0, heartbeatPages: 0 };
+  }
+
   async dispose(): Promise<void> {
     await (await this.#ready?.catch(() => null))?.dispose();
   }

@@ -139,6 +139,9 @@ export class ProviderHistoryStore {
   #heartbeatDirty = false;
   #heartbeatTimer: NodeJS.Timeout | null = null;
   #heartbeatWrite: Promise<void> = Promise.resolve();
+  /** The pages watched at the last tick: one gone since was removed by the user, and its file goes with it. */
+  #watchedBefore: ReadonlySet<string> = new Set();
+  #forgottenAt = 0;
   #loading = new Map<string, Promise<LivePage>>();
   /** States of a page whose file is being read: taken in, in order, once it is. */
   readonly #pending = new Map<string, PageState[]>();
@@ -160,6 +163,7 @@ export class ProviderHistoryStore {
     const store = new ProviderHistoryStore(options);
     await fsp.mkdir(store.dir, { recursive: true, mode: 0o700 });
     store.#heartbeat = await readHeartbeat(store.dir);
+    store.#watchedBefore = new Set(options.watchedPageIds?.() ?? []);
     await store.#forgetOldFiles();
     store.#heartbeatTimer = setInterval(() => void store.#tick(), HEARTBEAT_EVERY_MS);
     store.#heartbeatTimer.unref?.();
@@ -168,12 +172,19 @@ export class ProviderHistoryStore {
 
   /** Files of pages nobody has watched for 90 days go (the store stays bounded by the pages watched lately). */
   async #forgetOldFiles(): Promise<void> {
+    this.#forgottenAt = this.#now();
     const cutoff = this.#now() - HISTORY_KEEP_MS;
     for (const name of await fsp.readdir(this.dir)) {
       if (!name.endsWith('.jsonl')) continue;
       const file = path.join(this.dir, name);
       const stat = await fsp.stat(file).catch(() => null);
       if (stat && stat.mtimeMs < cutoff) await fsp.rm(file, { force: true });
+    }
+    // A heartbeat whose page has no file left has nothing to end.
+    for (const pageId of Object.keys(this.#heartbeat)) {
+      if (this.#live.has(pageId) || (await fsp.stat(path.join(this.dir, pageFileName(pageId))).catch(() => null))) continue;
+      delete this.#heartbeat[pageId];
+      this.#heartbeatDirty = true;
     }
   }
 
@@ -387,19 +398,33 @@ export class ProviderHistoryStore {
     return run;
   }
 
-  /** Pages no longer watched end at their last successful poll; the heartbeat is written when it moved. */
+  /**
+   * Every few minutes: the heartbeat is written when it moved, and what a page the user stopped watching left
+   * behind goes (its file, its heartbeat, its live state), so the store holds the pages watched now and no more.
+   * Only a removal seen here counts: pages missing from the start (settings moved aside as damaged, say) keep
+   * their files until they are 90 days old, which is also checked once a day while the app runs.
+   */
   async #tick(): Promise<void> {
-    const watched = this.#options.watchedPageIds ? new Set(this.#options.watchedPageIds()) : null;
-    if (watched) {
-      for (const [pageId, live] of this.#live) {
-        if (watched.has(pageId)) continue;
-        if (live.observing) this.#append(pageId, live, [['x', live.lastSeen]]);
-        live.observing = false;
-        await this.#io.catch(() => undefined);
-        this.#live.delete(pageId);
-      }
+    if (this.#options.watchedPageIds) {
+      const watched = new Set(this.#options.watchedPageIds());
+      const removed = [...this.#watchedBefore, ...this.#live.keys()].filter((pageId) => !watched.has(pageId));
+      this.#watchedBefore = watched;
+      for (const pageId of new Set(removed)) await this.#forget(pageId);
     }
+    if (this.#now() - this.#forgottenAt >= COMPACT_EVERY_MS) await this.#enqueue(() => this.#forgetOldFiles()).catch(() => undefined);
     await this.#writeHeartbeat();
+  }
+
+  /** A page no longer watched: nothing of it is kept (a page watched again is a new page, with a new id). */
+  async #forget(pageId: string): Promise<void> {
+    await this.#loading.get(pageId)?.catch(() => undefined);
+    this.#live.delete(pageId);
+    this.#pending.delete(pageId);
+    if (pageId in this.#heartbeat) {
+      delete this.#heartbeat[pageId];
+      this.#heartbeatDirty = true;
+    }
+    await this.#enqueue(() => fsp.rm(path.join(this.dir, pageFileName(pageId)), { force: true })).catch(() => undefined);
   }
 
   async #writeHeartbeat(): Promise<void> {
@@ -408,6 +433,11 @@ export class ProviderHistoryStore {
     const text = JSON.stringify({ version: 1, seen: this.#heartbeat });
     this.#heartbeatWrite = this.#heartbeatWrite.then(() => writeFileAtomic(path.join(this.dir, HEARTBEAT_FILE_NAME), text)).catch(() => undefined);
     return this.#heartbeatWrite;
+  }
+
+  /** What the store holds in memory (the soak's and diagnostics' view): both bounded by the pages watched now. */
+  footprint(): { livePages: number; heartbeatPages: number } {
+    return { livePages: this.#live.size, heartbeatPages: Object.keys(this.#heartbeat).length };
   }
 
   /** Waits for every write planned so far. */

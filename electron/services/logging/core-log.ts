@@ -46,6 +46,11 @@ export class CoreLog {
     this.#renderer = new LogRateLimit({ limit: 20, windowMs: MINUTE, now });
   }
 
+  /** Keys the rate limits hold now: the pages and channels that logged in the last hour or two, no more. */
+  heldKeys(): number {
+    return this.#pages.size + this.#refusals.size + this.#renderer.size;
+  }
+
   line(level: LogLevel, text: string, peopleWords?: string): void {
     this.logger[level](text);
     if (level === 'error' || level === 'warn') this.recent.add(this.#redact(peopleWords ?? text));

@@ -7,6 +7,7 @@ export class LogRateLimit {
   readonly #windowMs: number;
   readonly #now: () => number;
   readonly #keys = new Map<string, { since: number; count: number; held: number }>();
+  #sweptAt = 0;
 
   constructor(options: { limit: number; windowMs: number; now?: () => number }) {
     this.#limit = options.limit;
@@ -34,9 +35,18 @@ export class LogRateLimit {
     return held > 0 ? `${line} (${held} similar line${held === 1 ? '' : 's'} not logged before this one)` : line;
   }
 
-  /** Keys whose window is long over and that hold nothing back: bounded memory for keys that come and go. */
+  /**
+   * Keys whose window is over and that hold nothing back, once a window: the map holds the keys of the last two
+   * windows, not every page that ever logged (pages come and go for months in the tray).
+   */
   #forgetOld(now: number): void {
-    if (this.#keys.size < 1_000) return;
+    if (now - this.#sweptAt < this.#windowMs) return;
+    this.#sweptAt = now;
     for (const [key, entry] of this.#keys) if (entry.held === 0 && now - entry.since >= this.#windowMs) this.#keys.delete(key);
+  }
+
+  /** Keys held now (the soak's and diagnostics' view). */
+  get size(): number {
+    return this.#keys.size;
   }
 }

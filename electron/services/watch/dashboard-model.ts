@@ -73,6 +73,11 @@ export class DashboardModel {
     for (const id of this.#seen.keys()) if (!pageIds.has(id)) this.#seen.delete(id);
   }
 
+  /** How many pages the model holds anything of (a card, a staged state, a last report), removed ones included until dropped. */
+  heldPages(): number {
+    return new Set([...this.#pages.keys(), ...this.#staged.keys(), ...this.#seen.keys()]).size;
+  }
+
   /** Whether anything waits for a flush. */
   get pending(): boolean {
     return this.#staged.size > 0 || this.#removed.size > 0;

@@ -22,6 +22,7 @@ import type { SystemSignals } from '@services/monitor/system-signals';
 import type { SettingsStore } from '@services/settings/settings-store';
 import { StatusPageClient } from '@services/statuspage/client';
 import { DashboardModel } from './dashboard-model';
+import { openIncidentIds } from '@shared/monitor/open-incidents';
 
 /** The tray is drawn at least this often, for what changes with the time alone. */
 const TRAY_REFRESH_MS = 60_000;
@@ -113,6 +114,7 @@ export class MonitorFeature {
       ...(this.#options.trayPages ? { trayPages: this.#options.trayPages } : {}),
       onStateChange: (state) => {
         this.#options.onState?.(state);
+        this.#forgetEndedFollows(state);
         const changed = this.#model.stage(state);
         this.#trayDue ||= changed;
         this.#schedulePush(changed ? undefined : (this.#options.tickIntervalMs ?? 5_000));
@@ -228,11 +230,40 @@ export class MonitorFeature {
     }).watchedPages;
     const service = await this.#running();
     service.setPages(next);
+    // A removed page leaves the model now, window or not: in tray-only use nothing else would drop it.
+    this.#model.retain(service.pageIds());
     // A renamed or muted page changes its card without a poll.
     for (const state of service.state()) this.#model.stage(state);
     this.#trayDue = true;
     this.#schedulePush();
     return next;
+  }
+
+  /**
+   * A followed incident its page no longer lists as open has ended, and its end was told (the poll's events are
+   * decided before its state comes here): the follow goes, so settings hold the follows of open incidents only.
+   */
+  #forgetEndedFollows(state: PageState): void {
+    if (state.status !== 'ok' || !state.summary) return;
+    const page = this.pages().find((p) => p.id === state.pageId);
+    if (!page || page.followedIncidentIds.length === 0) return;
+    const open = openIncidentIds(state.summary);
+    if (page.followedIncidentIds.every((id) => open.has(id))) return;
+    const keepOpen = (p: WatchedPage): WatchedPage =>
+      p.id === page.id ? { ...p, followedIncidentIds: p.followedIncidentIds.filter((id) => open.has(id)) } : p;
+    this.#savePages((pages) => pages.map(keepOpen)).catch((error: unknown) =>
+      this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
+  /** What the monitor holds per page, for the soak and diagnostics: each is bounded by the pages watched now. */
+  footprint(): { watchedPages: number; dashboardPages: number; followedIncidents: number } {
+    const pages = this.pages();
+    return {
+      watchedPages: pages.length,
+      dashboardPages: this.#model.heldPages(),
+      followedIncidents: pages.reduce((sum, p) => sum + p.followedIncidentIds.length, 0),
+    };
   }
 
   /** The pages changed in settings behind the monitor's back (an account moved its pages with it). */

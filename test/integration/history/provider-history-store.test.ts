@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderHistoryStore, historyDir, pageFileName } from '@services/history/provider-history-store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HEARTBEAT_FILE_NAME, ProviderHistoryStore, historyDir, pageFileName } from '@services/history/provider-history-store';
 import { parseLog } from '@services/history/history-log';
 import { availability } from '@shared/history/availability';
 import type { PageState } from '@shared/monitor/page-state';
@@ -22,6 +22,7 @@ const dirs: string[] = [];
 const stores: ProviderHistoryStore[] = [];
 
 afterEach(async () => {
+  vi.useRealTimers();
   for (const store of stores.splice(0)) await store.dispose();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -280,5 +281,38 @@ describe('provider history store', () => {
         [60, 60, 'minor'],
       ].filter(([a, b]) => b! > a!),
     );
+  });
+
+  it('forgets a page the user stops watching within minutes, in tray-only use, and keeps the files of pages missing from the start', async () => {
+    const dataDir = tempDir();
+    const t0 = Date.parse('2026-11-20T10:00:00Z');
+    const clock = { now: t0 };
+    const OTHER = '00000000-0000-4000-8000-000000000002';
+    // A file of a page not in the settings at the start (settings moved aside as damaged, say): kept.
+    fs.mkdirSync(historyDir(dataDir), { recursive: true });
+    const orphan = path.join(historyDir(dataDir), pageFileName('00000000-0000-4000-8000-00000000000f'));
+    fs.writeFileSync(orphan, '["p","Old page",1]\n');
+    let watched = [PAGE, OTHER];
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const store = await ProviderHistoryStore.open({ dataDir, now: () => clock.now, watchedPageIds: () => watched });
+    stores.push(store);
+    const ok = summary({ page: 'operational', storage: 'operational' });
+    store.observe(state(t0, ok));
+    store.observe({ ...state(t0, ok), pageId: OTHER });
+    await vi.advanceTimersByTimeAsync(5 * MIN);
+    await store.flush();
+    const file = (id: string) => path.join(historyDir(dataDir), pageFileName(id));
+    const heartbeat = () => Object.keys(JSON.parse(fs.readFileSync(path.join(historyDir(dataDir), HEARTBEAT_FILE_NAME), 'utf8')).seen).sort();
+    expect(fs.existsSync(file(PAGE)) && fs.existsSync(file(OTHER))).toBe(true);
+    expect(heartbeat()).toEqual([PAGE, OTHER].sort());
+
+    watched = [PAGE];
+    await vi.advanceTimersByTimeAsync(5 * MIN);
+    await store.flush();
+    expect(fs.existsSync(file(OTHER))).toBe(false);
+    expect(heartbeat()).toEqual([PAGE]);
+    expect(store.footprint()).toEqual({ livePages: 1, heartbeatPages: 1 });
+    expect(fs.existsSync(file(PAGE))).toBe(true);
+    expect(fs.existsSync(orphan)).toBe(true);
   });
 });

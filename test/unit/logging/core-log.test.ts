@@ -168,6 +168,25 @@ describe('what the core logs', () => {
     expect(logged.filter(Boolean)).toHaveLength(20);
     expect(logger.lines[5]).toBe('error window: error in setup function: boom | Error: boom | at x');
   });
+
+  it('holds the keys of the last windows only: pages that came and went for months leave nothing behind', () => {
+    const logger = recorder();
+    let now = 0;
+    const log = new CoreLog({ logger, now: () => now });
+    for (let hour = 0; hour < 24 * 30; hour++) {
+      now = hour * 3_600_000;
+      // Every hour, five pages never seen before go stale.
+      for (let i = 0; i < 5; i++)
+        log.monitorEvent({
+          type: 'page.stale',
+          page: { id: `page-${hour}-${i}`, name: `Page ${hour}.${i}`, subdomain: 'p' },
+          failures: 3,
+          error: { code: 'timeout', message: 'no answer in 10 s' },
+        } as never);
+    }
+    expect(logger.lines.length).toBeGreaterThanOrEqual(24 * 30 * 5);
+    expect(log.heldKeys()).toBeLessThanOrEqual(10);
+  });
 });
 
 describe('the command line names its command, never its values', () => {
