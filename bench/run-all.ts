@@ -14,6 +14,7 @@ import { markdownTable, textTable, type BenchRow } from './report/row';
  *   npm run bench                  # ≈ 3½ min: the monitor load runs 2.5 min of real time
  *   npm run bench -- --quick       # ≈ 1½ min: the load at a 4× clock for 2 monitor minutes, fewer repeats
  *   npm run bench -- --only monitor,render
+ *   npm run soak                   # the month in the tray alone (≈ 2½ min), exit 1 when anything still grows
  *
  * A benchmark that cannot run (not built yet by its owner, or failing) is reported as not available with
  * its reason; the others still run. Exit code 1 when any budget fails or any benchmark is unavailable.
@@ -31,6 +32,7 @@ const NAMES = [
   'provider-pages',
   'large-page',
   'history',
+  'month-soak',
 ] as const;
 type BenchName = (typeof NAMES)[number];
 
@@ -186,6 +188,14 @@ await run('history', async () => {
   const result = await runHistoryBench({ log: (line) => log(`history: ${line}`) });
   results.history = result;
   return historyRows(result);
+});
+
+await run('month-soak', async () => {
+  const { runMonthSoak } = await import('./soak/month-soak.bench');
+  const { monthSoakRows } = await import('./report/month-soak-rows');
+  const result = await runMonthSoak({ days: quick ? 14 : 30, log: (line) => log(`month-soak: ${line}`) });
+  results.monthSoak = result;
+  return monthSoakRows(result);
 });
 
 const failed = rows.filter((r) => r.pass === false);

@@ -45,6 +45,8 @@ import { DiagnosticsFeature, diagnosticsHandlers } from './logging/diagnostics-f
 import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
 
+/** Sent writes remembered as checked: a repeated "sent" comes within moments, never 100 writes later. */
+const CHECKED_AFTER_KEPT = 100;
 /** Problems kept for the window until dismissed. */
 const MAX_PROBLEMS_KEPT = 50;
 
@@ -313,7 +315,7 @@ export class AppCore {
   #checkWrittenPage(entry: OutboxEntryView): void {
     if (this.#checkedAfter.has(entry.id)) return;
     this.#checkedAfter.add(entry.id);
-    if (this.#checkedAfter.size > 1_000) this.#checkedAfter.delete(this.#checkedAfter.values().next().value!);
+    if (this.#checkedAfter.size > CHECKED_AFTER_KEPT) this.#checkedAfter.delete(this.#checkedAfter.values().next().value!);
     for (const id of pagesWrittenTo(entry, this.#baseUrlOfAccount(entry.accountId), this.monitor.pages())) {
       this.monitor.pollNow(id).catch((error: unknown) => this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`));
     }

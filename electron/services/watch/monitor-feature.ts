@@ -198,6 +198,11 @@ export class MonitorFeature {
     return (await this.#running()).snapshot();
   }
 
+  /** Resolves when no poll runs or waits (the month soak moves its clock on only once they are done). */
+  async settled(): Promise<void> {
+    await (await this.#running()).settled();
+  }
+
   /** What the tray hears changed outside the monitor (a snooze began or ended): drawn again now. */
   redrawTray(): void {
     this.#pushNow();
