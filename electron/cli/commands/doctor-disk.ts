@@ -132,6 +132,11 @@ export function checkOutboxFile(dataDir: string, now: number = Date.now()): Doct
   const summary = `${entries.size} write(s)${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`;
   const problems: string[] = [];
   const fixes: string[] = [];
+  const short = parsed.shortBatches.reduce((sum, batch) => sum + batch.size - batch.found, 0);
+  if (short > 0) {
+    problems.push(`${short} write(s) missing from ${parsed.shortBatches.length} batch(es) queued together (a line lost in the middle of the file)`);
+    fixes.push('statusdesk outbox list moves the file aside (kept as a copy), keeps every write it can read and names what was lost');
+  }
   if (parsed.invalidLines > 0 || (parsed.header === 'missing' && bytes.length > 0)) {
     problems.push(`${parsed.invalidLines} damaged record(s)${parsed.header === 'missing' ? ', no header' : ''} (the rest can be read)`);
     fixes.push('statusdesk outbox list moves the damaged file aside (kept as a copy) and keeps every write it can read');

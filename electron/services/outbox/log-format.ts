@@ -123,6 +123,18 @@ export interface ParsedOutboxLog {
   missingNewline: boolean;
   /** Adds of a batch cut short by a crash (fewer than its size): dropped, as the batch was never acknowledged. */
   partialBatchAdds: number;
+  /**
+   * Batches short of adds with damage or other records after them: not a crash (a crash tears only the end), so
+   * every add that can be read is kept, and the ones missing are named (lost-writes.ts).
+   */
+  shortBatches: ShortBatch[];
+}
+
+export interface ShortBatch {
+  size: number;
+  found: number;
+  /** One of its writes, to say what the batch was. */
+  example: OutboxEntry;
 }
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -132,7 +144,18 @@ const MAX_DAMAGED_BYTES = 64 * 1024;
 /** Reads every record it can; never throws on content. */
 export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
   const missingNewline = bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
-  const result: ParsedOutboxLog = { header: 'missing', records: [], invalidLines: 0, damaged: [], tornTail: false, missingNewline, partialBatchAdds: 0 };
+  const result: ParsedOutboxLog = {
+    header: 'missing',
+    records: [],
+    invalidLines: 0,
+    damaged: [],
+    tornTail: false,
+    missingNewline,
+    partialBatchAdds: 0,
+    shortBatches: [],
+  };
+  /** How many records had been read when each damaged line was met. */
+  const damagedAt: number[] = [];
   const keepDamaged = (raw: Buffer) => {
     if (result.damaged.length < MAX_DAMAGED_KEPT) result.damaged.push(raw.subarray(0, MAX_DAMAGED_BYTES).toString('utf8'));
   };
@@ -152,6 +175,7 @@ export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
       if (last) result.tornTail = true;
       else {
         result.invalidLines++;
+        damagedAt.push(result.records.length);
         keepDamaged(raw);
       }
       first = false;
@@ -170,25 +194,39 @@ export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
     else if (last && missingNewline) result.tornTail = true;
     else {
       result.invalidLines++;
+      damagedAt.push(result.records.length);
       keepDamaged(raw);
     }
   }
-  dropPartialBatches(result);
+  settlePartialBatches(result, damagedAt);
   return result;
 }
 
-/** Removes the adds of every batch that has fewer of them in the file than its size. */
-function dropPartialBatches(log: ParsedOutboxLog): void {
-  const found = new Map<string, { size: number; adds: number }>();
-  for (const record of log.records) {
-    if (record.t !== 'add' || !record.batch) continue;
-    const batch = found.get(record.batch.id) ?? { size: record.batch.size, adds: 0 };
+/**
+ * A batch with fewer adds in the file than its size. Torn by a crash when nothing follows it and no damaged line
+ * lies inside it: a crash cuts only the end of the last write, which was never acknowledged, so its adds go.
+ * Anywhere else a line was lost or damaged in the middle of the file: every add that can be read is kept, and
+ * the batch is reported short (a write acknowledged to the user is never dropped to keep a batch whole).
+ */
+function settlePartialBatches(log: ParsedOutboxLog, damagedAt: readonly number[]): void {
+  const found = new Map<string, { size: number; adds: number; first: number; last: number; example: OutboxEntry }>();
+  log.records.forEach((record, index) => {
+    if (record.t !== 'add' || !record.batch) return;
+    const batch = found.get(record.batch.id) ?? { size: record.batch.size, adds: 0, first: index, last: index, example: record.entry };
     batch.adds++;
+    batch.last = index;
     found.set(record.batch.id, batch);
+  });
+  const torn = new Set<string>();
+  for (const [id, batch] of found) {
+    if (batch.adds >= batch.size) continue;
+    const atTheEnd = batch.last === log.records.length - 1;
+    const damagedInside = damagedAt.some((at) => at > batch.first);
+    if (atTheEnd && !damagedInside) torn.add(id);
+    else log.shortBatches.push({ size: batch.size, found: batch.adds, example: batch.example });
   }
-  const partial = new Set([...found].filter(([, batch]) => batch.adds < batch.size).map(([id]) => id));
-  if (partial.size === 0) return;
+  if (torn.size === 0) return;
   const before = log.records.length;
-  log.records = log.records.filter((record) => record.t !== 'add' || !record.batch || !partial.has(record.batch.id));
+  log.records = log.records.filter((record) => record.t !== 'add' || !record.batch || !torn.has(record.batch.id));
   log.partialBatchAdds = before - log.records.length;
 }

@@ -2,7 +2,8 @@ import { isTempId } from '@shared/outbox/temp-id';
 import { WRITE_NOUNS } from '@shared/outbox/write-description';
 import { isWriteOperation, WRITE_OPERATIONS } from '@shared/outbox/write-operations';
 import type { OutboxEntry } from './entry';
-import type { OutboxRecord } from './log-format';
+import type { OutboxRecord, ShortBatch } from './log-format';
+import { describeWrite } from '@shared/outbox/write-description';
 
 /*
  * A damaged line of the outbox file (a flipped byte, a disk error in the middle of a record) cannot be read as
@@ -99,4 +100,19 @@ export function lostWritesSentence(lost: readonly string[]): string {
   const list = more > 0 ? `${shown.join(', ')} and ${more} more` : shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)!}`;
   const one = lost.length === 1;
   return `${list.charAt(0).toUpperCase()}${list.slice(1)} ${one ? 'was' : 'were'} lost: write ${one ? 'it' : 'them'} again.`;
+}
+
+/**
+ * Batches that lost writes in the middle of the file, in the user's words: "2 of the 1,000 writes queued together
+ * (the first: Data point for metric #7) could not be read: write them again." What could be read is kept.
+ */
+export function shortBatchesSentence(batches: readonly ShortBatch[]): string {
+  if (batches.length === 0) return '';
+  return batches
+    .map((batch) => {
+      const missing = batch.size - batch.found;
+      const what = describeWrite(batch.example);
+      return `${missing.toLocaleString('en-US')} of the ${batch.size.toLocaleString('en-US')} writes queued together (one of them: ${what}) could not be read and ${missing === 1 ? 'was' : 'were'} lost: write ${missing === 1 ? 'it' : 'them'} again; the other ${batch.found.toLocaleString('en-US')} were kept.`;
+    })
+    .join(' ');
 }

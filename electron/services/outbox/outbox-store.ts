@@ -9,8 +9,8 @@ import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
 import { fileErrorReason, type DurableFileSystem, type FileSystemFailure } from '@services/storage/file-system';
 import { writeFileAtomic } from '@services/storage/atomic-write';
 import type { OutboxEntry } from './entry';
-import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type StatePatch } from './log-format';
-import { lostWritesSentence, readDamagedLines } from './lost-writes';
+import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
+import { lostWritesSentence, shortBatchesSentence, readDamagedLines } from './lost-writes';
 
 export const OUTBOX_FILE_NAME = 'outbox.jsonl';
 
@@ -57,6 +57,17 @@ const LOOSE_MAPPINGS_PER_KEPT_SENT = 2;
  * twice `keepSent`, `statusdesk outbox list` took 1.23× its time on a fresh outbox (budget 1.2×).
  */
 const SENT_LIMIT_FACTOR = 1.5;
+/** What was wrong with the file, in a few words: "2 unreadable lines", "no header", "a batch short of 1 write". */
+function damageOf(log: ParsedOutboxLog): string {
+  const parts: string[] = [];
+  if (log.invalidLines > 0) parts.push(`${log.invalidLines} unreadable line${log.invalidLines === 1 ? '' : 's'}`);
+  if (log.header === 'missing') parts.push('no header');
+  const short = log.shortBatches.reduce((sum, batch) => sum + batch.size - batch.found, 0);
+  if (short > 0)
+    parts.push(`${short} write${short === 1 ? '' : 's'} missing from ${log.shortBatches.length === 1 ? 'a batch' : `${log.shortBatches.length} batches`}`);
+  return parts.join(', ');
+}
+
 const TEMP_IN_KEY = /tmp-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
@@ -119,7 +130,7 @@ export class OutboxStore {
     const store = new OutboxStore(options, report);
     const nonEmpty = bytes.some((b) => b !== 0x0a && b !== 0x0d && b !== 0x20);
     const newer = log.header === 'newer';
-    const damaged = nonEmpty && (log.invalidLines > 0 || log.header === 'missing');
+    const damaged = nonEmpty && (log.invalidLines > 0 || log.header === 'missing' || log.shortBatches.length > 0);
     if (!newer) for (const record of log.records) store.#apply(record);
     const damagedLines = readDamagedLines(log.damaged, log.records, store.entries);
     for (const entry of store.entries.values()) {
@@ -140,7 +151,7 @@ export class OutboxStore {
       const moved = path.basename(report.quarantinedTo);
       report.problem = newer
         ? `The outbox was written by a newer Statusdesk; it was moved to ${moved} and a new one started. Its writes were not sent.`
-        : `The outbox file was damaged (${log.invalidLines} unreadable line${log.invalidLines === 1 ? '' : 's'}${log.header === 'missing' ? ', no header' : ''}); it was moved to ${moved} and ${report.entries} queued write${report.entries === 1 ? ' was' : 's were'} kept.${damagedLines.lost.length > 0 ? ` ${lostWritesSentence(damagedLines.lost)}` : ''}`;
+        : `The outbox file was damaged (${damageOf(log)}); it was moved to ${moved} and ${report.entries} queued write${report.entries === 1 ? ' was' : 's were'} kept.${damagedLines.lost.length > 0 ? ` ${lostWritesSentence(damagedLines.lost)}` : ''}${log.shortBatches.length > 0 ? ` ${shortBatchesSentence(log.shortBatches)}` : ''}`;
     }
     // A fresh, damaged or cut file is written whole now, so appends start on a clean line; so is one written by a
     // version that never compacted (thousands of sent writes): they are forgotten now, not listed.

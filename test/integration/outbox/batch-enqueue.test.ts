@@ -7,6 +7,7 @@ import type { OutboxService } from '../../../electron/services/outbox/outbox-ser
 import { nodeFileSystem, type DurableFileSystem } from '../../../electron/services/storage/file-system';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
+import { checkOutboxFile } from '../../../electron/cli/commands/doctor-disk';
 import { openTestOutbox, resetLimiters, simAccounts } from './support/harness';
 import { SOAK_MS } from '../../support/time-outs';
 
@@ -165,6 +166,50 @@ describe('outbox batch enqueue', () => {
       fs.writeFileSync(file, whole);
       outbox = await openTestOutbox(home.dir, accounts);
       expect(outbox.list()).toHaveLength(6);
+    } finally {
+      await sim.goOnline();
+    }
+  });
+
+  it('damage in the middle of a batch keeps every write that can be read, names what was lost, and doctor says so', async () => {
+    home = makeTempDir('statusdesk-outbox-batch-');
+    const { accountId, accounts } = simAccounts(sim);
+    await sim.goOffline();
+    try {
+      outbox = await openTestOutbox(home.dir, accounts);
+      await outbox.enqueueMany(Array.from({ length: 20 }, (_, i) => point(accountId, 7, i)));
+      const after = await outbox.enqueue(point(accountId, 1, 0));
+      await outbox.stop();
+      outbox = undefined;
+      const file = path.join(home.dir, 'outbox.jsonl');
+      const whole = fs.readFileSync(file, 'utf8');
+      const lines = whole.split('\n');
+      const batchLines = lines.flatMap((line, i) => (line.includes('"batch"') ? [i] : []));
+      expect(batchLines).toHaveLength(20);
+
+      // One line of the batch gone, with a write after the batch: not a crash, which cuts only the end.
+      fs.writeFileSync(file, lines.filter((_, i) => i !== batchLines[10]).join('\n'));
+      expect(checkOutboxFile(home.dir)).toMatchObject({ ok: false, detail: expect.stringMatching(/1 write\(s\) missing from 1 batch\(es\)/) });
+      outbox = await openTestOutbox(home.dir, accounts);
+      expect(outbox.list()).toHaveLength(20);
+      expect(outbox.list().at(-1)!.id).toBe(after.id);
+      expect(outbox.loadReport.problem).toMatch(
+        /1 of the 20 writes queued together \(one of them: Data point for metric #7\) could not be read and was lost: write it again; the other 19 were kept\./,
+      );
+      await outbox.stop();
+      outbox = undefined;
+
+      // A block of zeros over three of the batch's lines, the batch last in the file: the damage is inside it, so
+      // it is not a torn end either.
+      const cut = lines.slice(0, batchLines[19]! + 1).join('\n') + '\n';
+      const from = cut.indexOf(lines[batchLines[5]!]!);
+      const to = cut.indexOf(lines[batchLines[8]!]!);
+      fs.writeFileSync(file, cut.slice(0, from) + '\0'.repeat(to - from - 1) + cut.slice(to - 1));
+      outbox = await openTestOutbox(home.dir, accounts);
+      expect(outbox.list()).toHaveLength(17);
+      expect(outbox.loadReport.problem).toMatch(/3 of the 20 writes queued together .* the other 17 were kept\./);
+      await outbox.stop();
+      outbox = undefined;
     } finally {
       await sim.goOnline();
     }
