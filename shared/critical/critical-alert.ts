@@ -23,10 +23,12 @@ export const criticalAlertSchema = z.object({
   body: z.string(),
   at: isoTimeSchema,
   target: z.object({ pageId: z.string(), incidentId: z.number().int().optional() }),
+  /** When the incident was resolved (or the page back up): the alert then says so, in the resolution's words, until acknowledged. */
+  resolvedAt: isoTimeSchema.optional(),
 });
 export type CriticalAlert = z.infer<typeof criticalAlertSchema>;
 
 /** Whether this notification is critical: a major one, of one of our own pages, with critical mode on. */
-export function isCritical(intent: Pick<NotificationIntent, 'severity'>, ownPage: boolean, prefs: CriticalPrefs): boolean {
-  return prefs.enabled && ownPage && intent.severity === 'major';
+export function isCritical(intent: Pick<NotificationIntent, 'severity' | 'ends'>, ownPage: boolean, prefs: CriticalPrefs): boolean {
+  return prefs.enabled && ownPage && intent.severity === 'major' && intent.ends !== true;
 }

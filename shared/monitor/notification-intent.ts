@@ -13,6 +13,8 @@ export const notificationIntentSchema = z.object({
   target: z.object({ pageId: z.string(), incidentId: z.number().int().optional() }),
   /** The events summarised, for the notification centre. */
   eventIds: z.array(z.string()),
+  /** It tells only that what was wrong is over (resolved, ended, back up): never critical; it closes the incident's critical alert. */
+  ends: z.literal(true).optional(),
   /** A major incident on our own page (critical mode): shown until acknowledged; `sound` off plays none. */
   critical: z.object({ sound: z.boolean() }).optional(),
 });

@@ -4,6 +4,7 @@ import { notificationsPausedAt, type NotificationPrefs } from './notification-pr
 import { capitalize, incidentTypeLabel, oneLine, shortUtc } from './notification-text';
 import { SEVERITY_RANK, isAtLeast, levelLabel, severityOfLevel, worseSeverity, type Severity } from './severity';
 import type { WatchedPage } from './watched-page';
+import type { BaseLevel } from '../statuspage/levels';
 
 /*
  * Which events of one poll of one page deserve a native notification, coalesced into one.
@@ -46,6 +47,8 @@ interface Candidate {
   /** Longer text when this candidate is the only one. */
   detail: string | null;
   incidentId: number | undefined;
+  /** It tells that something wrong is over: a resolution, an end, a level back up. */
+  ends: boolean;
 }
 
 /** Headline order among equally severe candidates: news first, explanations last. */
@@ -77,6 +80,11 @@ function updateText(incident: IncidentRef): string | null {
 
 function pageLevelHeadline(to: MonitorEvent & { type: 'page.level_changed' }): string {
   return to.to === 'operational' ? 'All systems operational' : capitalize(levelLabel(to.to));
+}
+
+/** A level that got better: from an outage or a degradation towards operational. */
+function better(from: BaseLevel, to: BaseLevel): boolean {
+  return SEVERITY_RANK[severityOfLevel(to)] < SEVERITY_RANK[severityOfLevel(from)];
 }
 
 export function decideNotification(input: NotificationPolicyInput): NotificationIntent | null {
@@ -116,6 +124,7 @@ export function decideNotification(input: NotificationPolicyInput): Notification
         line: `Reachable again: ${levelLabel(event.level)}`,
         detail: `Now ${levelLabel(event.level)}; it was ${levelLabel(prev)} before the page could not be checked.`,
         incidentId: undefined,
+        ends: better(prev, event.level),
       });
       continue;
     }
@@ -135,6 +144,7 @@ export function decideNotification(input: NotificationPolicyInput): Notification
         line: `Notice: ${oneLine(event.notice.title, 100)}`,
         detail: event.notice.latestUpdate?.description ? oneLine(event.notice.latestUpdate.description, 200) : null,
         incidentId: undefined,
+        ends: false,
       });
       continue;
     }
@@ -186,7 +196,12 @@ export function decideNotification(input: NotificationPolicyInput): Notification
         continue;
     }
     const when = event.type === 'maintenance.scheduled' ? `Starts ${shortUtc(incident.startsAt)}.` : null;
-    const text = updateText(incident);
+    // A resolution quotes the resolution's words, never the update before it ("we are monitoring" reads as open):
+    // a page that drops a resolved incident from its summary without them is said to no longer list it.
+    const text =
+      event.type === 'incident.resolved' && event.reason !== 'became_maintenance' && incident.latestUpdate?.type !== 'resolved'
+        ? 'No longer listed as open on the page.'
+        : updateText(incident);
     candidates.push({
       event,
       severity,
@@ -195,6 +210,7 @@ export function decideNotification(input: NotificationPolicyInput): Notification
       line: headline,
       detail: when && text ? `${when} ${text}` : (when ?? text),
       incidentId: incident.id,
+      ends: (event.type === 'incident.resolved' && event.reason !== 'became_maintenance') || event.type === 'maintenance.ended',
     });
   }
 
@@ -234,6 +250,7 @@ export function decideNotification(input: NotificationPolicyInput): Notification
       line: `${path}: ${levelLabel(event.to)}`,
       detail: `${path} is now ${levelLabel(event.to)} (was ${levelLabel(event.from)}).`,
       incidentId: undefined,
+      ends: better(event.from, event.to),
     });
   }
 
@@ -248,6 +265,7 @@ export function decideNotification(input: NotificationPolicyInput): Notification
         line: `Page status: ${levelLabel(pageLevelEvent.to)} (was ${levelLabel(pageLevelEvent.from)})`,
         detail: `Now ${levelLabel(pageLevelEvent.to)} (was ${levelLabel(pageLevelEvent.from)}).`,
         incidentId: undefined,
+        ends: better(pageLevelEvent.from, pageLevelEvent.to),
       });
     }
   }
@@ -283,5 +301,6 @@ export function decideNotification(input: NotificationPolicyInput): Notification
     priority: candidates.some((c) => c.priority === 'normal') ? 'normal' : 'low',
     target: incidentId === undefined ? { pageId: page.id } : { pageId: page.id, incidentId },
     eventIds: candidates.map((c) => c.event.id),
+    ...(candidates.every((c) => c.ends) ? { ends: true } : {}),
   };
 }

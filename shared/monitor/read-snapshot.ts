@@ -152,6 +152,11 @@ function readUpdates(value: unknown, typeRequired: boolean): UpdatesRead {
   };
 }
 
+/** The latest update of one incident as the API answers it (its own read): what a resolution said. */
+export function latestUpdateOf(incident: unknown): UpdateSnapshot | null {
+  return readUpdates(obj(incident, '').updates, true).latest;
+}
+
 function readIncident(value: unknown, levels: LevelCache): IncidentSnapshot {
   const item = obj(value, '');
   const type = str(item.type, 'type');

@@ -58,3 +58,51 @@ test('a major incident on our own page stays on screen until acknowledged; a min
   app.clickNotification(app.notifications.at(-1)!);
   await expect(banner).toBeHidden();
 });
+
+for (const zone of [
+  { timezoneId: 'America/New_York', locale: 'en-US' },
+  { timezoneId: 'Europe/Berlin', locale: 'de-DE' },
+]) {
+  test.describe(`in ${zone.timezoneId}`, () => {
+    test.use(zone);
+
+    test('a resolution turns the red banner into a resolved one, in the resolution’s words, and the notification quotes them', async ({
+      page,
+      sim,
+      launch,
+    }) => {
+      const app = await launch();
+      await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme' });
+      await app.core.monitor.pollNow();
+      await page.reload();
+      const banner = page.getByRole('region', { name: 'Critical alerts to acknowledge' });
+      const incident = sim.openIncident({ page: 'acme', type: 'major', title: 'Logins slow', services: [2], message: 'Logins take a minute.' });
+      await app.core.monitor.pollNow();
+      sim.addUpdate({ page: 'acme', incidentId: incident.id, type: 'monitoring', message: 'A fix is out; we are monitoring.' });
+      await app.core.monitor.pollNow();
+      await expect(banner.getByRole('alert')).toContainText('Critical');
+
+      sim.resolveIncident({ page: 'acme', incidentId: incident.id, message: 'Logins are fast again' });
+      await app.core.monitor.pollNow();
+      await expect.poll(() => app.notifications.at(-1)?.title).toMatch(/Resolved: Logins slow$/);
+      expect(app.notifications.at(-1)!.body).toMatch(/^Logins are fast again/);
+      expect(app.notifications.at(-1)!.body).not.toContain('monitoring');
+      expect(app.notifications.at(-1)!.critical).toBeUndefined();
+      const alert = banner.getByRole('alert');
+      await expect(alert).toContainText('Resolved');
+      await expect(alert).toContainText('Logins are fast again');
+      await expect(alert).not.toContainText('monitoring');
+      await expect(alert).toHaveClass(/resolved/);
+      await expect(alert).toContainText(/from .+ to .+/);
+      // One line each (they ran together): the resolution, the page's status, the services.
+      expect(await alert.locator('.critical-body').evaluate((el) => (el as HTMLElement).innerText.split('\n'))).toEqual([
+        'Logins are fast again',
+        'Page status: operational (was major outage)',
+        '2 services changed level',
+      ]);
+      await page.screenshot({ path: screenshotPath(`critical-alert-resolved-${zone.timezoneId.replace('/', '-')}.png`) });
+      await banner.getByRole('button', { name: /^Acknowledge / }).click();
+      await expect(banner).toBeHidden();
+    });
+  });
+}

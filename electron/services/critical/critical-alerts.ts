@@ -53,6 +53,7 @@ export class CriticalAlerts {
 
   /** The intent as the notifier should show it: critical (and kept as an alert) when it is one. */
   mark(intent: NotificationIntent, ownPage: boolean): NotificationIntent {
+    if (intent.ends && ownPage) this.#resolve(intent);
     if (!isCritical(intent, ownPage, this.#prefs)) return intent;
     const same = (alert: CriticalAlert) => alert.pageId === intent.pageId && alert.target.incidentId === intent.target.incidentId;
     const alert: CriticalAlert = {
@@ -67,6 +68,24 @@ export class CriticalAlerts {
     this.#alerts = [...this.#alerts.filter((a) => !same(a)), alert].slice(-MAX_ALERTS);
     this.#options.onChange(this.alerts());
     return { ...intent, critical: { sound: this.#prefs.sound } };
+  }
+
+  /**
+   * What was critical is over: its alert (the incident's, or every one of the page when the page is back up) says
+   * so now, in the resolution's words, and stays until acknowledged, so a person who slept through it still sees
+   * that it happened and that it ended.
+   */
+  #resolve(intent: NotificationIntent): void {
+    const incidentId = intent.target.incidentId;
+    const at = (this.#options.now?.() ?? new Date()).toISOString();
+    let changed = false;
+    this.#alerts = this.#alerts.map((alert) => {
+      if (alert.pageId !== intent.pageId || alert.resolvedAt !== undefined) return alert;
+      if (incidentId !== undefined && alert.target.incidentId !== incidentId) return alert;
+      changed = true;
+      return { ...alert, title: intent.title, body: intent.body, resolvedAt: at };
+    });
+    if (changed) this.#options.onChange(this.alerts());
   }
 
   /** Acknowledges one alert by id, or every alert of a page (a click on its notification opened it). */

@@ -1,3 +1,4 @@
+import type { UpdateSnapshot } from '@shared/monitor/snapshot';
 import type { MonitorEvent } from '@shared/monitor/events';
 import type { NotificationIntent } from '@shared/monitor/notification-intent';
 import type { NotificationPrefs } from '@shared/monitor/notification-prefs';
@@ -48,6 +49,11 @@ export interface MonitorServiceOptions {
   pages: readonly WatchedPage[];
   /** Default: summaryFetcherForPage (the page's server, the account's shared rate limiter). */
   clientFor?: (page: WatchedPage) => SummaryFetcher;
+  /**
+   * The resolution's update of an incident the page's summary no longer lists (its own read), or null when it
+   * cannot be had; without it a resolution quotes nothing rather than the update before it.
+   */
+  resolutionOf?: (page: WatchedPage, incidentId: number) => Promise<UpdateSnapshot | null>;
   /** Default: always online, never sleeps (command line). */
   signals?: SystemSignals;
   history?: EventSink | null;

@@ -45,6 +45,9 @@ const fetcherKeyOf = (p: WatchedPage) => `${identityOf(p)}\u0000${p.accountId ??
 
 const OFFLINE_ERROR: AppErrorShape = { code: 'network', message: 'The computer is offline.' };
 
+/** Resolutions whose words are read in one poll: a page that resolves fifty incidents at once is not fifty reads. */
+const MAX_RESOLUTIONS_READ = 5;
+
 export class MonitorService {
   readonly #clock: MonitorClock;
   readonly #clientFor: (page: WatchedPage) => SummaryFetcher;
@@ -233,8 +236,34 @@ export class MonitorService {
       this.#publish(entry, tracker.recordFailure(invalidBodyError(error), at, intervalMs), false);
       return { ok: false };
     }
-    this.#publish(entry, result.events, result.outcome !== 'unchanged');
+    const events = this.#options.resolutionOf ? await this.#withResolutions(page, result.events) : result.events;
+    this.#publish(entry, events, result.outcome !== 'unchanged');
     return { ok: true };
+  }
+
+  /**
+   * A page that drops a resolved incident from its summary shows the update before the resolution; the
+   * resolution's own words are read from the incident (a few at most per poll; without them, none are quoted).
+   */
+  async #withResolutions(page: WatchedPage, events: readonly MonitorEvent[]): Promise<readonly MonitorEvent[]> {
+    const resolutionOf = this.#options.resolutionOf!;
+    let asked = 0;
+    const out: MonitorEvent[] = [];
+    for (const event of events) {
+      if (
+        event.type !== 'incident.resolved' ||
+        event.reason !== 'disappeared' ||
+        event.incident.latestUpdate?.type === 'resolved' ||
+        asked >= MAX_RESOLUTIONS_READ
+      ) {
+        out.push(event);
+        continue;
+      }
+      asked++;
+      const update = await resolutionOf(page, event.incident.id).catch(() => null);
+      out.push(update ? { ...event, incident: { ...event.incident, latestUpdate: update } } : event);
+    }
+    return out;
   }
 
   #publish(entry: Entry, events: readonly MonitorEvent[], summaryChanged: boolean): void {

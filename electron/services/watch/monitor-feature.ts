@@ -13,6 +13,9 @@ import type { TrayModel } from '@shared/monitor/tray';
 import { watchedPageSchema, type WatchedPage } from '@shared/monitor/watched-page';
 import { providerWatchedPage } from './provider-page';
 import type { Incident } from '@shared/statuspage/schemas/incident';
+import type { UpdateSnapshot } from '@shared/monitor/snapshot';
+import { latestUpdateOf } from '@shared/monitor/read-snapshot';
+import { baseUrlOfPage } from '@services/monitor/summary-fetcher';
 import { systemClock } from '@services/monitor/clock';
 import { EventHistory, historyFilePath } from '@services/monitor/event-history';
 import { MonitorService, type MonitorServiceOptions } from '@services/monitor/monitor-service';
@@ -108,6 +111,7 @@ export class MonitorFeature {
       ...(this.#options.clock ? { clock: this.#options.clock } : {}),
       ...(this.#options.tuning ? { tuning: this.#options.tuning } : {}),
       clientFor: (page) => watchedPageFetcher(page, this.#options),
+      resolutionOf: (page, incidentId) => this.#resolutionOf(page, incidentId),
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
       ...(this.#options.isOwnWrite ? { isOwnWrite: this.#options.isOwnWrite } : {}),
@@ -365,12 +369,26 @@ export class MonitorFeature {
   /** The full incident with every update, read from the page's server when the user opens it. */
   async incident(pageId: string, incidentId: number): Promise<{ pageId: string; incident: Incident; followed: boolean }> {
     const page = this.#page(pageId);
-    const client = new StatusPageClient({
-      region: page.region === 'custom' ? { baseUrl: page.baseUrl! } : page.region,
-      ...(page.accountId ? { accountId: page.accountId } : {}),
-    });
-    const incident = await client.getIncident({ subdomain: page.subdomain, incidentId });
+    const incident = await this.#clientOf(page).getIncident({ subdomain: page.subdomain, incidentId });
     return { pageId, incident, followed: page.followedIncidentIds.includes(incidentId) };
+  }
+
+  /** An own page's API, read as its summary is: on its account's server, with its key (a private page answers only to it). */
+  #clientOf(page: WatchedPage): StatusPageClient {
+    const accountId = page.accountId;
+    const apiKeyFor = this.#options.apiKeyFor;
+    return new StatusPageClient({
+      region: { baseUrl: (accountId ? this.#options.accountBaseUrl?.(accountId) : null) ?? baseUrlOfPage(page) },
+      ...(accountId ? { accountId } : {}),
+      ...(accountId && apiKeyFor ? { apiKey: (url: string) => apiKeyFor(accountId, url) } : {}),
+    });
+  }
+
+  /** What an own page's resolution said, read from the incident once its summary dropped it; null for a provider's page. */
+  async #resolutionOf(page: WatchedPage, incidentId: number): Promise<UpdateSnapshot | null> {
+    if (page.kind === 'statuspage') return null;
+    const latest = latestUpdateOf(await this.#clientOf(page).getIncident({ subdomain: page.subdomain, incidentId }));
+    return latest?.type === 'resolved' ? latest : null;
   }
 
   async history(query: { limit?: number; pageId?: string } = {}): Promise<MonitorEvent[]> {

@@ -93,6 +93,31 @@ describe('decideNotification', () => {
     const resolved = decide(events(snap(updated), operational));
     expect(resolved).toMatchObject({ title: 'Acme: Resolved: API errors', severity: 'minor', target: { incidentId: 70 } });
     expect(resolved!.body).toContain('Page status: operational (was minor incident)');
+    // Dropped from the summary: the update before the resolution is not quoted as if it were the news.
+    expect(resolved!.body).not.toContain('Still on it');
+    expect(resolved!.body.split('\n')[0]).toBe('No longer listed as open on the page.');
+    expect(resolved!.ends).toBe(true);
+  });
+
+  it('quotes the resolution’s own words when the event carries them, and a notification with any bad news does not end', () => {
+    const open = withIncident('major', 'major');
+    const monitoring = structuredClone(open);
+    monitoring.incidents[0].updates.unshift(wireUpdate(9, 'monitoring', 'A fix is out; we are monitoring.', '2025-06-01T11:00:00'));
+    const [resolvedEvent, ...rest] = events(snap(monitoring), operational).sort((a) => (a.type === 'incident.resolved' ? -1 : 1));
+    expect(resolvedEvent!.type).toBe('incident.resolved');
+    const withWords = {
+      ...resolvedEvent!,
+      incident: {
+        ...(resolvedEvent as MonitorEvent & { type: 'incident.resolved' }).incident,
+        latestUpdate: { id: 10, type: 'resolved', description: 'Logins are fast again', postedAt: AT },
+      },
+    } as MonitorEvent;
+    const intent = decide([withWords, ...rest]);
+    expect(intent).toMatchObject({ title: 'Acme: Resolved: API errors', severity: 'major', ends: true });
+    expect(intent!.body.split('\n')[0]).toBe('Logins are fast again');
+    expect(intent!.body).not.toContain('monitoring');
+    const opened = decide(events(operational, snap(open)));
+    expect(opened!.ends).toBeUndefined();
   });
 
   it('notifies an update that escalates the incident type', () => {

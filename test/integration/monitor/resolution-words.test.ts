@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CriticalAlerts } from '../../../electron/services/critical/critical-alerts';
+import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { MonitorFeature } from '../../../electron/services/watch/monitor-feature';
+import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
+import { watchedPageSchema } from '../../../shared/monitor/watched-page';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { makeTempDir } from '../../support/temp-dir';
+
+/*
+ * A resolution at 3 a.m. reads as a resolution: the notification quotes the resolution's words (read from the
+ * incident, since the page's summary drops it once resolved), never the update before it, and the critical
+ * banner of that incident turns into a resolved one instead of staying red.
+ */
+
+const ACME = '00000000-0000-4000-8000-000000000001';
+const ACCOUNT = '00000000-0000-4000-8000-0000000000a1';
+const cleanup: Array<() => Promise<void> | void> = [];
+
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+async function setup() {
+  const sim: StatusPageSimulator = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+  cleanup.push(() => sim.close());
+  const home = makeTempDir('statusdesk-resolution-');
+  cleanup.push(() => home.remove());
+  const settings = new SettingsStore(home.dir);
+  settings.update((draft) => {
+    draft.watchedPages = [
+      watchedPageSchema.parse({ id: ACME, region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', accountId: ACCOUNT, intervalSec: 3_600 }),
+    ];
+  });
+  const critical = new CriticalAlerts({ dataDir: home.dir, onChange: () => undefined });
+  const notified: NotificationIntent[] = [];
+  const keysAsked: string[] = [];
+  const feature = new MonitorFeature({
+    settings,
+    dataDir: home.dir,
+    tuning: { startSpreadMs: 0, jitterRatio: 0 },
+    hasViewers: () => false,
+    onPatch: () => undefined,
+    onEvent: () => undefined,
+    onNotify: (intent) => notified.push(critical.mark(intent, true)),
+    onTray: () => undefined,
+    apiKeyFor: async (accountId, url) => {
+      keysAsked.push(`${accountId} ${url}`);
+      return sim.keys.demoReadWrite;
+    },
+    accountBaseUrl: () => sim.baseUrl,
+    reportProblem: (message) => {
+      throw new Error(message);
+    },
+  });
+  cleanup.push(() => feature.dispose());
+  await feature.start();
+  await feature.pollNow();
+  return { sim, feature, notified, critical, keysAsked };
+}
+
+describe('a resolved incident on our own page', () => {
+  it('is notified with the resolution’s words, and its critical alert says it is resolved', async () => {
+    const { sim, feature, notified, critical, keysAsked } = await setup();
+    const incident = sim.openIncident({ page: 'acme', type: 'major', title: 'Logins slow', services: [2], message: 'Logins take a minute.' });
+    await feature.pollNow(ACME);
+    sim.addUpdate({ page: 'acme', incidentId: incident.id, type: 'monitoring', message: 'A fix is out; we are monitoring.' });
+    await feature.pollNow(ACME);
+    expect(critical.alerts()).toEqual([expect.objectContaining({ title: 'Acme: Major outage: Logins slow' })]);
+
+    sim.resolveIncident({ page: 'acme', incidentId: incident.id, message: 'Logins are fast again' });
+    await feature.pollNow(ACME);
+    const last = notified.at(-1)!;
+    expect(last).toMatchObject({ title: expect.stringMatching(/Resolved: Logins slow$/), ends: true });
+    expect(last.body.split('\n')[0]).toBe('Logins are fast again');
+    expect(last.body).not.toContain('monitoring');
+    expect(last.critical).toBeUndefined();
+    expect(critical.alerts()).toEqual([
+      expect.objectContaining({ title: last.title, body: last.body, resolvedAt: expect.any(String), target: { pageId: ACME, incidentId: incident.id } }),
+    ]);
+    // Every key asked for was for the account's own server.
+    expect(keysAsked.every((asked) => asked.startsWith(`${ACCOUNT} ${sim.baseUrl}/`))).toBe(true);
+  });
+});
