@@ -353,7 +353,18 @@ export async function runMonthSoak(options: MonthSoakOptions = {}): Promise<Mont
       }
     }
   } finally {
-    await core.dispose().catch(() => undefined);
+    // Shutting down may wait on timers (a last write, a lock's retry): simulated time goes on until it is done.
+    let disposed = false;
+    const disposing = core.dispose().then(
+      () => (disposed = true),
+      () => (disposed = true),
+    );
+    for (let i = 0; i < 600 && !disposed; i++) {
+      await clock.tickAsync(1_000);
+      await realPause(5);
+    }
+    if (disposed) await disposing;
+    else log('the core did not finish shutting down after 10 simulated minutes');
     clock.uninstall();
     counts.polls = (await sims.call<{ requests: number }>('providers', 'stats')).requests;
     await sims.close();
