@@ -1,5 +1,5 @@
 import { parseCsv, unguarded } from '../export/csv';
-import { subscriptionBodyOf, subscriptionFormSchema } from './forms/subscription-form';
+import { subscriberKey, subscriptionBodyOf, subscriptionFormSchema, subscriptionTarget } from './forms/subscription-form';
 
 /*
  * Subscribers from a CSV file, each checked with the form's schema before anything is queued. Two shapes:
@@ -7,7 +7,8 @@ import { subscriptionBodyOf, subscriptionFormSchema } from './forms/subscription
  *     phone_number, webhook_url; other columns, such as id, are ignored);
  *   - no header: one subscriber a line, its first cell an email address, a phone number with its country code
  *     ("+41 79 123 45 67") or a chat service's webhook address.
- * Blank lines are skipped, and so is a subscriber the file names twice.
+ * Blank lines are skipped, and so is a subscriber the file names twice or the page already has (an export
+ * imported back after one change adds that one, not every subscriber again: two texts per incident otherwise).
  */
 
 export interface SubscriberCsvError {
@@ -21,6 +22,8 @@ export interface SubscriberCsvResult {
   errors: SubscriberCsvError[];
   /** Lines naming a subscriber an earlier line already named. */
   repeated: number;
+  /** Subscribers the page already has (or has queued), skipped: where each delivers, in the file's order. */
+  existing: string[];
 }
 
 /** Each subscriber is one outbox write. */
@@ -55,11 +58,13 @@ function targetCells(target: string): Partial<Record<Column, string>> {
   return { email: target };
 }
 
-export function parseSubscriberCsv(text: string): SubscriberCsvResult {
+export function parseSubscriberCsv(text: string, already: ReadonlyArray<Record<string, unknown>> = []): SubscriberCsvResult {
   const rows = parseCsv(text.replace(/^\uFEFF/, ''));
   const bodies: Array<Record<string, string>> = [];
   const errors: SubscriberCsvError[] = [];
   const seen = new Set<string>();
+  const has = new Set(already.map(subscriberKey).filter((key): key is string => key !== null));
+  const existing: string[] = [];
   let repeated = 0;
   const header = rows[0]?.cells.map((cell) => cell.trim().toLowerCase()) ?? [];
   const named = header.some((cell) => (COLUMNS as readonly string[]).includes(cell));
@@ -76,17 +81,22 @@ export function parseSubscriberCsv(text: string): SubscriberCsvResult {
       continue;
     }
     const body = subscriptionBodyOf(parsed.data);
-    const key = JSON.stringify(body).toLowerCase();
+    const key = subscriberKey(body) ?? JSON.stringify(body).toLowerCase();
     if (seen.has(key)) {
       repeated++;
       continue;
     }
     seen.add(key);
+    if (has.has(key)) {
+      existing.push(subscriptionTarget(body));
+      continue;
+    }
     bodies.push(body);
   }
-  if (bodies.length === 0 && errors.length === 0) errors.push({ line: 1, message: 'No subscribers: one email address, phone number or chat address a line.' });
+  if (bodies.length === 0 && errors.length === 0 && existing.length === 0)
+    errors.push({ line: 1, message: 'No subscribers: one email address, phone number or chat address a line.' });
   if (bodies.length > MAX_IMPORTED_SUBSCRIBERS) {
     errors.push({ line: 1, message: `At most ${MAX_IMPORTED_SUBSCRIBERS.toLocaleString('en')} subscribers at once; split the file.` });
   }
-  return { bodies, errors, repeated };
+  return { bodies, errors, repeated, existing };
 }

@@ -89,7 +89,7 @@ test('subscriptions: picked by a search, a range and all shown; deleted together
   await page.screenshot({ path: screenshotPath('admin-subscriber-import.png') });
   await lines.fill('new1@example.net\n+44 20 7946 0000\nhttps://hooks.chat.example/services/NEW\nnew1@example.net');
   await dialog.getByRole('button', { name: 'Check and queue' }).click();
-  await expect(dialog.getByText('3 subscribers queued, to be sent in order (1 line named a subscriber twice and was skipped).')).toBeVisible();
+  await expect(dialog.getByText('3 subscribers queued, to be sent in order. 1 line named a subscriber twice and was skipped.')).toBeVisible();
   await expect
     .poll(() => sim.writeLog({ op: 'subscriptions.create' }).map((w) => w.body))
     .toEqual([
@@ -108,6 +108,17 @@ test('subscriptions: picked by a search, a range and all shown; deleted together
   await expect(panel.getByText(/133 subscriptions exported to page-acme-subscriptions-/)).toBeVisible();
   const json = JSON.parse((await exported(page, panel, 'JSON')).text) as Array<{ id: string }>;
   expect(json).toHaveLength(133);
+
+  // The export imported back with one address changed: that one is added, nobody else a second time.
+  const first = table[1]!.cells[2]!;
+  await panel.getByRole('button', { name: 'Import CSV…' }).click();
+  await dialog.getByLabel(/Subscribers, one a line/).fill(csv.text.replace(first, 'changed@example.net'));
+  await dialog.getByRole('button', { name: 'Check and queue' }).click();
+  await expect(dialog.getByText('1 subscriber queued, to be sent in order. 132 are already subscribed and were skipped.')).toBeVisible();
+  await expect(dialog.getByTestId('import-skipped')).toContainText('Already subscribed (132)');
+  await expect.poll(() => sim.writeLog({ op: 'subscriptions.create' }).map((w) => w.body)).toHaveLength(4);
+  expect(sim.writeLog({ op: 'subscriptions.create' }).at(-1)!.body).toEqual({ subscription: { kind: 'email', email: 'changed@example.net' } });
+  await dialog.getByRole('button', { name: 'Done' }).click();
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await search.fill('example.org');

@@ -27,3 +27,19 @@ export async function readStatusPageList(
   const result = await call(api().statuspage.read({ accountId, operation, input }));
   return checkListReadResult(operation, result);
 }
+
+/** Every item of a list, page after page (a check against everything the server has, not what is shown). */
+export async function readWholeList(
+  accountId: string,
+  operation: ListReadOperationName,
+  input: Record<string, unknown>,
+): Promise<Array<Record<string, unknown>>> {
+  const items: Array<Record<string, unknown>> = [];
+  let after: string | null = null;
+  do {
+    const page: ReadListResult<Record<string, unknown>> = await readStatusPageList(accountId, operation, { ...input, limit: 100, ...(after ? { after } : {}) });
+    items.push(...page.items);
+    after = page.nextCursor;
+  } while (after);
+  return items;
+}

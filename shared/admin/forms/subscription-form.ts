@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../../validation/email';
 import { httpUrl } from './http-url';
 
 /** The three kinds of subscription the API knows; the body names its kind and carries only that kind's fields. */
@@ -10,7 +11,7 @@ export const SUBSCRIPTION_KIND_LABELS: Record<SubscriptionKind, string> = { emai
 export const subscriptionFormSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('email'),
-    email: z.string().trim().pipe(z.email('Enter an email address, such as alice@example.com.')),
+    email: z.string().trim().pipe(emailAddress('Enter an email address, such as alice@example.com.')),
   }),
   z.object({
     kind: z.literal('sms'),
@@ -67,5 +68,25 @@ export function subscriptionTarget(item: Record<string, unknown>): string {
       return text(item.webhook_url);
     default:
       return text(item.email) || text(item.phone_number) || text(item.webhook_url) || 'Unknown kind';
+  }
+}
+
+/**
+ * Who a subscription reaches, as one key: the same person or webhook written differently (case, spaces in a
+ * phone number) is the same subscriber. Null when it names no one.
+ */
+export function subscriberKey(item: Record<string, unknown>): string | null {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  switch (subscriptionKindOf(item)) {
+    case 'email':
+      return text(item.email) ? `email:${text(item.email).toLowerCase()}` : null;
+    case 'sms': {
+      const digits = `${text(item.phone_country_code)}${text(item.phone_number)}`.replace(/\D/g, '');
+      return digits ? `sms:${digits}` : null;
+    }
+    case 'chat':
+      return text(item.webhook_url) ? `chat:${text(item.webhook_url)}` : null;
+    default:
+      return null;
   }
 }

@@ -38,4 +38,26 @@ describe('subscriber import', () => {
     ]);
     expect(parseSubscriberCsv('\n\n').errors).toEqual([{ line: 1, message: 'No subscribers: one email address, phone number or chat address a line.' }]);
   });
+
+  it('skips the subscribers the page already has, however they are written, and names where they deliver', () => {
+    const page = [
+      { id: 1, kind: 'email', email: 'Alice@Example.com' },
+      { id: 2, kind: 'sms', phone_country_code: '+41', phone_number: '79 123 45 67' },
+      { id: 3, kind: 'chat', webhook_url: 'https://hooks.chat.example/T1' },
+    ];
+    const result = parseSubscriberCsv('alice@example.com\n+41 791234567\nhttps://hooks.chat.example/T1\nbob@example.com\n', page);
+    expect(result.bodies).toEqual([{ kind: 'email', email: 'bob@example.com' }]);
+    expect(result.existing).toEqual(['alice@example.com', '+41 791234567', 'https://hooks.chat.example/T1']);
+    expect(result.errors).toEqual([]);
+    // A file of only those the page has is not "no subscribers": nothing to queue, and said so by the caller.
+    expect(parseSubscriberCsv('alice@example.com\n', page)).toMatchObject({ bodies: [], errors: [], existing: ['alice@example.com'] });
+  });
+
+  it('takes international addresses as people have them', () => {
+    expect(parseSubscriberCsv('jörg@bücher.de\n用户@例子.广告\n').bodies).toEqual([
+      { kind: 'email', email: 'jörg@bücher.de' },
+      { kind: 'email', email: '用户@例子.广告' },
+    ]);
+    expect(parseSubscriberCsv('jörg@localhost\n').errors).toEqual([{ line: 1, message: 'Enter an email address, such as alice@example.com.' }]);
+  });
 });

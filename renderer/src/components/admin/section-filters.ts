@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '@shared/validation/email';
 import type { AdminResourceId } from '@shared/admin/resources';
 import { SUBSCRIPTION_FILTER_HINT, subscriptionFilterSchema } from '@shared/statuspage/filters';
 
@@ -13,7 +14,7 @@ export interface SectionFilter {
 const byEmail: SectionFilter = {
   placeholder: 'Any part of an email address or a name',
   searches: 'a whole email address',
-  schema: z.string().trim().pipe(z.email('Enter a whole email address to search the server for, such as alice@example.com.')),
+  schema: z.string().trim().pipe(emailAddress('Enter a whole email address to search the server for, such as alice@example.com.')),
 };
 
 /** The sections whose list the server can filter too. */
