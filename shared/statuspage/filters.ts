@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../validation/email';
 
 /**
  * The `filter` of "list subscriptions": an email address, or one of the three phone forms
@@ -16,7 +17,7 @@ const LOCAL_NUMBER = /^\d+$/;
 const MIN_NUMBER_DIGITS = 4;
 const MAX_TOTAL_DIGITS = 15;
 
-const emailSchema = z.email().max(254);
+const emailSchema = emailAddress().max(254);
 
 export function classifySubscriptionFilter(value: string): SubscriptionFilterKind | null {
   if (COUNTRY_CODE.test(value)) return 'phone_country_code';

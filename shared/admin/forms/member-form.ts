@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../../validation/email';
 
 /** Page roles, and organization roles (billing exists only in an organization). FACTS.md: team roles. */
 export const PAGE_MEMBER_ROLES = ['viewer', 'editor', 'admin', 'owner'] as const;
@@ -16,7 +17,7 @@ export const ROLE_LABELS: Record<string, string> = {
 export function memberFormSchema(roles: readonly string[], mode: 'add' | 'edit') {
   return z
     .object({
-      email: mode === 'add' ? z.string().trim().pipe(z.email('Enter the member’s email address, such as alice@example.com.')) : z.string(),
+      email: mode === 'add' ? z.string().trim().pipe(emailAddress('Enter the member’s email address, such as alice@example.com.')) : z.string(),
       name: z.string().trim().max(255, 'The name is too long (255 characters at most).'),
       role: z.string().refine((role) => roles.includes(role), `Choose a role: ${roles.map((r) => ROLE_LABELS[r] ?? r).join(', ')}.`),
     })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../../validation/email';
 import { looseIdSchema } from './common';
 
 /** Team roles of the product; kept open because the API does not document the values. */
@@ -13,7 +14,7 @@ export const memberSchema = z.looseObject({
 
 /** Body of "add/update membership" (wrapper key `member`). */
 export const memberInputSchema = z.looseObject({
-  email: z.email().optional(),
+  email: emailAddress().optional(),
   role: z.string().min(1).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../../validation/email';
 import { subscriptionFilterSchema } from '../filters';
 
 export const MAX_PAGE_LIMIT = 100;
@@ -26,7 +27,7 @@ export const subscriptionListQuerySchema = cursorQuerySchema.extend({
 });
 
 export const memberListQuerySchema = cursorQuerySchema.extend({
-  email: z.email().optional(),
+  email: emailAddress().optional(),
 });
 
 export type CursorQuery = z.input<typeof cursorQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../../validation/email';
 
 /**
  * A subscription (email, SMS or chat service). The id is a string (a UUID). The channel
@@ -19,7 +20,7 @@ export const subscriptionSchema = z.looseObject({
 export const subscriptionInputSchema = z.looseObject({
   type: z.string().min(1).optional(),
   kind: z.string().min(1).optional(),
-  email: z.email().optional(),
+  email: emailAddress().optional(),
   phone_country_code: z
     .string()
     .regex(/^\+?[1-9]\d{0,3}$/, 'expected a country code like +41')
