@@ -89,6 +89,8 @@ export interface AppCoreOptions {
   coreLog?: CoreLog;
   /** Scheduler tuning for tests and demo mode (for example short intervals without jitter). */
   monitorTuning?: MonitorFeatureOptions['tuning'];
+  /** The computer's zone for tray and notification times; default the process's own (the end-to-end harness names the window's). */
+  timeZone?: string;
   /** A packaged app (not a development run), and whether it runs the demo: updates only when packaged and not the demo. */
   build?: { packaged: boolean; demo: boolean };
 }
@@ -189,6 +191,7 @@ export class AppCore {
       dataDir: options.dataDir,
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
       ...(options.monitorTuning ? { tuning: options.monitorTuning } : {}),
+      ...(options.timeZone ? { timeZone: options.timeZone } : {}),
       onPatch: (patch) => this.events.emit('monitor.onPatch', patch),
       hasViewers: () => this.events.connected,
       onEvent: (event) => {

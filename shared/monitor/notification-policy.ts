@@ -34,6 +34,8 @@ export interface NotificationPolicyInput {
   nowMs: number;
   /** Parents of each service (serviceAncestorIndex of the latest snapshot). */
   serviceAncestors?: ReadonlyMap<number, readonly number[]>;
+  /** A time as the user reads it (surfaceTimeFormatter); default `YYYY-MM-DD HH:MM UTC`. */
+  formatTime?: (epochMs: number) => string;
 }
 
 interface Candidate {
@@ -94,6 +96,10 @@ export function decideNotification(input: NotificationPolicyInput): Notification
   // Settings written before the toggle existed have it on, as new ones do.
   const maintenanceStartEnd = prefs.maintenanceStartEnd ?? true;
   const followed = new Set(page.followedIncidentIds);
+  const startsAt = (iso: string | null): string => {
+    const at = iso === null ? Number.NaN : Date.parse(iso);
+    return input.formatTime && !Number.isNaN(at) ? input.formatTime(at) : shortUtc(iso);
+  };
   const mutedServices = new Set(page.mutedServiceIds);
 
   const serviceMuted = (id: number, ancestors?: readonly number[]): boolean => {
@@ -195,7 +201,7 @@ export function decideNotification(input: NotificationPolicyInput): Notification
       default:
         continue;
     }
-    const when = event.type === 'maintenance.scheduled' ? `Starts ${shortUtc(incident.startsAt)}.` : null;
+    const when = event.type === 'maintenance.scheduled' ? `Starts ${startsAt(incident.startsAt)}.` : null;
     // A resolution quotes the resolution's words, never the update before it ("we are monitoring" reads as open):
     // a page that drops a resolved incident from its summary without them is said to no longer list it.
     const text =

@@ -29,7 +29,7 @@ test('a snoozed page, service or incident stays quiet until the snooze ends; the
     .poll(() => app.trayModels.at(-1)?.menu.find((item) => item.kind === 'page' && item.label.startsWith('Acme')))
     .toMatchObject({
       muted: true,
-      label: expect.stringMatching(/\(snoozed until \d\d:\d\d UTC\)$/),
+      label: expect.stringMatching(/\(snoozed until \d{1,2}:\d\d\s?[AP]M [A-Z+\d]+\)$/),
     });
   expect(app.trayModels.at(-1)?.icon).toBe('operational');
   expect(notifiedAbout('Database unavailable')).toBe(false);
@@ -66,3 +66,38 @@ test('a snoozed page, service or incident stays quiet until the snooze ends; the
   await page.emulateMedia({ colorScheme: 'dark' });
   await acme.getByRole('region', { name: 'Services' }).screenshot({ path: screenshotPath('snooze-service-dark.png') });
 });
+
+for (const zone of [
+  { timezoneId: 'America/New_York', locale: 'en-US' },
+  { timezoneId: 'Europe/Berlin', locale: 'de-DE' },
+]) {
+  test.describe(`in ${zone.timezoneId}`, () => {
+    test.use(zone);
+
+    test('the tray says until when a page is snoozed in the zone the window says it', async ({ page, sim, launch }) => {
+      const app = await launch();
+      await app.core.monitor.addPage({ region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme' });
+      await app.core.monitor.pollNow();
+      await page.reload();
+      const acme = page.getByRole('article', { name: 'Page Acme' });
+      await acme.getByRole('combobox', { name: 'Snooze Acme' }).selectOption({ label: 'for 1 hour' });
+      const badge = acme.getByRole('status').filter({ hasText: /^Snoozed until / });
+      await expect(badge).toBeVisible();
+      const until = Date.parse(app.core.snoozes.list()[0]!.until);
+      // The hour and minute as this zone has them, and the zone's name as the window writes it.
+      const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone.timezoneId, hour: 'numeric', minute: '2-digit', hour12: false }).formatToParts(until);
+      const hour = Number(parts.find((p) => p.type === 'hour')!.value) % 24;
+      const minute = parts.find((p) => p.type === 'minute')!.value;
+      const label = () => {
+        const item = app.trayModels.at(-1)?.menu.find((entry) => entry.kind === 'page' && entry.label.startsWith('Acme'));
+        return item && 'label' in item ? item.label : '';
+      };
+      await expect.poll(label).toContain('snoozed until');
+      const said = /snoozed until (\d{1,2}):(\d\d)\s?([AP]M)? (\S+)\)$/.exec(label())!;
+      const saidHour = (Number(said[1]) % 12) + (said[3] === 'PM' ? 12 : 0);
+      expect([said[3] ? saidHour : Number(said[1]), said[2]]).toEqual([hour, minute]);
+      expect(said[4]).not.toBe('UTC');
+      await expect(badge).toContainText(`${minute}`);
+    });
+  });
+}

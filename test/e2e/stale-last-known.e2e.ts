@@ -59,8 +59,8 @@ test('a stale page shows its levels as last known, and its last successful check
   await page.screenshot({ path: screenshotPath('dashboard-compact-stale-dark.png') });
 
   // The tray: not reachable with the last good answer's time; the menu has the level as last known.
-  await expect.poll(() => lastTray(app).tooltip).toMatch(/^Statusdesk: Acme: not reachable, last OK \d\d:\d\d UTC; 1 operational/);
+  await expect.poll(() => lastTray(app).tooltip).toMatch(/^Statusdesk: Acme: not reachable, last OK \d{1,2}:\d\d\s?[AP]M [A-Z+\d]+; 1 operational/);
   const entry = lastTray(app).menu.find((item) => item.kind === 'page' && item.pageId !== undefined && item.label.startsWith('Acme'));
   expect(entry).toMatchObject({ state: 'stale' });
-  expect(entry && 'label' in entry ? entry.label : '').toMatch(/^Acme — Not reachable · last known Operational at \d\d:\d\d UTC$/);
+  expect(entry && 'label' in entry ? entry.label : '').toMatch(/^Acme — Not reachable · last known Operational at \d{1,2}:\d\d\s?[AP]M [A-Z+\d]+$/);
 });

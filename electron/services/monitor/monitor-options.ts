@@ -54,6 +54,8 @@ export interface MonitorServiceOptions {
    * cannot be had; without it a resolution quotes nothing rather than the update before it.
    */
   resolutionOf?: (page: WatchedPage, incidentId: number) => Promise<UpdateSnapshot | null>;
+  /** Times in the tray and notifications ("8:58 PM EST"), in the zone the user chose; default `HH:MM UTC`. */
+  formatTime?: (epochMs: number) => string;
   /** Default: always online, never sleeps (command line). */
   signals?: SystemSignals;
   history?: EventSink | null;

@@ -183,7 +183,7 @@ export class MonitorService {
     return new Set(this.#entries.keys());
   }
 
-  tray(formatTime?: (epochMs: number) => string): TrayModel {
+  tray(formatTime: ((epochMs: number) => string) | undefined = this.#options.formatTime): TrayModel {
     const nowMs = this.#clock.now();
     const pages = this.#options.trayPages ? this.#options.trayPages(this.state(), nowMs) : this.state();
     return decideTray({ pages, prefs: this.#prefs, nowMs, ...(formatTime ? { formatTime } : {}) });
@@ -285,6 +285,7 @@ export class MonitorService {
           events: notifiableEvents(entry.page, events, this.#options.isOwnWrite, snapshot?.services),
           prefs: this.#prefs,
           nowMs: this.#clock.now(),
+          ...(this.#options.formatTime ? { formatTime: this.#options.formatTime } : {}),
           ...(snapshot && entry.page.mutedServiceIds.length > 0 ? { serviceAncestors: serviceAncestorIndex(snapshot.services) } : {}),
         });
         if (intent) this.#guard(() => onNotify(intent));

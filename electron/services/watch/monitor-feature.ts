@@ -15,6 +15,7 @@ import { providerWatchedPage } from './provider-page';
 import type { Incident } from '@shared/statuspage/schemas/incident';
 import type { UpdateSnapshot } from '@shared/monitor/snapshot';
 import { latestUpdateOf } from '@shared/monitor/read-snapshot';
+import { surfaceTimeFormatter } from '@shared/appearance/surface-time';
 import { baseUrlOfPage } from '@services/monitor/summary-fetcher';
 import { systemClock } from '@services/monitor/clock';
 import { EventHistory, historyFilePath } from '@services/monitor/event-history';
@@ -62,6 +63,8 @@ export interface MonitorFeatureOptions {
   pushIntervalMs?: number;
   /** Polls that moved only check times are sent together, at most this often. */
   tickIntervalMs?: number;
+  /** The computer's zone for tray and notification times; default the process's own (tests name one). */
+  timeZone?: string;
 }
 
 /**
@@ -112,6 +115,7 @@ export class MonitorFeature {
       ...(this.#options.tuning ? { tuning: this.#options.tuning } : {}),
       clientFor: (page) => watchedPageFetcher(page, this.#options),
       resolutionOf: (page, incidentId) => this.#resolutionOf(page, incidentId),
+      formatTime: (epochMs) => this.#formatTime(epochMs),
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
       ...(this.#options.isOwnWrite ? { isOwnWrite: this.#options.isOwnWrite } : {}),
@@ -373,6 +377,17 @@ export class MonitorFeature {
     return { pageId, incident, followed: page.followedIncidentIds.includes(incidentId) };
   }
 
+  #timeFormat: { mode: string; format: (epochMs: number) => string } | null = null;
+
+  /** Tray and notification times in the zone the window shows (Settings → Appearance), made again when it changes. */
+  #formatTime(epochMs: number): string {
+    const mode = this.#settings.get().appearance.timeZone;
+    if (this.#timeFormat?.mode !== mode) {
+      this.#timeFormat = { mode, format: surfaceTimeFormatter(mode, this.#options.timeZone ? { zone: this.#options.timeZone } : {}) };
+    }
+    return this.#timeFormat.format(epochMs);
+  }
+
   /** An own page's API, read as its summary is: on its account's server, with its key (a private page answers only to it). */
   #clientOf(page: WatchedPage): StatusPageClient {
     const accountId = page.accountId;
@@ -444,12 +459,15 @@ export class MonitorFeature {
   }
 
   setAppearance(change: AppearanceChange): AppearancePrefs {
-    return this.#settings.update((draft) => {
+    const appearance = this.#settings.update((draft) => {
       // Only what the change names: an absent field keeps its saved value.
       if (change.theme) draft.appearance.theme = change.theme;
       if (change.dashboardLayout) draft.appearance.dashboardLayout = change.dashboardLayout;
       if (change.timeZone) draft.appearance.timeZone = change.timeZone;
     }).appearance;
+    // The tray's times follow the window's zone.
+    if (change.timeZone) this.redrawTray();
+    return appearance;
   }
 
   async dispose(): Promise<void> {

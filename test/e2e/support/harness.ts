@@ -82,7 +82,10 @@ export async function startHarness(page: Page, options: HarnessOptions = {}): Pr
   const trayModels: TrayModel[] = [];
   const signals = new SignalHub();
   const keychain = new KeychainSecretStore({ service: options.keychainService ?? `Statusdesk-e2e-${randomUUID()}` });
+  // One computer: the core's tray and notifications speak the zone the window (Chromium, emulated) speaks.
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   const core = new AppCore({
+    timeZone,
     version: E2E_VERSION,
     vault: options.vault ?? new KeyVault(keychain),
     ...options,
