@@ -20,23 +20,42 @@ import type { RunAction } from '../run-action';
 
 const DAY_MARK: Record<BaseLevel, string> = { operational: 'o', scheduled: 's', minor: 'm', major: 'M' };
 
-function findPage(pages: readonly WatchedPage[], wanted: string): WatchedPage {
+/** A page by its id, the name the user gave it, its subdomain or its address. */
+function pageNamed(pages: readonly WatchedPage[], wanted: string): WatchedPage | undefined {
   const lower = wanted.trim().toLowerCase();
-  const found =
+  return (
     pages.find((p) => p.id === wanted) ??
     pages.find((p) => (p.name ?? '').toLowerCase() === lower) ??
     pages.find((p) => p.subdomain.toLowerCase() === lower) ??
-    pages.find((p) => p.url !== undefined && p.url.replace(/\/+$/, '').toLowerCase() === lower.replace(/\/+$/, ''));
+    pages.find((p) => p.url !== undefined && p.url.replace(/\/+$/, '').toLowerCase() === lower.replace(/\/+$/, ''))
+  );
+}
+
+/**
+ * The page `wanted` names, also by the name the page gives itself ("Nimbus Cloud" for a page watched by its
+ * address), as the window shows it: that name is in the page's history, written by the app.
+ */
+async function findPage(dir: string, pages: readonly WatchedPage[], wanted: string, heartbeat: Record<string, number>): Promise<WatchedPage> {
+  const named = pageNamed(pages, wanted);
+  if (named) return named;
+  const now = Date.now();
+  const names = new Map<string, string>();
+  for (const page of pages) {
+    const own = page.name ?? (await readPageHistoryFile(dir, page.id, { fromMs: now - 86_400_000, toMs: now, heartbeat }).catch(() => null))?.name;
+    names.set(page.id, own ?? page.url ?? page.subdomain);
+  }
+  const lower = wanted.trim().toLowerCase();
+  const found = pages.find((p) => names.get(p.id)!.toLowerCase() === lower);
   if (found) return found;
-  const names = pages.map((p) => p.name ?? p.url ?? p.subdomain);
-  throw new CliUsageError(`no watched page "${wanted}" (watched: ${names.join(', ') || 'none; watch pages in the app'})`);
+  throw new CliUsageError(`no watched page "${wanted}" (watched: ${[...names.values()].join(', ') || 'none; watch pages in the app'})`);
 }
 
 export async function pageHistory(ctx: CliContext, wanted: string, days: number): Promise<number> {
-  const page = findPage(ctx.settings.get().watchedPages, wanted);
   const dir = historyDir(ctx.dataDir);
+  const heartbeat = await readHeartbeat(dir);
+  const page = await findPage(dir, ctx.settings.get().watchedPages, wanted, heartbeat);
   const now = Date.now();
-  const history = await readPageHistoryFile(dir, page.id, { fromMs: now - days * 86_400_000, toMs: now, heartbeat: await readHeartbeat(dir) });
+  const history = await readPageHistoryFile(dir, page.id, { fromMs: now - days * 86_400_000, toMs: now, heartbeat });
   const label = page.name ?? history?.name ?? page.url ?? page.subdomain;
   if (!history) {
     ctx.print.result({ page: { id: page.id, name: label }, history: null }, () => `${label}: no history yet. It is kept while the app watches the page.`);

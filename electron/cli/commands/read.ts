@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import { levelWords } from '@shared/people-words/level-words';
 import { normalizePageSummary, type NormalizedService } from '@shared/statuspage/normalize';
 import type { RunAction } from '../run-action';
-import { looksLikeUrl } from '@shared/monitor/provider/provider-url';
+import { PROVIDER_FORMATS } from '@shared/monitor/provider/provider-format';
+import { formatOption, providerArgument } from '../provider-argument';
 import { providerSummary } from './provider-read';
-import { pageStatus } from './status-last-known';
+import { pageStatus, watchedPagesStatus } from './status-last-known';
 
 function serviceLines(services: NormalizedService[], depth = 0): string[] {
   return services.flatMap((service) => [
@@ -13,6 +14,10 @@ function serviceLines(services: NormalizedService[], depth = 0): string[] {
     ...serviceLines(service.children, depth + 1),
   ]);
 }
+
+const PAGE_ARGUMENT =
+  "a status page's subdomain, a provider's status page address (any format the app reads) or its name in the catalogue (`providers search`)";
+const FORMAT_OPTION = `what the address publishes, when it cannot be told: ${PROVIDER_FORMATS.join(', ')}`;
 
 /** hello, status, summary: the public reads. */
 export function registerReadCommands(program: Command, run: RunAction): void {
@@ -29,20 +34,25 @@ export function registerReadCommands(program: Command, run: RunAction): void {
 
   program
     .command('status')
-    .description("a page's current status")
-    .argument('<subdomain>', 'the status page subdomain, or the https address of a page in the public Statuspage format')
+    .description("a page's current status; with no page, every page watched in the app")
+    .argument('[page]', PAGE_ARGUMENT)
+    .option('--format <format>', FORMAT_OPTION)
     .action(
       // Read once; a page that does not answer is told as last known (status-last-known.ts).
-      run((ctx, subdomain: string) => pageStatus(ctx, subdomain)),
+      run((ctx, page: string | undefined, options: { format?: string }) =>
+        page === undefined ? watchedPagesStatus(ctx) : pageStatus(ctx, page, formatOption(options.format)),
+      ),
     );
 
   program
     .command('summary')
     .description("a page's summary: services, incidents, maintenances and notices")
-    .argument('<subdomain>', 'the status page subdomain, or the https address of a page in the public Statuspage format')
+    .argument('<page>', PAGE_ARGUMENT)
+    .option('--format <format>', FORMAT_OPTION)
     .action(
-      run(async (ctx, subdomain: string) => {
-        if (looksLikeUrl(subdomain)) return providerSummary(ctx, subdomain);
+      run(async (ctx, subdomain: string, options: { format?: string }) => {
+        const provider = providerArgument(subdomain, formatOption(options.format));
+        if (provider) return providerSummary(ctx, provider);
         const summary = await ctx.client(subdomain).getPageSummary({ subdomain });
         const page = normalizePageSummary(summary);
         ctx.print.result(summary, () => {

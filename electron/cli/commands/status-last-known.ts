@@ -1,15 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError } from '@shared/errors';
-import { looksLikeUrl, normaliseProviderUrl } from '@shared/monitor/provider/provider-url';
+import type { ProviderFormat } from '@shared/monitor/provider/provider-format';
 import { levelWords } from '@shared/people-words/level-words';
 import { BASE_LEVELS, isBaseLevel, type BaseLevel } from '@shared/statuspage/levels';
 import { writeFileAtomic } from '@services/storage/atomic-write';
 import { readTextIfPresentSync } from '@services/storage/read-if-present';
 import type { CliContext } from '../context';
 import { explainFailure } from '../explain-failure';
-import { EXIT, reasonOf } from '../output';
+import { CliUsageError, EXIT, reasonOf } from '../output';
 import { providerStatus } from './provider-read';
+import { providerArgument } from '../provider-argument';
 
 /*
  * `statusdesk status`: a page's current status, read once. When the page does not answer: the last status this computer read from it, told as
@@ -57,16 +58,14 @@ async function remember(file: string, key: string, known: KnownStatus): Promise<
   await writeFileAtomic(file, `${JSON.stringify(Object.fromEntries([...kept, [key, known]]))}\n`).catch(() => undefined);
 }
 
-/** `status <subdomain>` or `status <provider address>`: read, printed and kept; else the last known, told as such. */
-export function pageStatus(ctx: CliContext, page: string): Promise<number | void> {
-  if (looksLikeUrl(page)) {
-    let key = page.trim();
-    try {
-      key = normaliseProviderUrl(page);
-    } catch {
-      // providerStatus refuses the address in its own words.
-    }
-    return statusOrLastKnown(ctx, { key: `provider|${key}`, label: key, json: { kind: 'statuspage', url: key } }, () => providerStatus(ctx, page));
+/** `status <subdomain>`, `status <provider address or catalogue name>`: read, printed and kept; else the last known, told as such. */
+export function pageStatus(ctx: CliContext, page: string, format?: ProviderFormat): Promise<number | void> {
+  const provider = providerArgument(page, format);
+  if (provider) {
+    const key = provider.url;
+    return statusOrLastKnown(ctx, { key: `provider|${key}`, label: provider.name ?? key, json: { kind: 'statuspage', url: key } }, () =>
+      providerStatus(ctx, provider),
+    );
   }
   const client = ctx.client(page);
   return statusOrLastKnown(ctx, { key: `${client.baseUrl}|${page}`, label: page, json: { subdomain: page } }, async () => {
@@ -116,4 +115,19 @@ export async function statusOrLastKnown(
     );
     return EXIT.failed;
   }
+}
+
+/**
+ * `status` with no page: every page watched in the app, each read once as `status <page>` reads it (a provider's
+ * in its format), one after the other; the exit code is the worst of theirs.
+ */
+export async function watchedPagesStatus(ctx: CliContext): Promise<number | void> {
+  const pages = ctx.settings.get().watchedPages;
+  if (pages.length === 0) throw new CliUsageError('no pages are watched yet: name one (statusdesk status <page>), or watch pages in the app');
+  let worst = 0;
+  for (const page of pages) {
+    const code = page.kind === 'statuspage' && page.url ? await pageStatus(ctx, page.url, page.format) : await pageStatus(ctx, page.subdomain);
+    worst = Math.max(worst, code ?? 0);
+  }
+  return worst === 0 ? undefined : worst;
 }

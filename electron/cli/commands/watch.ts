@@ -15,13 +15,15 @@ import type { CliContext } from '../context';
 import type { CommandInterruption } from '../interruption';
 import { CliUsageError } from '../output';
 import type { RunAction } from '../run-action';
-import { looksLikeUrl } from '@shared/monitor/provider/provider-url';
 import { startCliProviderDemo } from './provider-demo';
 import { providerPageArgument } from './provider-watch';
+import { formatOption } from '../provider-argument';
+import { PROVIDER_FORMATS } from '@shared/monitor/provider/provider-format';
 import { WatchTally, type WatchStop } from './watch-tally';
 
 interface WatchOptions {
   interval: string;
+  format?: string;
   demo?: boolean;
   demoSpeed: string;
   for?: string;
@@ -102,7 +104,8 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
   program
     .command('watch')
     .description('watch pages and print one line per change (with --json: one JSON object per line)')
-    .argument('[subdomains...]', 'status page subdomains, or https addresses of pages in the public Statuspage format, to watch')
+    .argument('[pages...]', "status page subdomains, providers' status page addresses (any format the app reads) or their names in the catalogue")
+    .option('--format <format>', `what the addresses publish, when it cannot be told: ${PROVIDER_FORMATS.join(', ')}`)
     .option('--interval <seconds>', `seconds between checks of each page (at least ${MIN_INTERVAL_SEC})`, '60')
     .option('--demo', 'watch a built-in simulator playing a one-minute scenario (no account, no network)')
     .option('--demo-speed <factor>', 'play the demo this many times faster', '1')
@@ -119,9 +122,17 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
         try {
           // Each page on its own account's region (or --base-url / --region when given): pages of several
           // accounts and regions can be watched together.
+          const format = formatOption(options.format);
+          const providers = new Map<string, WatchedPage>();
+          if (!sim)
+            for (const name of subdomains) {
+              // A provider's page, in its format; the same events come of it.
+              const provider = await providerPageArgument(ctx, name, intervalSec, format);
+              if (provider) providers.set(name, provider);
+            }
           const pages: WatchedPage[] = (sim ? [DEMO_PAGE] : subdomains).map((subdomain) => {
-            // A URL is a provider's public page (Statuspage format); the same events come of it.
-            if (!sim && looksLikeUrl(subdomain)) return providerPageArgument(subdomain, intervalSec);
+            const provider = providers.get(subdomain);
+            if (provider) return provider;
             const account = sim ? null : ctx.account(subdomain);
             return {
               id: randomUUID(),

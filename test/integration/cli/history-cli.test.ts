@@ -14,6 +14,7 @@ import { runCliIn } from './support/run-cli';
  * then read by the real command.
  */
 
+const PARCEL_ID = '00000000-0000-4000-8000-0000000000b2';
 const PAGE_ID = '00000000-0000-4000-8000-0000000000aa';
 const MIN = 60_000;
 let home: ReturnType<typeof makeTempDir>;
@@ -72,6 +73,8 @@ beforeAll(async () => {
         region: 'custom',
         subdomain: 'nimbus',
       }),
+      // Watched by its address alone: it goes by the name its page gives itself, as in the window.
+      watchedPageSchema.parse({ id: PARCEL_ID, kind: 'statuspage', url: 'https://status.parcel.example', region: 'custom', subdomain: 'parcel' }),
     );
   });
   const now = Date.now();
@@ -94,6 +97,8 @@ beforeAll(async () => {
     const down = m >= 30 && m < 90;
     store.observe(state(start + m * MIN, down ? 'major' : 'operational', down ? [incident(false)] : m < 30 ? [] : [incident(true)]));
   }
+  store.observe({ ...state(now - 10 * MIN, 'operational', []), pageId: PARCEL_ID, name: 'Parcel CDN', subdomain: 'parcel', url: 'https://status.parcel.example' });
+  store.observe({ ...state(now, 'operational', []), pageId: PARCEL_ID, name: 'Parcel CDN', subdomain: 'parcel', url: 'https://status.parcel.example' });
   await store.dispose();
 });
 afterAll(() => home.remove());
@@ -126,7 +131,10 @@ describe('statusdesk history', () => {
 
     const unknown = await runCliIn(home.dir, ['history', 'nope']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/no watched page "nope" \(watched: Nimbus Cloud\)/);
+    expect(unknown.stderr).toMatch(/no watched page "nope" \(watched: Nimbus Cloud, Parcel CDN\)/);
+    const parcel = await runCliIn(home.dir, ['history', 'parcel cdn']);
+    expect(parcel.code, parcel.stderr).toBe(0);
+    expect(parcel.stdout).toMatch(/^Parcel CDN: the last 90 day\(s\)/);
     const days = await runCliIn(home.dir, ['history', 'Nimbus Cloud', '--days', '91']);
     expect(days.code).toBe(2);
   });

@@ -4,6 +4,8 @@ import { startProviderSimulator, type ProviderSimulator } from '../../../simulat
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { MONITOR_EVENT_TYPES, monitorEventSchema } from '../../../shared/monitor/events';
 import { makeTempDir } from '../../support/temp-dir';
+import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { providerWatchedPage } from '../../../electron/services/watch/provider-page';
 
 /* statusdesk watch / status / summary with the address of a provider page (public Statuspage format), against the provider simulator. */
 
@@ -36,15 +38,15 @@ describe('statusdesk with provider pages', () => {
     try {
       const status = await cli(['status', url]);
       expect(status.code, status.stderr).toBe(0);
-      expect(status.stdout.trim()).toBe(`PayFlow Payments (${url}): Minor incident — Minor Service Outage`);
+      expect(status.stdout.trim()).toBe(`PayFlow Payments (${url}, Statuspage): Minor incident`);
       const statusJson = await cli(['--json', 'status', `${url}/api/v2/summary.json`]);
       expect(JSON.parse(statusJson.stdout)).toEqual({
         kind: 'statuspage',
         url,
         name: 'PayFlow Payments',
         level: 'minor',
+        format: 'statuspage',
         indicator: 'minor',
-        description: 'Minor Service Outage',
       });
 
       const summary = await cli(['summary', url]);
@@ -103,5 +105,63 @@ describe('statusdesk with provider pages', () => {
       pageLevel: { from: 'operational', to: 'major' },
     });
     expect(providers.stats().perPage['nimbus-cloud']).toBe(1);
+  });
+
+  it('reads every format the window reads, told by the address or by what it answers, and --format forces one', async () => {
+    const formats = await startProviderSimulator({ seed: 'formats' });
+    try {
+      // status.io's and Cachet's documents name no page: it goes by its address, as in the window.
+      const cases: Array<[string, RegExp, RegExp]> = [
+        ['relay-ai', /^Relay AI$/, /^(statuspage|incidentio)$/],
+        ['hatch-hosting', /^Hatch Hosting$/, /^instatus$/],
+        ['ledger-git', /^127\.0\.0\.1:\d+$/, /^statusio$/],
+        ['openlane-mail', /^127\.0\.0\.1:\d+$/, /^cachet$/],
+        ['stratus-cloud', /^Stratus Cloud$/, /^feed$/],
+      ];
+      for (const [slug, name, format] of cases) {
+        const url = formats.pageUrl(slug);
+        const status = await runCliIn(home.dir, ['--json', 'status', url]);
+        expect(status.code, `${slug}: ${status.stderr}`).toBe(0);
+        const body = JSON.parse(status.stdout) as { format: string; name: string; level: string };
+        expect(body.name, slug).toMatch(name);
+        expect(body.level, slug).toBe('operational');
+        expect(body.format, slug).toMatch(format);
+        const summary = await runCliIn(home.dir, ['summary', url]);
+        expect(summary.code, `${slug}: ${summary.stderr}`).toBe(0);
+        expect(summary.stdout, slug).toContain('Components:');
+      }
+      const hatch = await runCliIn(home.dir, ['status', formats.pageUrl('hatch-hosting')]);
+      expect(hatch.stdout).toMatch(/^Hatch Hosting \(.+, Instatus\): /);
+      const forced = await runCliIn(home.dir, ['status', '--format', 'cachet', formats.pageUrl('hatch-hosting')]);
+      expect(forced.code).toBe(1);
+      const badFormat = await runCliIn(home.dir, ['status', '--format', 'json', formats.pageUrl('hatch-hosting')]);
+      expect([badFormat.code, badFormat.stderr]).toEqual([
+        2,
+        expect.stringMatching(/--format: one of statuspage, incidentio, instatus, statusio, cachet, feed/),
+      ]);
+
+      // No page named: every page watched in the app, each in its format.
+      const watching = makeTempDir('statusdesk-status-all-');
+      try {
+        new SettingsStore(watching.dir).update((draft) => {
+          draft.watchedPages.push(
+            providerWatchedPage(formats.pageUrl('hatch-hosting'), { format: 'instatus' }),
+            providerWatchedPage(formats.pageUrl('stratus-cloud'), { format: 'feed' }),
+          );
+        });
+        const all = await runCliIn(watching.dir, ['status']);
+        expect(all.code, all.stderr).toBe(0);
+        expect(all.stdout.trim().split('\n')).toEqual([
+          expect.stringMatching(/^Hatch Hosting \(.+, Instatus\): Operational$/),
+          expect.stringMatching(/^Stratus Cloud \(.+, RSS\/Atom feed\): Operational$/),
+        ]);
+        const none = await runCliIn(home.dir, ['status']);
+        expect([none.code, none.stderr]).toEqual([2, expect.stringMatching(/no pages are watched yet/)]);
+      } finally {
+        watching.remove();
+      }
+    } finally {
+      await formats.close();
+    }
   });
 });

@@ -1,0 +1,86 @@
+import type { PageSnapshot } from '@shared/monitor/snapshot';
+import { formatFromAddress, PROVIDER_FORMAT_TRIAL_ORDER } from '@shared/monitor/provider/format-from-address';
+import { PROVIDER_FORMAT_LABELS, PROVIDER_FORMATS, type ProviderFormat } from '@shared/monitor/provider/provider-format';
+import { looksLikeUrl, normaliseProviderUrl, ProviderUrlError } from '@shared/monitor/provider/provider-url';
+import { readProviderPage } from '@shared/monitor/provider/read-provider-page';
+import { providerCatalogue } from '@shared/providers/catalogue';
+import { createProviderFetcher, providerRateLimitKey } from '@services/monitor/provider-fetcher';
+import { invalidBodyError } from '@services/monitor/page-tracker';
+import { getRateLimiter } from '@services/statuspage/rate-limiter';
+import type { CliContext } from './context';
+import { CliUsageError } from './output';
+
+/*
+ * What a page argument of status, summary and watch names, in one place: a provider from the catalogue by name
+ * ("github"), a provider's page by its address in any format the window reads (told by the address, by
+ * `--format`, or by what the address answers), or else an own page's subdomain. Read as the monitor reads it.
+ */
+
+export interface ProviderTarget {
+  url: string;
+  format: ProviderFormat;
+  /** The catalogue's name, when the argument was one. */
+  name?: string;
+}
+
+/** `--format`, checked: one of the formats the reader supports. */
+export function formatOption(value: string | undefined): ProviderFormat | undefined {
+  if (value === undefined) return undefined;
+  const format = PROVIDER_FORMATS.find((f) => f === value.trim().toLowerCase());
+  if (!format) throw new CliUsageError(`--format: one of ${PROVIDER_FORMATS.join(', ')} (got "${value}")`);
+  return format;
+}
+
+/** The catalogue entry `text` names (its name, any case), or null. */
+function catalogueEntry(text: string): ProviderTarget | null {
+  const wanted = text.trim().toLowerCase();
+  const entry = providerCatalogue().find((e) => e.name.toLowerCase() === wanted);
+  return entry ? { url: entry.url, format: entry.format, name: entry.name } : null;
+}
+
+/** A provider the argument names, without reading it yet (the format may still be unknown); null for a subdomain. */
+export function providerArgument(text: string, forced?: ProviderFormat): (Omit<ProviderTarget, 'format'> & { format: ProviderFormat | null }) | null {
+  if (looksLikeUrl(text)) {
+    const format = forced ?? formatFromAddress(text);
+    try {
+      return { url: normaliseProviderUrl(text, format ?? 'statuspage'), format };
+    } catch (error) {
+      throw new CliUsageError(error instanceof ProviderUrlError ? `${text}: ${error.message}` : `${text}: not a status page address`);
+    }
+  }
+  const entry = catalogueEntry(text);
+  return entry ? { ...entry, format: forced ?? entry.format } : null;
+}
+
+async function readAs(ctx: CliContext, url: string, format: ProviderFormat): Promise<PageSnapshot> {
+  ctx.lastTarget = { baseUrl: url, provider: true };
+  const fetcher = createProviderFetcher({ pageUrl: url, format, rateLimiter: getRateLimiter(providerRateLimitKey(url)) });
+  const text = await fetcher.fetchSummaryText('');
+  try {
+    return readProviderPage(text, { url, format });
+  } catch (error) {
+    throw invalidBodyError(error);
+  }
+}
+
+/**
+ * Reads a provider's page once: in its format when known, else in each format in turn until one is understood
+ * (the first failure is the one told when none is).
+ */
+export async function readProviderTarget(
+  ctx: CliContext,
+  target: Omit<ProviderTarget, 'format'> & { format: ProviderFormat | null },
+): Promise<{ target: ProviderTarget; page: PageSnapshot }> {
+  if (target.format) return { target: target as ProviderTarget, page: await readAs(ctx, target.url, target.format) };
+  let first: unknown = null;
+  for (const format of PROVIDER_FORMAT_TRIAL_ORDER) {
+    try {
+      return { target: { ...target, format }, page: await readAs(ctx, target.url, format) };
+    } catch (error) {
+      first ??= error;
+    }
+  }
+  if (first instanceof Error)
+    first.message = `${first.message} (tried ${PROVIDER_FORMAT_TRIAL_ORDER.map((f) => PROVIDER_FORMAT_LABELS[f]).join(', ')}; --format names another)`;
+  throw first;
+}
