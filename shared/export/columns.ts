@@ -1,5 +1,7 @@
 import { subscriptionKindOf } from '../admin/forms/subscription-form';
+import { apiDateTimeToEpochMs } from '../statuspage/datetime';
 import { csvLine } from './csv';
+import { isoInZone } from './iso-in-zone';
 
 /*
  * What an export of each list holds, in one place for the window and the command line: the columns of its CSV
@@ -25,7 +27,12 @@ type Item = Record<string, unknown>;
 
 export interface ExportColumn {
   header: string;
-  value: (item: Item) => unknown;
+  value: (item: Item, options: ExportOptions) => unknown;
+}
+
+/** The zone the times are written in (an IANA name; default UTC), each with its offset. */
+export interface ExportOptions {
+  zone?: string;
 }
 
 const field =
@@ -33,6 +40,16 @@ const field =
   (item) =>
     item[name];
 const column = (header: string, value: ExportColumn['value'] = field(header)): ExportColumn => ({ header, value });
+/**
+ * A time: the API's are naive UTC (`2026-12-02T00:38:14`), which a spreadsheet reads as local time; written with
+ * the offset of the chosen zone, the same moment for everyone.
+ */
+const time = (header: string): ExportColumn =>
+  column(header, (item, options) => {
+    const value = item[header];
+    const at = typeof value === 'string' ? apiDateTimeToEpochMs(value) : null;
+    return at === null ? value : isoInZone(at, options.zone ?? 'UTC');
+  });
 const updatesOf = (item: Item): Item[] => (Array.isArray(item.updates) ? item.updates.filter((u): u is Item => u !== null && typeof u === 'object') : []);
 /** The newest update: the API lists them newest first. */
 const latest = (item: Item): Item | undefined => updatesOf(item)[0];
@@ -46,16 +63,16 @@ export const EXPORT_COLUMNS: { readonly [K in ExportKind]: readonly ExportColumn
     column('phone_number'),
     column('webhook_url'),
     column('service_ids'),
-    column('inserted_at'),
+    time('inserted_at'),
   ],
-  members: [column('id'), column('email'), column('name'), column('role'), column('inserted_at')],
+  members: [column('id'), column('email'), column('name'), column('role'), time('inserted_at')],
   services: [column('id'), column('name'), column('parent_id'), column('order'), column('private'), column('description')],
   incidents: [
     column('id'),
     column('type'),
     column('title'),
-    column('starts_at'),
-    column('ends_at'),
+    time('starts_at'),
+    time('ends_at'),
     column('service_ids'),
     column('updates', (item) => updatesOf(item).length),
     column('latest_update_type', (item) => latest(item)?.type),
@@ -65,13 +82,13 @@ export const EXPORT_COLUMNS: { readonly [K in ExportKind]: readonly ExportColumn
   notices: [
     column('id'),
     column('title'),
-    column('featured_from'),
-    column('featured_until'),
+    time('featured_from'),
+    time('featured_until'),
     column('service_ids'),
     column('updates', (item) => updatesOf(item).length),
     column('url'),
   ],
-  metricPoints: [column('metric_id'), column('time'), column('value'), column('state'), column('queued_at')],
+  metricPoints: [column('metric_id'), column('time'), column('value'), column('state'), time('queued_at')],
   webhooks: [column('id'), column('url'), column('events')],
   accessGroups: [column('id'), column('name'), column('service_ids')],
   statusPages: [column('subdomain'), column('name'), column('url'), column('time_zone')],
@@ -81,13 +98,13 @@ export function csvHeader(kind: ExportKind): string {
   return csvLine(EXPORT_COLUMNS[kind].map((c) => c.header));
 }
 
-export function csvRow(kind: ExportKind, item: Item): string {
-  return csvLine(EXPORT_COLUMNS[kind].map((c) => c.value(item)));
+export function csvRow(kind: ExportKind, item: Item, options: ExportOptions = {}): string {
+  return csvLine(EXPORT_COLUMNS[kind].map((c) => c.value(item, options)));
 }
 
 /** A whole export as one text: the CSV with its header, or the items as a JSON array (one item a line). */
-export function exportText(kind: ExportKind, format: ExportFormat, items: readonly Item[]): string {
-  if (format === 'csv') return csvHeader(kind) + items.map((item) => csvRow(kind, item)).join('');
+export function exportText(kind: ExportKind, format: ExportFormat, items: readonly Item[], options: ExportOptions = {}): string {
+  if (format === 'csv') return csvHeader(kind) + items.map((item) => csvRow(kind, item, options)).join('');
   return items.length === 0 ? '[]\n' : `[\n${items.map((item) => JSON.stringify(item)).join(',\n')}\n]\n`;
 }
 

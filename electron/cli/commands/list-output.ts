@@ -51,12 +51,14 @@ export async function printPages<T>(
   let widths: number[] | null = null;
   const kept: T[] = [];
   let meta: unknown = null;
+  // Times as every other time the command line prints: the computer's offset, or UTC under --utc.
+  const zone = ctx.options.utc === true ? 'UTC' : Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (format === 'csv') out(csvHeader(printing.exportKind));
   for await (const page of pages) {
     meta = page.meta ?? null;
     more = typeof page.links?.next === 'string' && page.links.next !== '';
     for (const item of page.items) {
-      if (format === 'csv') out(csvRow(printing.exportKind, item as Item));
+      if (format === 'csv') out(csvRow(printing.exportKind, item as Item, { zone }));
       else if (format === 'json') out(`${count === 0 ? '[\n' : ',\n'}${JSON.stringify(item)}`);
       else if (format === 'ndjson') out(`${JSON.stringify(item)}\n`);
       else if (format === 'document') kept.push(item);

@@ -58,6 +58,10 @@ describe('list commands of the administration', () => {
     expect(rows[0]!.cells).toEqual(['id', 'kind', 'email', 'phone_country_code', 'phone_number', 'webhook_url', 'service_ids', 'inserted_at']);
     expect(rows).toHaveLength(251);
     expect(rows[8]!.cells.slice(1, 5)).toEqual(['sms', '', '+1', '79 1000008']);
+    // Times with their offset (this computer's here), and UTC with Z under --utc.
+    expect(rows[1]!.cells[7]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
+    const utc = parseCsv((await cli(['--utc', 'subscriptions', 'list', 'acme', '--format', 'csv'])).stdout);
+    expect(utc[1]!.cells[7]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     const json = await cli(['subscriptions', 'list', 'acme', '--format', 'json']);
     expect(JSON.parse(json.stdout)).toHaveLength(250);
     expect((await cli(['subscriptions', 'list', 'acme', '--format', 'xml'])).code).toBe(2);

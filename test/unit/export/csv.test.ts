@@ -60,6 +60,17 @@ describe('export columns', () => {
     expect(csvRow('incidents', incident)).toBe('7,minor,Slow,,,,2,resolved,"Fixed, for now",\r\n');
   });
 
+  it('times carry their zone: UTC by default, the offset of the zone asked for (as the window or --utc says)', () => {
+    const member = { id: 1, email: 'a@example.com', role: 'admin', inserted_at: '2026-12-02T00:38:14' };
+    expect(csvRow('members', member)).toBe('1,a@example.com,,admin,2026-12-02T00:38:14Z\r\n');
+    expect(csvRow('members', member, { zone: 'America/New_York' })).toBe('1,a@example.com,,admin,2026-12-01T19:38:14-05:00\r\n');
+    expect(csvRow('members', member, { zone: 'Europe/Berlin' })).toBe('1,a@example.com,,admin,2026-12-02T01:38:14+01:00\r\n');
+    expect(csvRow('members', { ...member, inserted_at: '2026-07-01T12:00:00' }, { zone: 'Europe/Berlin' })).toBe(
+      '1,a@example.com,,admin,2026-07-01T14:00:00+02:00\r\n',
+    );
+    expect(csvRow('members', { ...member, inserted_at: 'soon' })).toBe('1,a@example.com,,admin,soon\r\n');
+  });
+
   it('JSON is one array, an item a line; file names say what and when', () => {
     expect(exportText('members', 'json', [{ id: 1 }, { id: 2 }])).toBe('[\n{"id":1},\n{"id":2}\n]\n');
     expect(exportText('members', 'json', [])).toBe('[]\n');
