@@ -97,7 +97,13 @@ beforeAll(async () => {
     const down = m >= 30 && m < 90;
     store.observe(state(start + m * MIN, down ? 'major' : 'operational', down ? [incident(false)] : m < 30 ? [] : [incident(true)]));
   }
-  store.observe({ ...state(now - 10 * MIN, 'operational', []), pageId: PARCEL_ID, name: 'Parcel CDN', subdomain: 'parcel', url: 'https://status.parcel.example' });
+  store.observe({
+    ...state(now - 10 * MIN, 'operational', []),
+    pageId: PARCEL_ID,
+    name: 'Parcel CDN',
+    subdomain: 'parcel',
+    url: 'https://status.parcel.example',
+  });
   store.observe({ ...state(now, 'operational', []), pageId: PARCEL_ID, name: 'Parcel CDN', subdomain: 'parcel', url: 'https://status.parcel.example' });
   await store.dispose();
 });
