@@ -1,6 +1,7 @@
 import type { BaseLevel } from '../statuspage/levels';
 import type { HistorySegment } from './page-history';
 import { worseLevel } from './history-levels';
+import { wallClock } from '../time/wall-clock';
 
 /*
  * The 90-day bar: one bucket per calendar day in the user's time zone (a day of a DST change is 23 or 25
@@ -15,33 +16,6 @@ export interface DayBucket {
   /** Null when nothing of the day was observed. */
   worst: BaseLevel | null;
   observedMs: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock fields of an instant in a zone. */
-function wallClock(ms: number, timeZone: string): { y: number; m: number; d: number; h: number; mi: number; s: number } {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(ms)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { y: parts.year!, m: parts.month!, d: parts.day!, h: parts.hour!, mi: parts.minute!, s: parts.second! };
 }
 
 /** How far the zone's wall clock is ahead of UTC at `ms`. */

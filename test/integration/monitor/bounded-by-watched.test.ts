@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { MonitorFeature } from '../../../electron/services/watch/monitor-feature';
-import { watchedPageSchema } from '../../../shared/monitor/watched-page';
-import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
-import { makeTempDir } from '../../support/temp-dir';
+import { ACME, monitorOnSimulator } from './support/monitor-on-simulator';
 
 /*
  * A month in the tray with no window open: what the monitor keeps is bounded by the pages watched now. A removed
@@ -12,41 +7,13 @@ import { makeTempDir } from '../../support/temp-dir';
  * once its end was told.
  */
 
-const ACME = '00000000-0000-4000-8000-000000000001';
 const cleanup: Array<() => Promise<void> | void> = [];
 
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function setup() {
-  const sim: StatusPageSimulator = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-  cleanup.push(() => sim.close());
-  const home = makeTempDir('statusdesk-bounded-');
-  cleanup.push(() => home.remove());
-  const settings = new SettingsStore(home.dir);
-  settings.update((draft) => {
-    draft.watchedPages = [watchedPageSchema.parse({ id: ACME, region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', intervalSec: 3_600 })];
-  });
-  const notified: NotificationIntent[] = [];
-  const feature = new MonitorFeature({
-    settings,
-    dataDir: home.dir,
-    tuning: { startSpreadMs: 0, jitterRatio: 0 },
-    hasViewers: () => false,
-    onPatch: () => undefined,
-    onEvent: () => undefined,
-    onNotify: (intent) => notified.push(intent),
-    onTray: () => undefined,
-    reportProblem: (message) => {
-      throw new Error(message);
-    },
-  });
-  cleanup.push(() => feature.dispose());
-  await feature.start();
-  await feature.pollNow();
-  return { sim, feature, settings, notified };
-}
+const setup = () => monitorOnSimulator(cleanup);
 
 describe('with no window open, the monitor holds the pages watched now', () => {
   it('pages added and removed many times leave nothing in the dashboard model', async () => {

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CriticalAlerts } from '../../../electron/services/critical/critical-alerts';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { MonitorFeature } from '../../../electron/services/watch/monitor-feature';
-import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
-import { watchedPageSchema } from '../../../shared/monitor/watched-page';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
+import { ACME, monitorOnSimulator } from './support/monitor-on-simulator';
 
 /*
  * A resolution at 3 a.m. reads as a resolution: the notification quotes the resolution's words (read from the
@@ -13,7 +9,6 @@ import { makeTempDir } from '../../support/temp-dir';
  * banner of that incident turns into a resolved one instead of staying red.
  */
 
-const ACME = '00000000-0000-4000-8000-000000000001';
 const ACCOUNT = '00000000-0000-4000-8000-0000000000a1';
 const cleanup: Array<() => Promise<void> | void> = [];
 
@@ -22,41 +17,25 @@ afterEach(async () => {
 });
 
 async function setup() {
-  const sim: StatusPageSimulator = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-  cleanup.push(() => sim.close());
-  const home = makeTempDir('statusdesk-resolution-');
-  cleanup.push(() => home.remove());
-  const settings = new SettingsStore(home.dir);
-  settings.update((draft) => {
-    draft.watchedPages = [
-      watchedPageSchema.parse({ id: ACME, region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', accountId: ACCOUNT, intervalSec: 3_600 }),
-    ];
-  });
-  const critical = new CriticalAlerts({ dataDir: home.dir, onChange: () => undefined });
-  const notified: NotificationIntent[] = [];
   const keysAsked: string[] = [];
-  const feature = new MonitorFeature({
-    settings,
-    dataDir: home.dir,
-    tuning: { startSpreadMs: 0, jitterRatio: 0 },
-    hasViewers: () => false,
-    onPatch: () => undefined,
-    onEvent: () => undefined,
-    onNotify: (intent) => notified.push(critical.mark(intent, true)),
-    onTray: () => undefined,
-    apiKeyFor: async (accountId, url) => {
-      keysAsked.push(`${accountId} ${url}`);
-      return sim.keys.demoReadWrite;
-    },
-    accountBaseUrl: () => sim.baseUrl,
-    reportProblem: (message) => {
-      throw new Error(message);
+  let critical: CriticalAlerts | null = null;
+  const monitor = await monitorOnSimulator(cleanup, {
+    page: { accountId: ACCOUNT },
+    notify: (intent) => critical!.mark(intent, true),
+    feature: (sim) => {
+      const alerts = makeTempDir('statusdesk-critical-');
+      cleanup.push(() => alerts.remove());
+      critical = new CriticalAlerts({ dataDir: alerts.dir, onChange: () => undefined });
+      return {
+        apiKeyFor: async (accountId, url) => {
+          keysAsked.push(`${accountId} ${url}`);
+          return sim.keys.demoReadWrite;
+        },
+        accountBaseUrl: () => sim.baseUrl,
+      };
     },
   });
-  cleanup.push(() => feature.dispose());
-  await feature.start();
-  await feature.pollNow();
-  return { sim, feature, notified, critical, keysAsked };
+  return { ...monitor, critical: critical!, keysAsked };
 }
 
 describe('a resolved incident on our own page', () => {

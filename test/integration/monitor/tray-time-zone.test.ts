@@ -1,55 +1,22 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { MonitorFeature } from '../../../electron/services/watch/monitor-feature';
-import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
-import type { TrayModel } from '../../../shared/monitor/tray';
-import { watchedPageSchema } from '../../../shared/monitor/watched-page';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { makeTempDir } from '../../support/temp-dir';
+import { ACME, monitorOnSimulator } from './support/monitor-on-simulator';
 
 /*
  * The tray and the notifications speak the zone the window speaks (Settings → Appearance): a New York user
  * reads "paused until 9:58 PM EST" in the tray beside the window's "9:58 PM EST", not "02:58 UTC".
  */
 
-const ACME = '00000000-0000-4000-8000-000000000001';
 const cleanup: Array<() => Promise<void> | void> = [];
 
 afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function setup(timeZone: string) {
-  const sim: StatusPageSimulator = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-  cleanup.push(() => sim.close());
-  const home = makeTempDir('statusdesk-tray-zone-');
-  cleanup.push(() => home.remove());
-  const settings = new SettingsStore(home.dir);
-  settings.update((draft) => {
-    draft.watchedPages = [watchedPageSchema.parse({ id: ACME, region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', intervalSec: 3_600 })];
-    draft.notifications = { ...draft.notifications, minSeverity: 'maintenance' };
+const setup = (timeZone: string) =>
+  monitorOnSimulator(cleanup, {
+    settings: (draft) => (draft.notifications = { ...draft.notifications, minSeverity: 'maintenance' }),
+    feature: () => ({ timeZone }),
   });
-  const trays: TrayModel[] = [];
-  const notified: NotificationIntent[] = [];
-  const feature = new MonitorFeature({
-    settings,
-    dataDir: home.dir,
-    timeZone,
-    tuning: { startSpreadMs: 0, jitterRatio: 0 },
-    hasViewers: () => false,
-    onPatch: () => undefined,
-    onEvent: () => undefined,
-    onNotify: (intent) => notified.push(intent),
-    onTray: (tray) => trays.push(tray),
-    reportProblem: (message) => {
-      throw new Error(message);
-    },
-  });
-  cleanup.push(() => feature.dispose());
-  await feature.start();
-  await feature.pollNow();
-  return { sim, feature, trays, notified };
-}
 
 describe('times in the tray and notifications', () => {
   it.each([
