@@ -305,10 +305,15 @@ test('validation: clear messages next to the fields, and nothing is queued', asy
   await expect(dialog.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
   await dialog.getByLabel('Title', { exact: true }).fill('Login problems');
+  // A field put right loses its message as it is typed; the one still empty keeps its own.
+  await expect(dialog.getByText('Enter a title: it is the first thing readers see.')).toBeHidden();
+  await expect(dialog.getByLabel('Title', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('Write the first update: subscribers see it with the title.')).toBeVisible();
   await dialog.getByLabel('Type', { exact: true }).selectOption({ label: 'Other (custom type)…' });
   await expect(dialog.getByLabel('Custom type key')).toBeFocused();
   await dialog.getByLabel('Custom type key').fill('not a key');
   await dialog.getByLabel('Message', { exact: true }).fill('Some users cannot log in.');
+  await expect(dialog.getByText('Write the first update: subscribers see it with the title.')).toBeHidden();
   await dialog.getByRole('button', { name: 'Create incident' }).click();
   await expect(dialog.getByText(/A type key has only letters, digits/)).toBeVisible();
   await page.screenshot({ path: screenshotPath('incident-editor-validation.png') });

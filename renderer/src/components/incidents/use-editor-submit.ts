@@ -12,10 +12,13 @@ export function useEditorSubmit(options: { build: () => BuildResult; save: (body
   const errors = ref<FieldErrors>({});
   const saving = ref(false);
   const form = ref<HTMLFormElement | null>(null);
+  /** Once a send was refused, the field errors follow what is typed: a field put right loses its message at once. */
+  let refused = false;
 
   async function submit() {
     const result = options.build();
     if (!result.ok) {
+      refused = true;
       errors.value = result.errors;
       await nextTick();
       form.value?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -35,6 +38,14 @@ export function useEditorSubmit(options: { build: () => BuildResult; save: (body
     }
   }
 
+  /** After each change to the form (bound to its input and change events): the errors as the fields are now. */
+  async function recheck() {
+    if (!refused) return;
+    await nextTick();
+    const result = options.build();
+    errors.value = result.ok ? {} : result.errors;
+  }
+
   /** Ctrl+Enter sends from anywhere, the multi-line fields included; Enter in a language box never sends. */
   function onKeydown(event: KeyboardEvent) {
     if (event.key !== 'Enter') return;
@@ -44,5 +55,5 @@ export function useEditorSubmit(options: { build: () => BuildResult; save: (body
     } else if ((event.target as HTMLElement | null)?.getAttribute('role') === 'combobox') event.preventDefault();
   }
 
-  return { form, errors, saving, submit, onKeydown };
+  return { form, errors, saving, submit, recheck, onKeydown };
 }
