@@ -47,6 +47,20 @@ const SERVICES = {
 
 const layer = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+/** One rule for what an email address is (international ones included): shared/validation/email.ts. */
+const EMAIL = { object: 'z', property: 'email', message: 'Use emailAddress() from shared/validation/email.ts.' };
+/*
+ * One way out: every request leaves through electron/services/http/ (no redirect followed with a secret, a byte
+ * cap, the address rules for public pages). A bare fetch or http(s).request elsewhere would go around them.
+ */
+const OUTBOUND_MESSAGE =
+  'Requests leave through electron/services/http/ (outbound.ts, get-text.ts, node-http-fetch.ts): no redirects, a byte cap, the address rules.';
+const OUTBOUND_PROPERTIES = ['http', 'https'].flatMap((object) => ['request', 'get'].map((property) => ({ object, property, message: OUTBOUND_MESSAGE })));
+const OUTBOUND_GLOBALS = [
+  { name: 'fetch', message: OUTBOUND_MESSAGE },
+  { name: 'XMLHttpRequest', message: OUTBOUND_MESSAGE },
+];
+
 /** A file n folders below its feature folder may climb n levels, never n + 1 (out of the feature). */
 const climbsOut = (levels) => ({
   regex: `^(\\.\\./){${levels}}`,
@@ -83,8 +97,8 @@ export default tseslint.config(
         { selector: "MethodDefinition[kind!='constructor'][accessibility='private']", message: 'Use #private methods (one privacy style).' },
         { selector: "TSParameterProperty[accessibility='private']", message: 'Use #private fields (one privacy style).' },
       ],
-      // One rule for what an email address is (international ones included): shared/validation/email.ts.
-      'no-restricted-properties': ['error', { object: 'z', property: 'email', message: 'Use emailAddress() from shared/validation/email.ts.' }],
+      'no-restricted-properties': ['error', EMAIL, ...OUTBOUND_PROPERTIES, { object: 'globalThis', property: 'fetch', message: OUTBOUND_MESSAGE }],
+      'no-restricted-globals': ['error', ...OUTBOUND_GLOBALS],
       // Formatting is Prettier's.
       'vue/max-attributes-per-line': 'off',
       'vue/singleline-html-element-content-newline': 'off',
@@ -126,9 +140,12 @@ export default tseslint.config(
   },
   { files: ['renderer/**/*.{ts,vue}'], rules: { 'no-restricted-syntax': ['error', ...RENDERER_SYNTAX, STATUSPAGE_READ_ONLY_IN_LIB] } },
   { files: ['renderer/src/lib/statuspage-read.ts'], rules: { 'no-restricted-syntax': ['error', ...RENDERER_SYNTAX] } },
-  { files: ['shared/validation/email.ts'], rules: { 'no-restricted-properties': 'off' } },
+  { files: ['shared/validation/email.ts'], rules: { 'no-restricted-properties': ['error', ...OUTBOUND_PROPERTIES] } },
+  // The simulators stand in for the world outside; their control client is no part of the app.
+  { files: ['simulators/**/*.ts'], rules: { 'no-restricted-globals': 'off' } },
+  { files: ['electron/services/http/**/*.ts'], rules: { 'no-restricted-properties': ['error', EMAIL], 'no-restricted-globals': 'off' } },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs,js}', '*.config.{ts,js}', 'bin/**/*.js'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-syntax': 'off', 'no-restricted-properties': 'off' },
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-syntax': 'off', 'no-restricted-properties': 'off', 'no-restricted-globals': 'off' },
   },
 );

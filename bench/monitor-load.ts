@@ -9,7 +9,7 @@ import { ipcContract } from '../shared/ipc/contract';
 import { watchedPageSchema } from '../shared/monitor/watched-page';
 import { EventBus } from '../electron/services/ipc/event-bus';
 import { createScaledClock, systemClock } from '../electron/services/monitor/clock';
-import { httpGetText } from '../electron/services/monitor/http-get';
+import { httpGetText } from '../electron/services/http/get-text';
 import { publicRateLimitKey } from '../electron/services/monitor/summary-fetcher';
 import { SettingsStore } from '../electron/services/settings/settings-store';
 // Only the small HTTP control client here: the simulator itself runs (and is loaded) in its own child.

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createScaledClock, systemClock } from '../electron/services/monitor/clock';
-import { httpGetText } from '../electron/services/monitor/http-get';
+import { httpGetText } from '../electron/services/http/get-text';
 import { MonitorService } from '../electron/services/monitor/monitor-service';
 import { createProviderFetcher } from '../electron/services/monitor/provider-fetcher';
 import { SignalHub } from '../electron/services/monitor/system-signals';

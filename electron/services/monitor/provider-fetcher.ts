@@ -3,7 +3,7 @@ import { DEFAULT_PROVIDER_FORMAT, providerAccept, providerDocumentUrl, type Prov
 import { isLoopbackHost } from '@shared/validation/secret-destination';
 import { errorForInvalidResponse, type RequestContext } from '@services/statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '@services/statuspage/rate-limiter';
-import { httpGetText, type TextResponse } from './http-get';
+import { httpGetText, type TextResponse } from '@services/http/get-text';
 import { errorForAnswer, waitForTurn, type SummaryBudget } from './summary-budget';
 import type { FetchSummaryOptions, SummaryFetcher } from './summary-fetcher';
 

@@ -1,7 +1,7 @@
 import { StatusPageApiError, errorForStatus, type RequestContext } from '@services/statuspage/errors';
 import type { RateLimiter } from '@services/statuspage/rate-limiter';
 import { readRetryAfter } from '@services/timing/retry-after';
-import type { TextResponse } from './http-get';
+import type { TextResponse } from '@services/http/get-text';
 
 /*
  * A summary server's shared request budget, as both summary fetchers (own pages, providers' pages) use it:

@@ -6,7 +6,7 @@ import { AppError } from '@shared/errors';
 import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, type RequestContext } from '@services/statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '@services/statuspage/rate-limiter';
 import { JSON_HEADERS, sendHttpRequest, type FetchLike } from '@services/statuspage/transport';
-import { httpGetText, type TextResponse } from './http-get';
+import { httpGetText, type TextResponse } from '@services/http/get-text';
 import { errorForAnswer, waitForTurn, type SummaryBudget } from './summary-budget';
 
 /*
@@ -14,7 +14,7 @@ import { errorForAnswer, waitForTurn, type SummaryBudget } from './summary-budge
  * body is byte-identical to the last good one (the common case). It follows the client's rules
  * (timeout, shared rate limiter, 429 pauses everyone, Retry-After, StatusPageApiError) minus the
  * JSON parse and the read retries: the scheduler owns retrying, so a failing page costs one
- * request per attempt, not four. The transport is node:http(s) (see http-get.ts for why), or
+ * request per attempt, not four. The transport is node:http(s) (see http/get-text.ts for why), or
  * the client's fetch-based one when a `fetch` is given.
  */
 

@@ -1,6 +1,6 @@
 import { GoogleAuth, OAuth2Client, type AuthClient } from 'google-auth-library';
 import { AppError } from '@shared/errors';
-import { boundedFetch } from '@services/http/bounded-response';
+import { outboundFetch } from '@services/http/outbound';
 import { CLOUD_PLATFORM_SCOPE, type TokenSource } from '@shared/operations/token-source';
 import { detectApplicationDefaultCredentials, type AdcDetection, type AdcDetectionOptions } from './adc-detection';
 import { oauthFailure } from './oauth-failure';
@@ -34,7 +34,7 @@ export class AdcTokenProvider implements AccessTokenProvider {
       scopes: [CLOUD_PLATFORM_SCOPE],
       clientOptions: {
         // No redirect followed, the body capped: the file's refresh token and client secret go to one origin only.
-        transporterOptions: { timeout: options.requestTimeoutMs ?? 30_000, fetchImplementation: boundedFetch() },
+        transporterOptions: { timeout: options.requestTimeoutMs ?? 30_000, fetchImplementation: outboundFetch },
         ...(options.tokenUrl ? { endpoints: { oauth2TokenUrl: options.tokenUrl } } : {}),
       },
     });

@@ -1,6 +1,6 @@
 import { OAuth2Client, type Credentials } from 'google-auth-library';
 import { AppError } from '@shared/errors';
-import { boundedFetch } from '@services/http/bounded-response';
+import { outboundFetch } from '@services/http/outbound';
 import { CLOUD_PLATFORM_SCOPE } from '@shared/operations/token-source';
 import { DEFAULT_OPERATIONS_BASE_URL, normalizeBaseUrl } from './base-url';
 
@@ -76,7 +76,7 @@ export function createOAuth2Client(config: GoogleOAuthConfig, options: { redirec
     clientSecret: config.clientSecret,
     ...(options.redirectUri ? { redirectUri: options.redirectUri } : {}),
     endpoints: { oauth2AuthBaseUrl: config.authUrl, oauth2TokenUrl: config.tokenUrl, oauth2RevokeUrl: config.revokeUrl },
-    transporterOptions: { timeout: config.requestTimeoutMs, fetchImplementation: boundedFetch() },
+    transporterOptions: { timeout: config.requestTimeoutMs, fetchImplementation: outboundFetch },
   });
   if (options.credentials) client.setCredentials(options.credentials);
   return client;

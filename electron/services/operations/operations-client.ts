@@ -5,6 +5,7 @@ import type { ForgetResult } from '@shared/operations/forget-result';
 import { backoffDelay } from '@services/timing/backoff';
 import { DEFAULT_OPERATIONS_BASE_URL, normalizeServiceBaseUrl } from './base-url';
 import { sendDelete, type DeleteExchange, type FetchLike } from './delete-transport';
+import { outboundFetch } from '@services/http/outbound';
 import { forgetMany, type ForgetManyOptions } from './forget-many';
 import type { ForgetSuccess } from './forget-success';
 
@@ -73,7 +74,7 @@ export class OperationsClient {
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#sleep = options.sleep ?? realSleep;
     this.#random = options.random ?? Math.random;
-    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#fetch = options.fetch ?? outboundFetch;
     this.#onAttempt = options.onAttempt;
   }
 

@@ -1,4 +1,5 @@
 import type { ServerProbe } from '@services/connectivity/hello-probe';
+import { outboundFetch } from '@services/http/outbound';
 import type { FetchLike } from './delete-transport';
 
 /**
@@ -8,7 +9,7 @@ import type { FetchLike } from './delete-transport';
  */
 export function createOperationsProbe(options: { timeoutMs?: number; fetch?: FetchLike } = {}): ServerProbe {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const fetchImpl: FetchLike = options.fetch ?? outboundFetch;
   return async (baseUrl, signal) => {
     try {
       const response = await fetchImpl(`${baseUrl}/`, {

@@ -24,6 +24,7 @@ import { readRetryAfter } from '@services/timing/retry-after';
 import { ServerClock } from './server-clock';
 import { isGone, withChildServices } from './service-tree';
 import { sendHttpRequest, type FetchLike, type HttpResponse } from './transport';
+import { outboundFetch } from '@services/http/outbound';
 
 /**
  * The raw key, or a function that reads it when needed: from the vault, which releases a key only for the
@@ -146,7 +147,7 @@ export class StatusPageClient {
     this.rateLimiter =
       options.rateLimiter ??
       (options.accountId !== undefined ? getRateLimiter(options.accountId, options.rateLimit) : new SlidingWindowRateLimiter(options.rateLimit));
-    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#fetch = options.fetch ?? outboundFetch;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#retry = { ...DEFAULT_RETRY_OPTIONS, ...options.retry };
     this.#defaultPauseMs = options.defaultRateLimitPauseMs ?? 1_000;

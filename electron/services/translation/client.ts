@@ -2,6 +2,7 @@ import { isSupportedResponseSchema, languageSchema, type Language } from '@share
 import { translateRequestSchema, translateResponseSchema, type TranslateRequest, type TranslateResponse } from '@shared/translation/wire';
 import { errorForStatus, invalidResponse, notResent, TranslationApiError, type TranslationCallContext } from './errors';
 import { sendHttp, type FetchLike, type HttpCall } from './http';
+import { outboundFetch } from '@services/http/outbound';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
 
 export const DEFAULT_TRANSLATION_BASE_URL = 'https://api.weglot.com';
@@ -81,7 +82,7 @@ export class TranslationClient {
     this.#translateTimeoutMs = options.translateTimeoutMs ?? DEFAULT_TRANSLATE_TIMEOUT_MS;
     this.#readPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.#translatePolicy = { ...this.#readPolicy, retries: Math.min(this.#readPolicy.retries, MAX_TRANSLATE_RETRIES) };
-    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#fetch = options.fetch ?? outboundFetch;
   }
 
   get baseUrl(): string {

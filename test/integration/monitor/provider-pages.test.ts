@@ -145,7 +145,7 @@ describe('provider pages in the monitor', () => {
       rateLimiter: new SlidingWindowRateLimiter({ limit: 100, windowMs: 1_000 }),
       get: async (url, options, context) => {
         seen.push(options.headers);
-        const { httpGetText } = await import('../../../electron/services/monitor/http-get');
+        const { httpGetText } = await import('../../../electron/services/http/get-text');
         return httpGetText(url, options, context);
       },
     });

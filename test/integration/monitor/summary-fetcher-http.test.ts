@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpGetText } from '../../../electron/services/monitor/http-get';
+import { httpGetText } from '../../../electron/services/http/get-text';
 import { createSummaryFetcher } from '../../../electron/services/monitor/summary-fetcher';
 import { SlidingWindowRateLimiter } from '../../../electron/services/statuspage/rate-limiter';
 

@@ -7,7 +7,7 @@ import { MAX_RESPONSE_BYTES } from '../../../electron/services/http/bounded-resp
 import { networkCodeOf } from '../../../electron/services/http/network-failure';
 import { nodeHttpFetch } from '../../../electron/services/http/node-http-fetch';
 import { timedExchange } from '../../../electron/services/http/timed-exchange';
-import { httpGetText } from '../../../electron/services/monitor/http-get';
+import { httpGetText } from '../../../electron/services/http/get-text';
 import { createProviderFetcher } from '../../../electron/services/monitor/provider-fetcher';
 import { isPrivateAddress } from '../../../electron/services/http/address-policy';
 import { SlidingWindowRateLimiter } from '../../../electron/services/statuspage/rate-limiter';
@@ -24,6 +24,12 @@ import { memoryKeychain } from '../../support/memory-keychain';
 import { windowWriteSchema, outboxEnqueueManyInputSchema } from '../../../shared/outbox/requests';
 import { outboxChannels } from '../../../shared/ipc/channels/outbox';
 import { makeTempDir } from '../../support/temp-dir';
+import { outboundFetch } from '../../../electron/services/http/outbound';
+import { StatusPageClient } from '../../../electron/services/statuspage/client';
+import { TranslationClient } from '../../../electron/services/translation/client';
+import { OperationsClient } from '../../../electron/services/operations/operations-client';
+import { createOperationsProbe } from '../../../electron/services/operations/service-probe';
+import { PastedTokenProvider } from '../../../electron/services/operations/pasted-token-provider';
 import { startServer, type TestServer } from '../statuspage/helpers/http-server';
 
 /*
@@ -162,6 +168,44 @@ describe('every answer is read no further than 8 MiB', () => {
     const small = await bigAnswer(2);
     const answer = await timedExchange(fetch, `${small.origin}/x`, { method: 'GET' }, { timeoutMs: 20_000, fail: () => new Error('failed') });
     expect(answer.text).toHaveLength(2 * 1024 * 1024);
+  });
+});
+
+describe('every client’s default way out is the one transport', () => {
+  it('the Status Page, translation and operations clients and the probe follow no redirect: the key stays at its origin', async () => {
+    const { capture, redirector } = await redirectingTo(307);
+    const asked = () => redirector.requests.length;
+    const statuspage = new StatusPageClient({ region: { baseUrl: `${redirector.origin}/api/v2` }, apiKey: 'sp-key', retry: { retries: 0 } });
+    await expect(statuspage.hello()).rejects.toThrow();
+    expect(asked()).toBe(1);
+    const translation = new TranslationClient({ baseUrl: redirector.origin, retry: { retries: 0 } });
+    await expect(
+      translation.translate({ l_from: 'de', l_to: 'en', words: [{ w: 'Hallo', t: 1 }], request_url: 'https://example.com/' }, 'tr-key'),
+    ).rejects.toThrow();
+    expect(asked()).toBe(2);
+    const operations = new OperationsClient({ baseUrl: redirector.origin, tokenProvider: new PastedTokenProvider('ya29.pasted', redirector.origin) });
+    const [forgotten] = await operations.forgetMany([`projects/p/locations/l/operations/op-1`]);
+    expect(forgotten, JSON.stringify(forgotten)).toMatchObject({ outcome: 'failed' });
+    expect(asked()).toBe(3);
+    expect(await createOperationsProbe()(redirector.origin, new AbortController().signal)).toBe(true);
+    expect(asked()).toBe(4);
+    expect(capture.requests).toEqual([]);
+  });
+
+  it('outboundFetch stops a body at the cap', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    const big = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let sent = 0;
+      const more = (): void => {
+        while (sent++ < 24) if (!res.write(chunk)) return void res.once('drain', more);
+        res.end();
+      };
+      res.on('error', () => undefined);
+      more();
+    });
+    const response = await outboundFetch(`${big.origin}/x`, {});
+    await expect(response.text()).rejects.toMatchObject({ code: 'ERESPONSE_TOO_LARGE' });
   });
 });
 

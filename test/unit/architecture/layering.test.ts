@@ -51,6 +51,12 @@ function target(file: string, specifier: string): string {
 
 const isLocal = (specifier: string) => specifier.startsWith('.') || ALIASES.some(([prefix]) => specifier.startsWith(prefix));
 
+/** Requests a file makes by itself: the global fetch, XMLHttpRequest, or node:http(s)' request and get (comments aside). */
+function requestsOf(source: string): string[] {
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+  return [...code.matchAll(/(?<![\w.#$])fetch\s*\(|\bglobalThis\.fetch\b|\bXMLHttpRequest\b|\bhttps?\)?\.(?:request|get)\s*\(/g)].map((match) => match[0]);
+}
+
 const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const isElectron = (s: string) => s === 'electron' || s.startsWith('electron/');
 const isNodeBuiltin = (s: string) => nodeBuiltins.has(s) || s.startsWith('node:');
@@ -136,6 +142,25 @@ describe('layering (DESIGN.md)', () => {
         expect(ok, `${path.relative(repoRoot, file)} imports ${specifier}`).toBe(true);
       }
     }
+  });
+
+  it('every request leaves through electron/services/http/: no bare fetch or http(s).request elsewhere', () => {
+    const outbound = path.join('electron', 'services', 'http') + path.sep;
+    const files = [...sourceFiles('electron'), ...sourceFiles('renderer/src'), ...sourceFiles('shared')].filter(
+      (file) => !path.relative(repoRoot, file).startsWith(outbound),
+    );
+    expect(files.length).toBeGreaterThan(100);
+    for (const file of files) {
+      const found = requestsOf(fs.readFileSync(file, 'utf8'));
+      expect(found, `${path.relative(repoRoot, file)} makes a request of its own`).toEqual([]);
+    }
+  });
+
+  it('the request scanner finds each way out', () => {
+    expect(
+      requestsOf(`await fetch(url); globalThis.fetch(u); new XMLHttpRequest(); https.request(t); http.get(u); (tls ? https : http).request(t);`),
+    ).toHaveLength(6);
+    expect(requestsOf(`const f = options.fetch ?? outboundFetch; this.#fetch(url); client.fetch(x); prefetch(a); // fetch(x)`)).toEqual([]);
   });
 
   it('the scanner itself finds each kind of import', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TextResponse } from '../../../electron/services/monitor/http-get';
+import type { TextResponse } from '../../../electron/services/http/get-text';
 import { createProviderFetcher } from '../../../electron/services/monitor/provider-fetcher';
 import type { RateLimiter } from '../../../electron/services/statuspage/rate-limiter';
 

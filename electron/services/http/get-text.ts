@@ -1,8 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
-import { isPrivateAddress, literalAddressOf, privateAddressError, publicOnlyLookup } from '@services/http/address-policy';
-import { MAX_RESPONSE_BYTES } from '@services/http/bounded-response';
+import { isPrivateAddress, literalAddressOf, privateAddressError, publicOnlyLookup } from './address-policy';
+import { MAX_RESPONSE_BYTES } from './bounded-response';
 import { errorForCancel, errorForInvalidResponse, errorForNetworkFailure, errorForTimeout, type RequestContext } from '@services/statuspage/errors';
 
 /*
