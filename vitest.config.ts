@@ -74,8 +74,9 @@ const INTEGRATION = splitByIsolation(testFilesUnder('test/integration', KEYCHAIN
 const integrationDefaults = {
   ...waits,
   environment: 'node' as const,
-  // The command-line suites run the real bin, which runs the bundle: built once per run, from these sources.
-  globalSetup: ['test/support/build-cli-setup.ts'],
+  // The command-line suites run the real bin, which runs the bundle; the outbox crash tests spawn bundled
+  // children: both built once per run, from these sources.
+  globalSetup: ['test/support/build-cli-setup.ts', 'test/support/build-children-setup.ts'],
   retry: 1,
   testTimeout: WAITS_MS,
   hookTimeout: WAITS_MS,

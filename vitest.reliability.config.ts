@@ -14,6 +14,8 @@ export default defineConfig({
     fileParallelism: false,
     // A wait without a time-out of its own waits WAIT_MS, not vitest's 1 s (test/support/patient-waits.ts).
     setupFiles: ['test/support/patient-waits.ts'],
+    // The crash soak's flush child, bundled from these sources (test/support/test-children.ts).
+    globalSetup: ['test/support/build-children-setup.ts'],
     expect: { poll: { timeout: WAIT_MS } },
     testTimeout: 600_000,
     hookTimeout: 120_000,

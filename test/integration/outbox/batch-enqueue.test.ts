@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
 import { nodeFileSystem, type DurableFileSystem } from '../../../electron/services/storage/file-system';
@@ -10,14 +9,15 @@ import { makeTempDir } from '../../support/temp-dir';
 import { checkOutboxFile } from '../../../electron/cli/commands/doctor-disk';
 import { openTestOutbox, resetLimiters, simAccounts } from './support/harness';
 import { SOAK_MS } from '../../support/time-outs';
+import { testChildBundle } from '../../support/test-children';
 
 /*
- * A batch enqueue (issue 28, item 2): many writes in one file write and one fsync, in the order given after the
+ * A batch enqueue: many writes in one file write and one fsync, in the order given after the
  * writes before it, all or none — refused whole when one write is not valid, and gone whole when a crash cuts
  * its lines (a kill mid-write), never half kept.
  */
 
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support/batch-child.ts');
+const CHILD = testChildBundle('batch');
 
 let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir>;
@@ -222,7 +222,7 @@ describe('outbox batch enqueue', () => {
       const baseUrl = 'http://127.0.0.1:9'; // refused: nothing is sent, the entries stay as written
       for (const delayMs of [0, 7, 23]) {
         const acknowledged = await new Promise<number>((resolve, reject) => {
-          const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+          const child = spawn(process.execPath, [CHILD], {
             env: { ...process.env, OUTBOX_DIR: home.dir, BASE_URL: baseUrl },
             stdio: ['ignore', 'pipe', 'pipe'],
           });

@@ -1,23 +1,23 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { expect } from 'vitest';
 import { envAccountId } from '../../../../electron/services/outbox/statuspage/targets';
 import type { StatusPageSimulator, WriteLogEntry } from '../../../../simulators/statuspage';
 import { tempIdFor } from '../../../../shared/outbox/temp-id';
 import { repoRoot } from '../../../support/paths';
+import { testChildBundle } from '../../../support/test-children';
 import { openTestOutbox } from './harness';
 
 /*
- * The outbox crash scenario, shared by the integration test (issue 5: 20 kills) and the reliability suite
- * (50 kills): `incidents` incidents are queued, each created then updated `updates` times with every update
- * naming its incident by temporary id; a child process (flush-child.ts) flushing them is killed with SIGKILL
- * `kills` times — by progress while requests are in flight, or by time during start-up, loading and
- * recovery — then run to the end. After every kill nothing sent so far is duplicated; at the end each write
- * reached the server exactly once, in order, on its incident's server id.
+ * The outbox crash scenario, run by the reliability suite (test/reliability/outbox-crash.test.ts, 50 kills):
+ * `incidents` incidents are queued, each created then updated `updates` times with every update naming its
+ * incident by temporary id; a child process (flush-child.ts, bundled: test/support/test-children.ts) flushing
+ * them is killed with SIGKILL `kills` times, by progress while requests are in flight, or by time during
+ * start-up, loading and recovery, then run to the end. After every kill nothing sent so far is duplicated; at
+ * the end each write reached the server exactly once, in order, on its incident's server id.
  */
 
-const CHILD = path.join(repoRoot, 'test/integration/outbox/support/flush-child.ts');
+const CHILD = testChildBundle('flush');
 
 export interface CrashScenario {
   sim: StatusPageSimulator;
@@ -49,7 +49,7 @@ type Body = { incident?: { title: string }; update?: { description: string } };
 /** Runs the child; kills it with SIGKILL once `killWhen()` says so (checked every few ms), or never when null. */
 function runChild(scenario: CrashScenario, killWhen: ((startedAt: number, ready: boolean) => boolean) | null): Promise<ChildRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    const child = spawn(process.execPath, [CHILD], {
       cwd: repoRoot,
       env: { ...process.env, OUTBOX_DIR: scenario.dataDir, STATUSDESK_API_KEY: scenario.sim.keys.demoReadWrite },
       stdio: ['ignore', 'pipe', 'pipe'],
