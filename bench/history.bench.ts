@@ -7,7 +7,7 @@ import { RANK_OF, compactLines, emptyModel, serializeLines, type LogModel } from
 import { HISTORY_DAYS } from '../shared/history/page-history';
 
 /*
- * The provider history store (issue 30, item 3): 500 watched pages × 90 days of realistic history on disk,
+ * The provider history store: 500 watched pages × 90 days of realistic history on disk,
  * written as the store's daily compaction writes it, then read through the store.
  *
  * Each page (a seeded random walk, the same every run): 10–20 components (a few in groups); about 4 level

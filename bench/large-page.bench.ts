@@ -11,7 +11,7 @@ import { measureMetricQueue, type MetricQueueResult } from './metric-queue';
 import { runRendererSizeBench } from './renderer-size.bench';
 
 /*
- * The large-page bench (issue 28, "Done when"): the large company's page of the issue (400 services, 20,000
+ * The large-page bench: the large company's page of the issue (400 services, 20,000
  * subscriptions, 200 webhooks, 50 access groups, 300 members, 5,000 incidents with 4 updates, 100 maintenances)
  * against its 10-item copy, every figure a ratio:
  *   - each list's first render in the window (click → first rows painted), large ÷ small;

@@ -16,7 +16,7 @@ import { makeTempDir } from '../test/support/temp-dir';
 import { median, round1 } from './render/first-render';
 
 /*
- * Queueing a month of one metric's 5-minute points (8,640) through the window's path (issue 28, "Done when"):
+ * Queueing a month of one metric's 5-minute points (8,640) through the window's path:
  * the window's own stores (the metrics store checks the file and queues it 1,000 points per outbox.enqueueMany
  * call; the outbox store keeps the window's copy from the answers and the core's changes) over window.api as the
  * preload builds it, each request and event copied as Electron's IPC copies them (structured clone), through the

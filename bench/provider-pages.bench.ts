@@ -16,7 +16,7 @@ import { PROVIDER_FORMATS, providerAccept, providerDocumentUrl, type ProviderFor
 import { watchedPageSchema } from '../shared/monitor/watched-page';
 
 /*
- * Provider pages (issues 19 and 27): 500 pages at 60 s in a mix of formats (Statuspage, incident.io,
+ * Provider pages: 500 pages at 60 s in a mix of formats (Statuspage, incident.io,
  * Instatus, status.io, Cachet, Atom feed: one in six each) against the 304-capable provider simulator
  * (its own process, so its CPU is not counted). Two runs of the same
  * length against the same pages, each in its own process:

@@ -6,7 +6,7 @@ import { BENCH_VIEWPORT } from './browser';
 import { installMarks, round1, waitForMark } from './first-render';
 
 /*
- * The large-page bench in Chromium (issue 28): on the real renderer build fed by the real AppCore (the e2e
+ * The large-page bench in Chromium: on the real renderer build fed by the real AppCore (the e2e
  * harness), each list's first render — click → the frame with its first rows — on the large company's page
  * and on its 10-item copy; then, on the large page, the requests one delete (and one member's new role) costs
  * with everything loaded, and the key presses that pick 3 of 400 services.

@@ -1,7 +1,7 @@
 import { HISTORY_BUDGETS, type HistoryBenchResult } from '../history.bench';
 import { ratioOf, type BenchRow } from './row';
 
-/** The provider history store (issue 30, item 3): 500 pages × 90 days on disk, one page's read, the overlap across all. */
+/** The provider history store: 500 pages × 90 days on disk, one page's read, the overlap across all. */
 export function historyRows(r: HistoryBenchResult): BenchRow[] {
   const scale = `${r.pages} pages × ${r.days} days`;
   const bytesRatio = ratioOf(r.bytesPerPage, r.floorBytesPerPage);

@@ -1,7 +1,7 @@
 import type { LargePageBenchResult } from '../large-page.bench';
 import { ratioOf, type BenchRow } from './row';
 
-/** The large-page rows (issue 28): the large company's page against its 10-item copy, the write costs, the picker, the command line. */
+/** The large-page rows: the large company's page against its 10-item copy, the write costs, the picker, the command line. */
 export function largePageRows(r: LargePageBenchResult): BenchRow[] {
   const b = r.budgets;
   const items: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { OUTBOX_MONTHS_BUDGETS, type OutboxMonthsBenchResult } from '../outbox-months.bench';
 import { ratioOf, type BenchRow } from './row';
 
-/** The outbox over months (issue 25, item 8): the file and `outbox list` after 5,000 sends, and queueing offline. */
+/** The outbox over months: the file and `outbox list` after 5,000 sends, and queueing offline. */
 export function outboxMonthsRows(r: OutboxMonthsBenchResult): BenchRow[] {
   const sends = r.sends.toLocaleString('en-US');
   const fileRatio = ratioOf(r.fileBytes, r.fileBytesAt200);

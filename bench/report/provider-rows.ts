@@ -1,7 +1,7 @@
 import type { ProviderBenchResult } from '../provider-pages.bench';
 import { ratioOf, type BenchRow } from './row';
 
-/** The provider pages rows (issues 19 and 27: a mix of formats): against the floor run of bare conditional GETs in the same bench. */
+/** The provider pages rows (a mix of formats): against the floor run of bare conditional GETs in the same bench. */
 export function providerPagesRows(r: ProviderBenchResult): BenchRow[] {
   const label = `${r.pages} provider pages in 6 formats at ${r.intervalSec} s, 304-capable (clock ×${r.timeScale})`;
   const [low, high] = r.budgets.requestsPerPagePerInterval;

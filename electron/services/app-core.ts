@@ -124,7 +124,7 @@ export class AppCore {
   #outboxStatus: OutboxStatus | null = null;
   readonly #options: AppCoreOptions;
   readonly #ownWrites = new OwnWrites();
-  /** Outbox entries whose page was checked once the server confirmed them (issue 26, item 7). */
+  /** Outbox entries whose page was checked once the server confirmed them. */
   readonly #checkedAfter = new Set<string>();
 
   constructor(given: AppCoreOptions) {
@@ -163,7 +163,7 @@ export class AppCore {
       onMoved: () => {
         void this.monitor.reloadPages().catch((error: unknown) => options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`));
       },
-      // A replaced key sends again what the old one was refused for (issue 25, item 6).
+      // A replaced key sends again what the old one was refused for.
       onKeyChanged: (accountId) => {
         this.outbox.keyChanged(accountId).catch((error: unknown) => options.log?.(`outbox: ${error instanceof Error ? error.message : String(error)}`));
       },

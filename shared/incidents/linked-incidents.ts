@@ -4,7 +4,7 @@ import { isTempId } from '../outbox/temp-id';
 import { pageRefSchema } from './page-prefs';
 
 /*
- * One incident posted on several pages (issue 30, item 2): the app keeps, on this computer, which incidents of
+ * One incident posted on several pages: the app keeps, on this computer, which incidents of
  * which pages are "the same" (a group), and which services of one page were mapped to which of another. Nothing
  * of it is asked of the API: each page gets its own ordinary incident.
  */

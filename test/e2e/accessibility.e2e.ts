@@ -8,7 +8,7 @@ import { addAcmeAccount, goTo } from './support/navigation';
 import { MAIN_SCREENS } from './support/screens';
 
 /*
- * Issue 16 item 10: axe-core (WCAG 2 A and AA rules) on every screen and every dialog, with real data from
+ * axe-core (WCAG 2 A and AA rules) on every screen and every dialog, with real data from
  * the simulators: no serious or critical violation anywhere. And the keyboard: every action on a screen is
  * reached with Tab and shows a focus ring.
  */

@@ -46,7 +46,7 @@ const rows = (list: Locator) => list.getByRole('listitem');
 const titles = (list: Locator) => list.getByTestId('admin-row').locator('.adm-item-title').allInnerTexts();
 const writes = (op: string) => sim.writeLog({ op });
 
-/** Delete sits in the row's "⋯" menu, away from Edit, and asks first (issue 26, item 13). */
+/** Delete sits in the row's "⋯" menu, away from Edit, and asks first. */
 async function deleteFromMenu(page: Page, panel: Locator, noun: string, title: string) {
   await expect(panel.getByRole('button', { name: `Delete ${noun} ${title}`, exact: true })).toHaveCount(0);
   await panel.getByRole('button', { name: `More actions for ${noun} ${title}`, exact: true }).click();
@@ -535,7 +535,7 @@ test('metrics: a CSV of three points becomes three writes in order; a bad line i
   await expect(points.getByTestId('metric-point').first()).toContainText('2024-06-01 12:15:00 UTC');
   await page.screenshot({ path: screenshotPath('admin-metrics.png'), fullPage: true });
 
-  // A month of 5-minute points of two metrics in one file (issue 28, item 2), queued offline: progress while the
+  // A month of 5-minute points of two metrics in one file, queued offline: progress while the
   // points go in 1,000 at a time, then how long the API's rate takes to send them; the order is the file's.
   await sim.goOffline({ mode: 'refuse' });
   const second = sim.addMetric({ page: 'acme', name: 'Queue depth' }).id;

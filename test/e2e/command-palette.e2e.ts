@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { addAcmeAccount, goTo } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
-/* Issue 30, item 1: keyboard first. A command palette over every action and screen, single-key shortcuts
+/* Keyboard first. A command palette over every action and screen, single-key shortcuts
    where the focus allows, and a global shortcut (off by default) that brings the window up with the palette. */
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });

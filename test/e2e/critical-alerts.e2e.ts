@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import { goTo } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
-/* Issue 30, item 4 (second half): a major incident on our own page is critical: a notification that stays
+/* A major incident on our own page is critical: a notification that stays
    (critical urgency, no time-out), a banner on every screen until acknowledged, and a sound one can turn off. */
 
 test('a major incident on our own page stays on screen until acknowledged; a minor one does not; the sound can be turned off', async ({

@@ -28,7 +28,7 @@ test('the dashboard counts pages per level, and a compact list (one line a page)
   await expect(rows.nth(2)).toContainText('Globex');
   await expect(page.getByRole('article', { name: /^Page / })).toHaveCount(0);
   await expect.poll(() => app.core.monitor.appearance().dashboardLayout).toBe('compact');
-  // A snoozed page's line says until when, as its card does (issue 30, item 4).
+  // A snoozed page's line says until when, as its card does.
   const acmeEu = app.core.monitor.pages().find((p) => p.subdomain === 'acme-eu')!;
   await app.core.snoozes.add({ pageId: acmeEu.id, target: { kind: 'page' }, label: 'Acme EU', minutes: 60 });
   // Its time as the other times of the line (clockTime), the exact moment on hover.

@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures';
 import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
-/* Issue 16 item 1: Escape or × on an editor with typed text asks before throwing it away. */
+/* Escape or × on an editor with typed text asks before throwing it away. */
 
 test('a New incident dialog with typed text asks before it closes; an untouched one closes at once', async ({ page, sim, launch }) => {
   const app = await launch();

@@ -4,7 +4,7 @@ import { addAcmeAccount, openNewIncident, openScreen } from './support/navigatio
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 26 item 2: no way out of an editor loses typed text. Escape any number of times, Cancel, ×, a click
+ * No way out of an editor loses typed text. Escape any number of times, Cancel, ×, a click
  * outside, another screen being opened and the window closing all ask while there is typed text; the question's
  * Escape puts focus back inside the dialog; the opening button works after; every editor keeps a draft.
  */

@@ -5,7 +5,7 @@ import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 26 item 10: an incident deleted on the server (by a colleague, on the web) no longer stays listed as
+ * An incident deleted on the server (by a colleague, on the web) no longer stays listed as
  * Open: reading it (opening it) or a write of ours to it that the server answers with 404 takes it off the
  * list, with a note that says so and what became of the write.
  */

@@ -4,7 +4,7 @@ import { addAcmeAccount, openNewIncident } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 import { publicDescriptionHtml } from '../../shared/statuspage/public-description';
 
-/* Issue 30, item 5: the New incident editor shows the incident as the public page will show it, in the page's
+/* The New incident editor shows the incident as the public page will show it, in the page's
    words and in each language whose translation is filled in. */
 
 const KEY = 'wg_e2e_preview_key';

@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures';
 import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
-/* Issue 16 item 8: no red Delete beside the routine buttons of an incident; deleting sits in a "⋯" menu and still asks. */
+/* No red Delete beside the routine buttons of an incident; deleting sits in a "⋯" menu and still asks. */
 
 test('an incident and its updates are deleted from their ⋯ menus, by mouse or keyboard, after a confirmation', async ({ page, sim, launch }) => {
   const incident = sim.openIncident({ page: 'acme', type: 'minor', title: 'Payments degraded', message: 'Some payments fail.' });

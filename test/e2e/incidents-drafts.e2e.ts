@@ -2,7 +2,7 @@ import { expect, test } from './support/fixtures';
 import { openNewIncident } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
-/* Issue 16 item 1, second half: a dirty New incident editor keeps a draft per page until it is saved or discarded. */
+/* A dirty New incident editor keeps a draft per page until it is saved or discarded. */
 
 const KEY = 'wg_e2e_drafts_key';
 test.use({ translatorKey: KEY });

@@ -4,7 +4,7 @@ import { addAcmeAccount, openNewIncident } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 16 item 9: the page's own languages preselected in "Translate into…". The API lists no languages of a
+ * The page's own languages preselected in "Translate into…". The API lists no languages of a
  * page, so: the languages last used on the page (kept by the main process), else those its incidents carry.
  */
 

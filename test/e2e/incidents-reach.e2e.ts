@@ -7,7 +7,7 @@ import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 28 item 4: old incidents in reach on a page of 1,200 past incidents (every 6 hours back from now): a
+ * Old incidents in reach on a page of 1,200 past incidents (every 6 hours back from now): a
  * number opens its incident with one read, a date reads back 100 at a time to the first incident that started
  * that day or before, Search all reads the rest so the search looks through everything, and Export hands over
  * the whole list.

@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
-/* Issue 16 item 9: incident search, an Open / Resolved / All filter, open incidents pinned on top; still virtualised. */
+/* Incident search, an Open / Resolved / All filter, open incidents pinned on top; still virtualised. */
 
 const list = (page: Page) => page.getByTestId('incident-list');
 const titles = (page: Page) => list(page).locator('.row-title').allTextContents();

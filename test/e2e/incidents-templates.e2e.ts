@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import { addAcmeAccount, openNewIncident } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
-/* Issue 16 item 9: incident templates per page (title, type, services, first message), kept by the main process. */
+/* Incident templates per page (title, type, services, first message), kept by the main process. */
 
 test('save the editor as a template, fill a new incident from it, rename and delete it; templates belong to the page', async ({ page, sim, launch }) => {
   const app = await launch();

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { screenshotPath } from './support/screenshots';
 
-/* Issue 16 item 4: maintenance start and end have their own notification toggle, on by default. */
+/* Maintenance start and end have their own notification toggle, on by default. */
 
 test('the maintenance toggle is on by default, and turning it off keeps the other choices', async ({ page, launch }) => {
   const app = await launch();

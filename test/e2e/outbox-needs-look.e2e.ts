@@ -8,7 +8,7 @@ import { addAcmeAccount, goTo } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * The Outbox screen's "Needs a look" (issue 25): creates whose outcome is unknown and whose look-up found
+ * The Outbox screen's "Needs a look": creates whose outcome is unknown and whose look-up found
  * look-alikes on the server are held there, next to conflicts, with the user's write and each look-alike side
  * by side: "It is mine" on the look-alike that is theirs, or "Send mine".
  */

@@ -5,7 +5,7 @@ import { expect, test } from './support/fixtures';
 import { addAcmeAccount, goTo } from './support/navigation';
 
 /*
- * The Outbox screen after issue 25: Retry all in the Failed group (item 6: writes the server refused, a key
+ * The Outbox screen since: Retry all in the Failed group (writes the server refused, a key
  * replaced since, are sent again in one go), and a full disk named with its code (item 9) while the outbox
  * cannot write its file.
  */

@@ -3,7 +3,7 @@ import type { Harness } from './support/harness';
 import { addAcmeAccount, openNewIncident } from './support/navigation';
 
 /*
- * Issue 26 item 7: once the server confirms a write of ours, its page is checked at once: the dashboard and
+ * Once the server confirms a write of ours, its page is checked at once: the dashboard and
  * the tray show the new incident without waiting for the next poll (here an hour away) or a Check now.
  */
 

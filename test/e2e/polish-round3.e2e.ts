@@ -4,7 +4,7 @@ import { addAcmeAccount, openNewIncident } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 26 item 13: the dark sidebar reaches the window's bottom on a long screen; the toast wraps between
+ * The dark sidebar reaches the window's bottom on a long screen; the toast wraps between
  * words and goes away by itself, but not while it is being read (hover, focus); Dashboard and Administration
  * have different icons. (Administration's Delete in the ⋯ menu is held by admin.e2e.ts.)
  */

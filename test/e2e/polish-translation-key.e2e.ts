@@ -5,7 +5,7 @@ import { openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 16 item 16 (the window's part): a new translation key is checked with the service before it is saved:
+ * A new translation key is checked with the service before it is saved:
  * a one-word translation with the key itself (API 1.0 has no other call that reads the key).
  */
 

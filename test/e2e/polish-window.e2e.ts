@@ -6,7 +6,7 @@ import { addAcmeAccount, goTo } from './support/navigation';
 import { MAIN_SCREENS } from './support/screens';
 import { screenshotPath } from './support/screenshots';
 
-/* Issue 16 item 8, the polish a new user meets on the first day: wording, wrapping and widths. */
+/* The polish a new user meets on the first day: wording, wrapping and widths. */
 
 test.use({ simOptions: { seed: 'demo' } });
 

@@ -5,7 +5,7 @@ import { startHarness, type Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 26, item 8: a provider's update written in HTML becomes plain text in the draft of our incident (its
+ * A provider's update written in HTML becomes plain text in the draft of our incident (its
  * links kept as text), and what is posted on our page carries none of their markup.
  */
 

@@ -7,7 +7,7 @@ import { screenshotPath } from './support/screenshots';
 import { openScreen } from './support/navigation';
 
 /*
- * Issue 19 end to end: a provider's page (public Statuspage format, the provider simulator) watched beside
+ * A provider's page (public Statuspage format, the provider simulator) watched beside
  * the user's own page (the Status Page API simulator); the provider's incident becomes a draft on the own
  * page, nothing is sent until it is saved, then it goes through the outbox into the own page's write log.
  */
@@ -133,7 +133,7 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   await again.getByRole('button', { name: 'Cancel' }).click();
   expect(own.writeLog({ pathPrefix: INCIDENTS })).toHaveLength(1);
 
-  // Provider history (issue 30, item 3): the provider card's History shows what was observed of it, its days
+  // Provider history: the provider card's History shows what was observed of it, its days
   // in the page's own zone when times are read so (the provider names Etc/UTC)…
   await openScreen(page, 'Settings');
   await page.getByRole('radio', { name: "Each page's own time zone" }).check();

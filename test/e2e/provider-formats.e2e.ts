@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 27 in the window: Watch a page finds providers in the catalogue as the user types and fills the
+ * Watch a page finds providers in the catalogue as the user types and fills the
  * address and format; a page of another format is watched in its format; a page whose answer is not its
  * format says "not understood" and why, never Operational.
  */
@@ -56,7 +56,7 @@ test('a page whose answer is not its format says "not understood" and why, never
   const app = await launch();
   const form = await openProviderForm(page);
   // An Instatus page's address watched as a feed: the answer is JSON. Watch a page reads it once and refuses
-  // it with the reason (issue 26, item 6).
+  // it with the reason.
   const url = `${providers.pageUrl('hatch-hosting')}/summary.json`;
   await form.getByLabel('Page address').fill(url);
   await form.getByLabel('Format').selectOption('feed');

@@ -6,7 +6,7 @@ import { addAcmeAccount, openNewIncident, openScreen } from './support/navigatio
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 28 item 1: on a page of 400 services in three levels, picking 3 in the incident editor and in the
+ * On a page of 400 services in three levels, picking 3 in the incident editor and in the
  * access-group dialog takes at most 15 key presses (395 with the checkbox list): type a component's number,
  * Enter, three times. The picked ones are chips, removable; the tree folds and opens by keyboard.
  */

@@ -3,7 +3,7 @@ import { E2E_VERSION } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Settings → Support (issue 29, item 4): Open logs folder and Copy diagnostics, as Help has them. The
+ * Settings → Support: Open logs folder and Copy diagnostics, as Help has them. The
  * clipboard and the file manager are the main process's ports, recorded here.
  */
 

@@ -47,7 +47,7 @@ test('add an account, test the connection, see success', async () => {
 
   await card.getByRole('button', { name: 'Test connection' }).click();
   await expect(card.getByTestId('connection-result')).toContainText('Connected');
-  // What it checked, in words: a read with the key, which a read-only key passes too (issue 26, item 6).
+  // What it checked, in words: a read with the key, which a read-only key passes too.
   await expect(card.getByTestId('connection-result')).toContainText('Read the services of "acme" with the key');
   await expect(card.getByTestId('connection-result')).toContainText('a read-only key passes it too');
   await expect(card.getByTestId('connection-result')).not.toContainText('GET /');
@@ -104,7 +104,7 @@ test('validation errors appear before anything is saved', async () => {
   await form.getByLabel('Page subdomain').fill('bad subdomain!');
   await form.getByRole('button', { name: 'Save account' }).click();
   await expect(form.getByText('Give the account a name.')).toBeVisible();
-  // An address that receives the key: https, or plain http on this computer only (issue 24).
+  // An address that receives the key: https, or plain http on this computer only.
   await expect(form.getByText(/full https address/)).toBeVisible();
   await expect(form.getByText(/only letters, digits/)).toBeVisible();
   expect(app.core.accounts.records()).toHaveLength(0);

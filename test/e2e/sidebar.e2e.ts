@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 
-/* Issue 16 item 2: on a long screen the navigation and the Outbox badge stay where they are. */
+/* On a long screen the navigation and the Outbox badge stay where they are. */
 
 test('the sidebar stays in view when a long screen scrolls to its end', async ({ page, launch }) => {
   await page.setViewportSize({ width: 1000, height: 320 });

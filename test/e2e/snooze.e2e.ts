@@ -2,7 +2,7 @@ import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { screenshotPath } from './support/screenshots';
 
-/* Issue 30, item 4 (first half): snooze a page, a service or an incident for a chosen time. While it lasts
+/* Snooze a page, a service or an incident for a chosen time. While it lasts
    its news is not notified and a snoozed page does not colour the tray; the card says until when. */
 
 test('a snoozed page, service or incident stays quiet until the snooze ends; the card says until when', async ({ page, sim, launch }) => {

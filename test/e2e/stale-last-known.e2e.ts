@@ -3,7 +3,7 @@ import type { Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 26 item 3: a page that stopped answering shows its levels as last known (hatched, "last known at …"),
+ * A page that stopped answering shows its levels as last known (hatched, "last known at …"),
  * never "Operational, checked just now"; the last successful check and the last attempt are told apart, on
  * the card, in the compact list and in the tray.
  */

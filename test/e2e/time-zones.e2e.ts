@@ -3,7 +3,7 @@ import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 26 item 1: the window's times are right in every zone. The API's datetimes are naive UTC; read as
+ * The window's times are right in every zone. The API's datetimes are naive UTC; read as
  * local time they put a New York user's "just now" five hours in the future. The whole window runs here in
  * three zones far from UTC (one at +05:30, one at +13:45), and every time says which zone it is in.
  */

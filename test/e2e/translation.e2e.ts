@@ -216,7 +216,7 @@ test('error states: no key, a refused key, the word allowance used up, the servi
   await service.getByLabel('Service address').fill(deadUrl);
   await service.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('service-url')).toHaveText(deadUrl);
-  // The key was entered for the old service: moving removes it, and the panel says so (issue 24).
+  // The key was entered for the old service: moving removes it, and the panel says so.
   await expect(page.getByTestId('service-notice')).toContainText('The translation key was removed because the service now is');
   await expect(app.keychain.get(secretNames.translationKey())).resolves.toBeNull();
   await app.core.translation.setKey(KEY);

@@ -4,8 +4,8 @@ import type { Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 26 item 9: the tray tooltip names our own pages' problems before a provider's ("Nimbus Cloud: major
- * outage; 2 others" hid that both our pages were unreachable). Item 11: a provider page is named with its own
+ * The tray tooltip names our own pages' problems before a provider's ("Nimbus Cloud: major
+ * outage; 2 others" hid that both our pages were unreachable). A provider page is named with its own
  * name from its summary, and by its address (never the slug made from it) only until the first read: in the
  * tray, on a failed card and in the tray menu.
  */

@@ -26,7 +26,7 @@ const SCENES: Record<TrayIconState, TrayPage[]> = {
     { pageId: 'b', name: 'Acme EU', status: 'ok', level: 'minor', muted: false },
   ],
   stale: [
-    // Stopped answering at 09:58: its level is told as last known (issue 26, item 3).
+    // Stopped answering at 09:58: its level is told as last known.
     { pageId: 'a', name: 'Acme', status: 'stale', level: 'operational', muted: false, lastSuccessAt: '2026-11-22T09:58:00.000Z' },
     { pageId: 'b', name: 'Acme EU', status: 'ok', level: 'scheduled', muted: false },
   ],

@@ -7,8 +7,8 @@ import { goTo } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
 
 /*
- * Issue 26 in the window. Item 4: a failed check on a dashboard card, a failed write on the Outbox screen and
- * a provider's levels are people's words, never an operation id, a method and path, or a raw value. Item 6:
+ * A failed check on a dashboard card, a failed write on the Outbox screen and
+ * a provider's levels are people's words, never an operation id, a method and path, or a raw value. And
  * Watch a page and Save account try once, refuse what the server says cannot work with the reason, and offer
  * Save anyway only when the server could not be asked.
  */

@@ -2,7 +2,7 @@ import type { OutboxService } from '../../electron/services/outbox/outbox-servic
 import type { StatusPageSimulator } from '../../simulators/statuspage';
 
 /*
- * The world besides our outbox, for the write-path simulation (issue 25): a colleague who writes look-alikes of
+ * The world besides our outbox, for the write-path simulation: a colleague who writes look-alikes of
  * our incidents on the web dashboard (in-process on the simulator, so never in the write log the invariants
  * read), and the user who answers the outbox's "needs a look" as a careful person would: they know which
  * incident is theirs.

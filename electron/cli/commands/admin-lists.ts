@@ -9,7 +9,7 @@ import { formatOption, onePage, printPages, type ListPage, type ListPrinting } f
 import { withOutbox } from './outbox';
 
 /*
- * `<list> list` for what the Administration screen manages (issue 28, item 5): services, subscriptions,
+ * `<list> list` for what the Administration screen manages: services, subscriptions,
  * webhooks, access groups, page and organization members, status pages, and the metric points this computer
  * sent. Lists with cursors read one page (--limit, 1 to 100), or every page with --all (100 at a time);
  * --format csv|json exports the whole list, streamed. The others are one answer from the server.

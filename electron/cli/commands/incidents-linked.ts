@@ -16,7 +16,7 @@ import { notSentResult, submitWrite, withOutbox } from './outbox';
 import { itemCommand, type PageItem, type PageItemKind } from './page-items';
 
 /*
- * One incident on several pages (issue 30, item 2) on the command line. The window creates the groups and owns
+ * One incident on several pages on the command line. The window creates the groups and owns
  * linked-incidents.json (it caches the file and rewrites it whole): a command only reads it, parsed as the store
  * parses it, and a missing or damaged file reads as "not linked" (the app sets a damaged one aside itself).
  * `incidents linked` shows a group; `update`/`resolve --all-linked` post one write per linked page through the

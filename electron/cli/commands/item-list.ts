@@ -4,7 +4,7 @@ import { printPages, type ListPage } from './list-output';
 import type { ListQuery, PageItem, PageItemKind } from './page-items';
 
 /*
- * `incidents list`, `maintenances list`, `notices list` (issue 28, item 5): one page, or with --all every page,
+ * `incidents list`, `maintenances list`, `notices list`: one page, or with --all every page,
  * read 100 at a time (the API's maximum: 51 requests for 5,100 incidents where 20 a page took 255) and printed
  * as each page arrives: table rows, one JSON object per line with --json, or an export with --format.
  */

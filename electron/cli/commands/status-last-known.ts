@@ -14,7 +14,7 @@ import { providerArgument } from '../provider-argument';
 
 /*
  * `statusdesk status`: a page's current status, read once. When the page does not answer: the last status this computer read from it, told as
- * last known, with the last successful check and this failed attempt apart (issue 26, item 3). Each good
+ * last known, with the last successful check and this failed attempt apart. Each good
  * read is kept in status-last-known.json in the data folder (a few hundred bytes a page, the newest 200
  * pages). A page that answered "no such page" or refused the key is not stale: that failure is told as it is.
  */

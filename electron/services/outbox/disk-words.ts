@@ -4,8 +4,8 @@ import { fileErrorReason, type FileSystemFailure } from '@services/storage/file-
 /*
  * A disk that fails under the outbox (full, read-only, an I/O error), in words: which file, which step, and the
  * cause with its code ("the disk is full (ENOSPC)"). One home for the words, so the command line (outbox-disk.ts,
- * which adds what it means for its own command) and the window (the outbox status) say the same thing (issue 25,
- * item 9: a full disk during a flush used to end with "sent 26; left: 274 pending" and no word of ENOSPC).
+ * which adds what it means for its own command) and the window (the outbox status) say the same thing (a full disk during a flush
+ * used to end with "sent 26; left: 274 pending" and no word of ENOSPC).
  */
 
 /** The file as the user knows it: a compaction's temp file is still the outbox file. */

@@ -7,7 +7,7 @@ import { BatchWriteError } from './batch-write-error';
 import { handOffWrite } from './outbox-handoff';
 
 /**
- * A write of the window while a command holds the outbox (issue 25, item 5): the app cannot add it to the file,
+ * A write of the window while a command holds the outbox: the app cannot add it to the file,
  * so it keeps it as the command line keeps its own writes while the app runs: one fsynced file in the hand-over
  * folder (outbox-handoff.ts), taken in by whoever opens the outbox next (the app, once the command is done, or
  * the next command), under the write's own id, so it is one entry however often it is read. It is checked by its

@@ -53,7 +53,7 @@ function heldText(holder: OutboxBusyError): string {
  * The outbox as the app runs it: opened on first use (it takes the file lock), started, and closed on quit.
  *
  * A command (statusdesk incidents …, outbox flush) holds the outbox for seconds, or longer (a long `outbox flush
- * --timeout`, a server that never answers). The app never gives up on it (issue 25, item 5): it keeps trying to
+ * --timeout`, a server that never answers). The app never gives up on it: it keeps trying to
  * open it, says so once the wait is long, and keeps the window's writes meanwhile (kept-write.ts), never
  * refusing one because a command is busy; its other calls say who holds the outbox instead of hanging.
  */
@@ -138,7 +138,7 @@ export class OutboxFeature {
     return results;
   }
 
-  /** The account's key was replaced (Settings): what the old key was refused for goes back to waiting (issue 25, item 6). */
+  /** The account's key was replaced (Settings): what the old key was refused for goes back to waiting. */
   async keyChanged(accountId: string): Promise<void> {
     await (await this.service()).keyChanged(accountId);
   }

@@ -272,7 +272,7 @@ export class OutboxStore {
   }
 
   /**
-   * Compaction in normal use (issue 25, item 8): when the file holds more than half again the sent entries it keeps,
+   * Compaction in normal use: when the file holds more than half again the sent entries it keeps,
    * or more than three lines per record a snapshot would write (retries, edits, sent entries' state changes).
    */
   #maybeCompact(): void {

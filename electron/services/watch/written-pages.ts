@@ -5,7 +5,7 @@ import { baseUrlOfPage } from '@services/monitor/summary-fetcher';
 const trimmed = (url: string) => url.replace(/\/+$/, '');
 
 /**
- * The watched pages a write of ours went to (issue 26, item 7): every copy of its page, by server and
+ * The watched pages a write of ours went to: every copy of its page, by server and
  * subdomain; a provider's page never (we do not write to those). `baseUrl`: the server of the write's account.
  */
 export function pagesWrittenTo(entry: Pick<OutboxEntryView, 'input'>, baseUrl: string | null, pages: readonly WatchedPage[]): string[] {

@@ -10,7 +10,7 @@ import { useIncidentFilters } from './incident-filters';
 import { useIncidentsStore } from './incidents';
 
 /**
- * Old incidents in reach (issue 28, item 4). The API lists newest first and has no search and no date filter
+ * Old incidents in reach. The API lists newest first and has no search and no date filter
  * (only `type`, which the list's Type uses), so: an incident's number opens it at once, read on its own when
  * the list has not come to it; a date reads back page by page (100 a time) to the first incident that started
  * that day or before; and a search can read every page, so it looks through all of them. Each can be stopped.

@@ -19,8 +19,8 @@ import { useLinkedIncidents } from './linked-incidents';
 import { useOutboxStore } from './outbox';
 
 /**
- * Items per read after the first: the API's maximum, so reaching old incidents takes as few requests as it can
- * (issue 28). The first read is smaller, so the list shows at once whatever the page's size.
+ * Items per read after the first: the API's maximum, so reaching old incidents takes as few requests as it can.
+ * The first read is smaller, so the list shows at once whatever the page's size.
  */
 export const PAGE_SIZE = 100;
 export const FIRST_PAGE_SIZE = 50;
@@ -61,7 +61,7 @@ export const useIncidentsStore = defineStore('incidents', () => {
   const recent = ref<RecentWrite[]>([]);
   /** Sent entries whose server copy is being read: still shown (as sending) so nothing flickers away. */
   const refreshing = ref<string[]>([]);
-  /** Items the server no longer has, taken off the lists (issue 26, item 10). */
+  /** Items the server no longer has, taken off the lists. */
   const gone = ref<GoneItem[]>([]);
 
   // Not view state: server reads chained per item (so the last answer shown is the newest), the sent entries

@@ -32,7 +32,7 @@ const tempIdOfResult = (result: unknown): string | null =>
   result !== null && typeof result === 'object' && 'tempId' in result && isTempId(result.tempId) ? result.tempId : null;
 
 /**
- * Incidents linked across pages (issue 30, item 2), as the main process keeps them (`linked-incidents.json`):
+ * Incidents linked across pages, as the main process keeps them (`linked-incidents.json`):
  * the groups, read once and followed while the window lives; the services mapped between two pages; and the
  * writes that go to every page of a group, each page's through the outbox as its own write.
  */

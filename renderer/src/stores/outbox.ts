@@ -14,7 +14,7 @@ type ChangeListener = (change: OutboxChange) => void;
  * the sidebar badge, the banner, the incident console, the Outbox, Operations and Administration screens all
  * read the same state. Type-only imports: App.vue uses it.
  *
- * Kept incrementally (issue 28, item 2): a change touches the entries it names, found through an index of
+ * Kept incrementally: a change touches the entries it names, found through an index of
  * positions, never a pass over all of them (a batch of 1,000 metric points is one change); the list is a shallow
  * ref changed in place and announced once per change, and the sent entries the core's compaction forgets leave it.
  */

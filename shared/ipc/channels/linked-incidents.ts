@@ -11,7 +11,7 @@ import {
   servicePairSchema,
 } from '../../incidents/linked-incidents';
 
-/** One incident on several pages (issue 30, item 2): the groups kept on this computer and the services mapped between pages. */
+/** One incident on several pages: the groups kept on this computer and the services mapped between pages. */
 export const linkedIncidentsChannels = {
   /** Every group, oldest first. */
   'linked.groups': invoke(z.undefined(), z.array(linkedGroupSchema).max(MAX_LINKED_GROUPS)),

@@ -11,7 +11,7 @@ import type { Store } from '../store';
 import { DEMO_ORG_ID } from './base';
 
 /*
- * A large company's page (issue 28), for the scale e2e tests and the large-page bench: page `acme` of
+ * A large company's page, for the scale e2e tests and the large-page bench: page `acme` of
  * organization 1 (the demo keys work on it), with every count a parameter, so its baseline is the same
  * page with ten of each. Deterministic: the same counts and clock give the same page.
  *

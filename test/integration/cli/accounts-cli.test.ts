@@ -11,7 +11,7 @@ import { KeyVault, secretNames } from '../../../electron/services/vault/key-vaul
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 16 item 12: statusdesk accounts list|add|remove|test, so the command line works on a machine without
+ * statusdesk accounts list|add|remove|test, so the command line works on a machine without
  * the app. The key comes from stdin or a prompt that does not echo, never from an argument, and lands in the
  * OS keychain under the app's name; the record in the app's settings: an account added here is the app's.
  */

@@ -5,7 +5,7 @@ import { startStatusPageSimulator, type StatusPageSimulator } from '../../../sim
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 28 item 5: list commands for what the Administration screen manages, each a table, one page or every
+ * List commands for what the Administration screen manages, each a table, one page or every
  * page 100 at a time, one JSON object per line with --all --json, and an export with --format csv|json.
  */
 

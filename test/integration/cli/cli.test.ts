@@ -75,7 +75,7 @@ describe('statusdesk command line against the simulator', () => {
     expect((await cli(['incidents', 'delete', 'acme', String(incident.id)], env)).code).toBe(0);
     const gone = await cli(['incidents', 'show', 'acme', String(incident.id)]);
     expect(gone.code).toBe(1);
-    // The item and the page by name, and where to find the right id (issue 16 item 11).
+    // The item and the page by name, and where to find the right id.
     expect(gone.stderr).toContain(`No incident #${incident.id} on page acme (the server answered 404): check the id (statusdesk incidents list acme)`);
 
     const writes = sim.writeLog().filter((w) => w.path.includes('/incidents'));

@@ -17,7 +17,7 @@ import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 29, item 5: `statusdesk doctor` against the simulators and a broken data folder. The account checks
+ * `statusdesk doctor` against the simulators and a broken data folder. The account checks
  * run with a vault of their own (a memory keychain), so this suite never touches the app's keychain entries;
  * the installed binary runs with the OS keychain of scripts/with-keyring.sh for the exit code and --json.
  */

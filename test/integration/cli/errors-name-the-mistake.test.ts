@@ -4,7 +4,7 @@ import { startStatusPageSimulator, type StatusPageSimulator } from '../../../sim
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 16 item 11: a wrong page, a base URL without /api/v2 and a server name that does not resolve each say
+ * A wrong page, a base URL without /api/v2 and a server name that does not resolve each say
  * which page, which address and the likely fix, instead of the operation's path template; --region takes
  * EU as eu (item 13).
  */

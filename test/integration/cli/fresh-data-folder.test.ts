@@ -8,7 +8,7 @@ import { repoRoot } from '../../support/paths';
 import { runCliIn } from './support/run-cli';
 
 /*
- * Issue 25, item 7: on a fresh install `accounts add` failed ("The outbox lock …/outbox.lock could not be
+ * On a fresh install `accounts add` failed ("The outbox lock …/outbox.lock could not be
  * created: ENOENT") until another command had made the data folder, and `outbox list` made it readable by
  * everyone (0755). Whichever command comes first now makes it, readable by this user only (0700). (The app,
  * and commands that read the settings first, already made it 0700: the settings store does.)

@@ -9,7 +9,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
 
 /*
- * Issue 25, item 9: a disk that filled up during `outbox flush` ended it with "sent 26; left: 274 pending"
+ * A disk that filled up during `outbox flush` ended it with "sent 26; left: 274 pending"
  * and no word of ENOSPC. The flush now names it: what failed (the disk is full, the outbox file), what it
  * means (nothing more is sent; the writes left are kept), and what to do. The full disk is put behind the
  * outbox's file layer (storage/file-system.ts), the seam every outbox write goes through.

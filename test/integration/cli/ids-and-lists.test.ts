@@ -14,7 +14,7 @@ import { startStatusPageSimulator, type StatusPageSimulator } from '../../../sim
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 16 item 13: show names services; summary shows the ids --service takes; temp ids and their short
+ * Show names services; summary shows the ids --service takes; temp ids and their short
  * prefixes work in show and update; --all follows the pages; an unknown --type is refused with the allowed
  * values; the missing-key hint is said once.
  */
@@ -125,7 +125,7 @@ describe('lists', () => {
     expect((JSON.parse(one.stdout) as { incidents: unknown[] }).incidents).toHaveLength(20);
     const firstPage = await cli(['incidents', 'list', 'acme']);
     expect(firstPage.stderr).toMatch(/add --all to list every one/);
-    // With --all, one JSON object per line, as the pages arrive (issue 28).
+    // With --all, one JSON object per line, as the pages arrive.
     const all = await cli(['--json', 'incidents', 'list', 'acme', '--all', '--limit', '10']);
     const ids = all.stdout
       .trim()

@@ -9,7 +9,7 @@ import { runCliIn } from './support/run-cli';
 import { holding, holdOutbox, startCli, until } from './support/cli-child';
 
 /*
- * Issue 25, item 3: Ctrl-C (SIGINT) or SIGTERM during a command ended it with exit 130/143, no output, and the
+ * Ctrl-C (SIGINT) or SIGTERM during a command ended it with exit 130/143, no output, and the
  * outbox lock left behind. Now the command closes the outbox (a send in flight gets a moment, then is cut
  * off), releases the lock, says what became of its write (sent, outcome unknown, queued and kept), and exits
  * 130 or 143. Checked on the real binary in its own process, as a terminal or a service manager stops it.

@@ -3,7 +3,7 @@ import { runCliIn } from './support/run-cli';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 
-/* Issue 16 item 13: a create refused for its key (401) is reported as such and not left as a failed write. */
+/* A create refused for its key (401) is reported as such and not left as a failed write. */
 
 let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir>;

@@ -9,7 +9,7 @@ import { startCli } from './support/cli-child';
 import { runCliIn, type CliIoExtras } from './support/run-cli';
 
 /*
- * Issue 30, item 2 on the command line: a group the window recorded (written here by the store itself) over two
+ * A group the window recorded (written here by the store itself) over two
  * pages of the simulator, acme and acme-eu, each with its own account and key. The real bin shows the group and
  * posts an update and the resolve to each page once; a page that refuses is reported with the command that
  * retries it alone while the other stays sent; a damaged file reads as "not linked" and is left as it is.

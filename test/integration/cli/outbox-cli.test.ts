@@ -66,7 +66,7 @@ describe('statusdesk writes through the outbox', () => {
     expect(entries[0]!.server).toEqual({ baseUrl: sim.baseUrl, keyFrom: 'env' });
     expect(fs.readFileSync(path.join(home.dir, 'outbox.jsonl'), 'utf8')).not.toContain(sim.keys.demoReadWrite);
     const table = await cli(['outbox', 'list']);
-    // What each write is, in the words of what it changes (issue 26, item 12): the title, the update's first words.
+    // What each write is, in the words of what it changes: the title, the update's first words.
     expect(table.stdout).toMatch(/ID\s+STATE\s+WRITE/);
     expect(table.stdout).toMatch(/pending\s+New incident “Train wifi”.*the connection was/);
     expect(table.stdout).toMatch(/pending \(order\)\s+Update to incident “Train wifi”: “Still looking”/);

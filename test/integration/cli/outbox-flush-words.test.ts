@@ -5,7 +5,7 @@ import { runCliIn } from './support/run-cli';
 import { until } from './support/cli-child';
 
 /*
- * Issue 25, item 11: after a send that got no clear answer (a time-out, a connection cut after the server
+ * After a send that got no clear answer (a time-out, a connection cut after the server
  * applied it), the command line said "not sent yet" or "the server cannot be reached now", and `outbox flush`
  * left writes in flight out of its count. Such a write's outcome is unknown: it is said so, with the promise that
  * holds (it is looked up on the server before any resend), and a flush counts what is still in flight.

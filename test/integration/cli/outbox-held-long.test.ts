@@ -8,7 +8,7 @@ import { runCliIn } from './support/run-cli';
 import { holding, holdOutbox, releaseOutbox, startCli, until } from './support/cli-child';
 
 /*
- * Issue 25, item 5: while another command held the outbox for long (a black-holed network, a long `outbox
+ * While another command held the outbox for long (a black-holed network, a long `outbox
  * flush --timeout`), a write command waited 45 s in silence, then exited 1 and its write was not kept. A write
  * is never refused because another process is busy: it is kept at once (handed over, as to the app), the
  * command says whom it waits for, sends the write itself once the other is done, and after its wait leaves

@@ -11,7 +11,7 @@ import { runCliIn } from './support/run-cli';
 import { SOAK_MS } from '../../support/time-outs';
 
 /*
- * Issue 25, item 8: the outbox file was never compacted in normal use (after 5,000 sends it held 20,001 lines and
+ * The outbox file was never compacted in normal use (after 5,000 sends it held 20,001 lines and
  * `outbox list` printed all 5,000 sent rows), and queueing offline was O(n) per command: each command attempted
  * the writes already waiting, a record and an fsync each, and the file grew by a line per waiting write per
  * command. The file now keeps the last 100 to 150 sent writes, and a command learns once that the server is not

@@ -4,7 +4,7 @@ import { startStatusPageSimulator, type StatusPageSimulator } from '../../../sim
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * A create whose look-up found look-alikes of it (issue 25): the command never says "created #…" for someone
+ * A create whose look-up found look-alikes of it: the command never says "created #…" for someone
  * else's incident; the write is kept as "needs a look", listed as such, and settled with `outbox resolve`.
  */
 

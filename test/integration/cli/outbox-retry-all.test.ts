@@ -4,7 +4,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
 
 /*
- * Issue 25, item 6, on the command line: writes queued offline and refused for their key when flushed stayed
+ * Writes queued offline and refused for their key when flushed stayed
  * failed, and only `outbox retry <id>`, one at a time, sent them. Their message now says what to do, and
  * `statusdesk outbox retry --all` sends every failed write again.
  */

@@ -3,7 +3,7 @@ import { runCliIn } from './support/run-cli';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 
-/* Issue 16 item 12: incidents create --notify; maintenances and notices command groups like incidents. */
+/* Incidents create --notify; maintenances and notices command groups like incidents. */
 
 let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir>;

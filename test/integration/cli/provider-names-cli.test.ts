@@ -6,7 +6,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
 
 /*
- * Issue 26 item 11 on the command line: `statusdesk watch` names a provider page by the name in its summary,
+ * `statusdesk watch` names a provider page by the name in its summary,
  * and by its address only until the first read; never by the slug made from its address
  * (127-0-0-1-4013-pages-nimbus-cloud).
  */

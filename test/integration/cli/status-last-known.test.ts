@@ -5,7 +5,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
 
 /*
- * Issue 26 item 3 on the command line: `statusdesk status` of a page that does not answer says it is not
+ * `statusdesk status` of a page that does not answer says it is not
  * reachable and gives its level as last known, with the last successful check and this attempt apart, and
  * exits 1; never the last level as if it were now. A page never read, or one the server says does not exist,
  * is a plain failure.

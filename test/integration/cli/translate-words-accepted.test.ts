@@ -5,7 +5,7 @@ import { startTranslationSimulator, type TranslationSimulator } from '../../../s
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 16 item 16: words sent are counted only for requests the translation service accepted, on the command
+ * Words sent are counted only for requests the translation service accepted, on the command
  * line and in the window's totals (the same translator).
  */
 

@@ -3,7 +3,7 @@ import { runCliIn } from './support/run-cli';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 16 item 14: watch quotes the update on incident.updated, prints aligned columns, uses colour on a
+ * Watch quotes the update on incident.updated, prints aligned columns, uses colour on a
  * terminal only (never under NO_COLOR, in a pipe or with --json), and the demo's header states its real pace.
  */
 

@@ -3,7 +3,7 @@ import { runCliIn } from './support/run-cli';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 
-/* Issue 16 item 14: watch says where each page stands at start, and a page that does not exist ends it with 1. */
+/* Watch says where each page stands at start, and a page that does not exist ends it with 1. */
 
 let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir>;

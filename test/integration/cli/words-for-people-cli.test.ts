@@ -6,7 +6,7 @@ import { startStatusPageSimulator, type StatusPageSimulator } from '../../../sim
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 26, items 4 and 12 on the command line: no operation ids, paths or raw values in what it prints
+ * No operation ids, paths or raw values in what it prints
  * (watch, status <provider URL>, resolve, the 403); one wording of levels in status, summary and watch;
  * watch --demo ends with a closing line; outbox list says what each write is.
  */

@@ -6,7 +6,7 @@ import { startStatusPageSimulator, type StatusPageSimulator } from '../../../sim
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 26, item 5: a write to an id the server does not have. Reachable: checked first, refused with exit 2,
+ * A write to an id the server does not have. Reachable: checked first, refused with exit 2,
  * nothing kept. Offline: kept; when it then fails with 404, the writes behind it on the same item fail with it
  * and one line gives the command that drops them all. A wrong --service is refused from the page's services;
  * a 422 shows the server's reason.

@@ -12,7 +12,7 @@ import { SessionSecretStore } from '../../../electron/services/vault/secret-stor
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 29, item 1: the app's log, written by the real core against the simulator, as the main process wires
+ * The app's log, written by the real core against the simulator, as the main process wires
  * it (electron/main/app-log.ts and start-core.ts): what it says about starting, settings, pages, outbox
  * writes, the keychain, IPC refusals and the window's errors, and what it never says (a key, a body).
  */

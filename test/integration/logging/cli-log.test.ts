@@ -8,7 +8,7 @@ import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 29, item 1: the command line's log, logs/cli.log in the data folder, written by the installed binary:
+ * The command line's log, logs/cli.log in the data folder, written by the installed binary:
  * each command's start and end, its outbox writes' transitions, its failures as the user read them; never a
  * key, a title or a body; nothing at all (and no data folder made) for --version.
  */

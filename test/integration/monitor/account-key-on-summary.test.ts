@@ -4,7 +4,7 @@ import { clearRateLimiters } from '../../../electron/services/statuspage/rate-li
 import { sendJson, startServer, type TestServer } from '../statuspage/helpers/http-server';
 
 /*
- * Issue 16 item 6: a watched page that belongs to an account is read with the account's key, so a private
+ * A watched page that belongs to an account is read with the account's key, so a private
  * page (answering only to its organization's key) does not go stale; a public page sends none.
  */
 

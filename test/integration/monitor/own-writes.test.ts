@@ -7,7 +7,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import type { AppCore } from '../../../electron/services/app-core';
 
 /*
- * Issue 16 item 5: the user's own writes from this app (sent through the outbox) do not notify them back when
+ * The user's own writes from this app (sent through the outbox) do not notify them back when
  * the next poll shows them; what someone else does on the same page (or the same incident) still does.
  */
 

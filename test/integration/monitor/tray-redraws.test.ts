@@ -8,7 +8,7 @@ import { watchedPageSchema } from '../../../shared/monitor/watched-page';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 29, item 6: with 500 pages the app all day in the tray redrew the tray (500 menu labels, a native
+ * With 500 pages the app all day in the tray redrew the tray (500 menu labels, a native
  * menu rebuilt) after every poll, changed or not, and with no window a poll that moved only its check times
  * asked for a push within 250 ms as if the page had changed. Polls that change nothing now redraw nothing,
  * and pages that change redraw it at most once a second.

@@ -87,7 +87,7 @@ describe('Google sign-in (loopback + PKCE) against the fake OAuth server', () =>
     expect(page.text).toMatch(/You can close this tab/);
 
     // The refresh token is in the real keychain; the loopback server is gone.
-    // Kept with what it is bound to: its token, revoke and service addresses and its client (issue 24).
+    // Kept with what it is bound to: its token, revoke and service addresses and its client.
     const stored = decodeSecret((await keychain.get(refreshTokenName))!).secret;
     expect(stored).toMatch(/^1\/\/sim-/);
     expect(sim.tokenStatus(stored!)).toBe('active');

@@ -9,7 +9,7 @@ import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 25, item 9, in the window: a disk that fills up under the app's outbox is named, with its code (ENOSPC),
+ * A disk that fills up under the app's outbox is named, with its code (ENOSPC),
  * both on a write the window makes and in the outbox status (the Outbox screen shows it), which also covers a
  * send whose "being sent" record cannot be written, which the outbox otherwise waits out without a word. The
  * words are the command line's (services/outbox/disk-words.ts). Through the window's IPC, on the real core.

@@ -12,7 +12,7 @@ import { openTestOutbox, simAccounts, until } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';
 
 /*
- * The disk rows of the write path's fault matrix (issue 13): a short write, ENOSPC, EIO and a read-only file
+ * The disk rows of the write path's fault matrix: a short write, ENOSPC, EIO and a read-only file
  * system, at append and at compaction. The invariant: every write answered "queued" is still there after the
  * outbox is opened again and is sent exactly once; a refused write is refused with the file and the cause,
  * and leaves nothing half-written behind for a later write to be glued onto.

@@ -7,7 +7,7 @@ import { openTestOutbox, simAccounts, until } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';
 
 /*
- * The fault matrix of the write path (issue 13): every kind of write × every way the network or the server
+ * The fault matrix of the write path: every kind of write × every way the network or the server
  * can fail it once. The invariant is read from the server, not from the outbox: the write took effect
  * exactly once (one applied write in the server's log), the entry says "sent", and the writes after it
  * on the same incident went out in order. Times are scaled down (a 500 ms request timeout stands for the
@@ -97,7 +97,7 @@ const FAULTS: Record<string, FaultRule> = {
   '504 before commit': { ...ONCE, errorRates: { 504: 1 } },
   '500 after commit': { ...ONCE, statusAfterCommit: 500 },
   '503 after commit': { ...ONCE, statusAfterCommit: 503 },
-  // A gateway's own time-out or rate limit answered after the API committed (issue 25, item 11): looked up, never resent.
+  // A gateway's own time-out or rate limit answered after the API committed: looked up, never resent.
   '408 after commit': { ...ONCE, statusAfterCommit: 408 },
   '429 after commit': { ...ONCE, statusAfterCommit: 429 },
   '429 with Retry-After': { ...ONCE, errorRates: { 429: 1 }, retryAfterSeconds: 1 },
@@ -277,7 +277,7 @@ describe('the rest of the world', () => {
 });
 
 /*
- * The look-up after an unknown outcome against what the contract leaves open (issue 25): a server that keeps
+ * The look-up after an unknown outcome against what the contract leaves open: a server that keeps
  * text its own way (trimmed, squished, sanitised and re-escaped: the simulator's `normalised` text style), and a
  * second writer whose look-alike of our write appears just before our send or our retry.
  */

@@ -7,7 +7,7 @@ import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 25, item 6: a revoked key, then fixed. Five queued writes failed with a clear 401, but after the key was
+ * A revoked key, then fixed. Five queued writes failed with a clear 401, but after the key was
  * replaced they stayed failed, and only `outbox retry <id>`, one at a time, sent them. Now the writes refused for
  * the key go back to waiting when the account's key is replaced (AccountsService → AppCore → the outbox), their
  * message says so, and Retry all sends every failed write again. Through the window's IPC, on the real core.

@@ -21,7 +21,7 @@ import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*
- * Issue 30, item 2: one incident on two pages (the simulator's acme and acme-eu), through the window's IPC on the
+ * One incident on two pages (the simulator's acme and acme-eu), through the window's IPC on the
  * real core: each page's create goes through the real outbox as its own write, the group is recorded with the
  * temp ids and follows them to the server's ids once sent (and again after a restart), an update and the
  * resolve go to both, and a page that refuses the resolve leaves the other sent and its member failed.

@@ -10,7 +10,7 @@ import type { ContenderAnswer, ContenderRequest } from './support/lock-contender
 import { SOAK_MS } from '../../support/time-outs';
 
 /*
- * Issue 25, item 3: taking over a stale outbox lock was check-then-remove, so two contenders could each remove
+ * Taking over a stale outbox lock was check-then-remove, so two contenders could each remove
  * the dead owner's lock, one of them removing the other's fresh lock instead, and both held it (2 trials in 10
  * with 16 contenders). Here 16 real processes race on one stale lock, trial after trial (the dead owner's
  * lock, and an empty one a process left when it died between creating and writing it): exactly one wins each

@@ -71,7 +71,7 @@ describe('outbox lock', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  it("the app waits for a command that holds the outbox as long as it takes (issue 25, item 5): says so, keeps the window's writes, and takes them in once it is done", async () => {
+  it("the app waits for a command that holds the outbox as long as it takes: says so, keeps the window's writes, and takes them in once it is done", async () => {
     home = makeTempDir('statusdesk-lock-');
     const settings = new SettingsStore(home.dir);
     const accountId = randomUUID();

@@ -8,7 +8,7 @@ import { openTestOutbox, simAccounts, until } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';
 
 /*
- * Issue 25 item 4, the fault-matrix row for a huge Retry-After: one 429 with `Retry-After: 999999` paused the
+ * The fault-matrix row for a huge Retry-After: one 429 with `Retry-After: 999999` paused the
  * account's shared limiter, and so the dashboard and the outbox of that account, for 11 days. The write now
  * waits at most the cap, the account's limiter too, and the write's error says until when the server asked.
  */

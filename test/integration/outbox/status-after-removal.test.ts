@@ -7,7 +7,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, resetLimiters, simAccounts, until } from './support/harness';
 
 /*
- * Issue 16 item 3: the window's Outbox badge counts failed writes and conflicts from the outbox's status
+ * The window's Outbox badge counts failed writes and conflicts from the outbox's status
  * changes. Settling a conflict with "take theirs" (or dropping a failed write) removes the entry; the counts
  * must follow without a reload.
  */

@@ -10,7 +10,7 @@ import { openTestOutbox, simAccounts } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';
 
 /*
- * Issue 25, item 10: an offline create written with the computer's clock two hours behind went out with
+ * An offline create written with the computer's clock two hours behind went out with
  * starts_at two hours early, once the clock was right again. Where the server's clock is known (the Date header
  * of an answer before the write, or after it in the same boot: the time since boot does not jump with the wall
  * clock), the real time of writing is published; where it cannot be known, the entry says so.

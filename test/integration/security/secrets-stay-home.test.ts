@@ -11,7 +11,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import { boot, invoke, invokeOk, quitAndWait, watchUncaught } from '../../unit/main/support/boot';
 import { resetFake } from '../../unit/main/support/fake-electron';
 
-// Issue 24: the window must not be able to send a stored secret anywhere it was not entered for. The real
+// The window must not be able to send a stored secret anywhere it was not entered for. The real
 // composition root on the Electron fake, the real keyring, the real simulators; every address a secret goes
 // to is moved, through the same IPC calls the window makes, to a capture server on loopback, and every call
 // that would use the secret is made. The capture server must receive no secret at all.

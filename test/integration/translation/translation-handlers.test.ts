@@ -76,7 +76,7 @@ describe('translation.* channels through the AppCore dispatcher', () => {
   it('the key goes to the vault, and only its last four come back', async () => {
     expect(await ask('translation.keyStatus')).toEqual({ stored: false, storage: 'none', lastFour: null });
     expect(await ask('translation.setKey', { key: `  ${KEY}  ` })).toEqual({ stored: true, storage: 'keychain', lastFour: '==42' });
-    // Kept with the service address it was entered for (issue 24): it is sent there only.
+    // Kept with the service address it was entered for: it is sent there only.
     expect(JSON.parse(keychain.secrets.get(secretNames.translationKey())!)).toMatchObject({ secret: KEY, origins: [new URL(sim.baseUrl).origin] });
     expect((await failure('translation.setKey', { key: 'has space in it' })).code).toBe('invalid_input');
     expect(await ask('translation.removeKey')).toEqual({ stored: false, storage: 'none', lastFour: null, removed: true });

@@ -237,7 +237,7 @@ describe('Translator against the simulator', () => {
     sim.injectNext({ kind: 'status', status: 400, endpoint: 'translate' });
     await expect(svc.translator.translate({ from: 'en', to: 'pl', texts })).rejects.toMatchObject({ code: 'http', status: 400 });
     expect(sim.stats().translateLog).toHaveLength(2);
-    // Only the accepted batch counts: the refused one translated nothing (issue 16 item 16).
+    // Only the accepted batch counts: the refused one translated nothing.
     expect(svc.translator.totals()).toMatchObject({ requests: 1, wordsSent: 10 });
     sim.resetStats();
     const result = await svc.translator.translate({ from: 'en', to: 'pl', texts });

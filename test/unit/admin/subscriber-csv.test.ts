@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSubscriberCsv } from '../../../shared/admin/subscriber-csv';
 import { exportText } from '../../../shared/export/columns';
 
-/* Issue 28 item 6: subscribers imported from CSV, each checked before anything is queued. */
+/* Subscribers imported from CSV, each checked before anything is queued. */
 
 describe('subscriber import', () => {
   it('one subscriber a line: an email address, a phone number with its country code, a chat address', () => {

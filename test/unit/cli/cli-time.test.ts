@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cliTime } from '../../../electron/cli/cli-time';
 
-/* Issue 16 item 7: one rule for command-line times, ISO 8601 with the offset, or UTC (Z) with --utc. */
+/* One rule for command-line times, ISO 8601 with the offset, or UTC (Z) with --utc. */
 
 const original = process.env.TZ;
 afterEach(() => {

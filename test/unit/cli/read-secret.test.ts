@@ -21,7 +21,7 @@ class FakeTerminal extends EventEmitter implements SecretInput {
   }
 }
 
-describe('readHiddenLine (accounts add, issue 16 item 12)', () => {
+describe('readHiddenLine (accounts add)', () => {
   it('reads a line in raw mode and echoes nothing of it; Backspace takes a character back', async () => {
     const input = new FakeTerminal();
     let shown = '';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WatchTally, watchedFor } from '../../../electron/cli/commands/watch-tally';
 
-// Issue 26, item 12: watch's closing line after a signal says which, and a long watch is told in minutes and hours.
+// Watch's closing line after a signal says which, and a long watch is told in minutes and hours.
 
 describe('the closing line of watch', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicationMenuTemplate, DEVELOPER_ROLES, HELP_LABELS, rolesIn } from '../../../electron/services/desktop/application-menu';
 
-// Issue 24, item 5: the application menu of an installed app has no Reload and no DevTools.
+// The application menu of an installed app has no Reload and no DevTools.
 
 const EDIT_ROLES = ['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll'];
 
@@ -47,7 +47,7 @@ describe('applicationMenuTemplate', () => {
   });
 });
 
-describe('Help: Open Logs Folder and Copy Diagnostics (issue 29, item 4)', () => {
+describe('Help: Open Logs Folder and Copy Diagnostics', () => {
   const calls: string[] = [];
   const help = { openLogsFolder: () => void calls.push('logs'), copyDiagnostics: () => void calls.push('diagnostics') };
 

@@ -6,7 +6,7 @@ import { keepsLoginItemCurrent } from '../../../electron/services/desktop/login-
 import { autostartEntry } from '../../../electron/services/desktop/xdg-autostart';
 import { makeTempDir } from '../../support/temp-dir';
 
-// Issue 24, item 10: start at login survives an AppImage update.
+// Start at login survives an AppImage update.
 
 const OLD = ['/home/ada/Apps/Statusdesk-1.0.0-x86_64.AppImage'];
 const NEW = ['/home/ada/Apps/Statusdesk-1.1.0-x86_64.AppImage'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CRASH_WINDOW_MS, crashRecoveryDecision, MAX_RELOADS } from '../../../electron/services/desktop/crash-recovery';
 
-// Issue 24, item 5: a crashed page is reloaded, but never in a loop.
+// A crashed page is reloaded, but never in a loop.
 
 const now = 1_000_000;
 const ago = (ms: number) => now - ms;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canTakeMessages, NO_PAGE, nextPageReadiness, type PageEvent, type PageReadiness } from '../../../electron/services/desktop/page-readiness';
 
-// Issue 24, item 5: the open-target mailbox holds a click while the page reloads, and only then.
+// The open-target mailbox holds a click while the page reloads, and only then.
 
 const origins = ['app://statusdesk'];
 const start = (url = 'app://statusdesk/index.html', more: Partial<{ isMainFrame: boolean; isSameDocument: boolean }> = {}): PageEvent => ({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { allReadmeImagePaths, README_PATH, readmeImages, SCREENSHOTS_DIR, specsTaking, takes } from '../../../scripts/screenshots';
 
 /*
- * Issue 26 item 14: the README shows only pictures `npm run screenshots` takes (scripts/screenshots.ts): each
+ * The README shows only pictures `npm run screenshots` takes (scripts/screenshots.ts): each
  * is in docs/screenshots, and an e2e file that command runs takes it.
  */
 

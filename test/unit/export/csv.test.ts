@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvHeader, csvRow, exportFileName, exportText } from '../../../shared/export/columns';
 import { csvCell, csvLine, parseCsv, unguarded } from '../../../shared/export/csv';
 
-/* Issue 28 item 6: exports as CSV and JSON, one home for the window and the command line. */
+/* Exports as CSV and JSON, one home for the window and the command line. */
 
 /** The one cell of a CSV line, as the importer reads it. */
 function parseCsvCell(line: string): string {

@@ -4,7 +4,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import { boot, invoke, invokeOk, liveWindows, pretendPlatform, trayMenuItem, useBootHarness } from './support/boot';
 import { fake } from './support/fake-electron';
 
-// The boot paths of issue 14, each on the faithful fake of Electron's objects and the real core behind it.
+// The boot paths of the desktop shell, each on the faithful fake of Electron's objects and the real core behind it.
 // Every test ends by quitting, and fails on any uncaught exception or unhandled rejection along the way.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 

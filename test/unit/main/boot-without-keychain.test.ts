@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { boot, invoke, invokeOk, useBootHarness } from './support/boot';
 
-// A boot path of issue 14 in a file of its own: the keychain library keeps its D-Bus connection for the life of
+// A boot path of the desktop shell in a file of its own: the keychain library keeps its D-Bus connection for the life of
 // the process, so "no session bus" holds only in a process whose earlier boots never reached the real one
 // (every boot now probes the keychain to log whether it is there).
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';
 
-/* npm start, demo and dev check for Electron's binary first and say how to get it (issue 16 item 15). */
+/* npm start, demo and dev check for Electron's binary first and say how to get it. */
 
 const run = (command: string, distPath: string) =>
   spawnSync(process.execPath, [path.join(repoRoot, 'scripts/check-electron.mjs'), command], {

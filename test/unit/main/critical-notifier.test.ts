@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createNotifier } from '../../../electron/main/notifier';
 import { fake, resetFake } from './support/fake-electron';
 
-// Issue 30, item 4: the notifier hands a critical intent to Electron's Notification with critical urgency and no time-out.
+// The notifier hands a critical intent to Electron's Notification with critical urgency and no time-out.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 
 beforeEach(() => resetFake());

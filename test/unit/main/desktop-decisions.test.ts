@@ -16,7 +16,7 @@ import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';
 import { preventable } from './support/fake-electron';
 
-// The pure decisions of the desktop shell (issue 20), as tables.
+// The pure decisions of the desktop shell, as tables.
 
 describe('rendererSource: ELECTRON_RENDERER_URL only in development', () => {
   it.each([

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { boot, invokeOk, liveWindows, useBootHarness } from './support/boot';
 import { fake } from './support/fake-electron';
 
-// Issue 30, item 1: the global shortcut, wired by the composition root to Electron's globalShortcut.
+// The global shortcut, wired by the composition root to Electron's globalShortcut.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 
 const harness = useBootHarness();

@@ -4,7 +4,7 @@ import { KeyVault } from '../../../electron/services/vault/key-vault';
 import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { boot, invoke, invokeOk, useBootHarness } from './support/boot';
 
-// Issue 20 item 2: a platform without the keyring's native package. Importing it fails, as it does when the
+// A platform without the keyring's native package. Importing it fails, as it does when the
 // optional platform package was not installed; the app must start anyway, without an OS keychain.
 vi.mock('@napi-rs/keyring', () => {
   throw new Error('Cannot find native binding. npm has a bug related to optional dependencies.');

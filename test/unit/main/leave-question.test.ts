@@ -3,7 +3,7 @@ import { askBeforeLeaving, LEAVE_QUESTION } from '../../../electron/main/leave-q
 import { boot, liveWindows, trayMenuItem, useBootHarness } from './support/boot';
 import { electronModule, fake, preventable, type FakeWindow } from './support/fake-electron';
 
-// Issue 26, item 2: closing the window, reloading it or quitting while an editor holds unsent text asks with a
+// Closing the window, reloading it or quitting while an editor holds unsent text asks with a
 // native question (the page's beforeunload refuses; Electron says so with will-prevent-unload).
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 

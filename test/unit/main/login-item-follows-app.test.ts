@@ -6,7 +6,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import { boot, invokeOk, pretendPlatform, quitAndWait, watchUncaught } from './support/boot';
 import { fake, resetFake } from './support/fake-electron';
 
-// Issue 24, item 10, at the composition root: an AppImage's file name carries its version, so an update
+// An AppImage's file name carries its version, so an update
 // leaves the autostart entry naming a file that is gone. The entry follows the app: when the updater renames
 // the AppImage, and at every start of an installed app.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);

@@ -5,7 +5,7 @@ import { HELP_LABELS } from '../../../electron/services/desktop/application-menu
 import { boot, invoke, invokeOk, liveWindows, useBootHarness } from './support/boot';
 import { fake } from './support/fake-electron';
 
-// Issue 29, items 1-4 on the composition root: the main log, the crash reporter, processes that end, the
+// On the composition root: the main log, the crash reporter, processes that end, the
 // window's errors, and the Help menu's Open Logs Folder and Copy Diagnostics.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 

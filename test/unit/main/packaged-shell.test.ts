@@ -6,7 +6,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import { boot, invokeOk, liveWindows, quitAndWait, watchUncaught } from './support/boot';
 import { fake, resetFake, type FakeNotificationBubble, type FakeWindow } from './support/fake-electron';
 
-// Issue 24, item 5, at the composition root: an installed app has no developer tools, refuses debugging
+// An installed app has no developer tools, refuses debugging
 // switches, and a window whose renderer crashes comes back (a few times) without losing a click.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 

@@ -7,7 +7,7 @@ import { makeTempDir } from '../../support/temp-dir';
 import { boot, invoke, invokeOk, liveWindows, pretendPlatform, quitAndWait, watchUncaught } from './support/boot';
 import { fake, resetFake } from './support/fake-electron';
 
-// Issue 20, items 1 and 3-9, at the composition root: each test failed before its fix.
+// Each test failed before its fix.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);
 
 let temp: ReturnType<typeof makeTempDir>;

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { boot, invokeOk, liveWindows, quitAndWait, useBootHarness } from './support/boot';
 import { DEFAULT_USER_DATA, fake } from './support/fake-electron';
 
-// Issue 24, item 7, at the composition root: Electron scopes the single-instance lock to userData, so the app
+// Electron scopes the single-instance lock to userData, so the app
 // sets userData to its data folder first. One instance per data folder; instances on different folders (the
 // installed app, npm start with its own STATUSDESK_HOME, a demo) run side by side.
 vi.mock('electron', async () => (await import('./support/fake-electron')).electronModule);

@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { createElectronUpdater } from '../../../electron/main/updater';
 
-// Issue 24, item 10: electron-updater's appimage-filename-updated (an AppImage update that changed the file's
+// Electron-updater's appimage-filename-updated (an AppImage update that changed the file's
 // name) reaches the hook the composition root hands the updater, which points start at login at the new file.
 
 vi.mock('electron-updater', async () => {

@@ -30,7 +30,7 @@ const later = (minute: number) => ({
   nextCheckAt: `2026-01-01T00:0${minute + 1}:00.000Z`,
 });
 
-describe('DashboardModel.stage (issue 29, item 6)', () => {
+describe('DashboardModel.stage', () => {
   it('with no window (nothing flushed), a poll that moved only the check times is a tick, not a change', () => {
     const model = new DashboardModel();
     expect(model.stage(state())).toBe(true);

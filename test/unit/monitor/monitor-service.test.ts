@@ -257,7 +257,7 @@ describe('MonitorService', () => {
     expect(t.clock.pendingTimers).toBe(0);
   });
 
-  it('a snooze of a group quiets the incident on its child, in the notifications and the tray (issue 30, item 4)', async () => {
+  it('a snooze of a group quiets the incident on its child, in the notifications and the tray', async () => {
     const page = watchedPage({ subdomain: 'acme', name: 'Acme' });
     const snoozes: Snooze[] = [
       { id: 's', pageId: page.id, target: { kind: 'service', serviceId: 1 }, label: 'Web', until: new Date(Date.now() + 3_600_000).toISOString() },

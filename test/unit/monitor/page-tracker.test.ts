@@ -27,7 +27,7 @@ describe('PageTracker', () => {
     expect(t.name).toBe('Exoscale');
   });
 
-  it('a provider page is named by its address until its summary names it, never by its slug (issue 26, item 11)', () => {
+  it('a provider page is named by its address until its summary names it, never by its slug', () => {
     const url = 'https://status.nimbus.example/';
     const t = new PageTracker(providerWatchedPage(url), T0, rules);
     expect(t.name).toBe('status.nimbus.example');

@@ -83,7 +83,7 @@ describe('tray decision', () => {
     expect(later.menu.some((m) => m.kind === 'action' && m.action === 'pause_notifications')).toBe(true);
   });
 
-  it('our own pages come first: a provider outage never hides that our own pages are down (issue 26, item 9)', () => {
+  it('our own pages come first: a provider outage never hides that our own pages are down', () => {
     const tray = decideTray({
       pages: [
         provider('Nimbus Cloud', 'ok', 'major'),
@@ -98,7 +98,7 @@ describe('tray decision', () => {
     expect(tray.tooltip).toBe('Statusdesk: Acme: not reachable; Acme EU: not reachable; Nimbus Cloud: major outage; 1 operational');
   });
 
-  it('a page that stopped answering says when it last did; its menu entry has its level as last known (issue 26, item 3)', () => {
+  it('a page that stopped answering says when it last did; its menu entry has its level as last known', () => {
     const stale = { ...row('Acme', 'stale', 'operational'), lastSuccessAt: '2025-06-01T11:02:00.000Z' };
     const tray = decideTray({ pages: [stale, row('Exo', 'ok', 'operational')], prefs: DEFAULT_NOTIFICATION_PREFS, nowMs: NOW });
     expect(tray.tooltip).toBe('Statusdesk: Acme: not reachable, last OK 11:02 UTC; 1 operational');

@@ -24,7 +24,7 @@ import { oauthFailure } from '../../../electron/services/operations/oauth-failur
 import type { AccessTokenProvider } from '../../../electron/services/operations/token-provider';
 
 /*
- * Issue 26 item 4: every kind of failure the app meets, through the one place that words it for people, in
+ * Every kind of failure the app meets, through the one place that words it for people, in
  * every context a screen or a command gives it. None may show an operation id, a method and path, a path
  * template, or a raw value of one of the app's enums.
  */

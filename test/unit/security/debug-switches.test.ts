@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isRefusedSwitch, refusedSwitches, refusedSwitchesMessage, switchName } from '../../../electron/services/security/debug-switches';
 import { secureWebPreferences } from '../../../electron/services/security/web-preferences';
 
-// Issue 24, item 5: an installed app refuses debugging switches; DevTools only in development.
+// An installed app refuses debugging switches; DevTools only in development.
 
 const exe = '/opt/Statusdesk/statusdesk';
 

@@ -46,7 +46,7 @@ describe('the one redactor', () => {
     expect(JSON.stringify(copy.cause)).not.toContain('url');
   });
 
-  it('replaces a key a server echoes back base64-encoded, wherever it sits in the encoded bytes (issue 25)', () => {
+  it('replaces a key a server echoes back base64-encoded, wherever it sits in the encoded bytes', () => {
     const key = 'sk_live_9f8e7d6c5b4a';
     for (const prefix of ['', 'u', 'us', 'user:', 'Authorization: ']) {
       for (const encode of [(b: Buffer) => b.toString('base64'), (b: Buffer) => b.toString('base64url')]) {

@@ -7,7 +7,7 @@ import type { BaseLevel } from '../../../shared/statuspage/levels';
 import type { Snooze, SnoozeTarget } from '../../../shared/snooze/snooze';
 import { trayPagesWithSnoozes } from '../../../shared/snooze/snooze-tray';
 
-/* Issue 30, item 4: the tray is quiet for what is snoozed (a page, a service or group, an incident): it may say
+/* The tray is quiet for what is snoozed (a page, a service or group, an incident): it may say
    how many pages are snoozed until when, but never raises the icon for them nor names their outage. */
 
 const NOW = Date.parse('2026-11-27T10:00:00Z');

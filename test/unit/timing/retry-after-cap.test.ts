@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorForStatus } from '../../../electron/services/statuspage/errors';
 import { RETRY_AFTER_CAP_MS, readRetryAfter } from '../../../electron/services/timing/retry-after';
 
-/* Issue 25 item 4: one 429 with `Retry-After: 999999` froze an account for 11 days, until a restart. */
+/* One 429 with `Retry-After: 999999` froze an account for 11 days, until a restart. */
 
 describe('a Retry-After longer than anyone should wait', () => {
   const now = Date.UTC(2026, 10, 27, 12, 0, 0);

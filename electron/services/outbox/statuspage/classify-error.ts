@@ -60,7 +60,7 @@ export function classifyStatusPageError(error: unknown): FailureDisposition {
   return { type: 'permanent', error: shape };
 }
 
-/** What the user can do about a write the server refused for its key (issue 25, item 6): the outbox sends it again then. */
+/** What the user can do about a write the server refused for its key: the outbox sends it again then. */
 const KEY_HINTS = {
   account: '; replace the key in Settings and it is sent again',
   env: '; set STATUSDESK_API_KEY to a key that works and run "statusdesk outbox retry --all"',

@@ -48,7 +48,7 @@ export function withUserTimes(operation: WriteOperationName, input: Json, writte
 }
 
 /**
- * When the entry was written, on the server's clock (issue 25, item 10: an offline create written with the
+ * When the entry was written, on the server's clock (an offline create written with the
  * computer's clock two hours behind went out with starts_at two hours early). In order of trust:
  * - the same boot as its writing, and the server's clock known now (the Date header of any answer, the `hello` a
  *   queued write is sent after): now on the server's clock, less the time since boot that passed since. Neither

@@ -5,7 +5,7 @@ import type { LinkedTarget } from '@/stores/linked-incidents';
 import { emptyProgress, type LinkedPostProgress } from '@/lib/linked-post-progress';
 
 /*
- * The part of an editor's draft that is about other pages (issue 30, item 2): the pages picked in "Also post
+ * The part of an editor's draft that is about other pages: the pages picked in "Also post
  * to…" with their services mapped, and which pages already got their write queued (so a retry after a reload
  * still sends only to the pages missing). Kept next to the editor's draft (its key and `#linked`), with the
  * same life: written while the draft is, dropped when it is saved, discarded or started over.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { htmlToText } from '../../../../shared/monitor/provider/html-to-text';
 import { draftFromProviderIncident } from '../../../../shared/monitor/provider/draft-from-provider';
 
-/* Issue 26, item 8: a provider's HTML never goes into our message; its text and its links do. */
+/* A provider's HTML never goes into our message; its text and its links do. */
 
 describe("a provider's HTML as plain text", () => {
   it('drops the markup, keeps paragraphs, list items and links as text', () => {

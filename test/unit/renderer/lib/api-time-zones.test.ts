@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { localTime, relativeTime, setTimeZoneMode, zonedTime } from '../../../../renderer/src/lib/api-time';
 
 /*
- * Issue 16 item 7 and issue 26 item 1: every time in the window is read by one parser (the API's naive UTC
+ * Every time in the window is read by one parser (the API's naive UTC
  * and ISO alike) and shown with its zone, in the zone the user chose: their own, the page's own, or UTC.
  */
 

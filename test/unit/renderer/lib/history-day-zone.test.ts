@@ -4,7 +4,7 @@ import type { HistorySegment } from '@shared/history/page-history';
 import { dayZone, localTime, setTimeZoneMode } from '../../../../renderer/src/lib/api-time';
 
 /*
- * Issue 30, item 3 follow-up: with "each page's own time zone" chosen, a page's history is cut into the page's
+ * With "each page's own time zone" chosen, a page's history is cut into the page's
  * days (its summary's time_zone), not the computer's, and the dialog says which zone its days are in.
  */
 

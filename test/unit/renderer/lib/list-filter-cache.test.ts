@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleItem } from '../../../../renderer/src/lib/console-item';
 import { visibleItems } from '../../../../renderer/src/lib/list-filter';
 
-/* Issue 28 item 4: typing in the incident search with 5,100 incidents read must not rebuild every item's text on each key. */
+/* Typing in the incident search with 5,100 incidents read must not rebuild every item's text on each key. */
 
 const NOW = Date.parse('2026-11-25T09:00:00Z');
 

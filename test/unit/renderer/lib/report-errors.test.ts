@@ -3,7 +3,7 @@ import type { App } from 'vue';
 import { reportErrorsToMain, reportOf, throttledSender } from '../../../../renderer/src/lib/report-errors';
 import { rendererErrorReportSchema, type RendererErrorReport } from '../../../../shared/ipc/channels/diagnostics';
 
-describe('window errors to the main log (issue 29, item 2)', () => {
+describe('window errors to the main log', () => {
   it("Vue's errorHandler and unhandled rejections are sent as reports the channel accepts", () => {
     const sent: RendererErrorReport[] = [];
     const app = { config: {} } as App;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emptySelection, pruned, shownState, toggled, toggledAll } from '../../../../renderer/src/lib/selection';
 import { matchesSearch, searchTextOf, searchWords, withAncestors } from '../../../../renderer/src/lib/admin-search';
 
-/* Issue 28 items 6 and 7: rows picked for bulk actions, and what is loaded filtered by any part. */
+/* Rows picked for bulk actions, and what is loaded filtered by any part. */
 
 const ORDER = ['a', 'b', 'c', 'd', 'e'];
 

@@ -12,7 +12,7 @@ import {
   type PickerNode,
 } from '../../../../renderer/src/lib/service-picker';
 
-/* Issue 28 item 1: the service picker's model: a filter, a tree with folding groups, the arrow keys, picks and chips. */
+/* The service picker's model: a filter, a tree with folding groups, the arrow keys, picks and chips. */
 
 const node = (id: number | string, name: string, children: PickerNode[] = []): PickerNode => ({ id, name, children });
 const TREE = [node(1, 'Web', [node(2, 'API'), node(3, 'Dashboard')]), node(4, 'Data', [node(5, 'Database', [node(7, 'Zürich replica')]), node(6, 'Queue')])];

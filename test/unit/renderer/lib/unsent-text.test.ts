@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnsentText } from '../../../../renderer/src/lib/unsent-text';
 
-// Issue 26, item 2: closing or reloading the window asks only while some editor holds unsent text.
+// Closing or reloading the window asks only while some editor holds unsent text.
 
 /** Runs the page's beforeunload as the browser does: whether a listener refused to let the page go. */
 function unloadRefused(target: EventTarget): boolean {

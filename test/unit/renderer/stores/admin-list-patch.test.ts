@@ -8,7 +8,7 @@ import { installFakeApi } from '../support/fake-api';
 import { outboxEntry, uuid } from '../support/fixtures';
 
 /*
- * Issue 28 item 3: one sent write patches an administration list instead of reading every loaded page
+ * One sent write patches an administration list instead of reading every loaded page
  * again. A delete costs no read, an edit one (the item, or for members the one page it lives on), lists are
  * read 100 at a time, and a patch made while a whole read is on its way is not lost to it.
  */

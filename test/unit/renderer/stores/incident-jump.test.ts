@@ -6,7 +6,7 @@ import { useIncidentsStore } from '../../../../renderer/src/stores/incidents';
 import { installFakeApi, ok, refused } from '../support/fake-api';
 import { account } from '../support/fixtures';
 
-/* Issue 28 item 4: old incidents in reach: by number, by date, and a search through every page. */
+/* Old incidents in reach: by number, by date, and a search through every page. */
 
 const idle = { pending: 0, inFlight: 0, failed: 0, conflicts: 0, sent: 0, connectivity: { network: true, overall: 'online' as const, servers: [] } };
 const HOUR = 3_600_000;

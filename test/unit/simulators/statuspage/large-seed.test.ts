@@ -3,7 +3,7 @@ import { LARGE_PAGE, SMALL_COPY, componentName, seedLarge } from '../../../../si
 import { seedBase } from '../../../../simulators/statuspage/seeds/base';
 import { Store } from '../../../../simulators/statuspage/store';
 
-/* Issue 28: the large company's page the scale tests and the large-page bench run against, and its 10-item copy. */
+/* The large company's page the scale tests and the large-page bench run against, and its 10-item copy. */
 
 const NOW = Date.UTC(2026, 5, 1, 12);
 
