@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { createFileLogger } from '@services/logging/app-logger';
 import { CoreLog } from '@services/logging/core-log';
-import { KnownSecrets, redactLogLine } from '@services/logging/log-redaction';
+import { redactLogLine } from '@services/logging/log-redaction';
+import { KnownSecrets } from '@services/security/known-secrets';
 import type { OutboxService } from '@services/outbox/outbox-service';
 import { resolveDataDir } from '@services/settings/data-dir';
 import { CommandInterruption } from './interruption';

@@ -2,7 +2,8 @@ import os from 'node:os';
 import type { App } from 'electron';
 import { createFileLogger } from '@services/logging/app-logger';
 import { CoreLog } from '@services/logging/core-log';
-import { KnownSecrets, redactLogLine } from '@services/logging/log-redaction';
+import { redactLogLine } from '@services/logging/log-redaction';
+import { KnownSecrets } from '@services/security/known-secrets';
 
 export interface AppLog {
   log: CoreLog;

@@ -6,7 +6,7 @@ import { KeychainSecretStore } from '@services/vault/keychain-store';
 import { KeyVault } from '@services/vault/key-vault';
 import { SessionSecretStore } from '@services/vault/secret-store';
 import type { CoreLog } from '@services/logging/core-log';
-import { noteSecretsOf, type KnownSecrets } from '@services/logging/log-redaction';
+import type { KnownSecrets } from '@services/security/known-secrets';
 
 export interface StartedCore {
   core: AppCore;
@@ -27,7 +27,7 @@ export async function startCore(options: {
   demo: boolean;
   packaged: boolean;
   log: CoreLog;
-  /** What the log redacts: every key the vault's stores keep or hand out is added. */
+  /** What the log redacts: the core adds every secret it learns (its vault's keys, tokens, client secrets). */
   secrets: KnownSecrets;
 }): Promise<StartedCore> {
   const { dataDir, demo } = options;
@@ -35,15 +35,13 @@ export async function startCore(options: {
   const core = new AppCore({
     dataDir,
     // The demo's keys live in memory only: the user's own keychain is never read or changed by it.
-    vault: new KeyVault(
-      noteSecretsOf(demo ? new DemoKeychain() : new KeychainSecretStore(), options.secrets),
-      noteSecretsOf(new SessionSecretStore(), options.secrets),
-    ),
+    vault: new KeyVault(demo ? new DemoKeychain() : new KeychainSecretStore(), new SessionSecretStore()),
     version: options.version,
     appOrigins: options.appOrigins,
     ports: options.ports,
     build: { packaged: options.packaged, demo },
     coreLog: options.log,
+    secrets: options.secrets,
   });
   if (!demo) return { core, stop: () => core.dispose() };
   try {

@@ -41,6 +41,8 @@ import { CriticalAlerts, criticalAlertHandlers } from './critical/critical-alert
 import { trayPagesWithSnoozes } from '@shared/snooze/snooze-tray';
 import { CoreLog } from './logging/core-log';
 import { functionLogger, silentLogger } from './logging/app-logger';
+import { redactLogLine } from './logging/log-redaction';
+import { KnownSecrets } from './security/known-secrets';
 import { DiagnosticsFeature, diagnosticsHandlers } from './logging/diagnostics-feature';
 import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
@@ -93,6 +95,8 @@ export interface AppCoreOptions {
   timeZone?: string;
   /** A packaged app (not a development run), and whether it runs the demo: updates only when packaged and not the demo. */
   build?: { packaged: boolean; demo: boolean };
+  /** What the redactor knows; the main process shares it with its log file. Default: one of the core's own. */
+  secrets?: KnownSecrets;
 }
 
 /**
@@ -117,7 +121,9 @@ export class AppCore {
   readonly critical: CriticalAlerts;
   readonly log: CoreLog;
   readonly diagnostics: DiagnosticsFeature;
-  readonly events = new EventBus<IpcContract>(ipcContract);
+  /** Every secret the app holds: the IPC answers, pushed events, the log and the operations history redact through it. */
+  readonly secrets: KnownSecrets;
+  readonly events: EventBus<IpcContract>;
   readonly dispatcher: IpcDispatcher;
   readonly #problems: AppProblem[] = [];
   #tray: TrayModel | null = null;
@@ -128,7 +134,12 @@ export class AppCore {
   readonly #checkedAfter = new Set<string>();
 
   constructor(given: AppCoreOptions) {
-    this.log = given.coreLog ?? new CoreLog({ logger: given.log ? functionLogger(given.log) : silentLogger });
+    const secrets = given.secrets ?? new KnownSecrets();
+    this.secrets = secrets;
+    given.vault.notice((secret) => secrets.add(secret));
+    this.events = new EventBus<IpcContract>(ipcContract, { redact: (payload) => secrets.redactValue(payload) });
+    const redactLine = (line: string) => redactLogLine(line, secrets);
+    this.log = given.coreLog ?? new CoreLog({ logger: given.log ? functionLogger((line) => given.log!(redactLine(line))) : silentLogger, redact: redactLine });
     // Every feature's lines go to the one log.
     const options: AppCoreOptions = { ...given, log: (message) => this.log.line('info', message) };
     this.#options = options;
@@ -253,6 +264,7 @@ export class AppCore {
     this.onDispose(() => this.translation.close());
     this.operations = new OperationsFeature({
       settings: this.settings,
+      secrets,
       vault: this.vault,
       dataDir: options.dataDir,
       openExternal: () => this.#options.ports?.openExternal,

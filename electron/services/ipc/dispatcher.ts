@@ -17,6 +17,8 @@ export interface DispatcherOptions {
   onInternalError?: (channel: string, error: unknown) => void;
   /** Called for every refused request (untrusted sender, unknown channel, invalid input), for the log. */
   onRefused?: (channel: string, error: AppErrorShape) => void;
+  /** Takes every secret the app knows out of an answer, success or failure, before the window sees it. */
+  redact?: <T>(value: T) => T;
 }
 
 export interface IpcDispatcher {
@@ -33,7 +35,8 @@ export function createIpcDispatcher<C extends Contract>(contract: C, handlers: I
     }
   }
 
-  const fail = (error: AppErrorShape): Result<unknown> => ({ ok: false, error });
+  const redact = options.redact ?? (<T>(value: T) => value);
+  const fail = (error: AppErrorShape): Result<unknown> => ({ ok: false, error: redact(error) });
   const refuse = (channel: unknown, error: AppErrorShape): Result<unknown> => {
     options.onRefused?.(String(channel).slice(0, 80), error);
     return fail(error);
@@ -68,7 +71,7 @@ export function createIpcDispatcher<C extends Contract>(contract: C, handlers: I
         options.onInternalError?.(channel, new Error(`response of ${channel} failed its schema: ${describeIssues(checked.error.issues)}`));
         return fail(new AppError('internal', 'Statusdesk produced an answer it could not check.').toShape());
       }
-      return { ok: true, value: checked.data };
+      return { ok: true, value: redact(checked.data) };
     },
   };
 }

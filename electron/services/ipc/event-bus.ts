@@ -9,9 +9,12 @@ type Forwarder = (channel: string, payload: unknown) => void;
 export class EventBus<C extends Contract> {
   readonly #contract: C;
   readonly #forwarders = new Set<Forwarder>();
+  readonly #redact: (payload: unknown) => unknown;
 
-  constructor(contract: C) {
+  /** `redact` takes every secret the app knows out of a payload before any window sees it. */
+  constructor(contract: C, options: { redact?: (payload: unknown) => unknown } = {}) {
     this.#contract = contract;
+    this.#redact = options.redact ?? ((payload) => payload);
   }
 
   emit<K extends EventKeys<C>>(channel: K, payload: PayloadOf<C, K>): void {
@@ -19,7 +22,7 @@ export class EventBus<C extends Contract> {
     if (!definition || definition.kind !== 'event') throw new Error(`${channel} is not an event channel`);
     // Nobody to tell: the check (and its cost) is for what is sent.
     if (this.#forwarders.size === 0) return;
-    const checked = definition.payload.parse(payload);
+    const checked = this.#redact(definition.payload.parse(payload));
     for (const forward of this.#forwarders) forward(channel, checked);
   }
 

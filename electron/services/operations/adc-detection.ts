@@ -13,6 +13,8 @@ export type AdcDetection =
       type: string;
       /** The service account's email when the file names one; never a secret. */
       account?: string;
+      /** The file's refresh token, client secret and private key: for the redactor only (not enumerable). */
+      secrets: string[];
     }
   | { found: false; reason: string };
 
@@ -51,6 +53,9 @@ const KNOWN_TYPES = new Set([
   'gdch_service_account',
 ]);
 
+/** What in a credentials file is a secret. */
+const SECRET_FIELDS = ['refresh_token', 'client_secret', 'private_key'];
+
 function describeFile(file: string, origin: AdcOrigin): AdcDetection {
   let json: unknown;
   try {
@@ -62,7 +67,10 @@ function describeFile(file: string, origin: AdcOrigin): AdcDetection {
   const type = typeof record['type'] === 'string' ? record['type'] : '';
   if (!KNOWN_TYPES.has(type)) return { found: false, reason: `The credentials file ${file} is not of a known credentials type.` };
   const account = type === 'service_account' && typeof record['client_email'] === 'string' ? record['client_email'] : undefined;
-  return { found: true, path: file, origin, type, ...(account ? { account } : {}) };
+  const secrets = SECRET_FIELDS.map((field) => record[field]).filter((value): value is string => typeof value === 'string' && value !== '');
+  const found = { found: true as const, path: file, origin, type, ...(account ? { account } : {}) };
+  // Not enumerable: a detection logged, compared or sent somewhere by mistake does not carry them.
+  return Object.defineProperty(found, 'secrets', { value: secrets, enumerable: false }) as typeof found & { secrets: string[] };
 }
 
 /**

@@ -65,7 +65,7 @@ export class AdcTokenProvider implements AccessTokenProvider {
       const { token } = await client.getAccessToken();
       return checkAccessToken(token, 'Application Default Credentials');
     } catch (error) {
-      throw oauthFailure(error, 'Getting a token from Application Default Credentials', [], this.#unusable());
+      throw oauthFailure(error, 'Getting a token from Application Default Credentials', this.#detection.secrets, this.#unusable());
     }
   }
 
@@ -77,7 +77,7 @@ export class AdcTokenProvider implements AccessTokenProvider {
       const { token } = await client.getAccessToken();
       return checkAccessToken(token, 'Application Default Credentials');
     } catch (error) {
-      throw oauthFailure(error, 'Renewing the Application Default Credentials token', [], this.#unusable());
+      throw oauthFailure(error, 'Renewing the Application Default Credentials token', this.#detection.secrets, this.#unusable());
     }
   }
 

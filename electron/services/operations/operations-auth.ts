@@ -7,7 +7,7 @@ import { AdcTokenProvider, type FoundAdc } from './adc-token-provider';
 import type { ResolvedOperationsSettings } from './operations-settings';
 import { PastedTokenProvider } from './pasted-token-provider';
 import { GoogleSignInService } from './sign-in-service';
-import type { AccessTokenProvider } from './token-provider';
+import { notingTokens, type AccessTokenProvider } from './token-provider';
 
 export type OpenExternal = (url: string) => Promise<unknown> | unknown;
 
@@ -26,6 +26,8 @@ export interface OperationsAuthOptions {
    * token endpoint, which the window sets; only code (tests: the simulator) names another.
    */
   adcTokenUrl?: string;
+  /** Tells the redactor of a secret as it comes in: a pasted token, an access token, a client secret, ADC's. */
+  note?: (secret: string) => void;
 }
 
 export interface ActiveTokenSource {
@@ -48,14 +50,18 @@ export class OperationsAuth {
   #pasted: PastedTokenProvider | null = null;
   #adc: { key: string; provider: AdcTokenProvider } | null = null;
 
+  readonly #note: (secret: string) => void;
+
   constructor(options: OperationsAuthOptions) {
     this.#options = options;
+    this.#note = options.note ?? (() => undefined);
   }
 
   /** The sign-in service for the current OAuth settings; rebuilt when they change. */
   #signInService(): GoogleSignInService | null {
     const { oauth } = this.#options.settings();
     if (!oauth) return null;
+    if (oauth.clientSecret) this.#note(oauth.clientSecret);
     const key = JSON.stringify(oauth);
     if (!this.#service || this.#serviceKey !== key) {
       this.#service = new GoogleSignInService({
@@ -99,6 +105,7 @@ export class OperationsAuth {
   #adcProvider(detection: FoundAdc): AdcTokenProvider {
     const tokenUrl = this.#options.adcTokenUrl;
     const key = `${detection.path}\n${tokenUrl ?? ''}`;
+    for (const secret of detection.secrets) this.#note(secret);
     if (!this.#adc || this.#adc.key !== key) {
       this.#adc = { key, provider: new AdcTokenProvider({ detection, ...(tokenUrl ? { tokenUrl } : {}) }) };
     }
@@ -129,8 +136,13 @@ export class OperationsAuth {
     };
   }
 
-  /** The source to use now, in the order above; throws when there is none. */
+  /** The source to use now, in the order above; every token it hands out is noted. Throws when there is none. */
   async active(): Promise<ActiveTokenSource> {
+    const source = await this.#active();
+    return { kind: source.kind, provider: notingTokens(source.provider, this.#note) };
+  }
+
+  async #active(): Promise<ActiveTokenSource> {
     if ((await this.#signedInStorage()) !== 'none') {
       const service = this.#signInService();
       if (!service) {
@@ -192,6 +204,7 @@ export class OperationsAuth {
 
   /** Kept in this object only: never written anywhere, gone when the app quits. */
   pasteToken(token: string): void {
+    this.#note(token);
     this.#pasted = new PastedTokenProvider(token, this.#options.settings().baseUrl);
   }
 

@@ -22,9 +22,12 @@ import { OperationsHistory } from './operations-history';
 import { applyOperationsSettingsChange, operationsSettingsView, resolveOperationsSettings } from './operations-settings';
 import { QueueUnreachable } from './queue-unreachable';
 import type { AccessTokenProvider } from './token-provider';
+import type { KnownSecrets } from '@services/security/known-secrets';
 
 export interface OperationsFeatureOptions {
   settings: SettingsStore;
+  /** What the redactor knows: the feature adds the secrets it meets and redacts the history it writes. */
+  secrets?: KnownSecrets;
   vault: KeyVault;
   dataDir: string;
   openExternal: () => OpenExternal | undefined;
@@ -71,11 +74,13 @@ export class OperationsFeature implements QueuedForgetPort {
       ...(options.env ? { env: options.env } : {}),
       ...(options.signInTimeoutMs === undefined ? {} : { signInTimeoutMs: options.signInTimeoutMs }),
       ...(options.adcTokenUrl === undefined ? {} : { adcTokenUrl: options.adcTokenUrl }),
+      ...(options.secrets ? { note: (secret: string) => options.secrets!.add(secret) } : {}),
     });
     this.history = new OperationsHistory({
       dataDir: options.dataDir,
       ...(options.now ? { now: options.now } : {}),
       onProblem: options.reportProblem,
+      ...(options.secrets ? { redact: <T>(entry: T) => options.secrets!.redactValue(entry) } : {}),
     });
     // Read once at start-up so a corrupt file is reported now, not the first time the panel opens.
     this.#safely(() => this.history.list());

@@ -24,8 +24,11 @@ export class OperationsHistory {
   readonly #limit: number;
   readonly #now: () => Date;
   readonly #onProblem: (message: string) => void;
+  readonly #redact: <T>(entry: T) => T;
 
-  constructor(options: HistoryFileOptions) {
+  /** `redact` takes every secret the app knows out of an entry before it is written (a server may quote one). */
+  constructor(options: HistoryFileOptions & { redact?: <T>(entry: T) => T }) {
+    this.#redact = options.redact ?? (<T>(entry: T) => entry);
     this.filePath = path.join(options.dataDir, OPERATIONS_HISTORY_FILE);
     this.#limit = options.limit ?? OPERATIONS_HISTORY_LIMIT;
     this.#now = options.now ?? (() => new Date());
@@ -46,7 +49,7 @@ export class OperationsHistory {
   append(entries: Array<Omit<OperationsHistoryEntry, 'id' | 'at'>>): OperationsHistoryEntry[] {
     if (entries.length === 0) return [];
     const at = this.#now().toISOString();
-    const added = entries.map((entry) => ({ ...entry, id: randomUUID(), at }));
+    const added = entries.map((entry) => this.#redact({ ...entry, id: randomUUID(), at }));
     this.#write([...added, ...this.list()].slice(0, this.#limit));
     return added;
   }

@@ -154,7 +154,10 @@ export class GoogleSignInService {
     try {
       ({ tokens } = await flow.client.getToken({ code, codeVerifier: flow.codeVerifier }));
     } catch (error) {
-      return fail(oauthFailure(error, 'Exchanging the sign-in code', [code, flow.codeVerifier]), 'The sign-in could not be completed.');
+      return fail(
+        oauthFailure(error, 'Exchanging the sign-in code', [code, flow.codeVerifier, this.config.clientSecret]),
+        'The sign-in could not be completed.',
+      );
     }
     const refreshToken = tokens.refresh_token;
     if (!refreshToken) {
@@ -234,7 +237,7 @@ export class GoogleSignInService {
       // Revoking the refresh token also ends every access token issued from it.
       await createOAuth2Client(this.config).revokeToken(refreshToken);
     } catch (error) {
-      revokeError = oauthFailure(error, 'Revoking the Google sign-in', [refreshToken]).message;
+      revokeError = oauthFailure(error, 'Revoking the Google sign-in', [refreshToken, this.config.clientSecret]).message;
     }
     await this.#vault.delete(name);
     return revokeError === undefined

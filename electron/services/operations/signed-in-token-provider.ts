@@ -63,7 +63,7 @@ export class SignedInTokenProvider implements AccessTokenProvider {
       const { token } = await client.getAccessToken();
       return checkAccessToken(token, 'Google sign-in');
     } catch (error) {
-      throw oauthFailure(error, 'Renewing the Google access token', [refreshToken]);
+      throw oauthFailure(error, 'Renewing the Google access token', [refreshToken, this.#config.clientSecret]);
     }
   }
 
@@ -73,7 +73,7 @@ export class SignedInTokenProvider implements AccessTokenProvider {
       const { credentials } = await client.refreshAccessToken();
       return checkAccessToken(credentials.access_token, 'Google sign-in');
     } catch (error) {
-      throw oauthFailure(error, 'Renewing the Google access token', [refreshToken]);
+      throw oauthFailure(error, 'Renewing the Google access token', [refreshToken, this.#config.clientSecret]);
     }
   }
 

@@ -21,6 +21,21 @@ export interface AccessTokenProvider {
   quotaProject?(): Promise<string | undefined>;
 }
 
+/** The same provider, telling `note` of every token it hands out, so the redactor knows them. */
+export function notingTokens(provider: AccessTokenProvider, note: (secret: string) => void): AccessTokenProvider {
+  const noted = (token: string) => {
+    note(token);
+    return token;
+  };
+  return {
+    checkDestination: (url) => provider.checkDestination(url),
+    getAccessToken: async () => noted(await provider.getAccessToken()),
+    refresh: async () => noted(await provider.refresh()),
+    describe: () => provider.describe(),
+    ...(provider.quotaProject ? { quotaProject: () => provider.quotaProject!() } : {}),
+  };
+}
+
 /** A project id fit for a header (visible ASCII, bounded), else undefined: the value comes from a file. */
 export function checkQuotaProject(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;

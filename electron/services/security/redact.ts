@@ -11,6 +11,11 @@ const MIN_SECRET_LENGTH = 4;
 /** Below this length a secret's base64 forms are too short to replace without shredding ordinary text. */
 const MIN_BASE64_SECRET_LENGTH = 8;
 
+/** Every form of a secret the redactor replaces; none for one too short to replace. */
+export function secretForms(secret: string): string[] {
+  return secret.length < MIN_SECRET_LENGTH ? [] : formsOf(secret);
+}
+
 function formsOf(secret: string): string[] {
   const forms = [secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2)];
   if (secret.length >= MIN_BASE64_SECRET_LENGTH) forms.push(...base64Forms(secret));

@@ -43,6 +43,8 @@ export class KeyVault {
   readonly #session: SecretStore;
   readonly #now: () => number;
   #probe: Promise<KeychainProbe> | null = null;
+  /** Told of every secret stored or read, so the redactor knows it (security/known-secrets.ts). */
+  readonly #noticers = new Set<(secret: string) => void>();
   #failures = 0;
   #retryAt = 0;
 
@@ -50,6 +52,16 @@ export class KeyVault {
     this.#keychain = keychain;
     this.#session = session;
     this.#now = options.now ?? Date.now;
+  }
+
+  /** Calls `noticer` with every secret stored in or read from this vault from now on. */
+  notice(noticer: (secret: string) => void): void {
+    this.#noticers.add(noticer);
+  }
+
+  #noticed<T extends { secret: string }>(stored: T): T {
+    for (const noticer of this.#noticers) noticer(stored.secret);
+    return stored;
   }
 
   /**
@@ -89,6 +101,7 @@ export class KeyVault {
 
   /** Stores a secret for the addresses of `binding`; it will be released to those origins only. */
   async set(name: string, secret: string, options: { binding: SecretBinding; sessionOnly?: boolean }): Promise<KeyStorage> {
+    this.#noticed({ secret });
     const stored = encodeSecret(secret, options.binding);
     if (options.sessionOnly) {
       await this.#session.set(name, stored);
@@ -110,10 +123,10 @@ export class KeyVault {
   /** The stored secret and where it is, from the session first (the user's explicit choice), then the keychain. */
   async #read(name: string): Promise<(StoredSecret & { store: SecretStore }) | null> {
     const inSession = await this.#session.get(name);
-    if (inSession !== null) return { ...decodeSecret(inSession), store: this.#session };
+    if (inSession !== null) return this.#noticed({ ...decodeSecret(inSession), store: this.#session });
     if (!(await this.#keychainAvailable())) return null;
     const inKeychain = await this.#keychain.get(name);
-    return inKeychain === null ? null : { ...decodeSecret(inKeychain), store: this.#keychain };
+    return inKeychain === null ? null : this.#noticed({ ...decodeSecret(inKeychain), store: this.#keychain });
   }
 
   /**

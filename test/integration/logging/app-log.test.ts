@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppCore, type AppCoreOptions } from '../../../electron/services/app-core';
 import { createFileLogger } from '../../../electron/services/logging/app-logger';
 import { CoreLog } from '../../../electron/services/logging/core-log';
-import { KnownSecrets, noteSecretsOf, redactLogLine } from '../../../electron/services/logging/log-redaction';
+import { redactLogLine } from '../../../electron/services/logging/log-redaction';
+import { KnownSecrets } from '../../../electron/services/security/known-secrets';
 import { startStatusPageSimulator } from '../../../simulators/statuspage';
 import { DemoKeychain } from '../../../electron/services/vault/demo-keychain';
 import { KeyVault } from '../../../electron/services/vault/key-vault';
@@ -34,7 +35,8 @@ async function appWithLog(ports: AppCoreOptions['ports'] = undefined) {
   log.started('Statusdesk test', { node: process.versions.node });
   const core = new AppCore({
     dataDir: home.dir,
-    vault: new KeyVault(noteSecretsOf(new DemoKeychain(), secrets), noteSecretsOf(new SessionSecretStore(), secrets)),
+    vault: new KeyVault(new DemoKeychain(), new SessionSecretStore()),
+    secrets,
     version: 'test',
     appOrigins: [ORIGIN],
     coreLog: log,

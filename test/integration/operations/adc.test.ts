@@ -41,7 +41,11 @@ describe('Application Default Credentials', () => {
   it('are detected without network and used through GoogleAuth', async () => {
     const file = writeAuthorizedUserFile(temp.dir);
     const detection = detectApplicationDefaultCredentials({ env: { HOME: temp.dir }, platform: 'linux' });
+    const written = JSON.parse(fs.readFileSync(file, 'utf8')) as { refresh_token: string; client_secret: string };
+    // The file's secrets are there for the redactor only: not enumerable, so never serialised with the rest.
     expect(detection).toEqual({ found: true, path: file, origin: 'gcloud', type: 'authorized_user' });
+    expect(detection.found && detection.secrets).toEqual([written.refresh_token, written.client_secret]);
+    expect(JSON.stringify(detection)).not.toContain(written.refresh_token);
     expect(sim.requests()).toEqual([]);
 
     const provider = AdcTokenProvider.detect({ env: { HOME: temp.dir }, platform: 'linux', tokenUrl: sim.oauth.tokenUrl })!;

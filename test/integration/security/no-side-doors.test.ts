@@ -101,7 +101,7 @@ describe('Google sign-in follows no redirect with a secret', () => {
     const { capture, redirector } = await redirectingTo(307);
     const { file } = adcFile();
     const provider = new AdcTokenProvider({
-      detection: { found: true, path: file, origin: 'GOOGLE_APPLICATION_CREDENTIALS', type: 'authorized_user' },
+      detection: { found: true, path: file, origin: 'GOOGLE_APPLICATION_CREDENTIALS', type: 'authorized_user', secrets: [] },
       tokenUrl: `${redirector.origin}/token`,
     });
     await expect(provider.getAccessToken()).rejects.toThrow();

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileLogger, logsDirOf } from '../../../electron/services/logging/app-logger';
-import { KnownSecrets, redactLogLine } from '../../../electron/services/logging/log-redaction';
+import { redactLogLine } from '../../../electron/services/logging/log-redaction';
+import { KnownSecrets } from '../../../electron/services/security/known-secrets';
 import { logFilesOf } from '../../../electron/services/logging/log-rotation';
 import { makeTempDir } from '../../support/temp-dir';
 
