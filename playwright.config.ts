@@ -9,12 +9,12 @@ export const CHROMIUM_PATH = process.env.STATUSDESK_CHROMIUM ?? '/usr/bin/chromi
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.e2e.ts',
-  // A test keeps about two cores busy (the app's core in the worker, Chromium rendering): one worker per two
-  // cores. On 2 cores a second worker only doubled each test's time (233 s against 240 s for the suite, and a
-  // preview test ran into its time-out). Each test starts its own app, simulators, data folder and keychain
-  // service name, so files may run side by side where there are cores; tests inside a file keep their order.
+  // A test mostly waits (on its app's polls, the window's next frame, a simulator): alone on two cores one worker
+  // used half a core (242 s of CPU over 7.5 min), so a worker per core. Each test starts its own app,
+  // simulators, data folder and keychain service name, so files may run side by side; tests inside a file keep
+  // their order.
   fullyParallel: false,
-  workers: Math.max(1, Math.floor(availableParallelism() / 2)),
+  workers: availableParallelism(),
   // Real servers, ports and a browser: one retry, and a retried test is named in npm test's closing summary.
   retries: 1,
   // Set by what an end-to-end test waits for (test/support/time-outs.ts says why).

@@ -4,11 +4,18 @@
 //   - every test that passed only on a retry, by name (a flake is seen, never hidden);
 //   - the ten tests closest to their time-out (duration ÷ time-out), so the next one that drifts is seen before
 //     it fails.
+//   - when each suite ran and how long it took, side by side (`--write docs/test-times.md` keeps that table as
+//     the page the README links to, so the costs it gives are a run's, never copied by hand).
 // Exits non-zero when a report is missing or counted no test, so a suite that silently ran nothing fails CI.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
-const dir = path.resolve(process.argv[2] ?? 'test-results/reports');
+const args = process.argv.slice(2);
+const writeAt = args.indexOf('--write');
+const pageFile = writeAt >= 0 ? args[writeAt + 1] : undefined;
+const dir = path.resolve(args.find((arg, i) => !arg.startsWith('--') && i !== writeAt + 1) ?? 'test-results/reports');
 const suites = ['unit', 'integration', 'e2e', 'reliability'];
 const MARGIN_ROWS = 10;
 let passed = 0;
@@ -17,6 +24,9 @@ let skipped = 0;
 let problems = 0;
 /** @type {Array<{ suite: string; name: string; file: string; state: string; durationMs: number; timeoutMs: number; retries: number }>} */
 const timings = [];
+/** When each suite started and ended (epoch ms), and its counts. */
+/** @type {Array<{ suite: string; startMs: number; endMs: number; passed: number; failed: number; skipped: number }>} */
+const spans = [];
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
@@ -60,11 +70,15 @@ for (const suite of suites) {
     f = report.stats?.unexpected ?? 0;
     s = report.stats?.skipped ?? 0;
     timings.push(...e2eTimings(report));
+    const startMs = Date.parse(report.stats?.startTime ?? '');
+    if (Number.isFinite(startMs)) spans.push({ suite, startMs, endMs: startMs + (report.stats?.duration ?? 0) });
   } else {
     // Vitest's JSON reporter (Jest-compatible); durations, time-outs and retries come from the timing reporter.
     p = report.numPassedTests ?? 0;
     f = report.numFailedTests ?? 0;
     s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    const ends = (report.testResults ?? []).map((result) => result.endTime).filter(Number.isFinite);
+    if (Number.isFinite(report.startTime) && ends.length > 0) spans.push({ suite, startMs: report.startTime, endMs: Math.max(...ends) });
     const timingFile = path.join(dir, `timings-${suite}.json`);
     if (fs.existsSync(timingFile)) timings.push(...readJson(timingFile));
     else {
@@ -73,6 +87,8 @@ for (const suite of suites) {
     }
   }
   console.log(`${suite}: ${p} passed, ${f} failed, ${s} skipped`);
+  const span = spans.find((x) => x.suite === suite);
+  if (span) Object.assign(span, { passed: p, failed: f, skipped: s });
   if (p === 0) {
     console.error(`test summary: the ${suite} suite ran no test`);
     problems += 1;
@@ -102,6 +118,44 @@ for (const t of margins) {
   console.log(
     `  ${(t.ratio * 100).toFixed(0).padStart(3)} %  ${seconds(t.durationMs).padStart(7)} of ${seconds(t.timeoutMs).padStart(7)}  ${t.suite}  ${t.file} › ${t.name}`,
   );
+}
+
+const clock = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
+if (spans.length > 0) {
+  const first = Math.min(...spans.map((x) => x.startMs));
+  const last = Math.max(...spans.map((x) => x.endMs));
+  console.log(`time: the suites ran ${clock(last - first)}, side by side:`);
+  spans.sort((a, b) => a.startMs - b.startMs);
+  for (const x of spans) console.log(`  ${x.suite.padEnd(12)} from +${clock(x.startMs - first)}  for ${clock(x.endMs - x.startMs)}`);
+  if (pageFile) writePage(pageFile, first, last);
+}
+
+/** The page of what each part of the last run cost: generated here from that run's reports. */
+function writePage(file, first, last) {
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    // Not a checkout: the page says so.
+  }
+  const rows = spans.map((x) => `| ${x.suite} | ${x.passed} | +${clock(x.startMs - first)} | ${clock(x.endMs - x.startMs)} |`);
+  const page = [
+    '# What each part of `npm test` costs',
+    '',
+    `Written by \`node scripts/test-summary.mjs --write ${file}\` from the reports of one \`npm test\` run: commit ${commit},`,
+    `${new Date(first).toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.availableParallelism()} cores, Node ${process.versions.node}.`,
+    'Before the suites, the app is built once (about 15 s); the checks (types, lint, format) run beside them.',
+    '',
+    '| suite | tests | started | took |',
+    '| --- | --: | --: | --: |',
+    ...rows,
+    `| all suites | ${passed} | | ${clock(last - first)} |`,
+    '',
+    `Retried: ${retried.length === 0 ? 'none' : retried.map((t) => `${t.suite} ${t.file} › ${t.name}`).join('; ')}.`,
+    '',
+  ].join('\n');
+  fs.writeFileSync(file, page);
+  console.log(`test summary: wrote ${file}`);
 }
 
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
