@@ -19,7 +19,10 @@ export interface SubscriberCsvError {
 export interface SubscriberCsvResult {
   /** addSubscription bodies, in the file's order. */
   bodies: Array<Record<string, string>>;
+  /** The first MAX_LISTED_ERRORS problems, each with its line. */
   errors: SubscriberCsvError[];
+  /** Every line with a problem, listed or not. */
+  errorCount: number;
   /** Lines naming a subscriber an earlier line already named. */
   repeated: number;
   /** Subscribers the page already has (or has queued), skipped: where each delivers, in the file's order. */
@@ -28,6 +31,19 @@ export interface SubscriberCsvResult {
 
 /** Each subscriber is one outbox write. */
 export const MAX_IMPORTED_SUBSCRIBERS = 50_000;
+
+/** The largest file read: 50,000 subscribers of a full export line each, with room to spare. */
+export const MAX_SUBSCRIBER_CSV_BYTES = 8 * 1024 * 1024;
+
+/** Problems listed by line; the rest are counted. */
+export const MAX_LISTED_ERRORS = 100;
+
+/** Why a file is not read at all, or null: its size is known before a byte is read. */
+export function subscriberFileTooLarge(bytes: number): string | null {
+  if (bytes <= MAX_SUBSCRIBER_CSV_BYTES) return null;
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n >= 10 * 1024 * 1024 ? 0 : 1)} MB`;
+  return `The file is ${mb(bytes)}; at most ${mb(MAX_SUBSCRIBER_CSV_BYTES)} (about ${MAX_IMPORTED_SUBSCRIBERS.toLocaleString('en')} subscribers) are imported at once: split it.`;
+}
 
 const COLUMNS = ['kind', 'email', 'phone_country_code', 'phone_number', 'webhook_url'] as const;
 type Column = (typeof COLUMNS)[number];
@@ -59,15 +75,29 @@ function targetCells(target: string): Partial<Record<Column, string>> {
 }
 
 export function parseSubscriberCsv(text: string, already: ReadonlyArray<Record<string, unknown>> = []): SubscriberCsvResult {
-  const rows = parseCsv(text.replace(/^\uFEFF/, ''));
+  const tooLarge = subscriberFileTooLarge(new TextEncoder().encode(text).length);
+  if (tooLarge) return refused(1, tooLarge);
+  // One row past the cap, header or not, to know the file holds more.
+  const { rows, unclosedQuoteLine, cutAtRows } = parseCsv(text.replace(/^\uFEFF/, ''), MAX_IMPORTED_SUBSCRIBERS + 1);
+  if (unclosedQuoteLine !== null) {
+    return refused(unclosedQuoteLine, 'A quote opens on this line and never closes, so the rest of the file would be one cell: close it or remove it.');
+  }
+  const header = rows[0]?.cells.map((cell) => cell.trim().toLowerCase()) ?? [];
+  const named = header.some((cell) => (COLUMNS as readonly string[]).includes(cell));
+  if (cutAtRows || rows.length - (named ? 1 : 0) > MAX_IMPORTED_SUBSCRIBERS) {
+    return refused(1, `At most ${MAX_IMPORTED_SUBSCRIBERS.toLocaleString('en')} subscribers at once; split the file.`);
+  }
   const bodies: Array<Record<string, string>> = [];
   const errors: SubscriberCsvError[] = [];
+  let errorCount = 0;
+  const problem = (error: SubscriberCsvError) => {
+    errorCount++;
+    if (errors.length < MAX_LISTED_ERRORS) errors.push(error);
+  };
   const seen = new Set<string>();
   const has = new Set(already.map(subscriberKey).filter((key): key is string => key !== null));
   const existing: string[] = [];
   let repeated = 0;
-  const header = rows[0]?.cells.map((cell) => cell.trim().toLowerCase()) ?? [];
-  const named = header.some((cell) => (COLUMNS as readonly string[]).includes(cell));
   for (const row of named ? rows.slice(1) : rows) {
     const cells = row.cells.map(unguarded);
     const byColumn: Partial<Record<Column, string>> = {};
@@ -77,7 +107,7 @@ export function parseSubscriberCsv(text: string, already: ReadonlyArray<Record<s
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const missing = form.kind === 'sms' && !form.countryCode ? 'Give the phone number with its country code, such as +41 79 123 45 67.' : null;
-      errors.push({ line: row.line, message: missing ?? issue?.message ?? 'This line is not a subscriber.' });
+      problem({ line: row.line, message: missing ?? issue?.message ?? 'This line is not a subscriber.' });
       continue;
     }
     const body = subscriptionBodyOf(parsed.data);
@@ -93,10 +123,12 @@ export function parseSubscriberCsv(text: string, already: ReadonlyArray<Record<s
     }
     bodies.push(body);
   }
-  if (bodies.length === 0 && errors.length === 0 && existing.length === 0)
-    errors.push({ line: 1, message: 'No subscribers: one email address, phone number or chat address a line.' });
-  if (bodies.length > MAX_IMPORTED_SUBSCRIBERS) {
-    errors.push({ line: 1, message: `At most ${MAX_IMPORTED_SUBSCRIBERS.toLocaleString('en')} subscribers at once; split the file.` });
-  }
-  return { bodies, errors, repeated, existing };
+  if (bodies.length === 0 && errorCount === 0 && existing.length === 0)
+    problem({ line: 1, message: 'No subscribers: one email address, phone number or chat address a line.' });
+  return { bodies, errors, errorCount, repeated, existing };
+}
+
+/** A file refused whole, for one reason at one line: nothing is queued. */
+function refused(line: number, message: string): SubscriberCsvResult {
+  return { bodies: [], errors: [{ line, message }], errorCount: 1, repeated: 0, existing: [] };
 }

@@ -42,11 +42,21 @@ export function csvLine(cells: readonly unknown[]): string {
  * Parses CSV text into rows of cells (quoted cells may hold commas, quotes and line breaks). Empty lines are
  * left out; each row keeps the line number it starts on, for messages.
  */
-export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
+export interface ParsedCsv {
+  rows: Array<{ line: number; cells: string[] }>;
+  /** The line where a quote opened and never closed (the rest of the file became one cell), else null. */
+  unclosedQuoteLine: number | null;
+  /** More rows followed than `maxRows`: reading stopped there. */
+  cutAtRows: boolean;
+}
+
+/** The rows of a CSV text (RFC 4180 quoting, CRLF or LF), each with the line it starts on; at most `maxRows`. */
+export function parseCsv(text: string, maxRows = Number.POSITIVE_INFINITY): ParsedCsv {
   const rows: Array<{ line: number; cells: string[] }> = [];
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
+  let quoteLine = 0;
   let line = 1;
   let start = 1;
   let touched = false;
@@ -72,6 +82,7 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
     }
     if (char === '"') {
       quoted = true;
+      quoteLine = line;
       touched = true;
     } else if (char === ',') {
       cells.push(cell);
@@ -80,12 +91,14 @@ export function parseCsv(text: string): Array<{ line: number; cells: string[] }>
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i++;
       endRow();
+      if (rows.length > maxRows) return { rows: rows.slice(0, maxRows), unclosedQuoteLine: null, cutAtRows: true };
       line++;
       start = line;
     } else cell += char;
   }
   if (cell !== '' || cells.length > 0 || touched) endRow();
-  return rows;
+  if (rows.length > maxRows) return { rows: rows.slice(0, maxRows), unclosedQuoteLine: null, cutAtRows: true };
+  return { rows, unclosedQuoteLine: quoted ? quoteLine : null, cutAtRows: false };
 }
 
 /** A cell as it was before export: the formula guard's apostrophe taken off, whitespace trimmed. */

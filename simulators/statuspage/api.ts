@@ -190,5 +190,10 @@ export interface StatusPageSimulator extends SimulatorControl {
   readonly port: number;
   /** keys of the base seed (present in every seed mode) */
   readonly keys: DemoKeys;
+  /**
+   * Requests held with no answer on purpose right now (a hang fault, a black-holed network): a simulation on
+   * virtual time moves its clock past an unanswered request only when the server says it holds it.
+   */
+  heldRequests(): number;
   close(): Promise<void>;
 }

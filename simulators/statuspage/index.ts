@@ -56,6 +56,10 @@ class Simulator extends Controller implements StatusPageSimulator {
     return this.#server().port;
   }
 
+  heldRequests(): number {
+    return this.#server().heldCount;
+  }
+
   close(): Promise<void> {
     return this.#server().close();
   }

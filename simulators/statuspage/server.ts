@@ -63,6 +63,11 @@ export class SimHttpServer {
     this.#server.keepAliveTimeout = 5000;
   }
 
+  /** Requests held with no answer on purpose (a hang fault, a black-holed network) right now. */
+  get heldCount(): number {
+    return this.#held.size;
+  }
+
   get origin(): string {
     const h = this.#host.includes(':') ? `[${this.#host}]` : this.#host;
     return `http://${h}:${this.port}`;

@@ -102,7 +102,7 @@ test('subscriptions: picked by a search, a range and all shown; deleted together
   // Exported whole, though a part is loaded: read 100 at a time.
   const csv = await exported(page, panel, 'CSV');
   expect(csv.name).toMatch(/^page-acme-subscriptions-\d{4}-\d{2}-\d{2}\.csv$/);
-  const table = parseCsv(csv.text);
+  const table = parseCsv(csv.text).rows;
   expect(table[0]!.cells.slice(0, 3)).toEqual(['id', 'kind', 'email']);
   expect(table).toHaveLength(1 + 133);
   await expect(panel.getByText(/133 subscriptions exported to page-acme-subscriptions-/)).toBeVisible();
@@ -163,7 +163,7 @@ test('members given a role together; services, webhooks and access groups filter
     'Payments · Asia Pacific',
     'Gateway 025',
   ]);
-  const services = parseCsv((await exported(page, panel, 'CSV')).text);
+  const services = parseCsv((await exported(page, panel, 'CSV')).text).rows;
   expect(services[0]!.cells).toEqual(['id', 'name', 'parent_id', 'order', 'private', 'description']);
   expect(services.slice(1, 3).map((row) => row.cells[1])).toEqual(['Payments', 'Payments · EU West']);
 
@@ -180,7 +180,7 @@ test('members given a role together; services, webhooks and access groups filter
   await panel.getByLabel('Value', { exact: true }).fill('120.5');
   await panel.getByRole('button', { name: 'Add point' }).click();
   await expect(panel.getByTestId('metric-point')).toHaveCount(1);
-  const points = parseCsv((await exported(page, panel, 'CSV')).text);
+  const points = parseCsv((await exported(page, panel, 'CSV')).text).rows;
   expect(points[0]!.cells).toEqual(['metric_id', 'time', 'value', 'state', 'queued_at']);
   expect(points[1]!.cells.slice(0, 1)).toEqual(['1']);
   expect(points[1]!.cells[2]).toBe('120.5');

@@ -80,7 +80,7 @@ test('go to an incident by number or to a date, search all, export: each reads n
   // Export: the whole list, as read.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^acme-incidents-\d{4}-\d{2}-\d{2}\.csv$/);
-  const rows = parseCsv(fs.readFileSync((await download.path())!, 'utf8'));
+  const { rows } = parseCsv(fs.readFileSync((await download.path())!, 'utf8'));
   expect(rows).toHaveLength(1 + COUNT);
   expect(rows[1]!.cells.slice(1, 3)).toEqual(['major', expect.stringContaining('(incident 1)')]);
   await page.emulateMedia({ colorScheme: 'dark' });

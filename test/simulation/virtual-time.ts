@@ -3,9 +3,11 @@
  * setInterval, Date.now and performance.now are replaced for the whole process while it is installed, so a
  * backoff, a Retry-After, a request time-out, a settle wait or a flush's time limit take no real time. The
  * clock only moves when nothing real is under way: when every HTTP exchange the process started has been
- * answered (or has made no progress for a while: a request the simulator holds on purpose), it jumps to the
- * earliest timer. HTTP itself still runs for real over loopback and takes no virtual time, so the outbox,
- * the client and the simulator see one consistent clock, the server's Date header included.
+ * answered (or the simulator says it holds it on purpose: a hang, a black-holed network), it jumps to the
+ * earliest timer. "Held" is the server's word, never a guess from how long an answer takes: on a busy machine a
+ * loopback answer can take any real time, and a clock that moved on meanwhile fired time-outs the world never
+ * saw. HTTP itself still runs for real over loopback and takes no virtual time, so the outbox, the client and
+ * the simulator see one consistent clock, the server's Date header included.
  *
  * Real timers of the test runner and of fast-check are unaffected: they took their own references to the
  * originals when they were loaded, and so does this file (realNow).
@@ -25,8 +27,6 @@ const real = {
 /** The computer's own clock, whatever is installed. */
 export const realNow = (): number => real.dateNow.call(Date);
 
-/** Event-loop turns without any progress after which an unanswered exchange counts as held (a hang). */
-const HELD_AFTER_QUIET_TURNS = 40;
 /** Real time a schedule may spin without settling: waiting on real work that never ends is stuck too. */
 const REAL_LIMIT_MS = 30_000;
 
@@ -95,8 +95,6 @@ export class VirtualTime {
   #exchanges = 0;
   /** Other real work under way that time must wait for (an outbox reading its file as it opens). */
   #holds = 0;
-  /** Bumped by anything that shows progress: an exchange starting or ending, a timer firing. */
-  #progress = 0;
   #installed = false;
   /**
    * How long a request takes to reach the server, in simulated time (0: at once). A delayed request is on
@@ -107,9 +105,13 @@ export class VirtualTime {
   fired = 0;
   started = 0;
 
-  constructor(startMs: number) {
+  /** How many requests the server holds unanswered on purpose right now (StatusPageSimulator.heldRequests). */
+  readonly #heldByServer: () => number;
+
+  constructor(startMs: number, options: { heldByServer: () => number }) {
     this.#now = startMs;
     this.#perfOrigin = startMs;
+    this.#heldByServer = options.heldByServer;
   }
 
   now(): number {
@@ -182,7 +184,6 @@ export class VirtualTime {
       return await work;
     } finally {
       this.#holds--;
-      this.#progress++;
     }
   }
 
@@ -206,8 +207,6 @@ export class VirtualTime {
     done.catch(() => undefined);
     const giveUpAt = this.#now + limitMs;
     const realGiveUpAt = realNow() + REAL_LIMIT_MS;
-    let quietTurns = 0;
-    let seen = this.#progress;
     for (let turn = 0; !settled; turn++) {
       await new Promise<void>((resolve) => real.setImmediate(resolve));
       if (settled) break;
@@ -222,16 +221,8 @@ export class VirtualTime {
         continue;
       }
       if (this.#holds > 0) continue;
-      if (this.#exchanges > 0) {
-        // Loopback answers arrive within a turn or two; one that makes no progress for many is held.
-        if (this.#progress !== seen) {
-          seen = this.#progress;
-          quietTurns = 0;
-          continue;
-        }
-        if (++quietTurns < HELD_AFTER_QUIET_TURNS) continue;
-      }
-      quietTurns = 0;
+      // An answer on its way, however long it takes for real: only what the server holds lets the clock move.
+      if (this.#exchanges > this.#heldByServer()) continue;
       if (!next) continue; // waiting on something real that set no timer
       if (next.at > giveUpAt) throw new Error(`still waiting after ${limitMs} ms of simulated time: something never answers`);
       this.#now = next.at;
@@ -255,7 +246,6 @@ export class VirtualTime {
   }
 
   #fire(timer: Timer): void {
-    this.#progress++;
     this.fired++;
     if (timer.repeatMs === null) {
       this.#timers.delete(timer.id);
@@ -298,24 +288,40 @@ export class VirtualTime {
   /** The real fetch, counted from the call until its body has been read (or the exchange failed). */
   async #exchange(input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
     this.#exchanges++;
-    this.#progress++;
     this.started++;
     let open = true;
     const end = () => {
       if (!open) return;
       open = false;
       this.#exchanges--;
-      this.#progress++;
     };
     try {
       const response = await real.fetch(input, init);
-      this.#progress++;
-      for (const method of ['text', 'json', 'arrayBuffer', 'blob', 'bytes', 'formData'] as const) {
-        const read = (response[method] as (() => Promise<unknown>) | undefined)?.bind(response);
-        if (read) Object.defineProperty(response, method, { value: () => read().finally(end) });
+      if (response.body === null) {
+        end();
+        return response;
       }
-      if (response.body === null) end();
-      return response;
+      // Ends when the body is read to its end, fails or is cancelled, whichever way it is read (text(), a reader).
+      const source = response.body.getReader();
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          try {
+            const { done, value } = await source.read();
+            if (done) {
+              end();
+              controller.close();
+            } else controller.enqueue(value);
+          } catch (error) {
+            end();
+            controller.error(error);
+          }
+        },
+        cancel(reason) {
+          end();
+          return source.cancel(reason);
+        },
+      });
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
     } catch (error) {
       end();
       throw error;

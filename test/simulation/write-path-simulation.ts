@@ -325,7 +325,7 @@ export interface SimulationOptions {
 export async function simulate(sim: StatusPageSimulator, options: SimulationOptions): Promise<SimulationResult> {
   const seed = options.seed ?? realNow() % 2_147_483_647;
   const started = realNow();
-  const time = new VirtualTime(EPOCH_MS);
+  const time = new VirtualTime(EPOCH_MS, { heldByServer: () => sim.heldRequests() });
   const random = Math.random;
   const figures = noFigures();
   time.install();

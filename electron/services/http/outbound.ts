@@ -9,4 +9,6 @@ import type { FetchLike } from './timed-exchange';
  * body is read past MAX_RESPONSE_BYTES. Lint forbids the global `fetch` and `http(s).request` outside this
  * folder, so a new client cannot go around it.
  */
-export const outboundFetch: FetchLike & typeof fetch = boundedFetch(fetch);
+// The global fetch is looked up at each call, not captured at load: whatever stands in for it (a proxy-aware
+// fetch, a test's virtual time) is the one used.
+export const outboundFetch: FetchLike & typeof fetch = boundedFetch((input, init) => fetch(input, init));

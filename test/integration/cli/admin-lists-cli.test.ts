@@ -54,13 +54,13 @@ describe('list commands of the administration', () => {
   it('subscriptions export as CSV with the columns an import reads back, and as one JSON array', async () => {
     const csv = await cli(['subscriptions', 'list', 'acme', '--format', 'csv']);
     expect(csv.code, csv.stderr).toBe(0);
-    const rows = parseCsv(csv.stdout);
+    const { rows } = parseCsv(csv.stdout);
     expect(rows[0]!.cells).toEqual(['id', 'kind', 'email', 'phone_country_code', 'phone_number', 'webhook_url', 'service_ids', 'inserted_at']);
     expect(rows).toHaveLength(251);
     expect(rows[8]!.cells.slice(1, 5)).toEqual(['sms', '', '+1', '79 1000008']);
     // Times with their offset (this computer's here), and UTC with Z under --utc.
     expect(rows[1]!.cells[7]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
-    const utc = parseCsv((await cli(['--utc', 'subscriptions', 'list', 'acme', '--format', 'csv'])).stdout);
+    const utc = parseCsv((await cli(['--utc', 'subscriptions', 'list', 'acme', '--format', 'csv'])).stdout).rows;
     expect(utc[1]!.cells[7]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     const json = await cli(['subscriptions', 'list', 'acme', '--format', 'json']);
     expect(JSON.parse(json.stdout)).toHaveLength(250);
@@ -100,7 +100,7 @@ describe('list commands of the administration', () => {
 
     const table = await cli(['incidents', 'list', 'acme', '--all']);
     expect(lines(table.stdout)).toHaveLength(253);
-    const csv = parseCsv((await cli(['incidents', 'list', 'acme', '--format', 'csv'])).stdout);
+    const csv = parseCsv((await cli(['incidents', 'list', 'acme', '--format', 'csv'])).stdout).rows;
     expect(csv[0]!.cells.slice(0, 3)).toEqual(['id', 'type', 'title']);
     expect(csv).toHaveLength(253);
   });

@@ -283,7 +283,7 @@ describe('outbox behaviour against the simulator', () => {
     expect(outbox.get(first.id)).toMatchObject({ state: 'pending', waiting: 'offline', attempts: 0 });
     expect(outbox.status().connectivity.overall).toBe('offline');
     signals.set(true);
-    await until(() => outbox!.get(first.id)?.state === 'sent', 5_000, 'send on network return');
+    await until(() => outbox!.get(first.id)?.state === 'sent', 'send on network return');
 
     await sim.goOffline();
     const second = await outbox.enqueue({
@@ -294,12 +294,11 @@ describe('outbox behaviour against the simulator', () => {
     // The failed attempt marks the server unreachable a moment before the entry settles back to waiting.
     await until(
       () => outbox!.status().connectivity.servers.some((s) => s.reachable === 'no') && outbox!.get(second.id)?.waiting === 'offline',
-      5_000,
       'server marked unreachable and the write waiting for it',
     );
     expect(outbox.get(second.id)).toMatchObject({ state: 'pending', waiting: 'offline' });
     await sim.goOnline();
-    await until(() => outbox!.get(second.id)?.state === 'sent', 5_000, 'send when the probe succeeds');
+    await until(() => outbox!.get(second.id)?.state === 'sent', 'send when the probe succeeds');
     expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(2);
   });
 

@@ -126,7 +126,7 @@ describe('writes that waited in the outbox', () => {
     expect(sim.writeLog()).toEqual([]);
 
     await outbox.resolveConflict(id, 'keep_mine');
-    await until(() => outbox.get(id)?.state === 'sent', 10_000, 'the kept update to be sent');
+    await until(() => outbox.get(id)?.state === 'sent', 'the kept update to be sent');
     expect(sim.writeLog({ op: 'incidents.updates.create' })).toHaveLength(1);
   });
 

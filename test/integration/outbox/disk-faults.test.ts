@@ -94,7 +94,7 @@ describe('a disk fault at append', () => {
 
     signals.set(true);
     await reopenAndSend(home.dir, accounts, outbox);
-    await until(() => appliedTitles().length === expected.length, 10_000, 'the kept writes to be sent');
+    await until(() => appliedTitles().length === expected.length, 'the kept writes to be sent');
     expect(appliedTitles()).toEqual(expected);
   });
 
@@ -134,16 +134,16 @@ describe('a disk fault at compaction', () => {
       // State records make the log longer than the live state, which is what asks for a compaction.
       for (let i = 0; i < 4; i++) await outbox.retry(id);
     }
-    await until(() => disk.hits > 0, 5_000, 'a compaction to meet the fault');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(fs.readdirSync(home.dir).filter((name) => name.includes('.tmp-'))).toEqual([]);
+    await until(() => disk.hits > 0, 'a compaction to meet the fault');
+    // The failed compaction removes its temp file as it gives up: waited for, not given a fixed 50 ms.
+    await until(() => fs.readdirSync(home!.dir).every((name) => !name.includes('.tmp-')), 'the failed compaction to remove its temp file');
     disk.heal();
     await outbox.enqueue(notice(accountId, 'After the disk was healed'));
     expect(outbox.list()).toHaveLength(titles.length + 1);
 
     signals.set(true);
     await reopenAndSend(home.dir, accounts, outbox);
-    await until(() => appliedTitles().length === titles.length + 1, 10_000, 'every write to be sent');
+    await until(() => appliedTitles().length === titles.length + 1, 'every write to be sent');
     expect(appliedTitles()).toEqual([...titles, 'After the disk was healed']);
   });
 });

@@ -144,7 +144,7 @@ describe.each(Object.entries(KINDS))('%s', (_kind, kind) => {
     sim.clearWriteLog();
     sim.setFaults({ ...ONCE, answerDelayAfterCommitMs: 5_000 });
     const { id } = await first.outbox.enqueue(request);
-    await until(() => appliedWrites() === 1, 5_000, 'the server to commit');
+    await until(() => appliedWrites() === 1, 'the server to commit');
     await first.outbox.stop({ abortAfterMs: 0 });
     outbox = undefined;
     const { accounts } = simAccounts(sim);
@@ -250,7 +250,7 @@ describe('the rest of the world', () => {
       if (change.type === 'status') offline.push(change.status.connectivity.overall);
     });
     const { id } = await outbox.enqueue(KINDS['incident create']!.setup(accountId));
-    await until(() => outbox.get(id)?.state === 'sent', 10_000, 'the write to be sent once the portal lets go');
+    await until(() => outbox.get(id)?.state === 'sent', 'the write to be sent once the portal lets go');
     expect(seen).toContainEqual({ state: 'pending', status: 302 });
     expect(seen.map((s) => s.state)).not.toContain('failed');
     expect(offline).toContain('offline');

@@ -43,11 +43,11 @@ describe('the outbox status after a removal', () => {
       input: { subdomain: 'acme', incidentId: incident.id, incident: { title: 'Mine' } },
       baseUpdatedAt: '2020-01-01T00:00:00Z',
     });
-    await until(() => outbox!.get(id)?.state === 'conflict', 10_000, 'the conflict');
-    await until(() => changes.some((c) => c.type === 'status' && c.status.conflicts === 1), 5_000, 'a status counting the conflict');
+    await until(() => outbox!.get(id)?.state === 'conflict', 'the conflict');
+    await until(() => changes.some((c) => c.type === 'status' && c.status.conflicts === 1), 'a status counting the conflict');
     changes.length = 0;
     await outbox.resolveConflict(id, 'take_theirs');
-    await until(() => changes.some((c) => c.type === 'status'), 5_000, 'a status after the removal');
+    await until(() => changes.some((c) => c.type === 'status'), 'a status after the removal');
     const status = changes.filter((c) => c.type === 'status').at(-1)!;
     expect(status.type === 'status' && status.status.conflicts).toBe(0);
     expect(changes.some((c) => c.type === 'removed' && c.id === id)).toBe(true);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseSubscriberCsv } from '../../../shared/admin/subscriber-csv';
+import {
+  MAX_IMPORTED_SUBSCRIBERS,
+  MAX_LISTED_ERRORS,
+  MAX_SUBSCRIBER_CSV_BYTES,
+  parseSubscriberCsv,
+  subscriberFileTooLarge,
+} from '../../../shared/admin/subscriber-csv';
 import { exportText } from '../../../shared/export/columns';
 
 /* Subscribers imported from CSV, each checked before anything is queued. */
@@ -59,5 +65,25 @@ describe('subscriber import', () => {
       { kind: 'email', email: '用户@例子.广告' },
     ]);
     expect(parseSubscriberCsv('jörg@localhost\n').errors).toEqual([{ line: 1, message: 'Enter an email address, such as alice@example.com.' }]);
+  });
+
+  it('says where a quote opens and never closes, instead of blaming an address', () => {
+    const result = parseSubscriberCsv('alice@example.com\n"bob@example.com\ncarol@example.com\n');
+    expect(result.errors).toEqual([{ line: 2, message: expect.stringMatching(/quote opens on this line and never closes/) }]);
+    expect(result.bodies).toEqual([]);
+  });
+
+  it('bounds what it reads and lists: a file past the size or the row cap is refused whole, problems past 100 are counted', () => {
+    expect(subscriberFileTooLarge(MAX_SUBSCRIBER_CSV_BYTES)).toBeNull();
+    expect(subscriberFileTooLarge(100 * 1024 * 1024)).toMatch(/^The file is 100 MB; at most 8\.0 MB .*split it\.$/);
+    expect(parseSubscriberCsv('x'.repeat(MAX_SUBSCRIBER_CSV_BYTES + 1)).errors[0]!.message).toMatch(/split it/);
+
+    const tooMany = Array.from({ length: MAX_IMPORTED_SUBSCRIBERS + 1 }, (_, i) => `u${i}@example.com`).join('\n');
+    expect(parseSubscriberCsv(tooMany)).toMatchObject({ bodies: [], errorCount: 1, errors: [{ line: 1, message: expect.stringMatching(/At most 50,000/) }] });
+
+    const junk = parseSubscriberCsv(Array.from({ length: 300 }, (_, i) => `not an address ${i}`).join('\n'));
+    expect(junk.errorCount).toBe(300);
+    expect(junk.errors).toHaveLength(MAX_LISTED_ERRORS);
+    expect(junk.errors[0]!.line).toBe(1);
   });
 });

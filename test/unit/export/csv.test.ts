@@ -6,7 +6,7 @@ import { csvCell, csvLine, parseCsv, unguarded } from '../../../shared/export/cs
 
 /** The one cell of a CSV line, as the importer reads it. */
 function parseCsvCell(line: string): string {
-  return parseCsv(line)[0]!.cells[0]!;
+  return parseCsv(line).rows[0]!.cells[0]!;
 }
 
 describe('CSV', () => {
@@ -39,11 +39,25 @@ describe('CSV', () => {
 
   it('reads back what it writes, quoted commas, quotes and line breaks included; blank lines are skipped', () => {
     const text = `${csvLine(['email', 'note'])}\n${csvLine(['a@example.com', 'x, "y"\nz'])}${csvLine(['b@example.com', ''])}`;
-    expect(parseCsv(text)).toEqual([
+    expect(parseCsv(text).rows).toEqual([
       { line: 1, cells: ['email', 'note'] },
       { line: 3, cells: ['a@example.com', 'x, "y"\nz'] },
       { line: 5, cells: ['b@example.com', ''] },
     ]);
+  });
+});
+
+describe('reading a CSV that is not well formed', () => {
+  it('names the line where a quote opens and never closes', () => {
+    const parsed = parseCsv('a@example.com\nb@example.com,"unclosed\nc@example.com\n');
+    expect(parsed.unclosedQuoteLine).toBe(2);
+  });
+
+  it('stops at the row cap and says it did', () => {
+    const parsed = parseCsv(Array.from({ length: 10 }, (_, i) => `u${i}@example.com`).join('\n'), 4);
+    expect(parsed.rows.map((row) => row.line)).toEqual([1, 2, 3, 4]);
+    expect(parsed.cutAtRows).toBe(true);
+    expect(parseCsv('a\nb', 2).cutAtRows).toBe(false);
   });
 });
 

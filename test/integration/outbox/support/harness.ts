@@ -5,6 +5,7 @@ import type { OutboxService } from '../../../../electron/services/outbox/outbox-
 import type { OutboxAccountsPort } from '../../../../electron/services/outbox/statuspage/targets';
 import { clearRateLimiters } from '../../../../electron/services/statuspage/rate-limiter';
 import type { StatusPageSimulator } from '../../../../simulators/statuspage';
+import { WAITS_MS } from '../../../support/time-outs';
 
 /** One account on the simulator, its key served from memory (the keychain test uses the real vault). */
 export function simAccounts(sim: StatusPageSimulator, key: string = sim.keys.demoReadWrite): { accountId: string; accounts: OutboxAccountsPort } {
@@ -38,8 +39,11 @@ export function resetLimiters(): void {
   clearRateLimiters();
 }
 
-/** Waits until `check` is true (polling), or fails after `timeoutMs`. */
-export async function until(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+/**
+ * Waits until `check` is true (polling), or fails saying what it waited for. As long as the test itself may
+ * run: a shorter limit raced this machine's speed (a busy two-core machine answered after it), never the code.
+ */
+export async function until(check: () => boolean, what = 'condition', timeoutMs = WAITS_MS): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
