@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiDateTimeToEpochMs } from '../statuspage/datetime';
 
 /** ISO 8601 UTC text (`2025-10-17T11:44:56.000Z`): what crosses IPC and goes into `--json`, never a Date. */
-export const isoTimeSchema = z.iso.datetime({ offset: true });
+export const isoTimeSchema = z.iso.datetime({ offset: true }).max(64);
 
 export type IsoTime = string;
 

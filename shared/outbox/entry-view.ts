@@ -30,7 +30,7 @@ export const outboxErrorSchema = z.object({
 });
 export type OutboxError = z.infer<typeof outboxErrorSchema>;
 
-export const serverIdSchema = z.union([z.number().int(), z.string().min(1)]);
+export const serverIdSchema = z.union([z.number().int(), z.string().min(1).max(200)]);
 export type ServerId = z.infer<typeof serverIdSchema>;
 
 /** What the server answered: the id of the created or changed object and a few fields for display. */

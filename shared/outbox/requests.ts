@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedRecord } from '../validation/bounded-record';
 import { WRITE_OPERATION_NAMES, type WriteOperationName } from './write-operations';
 import { outboxEntryViewSchema, outboxServerSchema, outboxStateSchema, serverIdSchema } from './entry-view';
 
@@ -7,17 +8,20 @@ export const STATUSPAGE_OUTBOX_KIND = 'statuspage';
 
 export const writeOperationNameSchema = z.enum(WRITE_OPERATION_NAMES as [WriteOperationName, ...WriteOperationName[]]);
 
+/** Writes one write may wait for: an update waits for its incident's create, a batch for a few more. */
+export const MAX_DEPENDS_ON = 1_000;
+
 /** A write to queue (IPC `outbox.enqueue`, the command line). */
 export const outboxEnqueueInputSchema = z.object({
   /** Optional client mutation id: enqueueing the same id twice returns the first entry (safe IPC retries). */
   id: z.string().uuid().optional(),
-  kind: z.string().min(1).default(STATUSPAGE_OUTBOX_KIND),
-  accountId: z.string().min(1),
+  kind: z.string().min(1).max(40).default(STATUSPAGE_OUTBOX_KIND),
+  accountId: z.string().min(1).max(200),
   server: outboxServerSchema.optional(),
-  operation: z.string().min(1),
-  input: z.record(z.string(), z.unknown()),
-  dependsOn: z.array(z.string().uuid()).optional(),
-  baseUpdatedAt: z.string().optional(),
+  operation: z.string().min(1).max(60),
+  input: boundedRecord(),
+  dependsOn: z.array(z.string().uuid()).max(MAX_DEPENDS_ON).optional(),
+  baseUpdatedAt: z.string().max(64).optional(),
 });
 export type OutboxEnqueueInput = z.input<typeof outboxEnqueueInputSchema>;
 
@@ -51,7 +55,7 @@ export const outboxIdSchema = z.object({ id: z.string().uuid() });
 export const outboxRetryInputSchema = z.object({
   id: z.string().uuid(),
   /** Replaces the entry's input (the user edited a failed write). */
-  input: z.record(z.string(), z.unknown()).optional(),
+  input: boundedRecord().optional(),
 });
 
 export const CONFLICT_CHOICES = ['keep_mine', 'take_theirs'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedRecord } from '../../validation/bounded-record';
 import { invoke } from '../define';
 
 /**
@@ -8,7 +9,7 @@ import { invoke } from '../define';
 export const statusPageReadInputSchema = z.object({
   accountId: z.uuid(),
   operation: z.string().min(1).max(60),
-  input: z.record(z.string(), z.unknown()).default({}),
+  input: boundedRecord(16 * 1024).default({}),
 });
 export type StatusPageReadInput = z.input<typeof statusPageReadInputSchema>;
 
