@@ -28,11 +28,12 @@ const KEYCHAIN_SUITES = [
  * Most test files only import and call: they share their worker's modules (isolate: false), so each file no
  * longer imports zod, Vue and the services again (unit: 36 s → about 29 s on two cores; integration: 112 → 72 s
  * of CPU). A file that changes what other files would see gets modules of its own: it mocks a module, stubs a
- * global, the environment or the clock, sets process.env, or (unit) boots the main process over the fake
+ * global, the environment or the clock (the write-path simulation replaces the process's timers while it runs: a
+ * timer or request left by another file would run on its virtual clock), sets process.env, or (unit) boots the main process over the fake
  * Electron or drives the window's stores.
  */
 const CHANGES_SHARED_STATE =
-  /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)|process\.env(\.\w+|\[[^\]]+\]) *=[^=]|globalThis\.\w+ *=[^=]|Object\.defineProperty\(process/;
+  /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)|process\.env(\.\w+|\[[^\]]+\]) *=[^=]|globalThis\.\w+ *=[^=]|Object\.defineProperty\(process|simulation\/write-path-simulation'/;
 
 // A unit file that boots the main process, spawns a process or loads electron-builder waits WAITS_MS
 // (test/support/time-outs.ts says why each time-out is what it is).
