@@ -9,12 +9,13 @@ export const CHROMIUM_PATH = process.env.STATUSDESK_CHROMIUM ?? '/usr/bin/chromi
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.e2e.ts',
-  // A test mostly waits (on its app's polls, the window's next frame, a simulator): alone on two cores one worker
-  // used half a core (242 s of CPU over 7.5 min), so a worker per core. Each test starts its own app,
-  // simulators, data folder and keychain service name, so files may run side by side; tests inside a file keep
-  // their order.
+  // One worker per two cores. Alone on two cores one worker used half a core (242 s of CPU over 7.5 min), but
+  // npm test runs this suite beside the node suites, which keep both cores busy: a worker per core there made
+  // the whole run longer (15 min 48 s against 14 min or so), every test waiting longer for a core. Each test
+  // starts its own app, simulators, data folder and keychain service name, so files may run side by side where
+  // there are cores; tests inside a file keep their order.
   fullyParallel: false,
-  workers: availableParallelism(),
+  workers: Math.max(1, Math.floor(availableParallelism() / 2)),
   // Real servers, ports and a browser: one retry, and a retried test is named in npm test's closing summary.
   retries: 1,
   // Set by what an end-to-end test waits for (test/support/time-outs.ts says why).

@@ -15,7 +15,10 @@ import path from 'node:path';
 const args = process.argv.slice(2);
 const writeAt = args.indexOf('--write');
 const pageFile = writeAt >= 0 ? args[writeAt + 1] : undefined;
-const dir = path.resolve(args.find((arg, i) => !arg.startsWith('--') && i !== writeAt + 1) ?? 'test-results/reports');
+// The commit the reports are of, when they come from another checkout (a clean clone's run).
+const commitAt = args.indexOf('--commit');
+const commitGiven = commitAt >= 0 ? args[commitAt + 1] : undefined;
+const dir = path.resolve(args.find((arg, i) => !arg.startsWith('--') && i !== writeAt + 1 && i !== commitAt + 1) ?? 'test-results/reports');
 const suites = ['unit', 'integration', 'e2e', 'reliability'];
 const MARGIN_ROWS = 10;
 let passed = 0;
@@ -132,9 +135,9 @@ if (spans.length > 0) {
 
 /** The page of what each part of the last run cost: generated here from that run's reports. */
 function writePage(file, first, last) {
-  let commit = 'unknown';
+  let commit = commitGiven ?? 'unknown';
   try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    commit = commitGiven ?? execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   } catch {
     // Not a checkout: the page says so.
   }
