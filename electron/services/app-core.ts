@@ -323,6 +323,8 @@ export class AppCore {
       appOrigins: options.appOrigins,
       onInternalError: (channel, error) => this.log.line('error', `ipc ${channel}: internal error: ${error instanceof Error ? error.message : String(error)}`),
       onRefused: (channel, error) => this.log.ipcRefused(channel, error),
+      onFailed: (channel, error) => this.log.ipcFailed(channel, error),
+      redact: (value) => secrets.redactValue(value),
     });
   }
 

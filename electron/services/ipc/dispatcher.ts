@@ -17,6 +17,8 @@ export interface DispatcherOptions {
   onInternalError?: (channel: string, error: unknown) => void;
   /** Called for every refused request (untrusted sender, unknown channel, invalid input), for the log. */
   onRefused?: (channel: string, error: AppErrorShape) => void;
+  /** Called for every request whose handler failed with an AppError the window will show, for the log. */
+  onFailed?: (channel: string, error: AppErrorShape) => void;
   /** Takes every secret the app knows out of an answer, success or failure, before the window sees it. */
   redact?: <T>(value: T) => T;
 }
@@ -62,7 +64,9 @@ export function createIpcDispatcher<C extends Contract>(contract: C, handlers: I
         value = await handler(parsed.data);
       } catch (error) {
         if (!(error instanceof AppError)) options.onInternalError?.(channel, error);
-        return fail(toAppErrorShape(error));
+        const shape = toAppErrorShape(error);
+        if (error instanceof AppError) options.onFailed?.(channel, shape);
+        return fail(shape);
       }
       // Responses are parsed too: object schemas strip unknown keys, so a field added by mistake
       // (a key, a token) never reaches the renderer.

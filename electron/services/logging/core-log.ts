@@ -118,6 +118,17 @@ export class CoreLog {
     if (text) this.line('warn', text);
   }
 
+  /**
+   * A request of the window that failed (a read the server refused, a network failure): the window showed it, so
+   * the diagnostics' last errors show it too. Rate-limited per channel and code, as refusals are; what the user
+   * typed wrong (invalid input) is the form's to say, not the log's.
+   */
+  ipcFailed(channel: string, error: { code: string; message: string }): void {
+    if (error.code === 'invalid_input') return;
+    const text = this.#refusals.pass(`failed|${error.code}|${channel}`, `ipc ${channel.slice(0, 80)}: failed (${error.code}): ${error.message}`);
+    if (text) this.line('warn', text, error.message);
+  }
+
   /** An error in the window (Vue's errorHandler, an unhandled rejection); at most 20 a minute. */
   rendererError(report: RendererErrorReport): boolean {
     const where = report.where ? ` in ${report.where}` : '';

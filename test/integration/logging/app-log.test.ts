@@ -137,6 +137,27 @@ describe('the main log', () => {
     expect(text).not.toContain('/status_pages/');
   });
 
+  it('Copy diagnostics lists a failure the window was shown (a read the server could not answer), not "none"', async () => {
+    const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+    cleanup.push(() => sim.close());
+    const { core, ask } = await appWithLog();
+    await core.start();
+    const account = await ask<{ id: string }>('accounts.add', {
+      name: 'Acme',
+      region: 'custom',
+      baseUrl: sim.baseUrl,
+      subdomain: 'acme',
+      apiKey: sim.keys.demoReadWrite,
+    });
+    await sim.goOffline();
+    const read = await core.dispatcher.dispatch('statuspage.read', { accountId: account.id, operation: 'listIncidents', input: { subdomain: 'acme' } }, frame);
+    expect(read.ok).toBe(false);
+    const { text } = await ask<{ copied: boolean; text: string }>('diagnostics.copy');
+    const said = read.ok ? '' : read.error.message;
+    expect(text).not.toMatch(/Last errors:\s*none/);
+    expect(text).toContain(said);
+  });
+
   it("Copy diagnostics waits for the clipboard (Electron's is asynchronous) and says so when it refuses", async () => {
     const copiedTexts: string[] = [];
     const accepting = await appWithLog({ copyText: async (text) => void copiedTexts.push(text) });

@@ -10,6 +10,7 @@ import { KeyVault } from '../../../electron/services/vault/key-vault';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 import { startServer, type TestServer } from '../statuspage/helpers/http-server';
+import { startStatusPageSimulator } from '../../../simulators/statuspage';
 
 /*
  * The secrets the app holds outside the vault (a token pasted for the session, the access tokens a token
@@ -97,6 +98,31 @@ describe('the redactor knows every secret the app holds', () => {
     // The server did quote it: the answer says the request was refused, in the server's words, without the token.
     expect(seen.answers).toMatch(/bad request with Bearer \[redacted\]/);
     for (const [where, text] of Object.entries(seen)) expect(formsIn(text, PASTED), where).toEqual([]);
+  });
+
+  it('a key a server echoes in a successful answer reaches the window redacted', async () => {
+    const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+    cleanup.push(() => sim.close());
+    const home = makeTempDir('statusdesk-known-secrets-echo-');
+    cleanup.push(() => home.remove());
+    const core = new AppCore({ dataDir: home.dir, vault: new KeyVault(memoryKeychain()), version: 'test', appOrigins: [ORIGIN] });
+    cleanup.push(() => core.dispose());
+    await core.start();
+    const key = sim.keys.demoReadWrite;
+    const added = await core.dispatcher.dispatch(
+      'accounts.add',
+      { name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', apiKey: key },
+      FRAME,
+    );
+    expect(added.ok).toBe(true);
+    const accountId = added.ok ? (added.value as { id: string }).id : '';
+    // A server (or a colleague's paste) that puts the key into an incident the app then reads.
+    sim.openIncident({ page: 'acme', title: `Rotated key ${key} by mistake`, type: 'minor' });
+    const read = await core.dispatcher.dispatch('statuspage.read', { accountId, operation: 'listIncidents', input: { subdomain: 'acme' } }, FRAME);
+    expect(read.ok).toBe(true);
+    const text = JSON.stringify(read);
+    expect(text).toContain('Rotated key [redacted] by mistake');
+    expect(formsIn(text, key)).toEqual([]);
   });
 
   it('an ADC file’s refresh token and client secret, quoted URL-encoded by a token endpoint, reach neither the answer nor the history', async () => {
