@@ -32,6 +32,8 @@ export const overlapResultSchema = z.object({
   to: z.number().int(),
   rows: z.array(overlapRowSchema).max(OVERLAP_LIMIT),
   more: z.number().int().min(0),
+  /** Provider pages looked at: none when no provider page is watched (then there is nothing to compare). */
+  pages: z.number().int().min(0),
   /** Pages whose history covers none of the window: nothing can be said about them. */
   unobservedPages: z.array(z.string().max(500)).max(5_000),
 });
@@ -79,11 +81,13 @@ const RANK: Record<BaseLevel, number> = { major: 0, minor: 1, scheduled: 2, oper
 export function overlapAcross(histories: Iterable<PageHistory>, from: number, to: number, limit = OVERLAP_LIMIT): OverlapResult {
   const rows: OverlapRow[] = [];
   const unobservedPages: string[] = [];
+  let pages = 0;
   for (const history of histories) {
+    pages++;
     const page = pageOverlap(history, from, to);
     if (!page.observed) unobservedPages.push(history.name);
     rows.push(...page.rows);
   }
   rows.sort((a, b) => RANK[a.level] - RANK[b.level] || a.start - b.start || a.pageName.localeCompare(b.pageName));
-  return { from, to, rows: rows.slice(0, limit), more: Math.max(0, rows.length - limit), unobservedPages: unobservedPages.slice(0, 5_000) };
+  return { from, to, rows: rows.slice(0, limit), more: Math.max(0, rows.length - limit), pages, unobservedPages: unobservedPages.slice(0, 5_000) };
 }

@@ -137,5 +137,10 @@ describe('what else was down then', () => {
     expect(result.unobservedPages).toEqual(['Quiet']);
     expect(result.rows).toHaveLength(4);
     expect(result.more).toBe(6);
+    expect(result.pages).toBe(2);
+  });
+
+  it('says when there is no provider page to compare with, apart from one that was quiet', () => {
+    expect(overlapAcross([], T0, T0 + H)).toMatchObject({ pages: 0, rows: [], unobservedPages: [] });
   });
 });
