@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopbackHost } from '../validation/secret-destination';
 
 /** The two regional servers; both carry the `/api/v2` prefix. */
 export const REGION_BASE_URLS = {
@@ -19,6 +20,9 @@ export function baseUrlProblem(value: string): string | null {
     return 'not a valid URL';
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'only http and https URLs are allowed';
+  // A custom server is read with a key, or watched as a public page: plain http only where nothing crosses a
+  // network (a simulator, a local proxy), as for every address that receives a secret.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return "must use https (plain http only on this computer's loopback address)";
   // Credentials in the URL would end up in logs and error messages.
   if (url.username || url.password) return 'must not contain a user name or password';
   if (url.search || url.hash) return 'must not contain a query or fragment';

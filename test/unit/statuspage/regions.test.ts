@@ -22,6 +22,9 @@ describe('regions', () => {
     'https://user:pw@example.com/api/v2',
     'https://example.com/api?x=1',
     'https://example.com/api#x',
+    // Plain http only on this computer: a custom server is read with a key or watched as a public page.
+    'http://status.example.com/api/v2',
+    'http://10.0.0.5/api/v2',
   ])('refuses %s', (baseUrl) => {
     expect(regionSchema.safeParse({ baseUrl }).success).toBe(false);
     expect(() => resolveBaseUrl({ baseUrl })).toThrow(TypeError);
