@@ -147,7 +147,7 @@ function writePage(file, first, last) {
     '',
     `Written by \`node scripts/test-summary.mjs --write ${file}\` from the reports of one \`npm test\` run: commit ${commit},`,
     `${new Date(first).toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.availableParallelism()} cores, Node ${process.versions.node}.`,
-    'Before the suites, the app is built once (about 15 s); the checks (types, lint, format) run beside them.',
+    'The checks (types, lint, format, the build) run first, then the suites side by side.',
     '',
     '| suite | tests | started | took |',
     '| --- | --: | --: | --: |',
