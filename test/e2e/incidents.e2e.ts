@@ -201,6 +201,10 @@ test('online: create, edit, add / edit / delete an update, resolve and delete an
 
   await postUpdate(page, 'Posted by mistake.');
   await expectAllSent(detail(page));
+  // The recent-writes toast sits bottom right, over the last update's ⋯ button, and holds still while the pointer
+  // is on it: a click aimed through it would keep it there. Pointer away, the toast goes, then the click.
+  await page.mouse.move(0, 0);
+  await expect(page.getByTestId('write-status').getByRole('listitem')).toHaveCount(0);
   await update(page, 'Posted by mistake.').getByRole('button', { name: 'More actions for this update' }).click();
   await page.getByRole('menuitem', { name: 'Delete update…' }).click();
   await confirmIn(page, 'Delete this update?', 'Delete update');
