@@ -154,7 +154,7 @@ function writePage(file, first, last) {
     ...rows,
     `| all suites | ${passed} | | ${clock(last - first)} |`,
     '',
-    `Retried: ${retried.length === 0 ? 'none' : retried.map((t) => `${t.suite} ${t.file} › ${t.name}`).join('; ')}.`,
+    `Retried: ${retried.length === 0 ? 'none' : retried.map((t) => `${t.suite} ${t.file} › ${t.name} (${t.state === 'passed' ? 'passed on retry' : t.state})`).join('; ')}.`,
     '',
   ].join('\n');
   fs.writeFileSync(file, page);
