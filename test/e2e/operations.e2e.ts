@@ -66,6 +66,11 @@ test('sign in with Google, forget several names, see a result per name and the h
   await expect(page.getByTestId('ops-active-source')).toHaveText(/No access yet/);
   await expect(page.getByTestId('ops-history-empty')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
+  // The guide points where the Service section is: above it.
+  const guide = page.getByTestId('ops-setup-guide');
+  await expect(guide).toContainText('Paste both under Service above');
+  const serviceTop = (await page.getByRole('heading', { name: 'Service', exact: true }).boundingBox())!.y;
+  expect(serviceTop).toBeLessThan((await guide.boundingBox())!.y);
   await page.screenshot({ path: screenshotPath('operations-empty.png'), fullPage: true });
 
   await configureService(page, true);

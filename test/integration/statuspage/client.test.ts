@@ -152,7 +152,7 @@ describe('writes are never retried', () => {
 
 describe('network errors', () => {
   it('an unknown host is a network error', async () => {
-    const { client } = clientFor('http://statusdesk-test.invalid/api/v2', { retry: { retries: 0 } });
+    const { client } = clientFor('https://statusdesk-test.invalid/api/v2', { retry: { retries: 0 } });
     const error = await failure(client.hello());
     expect(error.code).toBe('network');
     expect(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME']).toContain(error.networkCode);
