@@ -56,9 +56,13 @@ export async function buildCli(outfile: string = CLI_BUNDLE): Promise<void> {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  writeBuildOutputs(outfile, result.outputFiles);
+}
+
+/** esbuild's output files, each written aside and renamed: a process started meanwhile never reads half a file. */
+export function writeBuildOutputs(outfile: string, files: ReadonlyArray<{ path: string; contents: Uint8Array }>): void {
   fs.mkdirSync(path.dirname(outfile), { recursive: true });
-  // Written aside and renamed: a `statusdesk` started meanwhile (tests run side by side) never reads half a file.
-  for (const file of result.outputFiles) {
+  for (const file of files) {
     const temp = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(temp, file.contents);
     fs.renameSync(temp, file.path);

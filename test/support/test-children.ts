@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { writeBuildOutputs } from '../../scripts/build-cli';
 import { repoRoot } from './paths';
 
 /*
@@ -39,12 +39,6 @@ export async function buildTestChildren(): Promise<void> {
       packages: 'external',
       logLevel: 'warning',
     });
-    fs.mkdirSync(path.dirname(outfile), { recursive: true });
-    // Written aside and renamed: a child started meanwhile never reads half a file.
-    for (const file of result.outputFiles) {
-      const temp = `${file.path}.${process.pid}.tmp`;
-      fs.writeFileSync(temp, file.contents);
-      fs.renameSync(temp, file.path);
-    }
+    writeBuildOutputs(outfile, result.outputFiles);
   }
 }
