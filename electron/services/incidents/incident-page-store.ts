@@ -15,6 +15,7 @@ import {
 } from '@shared/incidents/page-prefs';
 import { languageCodeSchema } from '@shared/translation/language';
 import { writeFileAtomic } from '@services/storage/atomic-write';
+import { FILE_SIZE_CAPS, refuseTextOverCap } from '@services/storage/file-size-cap';
 import { fileErrorReason } from '@services/storage/file-system';
 import { quarantineFile } from '@services/storage/quarantine';
 
@@ -185,9 +186,11 @@ export class IncidentPageStore {
   }
 
   async #write(pages: readonly PageEntry[]): Promise<void> {
+    const text = `${JSON.stringify({ format: FORMAT, version: 1, pages }, null, 2)}\n`;
+    refuseTextOverCap(FILE_SIZE_CAPS.incidentPages, text);
     try {
       await fs.mkdir(path.dirname(this.#filePath), { recursive: true });
-      await writeFileAtomic(this.#filePath, `${JSON.stringify({ format: FORMAT, version: 1, pages }, null, 2)}\n`);
+      await writeFileAtomic(this.#filePath, text);
     } catch (error) {
       throw new AppError('storage', `The incident templates could not be saved: ${fileErrorReason(error)}.`, { cause: error });
     }

@@ -20,6 +20,7 @@ import {
 } from '@shared/incidents/linked-incidents';
 import { isTempId } from '@shared/outbox/temp-id';
 import { writeFileAtomic } from '@services/storage/atomic-write';
+import { FILE_SIZE_CAPS, refuseTextOverCap } from '@services/storage/file-size-cap';
 import { fileErrorReason } from '@services/storage/file-system';
 import { quarantineFile } from '@services/storage/quarantine';
 
@@ -253,9 +254,11 @@ export class LinkedIncidents {
   }
 
   async #write(contents: Contents): Promise<void> {
+    const text = `${JSON.stringify({ format: FORMAT, version: 1, ...contents }, null, 2)}\n`;
+    refuseTextOverCap(FILE_SIZE_CAPS.linkedIncidents, text);
     try {
       await fs.mkdir(path.dirname(this.#filePath), { recursive: true });
-      await writeFileAtomic(this.#filePath, `${JSON.stringify({ format: FORMAT, version: 1, ...contents }, null, 2)}\n`);
+      await writeFileAtomic(this.#filePath, text);
     } catch (error) {
       throw new AppError('storage', `The linked incidents could not be saved: ${fileErrorReason(error)}.`, { cause: error });
     }

@@ -6,6 +6,7 @@ import { fileErrorReason, nodeFileSystem, writeFully, type DurableFileSystem, ty
 
 interface PendingAppend {
   text: string;
+  bytes: number;
   lines: number;
   resolve: () => void;
   reject: (error: unknown) => void;
@@ -31,6 +32,7 @@ export class AppendOnlyFile {
   #handle: WritableFile;
   /** Bytes in the file that are whole records: where a failed batch is cut back to. */
   #size: number;
+  #queuedBytes = 0;
   /** A failed batch could not be cut back: nothing more is appended until it can. */
   #uncut: unknown = null;
   #queue: PendingAppend[] = [];
@@ -73,11 +75,19 @@ export class AppendOnlyFile {
     return this.#lines;
   }
 
+  /** Bytes in the file once the appends queued now are written. */
+  get bytes(): number {
+    return this.#size + this.#queuedBytes;
+  }
+
   append(lines: string[]): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('the outbox file is closed'));
     if (lines.length === 0) return Promise.resolve();
+    const text = lines.map((line) => `${line}\n`).join('');
+    const bytes = Buffer.byteLength(text, 'utf8');
+    this.#queuedBytes += bytes;
     return new Promise<void>((resolve, reject) => {
-      this.#queue.push({ text: lines.map((line) => `${line}\n`).join(''), lines: lines.length, resolve, reject });
+      this.#queue.push({ text, bytes, lines: lines.length, resolve, reject });
       void this.#run();
     });
   }
@@ -115,6 +125,9 @@ export class AppendOnlyFile {
             for (const item of batch) item.resolve();
           } catch (error) {
             for (const item of batch) item.reject(error);
+          } finally {
+            // Written bytes now count in #size; a failed batch was cut back off the file.
+            this.#queuedBytes -= batch.reduce((n, b) => n + b.bytes, 0);
           }
           continue;
         }

@@ -8,6 +8,7 @@ import { quarantineFile } from '@services/storage/quarantine';
 import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
 import { fileErrorReason, type DurableFileSystem, type FileSystemFailure } from '@services/storage/file-system';
 import { writeFileAtomic } from '@services/storage/atomic-write';
+import { FILE_SIZE_CAPS, refuseOverCap, type FileSizeCap } from '@services/storage/file-size-cap';
 import type { OutboxEntry } from './entry';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
 import { lostWritesSentence, shortBatchesSentence, readDamagedLines } from './lost-writes';
@@ -41,6 +42,8 @@ export interface OutboxStoreOptions {
   onLoad?: (report: OutboxLoadReport) => void;
   /** node:fs by default; tests put a faulty disk here. */
   fileSystem?: DurableFileSystem;
+  /** The most the file may hold before new writes are refused; FILE_SIZE_CAPS.outbox by default. */
+  sizeCap?: FileSizeCap;
 }
 
 interface Mapping {
@@ -91,6 +94,7 @@ export class OutboxStore {
   readonly #now: () => number;
   readonly #compactMinLines: number;
   readonly #keepSent: number;
+  readonly #sizeCap: FileSizeCap;
   /** More sent entries than this compacts the file. */
   readonly #sentLimit: number;
   #compacting = false;
@@ -101,6 +105,7 @@ export class OutboxStore {
     this.#now = options.now ?? Date.now;
     this.#compactMinLines = options.compactMinLines ?? 2_000;
     this.#keepSent = options.keepSent ?? 100;
+    this.#sizeCap = options.sizeCap ?? FILE_SIZE_CAPS.outbox;
     this.#sentLimit = Math.ceil(SENT_LIMIT_FACTOR * this.#keepSent);
     this.loadReport = report;
   }
@@ -228,21 +233,36 @@ export class OutboxStore {
 
   /** Applies the records in memory now, and resolves once they are on disk. */
   commit(records: OutboxRecord[]): Promise<void> {
-    for (const record of records) this.#apply(record);
-    const written = this.#file.append(records.map(recordLine));
-    void written.then(() => this.#maybeCompact()).catch(() => undefined);
-    return written;
+    return this.#commitLines(records, records.map(recordLine));
   }
 
   add(entry: OutboxEntry): Promise<void> {
-    return this.commit([addRecord(entry)]);
+    return this.#addRecords([addRecord(entry)]);
   }
 
   /** Many new entries in one append: one write and one fsync (enqueueMany). */
   addMany(entries: readonly OutboxEntry[]): Promise<void> {
     // Marked as one batch: a crash that cuts its lines leaves none of them (log-format.ts).
     const batch = { id: randomUUID(), size: entries.length };
-    return this.commit(entries.map((entry) => addRecord(entry, batch)));
+    return this.#addRecords(entries.map((entry) => addRecord(entry, batch)));
+  }
+
+  /** New writes only: what follows them (sends, removals) is always written, so a queued write can always end. */
+  #addRecords(records: OutboxRecord[]): Promise<void> {
+    const lines = records.map(recordLine);
+    try {
+      refuseOverCap(this.#sizeCap, this.#file.bytes + lines.reduce((n, line) => n + Buffer.byteLength(line, 'utf8') + 1, 0));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.#commitLines(records, lines);
+  }
+
+  #commitLines(records: OutboxRecord[], lines: string[]): Promise<void> {
+    for (const record of records) this.#apply(record);
+    const written = this.#file.append(lines);
+    void written.then(() => this.#maybeCompact()).catch(() => undefined);
+    return written;
   }
 
   /** Called with the ids of sent entries compaction forgot, so views that listed them drop them too. */

@@ -4,6 +4,7 @@ import Conf from 'conf';
 import { z } from 'zod';
 import { AppError } from '@shared/errors';
 import { quarantineFile } from '@services/storage/quarantine';
+import { FILE_SIZE_CAPS, refuseTextOverCap } from '@services/storage/file-size-cap';
 import { migrateSettings } from './migrations';
 import { CURRENT_SETTINGS_VERSION, defaultSettings, settingsSchema, type Settings } from './settings-schema';
 import { readTextIfPresentSync } from '@services/storage/read-if-present';
@@ -144,6 +145,8 @@ export class SettingsStore {
     const draft = structuredClone(this.#current);
     change(draft);
     const next = settingsSchema.parse({ ...draft, schemaVersion: CURRENT_SETTINGS_VERSION });
+    // Measured as Conf writes it (tab-indented JSON).
+    refuseTextOverCap(FILE_SIZE_CAPS.settings, JSON.stringify(next, undefined, '\t'));
     this.#conf.store = next;
     this.#current = next;
     for (const listener of this.#listeners) listener(this.get());

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/services/outbox/entry';
 import { OutboxStore } from '../../../electron/services/outbox/outbox-store';
+import { FILE_SIZE_CAPS } from '../../../electron/services/storage/file-size-cap';
 import { headerLine, recordLine } from '../../../electron/services/outbox/log-format';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -204,5 +205,35 @@ describe('outbox store (the durable file)', () => {
     expect([...bloated.entries.values()].map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 201 + i));
     await bloated.close();
     expect(fs.readFileSync(file, 'utf8').trimEnd().split('\n')).toHaveLength(1 + 100);
+  });
+
+  it('refuses new writes past its size cap with what to do, and still records what happens to those queued', async () => {
+    tmp = makeTempDir('outbox-store-');
+    const sizeCap = { ...FILE_SIZE_CAPS.outbox, maxBytes: 4_096 };
+    const store = await open({ sizeCap });
+    let refused: unknown;
+    let queued = 0;
+    for (let n = 1; n <= 100 && !refused; n++) {
+      try {
+        await store.add(entry(n));
+        queued = n;
+      } catch (error) {
+        refused = error;
+      }
+    }
+    expect(refused).toMatchObject({ code: 'storage', message: expect.stringMatching(/^Not saved: the outbox would grow to .*Let the writes waiting be sent/) });
+    expect(queued).toBeGreaterThan(3);
+    // A batch past the cap is refused whole.
+    await expect(store.addMany([entry(201), entry(202)])).rejects.toMatchObject({ code: 'storage' });
+    expect(store.entries.size).toBe(queued);
+    // What happens to writes already queued is always written: each can end.
+    await store.setState(entry(1).id, { state: 'sent', attempts: 1 });
+    await store.remove(entry(2).id);
+    await store.close();
+    expect(fs.statSync(path.join(tmp.dir, 'outbox.jsonl')).size).toBeGreaterThan(4_096 - 200);
+    const again = await open({ sizeCap });
+    expect(again.entries.size).toBe(queued - 1);
+    expect(again.entries.get(entry(1).id)).toMatchObject({ state: 'sent' });
+    await again.close();
   });
 });
