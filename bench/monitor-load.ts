@@ -171,7 +171,7 @@ function startFloor(args: LoadChildArgs, subdomains: string[], intervalRealMs: n
   const poll = (subdomain: string) =>
     httpGetText(
       `${args.baseUrl}/status_pages/${subdomain}/summary`,
-      { headers: { Accept: 'application/json', 'User-Agent': 'Statusdesk' }, timeoutMs: 15_000 },
+      { headers: { Accept: 'application/json', 'User-Agent': 'Statusdesk' }, timeoutMs: 15_000, publicOnly: false },
       context,
     ).then(
       (answer) => void (answer.status === 200 || failed++),

@@ -181,7 +181,7 @@ async function runLoadChild(args: LoadArgs): Promise<PhaseResult> {
       if (known?.etag) headers['If-None-Match'] = known.etag;
       if (known?.lastModified) headers['If-Modified-Since'] = known.lastModified;
       try {
-        const res = await httpGetText(providerDocumentUrl(format, url), { headers, decompress: true, timeoutMs: 15_000 }, context);
+        const res = await httpGetText(providerDocumentUrl(format, url), { headers, decompress: true, timeoutMs: 15_000, publicOnly: false }, context);
         if (res.status === 200) validators.set(url, { etag: res.header('etag'), lastModified: res.header('last-modified') });
         count(res.status === 304 ? 'not_modified' : 'full');
       } catch {

@@ -21,10 +21,15 @@ const organizationIdSchema = z
 
 export const httpUrlSchema = httpUrlSchemaWith('Enter a full http(s) address, for example https://status.example.com/api/v2.');
 
-/** An address the account's key is sent to: https, or http on this computer only (secret-destination.ts). */
-const keyedBaseUrlSchema = httpUrlSchemaWith('Enter a full https address, for example https://status.example.com/api/v2 (plain http only on this computer).', {
-  receivesSecret: true,
-});
+/**
+ * A custom server's base address, as the window gives it: https, or http on this computer only, with nothing
+ * after the path (regions.ts baseUrlProblem, secret-destination.ts). One rule whether a key is sent there (an
+ * account) or not (a public own page): a page the window names is never read over plain http across a network.
+ */
+export const serverBaseUrlSchema = httpUrlSchemaWith(
+  'Enter a full https address, for example https://status.example.com/api/v2 (plain http only on this computer).',
+  { receivesSecret: true, bare: true },
+);
 
 const apiKeySchema = z
   .string()
@@ -50,7 +55,7 @@ function requireBaseUrlForCustom<T extends { region?: Region; baseUrl?: string |
 /** What the renderer sends to create an account. The key goes straight to the vault. */
 export const accountInputSchema = accountFieldsSchema
   .extend({
-    baseUrl: keyedBaseUrlSchema.optional(),
+    baseUrl: serverBaseUrlSchema.optional(),
     apiKey: apiKeySchema.optional(),
     /** Only honoured when the OS keychain is unavailable: keep the key in memory until the app quits. */
     sessionOnlyKey: z.boolean().optional(),
@@ -62,7 +67,7 @@ export type AccountInput = z.input<typeof accountInputSchema>;
 export const accountUpdateSchema = accountFieldsSchema
   .partial()
   .extend({
-    baseUrl: keyedBaseUrlSchema.optional(),
+    baseUrl: serverBaseUrlSchema.optional(),
     id: z.string().uuid(),
     apiKey: apiKeySchema.nullable().optional(),
     sessionOnlyKey: z.boolean().optional(),
@@ -125,7 +130,7 @@ export const accountCheckSchema = accountFieldsSchema
   .omit({ name: true })
   .extend({
     id: z.string().uuid().optional(),
-    baseUrl: keyedBaseUrlSchema.optional(),
+    baseUrl: serverBaseUrlSchema.optional(),
     apiKey: apiKeySchema.nullable().optional(),
   })
   .superRefine(requireBaseUrlForCustom);

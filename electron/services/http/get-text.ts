@@ -27,8 +27,12 @@ export interface HttpGetOptions {
   maxBytes?: number;
   /** Decode a gzip, deflate or br body (the caller sent Accept-Encoding); default: bodies are taken as sent. */
   decompress?: boolean;
-  /** A public page: never connect to this computer or the local network, checked on the resolved address. */
-  publicOnly?: boolean;
+  /**
+   * A public page: never connect to this computer or the local network, checked on the resolved address
+   * (address-policy.ts). Required, so every caller says who named the address: only a server the user typed
+   * (an account's, or this computer for local development) may be on the inside.
+   */
+  publicOnly: boolean;
 }
 
 function decoderOf(encoding: string | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | null {

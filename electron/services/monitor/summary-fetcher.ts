@@ -3,6 +3,7 @@ import { resolveBaseUrl } from '@shared/statuspage/regions';
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import type { StatusPageClient } from '@services/statuspage/client';
 import { AppError } from '@shared/errors';
+import { isLoopbackHost } from '@shared/validation/secret-destination';
 import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, type RequestContext } from '@services/statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '@services/statuspage/rate-limiter';
 import { JSON_HEADERS, sendHttpRequest, type FetchLike } from '@services/statuspage/transport';
@@ -51,6 +52,11 @@ export interface SummaryFetcherOptions {
    * the URL it is for: the vault refuses (throws) for an address the key was not entered for.
    */
   apiKey?: ((url: string) => Promise<string | null>) | undefined;
+  /**
+   * The server is an account's, typed by the user with its key: it may be on the local network. Otherwise the
+   * page is public and is read only from the public internet, or from this computer when its address says so.
+   */
+  accountServer?: boolean;
 }
 
 const SUMMARY = STATUS_PAGE_OPERATIONS.getPageSummary;
@@ -98,6 +104,7 @@ export function createSummaryFetcher(options: SummaryFetcherOptions): SummaryFet
             {
               headers: { Accept: JSON_HEADERS.Accept!, 'User-Agent': userAgent, ...auth },
               timeoutMs,
+              publicOnly: !options.accountServer && !isLoopbackHost(new URL(url).hostname),
               ...(callOptions.signal ? { signal: callOptions.signal } : {}),
             },
             CONTEXT,
@@ -146,5 +153,10 @@ export function summaryFetcherForPage(
   options: Omit<SummaryFetcherOptions, 'rateLimiter' | 'baseUrl'> & { baseUrl?: SummaryFetcherOptions['baseUrl'] } = {},
 ): SummaryFetcher {
   const baseUrl = baseUrlOfPage(page);
-  return createSummaryFetcher({ baseUrl, ...options, rateLimiter: getRateLimiter(page.accountId ?? publicRateLimitKey(baseUrl)) });
+  return createSummaryFetcher({
+    baseUrl,
+    accountServer: page.accountId !== undefined,
+    ...options,
+    rateLimiter: getRateLimiter(page.accountId ?? publicRateLimitKey(baseUrl)),
+  });
 }

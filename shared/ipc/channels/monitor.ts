@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idMapSchema } from '../../validation/id-map';
-import { httpUrlSchema, regionSchema } from '../../accounts/account';
+import { regionSchema, serverBaseUrlSchema } from '../../accounts/account';
 import { monitorEventSchema } from '../../monitor/events';
 import { notificationPrefsChangeSchema, notificationPrefsSchema } from '../../monitor/notification-prefs';
 import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema } from '../../monitor/dashboard-patch';
@@ -18,7 +18,7 @@ export const watchedPageInputSchema = z
   .object({
     name: z.string().trim().max(120).optional(),
     region: regionSchema,
-    baseUrl: httpUrlSchema.optional(),
+    baseUrl: serverBaseUrlSchema.optional(),
     subdomain: z
       .string()
       .trim()

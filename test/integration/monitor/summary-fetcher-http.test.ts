@@ -34,7 +34,7 @@ describe('httpGetText', () => {
       res.end(`"${'é'.repeat(50_000)}"}`);
     });
     for (let i = 0; i < 3; i++) {
-      const answer = await httpGetText(`${base}/x`, { headers: { Accept: 'application/json' }, timeoutMs: 5_000 }, CONTEXT);
+      const answer = await httpGetText(`${base}/x`, { headers: { Accept: 'application/json' }, timeoutMs: 5_000, publicOnly: false }, CONTEXT);
       expect(answer.status).toBe(200);
       expect(answer.header('X-Test')).toBe('yes');
       expect(JSON.parse(answer.text).a).toHaveLength(50_000);
@@ -51,13 +51,13 @@ describe('httpGetText', () => {
       }
       // other paths: never answer
     });
-    await expect(httpGetText(`${base}/hang`, { headers: {}, timeoutMs: 100 }, CONTEXT)).rejects.toMatchObject({ code: 'timeout' });
+    await expect(httpGetText(`${base}/hang`, { headers: {}, timeoutMs: 100, publicOnly: false }, CONTEXT)).rejects.toMatchObject({ code: 'timeout' });
     const controller = new AbortController();
-    const pending = httpGetText(`${base}/hang`, { headers: {}, timeoutMs: 5_000, signal: controller.signal }, CONTEXT);
+    const pending = httpGetText(`${base}/hang`, { headers: {}, timeoutMs: 5_000, publicOnly: false, signal: controller.signal }, CONTEXT);
     setTimeout(() => controller.abort(), 20);
     await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
-    await expect(httpGetText(`${base}/reset`, { headers: {}, timeoutMs: 5_000 }, CONTEXT)).rejects.toMatchObject({ code: 'network' });
-    await expect(httpGetText('http://127.0.0.1:1/x', { headers: {}, timeoutMs: 5_000 }, CONTEXT)).rejects.toMatchObject({
+    await expect(httpGetText(`${base}/reset`, { headers: {}, timeoutMs: 5_000, publicOnly: false }, CONTEXT)).rejects.toMatchObject({ code: 'network' });
+    await expect(httpGetText('http://127.0.0.1:1/x', { headers: {}, timeoutMs: 5_000, publicOnly: false }, CONTEXT)).rejects.toMatchObject({
       code: 'network',
       networkCode: 'ECONNREFUSED',
     });
@@ -65,7 +65,9 @@ describe('httpGetText', () => {
 
   it('refuses a body over the size limit', async () => {
     const base = await serve((_req, res) => res.end('x'.repeat(10_000)));
-    await expect(httpGetText(`${base}/big`, { headers: {}, timeoutMs: 5_000, maxBytes: 1_000 }, CONTEXT)).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(httpGetText(`${base}/big`, { headers: {}, timeoutMs: 5_000, publicOnly: false, maxBytes: 1_000 }, CONTEXT)).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
   });
 
   it('the summary fetcher on it: path, headers, 429 with Retry-After pausing the limiter', async () => {

@@ -38,6 +38,8 @@ import { startServer, type TestServer } from '../statuspage/helpers/http-server'
  * answers of any size, and a window that names the server a write goes to.
  */
 
+const ORIGIN = 'app://statusdesk';
+const sender = { url: `${ORIGIN}/index.html`, isMainFrame: true };
 const servers: TestServer[] = [];
 const temps: Array<ReturnType<typeof makeTempDir>> = [];
 afterEach(async () => {
@@ -160,7 +162,7 @@ describe('every answer is read no further than 8 MiB', () => {
     const big = await bigAnswer(32);
     await expect(nodeHttpFetch(`${big.origin}/x`)).rejects.toMatchObject({ code: 'ERESPONSE_TOO_LARGE' });
     await expect(
-      httpGetText(`${big.origin}/x`, { headers: {}, timeoutMs: 20_000 }, { operation: 'summary', method: 'GET', path: '/x', kind: 'read' }),
+      httpGetText(`${big.origin}/x`, { headers: {}, timeoutMs: 20_000, publicOnly: false }, { operation: 'summary', method: 'GET', path: '/x', kind: 'read' }),
     ).rejects.toThrow(new RegExp(`larger than ${MAX_RESPONSE_BYTES}`));
   });
 
@@ -210,8 +212,6 @@ describe('every client’s default way out is the one transport', () => {
 });
 
 describe('the window never chooses where a write or its key goes', () => {
-  const ORIGIN = 'app://statusdesk';
-  const sender = { url: `${ORIGIN}/index.html`, isMainFrame: true };
   const write = (accountId: string) => ({ accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'x' } } });
 
   it('a window write naming a server or a key source is refused, alone and in a batch', () => {
@@ -340,7 +340,9 @@ describe('nothing a page or the window names reaches inward', () => {
     }
     expect(inside.requests).toEqual([]);
     // The same address typed by the user as this computer (local development) is fetched.
-    await expect(httpGetText(`http://127.0.0.1:${port}/`, { headers: {}, timeoutMs: 10_000 }, context)).resolves.toMatchObject({ status: 200 });
+    await expect(httpGetText(`http://127.0.0.1:${port}/`, { headers: {}, timeoutMs: 10_000, publicOnly: false }, context)).resolves.toMatchObject({
+      status: 200,
+    });
   });
 
   it('a provider page fetches only what its own address allows: a disguised inward address is refused, a typed loopback page is not redirected off this computer', async () => {
@@ -362,5 +364,33 @@ describe('nothing a page or the window names reaches inward', () => {
       rateLimiter: new SlidingWindowRateLimiter({ limit: 10, windowMs: 1000 }),
     });
     await expect(typed.fetchSummaryText('x')).rejects.toThrow(/redirect/);
+  });
+
+  it('a public own page (no account) is read only from the public internet, or from this computer when typed so', async () => {
+    const inside = await server((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"secret":"internal"}'));
+    const port = new URL(inside.origin).port;
+    const home = makeTempDir('statusdesk-inward-');
+    temps.push(home);
+    const core = new AppCore({ dataDir: home.dir, vault: new KeyVault(memoryKeychain()), version: 'test', appOrigins: [ORIGIN] });
+    try {
+      const check = async (baseUrl: string) =>
+        (await core.dispatcher.dispatch('monitor.checkPage', { region: 'custom', baseUrl, subdomain: 'acme' }, sender)) as {
+          ok: boolean;
+          error?: { code: string; message: string };
+        };
+      // Plain http across a network is refused as the address is given, with the rule in words.
+      expect(await check(`http://0.0.0.0:${port}/api/v2`)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input', message: expect.stringMatching(/https/) },
+      });
+      // 0.0.0.0 is not what a user types for this computer; on Linux it leads there all the same.
+      expect(await check(`https://0.0.0.0:${port}/api/v2`)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/local network/) } });
+      expect(inside.requests).toEqual([]);
+      // Typed as this computer (local development), it is read.
+      await check(`http://127.0.0.1:${port}/api/v2`);
+      expect(inside.requests.map((request) => request.url)).toEqual(['/api/v2/status_pages/acme/summary']);
+    } finally {
+      await core.dispose();
+    }
   });
 });
