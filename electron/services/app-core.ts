@@ -35,6 +35,7 @@ import { IncidentPageStore } from './incidents/incident-page-store';
 import { incidentPageHandlers } from './incidents/incident-page-handlers';
 import { LinkedIncidents } from './incidents/linked-incidents';
 import { linkedIncidentsHandlers } from './incidents/linked-incidents-handlers';
+import { importsHandlers } from './imports/imports-handlers';
 import { GlobalShortcutFeature, globalShortcutHandlers, type GlobalShortcutPort } from './shortcuts/global-shortcut-feature';
 import { SnoozeFeature, snoozeHandlers } from './snooze/snooze-feature';
 import { CriticalAlerts, criticalAlertHandlers } from './critical/critical-alerts';
@@ -439,6 +440,7 @@ export class AppCore {
       ...updatesHandlers(this.updates),
       ...incidentPageHandlers(this.incidentPages),
       ...linkedIncidentsHandlers(this.linkedIncidents),
+      ...importsHandlers(),
       ...globalShortcutHandlers(this.globalShortcut),
       ...snoozeHandlers(this.snoozes),
       ...criticalAlertHandlers(this.critical),

@@ -38,6 +38,9 @@ export const MAX_SUBSCRIBER_CSV_BYTES = 8 * 1024 * 1024;
 /** Problems listed by line; the rest are counted. */
 export const MAX_LISTED_ERRORS = 100;
 
+/** Subscribers a page may already have, checked against: far above any real page's list. */
+export const MAX_KNOWN_SUBSCRIBERS = 200_000;
+
 /** Why a file is not read at all, or null: its size is known before a byte is read. */
 export function subscriberFileTooLarge(bytes: number): string | null {
   if (bytes <= MAX_SUBSCRIBER_CSV_BYTES) return null;
@@ -74,7 +77,13 @@ function targetCells(target: string): Partial<Record<Column, string>> {
   return { email: target };
 }
 
-export function parseSubscriberCsv(text: string, already: ReadonlyArray<Record<string, unknown>> = []): SubscriberCsvResult {
+/** The keys (subscriberKey) of the subscribers a page already has: those in `items`, the page's list as read. */
+export function knownSubscriberKeys(items: ReadonlyArray<Record<string, unknown>>): string[] {
+  return [...new Set(items.map(subscriberKey).filter((key): key is string => key !== null))];
+}
+
+/** `known`: keys (subscriberKey) of the subscribers the page already has, skipped and named in `existing`. */
+export function parseSubscriberCsv(text: string, known: Iterable<string> = []): SubscriberCsvResult {
   const tooLarge = subscriberFileTooLarge(new TextEncoder().encode(text).length);
   if (tooLarge) return refused(1, tooLarge);
   // One row past the cap, header or not, to know the file holds more.
@@ -95,7 +104,7 @@ export function parseSubscriberCsv(text: string, already: ReadonlyArray<Record<s
     if (errors.length < MAX_LISTED_ERRORS) errors.push(error);
   };
   const seen = new Set<string>();
-  const has = new Set(already.map(subscriberKey).filter((key): key is string => key !== null));
+  const has = new Set(known);
   const existing: string[] = [];
   let repeated = 0;
   for (const row of named ? rows.slice(1) : rows) {

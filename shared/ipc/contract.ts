@@ -15,6 +15,7 @@ import { criticalChannels } from './channels/critical';
 import { diagnosticsChannels } from './channels/diagnostics';
 import { historyChannels } from './channels/history';
 import { linkedIncidentsChannels } from './channels/linked-incidents';
+import { importsChannels } from './channels/imports';
 
 /**
  * The one IPC contract. Each group lives in its own file under channels/; the main process, the preload, the
@@ -36,6 +37,7 @@ export const ipcContract = {
   ...diagnosticsChannels,
   ...historyChannels,
   ...linkedIncidentsChannels,
+  ...importsChannels,
 } as const;
 
 export type IpcContract = typeof ipcContract;

@@ -3,6 +3,7 @@ import {
   MAX_IMPORTED_SUBSCRIBERS,
   MAX_LISTED_ERRORS,
   MAX_SUBSCRIBER_CSV_BYTES,
+  knownSubscriberKeys,
   parseSubscriberCsv,
   subscriberFileTooLarge,
 } from '../../../shared/admin/subscriber-csv';
@@ -46,11 +47,11 @@ describe('subscriber import', () => {
   });
 
   it('skips the subscribers the page already has, however they are written, and names where they deliver', () => {
-    const page = [
+    const page = knownSubscriberKeys([
       { id: 1, kind: 'email', email: 'Alice@Example.com' },
       { id: 2, kind: 'sms', phone_country_code: '+41', phone_number: '79 123 45 67' },
       { id: 3, kind: 'chat', webhook_url: 'https://hooks.chat.example/T1' },
-    ];
+    ]);
     const result = parseSubscriberCsv('alice@example.com\n+41 791234567\nhttps://hooks.chat.example/T1\nbob@example.com\n', page);
     expect(result.bodies).toEqual([{ kind: 'email', email: 'bob@example.com' }]);
     expect(result.existing).toEqual(['alice@example.com', '+41 791234567', 'https://hooks.chat.example/T1']);
