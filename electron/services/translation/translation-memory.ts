@@ -10,6 +10,12 @@ import { readIfPresent } from '@services/storage/read-if-present';
 export const MEMORY_FILE_NAME = 'translation-memory.jsonl';
 export const DEFAULT_MEMORY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_MEMORY_MAX_ENTRIES = 50_000;
+/**
+ * Texts and translations kept, in characters: entries may be up to 20,000 characters each, so the entry count
+ * alone would let the file reach gigabytes; this keeps it to tens of megabytes (file-size-cap.ts's spirit for a
+ * cache: the oldest go instead of the newest being refused).
+ */
+export const DEFAULT_MEMORY_MAX_CHARS = 16 * 1024 * 1024;
 
 export interface TranslationMemoryOptions {
   /** The data folder; the memory lives in `<dataDir>/translation-memory.jsonl`. Or give `filePath`. */
@@ -19,6 +25,8 @@ export interface TranslationMemoryOptions {
   ttlMs?: number;
   /** Above this, the least recently used entries are dropped. */
   maxEntries?: number;
+  /** Above this many characters of keys and translations, the least recently used entries are dropped. */
+  maxChars?: number;
   /** The log is compacted once it holds more than max(this, 2 × live entries) lines. */
   compactMinLines?: number;
   /** Milliseconds since the epoch; injectable for expiry tests. */
@@ -32,7 +40,7 @@ export interface MemoryLoadReport {
   /** Entries served from now on. */
   entries: number;
   expired: number;
-  /** Dropped to respect maxEntries. */
+  /** Dropped to respect maxEntries and maxChars. */
   evicted: number;
   invalidLines: number;
   /** The file was cut in the middle of a line. */
@@ -53,11 +61,14 @@ export class TranslationMemory {
   readonly filePath: string;
   readonly ttlMs: number;
   readonly maxEntries: number;
+  readonly maxChars: number;
   readonly loadReport: MemoryLoadReport;
   readonly #now: () => number;
   readonly #compactMinLines: number;
   /** Insertion order is LRU order: least recently used first. */
   readonly #entries: Map<string, MemoryEntry>;
+  /** Characters of every entry's key and value. */
+  #chars: number;
   readonly #pendingEntries = new Map<string, MemoryEntry>();
   readonly #pendingTouches = new Map<string, number>();
   #logLines: number;
@@ -74,9 +85,12 @@ export class TranslationMemory {
     this.filePath = filePath;
     this.ttlMs = options.ttlMs ?? DEFAULT_MEMORY_TTL_MS;
     this.maxEntries = options.maxEntries ?? DEFAULT_MEMORY_MAX_ENTRIES;
+    this.maxChars = options.maxChars ?? DEFAULT_MEMORY_MAX_CHARS;
     this.#now = options.now ?? Date.now;
     this.#compactMinLines = options.compactMinLines ?? 1_000;
     this.#entries = state.entries;
+    this.#chars = 0;
+    for (const [key, entry] of state.entries) this.#chars += charsOf(key, entry);
     this.#logLines = state.logLines;
     this.#needsRewrite = state.needsRewrite;
     this.#fileReady = state.fileReady;
@@ -127,7 +141,14 @@ export class TranslationMemory {
     const live = [...entries].filter(([, entry]) => at - entry.createdAt < ttlMs);
     report.expired = entries.size - live.length;
     live.sort((a, b) => a[1].usedAt - b[1].usedAt);
-    report.evicted = Math.max(0, live.length - maxEntries);
+    // Newest first, as many as fit both bounds; the rest (least recently used) go.
+    const maxChars = options.maxChars ?? DEFAULT_MEMORY_MAX_CHARS;
+    let fitting = 0;
+    for (let i = live.length - 1, chars = 0; i >= 0 && fitting < maxEntries; i--, fitting++) {
+      chars += charsOf(live[i]![0], live[i]![1]);
+      if (chars > maxChars) break;
+    }
+    report.evicted = live.length - fitting;
     const kept = new Map(live.slice(report.evicted));
     report.entries = kept.size;
 
@@ -162,7 +183,7 @@ export class TranslationMemory {
     if (entry === undefined) return undefined;
     const at = this.#time();
     if (at - entry.createdAt >= this.ttlMs) {
-      this.#entries.delete(key);
+      this.#drop(key);
       return undefined;
     }
     entry.usedAt = at;
@@ -176,16 +197,25 @@ export class TranslationMemory {
     const key = memoryKey(parts);
     const at = this.#time();
     const entry: MemoryEntry = { value, createdAt: at, usedAt: at };
-    this.#entries.delete(key);
+    this.#drop(key);
     this.#entries.set(key, entry);
+    this.#chars += charsOf(key, entry);
     this.#pendingEntries.set(key, entry);
     this.#pendingTouches.delete(key);
-    while (this.#entries.size > this.maxEntries) {
+    // The entry just set stays, even alone past the bound: one translation is bounded by its request.
+    while (this.#entries.size > 1 && (this.#entries.size > this.maxEntries || this.#chars > this.maxChars)) {
       const oldest = this.#entries.keys().next().value as string;
-      this.#entries.delete(oldest);
+      this.#drop(oldest);
       this.#pendingEntries.delete(oldest);
       this.#pendingTouches.delete(oldest);
     }
+  }
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return;
+    this.#entries.delete(key);
+    this.#chars -= charsOf(key, entry);
   }
 
   /** Persists what changed since the last flush. Calls are serialised. Throws AppError 'storage'. */
@@ -198,6 +228,7 @@ export class TranslationMemory {
   /** Forgets everything, in memory and on disk. */
   clear(): Promise<void> {
     this.#entries.clear();
+    this.#chars = 0;
     this.#pendingEntries.clear();
     this.#pendingTouches.clear();
     this.#needsRewrite = true;
@@ -245,7 +276,7 @@ export class TranslationMemory {
 
   async #compact(): Promise<void> {
     const at = this.#time();
-    for (const [key, entry] of this.#entries) if (at - entry.createdAt >= this.ttlMs) this.#entries.delete(key);
+    for (const [key, entry] of this.#entries) if (at - entry.createdAt >= this.ttlMs) this.#drop(key);
     const lines = [headerLine()];
     for (const [key, entry] of this.#entries) lines.push(entryLine(key, entry));
     await writeFileAtomic(this.filePath, `${lines.join('\n')}\n`);
@@ -255,4 +286,8 @@ export class TranslationMemory {
     this.#needsRewrite = false;
     this.#fileReady = true;
   }
+}
+
+function charsOf(key: string, entry: MemoryEntry): number {
+  return key.length + entry.value.length;
 }

@@ -79,6 +79,32 @@ describe('TranslationMemory', () => {
     expect(afterExpiry.size).toBe(0);
   });
 
+  it('keeps its characters under maxChars: long translations push out the least recently used, and so does a restart', async () => {
+    const key = memoryKey(k('a')); // every key is as long: a hash
+    const long = 'x'.repeat(1_000);
+    const maxChars = 3 * (key.length + long.length);
+    const memory = await TranslationMemory.open({ dataDir: temp.dir, now, maxChars });
+    for (const text of ['a', 'b', 'c', 'd']) {
+      memory.set(k(text), long);
+      clock += 1000;
+    }
+    expect(memory.size).toBe(3);
+    expect(memory.get(k('a'))).toBeUndefined();
+    // One translation longer than the whole bound is still kept, alone.
+    memory.set(k('huge'), 'y'.repeat(maxChars));
+    expect(memory.size).toBe(1);
+    expect(memory.get(k('huge'))).toHaveLength(maxChars);
+    await memory.close();
+    const reopened = await TranslationMemory.open({ dataDir: temp.dir, now, maxChars: maxChars * 2 });
+    expect(reopened.size).toBe(1);
+    await reopened.close();
+    // A smaller bound at start keeps only what fits.
+    const smaller = await TranslationMemory.open({ dataDir: temp.dir, now, maxChars: 10 });
+    expect(smaller.size).toBe(0);
+    expect(smaller.loadReport.evicted).toBe(1);
+    await smaller.close();
+  });
+
   it('evicts the least recently used entries beyond maxEntries, in memory and after a restart', async () => {
     const memory = await TranslationMemory.open({ dataDir: temp.dir, now, maxEntries: 3 });
     for (const text of ['a', 'b', 'c']) {
