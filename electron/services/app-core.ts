@@ -172,7 +172,7 @@ export class AppCore {
       vault: this.vault,
       clientFor: options.clientFor ?? createStatusPageProbeClient,
       now,
-      onMoved: () => {
+      onPagesChanged: () => {
         void this.monitor.reloadPages().catch((error: unknown) => options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`));
       },
       // A replaced key sends again what the old one was refused for.

@@ -61,6 +61,7 @@ async function checkDialog(name: string | RegExp, open: () => Promise<void>) {
 async function watchAcme(where: string) {
   await page.getByRole('button', { name: 'Watch a page' }).first().click();
   const form = page.getByRole('form', { name: 'Watch a page' });
+  await form.getByLabel('Through').selectOption('public');
   await form.getByLabel('Custom base URL').check();
   await expectAccessible(`the Watch a page form${where}`);
   await form.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);

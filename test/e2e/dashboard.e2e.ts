@@ -107,6 +107,9 @@ test('the form validates before anything is saved, and a page can be removed', a
   const { page } = app;
   await page.getByRole('button', { name: 'Watch a page' }).first().click();
   const form = page.getByRole('form', { name: 'Watch a page' });
+  // With no account, the form starts on a provider's page by its address.
+  await expect(form.getByLabel('Through')).toHaveValue('url');
+  await form.getByLabel('Through').selectOption('public');
   await form.getByLabel('Page subdomain').fill('no spaces allowed');
   await form.getByLabel('Check every (seconds)').fill('5');
   await form.getByRole('button', { name: 'Watch page' }).click();

@@ -58,6 +58,11 @@ test('add an account, test the connection, see success', async () => {
   await expect(app.keychain.get(secretNames.statusPageKey(account!.id))).resolves.toBe(sim.keys.demoReadWrite);
   expect(JSON.stringify(app.answered)).not.toContain(sim.keys.demoReadWrite);
   expect(JSON.stringify(app.pushed)).not.toContain(sim.keys.demoReadWrite);
+
+  // Its page went on the dashboard with it, read with the account.
+  expect(app.core.monitor.pages()).toEqual([expect.objectContaining({ subdomain: 'acme', accountId: account!.id })]);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('article', { name: 'Page Acme' }).locator('.level-badge').first()).toHaveText(/Operational/);
 });
 
 test('a wrong key shows the exact reason, and the account is not saved with it', async () => {

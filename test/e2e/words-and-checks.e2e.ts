@@ -103,6 +103,7 @@ async function openWatchForm(page: Page) {
 test('Watch a page refuses a page or an address that does not exist, and saves anyway only when the server cannot be asked', async ({ page }) => {
   app = await startHarness(page);
   const form = await openWatchForm(page);
+  await form.getByLabel('Through').selectOption('public');
   await form.getByLabel('Custom base URL').check();
   await form.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);
   await form.getByLabel('Page subdomain').fill('initech');
@@ -137,6 +138,7 @@ test('Watch a page refuses a page or an address that does not exist, and saves a
 
   // A page that exists is watched at once.
   const again = await openWatchForm(page);
+  await again.getByLabel('Through').selectOption('public');
   await again.getByLabel('Custom base URL').check();
   await again.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);
   await again.getByLabel('Page subdomain').fill('acme');

@@ -196,7 +196,7 @@ async function addAccount(ctx: CliContext, name: string, options: AddOptions): P
   let view: AccountView;
   try {
     // The lock only around the write: not while someone types the key or the server is asked.
-    view = await whileAppIsNotRunning(ctx, () => service.add(parsed.data));
+    view = await whileAppIsNotRunning(ctx, () => service.add(parsed.data, { watchItsPage: true }));
   } catch (error) {
     if (error instanceof AppError && error.code === 'keychain_unavailable') {
       // The app could keep the key for its session; a command ends at once, so that would keep nothing.
@@ -209,7 +209,9 @@ async function addAccount(ctx: CliContext, name: string, options: AddOptions): P
     throw error;
   }
   ctx.print.result({ account: view, check }, () =>
-    [`added ${view.name}: page ${view.subdomain} on ${serverText(view)}, key ${keyText(view)}`, ...(check ? [checkText(check)] : [])].join('\n'),
+    [`added ${view.name}: page ${view.subdomain} on ${serverText(view)}, key ${keyText(view)}; its page is watched`, ...(check ? [checkText(check)] : [])].join(
+      '\n',
+    ),
   );
 }
 

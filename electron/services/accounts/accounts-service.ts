@@ -12,7 +12,8 @@ import {
 } from '@shared/accounts/account';
 import { AppError } from '@shared/errors';
 import type { SettingsStore } from '@services/settings/settings-store';
-import type { WatchedPage } from '@shared/monitor/watched-page';
+import type { Settings } from '@services/settings/settings-schema';
+import { watchedPageSchema, type WatchedPage } from '@shared/monitor/watched-page';
 import { resolveBaseUrl } from '@shared/statuspage/regions';
 import { secretNames, type KeyVault } from '@services/vault/key-vault';
 import { bindingFor } from '@services/vault/secret-binding';
@@ -29,7 +30,7 @@ export class AccountsService {
   readonly #clientFor: ProbeClientFactory;
   readonly #now: () => Date;
 
-  readonly #onMoved: (accountId: string) => void;
+  readonly #onPagesChanged: (accountId: string) => void;
   readonly #onKeyChanged: (accountId: string) => void;
 
   constructor(options: {
@@ -37,8 +38,8 @@ export class AccountsService {
     vault: KeyVault;
     clientFor: ProbeClientFactory;
     now?: () => Date;
-    /** The account now points to another server (its pages were moved with it in settings). */
-    onMoved?: (accountId: string) => void;
+    /** The account's watched pages changed in settings: its page watched as it was added, or moved with it to another server. */
+    onPagesChanged?: (accountId: string) => void;
     /** A key was stored for the account (added, or replaced): the outbox sends again what the old one was refused for. */
     onKeyChanged?: (accountId: string) => void;
   }) {
@@ -46,7 +47,7 @@ export class AccountsService {
     this.#vault = options.vault;
     this.#clientFor = options.clientFor;
     this.#now = options.now ?? (() => new Date());
-    this.#onMoved = options.onMoved ?? (() => undefined);
+    this.#onPagesChanged = options.onPagesChanged ?? (() => undefined);
     this.#onKeyChanged = options.onKeyChanged ?? (() => undefined);
   }
 
@@ -93,7 +94,11 @@ export class AccountsService {
     return Promise.all(this.records().map((record) => this.view(record)));
   }
 
-  async add(input: AccountInput): Promise<AccountView> {
+  /**
+   * `watchItsPage`: the account's own page goes on the dashboard with it (what a person adding an account in the
+   * window or the command line expects); scripts and tests that set pages up themselves leave it off.
+   */
+  async add(input: AccountInput, options: { watchItsPage?: boolean } = {}): Promise<AccountView> {
     const parsed = accountInputSchema.parse(input);
     const { apiKey, sessionOnlyKey, ...fields } = parsed;
     if (this.records().some((a) => a.name.toLowerCase() === fields.name.toLowerCase())) {
@@ -107,9 +112,12 @@ export class AccountsService {
     };
     // The key first: if the keychain refuses it, nothing half-made is left in settings.
     if (apiKey) await this.#storeKey(record, apiKey, sessionOnlyKey === true);
+    let watching = false;
     this.#settings.update((draft) => {
       draft.accounts.push(record);
+      if (options.watchItsPage === true) watching = watchAccountPage(draft, record);
     });
+    if (watching) this.#onPagesChanged(record.id);
     if (apiKey) this.#onKeyChanged(record.id);
     return this.view(record);
   }
@@ -141,7 +149,7 @@ export class AccountsService {
       // A watched page of the account follows it to its new server.
       if (moved) draft.watchedPages = draft.watchedPages.map((page) => (page.accountId === id ? pageOnAccountServer(page, next) : page));
     });
-    if (moved) this.#onMoved(id);
+    if (moved) this.#onPagesChanged(id);
     if (apiKey !== undefined && apiKey !== null) this.#onKeyChanged(id);
     const view = await this.view(next);
     return notice === undefined ? view : { ...view, notice };
@@ -194,6 +202,29 @@ export class AccountsService {
 }
 
 /** A page of an account, on the account's server as it is now. */
+/**
+ * An account's own page goes on the dashboard as the account is added: the page it names, read on its server
+ * with its key. A page already watched there without an account becomes the account's; one already watched
+ * with an account stays as it is. True when the watched pages changed.
+ */
+function watchAccountPage(draft: Settings, account: AccountRecord): boolean {
+  const page = pageOnAccountServer(watchedPageSchema.parse({ id: randomUUID(), region: 'us', subdomain: account.subdomain, accountId: account.id }), account);
+  const same = draft.watchedPages.find(
+    (watched) =>
+      watched.kind !== 'statuspage' &&
+      watched.subdomain === page.subdomain &&
+      watched.region === page.region &&
+      (watched.baseUrl ?? '') === (page.baseUrl ?? ''),
+  );
+  if (same?.accountId !== undefined) return false;
+  if (same) {
+    draft.watchedPages = draft.watchedPages.map((watched) => (watched === same ? { ...watched, accountId: account.id } : watched));
+    return true;
+  }
+  draft.watchedPages.push(page);
+  return true;
+}
+
 function pageOnAccountServer(page: WatchedPage, account: AccountRecord): WatchedPage {
   const { baseUrl: _old, ...rest } = page;
   return account.region === 'custom' ? { ...rest, region: 'custom', baseUrl: account.baseUrl } : { ...rest, region: account.region };

@@ -25,6 +25,7 @@ export function addAcmeAccount(app: Harness, sim: StatusPageSimulator, name = 'A
 export async function watchAcmeFromDashboard(page: Page, sim: StatusPageSimulator): Promise<Locator> {
   await page.getByRole('button', { name: 'Watch a page' }).first().click();
   const form = page.getByRole('form', { name: 'Watch a page' });
+  await form.getByLabel('Through').selectOption('public');
   await form.getByLabel('Custom base URL').check();
   await form.getByLabel('Base URL', { exact: true }).fill(sim.baseUrl);
   await form.getByLabel('Page subdomain').fill('acme');

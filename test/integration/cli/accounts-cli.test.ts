@@ -37,11 +37,15 @@ describe('statusdesk accounts', () => {
     const key = sim.keys.demoReadWrite;
     const added = await cli(['accounts', 'add', 'Acme prod', '--subdomain', 'acme', '--organization', '1'], piped(`${key}\n`));
     expect(added.code, added.stderr).toBe(0);
-    expect(added.stdout).toMatch(/^added Acme prod: page acme on http/m);
+    expect(added.stdout).toMatch(/^added Acme prod: page acme on http.*; its page is watched$/m);
     expect(added.stdout + added.stderr).not.toContain(key);
 
     const [record] = appAccounts();
     expect(record).toMatchObject({ name: 'Acme prod', subdomain: 'acme', region: 'custom', baseUrl: sim.baseUrl, organizationId: '1' });
+    // Its page is on the app's dashboard, read with the account.
+    expect(new SettingsStore(home.dir).get().watchedPages).toEqual([
+      expect.objectContaining({ subdomain: 'acme', region: 'custom', baseUrl: sim.baseUrl, accountId: record!.id }),
+    ]);
     expect(JSON.stringify(appAccounts())).not.toContain(key);
     // Bound to the account's server: released there, refused anywhere else.
     expect(await keychain().release(secretNames.statusPageKey(record!.id), { url: sim.baseUrl })).toBe(key);

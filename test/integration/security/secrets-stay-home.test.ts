@@ -123,7 +123,8 @@ describe('secrets stay with the host they were entered for', () => {
     const apiKey = sim.keys.demoReadWrite;
     const account = await invokeOk<{ id: string }>('accounts.add', { name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', apiKey });
     undo.push(() => void new KeyVault(new KeychainSecretStore()).delete(secretNames.statusPageKey(account.id)));
-    const page = await invokeOk<{ id: string }>('monitor.addPage', { region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', accountId: account.id });
+    // The account's page is watched as it is added.
+    const page = (await invokeOk<Array<{ id: string; accountId?: string }>>('monitor.pages')).find((watched) => watched.accountId === account.id)!;
     await invokeOk('translation.setSettings', { baseUrl: translator.baseUrl });
     await invokeOk('translation.setKey', { key: TRANSLATION_KEY });
     expect(await invokeOk('translation.translate', { from: 'en', to: 'de', texts: ['Database outage'] })).toMatchObject({ untranslated: [] });
@@ -199,7 +200,7 @@ describe('secrets stay with the host they were entered for', () => {
       apiKey: key,
     });
     undo.push(() => void new KeyVault(new KeychainSecretStore()).delete(secretNames.statusPageKey(account.id)));
-    const page = await invokeOk<{ id: string }>('monitor.addPage', { region: 'custom', baseUrl: first.url, subdomain: 'acme', accountId: account.id });
+    const page = (await invokeOk<Array<{ id: string; accountId?: string }>>('monitor.pages')).find((watched) => watched.accountId === account.id)!;
     await invokeOk('monitor.pollNow', { pageId: page.id });
     const summaries = (proxy: { seen: Array<{ path: string; authorization: string | undefined }> }) =>
       proxy.seen.filter((r) => r.path.endsWith('/status_pages/acme/summary'));
