@@ -20,7 +20,9 @@ import { showsWrite } from './shows-write';
  * instants; the notify flag where the server shows it), that no other entry of this outbox already owns
  * (`claimed`) and that the user did not already say is not theirs (`notMine`). Where the API gives times, the
  * matches are judged by when they were stored against our first send, on the server's clock (look-up-verdict.ts):
- * one after it is ours; several, or only look-alikes shortly before it, are put to the user (`needs_look`).
+ * one after it is ours; several, or only look-alikes shortly before it, are put to the user (`needs_look`). The
+ * first send is the first attempt that may have been applied: one refused before connecting (offline) opens
+ * nothing. What is compared is the body as sent, with the moment of writing a queued write carried.
  *   incident        listed with the type filter, newest first by starts_at; the scan stops below the starts_at
  *                   our incident can have (the earliest of the body's starts_at, the time the user wrote it,
  *                   which an offline create carries, and the first send) − the near-miss window, or after
@@ -39,8 +41,8 @@ import { showsWrite } from './shows-write';
  * Edits (PUT): applied when the current copy shows every written field (then done); otherwise resent: a PUT
  *   is idempotent in effect (after the conflict check, when the entry has a base version).
  * Deletes: resent; a 404 after an unknown outcome means it was done.
- * Limits: identical content written by someone else (another client, the web dashboard) after our send, while
- * ours was not applied, is taken for ours; objects changed after our write (an edited title) are not recognised
+ * Limits: identical content (the same starts_at included) written by someone else (another client, the web
+ * dashboard) after our send, while ours was not applied, is taken for ours; objects changed after our write (an edited title) are not recognised
  * and ours is sent again. Creates of one kind on one account reconcile one at a time (see dispatch-plan.ts), so
  * two identical queued creates cannot both claim one server object.
  */
