@@ -1,4 +1,5 @@
 import { claimKeyOf } from './claim-key';
+import { canBeLookedUp } from '@shared/outbox/delivery-promise';
 import type { OutboxLookup, ServerId } from '@shared/outbox/entry-view';
 import { WRITE_OPERATIONS, type WriteOperationName } from '@shared/outbox/write-operations';
 import { apiDateTimeToEpochMs } from '@shared/statuspage/datetime';
@@ -36,8 +37,8 @@ import { showsWrite } from './shows-write';
  *   subscription    email / phone_number / webhook_url (filtered list)  ─┐ unique per address on the server:
  *   page/org member email (filtered list)                                │ the first free one is ours.
  *   status page     subdomain (or name when none was given)             ─┘
- *   metric entry    not checkable (no list): resent. A data point with the same time and value is the same
- *                   point of the series in effect.
+ *   metric entry    not checkable (no list, delivery-promise.ts): resent, so at least once. A data point with
+ *                   the same time and value is the same point of the series in effect.
  * Edits (PUT): applied when the current copy shows every written field (then done); otherwise resent: a PUT
  *   is idempotent in effect (after the conflict check, when the entry has a base version).
  * Deletes: resent; a 404 after an unknown outcome means it was done.
@@ -79,7 +80,7 @@ const digits = (value: unknown) => (typeof value === 'string' ? value.replace(/\
 /** Looks on the server for what a write of unknown outcome created or changed. */
 export async function lookUpWrite(operation: WriteOperationName, input: Json, ctx: ReconcileContext): Promise<LookupResult> {
   const info = WRITE_OPERATIONS[operation];
-  if (info.action === 'delete') return { type: 'not_applied' };
+  if (info.action === 'delete' || !canBeLookedUp(operation)) return { type: 'not_applied' };
   if (info.action === 'update') {
     const body = bodyOf(operation, input);
     const current = await fetchCurrentObject(ctx.client, operation, input, ctx.signal);
@@ -216,7 +217,7 @@ async function findMatches(operation: WriteOperationName, input: Json, ctx: Reco
       }
       return { found, unique: true };
     default:
-      // addMetricEntry: no list to look in (see above).
+      // Nothing else to look in (delivery-promise.ts).
       return { found, unique: true };
   }
 }
