@@ -5,3 +5,4 @@ export * from './entry-view';
 export * from './requests';
 export * from './status';
 export * from './merged-view';
+export * from './delivery-promise';

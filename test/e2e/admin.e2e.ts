@@ -494,8 +494,10 @@ test('status pages: the organization’s pages; one added (and offered by the pa
 
 test('metrics: a CSV of three points becomes three writes in order; a bad line is named by its number and nothing is queued; one point by hand; a month of two metrics from one file, with progress and the time to send', async () => {
   await openAdmin();
-  const panel = await openTab('Metrics');
+  let panel = await openTab('Metrics');
   await expect(panel.getByText('No points yet')).toBeVisible();
+  // Said where points are entered: they cannot be looked up after a lost answer.
+  await expect(panel.getByTestId('metric-at-least-once')).toHaveText(/^Points are sent at least once: .* may be stored twice\.$/);
   await panel.getByLabel('Metric id').fill('1');
   const csv = panel.getByLabel(/Lines of time,value/);
 
@@ -538,6 +540,21 @@ test('metrics: a CSV of three points becomes three writes in order; a bad line i
   // A month of 5-minute points of two metrics in one file, queued offline: progress while the
   // points go in 1,000 at a time, then how long the API's rate takes to send them; the order is the file's.
   await sim.goOffline({ mode: 'refuse' });
+  // A point waiting in the Outbox is marked "at least once", and the Outbox's promise names the exception.
+  await panel.getByLabel('Time', { exact: true }).fill('1717244400');
+  await panel.getByLabel('Value', { exact: true }).fill('98');
+  await panel.getByRole('button', { name: 'Add point' }).click();
+  await expect(panel.getByRole('heading', { name: /Points sent from Statusdesk/ })).toContainText('(1 not sent yet)');
+  await page.getByRole('button', { name: /^Outbox/ }).click();
+  await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
+  await expect(page.getByText('then sent in order, once (metric data points at least once)')).toBeVisible();
+  const waiting = page.getByTestId('outbox-entry').filter({ hasText: 'Add metric entry' });
+  await expect(waiting.getByTestId('entry-at-least-once')).toHaveText('sent at least once');
+  const outboxService = await app.core.outbox.service();
+  await outboxService.drop(outboxService.list().find((e) => e.operation === 'addMetricEntry' && e.state !== 'sent')!.id);
+  await page.getByRole('button', { name: 'Administration' }).click();
+  panel = await openTab('Metrics');
+  await expect(panel.getByRole('heading', { name: /Points sent from Statusdesk/ })).not.toContainText('not sent yet');
   const second = sim.addMetric({ page: 'acme', name: 'Queue depth' }).id;
   const lines = ['metric_id,time,value'];
   for (const metric of [1, second]) for (let i = 0; i < 8_640; i++) lines.push(`${metric},${1717200000 + i * 300},${i % 97}`);

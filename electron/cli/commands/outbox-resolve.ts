@@ -51,6 +51,7 @@ interface ResolveOptions {
   sendMine?: boolean;
   keepMine?: boolean;
   takeTheirs?: boolean;
+  force?: boolean;
 }
 
 /** What the outbox commands share with this one (outbox.ts). */
@@ -90,6 +91,13 @@ async function resolveOne(outbox: OutboxService, entry: OutboxEntryView, options
   if (choice === 'mine' || choice === 'send_mine') {
     if (entry.state !== 'needs_look') throw new CliUsageError(`write ${short(entry.id)} is ${entry.state.replace('_', ' ')}, not waiting for a look`);
     if (choice === 'send_mine') {
+      // Look-alikes stored after our send may be ours (a lost answer): sending again would make two of ours.
+      if (entry.lookup?.reason === 'several' && options.force !== true) {
+        throw new AppError(
+          'conflict',
+          `--send-mine refused: the look-alikes ${lookAlikesText(entry)} were stored after yours was sent, so one of them may be yours and sending yours again could make two; take yours with --mine-is <id>, or add --force to send yours anyway`,
+        );
+      }
       await outbox.resolveLookup({ id: entry.id, choice });
       return settle(outbox, entry, deps);
     }
@@ -119,6 +127,7 @@ export function registerOutboxResolve(outbox: Command, run: Run, deps: ResolveDe
     .option('--send-mine', 'needs a look: none of the look-alikes is yours; send yours')
     .option('--keep-mine', 'conflict: send your edit over the server version')
     .option('--take-theirs', 'conflict: drop your edit and keep the server version')
+    .option('--force', 'with --send-mine: send yours even though a look-alike was stored after it was sent (may be yours)')
     .action(
       run(async (ctx, id: string, options: ResolveOptions) => {
         choiceOf(options);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { AppError } from '@shared/errors';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { describeWrite } from '@shared/outbox/write-description';
+import { AT_LEAST_ONCE_MARK, AT_LEAST_ONCE_WHY, deliveryPromiseOf } from '@shared/outbox/delivery-promise';
 import { missingTargetLines } from './missing-target-line';
 import type { OutboxFlushReport, OutboxService } from '@services/outbox/outbox-service';
 import type { CliContext } from '../context';
@@ -93,8 +94,12 @@ export function registerOutboxCommands(program: Command, run: Run): void {
     .action(
       run(async (ctx) => {
         const { entries, status } = await withOutbox(ctx, async (o) => ({ entries: o.list(), status: o.status() }));
+        const atLeastOnce = entries.some((e) => deliveryPromiseOf(e.operation) === 'at_least_once');
         ctx.print.result(
-          { entries, status: { pending: status.pending, inFlight: status.inFlight, failed: status.failed, conflicts: status.conflicts, sent: status.sent } },
+          {
+            entries: entries.map((e) => ({ ...e, delivery: deliveryPromiseOf(e.operation) })),
+            status: { pending: status.pending, inFlight: status.inFlight, failed: status.failed, conflicts: status.conflicts, sent: status.sent },
+          },
           () =>
             entries.length === 0
               ? 'The outbox is empty.'
@@ -103,7 +108,7 @@ export function registerOutboxCommands(program: Command, run: Run): void {
                   ...entries.map((e) => [
                     e.id.slice(0, 8),
                     stateText(e),
-                    describeWrite(e, entries),
+                    deliveryPromiseOf(e.operation) === 'at_least_once' ? `${describeWrite(e, entries)} (${AT_LEAST_ONCE_MARK})` : describeWrite(e, entries),
                     resourceText(e),
                     String(e.attempts),
                     ctx.time(e.createdAt),
@@ -116,7 +121,7 @@ export function registerOutboxCommands(program: Command, run: Run): void {
                             .replace(/\s+/g, ' ')
                             .slice(0, 80) ?? ''),
                   ]),
-                ]),
+                ]) + (atLeastOnce ? `\n${AT_LEAST_ONCE_MARK}: ${AT_LEAST_ONCE_WHY}.` : ''),
         );
       }),
     );

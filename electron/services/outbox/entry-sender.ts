@@ -49,7 +49,7 @@ export class EntrySender {
     return {
       signal,
       now: this.#deps.now,
-      noteSending: () => store.setState(entry.id, { state: 'in_flight', lastSentAt: new Date(this.#deps.now()).toISOString() }),
+      noteSending: (stamp) => store.setState(entry.id, { state: 'in_flight', lastSentAt: new Date(this.#deps.now()).toISOString(), ...stamp }),
       get claimed(): ReadonlySet<string> {
         if (!claimed) {
           claimed = new Set();
@@ -78,7 +78,6 @@ export class EntrySender {
       await this.#deps.store.setState(entry.id, {
         state: 'in_flight',
         attempts: entry.attempts + 1,
-        firstSentAt: entry.firstSentAt ?? new Date(this.#deps.now()).toISOString(),
         // A look-up comes first when the outcome of the last attempt is unknown; the kind notes the send then.
         ...(entry.reconcile ? {} : { lastSentAt: new Date(this.#deps.now()).toISOString() }),
         ...this.#offsetOnce(entry, kind),
@@ -136,11 +135,22 @@ export class EntrySender {
       if (entry.state === 'in_flight') {
         entry.state = 'pending';
         entry.reconcile = true;
+        entry.firstSentAt ??= entry.lastSentAt;
       }
     } finally {
       release();
       this.#deps.afterSend();
     }
+  }
+
+  /**
+   * The look-up's window opens at the first attempt that may have been applied: one whose outcome is unknown.
+   * An attempt that never reached the server (refused, no name, offline) or was answered "not applied" opens
+   * nothing: a colleague's identical write made after it is not ours.
+   */
+  #windowStart(entry: OutboxEntry): { firstSentAt?: string } {
+    if (entry.firstSentAt !== undefined) return {};
+    return { firstSentAt: entry.lastSentAt ?? new Date(this.#deps.now()).toISOString() };
   }
 
   /** The server's clock offset, recorded once: the first known value is the one nearest the first send. */
@@ -207,7 +217,7 @@ export class EntrySender {
       await this.#deps.store.setState(entry.id, {
         state: 'pending',
         lastError: disposition.error,
-        ...(wasSent && disposition.ambiguous ? { reconcile: true, ...this.#offsetOnce(entry, kind) } : {}),
+        ...(wasSent && disposition.ambiguous ? { reconcile: true, ...this.#windowStart(entry), ...this.#offsetOnce(entry, kind) } : {}),
       });
     }
     this.#deps.emitEntry(entry);

@@ -25,6 +25,7 @@ export interface OutboxEntry {
   dependsOn: string[];
   baseUpdatedAt?: string;
   createdAt: string;
+  /** When the first attempt that may have been applied left (our clock): where the look-up's window opens. */
   firstSentAt?: string;
   /**
    * The server's clock minus ours as known around the first send (see the kind's `clockOffsetMs`): where the
@@ -37,6 +38,11 @@ export interface OutboxEntry {
    * it was written on the server's clock (statuspage/user-times.ts), even if the computer's clock was wrong then.
    */
   clockAtWrite?: { boot: string; uptimeMs: number; serverOffsetMs?: number };
+  /**
+   * The moment of writing a queued write carried (starts_at, posted_at), fixed before its first attempt left:
+   * every resend carries the same, and the look-up compares it as part of what was sent.
+   */
+  timeOfWriting?: { at: string; checked: boolean };
   /** When the latest attempt left (our clock): a request cut off then may still be applied a moment later. */
   lastSentAt?: string;
   attempts: number;

@@ -28,8 +28,11 @@ export interface SendContext {
   /** `<resource>:<server id>` of objects already matched to other entries: reconciliation must skip them. */
   claimed: ReadonlySet<string>;
   now: () => number;
-  /** Records (durably) that the write itself leaves now, after a look-up found it not applied. */
-  noteSending(): Promise<void>;
+  /**
+   * Records (durably) that the write itself leaves now: after a look-up found it not applied, or with the moment
+   * of writing it carries for the first time (so a look-up after a crash compares what was really sent).
+   */
+  noteSending(stamp?: { timeOfWriting: { at: string; checked: boolean } }): Promise<void>;
 }
 
 export type SendOutcome =

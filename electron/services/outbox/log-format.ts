@@ -16,7 +16,7 @@ import type { OutboxEntry } from './entry';
  *   add      {"t":"add","entry":{id, seq, kind, accountId, server?, operation, input, resourceKey, tempId?,
  *                                dependsOn, baseUpdatedAt?, createdAt, attempts, state, ...},
  *             "batch"?:{"id":..,"size":n}}                        one of n adds queued together (all or none)
- *   state    {"t":"state","id":..,"state":..,"attempts"?,"firstSentAt"?,"lastError"?|null,"result"?,
+ *   state    {"t":"state","id":..,"state":..,"attempts"?,"firstSentAt"?,"timeOfWriting"?,"lastError"?|null,"result"?,
  *             "conflict"?|null,"lookup"?|null,"notMine"?,"reconcile"?}  a state change, with what came with it
  *   edit     {"t":"edit","id":..,"input"?,"resourceKey"?,"baseUpdatedAt"?|null,"dependsOn"?}
  *                                                                     the user edited, or a re-base
@@ -30,6 +30,8 @@ export const OUTBOX_FORMAT = 'statusdesk.outbox';
 export const OUTBOX_VERSION = 1;
 
 export const headerSchema = z.object({ format: z.literal(OUTBOX_FORMAT), version: z.number().int() });
+
+const timeOfWritingSchema = z.object({ at: z.string(), checked: z.boolean() });
 
 export const entryRecordSchema = z.object({
   id: z.string().uuid(),
@@ -48,6 +50,7 @@ export const entryRecordSchema = z.object({
   serverOffsetMs: z.number().optional(),
   clockAtWrite: z.object({ boot: z.string(), uptimeMs: z.number(), serverOffsetMs: z.number().optional() }).optional(),
   lastSentAt: z.string().optional(),
+  timeOfWriting: timeOfWritingSchema.optional(),
   attempts: z.number().int().nonnegative(),
   state: outboxStateSchema,
   lastError: outboxErrorSchema.optional(),
@@ -73,6 +76,7 @@ const stateSchema = z.object({
   firstSentAt: z.string().optional(),
   serverOffsetMs: z.number().optional(),
   lastSentAt: z.string().optional(),
+  timeOfWriting: timeOfWritingSchema.optional(),
   lastError: outboxErrorSchema.nullable().optional(),
   result: outboxResultSchema.optional(),
   conflict: outboxConflictSchema.nullable().optional(),

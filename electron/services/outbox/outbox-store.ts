@@ -140,14 +140,19 @@ export class OutboxStore {
     const damagedLines = readDamagedLines(log.damaged, log.records, store.entries);
     for (const entry of store.entries.values()) {
       // Sent, or not? Only the server knows: look there before sending again.
+      // The attempt cut off may have reached the server: the look-up's window opens at it (entry-sender.ts).
       if (entry.state === 'in_flight') {
         entry.state = 'pending';
         entry.reconcile = true;
+        entry.firstSentAt ??= entry.lastSentAt;
         report.recoveredInFlight++;
       }
       // A damaged line may have held this entry's "being sent": the same question.
       const unsure = damagedLines.unsure === 'all' || damagedLines.unsure.has(entry.id);
-      if (unsure && entry.state === 'pending' && (entry.attempts > 0 || entry.firstSentAt !== undefined)) entry.reconcile = true;
+      if (unsure && entry.state === 'pending' && (entry.attempts > 0 || entry.firstSentAt !== undefined)) {
+        entry.reconcile = true;
+        entry.firstSentAt ??= entry.lastSentAt;
+      }
     }
     report.entries = store.entries.size;
 
@@ -368,6 +373,7 @@ export class OutboxStore {
         if (record.firstSentAt !== undefined) entry.firstSentAt = record.firstSentAt;
         if (record.serverOffsetMs !== undefined) entry.serverOffsetMs = record.serverOffsetMs;
         if (record.lastSentAt !== undefined) entry.lastSentAt = record.lastSentAt;
+        if (record.timeOfWriting !== undefined) entry.timeOfWriting = record.timeOfWriting;
         if (record.lastError === null) delete entry.lastError;
         else if (record.lastError !== undefined) entry.lastError = record.lastError;
         if (record.result !== undefined) entry.result = record.result;

@@ -69,6 +69,26 @@ describe('statusdesk and a create that needs a look', () => {
     expect(created()[0]!.resultId).not.toBe(theirs.id);
   });
 
+  it('two look-alikes after the send, one of them ours: --send-mine is refused, saying why; --force sends anyway', async () => {
+    home = makeTempDir('statusdesk-cli-look-');
+    sim.setFaults({ method: 'POST', times: 1, dropAfterCommitRate: 1, secondWriter: {} });
+    const create = await cli(CREATE);
+    const id = /held as "needs a look" ([0-9a-f]{8})/.exec(create.stderr)![1]!;
+    expect(created()).toHaveLength(1);
+
+    const refused = await cli(['outbox', 'resolve', id, '--send-mine']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/stored after yours was sent, so one of them may be yours/);
+    expect(refused.stderr).toMatch(/--mine-is <id>.*--force/);
+    expect(created()).toHaveLength(1);
+    const listed = JSON.parse((await cli(['--json', 'outbox', 'list'])).stdout) as { entries: { state: string }[] };
+    expect(listed.entries[0]!.state).toBe('needs_look');
+
+    const forced = await cli(['outbox', 'resolve', id, '--send-mine', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(created()).toHaveLength(2);
+  });
+
   it('two look-alikes after the send (a colleague’s and ours): --mine-is takes ours, which is then updated like any incident', async () => {
     home = makeTempDir('statusdesk-cli-look-');
     sim.setFaults({ method: 'POST', times: 1, dropAfterCommitRate: 1, secondWriter: {} });

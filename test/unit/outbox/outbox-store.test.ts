@@ -64,6 +64,21 @@ describe('outbox store (the durable file)', () => {
     await again.close();
   });
 
+  it('opens the look-up window of an attempt cut off by a crash at that attempt, kept across a second reopen', async () => {
+    tmp = makeTempDir('outbox-store-');
+    const store = await open();
+    await store.add(entry(1));
+    // The first attempt was refused (it opened nothing); the second was in flight at the crash.
+    await store.setState(entry(1).id, { state: 'in_flight', attempts: 2, lastSentAt: '2025-06-01T00:02:00.000Z' });
+    await store.close();
+    const again = await open();
+    expect(again.entries.get(entry(1).id)).toMatchObject({ state: 'pending', reconcile: true, firstSentAt: '2025-06-01T00:02:00.000Z' });
+    await again.close();
+    const third = await open();
+    expect(third.entries.get(entry(1).id)).toMatchObject({ reconcile: true, firstSentAt: '2025-06-01T00:02:00.000Z' });
+    await third.close();
+  });
+
   it('maps temp ids to server ids in queued inputs and keys, and remembers the mapping', async () => {
     tmp = makeTempDir('outbox-store-');
     const store = await open();

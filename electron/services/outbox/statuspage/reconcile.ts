@@ -1,4 +1,5 @@
 import { claimKeyOf } from './claim-key';
+import { canBeLookedUp } from '@shared/outbox/delivery-promise';
 import type { OutboxLookup, ServerId } from '@shared/outbox/entry-view';
 import { WRITE_OPERATIONS, type WriteOperationName } from '@shared/outbox/write-operations';
 import { apiDateTimeToEpochMs } from '@shared/statuspage/datetime';
@@ -20,7 +21,9 @@ import { showsWrite } from './shows-write';
  * instants; the notify flag where the server shows it), that no other entry of this outbox already owns
  * (`claimed`) and that the user did not already say is not theirs (`notMine`). Where the API gives times, the
  * matches are judged by when they were stored against our first send, on the server's clock (look-up-verdict.ts):
- * one after it is ours; several, or only look-alikes shortly before it, are put to the user (`needs_look`).
+ * one after it is ours; several, or only look-alikes shortly before it, are put to the user (`needs_look`). The
+ * first send is the first attempt that may have been applied: one refused before connecting (offline) opens
+ * nothing. What is compared is the body as sent, with the moment of writing a queued write carried.
  *   incident        listed with the type filter, newest first by starts_at; the scan stops below the starts_at
  *                   our incident can have (the earliest of the body's starts_at, the time the user wrote it,
  *                   which an offline create carries, and the first send) − the near-miss window, or after
@@ -34,13 +37,13 @@ import { showsWrite } from './shows-write';
  *   subscription    email / phone_number / webhook_url (filtered list)  ─┐ unique per address on the server:
  *   page/org member email (filtered list)                                │ the first free one is ours.
  *   status page     subdomain (or name when none was given)             ─┘
- *   metric entry    not checkable (no list): resent. A data point with the same time and value is the same
- *                   point of the series in effect.
+ *   metric entry    not checkable (no list, delivery-promise.ts): resent, so at least once. A data point with
+ *                   the same time and value is the same point of the series in effect.
  * Edits (PUT): applied when the current copy shows every written field (then done); otherwise resent: a PUT
  *   is idempotent in effect (after the conflict check, when the entry has a base version).
  * Deletes: resent; a 404 after an unknown outcome means it was done.
- * Limits: identical content written by someone else (another client, the web dashboard) after our send, while
- * ours was not applied, is taken for ours; objects changed after our write (an edited title) are not recognised
+ * Limits: identical content (the same starts_at included) written by someone else (another client, the web
+ * dashboard) after our send, while ours was not applied, is taken for ours; objects changed after our write (an edited title) are not recognised
  * and ours is sent again. Creates of one kind on one account reconcile one at a time (see dispatch-plan.ts), so
  * two identical queued creates cannot both claim one server object.
  */
@@ -77,7 +80,7 @@ const digits = (value: unknown) => (typeof value === 'string' ? value.replace(/\
 /** Looks on the server for what a write of unknown outcome created or changed. */
 export async function lookUpWrite(operation: WriteOperationName, input: Json, ctx: ReconcileContext): Promise<LookupResult> {
   const info = WRITE_OPERATIONS[operation];
-  if (info.action === 'delete') return { type: 'not_applied' };
+  if (info.action === 'delete' || !canBeLookedUp(operation)) return { type: 'not_applied' };
   if (info.action === 'update') {
     const body = bodyOf(operation, input);
     const current = await fetchCurrentObject(ctx.client, operation, input, ctx.signal);
@@ -214,7 +217,7 @@ async function findMatches(operation: WriteOperationName, input: Json, ctx: Reco
       }
       return { found, unique: true };
     default:
-      // addMetricEntry: no list to look in (see above).
+      // Nothing else to look in (delivery-promise.ts).
       return { found, unique: true };
   }
 }

@@ -75,18 +75,23 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     const client = targets.clientFor(entry);
     const callOptions = { signal: ctx.signal };
     const writtenLocal = Date.parse(entry.createdAt);
-    const sentLocal = Date.parse(entry.firstSentAt ?? entry.createdAt);
+    // Where the look-up's window opens: the first attempt that may have been applied (entry-sender.ts).
+    const sentLocal = Date.parse(entry.firstSentAt ?? entry.lastSentAt ?? entry.createdAt);
     const serverClock = client.serverClock;
     const queued = ctx.now() - writtenLocal >= queuedAfterMs;
     // A write that waited is compared with server times (and stamped with its own): learn the server's clock first.
     // Once, without the reads' retries: the write's own failure handling waits for a server that does not answer
     // (an offline command would otherwise spend seconds retrying this read before learning the server is not there).
     if ((queued || entry.reconcile) && serverClock.offsetMs === null) await client.hello(undefined, { ...callOptions, retries: 0 });
-    const writing = () => timeOfWriting(entry, serverClock, ctx.now(), bootClock());
+    // Once carried, the moment of writing stays the same for every resend and for the look-up.
+    const stamped = entry.timeOfWriting ? { at: Date.parse(entry.timeOfWriting.at), checked: entry.timeOfWriting.checked } : null;
+    const writing = () => stamped ?? timeOfWriting(entry, serverClock, ctx.now(), bootClock());
     const writtenAt = () => writing().at;
 
     if (entry.reconcile) {
-      const looked = await lookUpWrite(operation, input, {
+      // What the lost attempt sent, its moment of writing included: a look-alike that starts later is not ours.
+      const sentBody = stamped ? withUserTimes(operation, input, stamped.at) : input;
+      const looked = await lookUpWrite(operation, sentBody, {
         client,
         signal: ctx.signal,
         claimed: ctx.claimed,
@@ -144,12 +149,13 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
       if (conflict) return { type: 'conflict', conflict };
     }
 
-    const written = queued ? writing() : null;
+    const written = queued || stamped ? writing() : null;
     const body = written ? withUserTimes(operation, input, written.at) : input;
     // The moment it carries, and whether the computer's clock could be checked for it: said on the entry.
-    const published =
-      written && body !== input ? { timeOfWriting: { at: new Date(Math.floor(written.at / 1000) * 1000).toISOString(), checked: written.checked } } : {};
-    if (entry.reconcile) await ctx.noteSending();
+    const carried = written && body !== input ? { at: new Date(Math.floor(written.at / 1000) * 1000).toISOString(), checked: written.checked } : null;
+    const published = carried ? { timeOfWriting: carried } : {};
+    if (carried && !stamped) await ctx.noteSending({ timeOfWriting: carried });
+    else if (entry.reconcile) await ctx.noteSending();
     try {
       const object = await (client.call as (name: WriteOperationName, input: Json, o: typeof callOptions) => Promise<unknown>)(operation, body, callOptions);
       const result = { ...resultOf(info.resource, object), ...published };

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StatusPageSimulator } from '../../../simulators/statuspage';
+import { makeTempDir } from '../../support/temp-dir';
+import { openTestOutbox, simAccounts, until } from '../outbox/support/harness';
+import { shareSimulator } from '../outbox/support/shared-simulator';
+import { runCliIn } from './support/run-cli';
+
+/*
+ * A metric data point cannot be looked up after a lost answer (the API lists no points), so it is sent again and
+ * may be stored twice: `outbox list` says so on that write, and only there.
+ */
+
+let sim: StatusPageSimulator;
+let home: ReturnType<typeof makeTempDir>;
+
+shareSimulator((started) => (sim = started));
+afterEach(() => home.remove());
+
+describe('statusdesk outbox list and the promise of each write', () => {
+  it('marks a metric point at least once, and an incident create not', async () => {
+    home = makeTempDir('statusdesk-promise-');
+    const { accountId, accounts } = simAccounts(sim);
+    await sim.goOffline();
+    const outbox = await openTestOutbox(home.dir, accounts);
+    outbox.start();
+    const point = await outbox.enqueue({
+      kind: 'statuspage',
+      accountId,
+      operation: 'addMetricEntry',
+      input: { subdomain: 'acme', metricId: 1, entry: { time: 1717243200, value: 120 } },
+    });
+    const incident = await outbox.enqueue({
+      kind: 'statuspage',
+      accountId,
+      operation: 'createIncident',
+      input: { subdomain: 'acme', incident: { type: 'minor', title: 'Slow checkout' } },
+    });
+    await until(() => (outbox.get(point.id)?.attempts ?? 0) >= 1, 'the first attempt');
+    await outbox.stop();
+
+    const table = await runCliIn(home.dir, ['outbox', 'list']);
+    expect(table.code, table.stderr).toBe(0);
+    const lineOf = (id: string) => table.stdout.split('\n').find((line) => line.startsWith(id.slice(0, 8)))!;
+    expect(lineOf(point.id)).toMatch(/at least once/);
+    expect(lineOf(incident.id)).not.toMatch(/at least once/);
+    expect(table.stdout).toMatch(/at least once: .*cannot be looked up/);
+
+    const json = JSON.parse((await runCliIn(home.dir, ['--json', 'outbox', 'list'])).stdout) as { entries: { id: string; delivery: string }[] };
+    expect(json.entries.map((e) => [e.id, e.delivery])).toEqual([
+      [point.id, 'at_least_once'],
+      [incident.id, 'exactly_once'],
+    ]);
+  });
+});
