@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AppError } from '@shared/errors';
 import type { AppProblem } from '@shared/ipc/channels/app';
 import { ipcContract, type IpcContract } from '@shared/ipc/contract';
 import { AccountsService, type ProbeClientFactory } from './accounts/accounts-service';
@@ -76,6 +77,8 @@ export interface AppPorts {
   copyText?: (text: string) => Promise<void> | void;
   /** Opens a folder in the file manager: '' when it did, else why not (Open logs folder). */
   openPath?: (folder: string) => Promise<string>;
+  /** Starts the demo as a second app beside this one, in a throw-away data folder (main/demo-launcher.ts). */
+  openDemo?: () => Promise<void>;
 }
 
 export interface AppCoreOptions {
@@ -418,6 +421,14 @@ export class AppCore {
         vault: await this.vault.status(),
         problems: this.problems(),
       }),
+      'app.openDemo': async () => {
+        if (this.#options.build?.demo) throw new AppError('conflict', 'This is the demo already.');
+        const openDemo = this.#options.ports?.openDemo;
+        if (!openDemo) throw new AppError('unsupported', 'The demo starts from the desktop app (npm run demo).');
+        await openDemo();
+        this.log.line('info', 'demo: started beside the app');
+        return { started: true as const };
+      },
       'app.retryKeychain': async () => {
         const status = await this.vault.retryKeychain();
         this.log.keychain(status);

@@ -123,3 +123,26 @@ test('"Try again" stays on one line beside a long error', async ({ page, app }) 
   await page.mouse.move(0, 0);
   await page.screenshot({ path: screenshotPath('polish-try-again.png') });
 });
+
+test('the empty dashboard offers the demo, which starts beside the app and says so', async ({ page, launch }) => {
+  let demoStarts = 0;
+  let refuse = false;
+  await launch({
+    ports: {
+      openDemo: async () => {
+        if (refuse) throw new Error('The demo could not start: spawn ENOENT');
+        demoStarts++;
+      },
+    },
+  });
+  await expect(page.getByRole('heading', { name: 'No pages watched yet' })).toBeVisible();
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await expect(page.getByTestId('demo-started')).toHaveText('The demo is starting in a window of its own.');
+  expect(demoStarts).toBe(1);
+  await page.screenshot({ path: screenshotPath('dashboard-empty-demo.png') });
+  // A demo that cannot start says why.
+  refuse = true;
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await expect(page.getByRole('alert')).toContainText('The demo could not start');
+  await expect(page.getByTestId('demo-started')).toHaveCount(0);
+});

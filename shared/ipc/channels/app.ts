@@ -28,6 +28,8 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 export const appChannels = {
   'app.info': invoke(z.undefined(), appInfoSchema),
+  /** Starts the demo beside this app: a second Statusdesk with its own throw-away data, playing a scenario. */
+  'app.openDemo': invoke(z.undefined(), z.object({ started: z.literal(true) })),
   'app.dismissProblem': invoke(z.object({ id: z.string().max(200) }), z.object({ dismissed: z.boolean() })),
   /** Asks the OS keychain again now (it may have been unlocked since the app started). */
   'app.retryKeychain': invoke(z.undefined(), vaultStatusSchema),

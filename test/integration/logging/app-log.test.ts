@@ -65,13 +65,10 @@ describe('the main log', () => {
     await core.start();
 
     const account = await ask<{ id: string }>('accounts.add', { name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', apiKey: key });
-    const page = await ask<{ id: string }>('monitor.addPage', {
-      region: 'custom',
-      baseUrl: sim.baseUrl,
-      subdomain: 'acme',
-      accountId: account.id,
-      intervalSec: 86_400,
-    });
+    // The account's page is watched as it is added; polled only when asked here.
+    const [watched] = await ask<Array<{ id: string; accountId?: string }>>('monitor.pages');
+    expect(watched).toMatchObject({ accountId: account.id });
+    const page = await ask<{ id: string }>('monitor.updatePage', { id: watched!.id, intervalSec: 86_400 });
     await ask('monitor.pollNow', { pageId: page.id });
     await ask('notifications.setPrefs', { minSeverity: 'major' });
     await ask('outbox.enqueue', {
@@ -101,7 +98,7 @@ describe('the main log', () => {
     expect(log).toMatch(/info {2}Statusdesk test started: node /);
     expect(log).toMatch(/keychain: available \(/);
     expect(log).toMatch(/settings changed: accounts \(1 added\)/);
-    expect(log).toMatch(/settings changed: watchedPages \(1 added\)/);
+    expect(log).toMatch(/settings changed: .*watchedPages \(1 added\)/);
     expect(log).toMatch(/settings changed: notifications\.minSeverity/);
     expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspage createIncident: pending/);
     expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspage createIncident: in_flight → sent \(server id \d+\)/);
@@ -123,7 +120,8 @@ describe('the main log', () => {
     await core.start();
     const key = sim.keys.demoReadWrite;
     await ask('accounts.add', { name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', apiKey: key });
-    await ask('monitor.addPage', { region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', intervalSec: 86_400 });
+    const [watched] = await ask<Array<{ id: string }>>('monitor.pages');
+    await ask('monitor.updatePage', { id: watched!.id, intervalSec: 86_400 });
     await ask('diagnostics.reportRendererError', { kind: 'error', message: `fetch ${sim.baseUrl}/status_pages/acme/summary failed with ${key}` });
     const { copied, text } = await ask<{ copied: boolean; text: string }>('diagnostics.copy');
     expect(copied).toBe(false); // no clipboard outside Electron: the text is still given

@@ -35,7 +35,9 @@ describe('notifications of the user own writes', () => {
       organizationId: '1',
       apiKey: sim.keys.demoReadWrite,
     });
-    await invoke(core, 'monitor.addPage', { region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', intervalSec: 86_400, accountId: account.id });
+    // The account's page is watched as it is added; polled only when asked here.
+    const [watched] = await invoke<Array<{ id: string }>>(core, 'monitor.pages');
+    await invoke(core, 'monitor.updatePage', { id: watched!.id, intervalSec: 86_400 });
     await invoke(core, 'monitor.pollNow');
 
     // Ours: created and updated through the outbox, as the window does.
