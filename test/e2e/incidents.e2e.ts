@@ -774,7 +774,7 @@ test('one incident on two pages: also post to a second page with its services ma
   await expect(also.getByLabel('API on acme-eu')).toHaveValue('8');
   await expect(also.getByLabel('Database on acme-eu')).toHaveValue('');
   await also.getByLabel('Database on acme-eu').selectOption({ label: 'EU Data' });
-  await expect(also.getByRole('row', { name: /API/ }).first()).toContainText('performance (minor)');
+  await expect(also.getByRole('row', { name: /API/ }).first()).toContainText('Performance (minor incident)');
   await also.scrollIntoViewIfNeeded();
   await dialog.screenshot({ path: screenshotPath('linked-incident-editor.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
