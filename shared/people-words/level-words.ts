@@ -1,3 +1,4 @@
+import type { Severity } from '../monitor/severity';
 import { isBaseLevel, type BaseLevel } from '../statuspage/levels';
 
 /*
@@ -75,4 +76,9 @@ export function levelInSentence(level: BaseLevel): string {
 /** A change of level, each side in its own words: "Partial outage → Operational", "Maintenance → Operational". */
 export function levelChangeWords(from: BaseLevel, to: BaseLevel, fromType?: string | null, toType?: string | null): string {
   return `${levelWords(from, fromType)} → ${levelWords(to, toType)}`;
+}
+
+/** A notification severity in the same words as the level it stands for: "Maintenance", "Major outage". */
+export function severityWords(severity: Severity): string {
+  return LEVEL_WORDS[severity === 'maintenance' ? 'scheduled' : severity];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelChangeWords, levelInSentence, levelWords } from '../../../shared/people-words/level-words';
+import { levelChangeWords, levelInSentence, levelWords, severityWords } from '../../../shared/people-words/level-words';
 
 describe('level words', () => {
   it('gives the major level one name, whatever word the provider used for it', () => {
@@ -18,5 +18,11 @@ describe('level words', () => {
     expect(levelChangeWords('scheduled', 'operational')).toBe('Maintenance → Operational');
     expect(levelChangeWords('major', 'operational', 'partial_outage', null)).toBe('Partial outage → Operational');
     expect(levelChangeWords('operational', 'minor', null, 'performance')).toBe('Operational → Performance (minor incident)');
+  });
+
+  it('names a notification severity as the level it stands for', () => {
+    expect(severityWords('maintenance')).toBe('Maintenance');
+    expect(severityWords('major')).toBe('Major outage');
+    expect(severityWords('minor')).toBe('Minor incident');
   });
 });
