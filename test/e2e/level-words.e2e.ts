@@ -26,8 +26,13 @@ test('the notification centre names level changes as the dashboard does, and a c
   await expect(card).toContainText('0 active, no services affected');
 
   // A maintenance that starts and ends: the page goes to maintenance and back.
-  sim.scheduleMaintenance({ page: 'acme', title: 'Database upgrade', startsAt: sim.now(), endsAt: new Date(sim.now().getTime() + HOUR), services: [4] });
+  sim.scheduleMaintenance({ page: 'acme', title: 'Router swap', startsAt: sim.now(), endsAt: new Date(sim.now().getTime() + HOUR), services: [4] });
   await app.core.monitor.pollNow();
+  // Its update's type in words too, not the raw "scheduled".
+  await card.locator('button.page-toggle').click();
+  const maintenance = card.getByRole('article', { name: /Router swap/ });
+  await expect(maintenance).toContainText('Scheduled:');
+  await expect(maintenance).not.toContainText('scheduled:');
   sim.advanceClock(2 * HOUR);
   await app.core.monitor.pollNow();
 
