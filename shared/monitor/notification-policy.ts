@@ -2,7 +2,8 @@ import type { IncidentRef, MonitorEvent } from './events';
 import type { NotificationIntent } from './notification-intent';
 import { notificationsPausedAt, type NotificationPrefs } from './notification-prefs';
 import { capitalize, incidentTypeLabel, oneLine, shortUtc } from './notification-text';
-import { SEVERITY_RANK, isAtLeast, levelLabel, severityOfLevel, worseSeverity, type Severity } from './severity';
+import { SEVERITY_RANK, isAtLeast, severityOfLevel, worseSeverity, type Severity } from './severity';
+import { levelInSentence } from '../people-words/level-words';
 import type { WatchedPage } from './watched-page';
 import type { BaseLevel } from '../statuspage/levels';
 
@@ -81,7 +82,7 @@ function updateText(incident: IncidentRef): string | null {
 }
 
 function pageLevelHeadline(to: MonitorEvent & { type: 'page.level_changed' }): string {
-  return to.to === 'operational' ? 'All systems operational' : capitalize(levelLabel(to.to));
+  return to.to === 'operational' ? 'All systems operational' : capitalize(levelInSentence(to.to));
 }
 
 /** A level that got better: from an outage or a degradation towards operational. */
@@ -126,9 +127,9 @@ export function decideNotification(input: NotificationPolicyInput): Notification
         event,
         severity,
         priority: 'low',
-        headline: `Reachable again: ${levelLabel(event.level)}`,
-        line: `Reachable again: ${levelLabel(event.level)}`,
-        detail: `Now ${levelLabel(event.level)}; it was ${levelLabel(prev)} before the page could not be checked.`,
+        headline: `Reachable again: ${levelInSentence(event.level)}`,
+        line: `Reachable again: ${levelInSentence(event.level)}`,
+        detail: `Now ${levelInSentence(event.level)}; it was ${levelInSentence(prev)} before the page could not be checked.`,
         incidentId: undefined,
         ends: better(prev, event.level),
       });
@@ -252,9 +253,9 @@ export function decideNotification(input: NotificationPolicyInput): Notification
       event,
       severity,
       priority: event.to === 'scheduled' || event.from === 'scheduled' ? 'low' : 'normal',
-      headline: `${path}: ${levelLabel(event.to)}`,
-      line: `${path}: ${levelLabel(event.to)}`,
-      detail: `${path} is now ${levelLabel(event.to)} (was ${levelLabel(event.from)}).`,
+      headline: `${path}: ${levelInSentence(event.to)}`,
+      line: `${path}: ${levelInSentence(event.to)}`,
+      detail: `${path} is now ${levelInSentence(event.to)} (was ${levelInSentence(event.from)}).`,
       incidentId: undefined,
       ends: better(event.from, event.to),
     });
@@ -268,8 +269,8 @@ export function decideNotification(input: NotificationPolicyInput): Notification
         severity,
         priority: pageLevelEvent.to === 'scheduled' || (pageLevelEvent.from === 'scheduled' && pageLevelEvent.to === 'operational') ? 'low' : 'normal',
         headline: pageLevelHeadline(pageLevelEvent),
-        line: `Page status: ${levelLabel(pageLevelEvent.to)} (was ${levelLabel(pageLevelEvent.from)})`,
-        detail: `Now ${levelLabel(pageLevelEvent.to)} (was ${levelLabel(pageLevelEvent.from)}).`,
+        line: `Page status: ${levelInSentence(pageLevelEvent.to)} (was ${levelInSentence(pageLevelEvent.from)})`,
+        detail: `Now ${levelInSentence(pageLevelEvent.to)} (was ${levelInSentence(pageLevelEvent.from)}).`,
         incidentId: undefined,
         ends: better(pageLevelEvent.from, pageLevelEvent.to),
       });

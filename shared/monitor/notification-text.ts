@@ -1,7 +1,5 @@
-import { isBuiltInIncidentType } from '../statuspage/levels';
+import { levelWords } from '../people-words/level-words';
 import type { IncidentRef } from './events';
-import { levelLabel } from './severity';
-import type { BaseLevel } from '../statuspage/levels';
 
 /** Plain-English pieces of notification and tooltip text. */
 
@@ -9,10 +7,9 @@ export function capitalize(text: string): string {
   return text.length === 0 ? text : text[0]!.toUpperCase() + text.slice(1);
 }
 
-/** "Major outage", "Minor incident", "Maintenance", or a custom type as the page names it. */
+/** "Major outage", "Minor incident", "Maintenance", or a custom type as the page names it, with its level. */
 export function incidentTypeLabel(incident: Pick<IncidentRef, 'type' | 'level'>): string {
-  if (isBuiltInIncidentType(incident.type)) return capitalize(levelLabel(incident.level as BaseLevel));
-  return capitalize(incident.type);
+  return levelWords(incident.level, incident.type);
 }
 
 /** One line, at most `max` characters, whitespace collapsed. */

@@ -24,17 +24,3 @@ export function isAtLeast(severity: Severity, minimum: Severity): boolean {
 export function worseSeverity(a: Severity, b: Severity): Severity {
   return SEVERITY_RANK[b] > SEVERITY_RANK[a] ? b : a;
 }
-
-/** Short English label of a base level, for tooltips and notification text. */
-export function levelLabel(level: BaseLevel): string {
-  switch (level) {
-    case 'major':
-      return 'major outage';
-    case 'minor':
-      return 'minor incident';
-    case 'scheduled':
-      return 'maintenance';
-    default:
-      return 'operational';
-  }
-}

@@ -3,7 +3,8 @@ import { notificationsPausedAt, type NotificationPrefs } from './notification-pr
 import { capitalize, oneLine } from './notification-text';
 import type { PageState } from './page-state';
 import type { BaseLevel } from '../statuspage/levels';
-import { levelLabel, severityOfLevel } from './severity';
+import { severityOfLevel } from './severity';
+import { levelInSentence } from '../people-words/level-words';
 
 /*
  * The tray as plain data: the Electron adapter only maps it to nativeImage and Menu.
@@ -78,7 +79,7 @@ export function worstIconState(states: Iterable<TrayIconState>): TrayIconState {
 function stateText(page: Pick<PageState, 'status' | 'level'>): string {
   if (page.status === 'pending') return 'checking…';
   if (page.status === 'stale') return 'not reachable';
-  return levelLabel(page.level ?? 'operational');
+  return levelInSentence(page.level ?? 'operational');
 }
 
 /** When a page that stopped answering last answered, or null (it never did, or it answers). */
@@ -97,7 +98,7 @@ function problemText(page: TrayPage, format: (epochMs: number) => string): strin
 /** "Acme — Not reachable · last known Operational at 14:02 UTC". */
 function menuLabel(page: TrayPage, format: (epochMs: number) => string): string {
   const since = lastOk(page);
-  const known = since !== null && page.level !== null ? ` · last known ${capitalize(levelLabel(page.level))} at ${format(since)}` : '';
+  const known = since !== null && page.level !== null ? ` · last known ${capitalize(levelInSentence(page.level))} at ${format(since)}` : '';
   const quiet = page.muted
     ? ' (muted)'
     : page.snoozedUntil !== undefined

@@ -1,3 +1,4 @@
+import type { Severity } from '../monitor/severity';
 import { isBaseLevel, type BaseLevel } from '../statuspage/levels';
 
 /*
@@ -20,7 +21,8 @@ const PROVIDER_WORDS: Readonly<Record<string, string>> = {
   major_outage: 'Major outage',
   full_outage: 'Full outage',
   under_maintenance: 'Under maintenance',
-  critical: 'Critical outage',
+  // Statuspage's worst impact is the major level: one name for it, not a second word beside "Major outage".
+  critical: 'Major outage',
   maintenance: 'Maintenance',
   none: 'Operational',
   incident: 'Incident',
@@ -64,4 +66,19 @@ export function levelWords(level: BaseLevel | null, type?: string | null): strin
   if (level === null) return words || LEVEL_WORDS.minor;
   const counted = LEVEL_WORDS[level].toLowerCase();
   return words.toLowerCase() === counted || words === '' ? LEVEL_WORDS[level] : `${words} (${counted})`;
+}
+
+/** A base level inside a sentence: "Acme: major outage", "(was maintenance)". */
+export function levelInSentence(level: BaseLevel): string {
+  return LEVEL_WORDS[level].toLowerCase();
+}
+
+/** A change of level, each side in its own words: "Partial outage → Operational", "Maintenance → Operational". */
+export function levelChangeWords(from: BaseLevel, to: BaseLevel, fromType?: string | null, toType?: string | null): string {
+  return `${levelWords(from, fromType)} → ${levelWords(to, toType)}`;
+}
+
+/** A notification severity in the same words as the level it stands for: "Maintenance", "Major outage". */
+export function severityWords(severity: Severity): string {
+  return LEVEL_WORDS[severity === 'maintenance' ? 'scheduled' : severity];
 }

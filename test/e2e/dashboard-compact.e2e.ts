@@ -11,7 +11,7 @@ test.beforeEach(async ({ page, sim, app }) => {
 
 test('the dashboard counts pages per level, and a compact list (one line a page) is remembered', async ({ app }) => {
   const { page } = app;
-  await expect(page.getByTestId('level-counts')).toHaveText('1 major · 1 minor · 1 operational');
+  await expect(page.getByTestId('level-counts')).toHaveText('1 with a major outage · 1 with a minor incident · 1 operational');
 
   const toggle = page.getByRole('button', { name: 'Compact list' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');

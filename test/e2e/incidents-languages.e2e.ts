@@ -83,10 +83,9 @@ test('Translate into… starts with the languages last used on the page, else th
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  // An update of the page's incident starts with them too.
+  // An update of the page's incident starts with them too, offered at once: the incident carries them.
   await page.getByTestId('incident-list').getByRole('listitem').filter({ hasText: 'Login failures' }).getByRole('button').click();
   await page.getByTestId('incident-detail').getByRole('button', { name: 'Add update' }).click();
   const update = page.getByRole('dialog', { name: 'Add update' });
-  await update.getByRole('button', { name: 'Translate into…' }).click();
   await expect(update.getByRole('list', { name: 'Languages to translate into' }).getByRole('listitem')).toHaveText([/German/, /French/]);
 });

@@ -615,8 +615,8 @@ test.describe('translate into…', () => {
     await detail(page).getByRole('button', { name: 'Add update' }).click();
     const add = page.getByRole('dialog', { name: 'Add update' });
     await add.getByLabel('Message', { exact: true }).fill('A fix is being deployed.');
-    await add.getByRole('button', { name: 'Translate into…' }).click();
-    // The page's languages (German and French, last used here) are preselected; this update goes out in Spanish only.
+    // The incident's languages (German and French) are offered at once, preselected; this update goes out in Spanish
+    // only, and the editor says so before it is posted.
     const chosen = add.getByRole('list', { name: 'Languages to translate into' }).getByRole('listitem');
     await expect(chosen).toHaveText([/German/, /French/]);
     await add.getByRole('button', { name: 'Remove German' }).click();
@@ -625,7 +625,9 @@ test.describe('translate into…', () => {
     await picker.focus();
     await picker.pressSequentially('span');
     await picker.press('Enter');
+    await expect(add.getByTestId('missing-languages')).toHaveText('The incident has German and French; this update will be posted in English only.');
     await add.getByRole('button', { name: 'Translate', exact: true }).click();
+    await expect(add.getByTestId('missing-languages')).toHaveText('The incident has German and French; this update will be posted without German and French.');
     await expect(add.getByLabel('Spanish update')).toHaveValue(pseudoTranslate('A fix is being deployed.', 'es'));
     await add.getByRole('button', { name: 'Post update' }).click();
     await expect(add).toBeHidden();
@@ -774,7 +776,7 @@ test('one incident on two pages: also post to a second page with its services ma
   await expect(also.getByLabel('API on acme-eu')).toHaveValue('8');
   await expect(also.getByLabel('Database on acme-eu')).toHaveValue('');
   await also.getByLabel('Database on acme-eu').selectOption({ label: 'EU Data' });
-  await expect(also.getByRole('row', { name: /API/ }).first()).toContainText('performance (minor)');
+  await expect(also.getByRole('row', { name: /API/ }).first()).toContainText('Performance (minor incident)');
   await also.scrollIntoViewIfNeeded();
   await dialog.screenshot({ path: screenshotPath('linked-incident-editor.png') });
   await page.emulateMedia({ colorScheme: 'dark' });

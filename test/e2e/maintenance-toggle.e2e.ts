@@ -7,6 +7,8 @@ test('the maintenance toggle is on by default, and turning it off keeps the othe
   const app = await launch();
   const toggle = page.getByLabel('Maintenance start and end');
   await expect(toggle).toBeChecked();
+  // The severities in the words the dashboard's badges use, never the raw names.
+  await expect(page.getByLabel('Minimum severity').getByRole('option')).toHaveText(['Operational', 'Maintenance', 'Minor incident', 'Major outage']);
   await page.getByLabel('Minimum severity').selectOption('major');
   await expect.poll(() => app.core.settings.get().notifications.minSeverity).toBe('major');
   await toggle.uncheck();

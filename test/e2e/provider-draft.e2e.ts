@@ -86,7 +86,7 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   const mapping = draft.getByRole('group', { name: 'Object storage' });
   await mapping.getByRole('checkbox', { name: 'Database', exact: true }).check();
   await expect(draft.getByRole('region', { name: 'Draft preview' })).toContainText(
-    'Nimbus Cloud: Elevated error rates for object storage · type major · 1 service(s)',
+    'Nimbus Cloud: Elevated error rates for object storage · Major outage · 1 service',
   );
   await page.screenshot({ path: screenshotPath('provider-draft.png') });
   await draft.getByRole('button', { name: 'Open in the incident editor' }).click();

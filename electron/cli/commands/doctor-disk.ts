@@ -5,6 +5,7 @@ import { parseOutboxLog } from '@services/outbox/log-format';
 import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
 import { fileErrorReason } from '@services/storage/file-system';
 import type { DoctorCheck } from './doctor-check';
+import { countWords } from '@shared/people-words/count-words';
 
 /*
  * The doctor's checks of the data folder, read only: nothing here takes the outbox lock or writes a file the
@@ -129,26 +130,28 @@ export function checkOutboxFile(dataDir: string, now: number = Date.now()): Doct
     .map((state) => [state, count(state)] as const)
     .filter(([, n]) => n > 0)
     .map(([state, n]) => `${n} ${state}`);
-  const summary = `${entries.size} write(s)${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`;
+  const summary = `${countWords(entries.size, 'write')}${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`;
   const problems: string[] = [];
   const fixes: string[] = [];
   const short = parsed.shortBatches.reduce((sum, batch) => sum + batch.size - batch.found, 0);
   if (short > 0) {
-    problems.push(`${short} write(s) missing from ${parsed.shortBatches.length} batch(es) queued together (a line lost in the middle of the file)`);
+    problems.push(
+      `${countWords(short, 'write')} missing from ${countWords(parsed.shortBatches.length, 'batch', 'batches')} queued together (a line lost in the middle of the file)`,
+    );
     fixes.push('statusdesk outbox list moves the file aside (kept as a copy), keeps every write it can read and names what was lost');
   }
   if (parsed.invalidLines > 0 || (parsed.header === 'missing' && bytes.length > 0)) {
-    problems.push(`${parsed.invalidLines} damaged record(s)${parsed.header === 'missing' ? ', no header' : ''} (the rest can be read)`);
+    problems.push(`${countWords(parsed.invalidLines, 'damaged record')}${parsed.header === 'missing' ? ', no header' : ''} (the rest can be read)`);
     fixes.push('statusdesk outbox list moves the damaged file aside (kept as a copy) and keeps every write it can read');
   }
   const waitingForYou = count('failed') + count('conflict') + count('needs_look');
   if (waitingForYou > 0) {
-    problems.push(`${waitingForYou} write(s) wait for your decision (failed, conflict or needs a look)`);
+    problems.push(`${countWords(waitingForYou, 'write')} ${waitingForYou === 1 ? 'waits' : 'wait'} for your decision (failed, conflict or needs a look)`);
     fixes.push('statusdesk outbox list, then retry, drop or resolve each (or the Outbox screen)');
   }
   if (stuck.length > 0) {
     const oldest = stuck.map((entry) => entry.createdAt).sort()[0]!;
-    problems.push(`${stuck.length} write(s) pending for more than an hour (oldest queued ${oldest})`);
+    problems.push(`${countWords(stuck.length, 'write')} pending for more than an hour (oldest queued ${oldest})`);
     fixes.push('statusdesk outbox flush says why they wait');
   }
   if (problems.length === 0) return { name, ok: true, detail: summary };

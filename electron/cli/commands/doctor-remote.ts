@@ -11,6 +11,7 @@ import { StatusPageClient } from '@services/statuspage/client';
 import type { KeyVault } from '@services/vault/key-vault';
 import { releaseAccountKey } from '@services/accounts/account-key';
 import type { DoctorCheck } from './doctor-check';
+import { countWords } from '@shared/people-words/count-words';
 
 /*
  * The doctor's checks beyond the disk: the keychain, each account's server and key (one read with the key,
@@ -111,7 +112,7 @@ export function checkClocks(clocks: ReadonlyArray<{ baseUrl: string; offsetMs: n
   return {
     name: 'clock',
     ok: false,
-    detail: `this computer's clock is ${seconds(first.offsetMs)} ${way} ${hostOf(first.baseUrl)}${off.length > 1 ? ` (and ${off.length - 1} more server(s))` : ''}`,
+    detail: `this computer's clock is ${seconds(first.offsetMs)} ${way} ${hostOf(first.baseUrl)}${off.length > 1 ? ` (and ${countWords(off.length - 1, 'more server')})` : ''}`,
     fix: "set the clock automatically (NTP) in the system's date and time settings",
   };
 }

@@ -2,13 +2,14 @@ import type { Command } from 'commander';
 import { AVAILABILITY_WINDOWS, availabilityWindows, observedText, percentText } from '@shared/history/availability';
 import { dayBuckets } from '@shared/history/day-buckets';
 import { HISTORY_DAYS, type HistoryComponent, type PageHistory } from '@shared/history/page-history';
-import { levelLabel } from '@shared/monitor/severity';
+import { levelInSentence } from '@shared/people-words/level-words';
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import type { BaseLevel } from '@shared/statuspage/levels';
 import { historyDir, readHeartbeat, readPageHistoryFile } from '@services/history/provider-history-store';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
 import type { RunAction } from '../run-action';
+import { countWords } from '@shared/people-words/count-words';
 
 /*
  * `statusdesk history <page> [--days N]`: what the app observed of a watched page (provider-history/ in the data
@@ -78,7 +79,7 @@ function text(
   const windows = AVAILABILITY_WINDOWS.filter((w) => w.ms <= days * 86_400_000 || w.id === '24h');
   const observed = figures[0]![windows.at(-1)!.id].observedMs;
   const lines = [
-    `${label}: the last ${days} day(s) as this computer observed them (observed ${observedText(observed)}; time not observed counts neither way)`,
+    `${label}: the last ${countWords(days, 'day')} as this computer observed them (observed ${observedText(observed)}; time not observed counts neither way)`,
     '',
   ];
   lines.push('Availability (operational or in maintenance, share of the observed time):');
@@ -97,12 +98,12 @@ function text(
     .flatMap((component) => component.segments.filter((s) => s.level !== 'operational').map((s) => ({ ...s, name: component.name })))
     .sort((a, b) => b.start - a.start);
   lines.push('', periods.length === 0 ? 'Not operational: never, while observed.' : 'Not operational (newest first):');
-  for (const p of periods.slice(0, 50)) lines.push(`  ${ctx.time(new Date(p.start))} – ${ctx.time(new Date(p.end))}  ${p.name}: ${levelLabel(p.level)}`);
+  for (const p of periods.slice(0, 50)) lines.push(`  ${ctx.time(new Date(p.start))} – ${ctx.time(new Date(p.end))}  ${p.name}: ${levelInSentence(p.level)}`);
   if (periods.length > 50) lines.push(`  … and ${periods.length - 50} more (--json lists them all)`);
   lines.push('', history.incidents.length === 0 ? 'Incidents seen: none.' : 'Incidents seen (newest first):');
   for (const incident of history.incidents) {
     const end = incident.resolved === null ? 'not resolved when last seen' : ctx.time(new Date(incident.resolved));
-    lines.push(`  ${ctx.time(new Date(incident.start))} – ${end}  [${incident.maintenance ? 'maintenance' : levelLabel(incident.level)}] ${incident.title}`);
+    lines.push(`  ${ctx.time(new Date(incident.start))} – ${end}  [${levelInSentence(incident.maintenance ? 'scheduled' : incident.level)}] ${incident.title}`);
   }
   return lines.join('\n');
 }

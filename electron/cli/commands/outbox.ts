@@ -11,6 +11,7 @@ import { flushDiskText } from './outbox-disk';
 import { withOutbox } from './outbox-open';
 import { lookAlikesText, registerOutboxResolve, resolveHint } from './outbox-resolve';
 import { FLUSH_TIMEOUT_MS, outcomeOf, queuedResult } from './outbox-submit';
+import { countWords } from '@shared/people-words/count-words';
 
 // Where the write commands (page-items.ts, admin-lists.ts) find the outbox: opened per command, and written through.
 export { withOutbox, type OutboxDisk, type OutboxOpening } from './outbox-open';
@@ -187,7 +188,7 @@ export function registerOutboxCommands(program: Command, run: Run): void {
         ctx.print.result(
           result,
           () =>
-            `dropped ${result.id}${result.failedDependents.length ? `; ${result.failedDependents.length} write(s) that needed it are now failed: ${result.failedDependents.map((d) => d.slice(0, 8)).join(', ')}` : ''}`,
+            `dropped ${result.id}${result.failedDependents.length ? `; ${countWords(result.failedDependents.length, 'write')} that needed it ${result.failedDependents.length === 1 ? 'is' : 'are'} now failed: ${result.failedDependents.map((d) => d.slice(0, 8)).join(', ')}` : ''}`,
         );
       }),
     );

@@ -170,48 +170,38 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           let stopped: WatchStop;
           monitor.start();
           try {
-            // The first check of every page: where each stands, and a page that does not exist ends the command.
-            // A slow server may take a while to answer it; Ctrl+C meanwhile ends the watch at once.
-            const stoppedEarly = sim ? null : await Promise.race([monitor.pollNow().then(() => null), stopper.stopped]);
+            // The first check of every page, demo or not: where each stands, and a page that does not exist ends
+            // the command. A slow server may take a while to answer it; Ctrl+C meanwhile ends the watch at once.
+            // The demo's scenario starts only after it, so this check sees the calm page, whatever the speed.
+            const stoppedEarly = await Promise.race([monitor.pollNow().then(() => null), stopper.stopped]);
             if (stoppedEarly) {
               stopped = stoppedEarly;
-            } else if (!sim) {
+            } else {
               const states = monitor.state();
-              for (const state of states)
-                ctx.print.note(
-                  startingLine(
-                    state,
-                    pages.find((p) => p.id === state.pageId),
-                  ),
-                );
+              const pageOf = (state: PageState) => pages.find((p) => p.id === state.pageId);
+              for (const state of states) ctx.print.note(startingLine(state, pageOf(state)));
               const missing = states.filter((state) => state.error?.code === 'not_found' && state.lastSuccessAt === null);
               if (missing.length > 0) {
-                for (const state of missing)
-                  ctx.print.note(
-                    `statusdesk: ${failureLine(
-                      state,
-                      pages.find((p) => p.id === state.pageId),
-                    )}`,
-                  );
+                for (const state of missing) ctx.print.note(`statusdesk: ${failureLine(state, pageOf(state))}`);
                 return 1;
               }
-              stopper.startClock(forSeconds);
-              stopped = await stopper.stopped;
-            } else {
-              ctx.print.note(
-                "demo: an incident opens, gets two updates, a maintenance starts and ends, the incident resolves; a provider's incident opens and resolves beside it",
-              );
-              // The scenario starts only once the first check has seen the calm page, whatever the speed.
-              await monitor.pollNow();
-              const player = playDemo(sim, { speed: speed!, afterStep: () => void monitor.pollNow() });
-              const upstreamPlayer = upstream?.play(speed!, () => void monitor.pollNow());
-              const ended = Promise.all([player.done, upstreamPlayer?.done]).then((): WatchStop => ({ by: 'demo_ended' }));
-              stopper.startClock(forSeconds);
-              stopped = await Promise.race([ended, stopper.stopped]);
-              stopper.release();
-              player.stop();
-              upstreamPlayer?.stop();
-              await monitor.pollNow();
+              if (!sim) {
+                stopper.startClock(forSeconds);
+                stopped = await stopper.stopped;
+              } else {
+                ctx.print.note(
+                  "demo: an incident opens, gets two updates, a maintenance starts and ends, the incident resolves; a provider's incident opens and resolves beside it",
+                );
+                const player = playDemo(sim, { speed: speed!, afterStep: () => void monitor.pollNow() });
+                const upstreamPlayer = upstream?.play(speed!, () => void monitor.pollNow());
+                const ended = Promise.all([player.done, upstreamPlayer?.done]).then((): WatchStop => ({ by: 'demo_ended' }));
+                stopper.startClock(forSeconds);
+                stopped = await Promise.race([ended, stopper.stopped]);
+                stopper.release();
+                player.stop();
+                upstreamPlayer?.stop();
+                await monitor.pollNow();
+              }
             }
           } finally {
             stopper.release();

@@ -8,6 +8,7 @@ import { overlapAcross, type OverlapResult } from '@shared/history/overlap';
 import { quarantineFile } from '@services/storage/quarantine';
 import { writeFileAtomic } from '@services/storage/atomic-write';
 import { readIfPresent } from '@services/storage/read-if-present';
+import { countWords } from '@shared/people-words/count-words';
 import {
   HISTORY_KEEP_MS,
   RANK_OF,
@@ -350,7 +351,7 @@ export class ProviderHistoryStore {
     if (parsed.invalid > 0) {
       const movedTo = quarantineFile(file, new Date(this.#now()));
       this.#options.onCorrupt?.(
-        `The history of ${state.name} could not be read whole (${parsed.invalid} damaged line(s)). It was moved to ${movedTo} and what could be read was kept.`,
+        `The history of ${state.name} could not be read whole (${countWords(parsed.invalid, 'damaged line')}). It was moved to ${movedTo} and what could be read was kept.`,
       );
     }
     if (text !== '') await this.#rewrite(pageId, live, model);

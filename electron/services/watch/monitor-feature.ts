@@ -27,6 +27,7 @@ import type { SettingsStore } from '@services/settings/settings-store';
 import { StatusPageClient } from '@services/statuspage/client';
 import { DashboardModel } from './dashboard-model';
 import { openIncidentIds } from '@shared/monitor/open-incidents';
+import { countWords } from '@shared/people-words/count-words';
 
 /** The tray is drawn at least this often, for what changes with the time alone. */
 const TRAY_REFRESH_MS = 60_000;
@@ -101,7 +102,7 @@ export class MonitorFeature {
       filePath: historyFilePath(this.#options.dataDir),
       onCorrupt: (report) =>
         this.#options.reportProblem(
-          `The event history could not be read (${report.invalid} damaged line(s)). It was moved to ${report.quarantinedTo ?? 'a backup'} and ${report.valid} event(s) were kept.`,
+          `The event history could not be read (${countWords(report.invalid, 'damaged line')}). It was moved to ${report.quarantinedTo ?? 'a backup'}; Statusdesk kept ${countWords(report.valid, 'event')}.`,
         ),
     });
     if (this.#disposed) return;

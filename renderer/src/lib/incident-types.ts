@@ -1,13 +1,8 @@
-import { toBaseLevel, type BaseLevel, type CustomTypeLevels } from '@shared/statuspage/levels';
+import { levelWords } from '@shared/people-words/level-words';
+import { isBaseLevel, toBaseLevel, type BaseLevel, type CustomTypeLevels } from '@shared/statuspage/levels';
 
 /** The incident types every page has; pages may add their own (learned from what the page shows). */
 export const BASE_INCIDENT_TYPES = ['major', 'minor', 'scheduled'] as const;
-
-const TYPE_LABELS: Record<string, string> = {
-  major: 'Major incident',
-  minor: 'Minor incident',
-  scheduled: 'Scheduled maintenance',
-};
 
 /** Update types seen on real pages; an open string on the wire, `resolved` closes the incident. */
 export const UPDATE_TYPES = ['issue', 'update', 'monitoring', 'deescalate', 'scheduled', 'essential', 'info', 'resolved'] as const;
@@ -26,8 +21,13 @@ const UPDATE_LABELS: Record<string, string> = {
 /** A custom type is a key like `emergency-maintenance`: what the form accepts before anything is queued. */
 export const CUSTOM_TYPE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
-export function typeLabel(type: string): string {
-  return TYPE_LABELS[type] ?? type;
+/**
+ * An incident type in the words the dashboard says its level in (shared/people-words/level-words.ts): a custom
+ * type with the level it counts as on this page, when that is known.
+ */
+export function typeLabel(type: string, levels: CustomTypeLevels = {}): string {
+  if (isBaseLevel(type)) return levelWords(type);
+  return levelWords(Object.hasOwn(levels, type) ? levels[type]! : null, type);
 }
 
 export function updateTypeLabel(type: string | null | undefined): string {

@@ -5,6 +5,7 @@ import type { TranslationCounters } from '@shared/translation/counters';
 import type { TranslationHistoryEntry } from '@shared/translation/history-entry';
 import type { TranslationKeyStatus } from '@shared/translation/key-status';
 import type { Language } from '@shared/translation/language';
+import { languageName } from '@shared/translation/language-name';
 import type { TranslationSettings } from '@shared/translation/translation-settings';
 import { WordType } from '@shared/translation/word-type';
 import { api, call, messageOf } from '@/api';
@@ -51,7 +52,7 @@ export const useTranslationStore = defineStore('translation', () => {
 
   const nameOf = computed(() => (code: string | null) => {
     if (code === null) return '';
-    return languages.value.find((language) => language.code === code)?.english_name ?? code;
+    return languageName(code, languages.value);
   });
 
   /** Loads what the panel shows; the languages and defaults only the first time this session. */

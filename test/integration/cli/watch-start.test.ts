@@ -26,6 +26,14 @@ describe('statusdesk watch at start', () => {
     expect(`${result.stdout}${result.stderr}`).toMatch(/^acme: Minor incident, 1 open incident$/m);
   });
 
+  it('the demo prints the same starting lines as a watch of real pages', async () => {
+    const result = await runCliIn(home.dir, ['watch', '--demo', '--demo-speed', '30']);
+    expect(result.code, result.stderr).toBe(0);
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).toMatch(/^acme: Operational$/m);
+    expect(output).toMatch(/^Nimbus Cloud: Operational$/m);
+  });
+
   it('a page that does not exist is named and the command ends with 1, instead of watching nothing', async () => {
     const result = await cli(['watch', 'acme', 'nosuchpage', '--for', '30']);
     expect(result.code).toBe(1);

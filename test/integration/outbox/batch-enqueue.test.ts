@@ -189,7 +189,7 @@ describe('outbox batch enqueue', () => {
 
       // One line of the batch gone, with a write after the batch: not a crash, which cuts only the end.
       fs.writeFileSync(file, lines.filter((_, i) => i !== batchLines[10]).join('\n'));
-      expect(checkOutboxFile(home.dir)).toMatchObject({ ok: false, detail: expect.stringMatching(/1 write\(s\) missing from 1 batch\(es\)/) });
+      expect(checkOutboxFile(home.dir)).toMatchObject({ ok: false, detail: expect.stringMatching(/1 write missing from 1 batch queued/) });
       outbox = await openTestOutbox(home.dir, accounts);
       expect(outbox.list()).toHaveLength(20);
       expect(outbox.list().at(-1)!.id).toBe(after.id);

@@ -48,7 +48,7 @@ describe('translation simulator over HTTP', () => {
       l_from: 'en',
       l_to: 'de',
       from_words: ['one two three four five six', 'seven'],
-      to_words: ['[de] bar gjb guerr sbhe svir fvk', '[de] frira'],
+      to_words: ['[de] one two three four five six', '[de] seven'],
     });
     expect((await post(sim, body(['eight nine ten eleven']))).status).toBe(400);
     expect(sim.stats().quota).toEqual({ limit: 10, used: 7 });

@@ -353,7 +353,7 @@ describe('Translator against the simulator', () => {
     const fromVault = await service({ getKey: keyFromVault(vault) });
     await expect(fromVault.translator.translate({ from: 'en', to: 'de', texts: ['v'] })).rejects.toMatchObject({ reason: 'no_key' });
     await vault.set(secretNames.translationKey(), KEY, { binding: bindingFor([sim.baseUrl]) });
-    expect((await fromVault.translator.translate({ from: 'en', to: 'de', texts: ['v'] })).texts).toEqual(['[de] i']);
+    expect((await fromVault.translator.translate({ from: 'en', to: 'de', texts: ['v'] })).texts).toEqual(['[de] v']);
 
     expect(await keyFromEnv({ STATUSDESK_TRANSLATION_KEY: `  ${KEY} ` })(sim.baseUrl)).toBe(KEY);
     expect(await keyFromEnv({ STATUSDESK_TRANSLATION_KEY: ' ' })(sim.baseUrl)).toBeNull();

@@ -70,7 +70,7 @@ describe('decideNotification', () => {
       }
     const degraded = decide(events(fixtureSnapshot('exoscale-operational'), fixtureSnapshot('exoscale-network-degraded')));
     expect(degraded).toMatchObject({
-      title: 'Acme: Performance: [Network] Increased internet network latencies and packet loss',
+      title: 'Acme: Performance (minor incident): [Network] Increased internet network latencies and packet loss',
       severity: 'minor',
       target: { incidentId: 198647 },
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitorEvent } from '../../../shared/monitor/events';
-import { filterEvents, NO_FILTER, pagesOf } from '../../../renderer/src/components/monitor/history-filter';
+import { describeEvent, filterEvents, NO_FILTER, pagesOf } from '../../../renderer/src/components/monitor/history-filter';
 
 const page = (id: string, name: string) => ({ id, name, subdomain: name.toLowerCase() });
 const incident = (title: string, update: string) => ({ id: 1, title, latestUpdate: { id: 1, type: 'issue', description: update, postedAt: null } });
@@ -16,19 +16,31 @@ const events = [
     service: { name: 'Database' },
     from: 'operational',
     to: 'major',
+    fromType: null,
+    toType: 'partial_outage',
+  },
+  {
+    id: '5',
+    type: 'page.level_changed',
+    at: '2026-11-25T08:04:00Z',
+    page: page('a', 'Acme'),
+    from: 'scheduled',
+    to: 'operational',
+    fromType: 'scheduled',
+    toType: null,
   },
 ] as unknown as MonitorEvent[];
 const ids = (list: MonitorEvent[]) => list.map((e) => e.id);
 
 describe('filterEvents', () => {
   it('keeps everything without a filter', () => {
-    expect(ids(filterEvents(events, NO_FILTER))).toEqual(['1', '2', '3', '4']);
+    expect(ids(filterEvents(events, NO_FILTER))).toEqual(['1', '2', '3', '4', '5']);
   });
 
   it('filters by page and by kind, together', () => {
     expect(ids(filterEvents(events, { ...NO_FILTER, pageId: 'g' }))).toEqual(['2', '3']);
     expect(ids(filterEvents(events, { ...NO_FILTER, kind: 'reachability' }))).toEqual(['3']);
-    expect(ids(filterEvents(events, { ...NO_FILTER, pageId: 'a', kind: 'levels' }))).toEqual(['4']);
+    expect(ids(filterEvents(events, { ...NO_FILTER, pageId: 'a', kind: 'levels' }))).toEqual(['4', '5']);
     expect(ids(filterEvents(events, { ...NO_FILTER, pageId: 'a', kind: 'notices' }))).toEqual([]);
   });
 
@@ -36,7 +48,12 @@ describe('filterEvents', () => {
     expect(ids(filterEvents(events, { ...NO_FILTER, text: 'DELAYED queue' }))).toEqual(['1']);
     expect(ids(filterEvents(events, { ...NO_FILTER, text: 'database major' }))).toEqual(['4']);
     expect(ids(filterEvents(events, { ...NO_FILTER, text: 'globex not reachable' }))).toEqual(['3']);
-    expect(ids(filterEvents(events, { ...NO_FILTER, text: '  ' }))).toEqual(['1', '2', '3', '4']);
+    expect(ids(filterEvents(events, { ...NO_FILTER, text: '  ' }))).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it('names a change of level in the words the dashboard uses, never the raw level', () => {
+    expect(describeEvent(events[3]!)).toBe('Database · Operational → Partial outage');
+    expect(describeEvent(events[4]!)).toBe('Maintenance → Operational');
   });
 
   it('lists the pages the events concern once each, by name', () => {

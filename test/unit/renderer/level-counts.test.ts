@@ -6,7 +6,7 @@ const ok = (level: 'operational' | 'scheduled' | 'minor' | 'major') => ({ status
 describe('levelCounts', () => {
   it('counts pages per level, worst first, with the words the dashboard shows', () => {
     const pages = [ok('operational'), ok('major'), ok('minor'), ok('operational'), ok('major'), ok('operational')];
-    expect(levelCounts(pages).map((c) => c.text)).toEqual(['2 major', '1 minor', '3 operational']);
+    expect(levelCounts(pages).map((c) => c.text)).toEqual(['2 with a major outage', '1 with a minor incident', '3 operational']);
   });
 
   it('keeps a page that cannot be reached apart from one not checked yet, and maintenance apart from operational', () => {

@@ -1,4 +1,5 @@
 import type { MonitorEvent, MonitorEventType } from '@shared/monitor/events';
+import { levelChangeWords } from '@shared/people-words/level-words';
 
 /** How the notification centre names each event. */
 export const EVENT_TYPE_TEXT: Record<MonitorEventType, string> = {
@@ -40,22 +41,22 @@ type Described = MonitorEvent & {
   incident?: { title: string; latestUpdate?: { description: string } | null };
   service?: { name: string };
   notice?: { title: string; latestUpdate?: { description: string } | null };
-  from?: string;
-  to?: string;
 };
 
 /** One line of text for an event, from whatever it concerns. */
 export function describeEvent(event: MonitorEvent): string {
   const e = event as Described;
   const what = e.incident?.title ?? e.service?.name ?? e.notice?.title ?? '';
-  const change = e.from && e.to ? `${e.from} → ${e.to}` : '';
+  const change = e.type === 'page.level_changed' || e.type === 'service.level_changed' ? levelChangeWords(e.from, e.to, e.fromType, e.toType) : '';
   return [what, change].filter(Boolean).join(' · ');
 }
 
 function searchable(event: MonitorEvent): string {
   const e = event as Described;
   const update = e.incident?.latestUpdate?.description ?? e.notice?.latestUpdate?.description ?? '';
-  return [EVENT_TYPE_TEXT[event.type], event.page.name, event.page.subdomain, describeEvent(event), update].join('\n').toLowerCase();
+  // A provider's own word ("Partial outage") is still found by the level it counts as ("major").
+  const levels = e.type === 'page.level_changed' || e.type === 'service.level_changed' ? levelChangeWords(e.from, e.to) : '';
+  return [EVENT_TYPE_TEXT[event.type], event.page.name, event.page.subdomain, describeEvent(event), levels, update].join('\n').toLowerCase();
 }
 
 /** The events that match every part of the filter (each word of the text, in any order), in their order. */

@@ -1,17 +1,19 @@
 import type { PageCard } from '@shared/monitor/dashboard-patch';
 import { pageIconState } from '@shared/monitor/tray';
+import { levelInSentence } from '@shared/people-words/level-words';
 
 /** Where a page stands, for counting: the tray's states, with a page not checked yet apart from an unreachable one. */
 type CountKey = 'major' | 'minor' | 'stale' | 'maintenance' | 'operational' | 'pending';
 
 /** Worst first, as the dashboard sorts its pages. */
 const ORDER: readonly CountKey[] = ['major', 'minor', 'stale', 'maintenance', 'operational', 'pending'];
+// The levels in the dashboard's words, after a count of pages: "2 with a major outage".
 const WORDS: Record<CountKey, string> = {
-  major: 'major',
-  minor: 'minor',
+  major: `with a ${levelInSentence('major')}`,
+  minor: `with a ${levelInSentence('minor')}`,
   stale: 'not reachable',
   maintenance: 'in maintenance',
-  operational: 'operational',
+  operational: levelInSentence('operational'),
   pending: 'checking',
 };
 
