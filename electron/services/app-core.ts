@@ -425,7 +425,12 @@ export class AppCore {
         if (this.#options.build?.demo) throw new AppError('conflict', 'This is the demo already.');
         const openDemo = this.#options.ports?.openDemo;
         if (!openDemo) throw new AppError('unsupported', 'The demo starts from the desktop app (npm run demo).');
-        await openDemo();
+        try {
+          await openDemo();
+        } catch (error) {
+          const why = error instanceof Error ? error.message : String(error);
+          throw new AppError('unsupported', why.startsWith('The demo') ? why : `The demo could not start: ${why}`);
+        }
         this.log.line('info', 'demo: started beside the app');
         return { started: true as const };
       },

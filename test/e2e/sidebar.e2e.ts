@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures';
+import { screenshotPath } from './support/screenshots';
 
 /* On a long screen the navigation and the Outbox badge stay where they are. */
 
@@ -16,4 +17,14 @@ test('the sidebar stays in view when a long screen scrolls to its end', async ({
   await expect(nav.getByRole('button', { name: /Dashboard/ })).toBeInViewport();
   await nav.getByRole('button', { name: /Outbox/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+});
+
+test('the daily screens are the main navigation; Translation and Operations sit apart under Tools', async ({ page, launch }) => {
+  await launch();
+  const labels = (name: string) => page.getByRole('navigation', { name }).getByRole('button').allInnerTexts();
+  expect((await labels('Main')).map((text) => text.trim())).toEqual(['Dashboard', 'Incidents', 'Outbox', 'Notifications', 'Administration', 'Settings']);
+  expect((await labels('Tools')).map((text) => text.trim())).toEqual(['Translation', 'Operations']);
+  await page.getByRole('navigation', { name: 'Tools' }).getByRole('button', { name: 'Operations' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Operations' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('sidebar-tools.png') });
 });

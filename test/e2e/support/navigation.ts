@@ -2,9 +2,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import type { Harness } from './harness';
 
-/** Opens a main screen from the sidebar. */
+/** Opens a screen from the sidebar: the main navigation or its tools below. */
 export async function openScreen(page: Page, label: string | RegExp): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: label }).click();
+  await page
+    .getByRole('navigation', { name: /^(Main|Tools)$/ })
+    .getByRole('button', { name: label })
+    .click();
 }
 
 /** Opens the Incidents screen and its New incident editor, and returns the editor's dialog. */

@@ -4,8 +4,8 @@ export const MAIN_SCREENS = [
   [/Incidents/, 'Incidents'],
   [/Outbox/, 'Outbox'],
   ['Notifications', 'Notification centre'],
-  ['Translation', 'Translation'],
-  ['Operations', 'Operations'],
   ['Administration', 'Administration'],
   ['Settings', 'Settings'],
+  ['Translation', 'Translation'],
+  ['Operations', 'Operations'],
 ] as const;
