@@ -11,6 +11,13 @@ import type { ServiceSnapshot } from '../monitor/snapshot';
  */
 
 export const SNOOZE_CHOICES_MIN = [15, 60, 240, 480, 1440] as const;
+
+/** A snooze's length as a menu or a list says it: "15 minutes", "1 hour", "8 hours", "1 day". */
+export function snoozeLengthWords(minutes: number): string {
+  if (minutes < 60) return `${minutes} minutes`;
+  if (minutes < 1440) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
+  return `${minutes / 1440} day${minutes === 1440 ? '' : 's'}`;
+}
 /** A week at most: longer is a mute, which the user turns off on purpose. */
 export const MAX_SNOOZE_MIN = 7 * 24 * 60;
 

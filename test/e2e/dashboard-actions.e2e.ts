@@ -67,3 +67,27 @@ test('child services’ badges line up with their parents’ badges', async ({ s
   expect(Math.abs((await left('Database')) - (await left('Data')))).toBeLessThanOrEqual(1);
   await services.screenshot({ path: screenshotPath('dashboard-service-tree.png') });
 });
+
+test('a service row says its name and level; its actions wait in one ⋯ menu, and what they set shows in the row', async ({ sim, app }) => {
+  const card = await watchAcmeFromDashboard(app.page, sim);
+  const services = card.getByRole('region', { name: 'Services' });
+  const rows = services.locator('.service-row');
+  await expect(rows).toHaveCount(6);
+  // One control a row, not a Mute link and a Snooze select beside every level.
+  for (const row of await rows.all()) {
+    await expect(row.getByRole('button')).toHaveCount(1);
+    await expect(row.getByRole('combobox')).toHaveCount(0);
+  }
+  const queue = rows.filter({ has: app.page.getByText('Queue', { exact: true }) });
+  await expect(queue.getByTestId('service-muted')).toHaveCount(0);
+  await queue.getByRole('button', { name: 'Actions for Queue' }).click();
+  await app.page.getByRole('menuitem', { name: 'Mute notifications' }).click();
+  await expect(queue.getByTestId('service-muted')).toHaveText('Muted');
+  expect(app.core.monitor.pages()[0]!.mutedServiceIds).toContain(6);
+  await app.page.mouse.move(0, 0);
+  await services.screenshot({ path: screenshotPath('dashboard-service-rows.png') });
+  // Unmuted the same way.
+  await queue.getByRole('button', { name: 'Actions for Queue' }).click();
+  await app.page.getByRole('menuitem', { name: 'Unmute notifications' }).click();
+  await expect(queue.getByTestId('service-muted')).toHaveCount(0);
+});

@@ -54,8 +54,14 @@ test('a snoozed page, service or incident stays quiet until the snooze ends; the
   expect(app.notifications.length).toBe(before);
 
   // One service, for 4 hours: an incident on it alone is quiet; one on another service is not.
-  await acme.getByRole('combobox', { name: 'Snooze Queue' }).selectOption({ label: 'for 4 hours' });
-  await expect(acme.getByRole('button', { name: 'End snooze of Queue' })).toBeVisible();
+  // A service's actions are in its row's ⋯ menu; its snooze then shows in the row.
+  await acme.getByRole('button', { name: 'Actions for Queue' }).click();
+  await page.getByRole('menuitem', { name: 'Snooze for 4 hours' }).click();
+  const queue = acme.locator('.service-row').filter({ hasText: 'Queue' });
+  await expect(queue.getByRole('status')).toHaveText(/^Snoozed until /);
+  await acme.getByRole('button', { name: 'Actions for Queue' }).click();
+  await expect(page.getByRole('menuitem', { name: 'End snooze' })).toBeVisible();
+  await page.keyboard.press('Escape');
   sim.openIncident({ page: 'acme', type: 'minor', title: 'Queue backlog', services: [6], message: 'Jobs are delayed.' });
   await app.core.monitor.pollNow();
   expect(notifiedAbout('Queue backlog')).toBe(false);
