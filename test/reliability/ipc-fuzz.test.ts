@@ -64,7 +64,9 @@ beforeAll(async () => {
     organizationId: '1',
     apiKey: statusSim.keys.demoReadWrite,
   });
-  const page = await invoke<{ id: string }>(core, 'monitor.addPage', { region: 'custom', baseUrl: statusSim.baseUrl, subdomain: 'acme', intervalSec: 86_400 });
+  // The account brought its page; polled only when asked here.
+  const [own] = await invoke<Array<{ id: string }>>(core, 'monitor.pages');
+  const page = await invoke<{ id: string }>(core, 'monitor.updatePage', { id: own!.id, intervalSec: 86_400 });
   ids.push(account.id, page.id);
   await invoke(core, 'monitor.pollNow');
   statusSim.openIncident({ page: 'acme', title: 'Fuzz baseline', type: 'minor' });

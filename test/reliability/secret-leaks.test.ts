@@ -110,13 +110,9 @@ describe('secret leaks', () => {
     expect(await ok<{ ok: boolean }>('accounts.testConnection', { id: account.id })).toMatchObject({ ok: true });
     await ok('statuspage.read', { accountId: account.id, operation: 'listSubscriptions', input: { subdomain: 'acme' } });
     await ok('accounts.list');
-    const page = await ok<{ id: string }>('monitor.addPage', {
-      region: 'custom',
-      baseUrl: statusSim.baseUrl,
-      subdomain: 'acme',
-      accountId: account.id,
-      intervalSec: 86_400,
-    });
+    // The account brought its page; polled only when asked here.
+    const [own] = await ok<Array<{ id: string }>>('monitor.pages');
+    const page = await ok<{ id: string }>('monitor.updatePage', { id: own!.id, intervalSec: 86_400 });
     await ok('monitor.pollNow');
     const incident = statusSim.openIncident({ page: 'acme', type: 'major', title: 'Leak check outage', services: [2] });
     await ok('monitor.pollNow');
