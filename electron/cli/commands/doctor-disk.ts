@@ -6,6 +6,8 @@ import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
 import { fileErrorReason } from '@services/storage/file-system';
 import type { DoctorCheck } from './doctor-check';
 import { countWords } from '@shared/people-words/count-words';
+import { writeStateWords } from '@shared/people-words/write-state-words';
+import { OUTBOX_STATES } from '@shared/outbox/entry-view';
 
 /*
  * The doctor's checks of the data folder, read only: nothing here takes the outbox lock or writes a file the
@@ -126,10 +128,9 @@ export function checkOutboxFile(dataDir: string, now: number = Date.now()): Doct
   }
   const count = (state: string) => [...entries.values()].filter((entry) => entry.state === state).length;
   const stuck = [...entries.values()].filter((entry) => entry.state === 'pending' && now - Date.parse(entry.createdAt) > STUCK_AFTER_MS);
-  const counts = ['pending', 'in_flight', 'sent', 'failed', 'conflict', 'needs_look']
-    .map((state) => [state, count(state)] as const)
+  const counts = OUTBOX_STATES.map((state) => [state, count(state)] as const)
     .filter(([, n]) => n > 0)
-    .map(([state, n]) => `${n} ${state}`);
+    .map(([state, n]) => `${n} ${writeStateWords(state)}`);
   const summary = `${countWords(entries.size, 'write')}${counts.length > 0 ? `: ${counts.join(', ')}` : ''}`;
   const problems: string[] = [];
   const fixes: string[] = [];

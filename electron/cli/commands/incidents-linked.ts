@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { AppError } from '@shared/errors';
 import { liveMembers, type LinkedGroup, type LinkedMember } from '@shared/incidents/linked-incidents';
-import { currentIdOf, memberState, type LinkedMemberState } from '@shared/incidents/linked-member-state';
+import { currentIdOf, memberState } from '@shared/incidents/linked-member-state';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { isTempId } from '@shared/outbox/temp-id';
 import { LINKED_INCIDENTS_FILE_NAME, parseLinkedIncidents } from '@services/incidents/linked-incidents';
@@ -14,6 +14,7 @@ import { EXIT, reasonOf } from '../output';
 import type { RunAction } from '../run-action';
 import { notSentResult, submitWrite, withOutbox } from './outbox';
 import { itemCommand, type PageItem, type PageItemKind } from './page-items';
+import { writeStateWords } from '@shared/people-words/write-state-words';
 
 /*
  * One incident on several pages on the command line. The window creates the groups and owns
@@ -75,18 +76,6 @@ function findGroup(ctx: CliContext, subdomain: string, id: string, entries: read
   return null;
 }
 
-/** The outbox's words for a member's state, as the window's Linked pages says them. */
-const STATE_WORDS: Record<LinkedMemberState, string> = {
-  sent: 'sent',
-  pending: 'waiting',
-  in_flight: 'sending',
-  failed: 'failed',
-  conflict: 'conflict',
-  needs_look: 'needs a look',
-  dropped: 'not sent',
-  deleted: 'deleted',
-};
-
 const notLinkedText = (subdomain: string, id: string) => `incident ${id} of ${subdomain} is not linked to other pages`;
 
 /** `incidents linked <page> <id>`: the group, each page with its incident and its state. */
@@ -106,7 +95,7 @@ export function addLinkedCommand(incidents: Command, run: RunAction, kind: PageI
           subdomain: m.subdomain,
           account: accounts.find((a) => a.id === m.accountId)?.name ?? null,
           incidentId: entries === null ? m.incidentId : currentIdOf(m, entries),
-          state: state === null ? 'unknown' : STATE_WORDS[state],
+          state: state === null ? 'unknown' : writeStateWords(state),
         };
       });
       const rows = members.map((m) => {

@@ -12,6 +12,7 @@ import { withOutbox } from './outbox-open';
 import { lookAlikesText, registerOutboxResolve, resolveHint } from './outbox-resolve';
 import { FLUSH_TIMEOUT_MS, outcomeOf, queuedResult } from './outbox-submit';
 import { countWords } from '@shared/people-words/count-words';
+import { writeStateWords } from '@shared/people-words/write-state-words';
 
 // Where the write commands (page-items.ts, admin-lists.ts) find the outbox: opened per command, and written through.
 export { withOutbox, type OutboxDisk, type OutboxOpening } from './outbox-open';
@@ -28,8 +29,7 @@ export function findEntry(outbox: OutboxService, idOrPrefix: string): OutboxEntr
 }
 
 function stateText(entry: OutboxEntryView): string {
-  if (entry.state === 'needs_look') return 'needs a look';
-  return entry.state === 'pending' && entry.waiting ? `pending (${entry.waiting})` : entry.state;
+  return entry.state === 'pending' && entry.waiting ? `${writeStateWords(entry.state)} (${entry.waiting})` : writeStateWords(entry.state);
 }
 
 function resourceText(entry: OutboxEntryView): string {

@@ -179,7 +179,7 @@ describe('statusdesk doctor', () => {
     expect(checks.get('outbox')).toMatchObject({
       ok: false,
       detail: expect.stringMatching(
-        /^3 writes: 1 pending, 1 sent, 1 failed; 1 damaged record.*1 write waits for your decision.*1 write pending for more than an hour/,
+        /^3 writes: 1 waiting, 1 sent, 1 failed; 1 damaged record.*1 write waits for your decision.*1 write pending for more than an hour/,
       ),
       fix: expect.stringMatching(/statusdesk outbox list/),
     });
