@@ -43,7 +43,9 @@ test('the editor previews title, type, services and the message as the page lays
   await dialog.getByRole('button', { name: 'Translate', exact: true }).click();
   const germanTitle = dialog.getByLabel('German title');
   await expect(germanTitle).not.toHaveValue('');
-  const german = preview.getByRole('article', { name: 'Preview in de' });
+  // Named as people name it, not by its code.
+  const german = preview.getByRole('article', { name: 'Preview in German' });
+  await expect(german.locator('.preview-lang')).toHaveText('German');
   await expect(german).toContainText(await germanTitle.inputValue());
   await expect(german).toHaveAttribute('lang', 'de');
   await preview.scrollIntoViewIfNeeded();
