@@ -86,6 +86,15 @@ describe('Cachet', () => {
     expect(page.level).toBe('major');
   });
 
+  it('reads a Cachet 3 answer (cachethq/core): status 6 is under maintenance, the page in maintenance', () => {
+    const page = read('cachet', 'cachet3-components.json', 'https://status.example.com/status');
+    expect(page.services.map((s) => [s.name, s.level, s.currentType])).toEqual([
+      ['Website', 'operational', null],
+      ['API', 'scheduled', 'under maintenance'],
+    ]);
+    expect(page).toMatchObject({ level: 'scheduled', currentType: 'under maintenance' });
+  });
+
   it("reads Yoti's 2.x answer: seven components, all operational", () => {
     const page = read('cachet', 'yoti-components.json', 'https://status.yoti.com');
     expect(page.services).toHaveLength(7);
