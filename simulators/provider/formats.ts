@@ -3,7 +3,8 @@ import type { ProviderFormat } from '@shared/monitor/provider/provider-format';
 /*
  * The simulator's pages in every format Statusdesk reads, each rendered from the page's Statuspage
  * summary (store.ts), so one change to a page shows in any format: incident.io's words on the same
- * path, Instatus' summary.json, status.io's public API, Cachet's components list, an Atom feed. Shapes
+ * path, Instatus' summary.json, status.io's public API, Cachet's components list (2.x, or 3's JSON:API at
+ * /api/components), an Atom feed. Shapes
  * as the published samples in test/fixtures/providers/ have them.
  */
 
@@ -170,6 +171,29 @@ function cachet(summary: Summary): Json {
   };
 }
 
+const CACHET3_STATUS: Readonly<Record<string, [number, string]>> = {
+  ...CACHET_STATUS,
+  under_maintenance: [6, 'Under maintenance'],
+};
+
+/** Cachet 3 (cachethq/core): JSON:API resources, the status as `{ human, value }`, maintenance as 6. */
+function cachet3(summary: Summary): Json {
+  const components = summary.components.filter((c) => !c.group);
+  return {
+    data: components.map((c, i) => {
+      const [value, human] = CACHET3_STATUS[c.status] ?? [2, c.status];
+      const updated = { human: 'just now', string: summary.page.updated_at.replace('T', ' ').slice(0, 19) };
+      return {
+        id: String(i + 1),
+        type: 'components',
+        attributes: { id: i + 1, name: c.name, description: '', link: '', order: c.position, status: { human, value }, enabled: true, updated },
+      };
+    }),
+    links: { first: null, last: null, prev: null, next: null },
+    meta: { current_page: 1, from: 1, last_page: 1, per_page: 100, to: components.length, total: components.length },
+  };
+}
+
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const WORD: Readonly<Record<string, string>> = { in_progress: 'In progress', postmortem: 'Postmortem' };
 const word = (status: unknown) => WORD[String(status)] ?? String(status).charAt(0).toUpperCase() + String(status).slice(1);
@@ -191,7 +215,7 @@ function atom(summary: Summary): string {
 }
 
 /** The page's document in `format`, from its Statuspage summary. */
-export function renderDocument(format: ProviderFormat, summary: Json): string {
+export function renderDocument(format: ProviderFormat, summary: Json, cachetVersion: 2 | 3 = 2): string {
   const page = summary as unknown as Summary;
   switch (format) {
     case 'statuspage':
@@ -203,7 +227,7 @@ export function renderDocument(format: ProviderFormat, summary: Json): string {
     case 'statusio':
       return JSON.stringify(statusIo(page));
     case 'cachet':
-      return JSON.stringify(cachet(page));
+      return JSON.stringify(cachetVersion === 3 ? cachet3(page) : cachet(page));
     case 'feed':
       return atom(page);
   }

@@ -48,6 +48,7 @@ export interface SimIncident {
 export interface SimProviderPage {
   slug: string;
   format: ProviderFormat;
+  cachetVersion: 2 | 3;
   id: string;
   name: string;
   timeZone: string;
@@ -64,6 +65,8 @@ export interface ProviderPageSeed {
   name: string;
   /** How the page is served; default statuspage. */
   format?: ProviderFormat;
+  /** A Cachet page's version: 2 (default) serves `/api/v1/components`, 3 (cachethq/core) `/api/components` only. */
+  cachetVersion?: 2 | 3;
   /** A name alone is a component; `{ group, children }` a group of components. */
   components: Array<string | { group: string; children: string[] }>;
 }

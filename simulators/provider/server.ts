@@ -8,7 +8,8 @@ import { ProviderStore } from './store';
 /*
  * A loopback server of provider pages, each in its format (formats.ts): `GET /pages/<slug>/api/v2/summary.json`
  * for Statuspage and incident.io pages, `/pages/<slug>/summary.json` (Instatus), `/pages/<slug>/api/v1/components`
- * (Cachet), `/pages/<slug>/1.0/status/<id>` (status.io), `/pages/<slug>/history.atom` (feed); and
+ * (Cachet 2; Cachet 3 only at `/pages/<slug>/api/components`), `/pages/<slug>/1.0/status/<id>` (status.io),
+ * `/pages/<slug>/history.atom` (feed); and
  * `/moved/<slug>/api/v2/summary.json`, a 301 to a Statuspage page, as a page that changed address answers.
  * It sends ETag and Last-Modified (or one, or none: `validators`) and answers If-None-Match /
  * If-Modified-Since with a bodiless 304, as the real pages' CDNs do. Faults as the status page

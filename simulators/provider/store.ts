@@ -64,6 +64,7 @@ export class ProviderStore {
     this.#pages.set(seed.slug, {
       slug: seed.slug,
       format: seed.format ?? 'statuspage',
+      cachetVersion: seed.cachetVersion ?? 2,
       id: this.#id('p'),
       name: seed.name,
       timeZone: 'Etc/UTC',
@@ -98,6 +99,8 @@ export class ProviderStore {
   /** The path the page's document is served at. */
   documentPath(slug: string): string {
     const page = this.page(slug);
+    // Cachet 3 moved its API from /api/v1 to /api, and answers only there.
+    if (page.format === 'cachet' && page.cachetVersion === 3) return `/pages/${slug}/api/components`;
     return new URL(providerDocumentUrl(page.format, this.pageUrl(slug))).pathname;
   }
 
@@ -290,7 +293,7 @@ export class ProviderStore {
     const page = this.page(slug);
     const cached = this.#rendered.get(slug);
     if (cached && cached.version === page.version) return cached;
-    const body = Buffer.from(renderDocument(page.format, this.summary(slug)));
+    const body = Buffer.from(renderDocument(page.format, this.summary(slug), page.cachetVersion));
     const lastModifiedMs = Math.floor(Date.parse(page.updatedAt) / 1000) * 1000;
     const rendered: RenderedPage = {
       version: page.version,

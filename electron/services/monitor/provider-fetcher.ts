@@ -1,5 +1,11 @@
 import type { WatchedPage } from '@shared/monitor/watched-page';
-import { DEFAULT_PROVIDER_FORMAT, providerAccept, providerDocumentUrl, type ProviderFormat } from '@shared/monitor/provider/provider-format';
+import {
+  DEFAULT_PROVIDER_FORMAT,
+  providerAccept,
+  providerDocumentUrl,
+  providerFallbackDocumentUrl,
+  type ProviderFormat,
+} from '@shared/monitor/provider/provider-format';
 import { isLoopbackHost } from '@shared/validation/secret-destination';
 import { errorForInvalidResponse, type RequestContext } from '@services/statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '@services/statuspage/rate-limiter';
@@ -9,8 +15,9 @@ import type { FetchSummaryOptions, SummaryFetcher } from './summary-fetcher';
 
 /*
  * `GET` of a provider's public page in its format (`<page URL>/api/v2/summary.json` for Statuspage and
- * incident.io, `/summary.json` for Instatus, `/api/v1/components` for Cachet, the address itself for
- * status.io and feeds: provider-format.ts), conditionally: the ETag and
+ * incident.io, `/summary.json` for Instatus, `/api/v1/components` for Cachet (a 404 there tries Cachet 3's
+ * `/api/components`, remembered when it answers), the address itself for status.io and feeds: provider-format.ts),
+ * conditionally: the ETag and
  * Last-Modified of the last 200 go out as If-None-Match / If-Modified-Since, and a 304 (headers
  * only, no body) returns the body kept from that 200, so the tracker's byte-identical shortcut
  * makes an unchanged page cost one bodiless request and no parse. Same rules as the summary
@@ -72,6 +79,7 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
   const format = options.format ?? DEFAULT_PROVIDER_FORMAT;
   // Where the document lives: the page's address, or where a permanent redirect said it moved.
   let url = providerDocumentUrl(format, options.pageUrl);
+  const fallback = providerFallbackDocumentUrl(format, options.pageUrl);
   // A provider's page is on the public internet; only one the user typed as this computer may be fetched here.
   const typedLoopback = isLoopbackHost(new URL(url).hostname);
   const CONTEXT = contextOf(format, url);
@@ -93,11 +101,11 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
       const headers: Record<string, string> = { Accept: accept, 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': userAgent };
       if (cached?.etag) headers['If-None-Match'] = cached.etag;
       if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
-      let response: TextResponse;
-      try {
-        let target = url;
+      // One request, following redirects; a permanent move is remembered.
+      const ask = async (first: string): Promise<TextResponse> => {
+        let target = first;
         for (let hop = 0; ; hop++) {
-          response = await get(
+          const response = await get(
             target,
             {
               headers,
@@ -109,7 +117,7 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
             CONTEXT,
           );
           const location = REDIRECTS.has(response.status) ? response.header('location') : undefined;
-          if (location === undefined) break;
+          if (location === undefined) return response;
           if (hop === MAX_REDIRECTS) throw errorForInvalidResponse(CONTEXT, `more than ${MAX_REDIRECTS} redirects`, response.status);
           const next = redirectTarget(location, target, typedLoopback);
           if (next === null)
@@ -121,6 +129,18 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
           // A permanent move is remembered: the next polls go there directly.
           if (response.status === 301 || response.status === 308) url = next;
           target = next;
+        }
+      };
+      let response: TextResponse;
+      try {
+        response = await ask(url);
+        if (response.status === 404 && fallback !== null && url !== fallback) {
+          const other = await ask(fallback);
+          // The page's version answered at its own path: ask there from now on.
+          if ((other.status >= 200 && other.status < 300) || other.status === 304) {
+            url = fallback;
+            response = other;
+          }
         }
       } finally {
         done();

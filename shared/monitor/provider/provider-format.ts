@@ -8,7 +8,7 @@ import { z } from 'zod';
  * - instatus: Instatus pages, `<page>/summary.json` (page status, active incidents and maintenances);
  * - statusio: status.io's public status API, `https://api.status.io/1.0/status/<page id>` (the address
  *   watched is that API address: the public page does not name its id);
- * - cachet: Cachet's open API, `<page>/api/v1/components`;
+ * - cachet: Cachet's open API, `<page>/api/v1/components` (1.x, 2.x), or `<page>/api/components` (Cachet 3);
  * - feed: an RSS 2.0 or Atom feed of incidents (how several large clouds publish), by its own address.
  * The statuspage reader understands both vocabularies, so an incident.io page watched as statuspage is
  * read right too; the format mostly says where to look.
@@ -46,6 +46,14 @@ export function providerDocumentUrl(format: ProviderFormat, pageUrl: string): st
   }
 }
 
+/**
+ * Where the document may live instead when its address answers 404: Cachet 3 (cachethq/core) moved the API from
+ * `/api/v1` to `/api`, and a Cachet 3 page answers only there. Null for formats with one address.
+ */
+export function providerFallbackDocumentUrl(format: ProviderFormat, pageUrl: string): string | null {
+  return format === 'cachet' ? `${pageUrl.replace(/\/+$/, '')}/api/components?per_page=100` : null;
+}
+
 /** What to ask for: a feed is XML, everything else JSON. */
 export function providerAccept(format: ProviderFormat): string {
   return format === 'feed' ? 'application/atom+xml, application/rss+xml, application/xml;q=0.9, text/xml;q=0.8' : 'application/json';
@@ -60,7 +68,7 @@ export function trimDocumentPath(format: ProviderFormat, path: string): string {
     case 'instatus':
       return path.replace(/\/(summary\.json|v2\/components\.json)\/?$/, '');
     case 'cachet':
-      return path.replace(/\/api\/v1(\/components|\/incidents)?\/?$/, '');
+      return path.replace(/\/api(\/v1)?(\/components|\/incidents)\/?$/, '').replace(/\/api\/v1\/?$/, '');
     default:
       return path;
   }

@@ -6,17 +6,24 @@ import { providerNumericId } from './provider-id';
 import { unknownWord, UNKNOWN_PROVIDER_LEVEL } from './provider-levels';
 
 /*
- * A Cachet page's open API, `GET <page>/api/v1/components` (docs.cachethq.io; no key for reads):
- * `{ data: [{ id, name, status, status_name, enabled, group_id, order }], meta }`. Status: 1
- * operational, 2 performance issues → minor, 3 partial outage → major (requests fail), 4 major
- * outage → major. Cachet 1.x answered `status` as the words and `status_id` as the number; Cachet 3
- * nests fields under `attributes` with `status: { value, human }`: all three are read. Another value
- * is "unknown (<value>)", at least minor. A disabled component is not shown. The components say the
+ * A Cachet page's open API (no key for reads): Cachet 1.x and 2.x at `GET <page>/api/v1/components`
+ * (docs.cachethq.io), `{ data: [{ id, name, status, status_name, enabled, group_id, order }], meta }`; Cachet 3
+ * (cachethq/core) at `GET <page>/api/components`, JSON:API resources with the fields under `attributes` and
+ * `status: { value, human }` (the fetcher asks v1, then the Cachet 3 path: provider-format.ts). Status: 1
+ * operational, 2 performance issues → minor, 3 partial outage → major (requests fail), 4 major outage → major,
+ * Cachet 3's 6 under maintenance → maintenance. Cachet 1.x answered `status` as the words and `status_id` as the
+ * number: all three shapes are read. Another value (Cachet 3's 5, unknown) is "unknown (<words>)", at least minor. A disabled component is not shown. The components say the
  * page's level; Cachet's incidents are another request and are not read.
  */
 
-const STATUS_LEVELS: Readonly<Record<number, BaseLevel>> = { 1: 'operational', 2: 'minor', 3: 'major', 4: 'major' };
-const STATUS_WORDS: Readonly<Record<number, string>> = { 1: 'operational', 2: 'performance issues', 3: 'partial outage', 4: 'major outage' };
+const STATUS_LEVELS: Readonly<Record<number, BaseLevel>> = { 1: 'operational', 2: 'minor', 3: 'major', 4: 'major', 6: 'scheduled' };
+const STATUS_WORDS: Readonly<Record<number, string>> = {
+  1: 'operational',
+  2: 'performance issues',
+  3: 'partial outage',
+  4: 'major outage',
+  6: 'under maintenance',
+};
 
 function statusOf(fields: Record<string, unknown>): { code: number | null; words: string | null } {
   const raw = fields.status_id ?? fields.status;

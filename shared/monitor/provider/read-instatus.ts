@@ -15,6 +15,8 @@ import type { PageSnapshot } from '../snapshot';
  *   DEGRADEDPERFORMANCE → minor; status RESOLVED closes it.
  * - maintenance status: NOTSTARTEDYET → upcoming, INPROGRESS → active, COMPLETED → over; `duration`
  *   is in minutes.
+ * When the incidents make the level worse than a page word that says no issue (UP, UNDERMAINTENANCE), the page is
+ * worded by its worst open incident, so its words never say better than its level.
  * The summary lists no components: the page has none in the model (they cost a second request).
  */
 
@@ -87,14 +89,19 @@ export function readInstatusPage(body: string, pageUrl: string, now: number = Da
   const known = Object.hasOwn(PAGE_LEVELS, status);
   const derived = worstLevel([...incidents.filter((i) => !i.resolved).map((i) => i.level), ...(maintenances.length > 0 ? ['scheduled' as const] : [])]);
   // The page's word is a floor: HASISSUES with an incident of unknown impact stays at least minor.
-  const level = worseOf(known ? PAGE_LEVELS[status]! : UNKNOWN_PROVIDER_LEVEL, derived);
+  const pageLevel = known ? PAGE_LEVELS[status]! : UNKNOWN_PROVIDER_LEVEL;
+  const level = worseOf(pageLevel, derived);
+  // The words follow the level: a page that says UP (or under maintenance) beside an open incident is worded by its
+  // worst incident; HASISSUES and an unknown word already say something is wrong and stay.
+  const saysNoIssue = pageLevel === 'operational' || pageLevel === 'scheduled';
+  const worst = saysNoIssue && level !== pageLevel ? incidents.find((i) => !i.resolved && i.level === level) : undefined;
   return pageOf({
     pageUrl,
     name: text(json.page.name),
     url: text(json.page.url),
     level,
-    currentType: known ? status.toLowerCase() : unknownWord(status),
-    hasStatusType: known,
+    currentType: worst ? worst.type : known ? status.toLowerCase() : unknownWord(status),
+    hasStatusType: known && worst === undefined,
     incidents,
     maintenances,
     upcomingMaintenances: upcoming,

@@ -117,7 +117,10 @@ describe('statusdesk with provider pages', () => {
         ['ledger-git', /^127\.0\.0\.1:\d+$/, /^statusio$/],
         ['openlane-mail', /^127\.0\.0\.1:\d+$/, /^cachet$/],
         ['stratus-cloud', /^Stratus Cloud$/, /^feed$/],
+        // Cachet 3 answers only at <page>/api/components: found by what it answers, as Cachet.
+        ['quay-status', /^127\.0\.0\.1:\d+$/, /^cachet$/],
       ];
+      formats.addPage({ slug: 'quay-status', name: 'Quay Status', format: 'cachet', cachetVersion: 3, components: ['Registry', 'Builds'] });
       for (const [slug, name, format] of cases) {
         const url = formats.pageUrl(slug);
         const status = await runCliIn(home.dir, ['--json', 'status', url]);

@@ -87,6 +87,25 @@ describe('provider formats in the monitor', () => {
   });
 });
 
+describe('Cachet 3', () => {
+  it('is read at <root>/api/components when /api/v1 is not there, and its maintenance is maintenance', async () => {
+    const sim = await startProviderSimulator({
+      seed: [{ slug: 'sim-cachet3', name: 'Sim Cachet 3', format: 'cachet', cachetVersion: 3, components: ['API', 'Web'] }],
+    });
+    cleanup.push(() => sim.close());
+    const page = providerWatchedPage(sim.pageUrl('sim-cachet3'), { format: 'cachet', intervalSec: 3_600 });
+    const { monitor } = await watch(sim, [page]);
+    expect(monitor.state()[0]).toMatchObject({ status: 'ok', level: 'operational', error: null });
+
+    sim.setComponentStatus({ page: 'sim-cachet3', component: 'API', status: 'under_maintenance' });
+    sim.resetStats();
+    await monitor.pollNow();
+    expect(monitor.state()[0]).toMatchObject({ status: 'ok', level: 'scheduled' });
+    // The Cachet 3 path is remembered: one request a poll, not a 404 first.
+    expect(sim.stats().requests).toBe(1);
+  });
+});
+
 describe("the simulator's 'formats' seed", () => {
   it('serves one page per format beside the demo ones, each read by its own reader', async () => {
     const sim = await startProviderSimulator({ seed: 'formats' });

@@ -3,7 +3,7 @@ import { ProviderNotUnderstoodError } from '../../../../shared/monitor/provider/
 import { PROVIDER_FORMATS, type ProviderFormat } from '../../../../shared/monitor/provider/provider-format';
 import { readProviderPage } from '../../../../shared/monitor/provider/read-provider-page';
 import { pageSnapshotSchema, type PageSnapshot } from '../../../../shared/monitor/snapshot';
-import { sample } from './published-samples';
+import { sample, sampleJson } from './published-samples';
 
 /* Each format on published answers (test/fixtures/providers/<format>/README.md names the sources). */
 
@@ -28,6 +28,14 @@ describe('Instatus', () => {
       expect.objectContaining({ title: 'Database maintenance', startsAt: '2022-06-11T18:55:54.000Z', endsAt: '2022-06-11T19:55:54.000Z' }),
     ]);
     expect(page.maintenances).toEqual([]);
+  });
+
+  it('a page that says UP beside an open incident is worded by the incident, as its level is', () => {
+    const docs = sampleJson('instatus', 'instatus-docs-example.json') as { page: Record<string, unknown>; activeIncidents: Array<Record<string, unknown>> };
+    docs.page.status = 'UP';
+    docs.activeIncidents[0]!.impact = 'MINOROUTAGE';
+    const page = readProviderPage(JSON.stringify(docs), { url: 'https://instat.us', format: 'instatus' }, Date.parse('2022-06-11T18:00:00Z'));
+    expect(page).toMatchObject({ level: 'minor', currentType: 'minoroutage', hasStatusType: false });
   });
 
   it("reads Perplexity's healthy live summary as operational", () => {
@@ -76,6 +84,15 @@ describe('Cachet', () => {
       ['Second Example Components', 'major', 'major outage'],
     ]);
     expect(page.level).toBe('major');
+  });
+
+  it('reads a Cachet 3 answer (cachethq/core): status 6 is under maintenance, the page in maintenance', () => {
+    const page = read('cachet', 'cachet3-components.json', 'https://status.example.com/status');
+    expect(page.services.map((s) => [s.name, s.level, s.currentType])).toEqual([
+      ['Website', 'operational', null],
+      ['API', 'scheduled', 'under maintenance'],
+    ]);
+    expect(page).toMatchObject({ level: 'scheduled', currentType: 'under maintenance' });
   });
 
   it("reads Yoti's 2.x answer: seven components, all operational", () => {

@@ -28,6 +28,8 @@ describe('the format of a watched provider page', () => {
       format: 'instatus',
     });
     expect(providerWatchedPage('https://status.x.test/api/v1/components', { format: 'cachet' }).url).toBe('https://status.x.test');
+    // Cachet 3's API path, pasted: the page is what comes before it (cachethq/core serves it under the page's path).
+    expect(providerWatchedPage('https://status.x.test/status/api/components', { format: 'cachet' }).url).toBe('https://status.x.test/status');
     expect(providerWatchedPage('https://status.x.test/history.atom', { format: 'feed' }).url).toBe('https://status.x.test/history.atom');
     expect(providerWatchedPage('https://api.status.io/1.0/status/abc', { format: 'statusio' }).url).toBe('https://api.status.io/1.0/status/abc');
     expect(providerWatchedPage('https://status.x.test/api/v2/summary.json')).not.toHaveProperty('format');

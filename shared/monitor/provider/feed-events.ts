@@ -1,0 +1,103 @@
+import type { FeedDocument, FeedEntry } from './feed-xml';
+import { readFeedWords, type FeedState } from './feed-words';
+import { isoOrNull } from './page-parts';
+
+/*
+ * A feed's entries grouped into events. Several publishers write one entry per update, not per incident, so one
+ * outage would read as several incidents:
+ * - Google Cloud: Atom ids `tag:status.cloud.google.com,<year>:feed:<incident>.<update>` (the year may change
+ *   between updates);
+ * - AWS: guids `…/#<service>-<region>_<epoch seconds>`, a new epoch per update;
+ * - Mistral: the same guid on every update of an incident.
+ * So an entry's event is its id with the update part cut (ID_SCHEMES), else its link when that names the entry
+ * (not the page's home, which AWS and Azure give every item), else its title. Every update stays under its event,
+ * newest first; the event's state is its newest update's that says one (feed-words.ts), open when none does.
+ */
+
+interface IdScheme {
+  pattern: RegExp;
+  source: string;
+}
+
+/** Group 1 of each pattern is the event's part of an entry id. */
+export const ID_SCHEMES: readonly IdScheme[] = [
+  { pattern: /^tag:([^,]+),\d{4}:feed:([^.]+)\.[^.]+$/, source: 'Google Cloud: tag:status.cloud.google.com,2022:feed:<incident>.<update>' },
+  { pattern: /^https?:\/\/([^#]+#.+)_\d{9,11}$/, source: 'AWS: http://status.aws.amazon.com/#<service>-<region>_<epoch>' },
+];
+
+export interface FeedUpdate {
+  key: string;
+  at: string;
+  /** When the entry was first published (Atom's `published`), else `at`. */
+  publishedAt: string;
+  title: string;
+  url: string | null;
+  state: FeedState | null;
+  /** The publisher's status word for this update, lower case, when it wrote one. */
+  word: string | null;
+  /** The update's text, markup dropped. */
+  text: string;
+}
+
+export interface FeedEvent {
+  key: string;
+  /** Newest first. */
+  updates: FeedUpdate[];
+  state: FeedState;
+  /** The newest update's word that says the state, when one does. */
+  word: string | null;
+}
+
+function bodyOf(entry: FeedEntry): string {
+  return entry.fields.encoded?.text ?? entry.fields.content?.text ?? entry.fields.description?.text ?? entry.fields.summary?.text ?? '';
+}
+
+function linkOf(entry: FeedEntry): string | null {
+  const atom = entry.links.find((l) => !l.attributes.rel || l.attributes.rel === 'alternate') ?? entry.links[0];
+  const href = atom?.attributes.href ?? atom?.text ?? '';
+  return /^https?:\/\//i.test(href) ? href : null;
+}
+
+const sameAddress = (a: string, b: string) => a.replace(/^https?:\/\//i, '').replace(/\/+$/, '') === b.replace(/^https?:\/\//i, '').replace(/\/+$/, '');
+
+function eventKey(entry: FeedEntry, home: string | null): string {
+  const id = (entry.fields.guid?.text || entry.fields.id?.text || '').trim();
+  for (const scheme of ID_SCHEMES) {
+    const match = scheme.pattern.exec(id);
+    if (match) return match.slice(1).join(':');
+  }
+  if (id !== '') return id;
+  const link = linkOf(entry);
+  if (link !== null && (home === null || !sameAddress(link, home))) return link;
+  return entry.fields.title?.text || '(untitled)';
+}
+
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 2000);
+}
+
+/** The feed's events, newest update first in each; entries without a readable date are left out. */
+export function feedEvents(feed: FeedDocument, home: string | null): FeedEvent[] {
+  const byKey = new Map<string, FeedUpdate[]>();
+  for (const entry of feed.entries) {
+    const at = isoOrNull(entry.fields.updated?.text ?? entry.fields.pubdate?.text ?? entry.fields.published?.text ?? entry.fields.date?.text ?? '');
+    if (at === null) continue;
+    const key = eventKey(entry, home);
+    const title = entry.fields.title?.text || '(untitled)';
+    const body = bodyOf(entry);
+    const words = readFeedWords(title, body);
+    const list = byKey.get(key) ?? [];
+    const publishedAt = isoOrNull(entry.fields.published?.text ?? '') ?? at;
+    list.push({ key, at, publishedAt, title, url: linkOf(entry), state: words?.state ?? null, word: words?.word ?? null, text: textOf(body) });
+    byKey.set(key, list);
+  }
+  return [...byKey].map(([key, updates]) => {
+    updates.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+    const deciding = updates.find((u) => u.state !== null);
+    return { key, updates, state: deciding?.state ?? 'open', word: deciding?.word ?? null };
+  });
+}
