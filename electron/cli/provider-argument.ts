@@ -1,12 +1,9 @@
 import type { PageSnapshot } from '@shared/monitor/snapshot';
-import { formatFromAddress, PROVIDER_FORMAT_TRIAL_ORDER } from '@shared/monitor/provider/format-from-address';
-import { PROVIDER_FORMAT_LABELS, PROVIDER_FORMATS, type ProviderFormat } from '@shared/monitor/provider/provider-format';
+import { formatFromAddress } from '@shared/monitor/provider/format-from-address';
+import { PROVIDER_FORMATS, type ProviderFormat } from '@shared/monitor/provider/provider-format';
 import { looksLikeUrl, normaliseProviderUrl, ProviderUrlError } from '@shared/monitor/provider/provider-url';
-import { readProviderPage } from '@shared/monitor/provider/read-provider-page';
 import { providerCatalogue } from '@shared/providers/catalogue';
-import { createProviderFetcher, providerRateLimitKey } from '@services/monitor/provider-fetcher';
-import { invalidBodyError } from '@services/monitor/page-tracker';
-import { getRateLimiter } from '@services/statuspage/rate-limiter';
+import { readProviderOnce } from '@services/monitor/read-provider-once';
 import type { CliContext } from './context';
 import { CliUsageError } from './output';
 
@@ -52,17 +49,6 @@ export function providerArgument(text: string, forced?: ProviderFormat): (Omit<P
   return entry ? { ...entry, format: forced ?? entry.format } : null;
 }
 
-async function readAs(ctx: CliContext, url: string, format: ProviderFormat): Promise<PageSnapshot> {
-  ctx.lastTarget = { baseUrl: url, provider: true };
-  const fetcher = createProviderFetcher({ pageUrl: url, format, rateLimiter: getRateLimiter(providerRateLimitKey(url)) });
-  const text = await fetcher.fetchSummaryText('');
-  try {
-    return readProviderPage(text, { url, format });
-  } catch (error) {
-    throw invalidBodyError(error);
-  }
-}
-
 /**
  * Reads a provider's page once: in its format when known, else in each format in turn until one is understood
  * (the first failure is the one told when none is).
@@ -71,16 +57,9 @@ export async function readProviderTarget(
   ctx: CliContext,
   target: Omit<ProviderTarget, 'format'> & { format: ProviderFormat | null },
 ): Promise<{ target: ProviderTarget; page: PageSnapshot }> {
-  if (target.format) return { target: target as ProviderTarget, page: await readAs(ctx, target.url, target.format) };
-  let first: unknown = null;
-  for (const format of PROVIDER_FORMAT_TRIAL_ORDER) {
-    try {
-      return { target: { ...target, format }, page: await readAs(ctx, target.url, format) };
-    } catch (error) {
-      first ??= error;
-    }
-  }
-  if (first instanceof Error)
-    first.message = `${first.message} (tried ${PROVIDER_FORMAT_TRIAL_ORDER.map((f) => PROVIDER_FORMAT_LABELS[f]).join(', ')}; --format names another)`;
-  throw first;
+  const read = await readProviderOnce(target.url, target.format, {
+    onTry: (url) => (ctx.lastTarget = { baseUrl: url, provider: true }),
+    tryAnother: '--format names another',
+  });
+  return { target: { ...target, format: read.format }, page: read.page };
 }

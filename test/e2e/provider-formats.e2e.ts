@@ -24,8 +24,8 @@ async function openProviderForm(page: Page) {
   return form;
 }
 
-test('Watch a page searches the catalogue as you type, and watches a page in its format', async ({ page, launch }) => {
-  await launch();
+test('Watch a page searches the catalogue as you type, and watches a page in its format, told by the page when not given', async ({ page, launch }) => {
+  const app = await launch();
   const form = await openProviderForm(page);
   await form.getByLabel('Find a provider').fill('gitl');
   const matches = form.getByRole('list', { name: 'Matching providers' });
@@ -42,14 +42,16 @@ test('Watch a page searches the catalogue as you type, and watches a page in its
   await expect(form.getByLabel('Display name')).toHaveValue('GitLab');
   await expect(form.getByLabel('Find a provider')).toHaveValue('');
 
-  // This run stays on this computer: an Instatus page of the simulator instead.
+  // This run stays on this computer: an Instatus page of the simulator instead, its bare address pasted with
+  // the format left to the page, as the command line reads one.
   await form.getByLabel('Page address').fill(providers.pageUrl('hatch-hosting'));
-  await form.getByLabel('Format').selectOption('instatus');
+  await form.getByLabel('Format').selectOption('');
   await form.getByLabel('Display name').fill('');
   await form.getByRole('button', { name: 'Watch page' }).click();
   await expect(form).toBeHidden();
   const card = page.getByRole('article', { name: 'Page Hatch Hosting' });
   await expect(card.locator('.level-badge').first()).toHaveText(/Operational/);
+  expect(app.core.monitor.pages()).toEqual([expect.objectContaining({ format: 'instatus' })]);
 });
 
 test('a page whose answer is not its format says "not understood" and why, never Operational', async ({ page, launch }) => {

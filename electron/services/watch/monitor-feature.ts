@@ -20,7 +20,10 @@ import { baseUrlOfPage } from '@services/monitor/summary-fetcher';
 import { systemClock } from '@services/monitor/clock';
 import { EventHistory, historyFilePath } from '@services/monitor/event-history';
 import { MonitorService, type MonitorServiceOptions } from '@services/monitor/monitor-service';
-import { checkWatchedPage } from './page-check';
+import { CHECK_TIMEOUT_MS, checkWatchedPage } from './page-check';
+import { readProviderOnce } from '@services/monitor/read-provider-once';
+import { formatFromAddress } from '@shared/monitor/provider/format-from-address';
+import type { ProviderFormat } from '@shared/monitor/provider/provider-format';
 import { watchedPageFetcher } from './page-fetcher';
 import type { SystemSignals } from '@services/monitor/system-signals';
 import type { SettingsStore } from '@services/settings/settings-store';
@@ -286,8 +289,14 @@ export class MonitorFeature {
   }
 
   /** Watch a page reads the page once before saving it: its name, or why it cannot be watched (page-check.ts). */
-  async checkPage(input: WatchedPageFormInput): Promise<{ name: string }> {
-    const page = input.url ? providerWatchedPage(input.url, input) : this.#ownPage(input);
+  async checkPage(input: WatchedPageFormInput): Promise<{ name: string; format?: ProviderFormat }> {
+    if (input.url) {
+      // A provider's address without a format: the address, else the answer, tells it (as on the command line).
+      providerWatchedPage(input.url, input); // the address's rules, as a saved page
+      const read = await readProviderOnce(input.url, input.format ?? null, { timeoutMs: CHECK_TIMEOUT_MS });
+      return { name: read.page.name, format: read.format };
+    }
+    const page = this.#ownPage(input);
     return checkWatchedPage(page, watchedPageFetcher(page, this.#options));
   }
 
@@ -319,7 +328,8 @@ export class MonitorFeature {
 
   /** A provider's public page (Statuspage format) by its address; watched without an account. */
   async #addProviderPage(url: string, input: WatchedPageFormInput): Promise<WatchedPage> {
-    const page = providerWatchedPage(url, input);
+    // Without a format (saved without a check that found one), the address's own shape may still tell it.
+    const page = providerWatchedPage(url, { ...input, format: input.format ?? formatFromAddress(url) ?? undefined });
     if (this.pages().some((p) => p.kind === 'statuspage' && p.url === page.url)) throw new AppError('invalid_input', `${page.url} is already watched.`);
     await this.#savePages((pages) => [...pages, page]);
     void this.#service?.pollNow(page.id);

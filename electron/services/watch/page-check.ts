@@ -5,7 +5,7 @@ import { invalidBodyError } from '@services/monitor/page-tracker';
 import type { SummaryFetcher } from '@services/monitor/summary-fetcher';
 
 /** One look, not the monitor's patience: a page that does not answer in this time is "could not check". */
-const CHECK_TIMEOUT_MS = 10_000;
+export const CHECK_TIMEOUT_MS = 10_000;
 
 /**
  * Watch a page reads the page once before it is saved, exactly as the monitor will (the same fetcher, the

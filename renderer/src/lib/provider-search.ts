@@ -38,8 +38,10 @@ export async function findProviders(text: string, limit = 8): Promise<ProviderMa
 }
 
 /** What the address field expects for a format. */
-export function addressHint(format: ProviderFormat): string {
+export function addressHint(format: ProviderFormat | ''): string {
   switch (format) {
+    case '':
+      return 'The status page’s address: its format is told by the address or by what the page answers.';
     case 'statuspage':
     case 'incidentio':
       return 'The status page’s address: checked at its /api/v2/summary.json.';

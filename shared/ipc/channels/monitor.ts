@@ -75,7 +75,8 @@ export const monitorChannels = {
   'monitor.pages': invoke(z.undefined(), z.array(watchedPageSchema)),
   'monitor.addPage': invoke(watchedPageInputSchema, watchedPageSchema),
   /** Read the page once before Watch a page saves it: its name, or the failure (a typed error). */
-  'monitor.checkPage': invoke(watchedPageInputSchema, z.object({ name: z.string() })),
+  /** For a provider's address, also the format it was read in (told by the address or by its answer). */
+  'monitor.checkPage': invoke(watchedPageInputSchema, z.object({ name: z.string(), format: providerFormatSchema.optional() })),
   'monitor.updatePage': invoke(watchedPageChangeSchema, watchedPageSchema),
   'monitor.removePage': invoke(z.object({ id: pageIdSchema }), z.object({ removed: z.boolean() })),
   'monitor.pollNow': invoke(z.object({ pageId: pageIdSchema.optional() }).optional(), z.object({ polled: z.number().int() })),
