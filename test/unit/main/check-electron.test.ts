@@ -43,6 +43,46 @@ describe('the Electron check before npm start', () => {
     }
   });
 
+  it('without the binary it asks Electron’s installer first; a failed fetch is one line with its reason, never a stack', () => {
+    // A copy of the script beside an electron package whose installer fails as a download without network does.
+    const home = makeTempDir('statusdesk-electron-fetch-');
+    try {
+      const scripts = path.join(home.dir, 'scripts');
+      const electron = path.join(home.dir, 'node_modules/electron');
+      fs.mkdirSync(scripts, { recursive: true });
+      fs.mkdirSync(electron, { recursive: true });
+      fs.copyFileSync(path.join(repoRoot, 'scripts/check-electron.mjs'), path.join(scripts, 'check-electron.mjs'));
+      fs.writeFileSync(path.join(electron, 'package.json'), JSON.stringify({ name: 'electron', version: '0.0.0' }));
+      const installer = (body: string) => fs.writeFileSync(path.join(electron, 'install.js'), body);
+      const start = () =>
+        spawnSync(process.execPath, [path.join(scripts, 'check-electron.mjs'), 'start'], {
+          cwd: home.dir,
+          env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: '' },
+          encoding: 'utf8',
+        });
+      installer(
+        "console.error('TypeError: fetch failed\\n    at node:internal/deps/undici/undici:14976:13\\n    at async FetchDownloader.download');\nprocess.exit(1);\n",
+      );
+      const failed = start();
+      expect(failed.status).toBe(1);
+      expect(failed.stderr.trim().split('\n')).toHaveLength(1);
+      expect(failed.stderr).toMatch(
+        /^npm start needs Electron's binary, which is not installed and could not be fetched \(TypeError: fetch failed\): run `npm install`/,
+      );
+      expect(failed.stderr + failed.stdout).not.toMatch(/^\s+at /m);
+      // A fetch that works: the binary is there afterwards, and npm start goes on.
+      installer(
+        "const fs = require('fs'); const path = require('path');\nfs.mkdirSync(path.join(__dirname, 'dist'), { recursive: true });\nfs.writeFileSync(path.join(__dirname, 'dist', 'electron'), '');\nfs.writeFileSync(path.join(__dirname, 'path.txt'), 'electron');\n",
+      );
+      const fetched = start();
+      expect(fetched.status).toBe(0);
+      expect(fetched.stderr).toBe('');
+      expect(fetched.stdout).toMatch(/fetching Electron's binary/);
+    } finally {
+      home.remove();
+    }
+  });
+
   it('npm start, demo and dev run it first', () => {
     const scripts = (JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts.start).toMatch(/^node scripts\/check-electron\.mjs start && /);
