@@ -21,14 +21,14 @@ import type { BaseLevel } from '../statuspage/levels';
  * - Otherwise: a muted page, or an item whose services are all muted (a parent's mute covers its
  *   children), stays silent; the minimum severity applies (operational < maintenance < minor <
  *   major). Incident updates notify only when they escalate the type; follow an incident to get
- *   every update. Maintenances notify at low priority, notices only at minimum `operational`.
+ *   every update, or set the page to tell every update of its incidents (`notifyUpdates`). Maintenances notify at low priority, notices only at minimum `operational`.
  * - Service level changes explain the incidents of the same poll (one "N services changed level"
  *   line); alone they are the news. A parent whose change only muted children explain is muted.
  * - A page level change that only muted items explain stays silent too.
  */
 
 export interface NotificationPolicyInput {
-  page: Pick<WatchedPage, 'id' | 'muted' | 'mutedServiceIds' | 'followedIncidentIds'> & { name?: string };
+  page: Pick<WatchedPage, 'id' | 'muted' | 'mutedServiceIds' | 'followedIncidentIds'> & { name?: string; notifyUpdates?: boolean };
   /** The events of one poll of this page. */
   events: readonly MonitorEvent[];
   prefs: NotificationPrefs;
@@ -178,7 +178,9 @@ export function decideNotification(input: NotificationPolicyInput): Notification
         break;
       case 'incident.updated': {
         const escalated = event.changes.includes('type') && SEVERITY_RANK[severity] > SEVERITY_RANK[severityOfLevel(event.previous.level)];
-        if (!isFollowed && !(escalated && isAtLeast(severity, min))) continue;
+        // A page set to tell every update: each one at or above the minimum, as escalations are.
+        const told = escalated || page.notifyUpdates === true;
+        if (!isFollowed && !(told && isAtLeast(severity, min))) continue;
         headline = escalated ? `Now ${incidentTypeLabel(incident)}: ${title}` : `Update: ${title}`;
         if (escalated) priority = 'normal';
         break;

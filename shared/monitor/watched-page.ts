@@ -48,6 +48,8 @@ export const watchedPageSchema = z
     muted: z.boolean().default(false),
     mutedServiceIds: z.array(z.number().int()).default([]),
     followedIncidentIds: z.array(z.number().int()).default([]),
+    /** Every update of the page's incidents notifies, as if each incident were followed (mutes and the minimum still apply); absent: off. */
+    notifyUpdates: z.boolean().optional(),
     /**
      * Provider pages: per own account id, which own services each provider component maps to (component id
      * as text → service ids), for "Draft incident on my page…"; set once, remembered.

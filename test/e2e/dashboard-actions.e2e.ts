@@ -19,16 +19,18 @@ test('Stop watching sits in the card’s ⋯ menu, not beside routine buttons; t
   const menu = card.getByRole('menu');
   await expect(menu).toBeVisible();
   await expect(more).toHaveAttribute('aria-expanded', 'true');
-  await expect(menu.getByRole('menuitem', { name: 'Stop watching…' })).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Notify every incident update' })).toBeFocused();
   await page.screenshot({ path: screenshotPath('dashboard-action-menu.png') });
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(more).toBeFocused();
 
-  // Arrow keys open it too and wrap around; choosing asks first, with the safe answer focused.
+  // Arrow keys open it too (Up on the last entry) and wrap around; choosing asks first, with the safe answer focused.
   await page.keyboard.press('ArrowUp');
   await expect(card.getByRole('menuitem', { name: 'Stop watching…' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(card.getByRole('menuitem', { name: 'Notify every incident update' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
   await expect(card.getByRole('menuitem', { name: 'Stop watching…' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(card.getByRole('menu')).toHaveCount(0);
@@ -90,4 +92,30 @@ test('a service row says its name and level; its actions wait in one ⋯ menu, a
   await queue.getByRole('button', { name: 'Actions for Queue' }).click();
   await app.page.getByRole('menuitem', { name: 'Unmute notifications' }).click();
   await expect(queue.getByTestId('service-muted')).toHaveCount(0);
+});
+
+test('a page can tell every update of its incidents, without following each one, from its ⋯ menu', async ({ sim, app }) => {
+  const { page } = app;
+  const card = await watchAcmeFromDashboard(page, sim);
+  const incident = sim.openIncident({ page: 'acme', type: 'minor', title: 'Slow logins', services: [2], message: 'Looking into it.' });
+  await app.core.monitor.pollNow();
+  await expect.poll(() => app.notifications.length).toBe(1);
+  // By default an update that does not escalate stays quiet.
+  sim.addUpdate({ page: 'acme', incidentId: incident.id, type: 'update', message: 'Still looking.' });
+  await app.core.monitor.pollNow();
+  expect(app.notifications).toHaveLength(1);
+
+  await card.getByRole('button', { name: 'More actions for Acme' }).click();
+  await page.getByRole('menuitem', { name: 'Notify every incident update' }).click();
+  await expect(card.getByTestId('every-update')).toHaveText('· every incident update notified');
+  expect(app.core.monitor.pages()[0]).toMatchObject({ notifyUpdates: true });
+  sim.addUpdate({ page: 'acme', incidentId: incident.id, type: 'update', message: 'A fix is being deployed.' });
+  await app.core.monitor.pollNow();
+  await expect.poll(() => app.notifications.length).toBe(2);
+  expect(app.notifications[1]).toMatchObject({ title: 'Acme: Update: Slow logins', body: 'A fix is being deployed.' });
+
+  // And back.
+  await card.getByRole('button', { name: 'More actions for Acme' }).click();
+  await page.getByRole('menuitem', { name: 'Notify openings and ends only' }).click();
+  await expect(card.getByTestId('every-update')).toHaveCount(0);
 });

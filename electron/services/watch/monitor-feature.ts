@@ -341,6 +341,7 @@ export class MonitorFeature {
     name?: string | null;
     intervalSec?: number;
     muted?: boolean;
+    notifyUpdates?: boolean;
     mutedServiceIds?: number[];
     serviceMapping?: { accountId: string; map: Record<string, number[]> };
   }): Promise<WatchedPage> {
@@ -350,6 +351,7 @@ export class MonitorFeature {
       ...(change.name === null ? { name: undefined } : change.name !== undefined ? { name: change.name || undefined } : {}),
       ...(change.intervalSec !== undefined ? { intervalSec: change.intervalSec } : {}),
       ...(change.muted !== undefined ? { muted: change.muted } : {}),
+      ...(change.notifyUpdates !== undefined ? { notifyUpdates: change.notifyUpdates } : {}),
       ...(change.mutedServiceIds !== undefined ? { mutedServiceIds: [...new Set(change.mutedServiceIds)] } : {}),
       ...(change.serviceMapping ? { serviceMappings: { ...current.serviceMappings, [change.serviceMapping.accountId]: change.serviceMapping.map } } : {}),
     });

@@ -132,6 +132,12 @@ export const useMonitorStore = defineStore('monitor', () => {
     await refreshPages();
   }
 
+  /** Every update of the page's incidents notifies, or only openings, escalations and ends. */
+  async function setNotifyUpdates(id: string, notifyUpdates: boolean) {
+    await call(api().monitor.updatePage({ id, notifyUpdates }));
+    await refreshPages();
+  }
+
   async function toggleServiceMute(id: string, serviceId: number) {
     const page = pages.value.find((p) => p.id === id);
     if (!page) return;
@@ -206,6 +212,7 @@ export const useMonitorStore = defineStore('monitor', () => {
     addPage,
     removePage,
     setMuted,
+    setNotifyUpdates,
     toggleServiceMute,
     follow,
     postUpdate,

@@ -45,6 +45,7 @@ export const watchedPageChangeSchema = z.object({
   name: z.string().trim().max(120).nullable().optional(),
   intervalSec: z.number().int().min(MIN_INTERVAL_SEC).max(86_400).optional(),
   muted: z.boolean().optional(),
+  notifyUpdates: z.boolean().optional(),
   mutedServiceIds: z.array(z.number().int()).max(10_000).optional(),
   /** A provider page's component → own services mapping for one own account (replaces that account's). */
   serviceMapping: z.object({ accountId: z.string().min(1).max(100), map: idMapSchema }).optional(),

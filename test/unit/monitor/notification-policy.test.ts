@@ -136,6 +136,20 @@ describe('decideNotification', () => {
     expect(intent).toMatchObject({ pageId: followed.id, title: 'Acme: Update: API errors', body: 'Deploying a fix', target: { incidentId: 70 } });
   });
 
+  it('a page set to tell every update notifies each update of its incidents, within mutes and the minimum', () => {
+    const open = withIncident('minor', 'minor');
+    const updated = structuredClone(open);
+    updated.incidents[0].updates.unshift(wireUpdate(9, 'update', 'Deploying a fix', '2025-06-01T11:00:00'));
+    const change = events(snap(open), snap(updated));
+    // By default an update that does not escalate is quiet.
+    expect(decide(change)).toBeNull();
+    const everyUpdate = watchedPage({ name: 'Acme', notifyUpdates: true });
+    expect(decide(change, { page: everyUpdate })).toMatchObject({ title: 'Acme: Update: API errors', body: 'Deploying a fix', target: { incidentId: 70 } });
+    // Not past a mute or below the minimum: that is what following one incident is for.
+    expect(decide(change, { page: watchedPage({ name: 'Acme', notifyUpdates: true, mutedServiceIds: [2] }) })).toBeNull();
+    expect(decide(change, { page: everyUpdate }, { minSeverity: 'major' })).toBeNull();
+  });
+
   it('a muted page stays silent', () => {
     expect(decide(events(operational, snap(withIncident('major', 'major'))), { page: watchedPage({ muted: true }) })).toBeNull();
   });
