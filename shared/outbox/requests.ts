@@ -82,6 +82,7 @@ export const LOOKUP_CHOICES = ['mine', 'send_mine'] as const;
 export type LookupChoice = (typeof LOOKUP_CHOICES)[number];
 export const outboxResolveLookupInputSchema = z.discriminatedUnion('choice', [
   z.object({ id: z.string().uuid(), choice: z.literal('mine'), candidateId: serverIdSchema }),
-  z.object({ id: z.string().uuid(), choice: z.literal('send_mine') }),
+  /** `force`: send mine even though a look-alike stored after my send may be mine (could make two). */
+  z.object({ id: z.string().uuid(), choice: z.literal('send_mine'), force: z.boolean().optional() }),
 ]);
 export type OutboxResolveLookupInput = z.infer<typeof outboxResolveLookupInputSchema>;

@@ -56,6 +56,21 @@ test('a create that needs a look: the look-alikes side by side; It is mine takes
   await expectAccessible(page, 'the outbox with two writes that need a look');
   await page.screenshot({ path: screenshotPath('outbox-needs-look.png'), fullPage: true });
 
+  // Send mine where a look-alike was stored after ours asks first: that one may be ours (two otherwise).
+  const createsSoFar = sim.writeLog({ op: 'incidents.create' }).length;
+  await several.getByRole('button', { name: 'Send mine…' }).click();
+  await expect(several.getByTestId('send-mine-confirm')).toContainText('may be yours: sending again could make two');
+  await several.getByRole('button', { name: 'Cancel' }).click();
+  await expect(several.getByTestId('send-mine-confirm')).toHaveCount(0);
+  expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(createsSoFar);
+  // The core refuses it too, for a window that does not ask.
+  const refused = await app.core.dispatcher.dispatch(
+    'outbox.resolveLookup',
+    { id: (await app.core.outbox.service()).list().find((e) => e.lookup?.reason === 'several')!.id, choice: 'send_mine' },
+    { url: `${new URL(page.url()).origin}/index.html`, isMainFrame: true },
+  );
+  expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/may be yours/) } });
+
   await several.getByRole('button', { name: `It is mine: #${ours}` }).click();
   await expect(page.getByTestId('outbox-notice')).toHaveText(`Taken as yours: #${ours}.`);
   await expect(several).toBeHidden();

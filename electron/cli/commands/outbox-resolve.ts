@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { AppError } from '@shared/errors';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import type { OutboxService } from '@services/outbox/outbox-service';
+import { LookAlikeMayBeMine } from '@services/outbox/user-decisions';
 import type { WriteOutcome } from './outbox-submit';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
@@ -91,14 +92,16 @@ async function resolveOne(outbox: OutboxService, entry: OutboxEntryView, options
   if (choice === 'mine' || choice === 'send_mine') {
     if (entry.state !== 'needs_look') throw new CliUsageError(`write ${short(entry.id)} is ${entry.state.replace('_', ' ')}, not waiting for a look`);
     if (choice === 'send_mine') {
-      // Look-alikes stored after our send may be ours (a lost answer): sending again would make two of ours.
-      if (entry.lookup?.reason === 'several' && options.force !== true) {
+      try {
+        await outbox.resolveLookup({ id: entry.id, choice, ...(options.force === true ? { force: true } : {}) });
+      } catch (error) {
+        // The core refuses; this says it with the flags that answer it.
+        if (!(error instanceof LookAlikeMayBeMine)) throw error;
         throw new AppError(
           'conflict',
           `--send-mine refused: the look-alikes ${lookAlikesText(entry)} were stored after yours was sent, so one of them may be yours and sending yours again could make two; take yours with --mine-is <id>, or add --force to send yours anyway`,
         );
       }
-      await outbox.resolveLookup({ id: entry.id, choice });
       return settle(outbox, entry, deps);
     }
     const wanted = options.mineIs!.replace(/^#/, '');

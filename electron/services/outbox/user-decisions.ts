@@ -213,6 +213,8 @@ export class UserDecisions {
       // The writes that name its temp id now name the candidate: they change too.
       if (entry.tempId !== undefined) changed = store.referencing(entry.tempId).filter((e) => e.id !== entry.id);
     } else {
+      // Look-alikes stored after our send may be ours (a lost answer): sending again could make two of ours.
+      if (entry.lookup.reason === 'several' && request.force !== true) throw new LookAlikeMayBeMine(entry.lookup.candidates.map((c) => c.id));
       records = sendMineRecords(entry);
     }
     await store.commit(records);
@@ -233,5 +235,15 @@ export class UserDecisions {
       if (kind.claimKey?.(other) === key) return other;
     }
     return undefined;
+  }
+}
+
+/** Send mine refused: a look-alike was stored after this write was sent, so it may be this write's own result. */
+export class LookAlikeMayBeMine extends AppError {
+  constructor(readonly candidateIds: ReadonlyArray<string | number>) {
+    super(
+      'conflict',
+      `Not sent: the look-alikes ${candidateIds.map((id) => `#${String(id)}`).join(', ')} were stored after yours was sent, so one of them may be yours and sending yours again could make two. Take the one that is yours, or send yours anyway.`,
+    );
   }
 }
