@@ -15,6 +15,7 @@ import type { RunAction } from '../run-action';
 import { notSentResult, submitWrite, withOutbox } from './outbox';
 import { itemCommand, type PageItem, type PageItemKind } from './page-items';
 import { writeStateWords } from '@shared/people-words/write-state-words';
+import { sameWriteIn } from '@shared/outbox/same-write';
 
 /*
  * One incident on several pages on the command line. The window creates the groups and owns
@@ -163,13 +164,36 @@ export async function postToAllLinked(
       results.push(fail('its account is no longer configured on this computer'));
       continue;
     }
+    const input = { subdomain: member.subdomain, incidentId, update };
+    const same =
+      entries === null
+        ? undefined
+        : sameWriteIn(
+            entries,
+            { accountId: account.id, operation: 'addIncidentUpdate', input },
+            idsOf(member.subdomain, String(incidentId), entries),
+            Date.now(),
+          );
+    if (same) {
+      // A run of this command before (killed while a page hung, say) queued or sent it already.
+      const state = same.state === 'sent' ? 'already_sent' : 'already_queued';
+      const words = same.state === 'sent' ? 'already sent' : `already in the outbox (${writeStateWords(same.state)})`;
+      results.push({
+        subdomain: member.subdomain,
+        incidentId,
+        state: 'skipped',
+        line: `${head}: ${words} by write ${same.id.slice(0, 8)}; not posted again`,
+        json: { state, id: same.id },
+      });
+      continue;
+    }
     const writeId = randomUUID();
     try {
       const outcome = await submitWrite(ctx, {
         id: writeId,
         accountId: account.id,
         operation: 'addIncidentUpdate',
-        input: { subdomain: member.subdomain, incidentId, update },
+        input,
       });
       if (outcome.state === 'sent') {
         const posted = outcome.object as { id?: number } | null;

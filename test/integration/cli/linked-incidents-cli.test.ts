@@ -83,6 +83,16 @@ describe('statusdesk incidents linked / --all-linked', () => {
     expect(updated.stdout).toMatch(new RegExp(`^acme #${usId}: sent \\(update #\\d+\\)\\nacme-eu #${euId}: sent \\(update #\\d+\\)\\n$`));
     expect(updatesOf('acme', usId)).toEqual(['update']);
     expect(updatesOf('acme-eu', euId)).toEqual(['update']);
+    // Run again (the first run killed while a page hung, say): nothing is posted twice, and it says so.
+    const again = await statusdesk(['incidents', 'update', 'acme', String(usId), '--all-linked', '--message', 'Fix rolling out']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(
+      new RegExp(
+        `^acme #${usId}: already sent by write [0-9a-f]{8}; not posted again\\nacme-eu #${euId}: already sent by write [0-9a-f]{8}; not posted again\\n$`,
+      ),
+    );
+    expect(updatesOf('acme', usId)).toEqual(['update']);
+    expect(updatesOf('acme-eu', euId)).toEqual(['update']);
 
     sim.addFault({ method: 'POST', pathPrefix: `/status_pages/acme-eu/incidents/${euId}/updates`, errorRates: { '422': 1 }, times: 1 });
     const resolved = await statusdesk(['incidents', 'resolve', 'acme', String(usId), '--all-linked', '--message', "It's fixed"]);
