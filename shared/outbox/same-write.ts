@@ -2,7 +2,7 @@ import type { OutboxEntryView } from './entry-view';
 
 /*
  * A command run again (killed while a page hung, say) must not post what its first run already queued or sent.
- * A write to the same incident of the same account with the same body, still waiting or sent within the hour,
+ * A write to an existing incident of the same account with the same body, still waiting or sent within the hour,
  * is taken for the first run's own: posting the very same update twice within an hour on purpose is not a thing
  * an on-call person does, and a second resolve or a second "Fix rolling out" is the harm this prevents.
  */
@@ -10,6 +10,8 @@ import type { OutboxEntryView } from './entry-view';
 export const RERUN_WINDOW_MS = 60 * 60 * 1000;
 
 export interface WriteToIncident {
+  /** The write's own id, when it has one: a write handed over and taken in is itself, not an earlier run's. */
+  id?: string | undefined;
   accountId: string;
   operation: string;
   input: Record<string, unknown>;
@@ -43,13 +45,33 @@ export function sameWriteIn(
   incidentIds: ReadonlySet<string>,
   nowMs: number,
 ): OutboxEntryView | undefined {
+  // Only writes to an incident that exists: two identical creates in an hour can be two outages (the first
+  // resolved), and a create whose answer was lost is looked up on the server instead.
+  if (write.input.incidentId === undefined) return undefined;
   const body = bodyOf(write.input);
   return entries.find(
     (entry) =>
+      entry.id !== write.id &&
       entry.accountId === write.accountId &&
       entry.operation === write.operation &&
       incidentIds.has(String(entry.input.incidentId)) &&
       bodyOf(entry.input) === body &&
       (entry.state !== 'sent' || nowMs - Date.parse(entry.createdAt) < RERUN_WINDOW_MS),
   );
+}
+
+/**
+ * Every id an incident of `subdomain` may be named by: as given, and its create's temp id or server id (a rerun
+ * may name it by the server id its first run's create got, or the other way round).
+ */
+export function incidentIdsOf(subdomain: unknown, id: string, entries: readonly OutboxEntryView[]): Set<string> {
+  const ids = new Set([id]);
+  for (const entry of entries) {
+    if (entry.operation !== 'createIncident' || entry.input.subdomain !== subdomain || entry.tempId === undefined) continue;
+    if (entry.tempId === id || (entry.serverId !== undefined && String(entry.serverId) === id)) {
+      ids.add(entry.tempId);
+      if (entry.serverId !== undefined) ids.add(String(entry.serverId));
+    }
+  }
+  return ids;
 }

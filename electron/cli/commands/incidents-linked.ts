@@ -15,7 +15,7 @@ import type { RunAction } from '../run-action';
 import { notSentResult, submitWrite, withOutbox } from './outbox';
 import { itemCommand, type PageItem, type PageItemKind } from './page-items';
 import { writeStateWords } from '@shared/people-words/write-state-words';
-import { sameWriteIn } from '@shared/outbox/same-write';
+import { incidentIdsOf } from '@shared/outbox/same-write';
 
 /*
  * One incident on several pages on the command line. The window creates the groups and owns
@@ -51,23 +51,10 @@ async function outboxEntries(ctx: CliContext): Promise<{ entries: OutboxEntryVie
   }
 }
 
-/** Every id the page's incident may be named by: as given, and its create's temp id or server id. */
-function idsOf(subdomain: string, id: string, entries: readonly OutboxEntryView[]): Set<string> {
-  const ids = new Set([id]);
-  for (const entry of entries) {
-    if (entry.operation !== 'createIncident' || entry.input.subdomain !== subdomain || entry.tempId === undefined) continue;
-    if (entry.tempId === id || (entry.serverId !== undefined && String(entry.serverId) === id)) {
-      ids.add(entry.tempId);
-      if (entry.serverId !== undefined) ids.add(String(entry.serverId));
-    }
-  }
-  return ids;
-}
-
 /** The group of a page's incident, with two incidents or more not deleted; null when it stands alone. */
 function findGroup(ctx: CliContext, subdomain: string, id: string, entries: readonly OutboxEntryView[]): { group: LinkedGroup; member: LinkedMember } | null {
   const accountId = ctx.options.account ? ctx.account(subdomain)?.id : undefined;
-  const ids = idsOf(subdomain, id, entries);
+  const ids = incidentIdsOf(subdomain, id, entries);
   for (const group of readLinkedGroups(ctx.dataDir)) {
     const member = group.members.find(
       (m) => m.subdomain === subdomain && (accountId === undefined || m.accountId === accountId) && ids.has(String(m.incidentId)),
@@ -165,28 +152,6 @@ export async function postToAllLinked(
       continue;
     }
     const input = { subdomain: member.subdomain, incidentId, update };
-    const same =
-      entries === null
-        ? undefined
-        : sameWriteIn(
-            entries,
-            { accountId: account.id, operation: 'addIncidentUpdate', input },
-            idsOf(member.subdomain, String(incidentId), entries),
-            Date.now(),
-          );
-    if (same) {
-      // A run of this command before (killed while a page hung, say) queued or sent it already.
-      const state = same.state === 'sent' ? 'already_sent' : 'already_queued';
-      const words = same.state === 'sent' ? 'already sent' : `already in the outbox (${writeStateWords(same.state)})`;
-      results.push({
-        subdomain: member.subdomain,
-        incidentId,
-        state: 'skipped',
-        line: `${head}: ${words} by write ${same.id.slice(0, 8)}; not posted again`,
-        json: { state, id: same.id },
-      });
-      continue;
-    }
     const writeId = randomUUID();
     try {
       const outcome = await submitWrite(ctx, {
@@ -206,8 +171,10 @@ export async function postToAllLinked(
           json: { state: 'sent', id: outcome.entry.id, update: posted },
         });
       } else {
+        // Not sent yet, or queued or sent already by an earlier run of this command (not posted again).
         const queued = notSentResult(outcome);
-        results.push({ subdomain: member.subdomain, incidentId, state: 'queued', line: `${head}: ${queued.text}`, json: queued.json });
+        const state = outcome.state === 'already' ? 'skipped' : 'queued';
+        results.push({ subdomain: member.subdomain, incidentId, state, line: `${head}: ${queued.text}`, json: queued.json });
       }
     } catch (error) {
       const dropped = await dropIfRefused(ctx, writeId);

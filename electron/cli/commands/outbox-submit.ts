@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import type { OutboxEnqueueInput } from '@shared/outbox/requests';
+import { incidentIdsOf, sameWriteIn } from '@shared/outbox/same-write';
+import { writeStateWords } from '@shared/people-words/write-state-words';
 import { resolveBaseUrl } from '@shared/statuspage/regions';
 import { regionOfAccount } from '@services/accounts/probe-client';
 import { handOffWrite } from '@services/outbox/outbox-handoff';
@@ -66,6 +68,8 @@ export function writeTarget(ctx: CliContext, subdomain: string): Pick<OutboxEnqu
 export type WriteOutcome =
   | { state: 'sent'; entry: OutboxEntryView; object: unknown }
   | { state: 'queued'; entry: OutboxEntryView }
+  /** The same write was queued or sent by an earlier run of the command (same-write.ts): not queued again. */
+  | { state: 'already'; entry: OutboxEntryView }
   | { state: 'handed_off'; id: string; ownerPid: number; ownerRole: OutboxOwnerRole; keyFromEnv: boolean };
 
 /**
@@ -97,6 +101,8 @@ export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput, 
     return await withOutbox(
       ctx,
       async (outbox, disk) => {
+        const same = sameWriteIn(outbox.list(), write, incidentIdsOf(write.input.subdomain, String(write.input.incidentId), outbox.list()), Date.now());
+        if (same) return { state: 'already', entry: same };
         try {
           await outbox.enqueue(write);
         } catch (error) {
@@ -215,6 +221,13 @@ export function outcomeOf(outbox: OutboxService, id: string): Exclude<WriteOutco
 /** The `--json` object and the text line of a write that is not sent yet (queued here, or handed over). */
 export function notSentResult(outcome: Exclude<WriteOutcome, { state: 'sent' }>): { json: Record<string, unknown>; text: string } {
   if (outcome.state === 'queued') return queuedResult(outcome.entry);
+  if (outcome.state === 'already') {
+    const sent = outcome.entry.state === 'sent';
+    return {
+      json: { state: sent ? 'already_sent' : 'already_queued', id: outcome.entry.id },
+      text: `${sent ? 'already sent' : `already in the outbox (${writeStateWords(outcome.entry.state)})`} as write ${outcome.entry.id.slice(0, 8)} by an earlier run; not queued again`,
+    };
+  }
   const json = { state: 'queued', id: outcome.id, handedTo: { pid: outcome.ownerPid, role: outcome.ownerRole } };
   if (outcome.ownerRole === 'cli') {
     return {

@@ -88,11 +88,16 @@ describe('statusdesk incidents linked / --all-linked', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(
       new RegExp(
-        `^acme #${usId}: already sent by write [0-9a-f]{8}; not posted again\\nacme-eu #${euId}: already sent by write [0-9a-f]{8}; not posted again\\n$`,
+        `^acme #${usId}: already sent as write [0-9a-f]{8} by an earlier run; not queued again\\nacme-eu #${euId}: already sent as write [0-9a-f]{8} by an earlier run; not queued again\\n$`,
       ),
     );
     expect(updatesOf('acme', usId)).toEqual(['update']);
     expect(updatesOf('acme-eu', euId)).toEqual(['update']);
+    // One page's command run again is the same.
+    const single = await inProcess(['incidents', 'update', 'acme', String(usId), '--account', 'Acme US', '--message', 'Fix rolling out']);
+    expect(single.code, single.stderr).toBe(0);
+    expect(single.stdout).toMatch(/^already sent as write [0-9a-f]{8} by an earlier run; not queued again$/m);
+    expect(updatesOf('acme', usId)).toEqual(['update']);
 
     sim.addFault({ method: 'POST', pathPrefix: `/status_pages/acme-eu/incidents/${euId}/updates`, errorRates: { '422': 1 }, times: 1 });
     const resolved = await statusdesk(['incidents', 'resolve', 'acme', String(usId), '--all-linked', '--message', "It's fixed"]);

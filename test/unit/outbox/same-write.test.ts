@@ -35,6 +35,9 @@ describe('the same write, already queued or lately sent', () => {
     expect(sameWriteIn([entry({})], write, new Set(['43']), NOW)).toBeUndefined();
     expect(sameWriteIn([entry({ accountId: 'other' })], write, ids, NOW)).toBeUndefined();
     expect(sameWriteIn([entry({ state: 'sent', createdAt: new Date(NOW - RERUN_WINDOW_MS - 1).toISOString() })], write, ids, NOW)).toBeUndefined();
+    // A create is never taken for an earlier one: two identical creates can be two outages.
+    const create = { accountId: 'acct', operation: 'createIncident', input: { subdomain: 'acme', incident: { title: 'Down' } } };
+    expect(sameWriteIn([entry({ operation: 'createIncident', input: create.input })], create, new Set(['undefined']), NOW)).toBeUndefined();
     // Still waiting, however old: it will be sent, so it must not be queued again.
     expect(sameWriteIn([entry({ createdAt: new Date(NOW - 10 * RERUN_WINDOW_MS).toISOString() })], write, ids, NOW)).toBeDefined();
   });
