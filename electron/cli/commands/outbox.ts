@@ -42,7 +42,9 @@ function leftOf(report: OutboxFlushReport): number {
 
 function reportText(report: OutboxFlushReport): string {
   const reasons = Object.entries(report.waiting).map(([reason, n]) => `${n} ${reason}`);
-  const parts = [`sent ${report.sent}`];
+  // A look-up that found a write applied sent nothing now: an earlier flush (or process) sent it, and may have counted it.
+  const found = report.alreadySent ? ` (${report.alreadySent} more found on the server, sent before: not sent again)` : '';
+  const parts = [`sent ${report.sent}${found}`];
   if (leftOf(report) === 0) return `${parts[0]}; nothing left`;
   // Writes sent without a clear answer are neither "pending" nor "not sent": their outcome is unknown until looked up.
   const unknown = report.outcomeUnknown

@@ -23,8 +23,8 @@ export interface EntrySenderDeps {
   kindOf: (entry: OutboxEntry) => OutboxKindHandler;
   serverOf: (entry: OutboxEntry) => string | null;
   emitEntry: (entry: OutboxEntry) => void;
-  /** One more write reached the server (flush reports count them). */
-  onSent: () => void;
+  /** One more write is sent (flush reports count them): by this attempt, or found applied by a look-up. */
+  onSent: (foundOnServer: boolean) => void;
   /** A send is over, whatever its outcome: schedule again. */
   afterSend: () => void;
 }
@@ -124,7 +124,7 @@ export class EntrySender {
       // "in flight" record follows this one in the file, so both are durable before it leaves. Were we to
       // crash first, the entry is found in flight on restart and reconciled (found sent), never resent.
       void this.#deps.store.commit(records).catch(() => undefined);
-      this.#deps.onSent();
+      this.#deps.onSent(outcome.foundOnServer === true);
       this.#deps.runtime.rememberObject(entry.id, outcome.object);
       this.#deps.emitEntry(entry);
       for (const other of changed) this.#deps.emitEntry(other);

@@ -3,10 +3,20 @@ import type { OutboxFlushReport } from '@shared/outbox/status';
 import type { DispatchPlan } from './dispatch-plan';
 import type { OutboxEntry } from './entry';
 
+/**
+ * Writes sent by this process: `sent` by their own attempt, `found` applied on the server by a look-up (an earlier
+ * attempt sent them, its "sent" never recorded: a full disk, a crash). Counted apart, or a flush after a full disk
+ * counts again what the flush before it already counted.
+ */
+export interface SendTally {
+  sent: number;
+  found: number;
+}
+
 export interface FlushWaiter {
   inScope: (entry: OutboxEntry) => boolean;
-  /** The outbox's sent count when the flush began: the report counts what was sent since. */
-  sentBefore: number;
+  /** The outbox's tally when the flush began: the report counts what was sent since. */
+  before: SendTally;
   resolve: (report: OutboxFlushReport) => void;
   timer: NodeJS.Timeout | undefined;
 }
@@ -33,12 +43,12 @@ export class FlushWaiters {
   /** Waits until finish() is called for it; `onTimeout` is called after `timeoutMs` if given. */
   wait(
     inScope: FlushWaiter['inScope'],
-    sentBefore: number,
+    before: SendTally,
     timeoutMs: number | undefined,
     onTimeout: (waiter: FlushWaiter) => void,
   ): Promise<OutboxFlushReport> {
     return new Promise<OutboxFlushReport>((resolve) => {
-      const waiter: FlushWaiter = { inScope, sentBefore, resolve, timer: undefined };
+      const waiter: FlushWaiter = { inScope, before: { ...before }, resolve, timer: undefined };
       if (timeoutMs !== undefined) {
         waiter.timer = setTimeout(() => onTimeout(waiter), timeoutMs);
         waiter.timer.unref?.();
@@ -90,10 +100,12 @@ export function flushSettled(waiter: FlushWaiter, view: FlushView): boolean {
 }
 
 /** What is left in the waiter's scope, and why. */
-export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 'settling'>, sentNow: number, settled: boolean): OutboxFlushReport {
+export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 'settling'>, now: SendTally, settled: boolean): OutboxFlushReport {
+  const found = now.found - waiter.before.found;
   const report: OutboxFlushReport = {
     settled,
-    sent: sentNow - waiter.sentBefore,
+    sent: now.sent - waiter.before.sent,
+    ...(found > 0 ? { alreadySent: found } : {}),
     pending: 0,
     inFlight: 0,
     failed: 0,

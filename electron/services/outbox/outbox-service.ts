@@ -23,7 +23,7 @@ import { diskStatusOf } from './disk-words';
 import { addDurably, addManyDurably, enqueueResultOf, newEntry } from './new-entry';
 import { BatchWriteError } from './batch-write-error';
 import { EntryRuntimes } from './entry-runtime';
-import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter } from './flush-waiters';
+import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter, type SendTally } from './flush-waiters';
 import { InFlightLedger } from './in-flight-ledger';
 import { OutboxChanges } from './change-emitter';
 import { EntryServers } from './entry-servers';
@@ -60,7 +60,8 @@ export class OutboxService {
   /** Per account: no sends before this time (a 429's Retry-After). */
   readonly #pausedUntil = new Map<string, number>();
   #pumpQueued = false;
-  #sentCount = 0;
+  /** Writes sent so far, and of those found applied by a look-up (sent by an earlier attempt): flush reports count them. */
+  readonly #tally: SendTally = { sent: 0, found: 0 };
   #started = false;
   #closed = false;
   #unsubscribeConnectivity: (() => void) | undefined;
@@ -95,7 +96,10 @@ export class OutboxService {
       kindOf: (entry) => this.#kindOf(entry),
       serverOf: (entry) => this.#servers.of(entry),
       emitEntry: (entry) => this.#emitEntry(entry),
-      onSent: () => this.#sentCount++,
+      onSent: (found) => {
+        if (found) this.#tally.found++;
+        else this.#tally.sent++;
+      },
       afterSend: () => {
         this.#changes.queueStatus();
         this.#pump();
@@ -290,7 +294,7 @@ export class OutboxService {
       if (server !== null && !this.connectivity.isReachable(server)) servers.add(server);
     }
     await Promise.all([...servers].map((server) => this.connectivity.probeNow(server)));
-    const report = this.#flushWaiters.wait(inScope, this.#sentCount, options.timeoutMs, (waiter) => this.#finishFlush(waiter, this.#planNow(), false));
+    const report = this.#flushWaiters.wait(inScope, { ...this.#tally }, options.timeoutMs, (waiter) => this.#finishFlush(waiter, this.#planNow(), false));
     this.#pump();
     return report;
   }
@@ -434,7 +438,7 @@ export class OutboxService {
   }
 
   #finishFlush(waiter: FlushWaiter, plan: DispatchPlan, settled: boolean): void {
-    this.#flushWaiters.finish(waiter, flushReport(waiter, this.#flushView(plan), this.#sentCount, settled));
+    this.#flushWaiters.finish(waiter, flushReport(waiter, this.#flushView(plan), this.#tally, settled));
   }
 
   #emitEntry(entry: OutboxEntry): void {
