@@ -16,6 +16,11 @@ export interface EntryRuntime {
   server: string | null | undefined;
   /** Why a pending entry waits, as of the last scheduling pass. */
   waiting: OutboxWaitReason | undefined;
+  /**
+   * Of unknown outcome when the outbox was opened, and not sent by this process since: a look-up that finds it
+   * applied finds what an earlier process sent (and may have counted), not a send of this one.
+   */
+  sentBeforeOpen?: boolean;
 }
 
 const KEEP_OBJECTS = 200;

@@ -4,9 +4,9 @@ import type { DispatchPlan } from './dispatch-plan';
 import type { OutboxEntry } from './entry';
 
 /**
- * Writes sent by this process: `sent` by their own attempt, `found` applied on the server by a look-up (an earlier
- * attempt sent them, its "sent" never recorded: a full disk, a crash). Counted apart, or a flush after a full disk
- * counts again what the flush before it already counted.
+ * Writes this process saw sent: `sent` by its own attempts, `found` applied on the server by a look-up of a write
+ * of unknown outcome since before the outbox was opened (an earlier process sent it, its "sent" never recorded:
+ * a full disk, a crash). Counted apart, or a flush after a full disk counts again what the flush before it counted.
  */
 export interface SendTally {
   sent: number;

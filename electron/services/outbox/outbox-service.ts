@@ -134,6 +134,7 @@ export class OutboxService {
     for (const entry of parts.store.entries.values()) {
       service.#servers.track(entry);
       if (!parts.kinds.has(entry.kind)) service.#runtime.of(entry.id).unsendable = true;
+      if (entry.reconcile) service.#runtime.of(entry.id).sentBeforeOpen = true;
     }
     return service;
   }
