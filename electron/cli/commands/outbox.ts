@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import { AppError } from '@shared/errors';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import { describeWrite } from '@shared/outbox/write-description';
-import { AT_LEAST_ONCE_MARK, AT_LEAST_ONCE_WHY, deliveryPromiseOf } from '@shared/outbox/delivery-promise';
 import { missingTargetLines } from './missing-target-line';
 import type { OutboxFlushReport, OutboxService } from '@services/outbox/outbox-service';
 import type { CliContext } from '../context';
-import { CliUsageError, table } from '../output';
-import { flushDiskText } from './outbox-disk';
+import { CliUsageError } from '../output';
+import { cannotSendText, flushDiskText } from './outbox-disk';
+import { queuedText, withOutboxOrItsFile } from './outbox-unlocked';
 import { withOutbox } from './outbox-open';
-import { lookAlikesText, registerOutboxResolve, resolveHint } from './outbox-resolve';
+import { registerOutboxResolve } from './outbox-resolve';
+import { listOutbox } from './outbox-list';
 import { FLUSH_TIMEOUT_MS, outcomeOf, queuedResult } from './outbox-submit';
 import { countWords } from '@shared/people-words/count-words';
 
@@ -25,15 +25,6 @@ export function findEntry(outbox: OutboxService, idOrPrefix: string): OutboxEntr
   if (matches.length === 0) throw new AppError('not_found', `no write ${idOrPrefix} in the outbox`);
   if (matches.length > 1) throw new CliUsageError(`${idOrPrefix} matches ${matches.length} writes; give more of the id`);
   return matches[0]!;
-}
-
-function stateText(entry: OutboxEntryView): string {
-  if (entry.state === 'needs_look') return 'needs a look';
-  return entry.state === 'pending' && entry.waiting ? `pending (${entry.waiting})` : entry.state;
-}
-
-function resourceText(entry: OutboxEntryView): string {
-  return entry.resourceKey.startsWith(`${entry.accountId}:`) ? entry.resourceKey.slice(entry.accountId.length + 1) : entry.resourceKey;
 }
 
 function leftOf(report: OutboxFlushReport): number {
@@ -91,43 +82,7 @@ function parseSeconds(text: string): number {
 export function registerOutboxCommands(program: Command, run: Run): void {
   const outbox = program.command('outbox').description('writes queued for sending (shared with the app)');
 
-  outbox
-    .command('list')
-    .description('every queued, failed, conflicting and recently sent write')
-    .action(
-      run(async (ctx) => {
-        const { entries, status } = await withOutbox(ctx, async (o) => ({ entries: o.list(), status: o.status() }));
-        const atLeastOnce = entries.some((e) => deliveryPromiseOf(e.operation) === 'at_least_once');
-        ctx.print.result(
-          {
-            entries: entries.map((e) => ({ ...e, delivery: deliveryPromiseOf(e.operation) })),
-            status: { pending: status.pending, inFlight: status.inFlight, failed: status.failed, conflicts: status.conflicts, sent: status.sent },
-          },
-          () =>
-            entries.length === 0
-              ? 'The outbox is empty.'
-              : table([
-                  ['ID', 'STATE', 'WRITE', 'RESOURCE', 'TRIES', 'CREATED', 'LAST ERROR'],
-                  ...entries.map((e) => [
-                    e.id.slice(0, 8),
-                    stateText(e),
-                    deliveryPromiseOf(e.operation) === 'at_least_once' ? `${describeWrite(e, entries)} (${AT_LEAST_ONCE_MARK})` : describeWrite(e, entries),
-                    resourceText(e),
-                    String(e.attempts),
-                    ctx.time(e.createdAt),
-                    e.state === 'needs_look'
-                      ? `look-alikes ${lookAlikesText(e)}: ${resolveHint(e.id)}`
-                      : e.result?.timeOfWriting?.checked === false
-                        ? `written ${ctx.time(e.result.timeOfWriting.at)} by this computer's clock, which could not be checked against the server's`
-                        : (e.lastError?.message
-                            .replace(/^\w+ \([A-Z]+ [^)]*\): /, '')
-                            .replace(/\s+/g, ' ')
-                            .slice(0, 80) ?? ''),
-                  ]),
-                ]) + (atLeastOnce ? `\n${AT_LEAST_ONCE_MARK}: ${AT_LEAST_ONCE_WHY}.` : ''),
-        );
-      }),
-    );
+  outbox.command('list').description('every queued, failed, conflicting and recently sent write').action(run(listOutbox));
 
   outbox
     .command('flush')
@@ -135,17 +90,25 @@ export function registerOutboxCommands(program: Command, run: Run): void {
     .option('--timeout <seconds>', 'stop waiting for retries after this long (default 30)', parseSeconds)
     .action(
       run(async (ctx, options: { timeout?: number }) => {
-        const { report, disk, filePath, missing } = await withOutbox(ctx, async (o, disk) => {
-          o.start();
-          // A disk that failed under the flush is named below, with what it means for what is left.
-          disk.named = true;
-          return {
-            report: await o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000 }),
-            disk,
-            filePath: o.filePath,
-            missing: missingTargetLines(o.list()),
-          };
-        });
+        const { report, disk, filePath, missing } = await withOutboxOrItsFile(
+          ctx,
+          () =>
+            withOutbox(ctx, async (o, disk) => {
+              o.start();
+              // A disk that failed under the flush is named below, with what it means for what is left.
+              disk.named = true;
+              return {
+                report: await o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000 }),
+                disk,
+                filePath: o.filePath,
+                missing: missingTargetLines(o.list()),
+              };
+            }),
+          // The disk refused the outbox: nothing can be sent, but what waits is read from the file and said.
+          (read) => {
+            throw new AppError('storage', cannotSendText(read.why, queuedText(read)));
+          },
+        );
         ctx.print.result(report, () => reportText(report));
         for (const line of missing) ctx.print.note(line);
         // With --json: the report, then (when something is left, or the disk failed) the error object, one per line.
