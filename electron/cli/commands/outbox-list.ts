@@ -6,6 +6,8 @@ import { table } from '../output';
 import { withOutbox } from './outbox-open';
 import { lookAlikesText, resolveHint } from './outbox-resolve';
 import { withOutboxOrItsFile } from './outbox-unlocked';
+import { runsOf, runText, SUMMED_FROM } from './outbox-list-runs';
+import { isWriteOperation, WRITE_OPERATIONS } from '@shared/outbox/write-operations';
 
 /*
  * `outbox list`: every write that waits, failed, is held or was sent lately. With the outbox's lock when it can be
@@ -28,7 +30,53 @@ interface Listed {
   readWithoutLock?: string;
 }
 
-export async function listOutbox(ctx: CliContext): Promise<void> {
+/** Writes that may name an item (a create or an edit of it): a data point or an update names none, and there may be thousands. */
+function namers(entries: readonly OutboxEntryView[]): OutboxEntryView[] {
+  return entries.filter((e) => !isWriteOperation(e.operation) || WRITE_OPERATIONS[e.operation].parent === undefined);
+}
+
+function lastErrorText(ctx: CliContext, e: OutboxEntryView): string {
+  if (e.state === 'needs_look') return `look-alikes ${lookAlikesText(e)}: ${resolveHint(e.id)}`;
+  if (e.result?.timeOfWriting?.checked === false)
+    return `written ${ctx.time(e.result.timeOfWriting.at)} by this computer's clock, which could not be checked against the server's`;
+  return (
+    e.lastError?.message
+      .replace(/^\w+ \([A-Z]+ [^)]*\): /, '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 80) ?? ''
+  );
+}
+
+/** The table's rows: one per write, or one per long run of writes alike unless `all`; and how many were summed up. */
+function rowsOf(ctx: CliContext, entries: readonly OutboxEntryView[], all: boolean): { rows: string[][]; summed: number } {
+  const others = namers(entries);
+  const write = (e: OutboxEntryView) =>
+    deliveryPromiseOf(e.operation) === 'at_least_once' ? `${describeWrite(e, others)} (${AT_LEAST_ONCE_MARK})` : describeWrite(e, others);
+  const rows: string[][] = [];
+  let summed = 0;
+  for (const run of runsOf(entries)) {
+    const first = run[0]!;
+    if (all || run.length < SUMMED_FROM) {
+      for (const e of run)
+        rows.push([e.id.slice(0, 8), stateText(e), write(e), resourceText(e), String(e.attempts), ctx.time(e.createdAt), lastErrorText(ctx, e)]);
+      continue;
+    }
+    summed += run.length;
+    const tries = Math.max(...run.map((e) => e.attempts));
+    rows.push([
+      `${first.id.slice(0, 8)}…`,
+      stateText(first),
+      runText(run, describeWrite(first, others), ctx.time) + (deliveryPromiseOf(first.operation) === 'at_least_once' ? ` (${AT_LEAST_ONCE_MARK})` : ''),
+      resourceText(first),
+      String(tries),
+      ctx.time(first.createdAt),
+      lastErrorText(ctx, first),
+    ]);
+  }
+  return { rows, summed };
+}
+
+export async function listOutbox(ctx: CliContext, options: { all?: boolean } = {}): Promise<void> {
   const listed = await withOutboxOrItsFile<Listed>(
     ctx,
     () => withOutbox(ctx, async (o) => ({ entries: o.list(), status: o.status() })),
@@ -44,27 +92,14 @@ export async function listOutbox(ctx: CliContext): Promise<void> {
       status: { pending: status.pending, inFlight: status.inFlight, failed: status.failed, conflicts: status.conflicts, sent: status.sent },
       ...(listed.readWithoutLock === undefined ? {} : { readWithoutLock: listed.readWithoutLock }),
     },
-    () =>
-      entries.length === 0
-        ? 'The outbox is empty.'
-        : table([
-            ['ID', 'STATE', 'WRITE', 'RESOURCE', 'TRIES', 'CREATED', 'LAST ERROR'],
-            ...entries.map((e) => [
-              e.id.slice(0, 8),
-              stateText(e),
-              deliveryPromiseOf(e.operation) === 'at_least_once' ? `${describeWrite(e, entries)} (${AT_LEAST_ONCE_MARK})` : describeWrite(e, entries),
-              resourceText(e),
-              String(e.attempts),
-              ctx.time(e.createdAt),
-              e.state === 'needs_look'
-                ? `look-alikes ${lookAlikesText(e)}: ${resolveHint(e.id)}`
-                : e.result?.timeOfWriting?.checked === false
-                  ? `written ${ctx.time(e.result.timeOfWriting.at)} by this computer's clock, which could not be checked against the server's`
-                  : (e.lastError?.message
-                      .replace(/^\w+ \([A-Z]+ [^)]*\): /, '')
-                      .replace(/\s+/g, ' ')
-                      .slice(0, 80) ?? ''),
-            ]),
-          ]) + (atLeastOnce ? `\n${AT_LEAST_ONCE_MARK}: ${AT_LEAST_ONCE_WHY}.` : ''),
+    () => {
+      if (entries.length === 0) return 'The outbox is empty.';
+      const { rows, summed } = rowsOf(ctx, entries, options.all === true);
+      const notes = [
+        ...(atLeastOnce ? [`${AT_LEAST_ONCE_MARK}: ${AT_LEAST_ONCE_WHY}.`] : []),
+        ...(summed > 0 ? [`${summed.toLocaleString('en-US')} writes queued alike are summed up above: statusdesk outbox list --all lists every write.`] : []),
+      ];
+      return [table([['ID', 'STATE', 'WRITE', 'RESOURCE', 'TRIES', 'CREATED', 'LAST ERROR'], ...rows]), ...notes].join('\n');
+    },
   );
 }

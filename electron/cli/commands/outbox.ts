@@ -82,7 +82,11 @@ function parseSeconds(text: string): number {
 export function registerOutboxCommands(program: Command, run: Run): void {
   const outbox = program.command('outbox').description('writes queued for sending (shared with the app)');
 
-  outbox.command('list').description('every queued, failed, conflicting and recently sent write').action(run(listOutbox));
+  outbox
+    .command('list')
+    .description('every queued, failed, conflicting and recently sent write (many queued alike: one line with their count)')
+    .option('--all', 'list every write on a line of its own, also those queued alike')
+    .action(run(listOutbox));
 
   outbox
     .command('flush')
