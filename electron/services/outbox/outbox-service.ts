@@ -21,7 +21,7 @@ import { EntrySender } from './entry-sender';
 import { WakeTimer } from './wake-timer';
 import { diskStatusOf } from './disk-words';
 import { addDurably, addManyDurably, enqueueResultOf, newEntry } from './new-entry';
-import { BatchWriteError } from './batch-write-error';
+import { prepareBatch } from './prepare-batch';
 import { EntryRuntimes } from './entry-runtime';
 import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter, type SendTally } from './flush-waiters';
 import { InFlightLedger } from './in-flight-ledger';
@@ -60,6 +60,8 @@ export class OutboxService {
   /** Per account: no sends before this time (a 429's Retry-After). */
   readonly #pausedUntil = new Map<string, number>();
   #pumpQueued = false;
+  /** The waiting reasons noted are those of the current state: nothing changed since the last plan. */
+  #waitingFresh = false;
   /** Writes sent so far, and of those found applied by a look-up (sent by an earlier attempt): flush reports count them. */
   readonly #tally: SendTally = { sent: 0, found: 0 };
   #started = false;
@@ -210,26 +212,7 @@ export class OutboxService {
    */
   async enqueueMany(requests: readonly OutboxEnqueueInput[]): Promise<OutboxEnqueueResult[]> {
     this.#assertOpen();
-    const results: OutboxEnqueueResult[] = [];
-    const fresh: OutboxEntry[] = [];
-    const inBatch = new Map<string, OutboxEntry>();
-    const now = this.#now();
-    requests.forEach((request, index) => {
-      const parsed = outboxEnqueueInputSchema.safeParse(request);
-      if (!parsed.success) throw new BatchWriteError(index, requests.length, describeIssues(parsed.error.issues));
-      const id = parsed.data.id ?? randomUUID();
-      const existing = this.#store.entries.get(id) ?? inBatch.get(id);
-      if (existing) return void results.push(enqueueResultOf(existing));
-      let entry: OutboxEntry;
-      try {
-        entry = newEntry({ ...parsed.data, id }, this.#kinds, this.#store, now, this.#bootClock);
-      } catch (error) {
-        throw new BatchWriteError(index, requests.length, error instanceof Error ? error.message : 'the write is not valid.');
-      }
-      inBatch.set(id, entry);
-      fresh.push(entry);
-      results.push(enqueueResultOf(entry));
-    });
+    const { results, fresh } = prepareBatch(requests, { kinds: this.#kinds, store: this.#store, now: this.#now(), bootClock: this.#bootClock });
     if (fresh.length === 0) return results;
     // Added to the store in memory now, in this order, before anything else can be queued: the queue order.
     await addManyDurably(this.#store, this.#runtime, fresh).catch((error: unknown) => {
@@ -254,6 +237,13 @@ export class OutboxService {
     if (!entry) return undefined;
     this.#refreshWaiting();
     return this.#view(entry);
+  }
+
+  /** Ids of every entry not sent yet, without building views (a command notes them at opening). */
+  unsentIds(): string[] {
+    const ids: string[] = [];
+    for (const entry of this.#store.entries.values()) if (entry.state !== 'sent') ids.push(entry.id);
+    return ids;
   }
 
   /** Writes not yet sent and not waiting for the user (pending or in flight). */
@@ -401,11 +391,15 @@ export class OutboxService {
 
   /** Notes why each pending entry waits (shown in the views) from a fresh plan. */
   #refreshWaiting(): void {
+    // A plan goes over every entry: a command asks get() a few times in a row with nothing changed between.
+    if (this.#waitingFresh && !this.#pumpQueued) return;
     this.#runtime.noteWaiting(this.#store.entries.values(), this.#planNow().waiting);
+    this.#waitingFresh = true;
   }
 
   /** Many events in one tick (a batch of answers) make one scheduling pass. */
   #pump(): void {
+    this.#waitingFresh = false;
     if (this.#pumpQueued || this.#closed) return;
     this.#pumpQueued = true;
     queueMicrotask(() => {
@@ -418,6 +412,7 @@ export class OutboxService {
     if (this.#closed) return;
     const plan = this.#planNow();
     this.#runtime.noteWaiting(this.#store.entries.values(), plan.waiting);
+    this.#waitingFresh = true;
     if (this.#started) {
       for (const entry of plan.start) void this.#sender.send(this.#servers.scouting(entry));
       this.#wakeTimer.at(plan.wakeAt);
@@ -443,6 +438,7 @@ export class OutboxService {
   }
 
   #emitEntry(entry: OutboxEntry): void {
+    this.#waitingFresh = false;
     if (this.#changes.listening) this.#changes.emit({ type: 'entry', entry: this.#view(entry) });
     this.#changes.queueStatus();
   }
