@@ -6,6 +6,7 @@ import type { OutboxFlushReport, OutboxService } from '@services/outbox/outbox-s
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 import { cannotSendText, flushDiskText } from './outbox-disk';
+import { FlushProgress } from './flush-progress';
 import { queuedText, withOutboxOrItsFile } from './outbox-unlocked';
 import { withOutbox } from './outbox-open';
 import { registerOutboxResolve } from './outbox-resolve';
@@ -101,8 +102,14 @@ export function registerOutboxCommands(program: Command, run: Run): void {
               o.start();
               // A disk that failed under the flush is named below, with what it means for what is left.
               disk.named = true;
+              let progress: FlushProgress | null = null;
+              const onProgress = (sent: number, total: number) => {
+                progress ??= new FlushProgress({ total, tty: ctx.io.stderrIsTty === true, now: Date.now, write: ctx.io.stderr });
+                progress.sent(sent);
+              };
+              const report = await o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000, onProgress }).finally(() => progress?.end());
               return {
-                report: await o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000 }),
+                report,
                 disk,
                 filePath: o.filePath,
                 missing: missingTargetLines(o.list()),

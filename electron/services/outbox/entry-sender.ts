@@ -24,7 +24,7 @@ export interface EntrySenderDeps {
   serverOf: (entry: OutboxEntry) => string | null;
   emitEntry: (entry: OutboxEntry) => void;
   /** One more write is sent (flush reports count them): by this attempt, or found applied by a look-up. */
-  onSent: (foundOnServer: boolean) => void;
+  onSent: (entry: OutboxEntry, foundOnServer: boolean) => void;
   /** A send is over, whatever its outcome: schedule again. */
   afterSend: () => void;
 }
@@ -130,7 +130,7 @@ export class EntrySender {
       // "in flight" record follows this one in the file, so both are durable before it leaves. Were we to
       // crash first, the entry is found in flight on restart and reconciled (found sent), never resent.
       void this.#deps.store.commit(records).catch(() => undefined);
-      this.#deps.onSent(outcome.foundOnServer === true && runtime.sentBeforeOpen === true);
+      this.#deps.onSent(entry, outcome.foundOnServer === true && runtime.sentBeforeOpen === true);
       this.#deps.runtime.rememberObject(entry.id, outcome.object);
       this.#deps.emitEntry(entry);
       for (const other of changed) this.#deps.emitEntry(other);

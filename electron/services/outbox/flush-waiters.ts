@@ -19,6 +19,8 @@ export interface FlushWaiter {
   before: SendTally;
   resolve: (report: OutboxFlushReport) => void;
   timer: NodeJS.Timeout | undefined;
+  /** Told of each write of its scope sent: how many so far, of the `total` it set out to send. */
+  progress?: { total: number; tell: (sent: number, total: number) => void } | undefined;
 }
 
 /**
@@ -46,9 +48,10 @@ export class FlushWaiters {
     before: SendTally,
     timeoutMs: number | undefined,
     onTimeout: (waiter: FlushWaiter) => void,
+    progress?: FlushWaiter['progress'],
   ): Promise<OutboxFlushReport> {
     return new Promise<OutboxFlushReport>((resolve) => {
-      const waiter: FlushWaiter = { inScope, before: { ...before }, resolve, timer: undefined };
+      const waiter: FlushWaiter = { inScope, before: { ...before }, resolve, timer: undefined, progress };
       if (timeoutMs !== undefined) {
         waiter.timer = setTimeout(() => onTimeout(waiter), timeoutMs);
         waiter.timer.unref?.();
@@ -56,6 +59,15 @@ export class FlushWaiters {
       this.#waiters.add(waiter);
       if (this.#keepAlive === undefined) this.#keepAlive = setInterval(() => undefined, 60_000);
     });
+  }
+
+  /** One more write is sent: the waiters whose scope holds it hear how far they are. */
+  progress(entry: OutboxEntry, now: SendTally): void {
+    for (const waiter of this.#waiters) {
+      if (!waiter.progress || !waiter.inScope(entry)) continue;
+      const sent = now.sent + now.found - waiter.before.sent - waiter.before.found;
+      waiter.progress.tell(Math.min(sent, waiter.progress.total), waiter.progress.total);
+    }
   }
 
   /** Answers a waiter once; false when it was already answered. */

@@ -98,9 +98,10 @@ export class OutboxService {
       kindOf: (entry) => this.#kindOf(entry),
       serverOf: (entry) => this.#servers.of(entry),
       emitEntry: (entry) => this.#emitEntry(entry),
-      onSent: (found) => {
+      onSent: (entry, found) => {
         if (found) this.#tally.found++;
         else this.#tally.sent++;
+        this.#flushWaiters.progress(entry, this.#tally);
       },
       afterSend: () => {
         this.#changes.queueStatus();
@@ -285,7 +286,16 @@ export class OutboxService {
       if (server !== null && !this.connectivity.isReachable(server)) servers.add(server);
     }
     await Promise.all([...servers].map((server) => this.connectivity.probeNow(server)));
-    const report = this.#flushWaiters.wait(inScope, { ...this.#tally }, options.timeoutMs, (waiter) => this.#finishFlush(waiter, this.#planNow(), false));
+    let total = 0;
+    for (const entry of this.#store.entries.values()) if (inScope(entry) && (entry.state === 'pending' || entry.state === 'in_flight')) total++;
+    const progress = options.onProgress ? { total, tell: options.onProgress } : undefined;
+    const report = this.#flushWaiters.wait(
+      inScope,
+      { ...this.#tally },
+      options.timeoutMs,
+      (waiter) => this.#finishFlush(waiter, this.#planNow(), false),
+      progress,
+    );
     this.#pump();
     return report;
   }
