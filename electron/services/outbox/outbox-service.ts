@@ -14,7 +14,8 @@ import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '@shared/outb
 import type { ConnectivityMonitor } from '@services/connectivity/connectivity-monitor';
 import type { BackoffPolicy } from '@services/timing/backoff';
 import { systemBootClock, type BootClock } from '@services/timing/boot-clock';
-import { planDispatch, type DispatchPlan } from './dispatch-plan';
+import type { DispatchPlan } from './dispatch-plan';
+import { SchedulingView } from './scheduling-view';
 import { countStates, toView, type OutboxEntry } from './entry';
 import { discardPlan } from './discard-plan';
 import { EntrySender } from './entry-sender';
@@ -50,7 +51,6 @@ export class OutboxService {
   readonly #ownsConnectivity: boolean;
   readonly #release: () => void;
   readonly #now: () => number;
-  readonly #maxPerAccount: number;
   readonly #backoff: BackoffPolicy;
   readonly #bootClock: BootClock;
   readonly #changes = new OutboxChanges(() => (this.#closed ? null : this.status()));
@@ -68,6 +68,7 @@ export class OutboxService {
   #closed = false;
   #unsubscribeConnectivity: (() => void) | undefined;
   readonly #servers: EntryServers;
+  readonly #scheduling: SchedulingView;
 
   readonly #sender: EntrySender;
   readonly #wakeTimer: WakeTimer;
@@ -76,6 +77,17 @@ export class OutboxService {
   private constructor(parts: OutboxParts, options: OutboxServiceOptions) {
     this.#store = parts.store;
     this.#servers = new EntryServers({ kinds: parts.kinds, runtime: this.#runtime, probes: parts.probes, connectivity: parts.connectivity });
+    this.#scheduling = new SchedulingView({
+      store: parts.store,
+      kinds: parts.kinds,
+      connectivity: parts.connectivity,
+      runtime: this.#runtime,
+      inFlight: this.#inFlight,
+      servers: this.#servers,
+      pausedUntil: this.#pausedUntil,
+      maxPerAccount: options.maxInFlightPerAccount ?? 8,
+      now: options.now ?? Date.now,
+    });
     this.#kinds = parts.kinds;
     this.connectivity = parts.connectivity;
     this.#ownsConnectivity = parts.ownsConnectivity;
@@ -83,7 +95,6 @@ export class OutboxService {
     this.loadReport = parts.store.loadReport;
     this.#now = options.now ?? Date.now;
     this.#wakeTimer = new WakeTimer(() => this.#pump(), this.#now);
-    this.#maxPerAccount = options.maxInFlightPerAccount ?? 8;
     this.#backoff = { ...RESEND_BACKOFF, ...options.backoff };
     this.#bootClock = options.bootClock ?? systemBootClock;
     this.#sender = new EntrySender({
@@ -381,22 +392,7 @@ export class OutboxService {
   }
 
   #planNow(): DispatchPlan {
-    return planDispatch({
-      entries: this.#store.entries.values(),
-      stateOf: (id) => this.#store.entries.get(id)?.state,
-      running: { has: (id) => this.#inFlight.has(id) || this.#runtime.holdsBack(id) },
-      runningPerAccount: this.#inFlight.perAccount,
-      maxPerAccount: this.#maxPerAccount,
-      now: this.#now(),
-      nextAttemptAt: this.#runtime.retryAt,
-      pausedUntil: this.#pausedUntil,
-      blocked: this.#runtime.blocked,
-      reachable: (entry) => this.#servers.reachable(entry),
-      unproven: (entry) => this.#servers.unproven(entry),
-      runningPerServer: this.#inFlight.perServer,
-      exclusivityKey: (entry) => this.#kinds.get(entry.kind)?.exclusivityKey?.(entry) ?? null,
-      runningByExclusivity: this.#inFlight.byExclusivity,
-    });
+    return this.#scheduling.plan();
   }
 
   /** Notes why each pending entry waits (shown in the views) from a fresh plan. */
@@ -434,13 +430,7 @@ export class OutboxService {
   }
 
   #flushView(plan: DispatchPlan): FlushView {
-    return {
-      entries: this.#store.entries.values(),
-      plan,
-      busy: (entry) => this.#inFlight.has(entry.id) || this.#runtime.peek(entry.id)?.committing === true,
-      serverOf: (entry) => this.#servers.of(entry),
-      settling: (server) => this.connectivity.isSettling(server),
-    };
+    return this.#scheduling.flushView(plan);
   }
 
   #finishFlush(waiter: FlushWaiter, plan: DispatchPlan, settled: boolean): void {
