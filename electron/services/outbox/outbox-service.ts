@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import { describeIssues } from '@shared/validation/describe-issues';
-import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import type { OutboxEntryView, OutboxWaitReason } from '@shared/outbox/entry-view';
 import {
   outboxEnqueueInputSchema,
   type ConflictChoice,
@@ -60,7 +60,9 @@ export class OutboxService {
   /** Per account: no sends before this time (a 429's Retry-After). */
   readonly #pausedUntil = new Map<string, number>();
   #pumpQueued = false;
-  /** The waiting reasons noted are those of the current state: nothing changed since the last plan. */
+  /** Why each pending entry waits, as of the last plan (shown in the views). */
+  #waiting: ReadonlyMap<string, OutboxWaitReason> = new Map();
+  /** #waiting is that of the current state: nothing changed since the last plan. */
   #waitingFresh = false;
   /** Writes sent so far, and of those found applied by a look-up (sent by an earlier attempt): flush reports count them. */
   readonly #tally: SendTally = { sent: 0, found: 0 };
@@ -373,7 +375,7 @@ export class OutboxService {
 
   #view(entry: OutboxEntry): OutboxEntryView {
     const runtime = this.#runtime.peek(entry.id);
-    const waiting = runtime?.waiting;
+    const waiting = this.#waiting.get(entry.id);
     const nextAttemptAt = runtime?.nextAttemptAt;
     return toView(entry, { ...(waiting ? { waiting } : {}), ...(nextAttemptAt !== undefined && nextAttemptAt > this.#now() ? { nextAttemptAt } : {}) });
   }
@@ -399,7 +401,7 @@ export class OutboxService {
   #refreshWaiting(): void {
     // A plan goes over every entry: a command asks get() a few times in a row with nothing changed between.
     if (this.#waitingFresh && !this.#pumpQueued) return;
-    this.#runtime.noteWaiting(this.#store.entries.values(), this.#planNow().waiting);
+    this.#waiting = this.#planNow().waiting;
     this.#waitingFresh = true;
   }
 
@@ -417,7 +419,7 @@ export class OutboxService {
   #pumpNow(): void {
     if (this.#closed) return;
     const plan = this.#planNow();
-    this.#runtime.noteWaiting(this.#store.entries.values(), plan.waiting);
+    this.#waiting = plan.waiting;
     this.#waitingFresh = true;
     if (this.#started) {
       for (const entry of plan.start) void this.#sender.send(this.#servers.scouting(entry));
