@@ -417,7 +417,8 @@ export class OutboxService {
   }
 
   #pumpNow(): void {
-    if (this.#closed) return;
+    // Nothing to start and no flush to answer: the views plan when they are asked (#refreshWaiting).
+    if (this.#closed || (!this.#started && this.#flushWaiters.size === 0)) return;
     const plan = this.#planNow();
     this.#waiting = plan.waiting;
     this.#waitingFresh = true;
