@@ -33,7 +33,7 @@ const KEYCHAIN_SUITES = [
  * Electron or drives the window's stores.
  */
 const CHANGES_SHARED_STATE =
-  /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)|process\.env(\.\w+|\[[^\]]+\]) *=[^=]|globalThis\.\w+ *=[^=]|Object\.defineProperty\(process|simulation\/write-path-simulation'/;
+  /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)|process\.env(\.\w+|\[[^\]]+\]) *=[^=]|globalThis\.\w+ *=[^=]|Object\.defineProperty\(process|simulation\/write-path-simulation'|support\/full-disk'/;
 
 // A unit file that boots the main process, spawns a process or loads electron-builder waits WAITS_MS
 // (test/support/time-outs.ts says why each time-out is what it is).

@@ -24,6 +24,7 @@ const NAMES = [
   'monitor',
   'outbox',
   'outbox-months',
+  'outbox-offline',
   'translation',
   'renderer-size',
   'render',
@@ -128,6 +129,14 @@ await run('outbox-months', async () => {
   const result = await runOutboxMonthsBench({ ...(quick ? { sends: 1_000, runs: 5 } : {}), log: (line) => log(`outbox-months: ${line}`) });
   results.outboxMonths = result;
   return outboxMonthsRows(result);
+});
+
+await run('outbox-offline', async () => {
+  const { runOutboxOfflineBench } = await import('./outbox-offline.bench');
+  const { outboxOfflineRows } = await import('./report/outbox-offline-rows');
+  const result = await runOutboxOfflineBench(quick ? { runs: 5 } : {});
+  results.outboxOffline = result;
+  return outboxOfflineRows(result);
 });
 
 await run('translation', async () => {

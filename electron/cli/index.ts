@@ -39,6 +39,7 @@ export async function main(argv: string[]): Promise<void> {
     env: process.env,
     stdinIsTty: process.stdin.isTTY === true,
     stdoutIsTty: process.stdout.isTTY === true,
+    stderrIsTty: process.stderr.isTTY === true,
     promptSecret: (prompt) => readHiddenLine(process.stdin, process.stderr, prompt),
     readStdin: async () => {
       if (process.stdin.isTTY) return '';

@@ -89,7 +89,7 @@ export class CommandInterruption {
 
   outboxOpened(outbox: OutboxService): void {
     this.#outbox = outbox;
-    this.#unsentAtOpen = new Set(outbox.list().flatMap((entry) => (entry.state === 'sent' ? [] : [entry.id])));
+    this.#unsentAtOpen = new Set(outbox.unsentIds());
   }
 
   outboxClosed(outbox: OutboxService): void {

@@ -11,6 +11,8 @@ export interface CliIo {
   stdinIsTty?: boolean;
   /** Whether standard output is a terminal: colour is used only then. */
   stdoutIsTty?: boolean;
+  /** Whether standard error is a terminal: a long flush's progress is one line rewritten only then. */
+  stderrIsTty?: boolean;
   /** Asks on the terminal for a secret without echoing what is typed (accounts add). */
   promptSecret?: (prompt: string) => Promise<string>;
   /** Told what the command opens and writes, so Ctrl-C or SIGTERM can say what became of it (index.ts). */

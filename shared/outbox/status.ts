@@ -47,6 +47,8 @@ export const outboxFlushReportSchema = z.object({
   /** false when the timeout ended the wait while something could still be sent. */
   settled: z.boolean(),
   sent: z.number().int().nonnegative(),
+  /** Found applied on the server by a look-up (an earlier attempt sent them, its outcome unrecorded): not in `sent`, not sent again. */
+  alreadySent: z.number().int().nonnegative().optional(),
   pending: z.number().int().nonnegative(),
   inFlight: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),

@@ -27,3 +27,17 @@ export function writeStateLabel(state: OutboxState | LinkedMemberState): string 
   const words = WORDS[state];
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** After a count of writes: "8,928 waiting", "2 held as conflicts", "3 needing a look". */
+const AFTER_A_COUNT: Record<OutboxState, string> = {
+  pending: 'waiting',
+  in_flight: 'being sent',
+  sent: 'sent',
+  failed: 'failed',
+  conflict: 'held as conflicts',
+  needs_look: 'needing a look',
+};
+
+export function writesInStateWords(state: OutboxState): string {
+  return AFTER_A_COUNT[state];
+}

@@ -5,12 +5,12 @@ import type { DurableFileSystem, WritableFile } from '../../electron/services/st
  * A disk that fails the way real ones do, over real files: while "full", a write puts what fits on disk and
  * reports the short count without throwing, and the next write throws ENOSPC (POSIX write(2) on a full file
  * system); an I/O error surfaces at fsync (EIO), which is where the kernel reports lost writeback; a file
- * system gone read-only (ext4 remounts itself so after errors) refuses opens and writes (EROFS). Faults hit appends (files opened with 'a') or
- * compactions (the temp file opened with 'w'), as chosen.
+ * system gone read-only (ext4 remounts itself so after errors) refuses opens and writes (EROFS). Faults hit appends (files opened with 'a'),
+ * compactions (the temp file opened with 'w') or both (a disk full for every file), as chosen.
  */
 
 export type DiskFault = 'short write' | 'ENOSPC' | 'EIO' | 'read-only';
-export type FaultPlace = 'append' | 'compaction';
+export type FaultPlace = 'append' | 'compaction' | 'anywhere';
 
 const errno = (code: string, syscall: string) => Object.assign(new Error(`${code}: simulated ${syscall} failure`), { code, syscall, errno: -1 });
 
@@ -29,7 +29,7 @@ export class FaultyDisk implements DurableFileSystem {
   }
 
   #active(place: FaultPlace, kind: DiskFault): boolean {
-    return this.#fault !== null && this.#fault.place === place && this.#fault.kind === kind;
+    return this.#fault !== null && (this.#fault.place === place || this.#fault.place === 'anywhere') && this.#fault.kind === kind;
   }
 
   async open(filePath: string, flags: 'a' | 'w', mode: number): Promise<WritableFile> {

@@ -1,3 +1,4 @@
+import { AppError } from '@shared/errors';
 import { diskFailureText } from '@services/outbox/disk-words';
 import type { FileSystemFailure } from '@services/storage/file-system';
 
@@ -24,9 +25,25 @@ export function flushDiskText(failures: readonly FileSystemFailure[], outboxPath
   return `${diskFailureText(failures, outboxPath)}; ${kept}. What to do: ${WHAT_TO_DO} again`;
 }
 
-/** The outbox could not even be opened (loading writes a damaged or cut file whole again). */
-export function openDiskText(failures: readonly FileSystemFailure[], outboxPath: string): string {
-  return `${diskFailureText(failures, outboxPath)}, so the outbox could not be opened: nothing was queued or sent, and what was queued before is kept as it was. What to do: ${WHAT_TO_DO}`;
+/** The outbox could not even be opened (its lock, or a damaged or cut file written whole again at loading). */
+export function openDiskText(words: string): string {
+  return `${words}, so the outbox could not be opened: nothing was queued or sent, and what was queued before is kept as it was. What to do: ${WHAT_TO_DO}`;
+}
+
+/** The disk refused the outbox's opening: `words` say what failed, for a command that can do with reading the file. */
+export class OutboxDiskError extends AppError {
+  constructor(
+    readonly words: string,
+    cause: unknown,
+  ) {
+    super('storage', openDiskText(words), { cause });
+    this.name = 'OutboxDiskError';
+  }
+}
+
+/** `outbox flush` on a disk that refuses the outbox: nothing can be sent, what waits, what to do. */
+export function cannotSendText(words: string, queued: string): string {
+  return `${words}, so nothing can be sent (a write is sent only once its sending is recorded). Queued: ${queued}. What to do: ${WHAT_TO_DO}`;
 }
 
 /** A write that could not be queued at all: nothing is kept, nothing was sent. */

@@ -2,14 +2,14 @@ import path from 'node:path';
 import { AppError } from '@shared/errors';
 import { openStatusPageOutbox } from '@services/outbox/create-statuspage-outbox';
 import { OutboxHandoffReceiver } from '@services/outbox/outbox-handoff';
-import { openWhenFree, type OutboxBusyError } from '@services/outbox/outbox-lock';
+import { openWhenFree, OutboxLockFileError, type OutboxBusyError } from '@services/outbox/outbox-lock';
 import type { OutboxService } from '@services/outbox/outbox-service';
 import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
 import { accountsPortOf } from '@services/outbox/statuspage/accounts-port';
 import { watchFailures, type FileSystemFailure } from '@services/storage/file-system';
 import { releaseAccountKey } from '@services/accounts/account-key';
 import type { CliContext } from '../context';
-import { diskWarningText, openDiskText } from './outbox-disk';
+import { diskFailureText, diskWarningText, OutboxDiskError } from './outbox-disk';
 
 /*
  * How a command holds the outbox (`<data folder>/outbox.jsonl`) for as long as it runs. One process owns it at a
@@ -82,9 +82,10 @@ export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxServ
     },
   );
   const { outbox } = await opened.catch((error: unknown) => {
-    // A file the outbox had to write whole at opening (a cut or damaged one): the disk's failure, in words.
+    // The lock, or a file the outbox had to write whole at opening (a cut or damaged one): the disk's failure, in words.
+    if (error instanceof OutboxLockFileError) throw new OutboxDiskError(error.words, error);
     if (error instanceof AppError && error.code === 'storage' && fileSystem.failures.length > 0) {
-      throw new AppError('storage', openDiskText(fileSystem.failures, path.join(ctx.dataDir, OUTBOX_FILE_NAME)), { cause: error });
+      throw new OutboxDiskError(diskFailureText(fileSystem.failures, path.join(ctx.dataDir, OUTBOX_FILE_NAME)), error);
     }
     throw error;
   });

@@ -1,18 +1,18 @@
 import type { Command } from 'commander';
 import { AppError } from '@shared/errors';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import { describeWrite } from '@shared/outbox/write-description';
-import { AT_LEAST_ONCE_MARK, AT_LEAST_ONCE_WHY, deliveryPromiseOf } from '@shared/outbox/delivery-promise';
 import { missingTargetLines } from './missing-target-line';
 import type { OutboxFlushReport, OutboxService } from '@services/outbox/outbox-service';
 import type { CliContext } from '../context';
-import { CliUsageError, table } from '../output';
-import { flushDiskText } from './outbox-disk';
+import { CliUsageError } from '../output';
+import { cannotSendText, flushDiskText } from './outbox-disk';
+import { FlushProgress } from './flush-progress';
+import { queuedText, withOutboxOrItsFile } from './outbox-unlocked';
 import { withOutbox } from './outbox-open';
-import { lookAlikesText, registerOutboxResolve, resolveHint } from './outbox-resolve';
+import { registerOutboxResolve } from './outbox-resolve';
+import { listOutbox } from './outbox-list';
 import { FLUSH_TIMEOUT_MS, outcomeOf, queuedResult } from './outbox-submit';
 import { countWords } from '@shared/people-words/count-words';
-import { writeStateWords } from '@shared/people-words/write-state-words';
 
 // Where the write commands (page-items.ts, admin-lists.ts) find the outbox: opened per command, and written through.
 export { withOutbox, type OutboxDisk, type OutboxOpening } from './outbox-open';
@@ -28,21 +28,15 @@ export function findEntry(outbox: OutboxService, idOrPrefix: string): OutboxEntr
   return matches[0]!;
 }
 
-function stateText(entry: OutboxEntryView): string {
-  return entry.state === 'pending' && entry.waiting ? `${writeStateWords(entry.state)} (${entry.waiting})` : writeStateWords(entry.state);
-}
-
-function resourceText(entry: OutboxEntryView): string {
-  return entry.resourceKey.startsWith(`${entry.accountId}:`) ? entry.resourceKey.slice(entry.accountId.length + 1) : entry.resourceKey;
-}
-
 function leftOf(report: OutboxFlushReport): number {
   return report.pending + report.inFlight + report.failed + report.conflicts;
 }
 
 function reportText(report: OutboxFlushReport): string {
   const reasons = Object.entries(report.waiting).map(([reason, n]) => `${n} ${reason}`);
-  const parts = [`sent ${report.sent}`];
+  // A look-up that found a write applied sent nothing now: an earlier flush (or process) sent it, and may have counted it.
+  const found = report.alreadySent ? ` (${report.alreadySent} more found on the server, sent before: not sent again)` : '';
+  const parts = [`sent ${report.sent}${found}`];
   if (leftOf(report) === 0) return `${parts[0]}; nothing left`;
   // Writes sent without a clear answer are neither "pending" nor "not sent": their outcome is unknown until looked up.
   const unknown = report.outcomeUnknown
@@ -91,41 +85,9 @@ export function registerOutboxCommands(program: Command, run: Run): void {
 
   outbox
     .command('list')
-    .description('every queued, failed, conflicting and recently sent write')
-    .action(
-      run(async (ctx) => {
-        const { entries, status } = await withOutbox(ctx, async (o) => ({ entries: o.list(), status: o.status() }));
-        const atLeastOnce = entries.some((e) => deliveryPromiseOf(e.operation) === 'at_least_once');
-        ctx.print.result(
-          {
-            entries: entries.map((e) => ({ ...e, delivery: deliveryPromiseOf(e.operation) })),
-            status: { pending: status.pending, inFlight: status.inFlight, failed: status.failed, conflicts: status.conflicts, sent: status.sent },
-          },
-          () =>
-            entries.length === 0
-              ? 'The outbox is empty.'
-              : table([
-                  ['ID', 'STATE', 'WRITE', 'RESOURCE', 'TRIES', 'CREATED', 'LAST ERROR'],
-                  ...entries.map((e) => [
-                    e.id.slice(0, 8),
-                    stateText(e),
-                    deliveryPromiseOf(e.operation) === 'at_least_once' ? `${describeWrite(e, entries)} (${AT_LEAST_ONCE_MARK})` : describeWrite(e, entries),
-                    resourceText(e),
-                    String(e.attempts),
-                    ctx.time(e.createdAt),
-                    e.state === 'needs_look'
-                      ? `look-alikes ${lookAlikesText(e)}: ${resolveHint(e.id)}`
-                      : e.result?.timeOfWriting?.checked === false
-                        ? `written ${ctx.time(e.result.timeOfWriting.at)} by this computer's clock, which could not be checked against the server's`
-                        : (e.lastError?.message
-                            .replace(/^\w+ \([A-Z]+ [^)]*\): /, '')
-                            .replace(/\s+/g, ' ')
-                            .slice(0, 80) ?? ''),
-                  ]),
-                ]) + (atLeastOnce ? `\n${AT_LEAST_ONCE_MARK}: ${AT_LEAST_ONCE_WHY}.` : ''),
-        );
-      }),
-    );
+    .description('every queued, failed, conflicting and recently sent write (many queued alike: one line with their count)')
+    .option('--all', 'list every write on a line of its own, also those queued alike')
+    .action(run(listOutbox));
 
   outbox
     .command('flush')
@@ -133,17 +95,31 @@ export function registerOutboxCommands(program: Command, run: Run): void {
     .option('--timeout <seconds>', 'stop waiting for retries after this long (default 30)', parseSeconds)
     .action(
       run(async (ctx, options: { timeout?: number }) => {
-        const { report, disk, filePath, missing } = await withOutbox(ctx, async (o, disk) => {
-          o.start();
-          // A disk that failed under the flush is named below, with what it means for what is left.
-          disk.named = true;
-          return {
-            report: await o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000 }),
-            disk,
-            filePath: o.filePath,
-            missing: missingTargetLines(o.list()),
-          };
-        });
+        const { report, disk, filePath, missing } = await withOutboxOrItsFile(
+          ctx,
+          () =>
+            withOutbox(ctx, async (o, disk) => {
+              o.start();
+              // A disk that failed under the flush is named below, with what it means for what is left.
+              disk.named = true;
+              let progress: FlushProgress | null = null;
+              const onProgress = (sent: number, total: number) => {
+                progress ??= new FlushProgress({ total, tty: ctx.io.stderrIsTty === true, now: Date.now, write: ctx.io.stderr });
+                progress.sent(sent);
+              };
+              const report = await o.flush({ timeoutMs: (options.timeout ?? FLUSH_TIMEOUT_MS / 1000) * 1000, onProgress }).finally(() => progress?.end());
+              return {
+                report,
+                disk,
+                filePath: o.filePath,
+                missing: missingTargetLines(o.list()),
+              };
+            }),
+          // The disk refused the outbox: nothing can be sent, but what waits is read from the file and said.
+          (read) => {
+            throw new AppError('storage', cannotSendText(read.why, queuedText(read)));
+          },
+        );
         ctx.print.result(report, () => reportText(report));
         for (const line of missing) ctx.print.note(line);
         // With --json: the report, then (when something is left, or the disk failed) the error object, one per line.

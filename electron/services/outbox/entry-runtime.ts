@@ -1,5 +1,3 @@
-import type { OutboxWaitReason } from '@shared/outbox/entry-view';
-
 /** What this process knows about one entry beyond its durable record; none of it survives a restart. */
 export interface EntryRuntime {
   /** Added but not yet durable: not sendable before enqueue() could say "accepted". */
@@ -14,8 +12,11 @@ export interface EntryRuntime {
   unsendable: boolean;
   /** The server it goes to, once asked (asked on every scheduling pass); null when it cannot be known. */
   server: string | null | undefined;
-  /** Why a pending entry waits, as of the last scheduling pass. */
-  waiting: OutboxWaitReason | undefined;
+  /**
+   * Of unknown outcome when the outbox was opened, and not sent by this process since: a look-up that finds it
+   * applied finds what an earlier process sent (and may have counted), not a send of this one.
+   */
+  sentBeforeOpen?: boolean;
 }
 
 const KEEP_OBJECTS = 200;
@@ -32,7 +33,7 @@ export class EntryRuntimes {
   of(id: string): EntryRuntime {
     let record = this.#records.get(id);
     if (!record) {
-      record = { committing: false, failures: 0, nextAttemptAt: undefined, blocked: false, unsendable: false, server: undefined, waiting: undefined };
+      record = { committing: false, failures: 0, nextAttemptAt: undefined, blocked: false, unsendable: false, server: undefined };
       this.#records.set(id, record);
     }
     return record;
@@ -45,15 +46,6 @@ export class EntryRuntimes {
   forget(id: string): void {
     this.#records.delete(id);
     this.#objects.delete(id);
-  }
-
-  /** Notes why each pending entry waits (shown in the views), from a scheduling pass's plan. */
-  noteWaiting(entries: Iterable<{ id: string }>, waiting: ReadonlyMap<string, OutboxWaitReason>): void {
-    for (const entry of entries) {
-      const reason = waiting.get(entry.id);
-      const record = reason === undefined ? this.peek(entry.id) : this.of(entry.id);
-      if (record) record.waiting = reason;
-    }
   }
 
   /** A user's retry starts afresh: no backoff, not blocked, its server asked again. */

@@ -23,8 +23,8 @@ export interface EntrySenderDeps {
   kindOf: (entry: OutboxEntry) => OutboxKindHandler;
   serverOf: (entry: OutboxEntry) => string | null;
   emitEntry: (entry: OutboxEntry) => void;
-  /** One more write reached the server (flush reports count them). */
-  onSent: () => void;
+  /** One more write is sent (flush reports count them): by this attempt, or found applied by a look-up. */
+  onSent: (entry: OutboxEntry, foundOnServer: boolean) => void;
   /** A send is over, whatever its outcome: schedule again. */
   afterSend: () => void;
 }
@@ -49,7 +49,11 @@ export class EntrySender {
     return {
       signal,
       now: this.#deps.now,
-      noteSending: (stamp) => store.setState(entry.id, { state: 'in_flight', lastSentAt: new Date(this.#deps.now()).toISOString(), ...stamp }),
+      noteSending: (stamp) => {
+        // This process sends it now: a look-up that finds it later may be finding this send.
+        this.#deps.runtime.of(entry.id).sentBeforeOpen = false;
+        return store.setState(entry.id, { state: 'in_flight', lastSentAt: new Date(this.#deps.now()).toISOString(), ...stamp });
+      },
       get claimed(): ReadonlySet<string> {
         if (!claimed) {
           claimed = new Set();
@@ -83,6 +87,8 @@ export class EntrySender {
         ...this.#offsetOnce(entry, kind),
       });
       this.#deps.emitEntry(entry);
+      // Without a look-up first, this attempt is a send of this process.
+      if (!entry.reconcile) runtime.sentBeforeOpen = false;
       const unresolved = [...tempIdsIn(entry.input)];
       if (unresolved.length > 0) {
         const error: OutboxError = { code: 'invalid_input', message: `It refers to ${unresolved[0]}, whose create is no longer in the outbox.` };
@@ -124,7 +130,7 @@ export class EntrySender {
       // "in flight" record follows this one in the file, so both are durable before it leaves. Were we to
       // crash first, the entry is found in flight on restart and reconciled (found sent), never resent.
       void this.#deps.store.commit(records).catch(() => undefined);
-      this.#deps.onSent();
+      this.#deps.onSent(entry, outcome.foundOnServer === true && runtime.sentBeforeOpen === true);
       this.#deps.runtime.rememberObject(entry.id, outcome.object);
       this.#deps.emitEntry(entry);
       for (const other of changed) this.#deps.emitEntry(other);

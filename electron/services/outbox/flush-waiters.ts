@@ -3,12 +3,24 @@ import type { OutboxFlushReport } from '@shared/outbox/status';
 import type { DispatchPlan } from './dispatch-plan';
 import type { OutboxEntry } from './entry';
 
+/**
+ * Writes this process saw sent: `sent` by its own attempts, `found` applied on the server by a look-up of a write
+ * of unknown outcome since before the outbox was opened (an earlier process sent it, its "sent" never recorded:
+ * a full disk, a crash). Counted apart, or a flush after a full disk counts again what the flush before it counted.
+ */
+export interface SendTally {
+  sent: number;
+  found: number;
+}
+
 export interface FlushWaiter {
   inScope: (entry: OutboxEntry) => boolean;
-  /** The outbox's sent count when the flush began: the report counts what was sent since. */
-  sentBefore: number;
+  /** The outbox's tally when the flush began: the report counts what was sent since. */
+  before: SendTally;
   resolve: (report: OutboxFlushReport) => void;
   timer: NodeJS.Timeout | undefined;
+  /** Told of each write of its scope sent: how many so far, of the `total` it set out to send. */
+  progress?: { total: number; tell: (sent: number, total: number) => void } | undefined;
 }
 
 /**
@@ -33,12 +45,13 @@ export class FlushWaiters {
   /** Waits until finish() is called for it; `onTimeout` is called after `timeoutMs` if given. */
   wait(
     inScope: FlushWaiter['inScope'],
-    sentBefore: number,
+    before: SendTally,
     timeoutMs: number | undefined,
     onTimeout: (waiter: FlushWaiter) => void,
+    progress?: FlushWaiter['progress'],
   ): Promise<OutboxFlushReport> {
     return new Promise<OutboxFlushReport>((resolve) => {
-      const waiter: FlushWaiter = { inScope, sentBefore, resolve, timer: undefined };
+      const waiter: FlushWaiter = { inScope, before: { ...before }, resolve, timer: undefined, progress };
       if (timeoutMs !== undefined) {
         waiter.timer = setTimeout(() => onTimeout(waiter), timeoutMs);
         waiter.timer.unref?.();
@@ -46,6 +59,15 @@ export class FlushWaiters {
       this.#waiters.add(waiter);
       if (this.#keepAlive === undefined) this.#keepAlive = setInterval(() => undefined, 60_000);
     });
+  }
+
+  /** One more write is sent: the waiters whose scope holds it hear how far they are. */
+  progress(entry: OutboxEntry, now: SendTally): void {
+    for (const waiter of this.#waiters) {
+      if (!waiter.progress || !waiter.inScope(entry)) continue;
+      const sent = now.sent + now.found - waiter.before.sent - waiter.before.found;
+      waiter.progress.tell(Math.min(sent, waiter.progress.total), waiter.progress.total);
+    }
   }
 
   /** Answers a waiter once; false when it was already answered. */
@@ -90,10 +112,12 @@ export function flushSettled(waiter: FlushWaiter, view: FlushView): boolean {
 }
 
 /** What is left in the waiter's scope, and why. */
-export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 'settling'>, sentNow: number, settled: boolean): OutboxFlushReport {
+export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 'settling'>, now: SendTally, settled: boolean): OutboxFlushReport {
+  const found = now.found - waiter.before.found;
   const report: OutboxFlushReport = {
     settled,
-    sent: sentNow - waiter.sentBefore,
+    sent: now.sent - waiter.before.sent,
+    ...(found > 0 ? { alreadySent: found } : {}),
     pending: 0,
     inFlight: 0,
     failed: 0,

@@ -43,6 +43,8 @@ export type SendOutcome =
       serverId?: ServerId;
       /** The whole server answer, kept in memory for the caller (the CLI prints it). */
       object?: unknown;
+      /** A look-up found it applied: an earlier attempt sent it, this one sent nothing (a flush counts it apart). */
+      foundOnServer?: boolean;
     }
   | { type: 'conflict'; conflict: OutboxConflict }
   /** A create of unknown outcome whose look-up found look-alikes it cannot tell from ours: the user chooses. */

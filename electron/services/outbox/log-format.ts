@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
 import {
   outboxConflictSchema,
@@ -163,6 +164,8 @@ export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
   const keepDamaged = (raw: Buffer) => {
     if (result.damaged.length < MAX_DAMAGED_KEPT) result.damaged.push(raw.subarray(0, MAX_DAMAGED_BYTES).toString('utf8'));
   };
+  // One check of the whole file (native) spares a strict decoder per line in the usual case: nothing damaged.
+  const allUtf8 = isUtf8(bytes);
   let start = 0;
   let first = true;
   while (start < bytes.length) {
@@ -174,7 +177,7 @@ export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
     if (raw.length === 0 || raw.every((b) => b === 0x20 || b === 0x0d || b === 0x09)) continue;
     let json: unknown;
     try {
-      json = JSON.parse(fatalUtf8.decode(raw));
+      json = JSON.parse(allUtf8 ? raw.toString('utf8') : fatalUtf8.decode(raw));
     } catch {
       if (last) result.tornTail = true;
       else {

@@ -2,7 +2,7 @@ import { isTempId } from '@shared/outbox/temp-id';
 import { WRITE_NOUNS } from '@shared/outbox/write-description';
 import { isWriteOperation, WRITE_OPERATIONS } from '@shared/outbox/write-operations';
 import type { OutboxEntry } from './entry';
-import type { OutboxRecord, ShortBatch } from './log-format';
+import type { OutboxRecord, ParsedOutboxLog, ShortBatch } from './log-format';
 import { describeWrite } from '@shared/outbox/write-description';
 
 /*
@@ -115,4 +115,15 @@ export function shortBatchesSentence(batches: readonly ShortBatch[]): string {
       return `${missing.toLocaleString('en-US')} of the ${batch.size.toLocaleString('en-US')} writes queued together (one of them: ${what}) could not be read and ${missing === 1 ? 'was' : 'were'} lost: write ${missing === 1 ? 'it' : 'them'} again; the other ${batch.found.toLocaleString('en-US')} were kept.`;
     })
     .join(' ');
+}
+
+/** What was wrong with the file, in a few words: "2 unreadable lines", "no header", "a batch short of 1 write". */
+export function damageOf(log: ParsedOutboxLog): string {
+  const parts: string[] = [];
+  if (log.invalidLines > 0) parts.push(`${log.invalidLines} unreadable line${log.invalidLines === 1 ? '' : 's'}`);
+  if (log.header === 'missing') parts.push('no header');
+  const short = log.shortBatches.reduce((sum, batch) => sum + batch.size - batch.found, 0);
+  if (short > 0)
+    parts.push(`${short} write${short === 1 ? '' : 's'} missing from ${log.shortBatches.length === 1 ? 'a batch' : `${log.shortBatches.length} batches`}`);
+  return parts.join(', ');
 }

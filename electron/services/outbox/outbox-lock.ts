@@ -64,6 +64,18 @@ export class OutboxBusyError extends AppError {
   }
 }
 
+/** The lock file could not be made (a full disk, a read-only folder): the outbox can still be read, never written. */
+export class OutboxLockFileError extends AppError {
+  /** "the disk is full (ENOSPC): the outbox lock /…/outbox.lock could not be written" */
+  readonly words: string;
+
+  constructor(lockPath: string, verb: 'created' | 'written' | 'taken over', cause: unknown) {
+    super('storage', `The outbox lock ${lockPath} could not be ${verb}: ${fileErrorReason(cause)}.`, { cause });
+    this.name = 'OutboxLockFileError';
+    this.words = `${fileErrorReason(cause)}: the outbox lock ${lockPath} could not be ${verb}`;
+  }
+}
+
 /** Locks held by this process, and what each says: a second OutboxService over the same file in one process is refused too. */
 const heldHere = new Map<string, LockInfo>();
 let exitHookInstalled = false;
@@ -150,7 +162,7 @@ function writeLock(lockPath: string, created: string, fd: number, info: LockInfo
     // An empty or cut lock would make every other process wait for nobody: take it away again.
     fs.closeSync(fd);
     fs.rmSync(created, { force: true });
-    throw new AppError('storage', `The outbox lock ${lockPath} could not be written: ${fileErrorReason(error)}.`, { cause: error });
+    throw new OutboxLockFileError(lockPath, 'written', error);
   }
   fs.closeSync(fd);
 }
@@ -164,7 +176,7 @@ function tryCreate(lockPath: string, mine: LockInfo, folderMade = false): boolea
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false;
     if (code !== 'ENOENT' || folderMade) {
-      throw new AppError('storage', `The outbox lock ${lockPath} could not be created: ${fileErrorReason(error)}.`, { cause: error });
+      throw new OutboxLockFileError(lockPath, 'created', error);
     }
     // A fresh install: the data folder does not exist yet. Created private, as every entry point does.
     ensureDataDir(path.dirname(lockPath));
@@ -207,7 +219,7 @@ function claimTakeover(lockPath: string, identity: string): (() => void) | null 
   } catch (error) {
     // EEXIST: left by an earlier process that had our pid; it is ours now.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new AppError('storage', `The outbox lock ${lockPath} could not be taken over: ${fileErrorReason(error)}.`, { cause: error });
+      throw new OutboxLockFileError(lockPath, 'taken over', error);
     }
   }
   const release = () => fs.rmSync(minePath, { force: true });
@@ -232,14 +244,14 @@ function replaceWithMine(lockPath: string, mine: LockInfo): void {
   try {
     fd = fs.openSync(temp, 'wx', 0o600);
   } catch (error) {
-    throw new AppError('storage', `The outbox lock ${lockPath} could not be taken over: ${fileErrorReason(error)}.`, { cause: error });
+    throw new OutboxLockFileError(lockPath, 'taken over', error);
   }
   writeLock(lockPath, temp, fd, mine);
   try {
     fs.renameSync(temp, lockPath);
   } catch (error) {
     fs.rmSync(temp, { force: true });
-    throw new AppError('storage', `The outbox lock ${lockPath} could not be taken over: ${fileErrorReason(error)}.`, { cause: error });
+    throw new OutboxLockFileError(lockPath, 'taken over', error);
   }
 }
 

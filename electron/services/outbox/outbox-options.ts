@@ -50,4 +50,6 @@ export interface OutboxFlushOptions {
   /** Only these accounts' entries (the command line flushes its own account). */
   accountIds?: string[];
   ids?: string[];
+  /** Told after each write of the flush is sent: how many so far, of how many it set out to send. */
+  onProgress?: (sent: number, total: number) => void;
 }

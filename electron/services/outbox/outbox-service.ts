@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import { describeIssues } from '@shared/validation/describe-issues';
-import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import type { OutboxEntryView, OutboxWaitReason } from '@shared/outbox/entry-view';
 import {
   outboxEnqueueInputSchema,
   type ConflictChoice,
@@ -14,16 +14,17 @@ import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '@shared/outb
 import type { ConnectivityMonitor } from '@services/connectivity/connectivity-monitor';
 import type { BackoffPolicy } from '@services/timing/backoff';
 import { systemBootClock, type BootClock } from '@services/timing/boot-clock';
-import { planDispatch, type DispatchPlan } from './dispatch-plan';
+import type { DispatchPlan } from './dispatch-plan';
+import { SchedulingView } from './scheduling-view';
 import { countStates, toView, type OutboxEntry } from './entry';
 import { discardPlan } from './discard-plan';
 import { EntrySender } from './entry-sender';
 import { WakeTimer } from './wake-timer';
 import { diskStatusOf } from './disk-words';
 import { addDurably, addManyDurably, enqueueResultOf, newEntry } from './new-entry';
-import { BatchWriteError } from './batch-write-error';
+import { prepareBatch } from './prepare-batch';
 import { EntryRuntimes } from './entry-runtime';
-import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter } from './flush-waiters';
+import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter, type SendTally } from './flush-waiters';
 import { InFlightLedger } from './in-flight-ledger';
 import { OutboxChanges } from './change-emitter';
 import { EntryServers } from './entry-servers';
@@ -50,7 +51,6 @@ export class OutboxService {
   readonly #ownsConnectivity: boolean;
   readonly #release: () => void;
   readonly #now: () => number;
-  readonly #maxPerAccount: number;
   readonly #backoff: BackoffPolicy;
   readonly #bootClock: BootClock;
   readonly #changes = new OutboxChanges(() => (this.#closed ? null : this.status()));
@@ -60,11 +60,17 @@ export class OutboxService {
   /** Per account: no sends before this time (a 429's Retry-After). */
   readonly #pausedUntil = new Map<string, number>();
   #pumpQueued = false;
-  #sentCount = 0;
+  /** Why each pending entry waits, as of the last plan (shown in the views). */
+  #waiting: ReadonlyMap<string, OutboxWaitReason> = new Map();
+  /** #waiting is that of the current state: nothing changed since the last plan. */
+  #waitingFresh = false;
+  /** Writes sent so far, and of those found applied by a look-up (sent by an earlier attempt): flush reports count them. */
+  readonly #tally: SendTally = { sent: 0, found: 0 };
   #started = false;
   #closed = false;
   #unsubscribeConnectivity: (() => void) | undefined;
   readonly #servers: EntryServers;
+  readonly #scheduling: SchedulingView;
 
   readonly #sender: EntrySender;
   readonly #wakeTimer: WakeTimer;
@@ -73,6 +79,17 @@ export class OutboxService {
   private constructor(parts: OutboxParts, options: OutboxServiceOptions) {
     this.#store = parts.store;
     this.#servers = new EntryServers({ kinds: parts.kinds, runtime: this.#runtime, probes: parts.probes, connectivity: parts.connectivity });
+    this.#scheduling = new SchedulingView({
+      store: parts.store,
+      kinds: parts.kinds,
+      connectivity: parts.connectivity,
+      runtime: this.#runtime,
+      inFlight: this.#inFlight,
+      servers: this.#servers,
+      pausedUntil: this.#pausedUntil,
+      maxPerAccount: options.maxInFlightPerAccount ?? 8,
+      now: options.now ?? Date.now,
+    });
     this.#kinds = parts.kinds;
     this.connectivity = parts.connectivity;
     this.#ownsConnectivity = parts.ownsConnectivity;
@@ -80,7 +97,6 @@ export class OutboxService {
     this.loadReport = parts.store.loadReport;
     this.#now = options.now ?? Date.now;
     this.#wakeTimer = new WakeTimer(() => this.#pump(), this.#now);
-    this.#maxPerAccount = options.maxInFlightPerAccount ?? 8;
     this.#backoff = { ...RESEND_BACKOFF, ...options.backoff };
     this.#bootClock = options.bootClock ?? systemBootClock;
     this.#sender = new EntrySender({
@@ -95,7 +111,11 @@ export class OutboxService {
       kindOf: (entry) => this.#kindOf(entry),
       serverOf: (entry) => this.#servers.of(entry),
       emitEntry: (entry) => this.#emitEntry(entry),
-      onSent: () => this.#sentCount++,
+      onSent: (entry, found) => {
+        if (found) this.#tally.found++;
+        else this.#tally.sent++;
+        this.#flushWaiters.progress(entry, this.#tally);
+      },
       afterSend: () => {
         this.#changes.queueStatus();
         this.#pump();
@@ -130,6 +150,7 @@ export class OutboxService {
     for (const entry of parts.store.entries.values()) {
       service.#servers.track(entry);
       if (!parts.kinds.has(entry.kind)) service.#runtime.of(entry.id).unsendable = true;
+      if (entry.reconcile) service.#runtime.of(entry.id).sentBeforeOpen = true;
     }
     return service;
   }
@@ -205,26 +226,7 @@ export class OutboxService {
    */
   async enqueueMany(requests: readonly OutboxEnqueueInput[]): Promise<OutboxEnqueueResult[]> {
     this.#assertOpen();
-    const results: OutboxEnqueueResult[] = [];
-    const fresh: OutboxEntry[] = [];
-    const inBatch = new Map<string, OutboxEntry>();
-    const now = this.#now();
-    requests.forEach((request, index) => {
-      const parsed = outboxEnqueueInputSchema.safeParse(request);
-      if (!parsed.success) throw new BatchWriteError(index, requests.length, describeIssues(parsed.error.issues));
-      const id = parsed.data.id ?? randomUUID();
-      const existing = this.#store.entries.get(id) ?? inBatch.get(id);
-      if (existing) return void results.push(enqueueResultOf(existing));
-      let entry: OutboxEntry;
-      try {
-        entry = newEntry({ ...parsed.data, id }, this.#kinds, this.#store, now, this.#bootClock);
-      } catch (error) {
-        throw new BatchWriteError(index, requests.length, error instanceof Error ? error.message : 'the write is not valid.');
-      }
-      inBatch.set(id, entry);
-      fresh.push(entry);
-      results.push(enqueueResultOf(entry));
-    });
+    const { results, fresh } = prepareBatch(requests, { kinds: this.#kinds, store: this.#store, now: this.#now(), bootClock: this.#bootClock });
     if (fresh.length === 0) return results;
     // Added to the store in memory now, in this order, before anything else can be queued: the queue order.
     await addManyDurably(this.#store, this.#runtime, fresh).catch((error: unknown) => {
@@ -249,6 +251,13 @@ export class OutboxService {
     if (!entry) return undefined;
     this.#refreshWaiting();
     return this.#view(entry);
+  }
+
+  /** Ids of every entry not sent yet, without building views (a command notes them at opening). */
+  unsentIds(): string[] {
+    const ids: string[] = [];
+    for (const entry of this.#store.entries.values()) if (entry.state !== 'sent') ids.push(entry.id);
+    return ids;
   }
 
   /** Writes not yet sent and not waiting for the user (pending or in flight). */
@@ -290,7 +299,16 @@ export class OutboxService {
       if (server !== null && !this.connectivity.isReachable(server)) servers.add(server);
     }
     await Promise.all([...servers].map((server) => this.connectivity.probeNow(server)));
-    const report = this.#flushWaiters.wait(inScope, this.#sentCount, options.timeoutMs, (waiter) => this.#finishFlush(waiter, this.#planNow(), false));
+    let total = 0;
+    for (const entry of this.#store.entries.values()) if (inScope(entry) && (entry.state === 'pending' || entry.state === 'in_flight')) total++;
+    const progress = options.onProgress ? { total, tell: options.onProgress } : undefined;
+    const report = this.#flushWaiters.wait(
+      inScope,
+      { ...this.#tally },
+      options.timeoutMs,
+      (waiter) => this.#finishFlush(waiter, this.#planNow(), false),
+      progress,
+    );
     this.#pump();
     return report;
   }
@@ -357,7 +375,7 @@ export class OutboxService {
 
   #view(entry: OutboxEntry): OutboxEntryView {
     const runtime = this.#runtime.peek(entry.id);
-    const waiting = runtime?.waiting;
+    const waiting = this.#waiting.get(entry.id);
     const nextAttemptAt = runtime?.nextAttemptAt;
     return toView(entry, { ...(waiting ? { waiting } : {}), ...(nextAttemptAt !== undefined && nextAttemptAt > this.#now() ? { nextAttemptAt } : {}) });
   }
@@ -376,31 +394,20 @@ export class OutboxService {
   }
 
   #planNow(): DispatchPlan {
-    return planDispatch({
-      entries: this.#store.entries.values(),
-      stateOf: (id) => this.#store.entries.get(id)?.state,
-      running: { has: (id) => this.#inFlight.has(id) || this.#runtime.holdsBack(id) },
-      runningPerAccount: this.#inFlight.perAccount,
-      maxPerAccount: this.#maxPerAccount,
-      now: this.#now(),
-      nextAttemptAt: this.#runtime.retryAt,
-      pausedUntil: this.#pausedUntil,
-      blocked: this.#runtime.blocked,
-      reachable: (entry) => this.#servers.reachable(entry),
-      unproven: (entry) => this.#servers.unproven(entry),
-      runningPerServer: this.#inFlight.perServer,
-      exclusivityKey: (entry) => this.#kinds.get(entry.kind)?.exclusivityKey?.(entry) ?? null,
-      runningByExclusivity: this.#inFlight.byExclusivity,
-    });
+    return this.#scheduling.plan();
   }
 
   /** Notes why each pending entry waits (shown in the views) from a fresh plan. */
   #refreshWaiting(): void {
-    this.#runtime.noteWaiting(this.#store.entries.values(), this.#planNow().waiting);
+    // A plan goes over every entry: a command asks get() a few times in a row with nothing changed between.
+    if (this.#waitingFresh && !this.#pumpQueued) return;
+    this.#waiting = this.#planNow().waiting;
+    this.#waitingFresh = true;
   }
 
   /** Many events in one tick (a batch of answers) make one scheduling pass. */
   #pump(): void {
+    this.#waitingFresh = false;
     if (this.#pumpQueued || this.#closed) return;
     this.#pumpQueued = true;
     queueMicrotask(() => {
@@ -410,9 +417,11 @@ export class OutboxService {
   }
 
   #pumpNow(): void {
-    if (this.#closed) return;
+    // Nothing to start and no flush to answer: the views plan when they are asked (#refreshWaiting).
+    if (this.#closed || (!this.#started && this.#flushWaiters.size === 0)) return;
     const plan = this.#planNow();
-    this.#runtime.noteWaiting(this.#store.entries.values(), plan.waiting);
+    this.#waiting = plan.waiting;
+    this.#waitingFresh = true;
     if (this.#started) {
       for (const entry of plan.start) void this.#sender.send(this.#servers.scouting(entry));
       this.#wakeTimer.at(plan.wakeAt);
@@ -424,20 +433,15 @@ export class OutboxService {
   }
 
   #flushView(plan: DispatchPlan): FlushView {
-    return {
-      entries: this.#store.entries.values(),
-      plan,
-      busy: (entry) => this.#inFlight.has(entry.id) || this.#runtime.peek(entry.id)?.committing === true,
-      serverOf: (entry) => this.#servers.of(entry),
-      settling: (server) => this.connectivity.isSettling(server),
-    };
+    return this.#scheduling.flushView(plan);
   }
 
   #finishFlush(waiter: FlushWaiter, plan: DispatchPlan, settled: boolean): void {
-    this.#flushWaiters.finish(waiter, flushReport(waiter, this.#flushView(plan), this.#sentCount, settled));
+    this.#flushWaiters.finish(waiter, flushReport(waiter, this.#flushView(plan), this.#tally, settled));
   }
 
   #emitEntry(entry: OutboxEntry): void {
+    this.#waitingFresh = false;
     if (this.#changes.listening) this.#changes.emit({ type: 'entry', entry: this.#view(entry) });
     this.#changes.queueStatus();
   }

@@ -5,46 +5,20 @@ import { AppError } from '@shared/errors';
 import type { ServerId } from '@shared/outbox/entry-view';
 import { replaceTempIds, tempIdsIn } from '@shared/outbox/temp-id';
 import { quarantineFile } from '@services/storage/quarantine';
+import { readIfPresent } from '@services/storage/read-if-present';
 import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
-import { fileErrorReason, type DurableFileSystem, type FileSystemFailure } from '@services/storage/file-system';
+import { fileErrorReason, type FileSystemFailure } from '@services/storage/file-system';
 import { writeFileAtomic } from '@services/storage/atomic-write';
 import { FILE_SIZE_CAPS, refuseOverCap, type FileSizeCap } from '@services/storage/file-size-cap';
 import type { OutboxEntry } from './entry';
+import { applyStatePatch } from './state-patch';
+import type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
-import { lostWritesSentence, shortBatchesSentence, readDamagedLines } from './lost-writes';
+import { damageOf, lostWritesSentence, shortBatchesSentence, readDamagedLines, type DamagedLines } from './lost-writes';
 
 export const OUTBOX_FILE_NAME = 'outbox.jsonl';
 
-export interface OutboxLoadReport {
-  filePath: string;
-  entries: number;
-  /** Entries found in flight (a crash while sending): they are reconciled before any resend. */
-  recoveredInFlight: number;
-  invalidLines: number;
-  tornTail: boolean;
-  /** Where a damaged file was moved, or null. */
-  quarantinedTo: string | null;
-  /** A sentence for the user when something was wrong, else null. */
-  problem: string | null;
-}
-
-export interface OutboxStoreOptions {
-  filePath: string;
-  now?: () => number;
-  /** Compact once the file has more than max(this, 3 × live records) lines. */
-  compactMinLines?: number;
-  /**
-   * Sent entries kept (the newest) when compacting; older ones are forgotten. The file is compacted as soon as it
-   * holds half again as many, so it holds from `keepSent` to 1.5 × `keepSent` sent entries (default 100: at most
-   * 150).
-   */
-  keepSent?: number;
-  onLoad?: (report: OutboxLoadReport) => void;
-  /** node:fs by default; tests put a faulty disk here. */
-  fileSystem?: DurableFileSystem;
-  /** The most the file may hold before new writes are refused; FILE_SIZE_CAPS.outbox by default. */
-  sizeCap?: FileSizeCap;
-}
+export type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
 
 interface Mapping {
   serverId: ServerId;
@@ -60,15 +34,12 @@ const LOOSE_MAPPINGS_PER_KEPT_SENT = 2;
  * twice `keepSent`, `statusdesk outbox list` took 1.23× its time on a fresh outbox (budget 1.2×).
  */
 const SENT_LIMIT_FACTOR = 1.5;
-/** What was wrong with the file, in a few words: "2 unreadable lines", "no header", "a batch short of 1 write". */
-function damageOf(log: ParsedOutboxLog): string {
-  const parts: string[] = [];
-  if (log.invalidLines > 0) parts.push(`${log.invalidLines} unreadable line${log.invalidLines === 1 ? '' : 's'}`);
-  if (log.header === 'missing') parts.push('no header');
-  const short = log.shortBatches.reduce((sum, batch) => sum + batch.size - batch.found, 0);
-  if (short > 0)
-    parts.push(`${short} write${short === 1 ? '' : 's'} missing from ${log.shortBatches.length === 1 ? 'a batch' : `${log.shortBatches.length} batches`}`);
-  return parts.join(', ');
+/** The file's bytes (none before its first write), or the reason it cannot be read. */
+async function readOutboxBytes(filePath: string): Promise<Buffer> {
+  const bytes = await readIfPresent(filePath).catch((error: unknown) => {
+    throw new AppError('storage', `The outbox file ${filePath} could not be read: ${fileErrorReason(error)}.`, { cause: error });
+  });
+  return bytes ?? Buffer.alloc(0);
 }
 
 const TEMP_IN_KEY = /tmp-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -114,48 +85,12 @@ export class OutboxStore {
     const { filePath } = options;
     await fs.mkdir(path.dirname(filePath), { recursive: true });
     await removeStaleTempFiles(filePath);
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(filePath);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        throw new AppError('storage', `The outbox file ${filePath} could not be read: ${fileErrorReason(error)}.`, { cause: error });
-      bytes = Buffer.alloc(0);
-    }
-    const log = parseOutboxLog(bytes);
-    const report: OutboxLoadReport = {
-      filePath,
-      entries: 0,
-      recoveredInFlight: 0,
-      invalidLines: log.invalidLines,
-      tornTail: log.tornTail,
-      quarantinedTo: null,
-      problem: null,
-    };
-    const store = new OutboxStore(options, report);
+    const bytes = await readOutboxBytes(filePath);
+    const { store, log, damagedLines } = OutboxStore.#replay(options, bytes);
+    const report = store.loadReport;
     const nonEmpty = bytes.some((b) => b !== 0x0a && b !== 0x0d && b !== 0x20);
     const newer = log.header === 'newer';
     const damaged = nonEmpty && (log.invalidLines > 0 || log.header === 'missing' || log.shortBatches.length > 0);
-    if (!newer) for (const record of log.records) store.#apply(record);
-    const damagedLines = readDamagedLines(log.damaged, log.records, store.entries);
-    for (const entry of store.entries.values()) {
-      // Sent, or not? Only the server knows: look there before sending again.
-      // The attempt cut off may have reached the server: the look-up's window opens at it (entry-sender.ts).
-      if (entry.state === 'in_flight') {
-        entry.state = 'pending';
-        entry.reconcile = true;
-        entry.firstSentAt ??= entry.lastSentAt;
-        report.recoveredInFlight++;
-      }
-      // A damaged line may have held this entry's "being sent": the same question.
-      const unsure = damagedLines.unsure === 'all' || damagedLines.unsure.has(entry.id);
-      if (unsure && entry.state === 'pending' && (entry.attempts > 0 || entry.firstSentAt !== undefined)) {
-        entry.reconcile = true;
-        entry.firstSentAt ??= entry.lastSentAt;
-      }
-    }
-    report.entries = store.entries.size;
-
     if (newer || damaged) {
       report.quarantinedTo = quarantineFile(filePath, new Date(store.#now()));
       const moved = path.basename(report.quarantinedTo);
@@ -180,6 +115,49 @@ export class OutboxStore {
     store.#file = await AppendOnlyFile.open(filePath, lines, options.fileSystem);
     options.onLoad?.(report);
     return store;
+  }
+
+  /**
+   * The entries as the file holds them now, replayed as open() does, without the lock and without writing
+   * anything (a full disk): another process may change the file meanwhile, so this is a view a moment old.
+   */
+  static async read(filePath: string): Promise<OutboxEntry[]> {
+    return [...OutboxStore.#replay({ filePath }, await readOutboxBytes(filePath)).store.entries.values()];
+  }
+
+  /** The file's records applied in memory; entries cut off in flight (or unsure after damage) are to be looked up. */
+  static #replay(options: OutboxStoreOptions, bytes: Buffer): { store: OutboxStore; log: ParsedOutboxLog; damagedLines: DamagedLines } {
+    const log = parseOutboxLog(bytes);
+    const report: OutboxLoadReport = {
+      filePath: options.filePath,
+      entries: 0,
+      recoveredInFlight: 0,
+      invalidLines: log.invalidLines,
+      tornTail: log.tornTail,
+      quarantinedTo: null,
+      problem: null,
+    };
+    const store = new OutboxStore(options, report);
+    if (log.header !== 'newer') for (const record of log.records) store.#apply(record);
+    const damagedLines = readDamagedLines(log.damaged, log.records, store.entries);
+    for (const entry of store.entries.values()) {
+      // Sent, or not? Only the server knows: look there before sending again.
+      // The attempt cut off may have reached the server: the look-up's window opens at it (entry-sender.ts).
+      if (entry.state === 'in_flight') {
+        entry.state = 'pending';
+        entry.reconcile = true;
+        entry.firstSentAt ??= entry.lastSentAt;
+        report.recoveredInFlight++;
+      }
+      // A damaged line may have held this entry's "being sent": the same question.
+      const unsure = damagedLines.unsure === 'all' || damagedLines.unsure.has(entry.id);
+      if (unsure && entry.state === 'pending' && (entry.attempts > 0 || entry.firstSentAt !== undefined)) {
+        entry.reconcile = true;
+        entry.firstSentAt ??= entry.lastSentAt;
+      }
+    }
+    report.entries = store.entries.size;
+    return { store, log, damagedLines };
   }
 
   /** fsyncs done so far (group commit makes this much smaller than the number of records). */
@@ -366,26 +344,9 @@ export class OutboxStore {
       case 'state': {
         const entry = this.entries.get(record.id);
         if (!entry) return;
-        entry.state = record.state;
+        applyStatePatch(entry, record);
         if (record.state === 'sent') this.#sent.add(entry.id);
         else this.#sent.delete(entry.id);
-        if (record.attempts !== undefined) entry.attempts = record.attempts;
-        if (record.firstSentAt !== undefined) entry.firstSentAt = record.firstSentAt;
-        if (record.serverOffsetMs !== undefined) entry.serverOffsetMs = record.serverOffsetMs;
-        if (record.lastSentAt !== undefined) entry.lastSentAt = record.lastSentAt;
-        if (record.timeOfWriting !== undefined) entry.timeOfWriting = record.timeOfWriting;
-        if (record.lastError === null) delete entry.lastError;
-        else if (record.lastError !== undefined) entry.lastError = record.lastError;
-        if (record.result !== undefined) entry.result = record.result;
-        if (record.conflict === null) delete entry.conflict;
-        else if (record.conflict !== undefined) entry.conflict = record.conflict;
-        if (record.lookup === null) delete entry.lookup;
-        else if (record.lookup !== undefined) entry.lookup = record.lookup;
-        if (record.notMine !== undefined) entry.notMine = record.notMine;
-        if (record.reconcile !== undefined) {
-          if (record.reconcile) entry.reconcile = true;
-          else delete entry.reconcile;
-        }
         return;
       }
       case 'edit': {

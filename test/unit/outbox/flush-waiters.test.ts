@@ -11,13 +11,13 @@ describe('callers awaiting a flush', () => {
     const before = timeouts();
     const first = waiters.wait(
       () => true,
-      0,
+      { sent: 0, found: 0 },
       undefined,
       () => undefined,
     );
     const second = waiters.wait(
       () => true,
-      0,
+      { sent: 0, found: 0 },
       undefined,
       () => undefined,
     );
@@ -36,7 +36,7 @@ describe('callers awaiting a flush', () => {
     const waiters = new FlushWaiters();
     const answer = waiters.wait(
       () => true,
-      0,
+      { sent: 0, found: 0 },
       10,
       (w) => waiters.finish(w, { ...report, settled: false }),
     );

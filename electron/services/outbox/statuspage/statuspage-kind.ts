@@ -118,6 +118,7 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
           result: resultOf(info.resource, looked.object),
           ...(looked.serverId === undefined ? {} : { serverId: looked.serverId }),
           object: looked.object,
+          foundOnServer: true,
         };
       }
       // Too soon to conclude, whatever was found: ours may still land and settle the question by itself.
@@ -164,7 +165,7 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     } catch (error) {
       // Deleting is idempotent in effect: gone after an unknown outcome means our delete did it.
       if (info.action === 'delete' && entry.reconcile && error instanceof StatusPageApiError && error.status === 404) {
-        return { type: 'sent', result: { alreadyDone: true } };
+        return { type: 'sent', result: { alreadyDone: true }, foundOnServer: true };
       }
       throw error;
     }

@@ -65,6 +65,8 @@ export class StatusPageTargets {
   readonly #keyCacheMs: number;
   readonly #now: (() => number) | undefined;
   readonly #clients = new Map<string, StatusPageClient>();
+  /** Base URLs as written in entries, normalized: asked for every queued write at each opening and flush, and they are few. */
+  readonly #normalized = new Map<string, string>();
   /** One per server: every client of it (several accounts) sees the same clock. */
   readonly #serverClocks = new Map<string, ServerClock>();
   readonly #keys = new Map<string, { key: string; at: number }>();
@@ -85,7 +87,11 @@ export class StatusPageTargets {
 
   /** The base URL the entry is sent to, or null when its account is gone. */
   baseUrlOf(entry: Pick<OutboxEntry, 'accountId' | 'server'>): string | null {
-    if (entry.server) return normalizeBaseUrl(entry.server.baseUrl);
+    if (entry.server) {
+      let normalized = this.#normalized.get(entry.server.baseUrl);
+      if (normalized === undefined) this.#normalized.set(entry.server.baseUrl, (normalized = normalizeBaseUrl(entry.server.baseUrl)));
+      return normalized;
+    }
     const account = this.account(entry.accountId);
     if (!account) return null;
     try {

@@ -1,0 +1,120 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { openStatusPageOutbox } from '../electron/services/outbox/create-statuspage-outbox';
+import { envAccountId } from '../electron/services/outbox/statuspage/targets';
+import { buildCli } from '../scripts/build-cli';
+
+/*
+ * Queueing offline with a long queue: one `statusdesk incidents create` (the real binary, spawn to exit) against a
+ * server that refuses connections, the 5,000th write (a copy of a folder with 4,999 waiting) against the first (a
+ * fresh folder), interleaved, median of `runs` after a warm-up. Replaying the file grows with the queue; the rest
+ * of a command's work must not (it looked every write's server up again, planned the whole queue for each look at
+ * its own write, and built every write's view to note which were unsent: 2.7× the first at 5,000).
+ * The 4,999 are queued in one process (nothing sent), so the file has one line per write where offline commands
+ * leave three (their one attempt each): the replay is cheaper, the per-write work the same.
+ * Run: npx tsx bench/outbox-offline.bench.ts
+ */
+
+export const OUTBOX_OFFLINE_BUDGET = 1.2;
+
+export interface OutboxOfflineBenchResult {
+  name: 'outbox-offline';
+  queued: number;
+  firstMs: number;
+  lastMs: number;
+  ratio: number;
+  runs: number;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(repoRoot, 'bin/statusdesk.js');
+const KEY = 'bench-key-0000';
+
+function timed(args: string[], home: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, STATUSDESK_HOME: home, STATUSDESK_API_KEY: KEY }, stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`statusdesk ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `statusdesk-offline-${name}-`));
+
+/** An address nothing listens on: every connection is refused, as with the network gone. */
+async function refusingBaseUrl(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/api/v2`;
+}
+
+/** `count` creates waiting in a fresh folder, each its own add (group commit writes them in a few fsyncs). */
+async function folderWithWaiting(count: number, baseUrl: string): Promise<string> {
+  const dir = tempDir('waiting');
+  const { outbox } = await openStatusPageOutbox({ dataDir: dir, env: { STATUSDESK_API_KEY: KEY } });
+  const accountId = envAccountId(baseUrl);
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      outbox.enqueue({
+        accountId,
+        server: { baseUrl, keyFrom: 'env' },
+        operation: 'createIncident',
+        input: { subdomain: 'acme', incident: { type: 'minor', title: `Offline ${i}` } },
+      }),
+    ),
+  );
+  await outbox.stop();
+  return dir;
+}
+
+export async function runOutboxOfflineBench(options: { queued?: number; runs?: number } = {}): Promise<OutboxOfflineBenchResult> {
+  const queued = options.queued ?? 5_000;
+  const runs = options.runs ?? 9;
+  await buildCli();
+  const offline = await refusingBaseUrl();
+  const waiting = await folderWithWaiting(queued - 1, offline);
+  const args = (title: string) => ['--base-url', offline, 'incidents', 'create', 'acme', '--title', title, '--type', 'minor'];
+  const first: number[] = [];
+  const last: number[] = [];
+  try {
+    for (let r = -1; r < runs; r++) {
+      const empty = tempDir('first');
+      const copy = tempDir('last');
+      fs.copyFileSync(path.join(waiting, 'outbox.jsonl'), path.join(copy, 'outbox.jsonl'));
+      const a = await timed(args('The first'), empty);
+      const b = await timed(args(`The ${queued}th`), copy);
+      for (const dir of [empty, copy]) fs.rmSync(dir, { recursive: true, force: true });
+      if (r < 0) continue;
+      first.push(a);
+      last.push(b);
+    }
+  } finally {
+    fs.rmSync(waiting, { recursive: true, force: true });
+  }
+  const round1 = (v: number) => Math.round(v * 10) / 10;
+  return {
+    name: 'outbox-offline',
+    queued,
+    firstMs: round1(median(first)),
+    lastMs: round1(median(last)),
+    ratio: Math.round((median(last) / median(first)) * 1000) / 1000,
+    runs,
+  };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await runOutboxOfflineBench();
+  console.log(JSON.stringify(result, null, 2));
+  console.log(`the ${result.queued.toLocaleString('en-US')}th offline write against the first: ${result.ratio}× (aim ≤ ${OUTBOX_OFFLINE_BUDGET}×)`);
+}

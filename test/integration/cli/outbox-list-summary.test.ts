@@ -1,0 +1,68 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
+import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { makeTempDir } from '../../support/temp-dir';
+import { runCliIn } from './support/run-cli';
+
+/*
+ * A month of a metric's points queued together printed one line each (8,932 lines for 8,928 points), and took
+ * seconds. `outbox list` sums such a run up in one line with its count; `--all` lists every write.
+ */
+
+const POINTS = 40;
+
+let sim: StatusPageSimulator;
+let home: ReturnType<typeof makeTempDir> | undefined;
+
+beforeAll(async () => {
+  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
+});
+afterAll(async () => {
+  await sim.close();
+});
+afterEach(() => {
+  home?.remove();
+  home = undefined;
+});
+
+const key = () => ({ STATUSDESK_API_KEY: sim.keys.demoReadWrite });
+
+/** An incident create, then POINTS data points of metric 7 in one call, as the window queues a metric file. */
+async function queue(dataDir: string): Promise<void> {
+  const { outbox } = await openStatusPageOutbox({ dataDir, env: key() });
+  const target = { accountId: envAccountId(sim.baseUrl), server: { baseUrl: sim.baseUrl, keyFrom: 'env' as const } };
+  await outbox.enqueue({ ...target, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'Alone' } } });
+  await outbox.enqueueMany(
+    Array.from({ length: POINTS }, (_, i) => ({
+      ...target,
+      operation: 'addMetricEntry',
+      input: { subdomain: 'acme', metricId: 7, entry: { time: 1717200000 + i * 300, value: i } },
+    })),
+  );
+  await outbox.stop();
+}
+
+describe('outbox list with many writes queued together', () => {
+  it('sums them up in one line with their count; --all lists every one', async () => {
+    home = makeTempDir('statusdesk-cli-list-summary-');
+    await queue(home.dir);
+
+    const listed = await runCliIn(home.dir, ['outbox', 'list'], key());
+    expect(listed.code, listed.stderr).toBe(0);
+    const rows = listed.stdout.trimEnd().split('\n');
+    expect(
+      rows.filter((row) => row.includes('Data point')),
+      listed.stdout,
+    ).toHaveLength(1);
+    expect(rows.length, listed.stdout).toBeLessThan(6);
+    expect(listed.stdout).toContain(`Data points for metric #7: ${POINTS} waiting (queued together)`);
+    expect(listed.stdout).toContain('New incident “Alone”');
+    expect(listed.stdout).toContain('statusdesk outbox list --all lists every write');
+
+    const all = await runCliIn(home.dir, ['outbox', 'list', '--all'], key());
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout.split('\n').filter((row) => row.includes('Data point for metric #7'))).toHaveLength(POINTS);
+    expect(all.stdout).not.toContain('--all lists every write');
+  });
+});
