@@ -88,6 +88,6 @@ describe('the outbox on a full disk', () => {
     const doctor = await runCliIn(home.dir, ['--json', 'doctor'], key());
     const checks = JSON.parse(doctor.stdout) as { checks: { name: string; detail: string }[] } | { name: string; detail: string }[];
     const list = Array.isArray(checks) ? checks : checks.checks;
-    expect(list.find((check) => check.name === 'outbox')?.detail).toMatch(/^3 writes: 3 pending/);
+    expect(list.find((check) => check.name === 'outbox')?.detail).toMatch(/^3 writes: 3 waiting/);
   });
 });
