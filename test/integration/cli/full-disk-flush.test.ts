@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
 import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { nodeFileSystem, type WritableFile } from '../../../electron/services/storage/file-system';
-import { makeTempDir } from '../../support/temp-dir';
+import { type makeTempDir } from '../../support/temp-dir';
+import { simulatorPerFile } from './support/simulator-per-file';
 import { runCliIn } from './support/run-cli';
 
 /*
@@ -23,35 +23,22 @@ const WRITES = 30;
  */
 const APPENDS_THAT_FIT = 3;
 
-let sim: StatusPageSimulator;
+const world = simulatorPerFile({ afterEach: () => vi.restoreAllMocks() });
 let home: ReturnType<typeof makeTempDir> | undefined;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await sim.reset();
-  home?.remove();
-  home = undefined;
-});
-
-const key = () => ({ STATUSDESK_API_KEY: sim.keys.demoReadWrite });
+const key = world.key;
 /** A failure's words as a sentence may print them (capital first letter, full stop): compared without either. */
 const words = (text: string) =>
   text.replace(/^(statusdesk: )?(.)/, (_, prefix: string | undefined, first: string) => `${prefix ?? ''}${first.toLowerCase()}`).replace(/\.(\n?)$/, '$1');
-const createdTitles = () => sim.writeLog({ op: 'incidents.create' }).map((w) => (w.body as { incident: { title: string } }).incident.title);
+const createdTitles = () => world.sim.writeLog({ op: 'incidents.create' }).map((w) => (w.body as { incident: { title: string } }).incident.title);
 
 /** Queues WRITES creates, as offline commands would have. */
 async function queueWrites(dataDir: string): Promise<void> {
   const { outbox } = await openStatusPageOutbox({ dataDir, env: key() });
   for (let i = 1; i <= WRITES; i++) {
     await outbox.enqueue({
-      accountId: envAccountId(sim.baseUrl),
-      server: { baseUrl: sim.baseUrl, keyFrom: 'env' },
+      accountId: envAccountId(world.sim.baseUrl),
+      server: { baseUrl: world.sim.baseUrl, keyFrom: 'env' },
       operation: 'createIncident',
       input: { subdomain: 'acme', incident: { type: 'minor', title: `Queued ${i}` } },
     });
@@ -84,7 +71,7 @@ function fillDiskAfter(fit: number): { hits: () => number } {
 
 describe('outbox flush on a disk that fills up', () => {
   it('names the full disk, says the writes left are kept and what to do; after space is freed they are all sent, once', async () => {
-    home = makeTempDir('statusdesk-cli-full-disk-');
+    home = world.newHome('statusdesk-cli-full-disk-');
     await queueWrites(home.dir);
     const outboxFile = path.join(home.dir, 'outbox.jsonl');
 
@@ -130,10 +117,14 @@ describe('outbox flush on a disk that fills up', () => {
   });
 
   it('a write that cannot be queued on a full disk says so: not queued, nothing sent, what to do', async () => {
-    home = makeTempDir('statusdesk-cli-full-disk-');
+    home = world.newHome('statusdesk-cli-full-disk-');
     await queueWrites(home.dir);
     fillDiskAfter(0);
-    const refused = await runCliIn(home.dir, ['--base-url', sim.baseUrl, 'incidents', 'create', 'acme', '--title', 'On a full disk', '--type', 'minor'], key());
+    const refused = await runCliIn(
+      home.dir,
+      ['--base-url', world.sim.baseUrl, 'incidents', 'create', 'acme', '--title', 'On a full disk', '--type', 'minor'],
+      key(),
+    );
     expect(refused.code).toBe(1);
     expect(words(refused.stderr)).toBe(
       `statusdesk: the disk is full (ENOSPC): the outbox file ${path.join(home.dir, 'outbox.jsonl')} could not be written; the write was not queued, and nothing was sent. ` +

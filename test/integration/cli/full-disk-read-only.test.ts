@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
 import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { fillTheDisk } from '../../support/full-disk';
-import { makeTempDir } from '../../support/temp-dir';
+import { type makeTempDir } from '../../support/temp-dir';
+import { simulatorPerFile } from './support/simulator-per-file';
 import { runCliIn } from './support/run-cli';
 
 /*
@@ -15,30 +15,17 @@ import { runCliIn } from './support/run-cli';
 
 const WRITES = 3;
 
-let sim: StatusPageSimulator;
+const world = simulatorPerFile({ afterEach: () => vi.restoreAllMocks() });
 let home: ReturnType<typeof makeTempDir> | undefined;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(async () => {
-  vi.restoreAllMocks();
-  await sim.reset();
-  home?.remove();
-  home = undefined;
-});
-
-const key = () => ({ STATUSDESK_API_KEY: sim.keys.demoReadWrite });
+const key = world.key;
 
 async function queueWrites(dataDir: string): Promise<void> {
   const { outbox } = await openStatusPageOutbox({ dataDir, env: key() });
   for (let i = 1; i <= WRITES; i++) {
     await outbox.enqueue({
-      accountId: envAccountId(sim.baseUrl),
-      server: { baseUrl: sim.baseUrl, keyFrom: 'env' },
+      accountId: envAccountId(world.sim.baseUrl),
+      server: { baseUrl: world.sim.baseUrl, keyFrom: 'env' },
       operation: 'createIncident',
       input: { subdomain: 'acme', incident: { type: 'minor', title: `Queued ${i}` } },
     });
@@ -48,7 +35,7 @@ async function queueWrites(dataDir: string): Promise<void> {
 
 describe('the outbox on a full disk', () => {
   it('outbox list shows what is queued, read without the lock, and says it may be a moment old', async () => {
-    home = makeTempDir('statusdesk-cli-full-disk-list-');
+    home = world.newHome('statusdesk-cli-full-disk-list-');
     await queueWrites(home.dir);
     const disk = fillTheDisk();
     const listed = await runCliIn(home.dir, ['outbox', 'list'], key());
@@ -67,7 +54,7 @@ describe('the outbox on a full disk', () => {
   });
 
   it('outbox flush says nothing can be sent while the disk is full, and what is queued', async () => {
-    home = makeTempDir('statusdesk-cli-full-disk-flush-');
+    home = world.newHome('statusdesk-cli-full-disk-flush-');
     await queueWrites(home.dir);
     fillTheDisk();
     const flushed = await runCliIn(home.dir, ['outbox', 'flush'], key());
@@ -78,11 +65,11 @@ describe('the outbox on a full disk', () => {
           `\\(a write is sent only once its sending is recorded\\)\\. Queued: 3 writes pending\\. What to do: free space on that disk \\(or fix it\\), then run "statusdesk outbox flush"`,
       ),
     );
-    expect(sim.writeLog({ op: 'incidents.create' })).toEqual([]);
+    expect(world.sim.writeLog({ op: 'incidents.create' })).toEqual([]);
   });
 
   it("doctor's outbox check reads the queue on a full disk", async () => {
-    home = makeTempDir('statusdesk-cli-full-disk-doctor-');
+    home = world.newHome('statusdesk-cli-full-disk-doctor-');
     await queueWrites(home.dir);
     fillTheDisk();
     const doctor = await runCliIn(home.dir, ['--json', 'doctor'], key());

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
 import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { makeTempDir } from '../../support/temp-dir';
+import { type makeTempDir } from '../../support/temp-dir';
+import { simulatorPerFile } from './support/simulator-per-file';
 import { runCliIn } from './support/run-cli';
 
 /*
@@ -12,28 +12,16 @@ import { runCliIn } from './support/run-cli';
 
 const WRITES = 30;
 
-let sim: StatusPageSimulator;
+const world = simulatorPerFile();
 let home: ReturnType<typeof makeTempDir> | undefined;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(async () => {
-  await sim.reset();
-  home?.remove();
-  home = undefined;
-});
-
-const key = () => ({ STATUSDESK_API_KEY: sim.keys.demoReadWrite });
+const key = world.key;
 
 describe('a long outbox flush', () => {
   it('says how far it is on stderr, a line every tenth of the writes', async () => {
-    home = makeTempDir('statusdesk-cli-flush-progress-');
+    home = world.newHome('statusdesk-cli-flush-progress-');
     const { outbox } = await openStatusPageOutbox({ dataDir: home.dir, env: key() });
-    const target = { accountId: envAccountId(sim.baseUrl), server: { baseUrl: sim.baseUrl, keyFrom: 'env' as const } };
+    const target = { accountId: envAccountId(world.sim.baseUrl), server: { baseUrl: world.sim.baseUrl, keyFrom: 'env' as const } };
     // One incident's updates: sent one at a time, in order, as a metric's points are.
     for (let i = 1; i <= WRITES; i++) {
       await outbox.enqueue({

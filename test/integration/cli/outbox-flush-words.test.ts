@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { makeTempDir } from '../../support/temp-dir';
+import { describe, expect, it } from 'vitest';
+import { type makeTempDir } from '../../support/temp-dir';
+import { simulatorPerFile } from './support/simulator-per-file';
 import { runCliIn } from './support/run-cli';
 import { until } from './support/cli-child';
 
@@ -11,36 +11,23 @@ import { until } from './support/cli-child';
  * holds (it is looked up on the server before any resend), and a flush counts what is still in flight.
  */
 
-let sim: StatusPageSimulator;
+const world = simulatorPerFile({ backOnlineAfterEach: true });
 let home: ReturnType<typeof makeTempDir> | undefined;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(async () => {
-  await sim.goOnline();
-  await sim.reset();
-  home?.remove();
-  home = undefined;
-});
-
-const key = () => ({ STATUSDESK_API_KEY: sim.keys.demoReadWrite });
-const createArgs = (title: string) => ['--base-url', sim.baseUrl, 'incidents', 'create', 'acme', '--title', title, '--type', 'minor'];
-const created = () => sim.writeLog({ op: 'incidents.create' });
+const key = world.key;
+const createArgs = (title: string) => ['--base-url', world.sim.baseUrl, 'incidents', 'create', 'acme', '--title', title, '--type', 'minor'];
+const created = () => world.sim.writeLog({ op: 'incidents.create' });
 /** The server applies the create, then takes 20 s to answer. */
-const slowAnswer = () => sim.setFaults({ method: ['POST'], pathPrefix: '/status_pages/acme/incidents', answerDelayAfterCommitMs: 20_000, times: 1 });
+const slowAnswer = () => world.sim.setFaults({ method: ['POST'], pathPrefix: '/status_pages/acme/incidents', answerDelayAfterCommitMs: 20_000, times: 1 });
 
 describe('writes of unknown outcome in the command line', () => {
   it('a create cut off after the server applied it is "queued: outcome unknown", and a flush counts it so; it is then found, not sent again', async () => {
-    home = makeTempDir('statusdesk-cli-unknown-');
+    home = world.newHome('statusdesk-cli-unknown-');
     slowAnswer();
     const running = runCliIn(home.dir, createArgs('Cut off after the commit'), key());
     await until(() => created().length === 1, 'the server to apply the create');
     // The network goes while the answer is on its way.
-    await sim.goOffline();
+    await world.sim.goOffline();
     const result = await running;
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
@@ -54,7 +41,7 @@ describe('writes of unknown outcome in the command line', () => {
       /^sent 0; left: 1 pending \(1 offline; 1 of unknown outcome, looked up on the server before any resend\), 0 failed, 0 conflicts/,
     );
 
-    await sim.goOnline();
+    await world.sim.goOnline();
     const flushed = await runCliIn(home.dir, ['outbox', 'flush'], key());
     expect(flushed.code, flushed.stderr).toBe(0);
     // The create command sent it: this flush found it on the server, and says so rather than counting it as its own send.
@@ -63,17 +50,17 @@ describe('writes of unknown outcome in the command line', () => {
   });
 
   it('a flush that stops waiting while a write is in flight counts it "in flight (outcome unknown…)"', async () => {
-    home = makeTempDir('statusdesk-cli-unknown-');
-    await sim.goOffline();
+    home = world.newHome('statusdesk-cli-unknown-');
+    await world.sim.goOffline();
     expect((await runCliIn(home.dir, createArgs('Queued offline'), key())).stdout).toMatch(/^queued /);
-    await sim.goOnline();
+    await world.sim.goOnline();
     slowAnswer();
     const flushed = await runCliIn(home.dir, ['outbox', 'flush', '--timeout', '1'], key());
     expect(flushed.code).toBe(1);
     expect(flushed.stdout).toMatch(
       /^sent 0; left: 0 pending, 1 in flight \(outcome unknown: no answer yet when the flush stopped waiting; looked up before any resend\), 0 failed, 0 conflicts/,
     );
-    sim.clearFaults();
+    world.sim.clearFaults();
     const again = await runCliIn(home.dir, ['outbox', 'flush'], key());
     expect(again.code, again.stderr).toBe(0);
     expect(created()).toHaveLength(1);

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
 import { parseOutboxLog } from '../../../electron/services/outbox/log-format';
 import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { makeTempDir } from '../../support/temp-dir';
+import { type makeTempDir } from '../../support/temp-dir';
+import { simulatorPerFile } from './support/simulator-per-file';
 import { runCliIn } from './support/run-cli';
 import { SOAK_MS } from '../../support/time-outs';
 
@@ -18,20 +18,8 @@ import { SOAK_MS } from '../../support/time-outs';
  * there. The figures at scale are bench rows (bench/outbox-months.bench.ts).
  */
 
-let sim: StatusPageSimulator;
+const world = simulatorPerFile();
 let home: ReturnType<typeof makeTempDir> | undefined;
-
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(async () => {
-  await sim.reset();
-  home?.remove();
-  home = undefined;
-});
 
 const outboxFile = () => path.join(home!.dir, 'outbox.jsonl');
 const lines = () => fs.readFileSync(outboxFile(), 'utf8').trimEnd().split('\n').length;
@@ -59,15 +47,15 @@ describe('the outbox over months', () => {
   it(
     'after 300 sends the file holds at most 150 sent writes, and outbox list prints those',
     async () => {
-      home = makeTempDir('statusdesk-cli-months-');
-      const env = { STATUSDESK_API_KEY: sim.keys.demoReadWrite };
+      home = world.newHome('statusdesk-cli-months-');
+      const env = { STATUSDESK_API_KEY: world.sim.keys.demoReadWrite };
       for (let session = 0; session < 3; session++) {
         const { outbox } = await openStatusPageOutbox({ dataDir: home.dir, env });
         outbox.start();
         for (let i = 0; i < 100; i++) {
           await outbox.enqueue({
-            accountId: envAccountId(sim.baseUrl),
-            server: { baseUrl: sim.baseUrl, keyFrom: 'env' },
+            accountId: envAccountId(world.sim.baseUrl),
+            server: { baseUrl: world.sim.baseUrl, keyFrom: 'env' },
             operation: 'createIncident',
             input: { subdomain: 'acme', incident: { type: 'minor', title: `Incident ${session}-${i}` } },
           });
@@ -76,7 +64,7 @@ describe('the outbox over months', () => {
         await outbox.stop();
         expect(sentInFile()).toBeLessThanOrEqual(150);
       }
-      expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(300);
+      expect(world.sim.writeLog({ op: 'incidents.create' })).toHaveLength(300);
       expect(lines()).toBeLessThan(1_000);
 
       const listed = await runCliIn(home.dir, ['--json', 'outbox', 'list']);
@@ -94,7 +82,7 @@ describe('the outbox over months', () => {
   );
 
   it('queueing offline costs one attempt per command, not one per write waiting', async () => {
-    home = makeTempDir('statusdesk-cli-months-');
+    home = world.newHome('statusdesk-cli-months-');
     const offline = await refusingBaseUrl();
     const env = { STATUSDESK_API_KEY: 'a-key-0000' };
     const create = (n: number) =>
@@ -112,7 +100,7 @@ describe('the outbox over months', () => {
   });
 
   it('a write that waited long is not preceded by retried reads when the server is gone: one attempt, not a second of retries', async () => {
-    home = makeTempDir('statusdesk-cli-months-');
+    home = world.newHome('statusdesk-cli-months-');
     // A network that drops every request, counting the connections.
     let connections = 0;
     const dropping = net.createServer((socket) => {

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { makeTempDir } from '../../support/temp-dir';
+import { describe, expect, it } from 'vitest';
+import { type makeTempDir } from '../../support/temp-dir';
+import { simulatorPerFile } from './support/simulator-per-file';
 import { runCliIn } from './support/run-cli';
 
 /*
@@ -9,33 +9,20 @@ import { runCliIn } from './support/run-cli';
  * `statusdesk outbox retry --all` sends every failed write again.
  */
 
-let sim: StatusPageSimulator;
+const world = simulatorPerFile({ backOnlineAfterEach: true });
 let home: ReturnType<typeof makeTempDir> | undefined;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(async () => {
-  await sim.goOnline();
-  await sim.reset();
-  home?.remove();
-  home = undefined;
-});
-
 const wrongKey = { STATUSDESK_API_KEY: 'a-key-that-was-revoked-0000' };
-const goodKey = () => ({ STATUSDESK_API_KEY: sim.keys.demoReadWrite });
-const createArgs = (title: string) => ['--base-url', sim.baseUrl, 'incidents', 'create', 'acme', '--title', title, '--type', 'minor'];
-const created = () => sim.writeLog({ op: 'incidents.create' }).map((w) => (w.body as { incident: { title: string } }).incident.title);
+const goodKey = () => ({ STATUSDESK_API_KEY: world.sim.keys.demoReadWrite });
+const createArgs = (title: string) => ['--base-url', world.sim.baseUrl, 'incidents', 'create', 'acme', '--title', title, '--type', 'minor'];
+const created = () => world.sim.writeLog({ op: 'incidents.create' }).map((w) => (w.body as { incident: { title: string } }).incident.title);
 
 describe('statusdesk outbox retry --all', () => {
   it('sends again every write refused for its key, once the key is fixed; the failure said how', async () => {
-    home = makeTempDir('statusdesk-cli-retry-all-');
-    await sim.goOffline();
+    home = world.newHome('statusdesk-cli-retry-all-');
+    await world.sim.goOffline();
     for (const title of ['One', 'Two', 'Three']) expect((await runCliIn(home.dir, createArgs(title), wrongKey)).stdout).toMatch(/^queued /);
-    await sim.goOnline();
+    await world.sim.goOnline();
 
     const refused = await runCliIn(home.dir, ['outbox', 'flush'], wrongKey);
     expect(refused.code).toBe(1);
