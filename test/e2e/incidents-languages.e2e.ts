@@ -64,7 +64,9 @@ test('Translate into… starts with the languages last used on the page, else th
     await expect(chips(page).filter({ hasText: name })).toHaveCount(1);
   }
   await dialog.getByRole('button', { name: 'Translate into 2 languages' }).click();
+  // Both translations in before the create: the incident carries the languages it was sent with.
   await expect(dialog.getByLabel('German title')).not.toHaveValue('');
+  await expect(dialog.getByLabel('French title')).not.toHaveValue('');
   await dialog.getByRole('button', { name: 'Create incident' }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(async () => (await app.core.incidentPages.get({ accountId: account.id, subdomain: 'acme' })).languages).toEqual(['de', 'fr']);
