@@ -3,7 +3,7 @@ import type { OutboxService } from '../../../electron/services/outbox/outbox-ser
 import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import { apiDateTimeToEpochMs } from '../../../shared/statuspage/datetime';
 import { makeTempDir } from '../../support/temp-dir';
-import { openTestOutbox, simAccounts, until } from './support/harness';
+import { openTestOutbox, simAccounts, until, flushOnceReachable } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';
 
 /*
@@ -84,7 +84,7 @@ describe('writes that waited in the outbox', () => {
     await sleep(2_000);
     await sim.goOnline();
     const sentAt = sim.now().getTime();
-    await outbox.flush();
+    await flushOnceReachable(outbox);
     // A busy machine may answer the flush's first reachability probe late: the outbox then sends when it next
     // finds the server. What matters is that all three are sent, once, with the times they were written.
     await until(() => [created, second, third].every((write) => outbox.get(write.id)?.state === 'sent'), 'all three sent');
@@ -120,7 +120,7 @@ describe('writes that waited in the outbox', () => {
     sim.resolveIncident({ page: 'acme', incidentId, message: 'Resolved by a colleague' });
     sim.clearWriteLog();
     await sim.goOnline();
-    const report = await outbox.flush({ timeoutMs: 10_000 });
+    const report = await flushOnceReachable(outbox);
     expect(report).toMatchObject({ conflicts: 1, sent: 0 });
     const entry = outbox.get(id)!;
     expect(entry.state).toBe('conflict');
@@ -145,7 +145,7 @@ describe('writes that waited in the outbox', () => {
     await sleep(1_200);
     sim.resolveIncident({ page: 'acme', incidentId });
     await sim.goOnline();
-    await outbox.flush({ timeoutMs: 10_000 });
+    await flushOnceReachable(outbox);
     expect(outbox.get(id)?.state).toBe('conflict');
     await outbox.resolveConflict(id, 'take_theirs');
     expect(outbox.get(id)).toBeUndefined();
@@ -170,7 +170,7 @@ describe('writes that waited in the outbox', () => {
     });
     await sleep(1_000);
     await sim.goOnline();
-    const report = await outbox.flush({ timeoutMs: 10_000 });
+    const report = await flushOnceReachable(outbox);
     expect(report).toMatchObject({ sent: 2, conflicts: 0, failed: 0 });
     expect(sim.writeLog({ op: 'incidents.updates.create' }).map((w) => (w.body as { update: { type: string } }).update.type)).toEqual(['resolved', 'update']);
   });

@@ -10,7 +10,7 @@ import { KeychainSecretStore } from '../../../electron/services/vault/keychain-s
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import { bindingFor } from '../../../electron/services/vault/secret-binding';
 import { makeTempDir } from '../../support/temp-dir';
-import { openTestOutbox, resetLimiters } from './support/harness';
+import { openTestOutbox, resetLimiters, flushOnceReachable } from './support/harness';
 
 let sim: StatusPageSimulator;
 let home: ReturnType<typeof makeTempDir>;
@@ -66,7 +66,7 @@ describe('outbox with keys in the real keychain', () => {
       });
       await outbox.flush();
       await sim.goOnline();
-      expect(await outbox.flush()).toMatchObject({ pending: 0, failed: 0 });
+      expect(await flushOnceReachable(outbox)).toMatchObject({ pending: 0, failed: 0 });
       await outbox.stop();
 
       const writes = sim.writeLog({ op: 'incidents.create' });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
 import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
-import { openTestOutbox, simAccounts, until } from './support/harness';
+import { openTestOutbox, simAccounts, until, flushOnceReachable } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';
 
 /*
@@ -72,7 +72,7 @@ describe('the look-up of a create that waited offline', () => {
     sim.clearWriteLog();
     sim.setFaults({ method: 'POST', pathPrefix: INCIDENTS, times: 1, resetRate: 1 });
     await sim.goOnline();
-    await outbox.flush({ timeoutMs: 15_000 });
+    await flushOnceReachable(outbox);
     expect(outbox.get(id)).toMatchObject({ state: 'needs_look', lookup: { reason: 'before_send', candidates: [{ id: theirs.id }] } });
     expect(created()).toHaveLength(0);
   });
@@ -91,7 +91,7 @@ describe('the look-up of a create that waited offline', () => {
       { method: 'GET', pathPrefix: INCIDENTS, times: 1, secondWriter: { path: INCIDENTS, body: { incident } } },
     ]);
     await sim.goOnline();
-    await outbox.flush({ timeoutMs: 15_000 });
+    await flushOnceReachable(outbox);
     expect(outbox.get(id)?.state).toBe('sent');
     expect(created()).toHaveLength(1);
     expect(outbox.get(id)?.result?.id).toBe(created()[0]!.resultId);

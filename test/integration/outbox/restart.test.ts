@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
-import { openTestOutbox, simAccounts } from './support/harness';
+import { openTestOutbox, simAccounts, flushOnceReachable } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';
 
 let sim: StatusPageSimulator;
@@ -47,7 +47,7 @@ describe('outbox end to end (services level)', () => {
     expect(second.pendingCount()).toBe(3);
     await sim.goOnline();
     second.start();
-    const done = await second.flush();
+    const done = await flushOnceReachable(second);
     expect(done).toMatchObject({ settled: true, pending: 0, failed: 0 });
 
     const writes = sim.writeLog().filter((w) => w.path.includes('/incidents'));
