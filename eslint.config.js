@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 /*
  * Lint guards this project's own conventions beside the usual mistakes (as GitHub Desktop's local rules do):
- * - the layers of DESIGN.md, checked on every import, type-only ones included (test/unit/architecture checks
+ * - the layers of docs/architecture.md, checked on every import, type-only ones included (test/unit/architecture checks
  *   the same table by scanning files, so a wrong import fails twice, in the editor and in CI), and no `../`
  *   out of a feature folder: other folders are reached through the aliases of tsconfig.base.json;
  * - IPC goes through the one bridge: no raw ipcMain or webContents.send elsewhere in the main process;
@@ -26,7 +26,7 @@ const STATUSPAGE_READ_ONLY_IN_LIB = {
   selector: 'CallExpression[callee.property.name="read"][callee.object.property.name="statuspage"]',
   message: 'Read the status page API through lib/statuspage-read.ts: typed per operation and checked against its schema.',
 };
-const ELECTRON = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import electron (DESIGN.md layers).' };
+const ELECTRON = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import electron (docs/architecture.md layers).' };
 const NODE = { group: ['node:*'], message: 'This layer runs in the browser or everywhere: no Node built-ins.' };
 const MAIN_ONLY = { group: ['**/main/*', '**/preload/*'], message: 'Services and the command line never reach into the Electron main process or preload.' };
 const RENDERER = { group: ['**/renderer/**', '@/**'], message: 'Only the renderer imports the renderer (@/ is renderer/src).' };

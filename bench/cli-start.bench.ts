@@ -5,7 +5,7 @@ import { startStatusPageSimulator } from '../simulators/statuspage';
 import { buildCli } from '../scripts/build-cli';
 
 /*
- * Command-line cold start (DESIGN.md: within 3× of `node -e 0`): `statusdesk --version` and `statusdesk status
+ * Command-line cold start (docs/architecture.md: within 3× of `node -e 0`): `statusdesk --version` and `statusdesk status
  * <subdomain>` against the simulator, each a fresh `node bin/statusdesk.js` process as a user's shell starts
  * it, timed from spawn to exit. Interleaved with the floor, `node -e 0`, in the same run; median of `runs`
  * after one warm-up round (which also leaves the bundle's code cache in place, as after a first use).

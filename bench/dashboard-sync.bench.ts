@@ -15,7 +15,7 @@ import { makeTempDir } from '../test/support/temp-dir';
 import { benchSubdomain, benchSummaryDoc } from './render/seed-pages';
 
 /*
- * Main → renderer dashboard traffic (DESIGN.md: 100 pages × 100 services at 60 s with nothing changing costs
+ * Main → renderer dashboard traffic (docs/architecture.md: 100 pages × 100 services at 60 s with nothing changing costs
  * ≤ 50 KB/min of IPC; proportional to change).
  * (a) Steady state: a real MonitorFeature polls 100 such pages on the simulator at 60 s on a scaled clock
  *     (push and tick batching scaled alike); every patch it sends is checked by the contract's schema, as

@@ -20,7 +20,7 @@ import { HistoryFeature } from '../electron/services/history/history-feature';
 import { keepYoungGenerationSmall } from '../electron/services/desktop/young-generation';
 
 /*
- * 500 own pages at 60 s (DESIGN.md: core CPU ≤ 3× a bare loop of the same requests, RSS under 120 MB).
+ * 500 own pages at 60 s (docs/architecture.md: core CPU ≤ 3× a bare loop of the same requests, RSS under 120 MB).
  * Three phases run side by side, each in its own process against its own simulator (a child process whose
  * CPU is not counted), so all meet the same machine load:
  *   floor:  a bare loop of the same GETs (the monitor's node:http transport, one per page per interval, spread

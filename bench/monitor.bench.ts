@@ -7,7 +7,7 @@ import { watchedPageSchema, type WatchedPage } from '../shared/monitor/watched-p
 import { runMonitorLoad, type MonitorLoadResult } from './monitor-load';
 
 /*
- * Monitor benchmark (DESIGN.md budgets): a healthy poll costs one request per page per interval
+ * Monitor benchmark (docs/architecture.md budgets): a healthy poll costs one request per page per interval
  * and normalise + diff within 1.5x of JSON.parse of the same body; 500 pages at 60 s cost at most
  * 3x the CPU of a bare loop of the same requests, and under 120 MB RSS.
  *
@@ -18,7 +18,7 @@ import { runMonitorLoad, type MonitorLoadResult } from './monitor-load';
  * (b) Load (monitor-load.ts): 500 pages seeded from the real captures, at a 60 s interval on a real clock (or a
  *     scaled one with --time-scale), in three processes side by side: a bare loop of the same GETs (the
  *     floor), the app's monitor core in the tray (no window) and with its window open. Each row is the
- *     core's CPU as a ratio to the floor's, measured under the same machine load (DESIGN.md: ≤ 3×).
+ *     core's CPU as a ratio to the floor's, measured under the same machine load (docs/architecture.md: ≤ 3×).
  *
  * Run: npx tsx bench/monitor.bench.ts [--minutes 2.5] [--pages 500] [--interval-sec 60]
  *      [--time-scale 1] [--iterations 4000] [--skip-load] [--changes-per-minute 6]

@@ -13,7 +13,7 @@ import { startStatusPageSimulator } from '../simulators/statuspage';
 import { buildCli } from '../scripts/build-cli';
 
 /*
- * The outbox over months (DESIGN.md: queueing the 500th offline write costs ≤ 1.5× the first; after 5,000 sends
+ * The outbox over months (docs/architecture.md: queueing the 500th offline write costs ≤ 1.5× the first; after 5,000 sends
  * the file holds ≤ 200 sent entries and `outbox list` takes ≤ 1.2× a fresh outbox). The file
  * was never compacted in normal use (20,001 lines after 5,000 sends, every one listed), and each offline command
  * attempted the writes already waiting, a record and an fsync each.

@@ -10,7 +10,7 @@ import type { FetchLike } from '../electron/services/statuspage/transport';
 import { startStatusPageSimulator } from '../simulators/statuspage';
 
 /*
- * Outbox flush benchmark (DESIGN.md budget: a flush on reconnect within 1.1x of the bound the rate limit sets,
+ * Outbox flush benchmark (docs/architecture.md budget: a flush on reconnect within 1.1x of the bound the rate limit sets,
  * no 429 storm, no duplicate, nothing lost). 1,000 writes across 100 incidents (a create and 9 updates each)
  * are queued, then flushed against the simulator with its rate limit on, scaled down to 100 requests per
  * second so the run takes about 10 s, and the client's limiter configured the same.

@@ -10,14 +10,14 @@ import { runRendererSizeBench } from './renderer-size.bench';
  * Renderer first-render benchmark in headless Chromium (Debian's), on the real renderer build fed by the
  * real AppCore through the e2e harness: the dashboard with 100 pages × 100 services, the notification
  * centre with 1,000 events, and the incident list with 10,000 incidents once that screen exists.
- * DESIGN.md sets no time budget here ("long lists virtualised"); the targets below are ours.
+ * docs/architecture.md sets no time budget here ("long lists virtualised"); the targets below are ours.
  * Run (inside scripts/with-keyring.sh, as the harness uses the keychain): npx tsx bench/render.bench.ts
  */
 
 export const RENDER_TARGETS = {
   /**
    * Navigation → every card painted, 100 × 100, including the harness IPC (a Playwright binding): at most this
-   * many times the empty dashboard measured in the same run (DESIGN.md). Only the ratio is held: the absolute
+   * many times the empty dashboard measured in the same run (docs/architecture.md). Only the ratio is held: the absolute
    * time follows the machine's load (205 ms to 562 ms for the same code), the ratio does not.
    */
   dashboardRatio: 2,

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /*
- * Renderer initial JS (DESIGN.md budget: under 150 KB gzip). Counts what the browser must fetch and run
+ * Renderer initial JS (docs/architecture.md budget: under 150 KB gzip). Counts what the browser must fetch and run
  * before the first screen: the entry script of out/renderer/index.html, its modulepreload links, and every
  * chunk those import statically, transitively. Dynamic import() targets (the lazy screens) are left out.
  * Builds the app first when out/renderer is missing.

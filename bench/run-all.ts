@@ -8,7 +8,7 @@ import { markdownTable, textTable, type BenchRow } from './report/row';
 
 /*
  * `npm run bench`: every benchmark, one after the other (they measure CPU and time, so never side by
- * side), each printed as a ratio against a floor measured in the same run with the DESIGN.md budget and
+ * side), each printed as a ratio against a floor measured in the same run with the docs/architecture.md budget and
  * pass/fail, then written to bench/results/latest.json (and the table as Markdown beside it).
  *
  *   npm run bench                  # ≈ 3½ min: the monitor load runs 2.5 min of real time

@@ -8,7 +8,7 @@ import { createTranslationService, type TranslationService } from '../electron/s
 import { countWords } from '../electron/services/translation/words';
 
 /*
- * Translation cost benchmark (DESIGN.md budget: words sent = unique uncached words; a repeat costs zero requests).
+ * Translation cost benchmark (docs/architecture.md budget: words sent = unique uncached words; a repeat costs zero requests).
  * 10,000 incident-style sentences, 40% of them repeats, translated in one call against the simulator with
  * requests of 600 entries (the official client slices the words array at 600 entries, not 600 words), then
  * again (same session) and again after a restart on the same data folder.

@@ -14,7 +14,7 @@ export function providerPagesRows(r: ProviderBenchResult): BenchRow[] {
       floorLabel: '1 per page per interval',
       ratio: r.ratios.requests,
       budget: `1 (${low}–${high})`,
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: r.monitor.requestsPerPagePerInterval >= low && r.monitor.requestsPerPagePerInterval <= high,
     },
     {
@@ -47,7 +47,7 @@ export function providerPagesRows(r: ProviderBenchResult): BenchRow[] {
       floorLabel: 'the bare GET loop process',
       ratio: ratioOf(r.monitor.rssMbMax, r.floor.rssMbMax),
       budget: `< ${r.budgets.rssMb} MB`,
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: r.monitor.rssMbMax < r.budgets.rssMb,
     },
   ];

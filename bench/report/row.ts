@@ -18,8 +18,8 @@ export interface BenchRow {
   floorLabel: string;
   ratio: number | null;
   budget: string;
-  /** Where the budget comes from. */
-  budgetSource: 'DESIGN.md' | 'ours' | 'none';
+  /** Where the budget comes from: docs/architecture.md's table, our own, or none. */
+  budgetSource: 'architecture' | 'ours' | 'none';
   pass: boolean | null;
 }
 

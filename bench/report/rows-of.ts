@@ -7,7 +7,7 @@ import type { RendererSizeBenchResult } from '../renderer-size.bench';
 import type { TranslationBenchResult } from '../translation.bench';
 import { ratioOf, type BenchRow } from './row';
 
-/* Each benchmark's result as table rows: what DESIGN.md budgets, against its floor. */
+/* Each benchmark's result as table rows: what docs/architecture.md budgets, against its floor. */
 
 export function monitorRows(r: MonitorBenchResult): BenchRow[] {
   const cost = r.pollCost;
@@ -21,7 +21,7 @@ export function monitorRows(r: MonitorBenchResult): BenchRow[] {
       floorLabel: 'JSON.parse of the same body',
       ratio: cost.changed.normaliseDiffRatio,
       budget,
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: cost.changed.normaliseDiffRatio <= r.budgets.pollCostRatio,
     },
     {
@@ -32,7 +32,7 @@ export function monitorRows(r: MonitorBenchResult): BenchRow[] {
       floorLabel: 'JSON.parse of the same body',
       ratio: cost.changedHeavy.normaliseDiffRatio,
       budget,
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: cost.changedHeavy.normaliseDiffRatio <= r.budgets.pollCostRatio,
     },
     {
@@ -43,7 +43,7 @@ export function monitorRows(r: MonitorBenchResult): BenchRow[] {
       floorLabel: 'JSON.parse of the same body',
       ratio: cost.unchanged.ratio,
       budget,
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: cost.unchanged.ratio <= r.budgets.pollCostRatio,
     },
   ];
@@ -58,7 +58,7 @@ export function monitorRows(r: MonitorBenchResult): BenchRow[] {
       floorLabel: '—',
       ratio: null,
       budget: '—',
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: null,
     });
     return rows;
@@ -74,7 +74,7 @@ export function monitorRows(r: MonitorBenchResult): BenchRow[] {
     floorLabel,
     ratio: load.cpuRatio[phase],
     budget: `≤ ${r.budgets.cpuRatio}×`,
-    budgetSource: 'DESIGN.md',
+    budgetSource: 'architecture',
     pass: load.cpuRatio[phase] <= r.budgets.cpuRatio,
   });
   const rssMax = Math.max(load.tray.rssMbMax, load.window.rssMbMax);
@@ -90,7 +90,7 @@ export function monitorRows(r: MonitorBenchResult): BenchRow[] {
       floorLabel: 'the bare GET loop process',
       ratio: ratioOf(rssMax, load.floor.rssMbMax),
       budget: `< ${r.budgets.rssMb} MB`,
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: rssMax < r.budgets.rssMb,
     },
     {
@@ -101,7 +101,7 @@ export function monitorRows(r: MonitorBenchResult): BenchRow[] {
       floorLabel: 'one per page per interval',
       ratio: ratioOf(requests, 1),
       budget: `1 (${low}–${high})`,
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: [load.tray, load.window].every((p) => p.requestsPerPagePerInterval >= low && p.requestsPerPagePerInterval <= high),
     },
   );
@@ -118,7 +118,7 @@ export function outboxRows(r: OutboxBenchResult): BenchRow[] {
       floorLabel: 'the rate-limit bound',
       ratio: r.ratio,
       budget: '≤ 1.1×',
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: r.ratio <= 1.1,
     },
     {
@@ -130,7 +130,7 @@ export function outboxRows(r: OutboxBenchResult): BenchRow[] {
       floorLabel: 'none',
       ratio: null,
       budget: 'no 429 storm, no duplicate, nothing lost',
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: r.rateLimited429 === 0 && r.duplicates === 0 && r.lost === 0 && r.outOfOrder === 0,
     },
   ];
@@ -146,7 +146,7 @@ export function translationRows(r: TranslationBenchResult): BenchRow[] {
       floorLabel: 'unique uncached words',
       ratio: r.wordsRatio,
       budget: '= 1×',
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: r.wordsRatio === 1,
     },
     {
@@ -157,7 +157,7 @@ export function translationRows(r: TranslationBenchResult): BenchRow[] {
       floorLabel: `unique uncached entries / ${r.batchEntries} per request`,
       ratio: r.requestsRatio,
       budget: '= 1×',
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: r.requestsRatio === 1,
     },
     {
@@ -169,7 +169,7 @@ export function translationRows(r: TranslationBenchResult): BenchRow[] {
       floorLabel: 'zero',
       ratio: null,
       budget: 'a repeat costs zero requests',
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: r.repeatSameSession.requests === 0 && r.repeatAfterRestart.requests === 0,
     },
   ];
@@ -186,7 +186,7 @@ export function rendererSizeRows(r: RendererSizeBenchResult): BenchRow[] {
       floorLabel: 'the budget',
       ratio: r.ratio,
       budget: '< 150 KB gzip',
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: r.pass,
     },
   ];
@@ -204,7 +204,7 @@ export function renderRows(r: RenderBenchResult): BenchRow[] {
       floorLabel: 'empty dashboard',
       ratio: d.ratio,
       budget: `≤ ${r.targets.dashboardRatio}×`,
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: d.ratio <= r.targets.dashboardRatio && d.dom.cards === d.pages,
     },
     {
@@ -238,7 +238,7 @@ export function renderRows(r: RenderBenchResult): BenchRow[] {
       floorLabel: `${(d.pages * d.servicesPerPage).toLocaleString('en-US')} services in the snapshot`,
       ratio: null,
       budget: 'long lists virtualised',
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: null,
     },
     {
@@ -262,7 +262,7 @@ export function renderRows(r: RenderBenchResult): BenchRow[] {
       floorLabel: 'listed',
       ratio: ratioOf(Math.max(n.dom.rowsAtTop, n.dom.rowsAtEnd), n.events),
       budget: `virtualised (≤ ${r.targets.virtualRowsMax} rows)`,
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: n.dom.rowsAtTop > 0 && Math.max(n.dom.rowsAtTop, n.dom.rowsAtEnd) <= r.targets.virtualRowsMax,
     },
   ];
@@ -277,7 +277,7 @@ export function renderRows(r: RenderBenchResult): BenchRow[] {
       floorLabel: '—',
       ratio: null,
       budget: 'long lists virtualised',
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: null,
     });
   } else {
@@ -303,7 +303,7 @@ export function renderRows(r: RenderBenchResult): BenchRow[] {
         floorLabel: 'loaded',
         ratio: ratioOf(Math.max(list.dom.rowsAtTop, list.dom.rowsAfterScrolling), list.dom.loadedAfterScrolling),
         budget: `virtualised (≤ ${r.targets.virtualRowsMax} rows)`,
-        budgetSource: 'DESIGN.md',
+        budgetSource: 'architecture',
         pass: list.dom.rowsAtTop > 0 && Math.max(list.dom.rowsAtTop, list.dom.rowsAfterScrolling) <= r.targets.virtualRowsMax,
       },
     );
@@ -323,7 +323,7 @@ export function dashboardSyncRows(r: DashboardSyncBenchResult): BenchRow[] {
       floorLabel: `the budget; one whole snapshot was ${Math.round(r.fullSnapshotBytes / 1024)} KB`,
       ratio: ratioOf(r.steady.kbPerMinute, budgetKb),
       budget: `≤ ${budgetKb} KB/min`,
-      budgetSource: 'DESIGN.md',
+      budgetSource: 'architecture',
       pass: r.steady.kbPerMinute <= budgetKb,
     },
     {
@@ -360,7 +360,7 @@ export function cliStartRows(r: CliStartBenchResult): BenchRow[] {
     floorLabel: 'node -e 0',
     ratio,
     budget: '≤ 3×',
-    budgetSource: 'DESIGN.md',
+    budgetSource: 'architecture',
     pass: ratio <= 3,
   });
   return [row('statusdesk --version', r.versionMs, r.versionRatio), row('statusdesk status <subdomain> (simulator)', r.statusMs, r.statusRatio)];

@@ -37,7 +37,7 @@ import { assembleOutbox, RESEND_BACKOFF, type OutboxParts } from './outbox-parts
 export type { OutboxChange, OutboxFlushReport, OutboxFlushOptions, OutboxProblem, OutboxServiceOptions };
 
 /**
- * The durable offline outbox (DESIGN.md, flow 2): every write goes in, is fsynced before `enqueue()`
+ * The durable offline outbox (docs/architecture.md, flow 2): every write goes in, is fsynced before `enqueue()`
  * resolves, and is sent when its server can be reached: in order per resource, in parallel across resources
  * within the account's rate limit, exactly once in effect (unknown outcomes are reconciled on the server before
  * any resend), with temp ids rewritten to server ids, edits held on conflict, permanent failures kept for the

@@ -61,7 +61,7 @@ const nodeBuiltins = new Set([...builtinModules, ...builtinModules.map((m) => `n
 const isElectron = (s: string) => s === 'electron' || s.startsWith('electron/');
 const isNodeBuiltin = (s: string) => nodeBuiltins.has(s) || s.startsWith('node:');
 
-describe('layering (DESIGN.md)', () => {
+describe('layering (docs/architecture.md)', () => {
   it('sees the source tree', () => {
     expect(sourceFiles('shared').length).toBeGreaterThan(3);
     expect(sourceFiles('electron/services').length).toBeGreaterThan(3);
