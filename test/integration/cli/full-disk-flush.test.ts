@@ -1,8 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
-import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
 import { nodeFileSystem, type WritableFile } from '../../../electron/services/storage/file-system';
 import { type makeTempDir } from '../../support/temp-dir';
 import { simulatorPerFile } from './support/simulator-per-file';
@@ -32,20 +30,6 @@ const words = (text: string) =>
   text.replace(/^(statusdesk: )?(.)/, (_, prefix: string | undefined, first: string) => `${prefix ?? ''}${first.toLowerCase()}`).replace(/\.(\n?)$/, '$1');
 const createdTitles = () => world.sim.writeLog({ op: 'incidents.create' }).map((w) => (w.body as { incident: { title: string } }).incident.title);
 
-/** Queues WRITES creates, as offline commands would have. */
-async function queueWrites(dataDir: string): Promise<void> {
-  const { outbox } = await openStatusPageOutbox({ dataDir, env: key() });
-  for (let i = 1; i <= WRITES; i++) {
-    await outbox.enqueue({
-      accountId: envAccountId(world.sim.baseUrl),
-      server: { baseUrl: world.sim.baseUrl, keyFrom: 'env' },
-      operation: 'createIncident',
-      input: { subdomain: 'acme', incident: { type: 'minor', title: `Queued ${i}` } },
-    });
-  }
-  await outbox.stop();
-}
-
 /** node:fs as the outbox uses it, on a disk that is full after `fit` more appends: each later write throws ENOSPC. */
 function fillDiskAfter(fit: number): { hits: () => number } {
   let appends = 0;
@@ -72,7 +56,7 @@ function fillDiskAfter(fit: number): { hits: () => number } {
 describe('outbox flush on a disk that fills up', () => {
   it('names the full disk, says the writes left are kept and what to do; after space is freed they are all sent, once', async () => {
     home = world.newHome('statusdesk-cli-full-disk-');
-    await queueWrites(home.dir);
+    await world.queueCreates(home.dir, WRITES);
     const outboxFile = path.join(home.dir, 'outbox.jsonl');
 
     const disk = fillDiskAfter(APPENDS_THAT_FIT);
@@ -118,7 +102,7 @@ describe('outbox flush on a disk that fills up', () => {
 
   it('a write that cannot be queued on a full disk says so: not queued, nothing sent, what to do', async () => {
     home = world.newHome('statusdesk-cli-full-disk-');
-    await queueWrites(home.dir);
+    await world.queueCreates(home.dir, WRITES);
     fillDiskAfter(0);
     const refused = await runCliIn(
       home.dir,

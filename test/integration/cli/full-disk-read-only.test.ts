@@ -1,7 +1,5 @@
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
-import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
 import { fillTheDisk } from '../../support/full-disk';
 import { type makeTempDir } from '../../support/temp-dir';
 import { simulatorPerFile } from './support/simulator-per-file';
@@ -20,23 +18,10 @@ let home: ReturnType<typeof makeTempDir> | undefined;
 
 const key = world.key;
 
-async function queueWrites(dataDir: string): Promise<void> {
-  const { outbox } = await openStatusPageOutbox({ dataDir, env: key() });
-  for (let i = 1; i <= WRITES; i++) {
-    await outbox.enqueue({
-      accountId: envAccountId(world.sim.baseUrl),
-      server: { baseUrl: world.sim.baseUrl, keyFrom: 'env' },
-      operation: 'createIncident',
-      input: { subdomain: 'acme', incident: { type: 'minor', title: `Queued ${i}` } },
-    });
-  }
-  await outbox.stop();
-}
-
 describe('the outbox on a full disk', () => {
   it('outbox list shows what is queued, read without the lock, and says it may be a moment old', async () => {
     home = world.newHome('statusdesk-cli-full-disk-list-');
-    await queueWrites(home.dir);
+    await world.queueCreates(home.dir, WRITES);
     const disk = fillTheDisk();
     const listed = await runCliIn(home.dir, ['outbox', 'list'], key());
     expect(disk.hits).toBeGreaterThan(0);
@@ -55,7 +40,7 @@ describe('the outbox on a full disk', () => {
 
   it('outbox flush says nothing can be sent while the disk is full, and what is queued', async () => {
     home = world.newHome('statusdesk-cli-full-disk-flush-');
-    await queueWrites(home.dir);
+    await world.queueCreates(home.dir, WRITES);
     fillTheDisk();
     const flushed = await runCliIn(home.dir, ['outbox', 'flush'], key());
     expect(flushed.code).toBe(1);
@@ -70,7 +55,7 @@ describe('the outbox on a full disk', () => {
 
   it("doctor's outbox check reads the queue on a full disk", async () => {
     home = world.newHome('statusdesk-cli-full-disk-doctor-');
-    await queueWrites(home.dir);
+    await world.queueCreates(home.dir, WRITES);
     fillTheDisk();
     const doctor = await runCliIn(home.dir, ['--json', 'doctor'], key());
     const checks = JSON.parse(doctor.stdout) as { checks: { name: string; detail: string }[] } | { name: string; detail: string }[];

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { openStatusPageOutbox } from '../../../../electron/services/outbox/create-statuspage-outbox';
+import { envAccountId } from '../../../../electron/services/outbox/statuspage/targets';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../simulators/statuspage';
 import { makeTempDir } from '../../../support/temp-dir';
 
@@ -34,5 +36,18 @@ export function simulatorPerFile(options: { backOnlineAfterEach?: boolean; after
     },
     /** The key a command sends with the environment's key. */
     key: () => ({ STATUSDESK_API_KEY: sim!.keys.demoReadWrite }),
+    /** `count` creates ("Queued 1", …) queued in `dataDir`'s outbox, as offline commands would have left them. */
+    async queueCreates(dataDir: string, count: number): Promise<void> {
+      const { outbox } = await openStatusPageOutbox({ dataDir, env: { STATUSDESK_API_KEY: sim!.keys.demoReadWrite } });
+      for (let i = 1; i <= count; i++) {
+        await outbox.enqueue({
+          accountId: envAccountId(sim!.baseUrl),
+          server: { baseUrl: sim!.baseUrl, keyFrom: 'env' },
+          operation: 'createIncident',
+          input: { subdomain: 'acme', incident: { type: 'minor', title: `Queued ${i}` } },
+        });
+      }
+      await outbox.stop();
+    },
   };
 }
