@@ -64,5 +64,8 @@ export async function flushOnceReachable(outbox: OutboxService, what = 'the serv
     const report = await outbox.flush();
     if (report.unreachable.length === 0) return report;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    // A flush that finds its probe already under way settles at once: without a turn of the event loop in
+    // between, the probe's answer would never be read.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
