@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { app, clipboard, crashReporter, dialog, globalShortcut, ipcMain, Menu, protocol, session, shell } from 'electron';
 import type { AppPorts } from '@services/app-core';
-import { launchDemo } from '@services/desktop/demo-launch';
+import { oneDemoAtATime } from '@services/desktop/demo-launch';
 import { APP_ID, APP_NAME } from '@services/desktop/app-identity';
 import { applicationMenuTemplate } from '@services/desktop/application-menu';
 import { keepsLoginItemCurrent } from '@services/desktop/login-item';
@@ -142,8 +142,13 @@ export function bootstrap(): void {
         globalShortcut: globalShortcutPort(globalShortcut, () => desktop.showWindow()),
         copyText: (text) => clipboard.writeText(text),
         openPath,
-        openDemo: () =>
-          launchDemo({ isPackaged: app.isPackaged, execPath: process.execPath, appPath: app.getAppPath(), appImage: process.env.APPIMAGE, env: process.env }),
+        openDemo: oneDemoAtATime({
+          isPackaged: app.isPackaged,
+          execPath: process.execPath,
+          appPath: app.getAppPath(),
+          appImage: process.env.APPIMAGE,
+          env: process.env,
+        }),
         // Only an installed app updates itself, and never the demo.
         ...(app.isPackaged && !demo
           ? { updater: createElectronUpdater(log, { appImageRenamed: (file) => repairLoginItem(app, { wanted: startAtLogin, appImage: file, log }) }) }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { loginCommand } from './login-item';
 
 /*
@@ -21,15 +21,34 @@ export function demoCommand(app: ThisApp): { file: string; args: string[]; env: 
   return { file: file!, args, env: { ...app.env, STATUSDESK_DEMO: '1' } };
 }
 
-/** Starts the demo; resolves once its process runs, rejects with why it could not start. */
-export function launchDemo(app: ThisApp, start: typeof spawn = spawn): Promise<void> {
+/** Starts the demo; resolves with its process once it runs, rejects with why it could not start. */
+export function launchDemo(app: ThisApp, start: typeof spawn = spawn): Promise<ChildProcess> {
   const { file, args, env } = demoCommand(app);
   return new Promise((resolve, reject) => {
     const child = start(file, args, { env, detached: true, stdio: 'ignore' });
     child.once('error', (error) => reject(new Error(`The demo could not start: ${error.message}`)));
     child.once('spawn', () => {
       child.unref();
-      resolve();
+      resolve(child);
     });
   });
+}
+
+/**
+ * The window's way to start the demo: one at a time, so a script in the window calling it in a loop cannot start
+ * a process per call. Free again once that demo has quit.
+ */
+export function oneDemoAtATime(app: ThisApp, start: typeof spawn = spawn): () => Promise<void> {
+  let running = false;
+  return async () => {
+    if (running) throw new Error('The demo is already open in a window of its own.');
+    running = true;
+    try {
+      const child = await launchDemo(app, start);
+      child.once('exit', () => (running = false));
+    } catch (error) {
+      running = false;
+      throw error;
+    }
+  };
 }

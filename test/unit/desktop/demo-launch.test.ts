@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { demoCommand, launchDemo, type ThisApp } from '../../../electron/services/desktop/demo-launch';
+import { demoCommand, launchDemo, oneDemoAtATime, type ThisApp } from '../../../electron/services/desktop/demo-launch';
 
 /* Try the demo starts a second copy of this app in demo mode, the way this copy was started. */
 
@@ -40,5 +40,22 @@ describe('the demo started from the window', () => {
     expect(calls[0]).toMatchObject({ file: devRun.execPath, args: ['/repo'], options: { detached: true, stdio: 'ignore', env: { STATUSDESK_DEMO: '1' } } });
     expect(unrefed).toBe(true);
     await expect(launchDemo(devRun, fakeSpawn('error'))).rejects.toThrow('The demo could not start: spawn ENOENT');
+  });
+
+  it('starts one at a time: a second start while the first runs is refused, and allowed once it has quit', async () => {
+    const children: EventEmitter[] = [];
+    const fakeSpawn = (() => {
+      const child = Object.assign(new EventEmitter(), { unref: () => undefined });
+      children.push(child);
+      queueMicrotask(() => child.emit('spawn'));
+      return child;
+    }) as unknown as typeof spawn;
+    const open = oneDemoAtATime(devRun, fakeSpawn);
+    await open();
+    await expect(open()).rejects.toThrow('The demo is already open in a window of its own.');
+    expect(children).toHaveLength(1);
+    children[0]!.emit('exit', 0);
+    await open();
+    expect(children).toHaveLength(2);
   });
 });
