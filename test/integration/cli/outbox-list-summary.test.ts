@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
 import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { makeTempDir } from '../../support/temp-dir';
+import { type makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
+import { simulatorPerFile } from './support/simulator-per-file';
 
 /*
  * A month of a metric's points queued together printed one line each (8,932 lines for 8,928 points), and took
@@ -12,26 +12,15 @@ import { runCliIn } from './support/run-cli';
 
 const POINTS = 40;
 
-let sim: StatusPageSimulator;
+const world = simulatorPerFile();
 let home: ReturnType<typeof makeTempDir> | undefined;
 
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(() => {
-  home?.remove();
-  home = undefined;
-});
-
-const key = () => ({ STATUSDESK_API_KEY: sim.keys.demoReadWrite });
+const key = world.key;
 
 /** An incident create, then POINTS data points of metric 7 in one call, as the window queues a metric file. */
 async function queue(dataDir: string): Promise<void> {
   const { outbox } = await openStatusPageOutbox({ dataDir, env: key() });
-  const target = { accountId: envAccountId(sim.baseUrl), server: { baseUrl: sim.baseUrl, keyFrom: 'env' as const } };
+  const target = { accountId: envAccountId(world.sim.baseUrl), server: { baseUrl: world.sim.baseUrl, keyFrom: 'env' as const } };
   await outbox.enqueue({ ...target, operation: 'createIncident', input: { subdomain: 'acme', incident: { type: 'minor', title: 'Alone' } } });
   await outbox.enqueueMany(
     Array.from({ length: POINTS }, (_, i) => ({
@@ -45,7 +34,7 @@ async function queue(dataDir: string): Promise<void> {
 
 describe('outbox list with many writes queued together', () => {
   it('sums them up in one line with their count; --all lists every one', async () => {
-    home = makeTempDir('statusdesk-cli-list-summary-');
+    home = world.newHome('statusdesk-cli-list-summary-');
     await queue(home.dir);
 
     const listed = await runCliIn(home.dir, ['outbox', 'list'], key());
