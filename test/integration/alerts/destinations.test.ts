@@ -166,3 +166,18 @@ describe('nothing secret reaches the queue file', () => {
     expect(JSON.stringify(views)).not.toContain(ROUTING_KEY);
   });
 });
+
+describe('stopping (SIGTERM)', () => {
+  it('finishes the attempt in flight and writes its outcome before closing the file', async () => {
+    sim.setFaults([{ kind: 'delay', ms: 200, route: 'webhook' }]);
+    const { delivery } = open();
+    const id = await delivery.enqueue('webhook-1', alertMessage());
+    // The receiver has the request (its delay fault was taken) and has not answered yet.
+    await expect.poll(() => sim.pendingFaults()).toBe(0);
+    await delivery.stop();
+    expect(sim.webhook.received).toHaveLength(1);
+    const reopened = openDelivery(home.dir, sim);
+    await reopened.delivery.ready();
+    expect(reopened.delivery.list()).toEqual([expect.objectContaining({ id, state: 'delivered', attempts: 1 })]);
+  });
+});
