@@ -48,7 +48,7 @@ async function setUp(alerts: AlertSettings, startMs = NOON) {
   const clock = new FakeClock(startMs);
   const queue = new RecordingQueue();
   const problems: string[] = [];
-  const held = await HeldChanges.open({ filePath: heldChangesPath(temp.dir), reportProblem: (m) => problems.push(m) });
+  const held = HeldChanges.open({ filePath: heldChangesPath(temp.dir), reportProblem: (m) => problems.push(m) });
   const router = new AlertRouter({ alerts: () => alerts, delivery: queue, held, clock, reportProblem: (m) => problems.push(m) });
   router.start();
   cleanups.push(() => void router.stop());
@@ -174,7 +174,7 @@ describe('AlertRouter: quiet hours', () => {
     expect(first.queue.sent).toEqual([]);
     expect(fs.readFileSync(heldChangesPath(first.dir), 'utf8')).toContain('Logins fail');
 
-    const held = await HeldChanges.open({ filePath: heldChangesPath(first.dir), reportProblem: () => undefined });
+    const held = HeldChanges.open({ filePath: heldChangesPath(first.dir), reportProblem: () => undefined });
     const queue = new RecordingQueue();
     const router = new AlertRouter({ alerts: quietAlerts, delivery: queue, held, clock: new FakeClock(MORNING + 3_600_000), reportProblem: () => undefined });
     router.start();

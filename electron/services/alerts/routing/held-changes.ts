@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { alertChangeSchema } from '@shared/alerts/alert-message';
 import { writeFileAtomic } from '@services/storage/atomic-write';
 import { quarantineFile } from '@services/storage/quarantine';
-import { readIfPresent } from '@services/storage/read-if-present';
+import { readTextIfPresentSync } from '@services/storage/read-if-present';
 import type { RoutedChange } from './changes-of-poll';
 
 /*
@@ -43,6 +43,7 @@ export const heldIdOf = (entry: Pick<HeldEntry, 'destinationId'> & { routed: Pic
 export class HeldChanges {
   readonly #filePath: string;
   readonly #entries = new Map<string, HeldEntry>();
+  readonly #listeners = new Set<() => void>();
   #writing: Promise<void> = Promise.resolve();
 
   private constructor(filePath: string, entries: readonly HeldEntry[]) {
@@ -50,12 +51,12 @@ export class HeldChanges {
     for (const entry of entries) this.#entries.set(heldIdOf(entry), entry);
   }
 
-  /** Reads the file; a damaged one is moved aside and told, and the app starts with none held. */
-  static async open(options: { filePath: string; reportProblem: (message: string) => void }): Promise<HeldChanges> {
-    const bytes = await readIfPresent(options.filePath);
-    if (bytes === null) return new HeldChanges(options.filePath, []);
+  /** Reads the file (small: at most MAX_HELD_CHANGES changes), at once, so the app's core is built synchronously; a damaged one is moved aside and told, and the app starts with none held. */
+  static open(options: { filePath: string; reportProblem: (message: string) => void }): HeldChanges {
+    const text = readTextIfPresentSync(options.filePath);
+    if (text === null) return new HeldChanges(options.filePath, []);
     try {
-      return new HeldChanges(options.filePath, heldFileSchema.parse(JSON.parse(bytes.toString('utf8'))).held);
+      return new HeldChanges(options.filePath, heldFileSchema.parse(JSON.parse(text)).held);
     } catch {
       const movedTo = quarantineFile(options.filePath);
       options.reportProblem(`The alerts held for quiet hours could not be read. The file was moved to ${movedTo}.`);
@@ -76,6 +77,12 @@ export class HeldChanges {
     return this.#entries.size + count <= MAX_HELD_CHANGES;
   }
 
+  /** Told after every change of what is held (the delivery log shows it). */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
   /** Keeps the entries, written to the file before it resolves. */
   add(entries: readonly HeldEntry[]): Promise<void> {
     for (const entry of entries) this.#entries.set(heldIdOf(entry), entry);
@@ -86,6 +93,16 @@ export class HeldChanges {
     let removed = false;
     for (const id of ids) removed = this.#entries.delete(id) || removed;
     return removed ? this.#write() : this.#writing;
+  }
+
+  #told(): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener();
+      } catch {
+        // A listener's failure is its own; the file is written.
+      }
+    }
   }
 
   /** Forgets a removed destination's held changes; returns how many. */
@@ -99,10 +116,12 @@ export class HeldChanges {
 
   /** Writes one after another, each the whole state as it is when it starts. */
   #write(): Promise<void> {
-    const next = this.#writing.then(
-      () => this.#writeNow(),
-      () => this.#writeNow(),
-    );
+    const next = this.#writing
+      .then(
+        () => this.#writeNow(),
+        () => this.#writeNow(),
+      )
+      .then(() => this.#told());
     this.#writing = next;
     return next;
   }
