@@ -131,7 +131,7 @@ export class AlertsService implements AlertsApi {
     return { droppedMessages: queued + held };
   }
 
-  async saveRule(input: AlertRuleInput & { id?: string }): Promise<AlertRule> {
+  async saveRule(input: Omit<AlertRuleInput, 'id'> & { id?: string }): Promise<AlertRule> {
     const entered = parsed(ruleInputSchema, input, 'The rule');
     this.#destination(entered.destinationId);
     const rule: AlertRule = { ...entered, id: entered.id ?? randomUUID() };
