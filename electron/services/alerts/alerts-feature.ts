@@ -4,6 +4,8 @@ import type { SettingsStore } from '@services/settings/settings-store';
 import type { KeyVault } from '@services/vault/key-vault';
 import type { AlertDeliveryApi, AlertDeliveryOptions } from './alert-delivery-api';
 import { AlertsService, type AlertsServiceOptions } from './alerts-service';
+import { AlertDelivery } from './delivery/alert-delivery';
+import { checkDestinationSecret } from './destinations/destination-formats';
 import { destinationSecretFor } from './destination-secret';
 import { AlertRouter } from './routing/alert-router';
 import type { FloodTuning } from './routing/flood-coalescer';
@@ -20,10 +22,10 @@ export interface CreateAlertsOptions {
   dataDir: string;
   settings: SettingsStore;
   vault: KeyVault;
-  /** The durable queue and its sender (delivery/alert-delivery.ts's AlertDelivery). */
-  createDelivery: (options: AlertDeliveryOptions) => AlertDeliveryApi;
-  /** The destination formats' check of an address and key (destinations/destination-formats.ts). */
-  checkSecret: AlertsServiceOptions['checkSecret'];
+  /** The durable queue and its sender; default delivery/alert-delivery.ts's AlertDelivery (tests and the bench tune it). */
+  createDelivery?: (options: AlertDeliveryOptions) => AlertDeliveryApi;
+  /** Default: the destination formats' check of an address and key (destinations/destination-formats.ts). */
+  checkSecret?: AlertsServiceOptions['checkSecret'];
   /** A damaged file, a full disk: told to the user, never silent. */
   reportProblem: (message: string) => void;
   log?: (line: string) => void;
@@ -53,7 +55,7 @@ export function createAlerts(options: CreateAlertsOptions): Alerts {
   }
   const alertsOf = () => options.settings.read((settings) => settings.alerts);
   const held = HeldChanges.open({ filePath: heldChangesPath(options.dataDir), reportProblem: options.reportProblem });
-  const delivery = options.createDelivery({
+  const delivery = (options.createDelivery ?? ((given) => new AlertDelivery(given)))({
     dataDir: options.dataDir,
     destinations: () => alertsOf().destinations,
     secretFor: (destination) => destinationSecretFor(options.vault, destination),
@@ -70,7 +72,14 @@ export function createAlerts(options: CreateAlertsOptions): Alerts {
     ...(options.flood ? { flood: options.flood } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
-  const api = new AlertsService({ settings: options.settings, vault: options.vault, delivery, router, held, checkSecret: options.checkSecret });
+  const api = new AlertsService({
+    settings: options.settings,
+    vault: options.vault,
+    delivery,
+    router,
+    held,
+    checkSecret: options.checkSecret ?? checkDestinationSecret,
+  });
   let started = false;
   return {
     api,
