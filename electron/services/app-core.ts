@@ -14,6 +14,7 @@ import type { OutboxStatus } from '@shared/outbox/status';
 import { trayWithOutbox } from './desktop/tray-with-outbox';
 import type { SystemSignals } from './monitor/system-signals';
 import { MonitorFeature, type MonitorFeatureOptions } from './watch/monitor-feature';
+import { DesktopPrefsFeature } from './desktop/desktop-prefs-feature';
 import { desktopHandlers, monitorHandlers, notificationHandlers } from './watch/monitor-handlers';
 import { EventBus } from './ipc/event-bus';
 import { createIpcDispatcher, type InvokeHandlers, type IpcDispatcher } from './ipc/dispatcher';
@@ -114,6 +115,7 @@ export class AppCore {
   readonly vault: KeyVault;
   readonly accounts: AccountsService;
   readonly monitor: MonitorFeature;
+  readonly desktop: DesktopPrefsFeature;
   readonly history: HistoryFeature;
   readonly outbox: OutboxFeature;
   readonly reads: AccountReads;
@@ -243,6 +245,7 @@ export class AppCore {
       ...logging,
     });
     this.onDispose(() => this.monitor.dispose());
+    this.desktop = new DesktopPrefsFeature({ settings: this.settings, onTimeZoneChanged: () => this.monitor.redrawTray() });
     this.reads = new AccountReads(this.accounts);
     this.outbox = new OutboxFeature({
       dataDir: options.dataDir,
@@ -461,7 +464,7 @@ export class AppCore {
       ...outboxHandlers(this.outbox),
       ...statusPageHandlers(this.reads),
       ...notificationHandlers(this.monitor),
-      ...desktopHandlers(this.monitor, this.#options.ports?.setLoginItem),
+      ...desktopHandlers(this.desktop, this.#options.ports?.setLoginItem),
       ...translationHandlers(this.translation),
       ...operationsHandlers(this.operations),
       ...updatesHandlers(this.updates),
