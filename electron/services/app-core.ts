@@ -50,6 +50,7 @@ import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
 import { createAlerts, type Alerts } from './alerts/alerts-feature';
 import type { AlertsApi } from './alerts/alerts-api';
+import { alertsHandlers } from './alerts/alerts-handlers';
 
 /** Sent writes remembered as checked: a repeated "sent" comes within moments, never 100 writes later. */
 const CHECKED_AFTER_KEPT = 100;
@@ -206,6 +207,7 @@ export class AppCore {
     // Before the monitor: each poll's events are routed to the team's destinations.
     this.#alerts = createAlerts({ dataDir: options.dataDir, settings: this.settings, vault: this.vault, reportProblem: fileCorrupt, ...logging });
     this.alerts = this.#alerts.api;
+    this.onDispose(this.alerts.onChange(() => this.events.emit('alerts.onChange', {})));
     this.onDispose(() => this.#alerts.stop());
     this.history = new HistoryFeature({ dataDir: options.dataDir, pages: () => this.settings.get().watchedPages, reportProblem: fileCorrupt, ...logging });
     this.onDispose(() => this.history.dispose());
@@ -473,6 +475,7 @@ export class AppCore {
       ...criticalAlertHandlers(this.critical),
       ...diagnosticsHandlers(this.diagnostics),
       ...historyHandlers(this.history),
+      ...alertsHandlers(this.alerts),
     };
   }
 

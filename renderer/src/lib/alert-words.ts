@@ -60,6 +60,12 @@ export function deliveryStateWords(delivery: Pick<AlertDeliveryView, 'state' | '
   }
 }
 
+/** Why a delivery failed, without a leading "Not delivered:" the state beside it already says. */
+export function problemWords(problem: string): string {
+  const rest = problem.replace(/^not delivered:\s*/i, '');
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 /** The Test button's outcome, in one sentence. */
 export function testOutcomeWords(delivery: Pick<AlertDeliveryView, 'state' | 'problem' | 'nextAttemptAt' | 'destinationName'>, nowMs = Date.now()): string {
   const name = delivery.destinationName;
@@ -67,11 +73,11 @@ export function testOutcomeWords(delivery: Pick<AlertDeliveryView, 'state' | 'pr
     case 'delivered':
       return `Delivered: ${name} accepted the test message.`;
     case 'not_delivered':
-      return `Not delivered: ${delivery.problem ?? `${name} refused the test message.`}`;
+      return `Not delivered: ${delivery.problem ? problemWords(delivery.problem) : `${name} refused the test message.`}`;
     case 'held':
       return `${deliveryStateWords(delivery, nowMs)}: the test waits for quiet hours to end.`;
     case 'queued':
-      return `Queued: not delivered yet${delivery.problem ? ` (${delivery.problem})` : ''}; it is tried again${delivery.nextAttemptAt ? ` at ${clockTime(delivery.nextAttemptAt, null, nowMs)}` : ''}.`;
+      return `Queued: not delivered yet${delivery.problem ? ` (${problemWords(delivery.problem)})` : ''}; it is tried again${delivery.nextAttemptAt ? ` at ${clockTime(delivery.nextAttemptAt, null, nowMs)}` : ''}.`;
   }
 }
 

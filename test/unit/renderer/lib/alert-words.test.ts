@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AlertRule } from '../../../../shared/alerts/alert-rule';
 import { setTimeZoneMode } from '../../../../renderer/src/lib/api-time';
-import { deliveryStateWords, MIN_LEVEL_CHOICES, newSigningSecret, ruleSummary, testOutcomeWords } from '../../../../renderer/src/lib/alert-words';
+import { deliveryStateWords, MIN_LEVEL_CHOICES, newSigningSecret, problemWords, ruleSummary, testOutcomeWords } from '../../../../renderer/src/lib/alert-words';
 
 /* The Alerts screen's words: states, test outcomes and rules as people read them, times in the chosen zone. */
 
@@ -50,9 +50,19 @@ describe('the test outcome', () => {
     expect(testOutcomeWords({ ...base, state: 'not_delivered', problem: 'Slack refused it: invalid_token (403).' })).toBe(
       'Not delivered: Slack refused it: invalid_token (403).',
     );
+    expect(testOutcomeWords({ ...base, state: 'not_delivered', problem: 'Not delivered: the Slack webhook was removed (no_service).' })).toBe(
+      'Not delivered: The Slack webhook was removed (no_service).',
+    );
     expect(testOutcomeWords({ ...base, state: 'queued', problem: 'Slack asked to wait (429).' })).toMatch(
       /^Queued: not delivered yet \(Slack asked to wait \(429\)\.\)/,
     );
+  });
+});
+
+describe('why a delivery failed', () => {
+  it('does not say Not delivered twice beside its state', () => {
+    expect(problemWords('Not delivered: the hook is gone.')).toBe('The hook is gone.');
+    expect(problemWords('Slack asked to wait (429).')).toBe('Slack asked to wait (429).');
   });
 });
 
