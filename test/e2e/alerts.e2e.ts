@@ -128,3 +128,32 @@ for (const zone of [
     });
   });
 }
+
+test('a webhook’s signing secret is made in the window, shown once, and signs what the receiver checks', async ({ page, alertsSim, launch }) => {
+  const app = await launch();
+  const section = await openAlerts(page);
+  await section.getByRole('button', { name: 'Add your first destination' }).click();
+  const form = section.getByRole('form', { name: 'Add an alert destination' });
+  await form.getByRole('radio', { name: 'Webhook' }).check();
+  await expect(form.getByTestId('where-to-get-it')).toContainText('A signing secret is made for you and shown once');
+  await form.getByLabel('Name').fill('Our receiver');
+  await form.getByLabel('Receiver address').fill(alertsSim.webhookUrl('e2e'));
+  await form.getByRole('button', { name: 'Add destination' }).click();
+
+  const shown = section.getByRole('region', { name: 'Signing secret of Our receiver' });
+  const secret = (await shown.getByTestId('signing-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  // The receiver is given the secret, as the user would paste it into theirs.
+  alertsSim.setWebhookSecret('e2e', secret);
+  await shown.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(shown).toHaveCount(0);
+
+  const receiver = section.getByRole('article', { name: 'Destination Our receiver' });
+  await expect(receiver.getByTestId('secret-state')).toHaveText(`Signing secret …${secret.slice(-4)} in the keychain`);
+  await receiver.getByRole('button', { name: 'Send test' }).click();
+  await expect(receiver.getByTestId('test-outcome')).toHaveText('Delivered: Our receiver accepted the test message.');
+  expect(alertsSim.webhook.received).toHaveLength(1);
+
+  expect(await page.content()).not.toContain(secret);
+  expect(fs.readFileSync(app.core.settings.filePath, 'utf8')).not.toContain(secret);
+});
