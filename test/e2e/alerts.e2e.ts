@@ -157,3 +157,31 @@ test('a webhook’s signing secret is made in the window, shown once, and signs 
   expect(await page.content()).not.toContain(secret);
   expect(fs.readFileSync(app.core.settings.filePath, 'utf8')).not.toContain(secret);
 });
+
+test('PagerDuty: the routing key is kept like a secret, the Events API address is the region’s, and the test reaches it', async ({
+  page,
+  alertsSim,
+  launch,
+}) => {
+  const app = await launch();
+  const routingKey = 'R0e2eRoutingKey00000000000000PD9';
+  const section = await openAlerts(page);
+  await section.getByRole('button', { name: 'Add your first destination' }).click();
+  const form = section.getByRole('form', { name: 'Add an alert destination' });
+  await form.getByRole('radio', { name: 'PagerDuty' }).check();
+  await expect(form.getByTestId('where-to-get-it')).toContainText('Events API v2');
+  await expect(form.getByLabel('Events API address')).toHaveValue('https://events.pagerduty.com/v2/enqueue');
+  await form.getByLabel('Name').fill('On call');
+  await expect(form.getByLabel('Routing key')).toHaveAttribute('type', 'password');
+  await form.getByLabel('Routing key').fill(routingKey);
+  await form.getByLabel('Events API address').fill(alertsSim.pagerDutyUrl);
+  await form.getByRole('button', { name: 'Add destination' }).click();
+
+  const onCall = section.getByRole('article', { name: 'Destination On call' });
+  await expect(onCall.getByTestId('secret-state')).toHaveText('Routing key …0PD9 in the keychain');
+  await onCall.getByRole('button', { name: 'Send test' }).click();
+  await expect(onCall.getByTestId('test-outcome')).toHaveText('Delivered: On call accepted the test message.');
+  expect(alertsSim.pagerDuty.changes).toEqual([expect.objectContaining({ routingKey })]);
+  expect(await page.content()).not.toContain(routingKey);
+  expect(fs.readFileSync(app.core.settings.filePath, 'utf8')).not.toContain(routingKey);
+});

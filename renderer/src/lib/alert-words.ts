@@ -12,7 +12,10 @@ import { clockTime } from '@/lib/api-time';
 
 /** What the user pastes for each kind, and where they get it: the service's own names for the place. */
 export const DESTINATION_FIELDS: Readonly<
-  Record<AlertDestinationKind, { field: 'address' | 'key'; label: string; where: string; placeholder: string; address?: string }>
+  Record<
+    AlertDestinationKind,
+    { field: 'address' | 'key'; label: string; where: string; placeholder: string; eventsAddress?: { default: string; hint: string } }
+  >
 > = {
   slack: {
     field: 'address',
@@ -31,6 +34,10 @@ export const DESTINATION_FIELDS: Readonly<
     label: 'Routing key',
     where: 'In PagerDuty, add an “Events API v2” integration to the service and copy its Integration Key (the routing key).',
     placeholder: '32 characters',
+    eventsAddress: {
+      default: 'https://events.pagerduty.com/v2/enqueue',
+      hint: 'An account in PagerDuty’s EU service region sends to https://events.eu.pagerduty.com/v2/enqueue.',
+    },
   },
   webhook: {
     field: 'address',
