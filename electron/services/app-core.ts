@@ -51,6 +51,7 @@ import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
 import { createAlerts, type Alerts } from './alerts/alerts-feature';
 import type { AlertsApi } from './alerts/alerts-api';
+import { alertsHandlers } from './alerts/alerts-handlers';
 
 /** Sent writes remembered as checked: a repeated "sent" comes within moments, never 100 writes later. */
 const CHECKED_AFTER_KEPT = 100;
@@ -208,6 +209,7 @@ export class AppCore {
     // Before the monitor: each poll's events are routed to the team's destinations.
     this.#alerts = createAlerts({ dataDir: options.dataDir, settings: this.settings, vault: this.vault, reportProblem: fileCorrupt, ...logging });
     this.alerts = this.#alerts.api;
+    this.onDispose(this.alerts.onChange(() => this.events.emit('alerts.onChange', {})));
     this.onDispose(() => this.#alerts.stop());
     this.history = new HistoryFeature({ dataDir: options.dataDir, pages: () => this.settings.get().watchedPages, reportProblem: fileCorrupt, ...logging });
     this.onDispose(() => this.history.dispose());
@@ -476,6 +478,7 @@ export class AppCore {
       ...criticalAlertHandlers(this.critical),
       ...diagnosticsHandlers(this.diagnostics),
       ...historyHandlers(this.history),
+      ...alertsHandlers(this.alerts),
     };
   }
 
