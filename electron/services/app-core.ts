@@ -226,8 +226,8 @@ export class AppCore {
         this.log.monitorEvent(event);
         this.events.emit('monitor.onEvent', event);
       },
-      // A major incident on our own page is critical: kept on screen until acknowledged, with a sound.
       onPoll: (poll) => this.#alerts.route(poll),
+      // A major incident on our own page is critical: kept on screen until acknowledged, with a sound.
       onNotify: (intent) => {
         const page = this.monitor.pages().find((p) => p.id === intent.pageId);
         options.ports?.notify?.(this.critical.mark(intent, page !== undefined && page.kind !== 'statuspage'));
@@ -406,7 +406,8 @@ export class AppCore {
       () => undefined,
     );
     this.updates.start();
-    void this.#alerts.start();
+    // Another process (statusdesk serve) may send this data folder's alerts: told as a problem by start() itself.
+    this.#alerts.start().catch(() => undefined);
     void this.globalShortcut.start();
     const keychain = this.vault.status().then((status) => this.log.keychain(status));
     await Promise.all([this.monitor.start(), outbox, keychain]);

@@ -17,6 +17,8 @@ export const TEST_CHILDREN = {
   batch: 'test/integration/outbox/support/batch-child.ts',
   /** Sends the alert queue in ALERTS_DIR to the simulator at ALERTS_SIM_URL (test/integration/alerts/support/delivery-child.ts). */
   alerts: 'test/integration/alerts/support/delivery-child.ts',
+  /** Holds the alert queue in ALERTS_DIR as `statusdesk serve` until killed (test/integration/alerts/support/owner-child.ts). */
+  alertsOwner: 'test/integration/alerts/support/owner-child.ts',
 } as const;
 
 export type TestChild = keyof typeof TEST_CHILDREN;

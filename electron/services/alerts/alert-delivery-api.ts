@@ -1,6 +1,7 @@
 import type { AlertDeliveryView } from '@shared/alerts/alert-delivery';
 import type { AlertDestination } from '@shared/alerts/alert-destination';
 import type { AlertMessage } from '@shared/alerts/alert-message';
+import type { AlertQueueOwnership, AlertsOwnerRole } from './delivery/alert-queue-lock';
 
 /** The secret parts of a destination, as released by the vault for the destination's origin only. */
 export interface DestinationSecret {
@@ -18,6 +19,8 @@ export interface AlertDeliveryApi {
   /** Appends to the queue file before it resolves; returns the delivery id. */
   enqueue(destinationId: string, message: AlertMessage): Promise<string>;
   list(options?: { limit?: number; destinationId?: string }): AlertDeliveryView[];
+  /** Resolves once list() shows the file: read at start, and read again while another process sends. */
+  refresh(): Promise<void>;
   /** Resolves with the view after the delivery's first attempt (delivered, queued again, or not delivered). */
   firstOutcome(deliveryId: string): Promise<AlertDeliveryView>;
   retry(deliveryId: string): AlertDeliveryView;
@@ -25,6 +28,13 @@ export interface AlertDeliveryApi {
   /** Drops a removed destination's messages; returns how many were still undelivered. */
   dropDestination(destinationId: string): number;
   onChange(listener: () => void): () => void;
+  /**
+   * Takes the data folder's alert queue (one sender per data folder: delivery/alert-queue-lock.ts) and opens it
+   * for writing; rejects with AlertsBusyError naming the process that sends. Every write takes it first.
+   */
+  open(): Promise<void>;
+  /** Whether this process sends: known at once after open() is called (the lock is taken synchronously). */
+  ownership(): AlertQueueOwnership;
   /** Starts sending what the queue holds (after a crash or a reboot too). */
   start(): void;
   /** Stops taking new attempts; waits for those in flight to finish (SIGTERM), then closes the file. */
@@ -41,4 +51,6 @@ export interface AlertDeliveryOptions {
   log?: (line: string) => void;
   now?: () => number;
   random?: () => number;
+  /** Who this process is, in the lock and in the other process's words. Default 'app'. */
+  role?: AlertsOwnerRole;
 }

@@ -5,6 +5,7 @@ import type { KeyVault } from '@services/vault/key-vault';
 import type { AlertDeliveryApi, AlertDeliveryOptions } from './alert-delivery-api';
 import { AlertsService, type AlertsServiceOptions } from './alerts-service';
 import { AlertDelivery } from './delivery/alert-delivery';
+import { AlertsBusyError, type AlertQueueOwnership, type AlertsOwnerRole } from './delivery/alert-queue-lock';
 import { checkDestinationSecret } from './destinations/destination-formats';
 import { destinationSecretFor } from './destination-secret';
 import { AlertRouter } from './routing/alert-router';
@@ -16,6 +17,10 @@ import type { PagePoll } from './routing/page-poll';
  * The team alerts built once, the same way in the app (AppCore) and in the headless watcher (`statusdesk
  * serve`): the settings' destinations and rules, the keychain's secrets, the held changes and the delivery
  * queue in the data folder. Feed it each poll of each page (`route`); `stop` finishes the attempt in flight.
+ *
+ * One process per data folder routes and sends (delivery/alert-queue-lock.ts): when the app and `statusdesk
+ * serve` share one, the first to start sends; the other's start() says who does (reportProblem, and rejects
+ * with AlertsBusyError), routes nothing, and still shows the delivery log.
  */
 
 export interface CreateAlertsOptions {
@@ -33,6 +38,8 @@ export interface CreateAlertsOptions {
   secrets?: KnownSecrets;
   clock?: MonitorClock;
   flood?: Partial<FloodTuning>;
+  /** Who this process is, for the data folder's alert queue lock and the other process's words. Default 'app'. */
+  role?: AlertsOwnerRole;
 }
 
 export interface Alerts {
@@ -41,8 +48,14 @@ export interface Alerts {
   route: (poll: PagePoll) => void;
   router: AlertRouter;
   delivery: AlertDeliveryApi;
-  /** Starts sending what the queue holds and what quiet hours held past their end (after a crash or a reboot too). */
+  /**
+   * Takes the data folder's alerts and starts sending what the queue holds and what quiet hours held past their
+   * end (after a crash or a reboot too). Rejects with AlertsBusyError (also told to reportProblem) when another
+   * process sends them: this one then routes nothing.
+   */
   start: () => Promise<void>;
+  /** Whether this process sends the data folder's alerts (the command line and the window can say who does). */
+  ownership: () => AlertQueueOwnership;
   /** Sends what was gathered, stops taking attempts and waits for the one in flight (SIGTERM). */
   stop: () => Promise<void>;
 }
@@ -61,6 +74,7 @@ export function createAlerts(options: CreateAlertsOptions): Alerts {
     secretFor: (destination) => destinationSecretFor(options.vault, destination),
     reportProblem: options.reportProblem,
     now: () => clock.now(),
+    role: options.role ?? 'app',
     ...(options.log ? { log: options.log } : {}),
   });
   const router = new AlertRouter({
@@ -81,18 +95,36 @@ export function createAlerts(options: CreateAlertsOptions): Alerts {
     checkSecret: options.checkSecret ?? checkDestinationSecret,
   });
   let started = false;
+  /** Set synchronously in start(): the monitor's first poll comes after it. */
+  let routing = false;
   return {
     api,
-    route: (poll) => router.route(poll),
+    route: (poll) => {
+      if (routing) router.route(poll);
+    },
     router,
     delivery,
+    ownership: () => delivery.ownership(),
     start: async () => {
       if (started) return;
       started = true;
+      // The lock is taken synchronously by open(): whether this process sends is known before the first poll.
+      const opened = delivery.open();
+      const ownership = delivery.ownership();
+      if (ownership.state === 'busy') {
+        started = false;
+        await opened.catch(() => undefined);
+        options.reportProblem(ownership.problem);
+        throw new AlertsBusyError(ownership.holderPid, ownership.holderRole);
+      }
+      routing = true;
+      // A queue that cannot be opened is told by delivery.start(); routing keeps trying to queue.
+      opened.catch(() => undefined);
       delivery.start();
       router.start();
     },
     stop: async () => {
+      routing = false;
       await router.stop();
       await delivery.stop();
     },

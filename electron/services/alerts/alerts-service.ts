@@ -22,6 +22,7 @@ import { heldDeliveryViews, HELD_ID_PREFIX } from './routing/held-views';
 import { heldIdOf, type HeldChanges } from './routing/held-changes';
 import type { AlertRouter } from './routing/alert-router';
 import { isKnownTimeZone } from './routing/quiet-hours';
+import { AlertsBusyError } from './delivery/alert-queue-lock';
 import { testMessage } from './test-message';
 
 export interface AlertsServiceOptions {
@@ -127,7 +128,10 @@ export class AlertsService implements AlertsApi {
     });
     await forgetDestinationSecret(this.#vault, id);
     const queued = this.#options.delivery.dropDestination(id);
-    const held = await this.#options.held.dropDestination(id);
+    // Held changes are the sending process's file: when another one sends, it drops them itself on release.
+    const held = (await this.#mayWrite())
+      ? await this.#options.held.dropDestination(id)
+      : this.#options.held.list().filter((e) => e.destinationId === id).length;
     return { droppedMessages: queued + held };
   }
 
@@ -158,6 +162,7 @@ export class AlertsService implements AlertsApi {
   }
 
   async deliveries(options: { limit?: number; destinationId?: string } = {}): Promise<AlertDeliveryView[]> {
+    await this.#options.delivery.refresh();
     const held = heldDeliveryViews(this.#options.held.list(), this.alerts().destinations).filter(
       (view) => options.destinationId === undefined || view.destinationId === options.destinationId,
     );
@@ -177,7 +182,20 @@ export class AlertsService implements AlertsApi {
     if (!deliveryId.startsWith(HELD_ID_PREFIX)) return this.#options.delivery.dismiss(deliveryId);
     const id = deliveryId.slice(HELD_ID_PREFIX.length);
     if (!this.#options.held.list().some((entry) => heldIdOf(entry) === id)) throw new AppError('not_found', 'That alert is no longer held.');
+    // Only the process that sends writes the held file (rejects with who sends otherwise).
+    await this.#options.delivery.open();
     await this.#options.held.remove([id]);
+  }
+
+  /** Whether this process may write the data folder's alert files: it sends them, or nobody does yet. */
+  async #mayWrite(): Promise<boolean> {
+    try {
+      await this.#options.delivery.open();
+      return true;
+    } catch (error) {
+      if (error instanceof AlertsBusyError) return false;
+      throw error;
+    }
   }
 
   onChange(listener: () => void): () => void {

@@ -98,7 +98,24 @@ describe('AlertRouter: rules', () => {
     await clock.advance(5_000);
     router.route(pollOf(acme, withIncident('major', 'major'), baseSummary(), iso(NOON + 5_000)));
     await router.settled();
-    expect(queue.titles()).toEqual(['Acme: Resolved: Logins fail', 'Acme: All systems operational']);
+    // The page leaving major is said by the resolution that explains it: one message.
+    expect(queue.titles()).toEqual(['Acme: Resolved: Logins fail']);
+  });
+
+  it('a resolution that takes the page out of major: one message to a channel, both resolves to PagerDuty', async () => {
+    const alerts: AlertSettings = {
+      destinations: [destination('slack'), destination('pd', { kind: 'pagerduty', origin: 'https://events.pagerduty.com' })],
+      rules: [rule({ destinationId: 'slack' }), rule({ destinationId: 'pd' })],
+    };
+    const { queue, router } = await setUp(alerts);
+    router.route(pollOf(acme, withIncident('major', 'major'), baseSummary(), iso(NOON)));
+    await router.settled();
+    expect(queue.titles('slack')).toEqual(['Acme: Resolved: Logins fail']);
+    // The page's own key too: a trigger its level made alone is closed; PagerDuty drops a resolve of nothing open.
+    expect(queue.sent.filter((s) => s.destinationId === 'pd').map((s) => [s.message.action, s.message.incidentKey])).toEqual([
+      ['resolve', `${acme.id}:70`],
+      ['resolve', acme.id],
+    ]);
   });
 });
 

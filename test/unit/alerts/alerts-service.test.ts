@@ -56,6 +56,11 @@ class RecordingQueue implements AlertDeliveryApi {
   onChange(): () => void {
     return () => undefined;
   }
+  async open(): Promise<void> {}
+  async refresh(): Promise<void> {}
+  ownership() {
+    return { state: 'owner' as const };
+  }
   start(): void {}
   async stop(): Promise<void> {}
 }

@@ -65,6 +65,8 @@ describe('changesOfPoll', () => {
     expect(out[1]!.change.headline).toBe('All systems operational');
     // Recovery from a major level carries its severity, so a major-only rule (PagerDuty) still gets the resolve.
     expect(out[1]!.change.severity).toBe('major');
+    // Explained by the resolution: only a receiver acting by dedup_key is sent it.
+    expect(out.map((c) => c.onlyForDedup ?? false)).toEqual([false, true]);
   });
 
   it('an escalation to major triggers; a plain update is info; a title edit alone is not news', () => {

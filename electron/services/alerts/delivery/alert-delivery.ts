@@ -8,6 +8,7 @@ import type { FetchLike } from '@services/http/timed-exchange';
 import type { AlertDeliveryApi, AlertDeliveryOptions } from '../alert-delivery-api';
 import { DESTINATION_FORMATS } from '../destinations/destination-formats';
 import type { RateLimit } from '../destinations/destination-format';
+import { acquireAlertQueueLock, AlertsBusyError, type AlertQueueOwnership } from './alert-queue-lock';
 import { attemptDelivery, type AttemptOutcome } from './attempt';
 import { isWaiting, viewOf, type DeliveryPatch, type DeliveryRecord } from './delivery-record';
 import { DestinationPacer, intervalOf } from './pacer';
@@ -43,6 +44,9 @@ export class AlertDelivery implements AlertDeliveryApi {
   readonly #pacer = new DestinationPacer();
   readonly #loaded: Promise<void>;
   #writable: Promise<void> | null = null;
+  /** The data folder's alert queue lock, while this process sends (alert-queue-lock.ts). */
+  #releaseLock: (() => void) | null = null;
+  #busy: AlertsBusyError | null = null;
   #started = false;
   #stopping = false;
   /** Per destination: the attempt under way. */
@@ -69,6 +73,15 @@ export class AlertDelivery implements AlertDeliveryApi {
   /** The queue file has been read: list() shows what it holds. Writes nothing. */
   ready(): Promise<void> {
     return this.#loaded;
+  }
+
+  async refresh(): Promise<void> {
+    await this.#loaded.catch(() => undefined);
+    if (this.#releaseLock !== null || this.#writable !== null) return;
+    // Not ours to write: the sending process's file, read as it is now.
+    await this.#store
+      .load()
+      .catch((error: unknown) => this.#options.reportProblem(error instanceof AppError ? error.message : 'The alert queue could not be read.'));
   }
 
   get filePath(): string {
@@ -124,6 +137,7 @@ export class AlertDelivery implements AlertDeliveryApi {
 
   retry(deliveryId: string): AlertDeliveryView {
     const record = this.#record(deliveryId);
+    this.#own();
     if (record.state === 'delivered') throw new AppError('invalid_input', 'This alert was delivered; there is nothing to send again.');
     this.#persist(record, { state: 'queued', attempts: 0, problem: null, firstAttemptAt: null, nextAttemptAt: null, deliveredAt: null });
     this.#changed();
@@ -134,11 +148,14 @@ export class AlertDelivery implements AlertDeliveryApi {
   dismiss(deliveryId: string): void {
     const record = this.#record(deliveryId);
     if (isWaiting(record)) throw new AppError('invalid_input', 'This alert is still on its way; it can be dismissed once it is delivered or given up on.');
+    this.#own();
     this.#remove([deliveryId]);
   }
 
   dropDestination(destinationId: string): number {
     const records = [...this.#store.records.values()].filter((record) => record.destinationId === destinationId);
+    // Another process sends: it refuses them itself ("its destination was removed"), and its file is its own.
+    if (!this.#ownsOrMayOwn()) return records.filter(isWaiting).length;
     this.#remove(records.map((record) => record.id));
     this.#pacer.forget(destinationId);
     return records.filter(isWaiting).length;
@@ -167,10 +184,52 @@ export class AlertDelivery implements AlertDeliveryApi {
       await this.#writable.catch(() => undefined);
       await this.#store.close();
     }
+    this.#releaseLock?.();
+    this.#releaseLock = null;
+  }
+
+  open(): Promise<void> {
+    return this.#prepare();
+  }
+
+  ownership(): AlertQueueOwnership {
+    if (this.#releaseLock) return { state: 'owner' };
+    if (this.#busy) return { state: 'busy', holderPid: this.#busy.holderPid, holderRole: this.#busy.holderRole, problem: this.#busy.message };
+    return { state: 'unopened' };
+  }
+
+  /** Takes the data folder's alert queue at once (synchronously), or throws AlertsBusyError naming who sends. */
+  #own(): void {
+    if (this.#releaseLock) return;
+    try {
+      this.#releaseLock = acquireAlertQueueLock(this.#options.dataDir, this.#options.role ?? 'app');
+      this.#busy = null;
+    } catch (error) {
+      if (error instanceof AlertsBusyError) this.#busy = error;
+      throw error;
+    }
+  }
+
+  #ownsOrMayOwn(): boolean {
+    try {
+      this.#own();
+      return true;
+    } catch (error) {
+      if (error instanceof AlertsBusyError) return false;
+      throw error;
+    }
   }
 
   #prepare(): Promise<void> {
-    this.#writable ??= this.#loaded.then(() => this.#store.openForWriting());
+    if (this.#writable === null) {
+      try {
+        this.#own();
+      } catch (error) {
+        // Not kept: once the other sender stops, the next write here may take the queue.
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      this.#writable = this.#loaded.then(() => this.#store.openForWriting());
+    }
     return this.#writable;
   }
 

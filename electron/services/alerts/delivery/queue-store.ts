@@ -43,12 +43,15 @@ export class AlertQueueStore {
     this.filePath = path.join(options.dataDir, ALERT_QUEUE_FILE_NAME);
   }
 
+  /** Reads the file; called again only while another process writes it (the delivery log of a process that does not send). */
   async load(): Promise<void> {
     const bytes = await readIfPresent(this.filePath).catch((error: unknown) => {
       throw new AppError('storage', `${FILE_WHAT} ${this.filePath} could not be read: ${fileErrorReason(error)}.`, { cause: error });
     });
     const parsed = parseQueue(bytes ?? Buffer.alloc(0));
     this.#parsed = parsed;
+    // Read again (another process sends): the file as it is now replaces what was read before.
+    this.records.clear();
     if (parsed.header !== 'newer') for (const record of parsed.records) this.records.set(record.id, record);
     this.#seq = parsed.records.reduce((max, record) => Math.max(max, record.seq), 0);
   }

@@ -79,6 +79,7 @@ export class AlertRouter {
     const toHold: HeldEntry[] = [];
     for (const routed of changesOfPoll(poll)) {
       for (const target of targetsOf(routed, settings.destinations, settings.rules)) {
+        if (routed.onlyForDedup && target.destination.kind !== 'pagerduty') continue;
         const until = routed.change.severity === 'major' || mustGoAlone(target.destination, routed) ? null : this.#quietUntil(target, now);
         if (until !== null && this.#options.held.hasRoom(toHold.length + 1)) {
           toHold.push({ destinationId: target.destination.id, until, routed });

@@ -29,6 +29,12 @@ export interface RoutedChange {
   action: AlertMessage['action'];
   /** Ids of the services it touches, their parents included (a rule on "Web" covers "Web › API"). */
   serviceIds: number[];
+  /**
+   * A page leaving major in the poll whose major incident's resolution explains it: that resolution already
+   * says so to a channel, so only a receiver acting by dedup_key (PagerDuty) is sent it, to close a trigger
+   * the page's level may have made on its own (a resolve of nothing open is dropped there).
+   */
+  onlyForDedup?: boolean;
 }
 
 type LevelEvent = MonitorEventOf<'page.level_changed'> | MonitorEventOf<'service.level_changed'>;
@@ -230,10 +236,12 @@ function levelChange(context: PollContext, events: readonly LevelEvent[], subjec
   const leavesMajor = pageEvent.from === 'major' && pageEvent.to !== 'major';
   const explained = worse ? subjects.some((s) => SEVERITY_RANK[s.change.severity] >= toRank) : subjects.length > 0;
   if (explained && !leavesMajor) return null;
-  return build(context, pageEvent, {
+  const level = build(context, pageEvent, {
     ...parts,
     headline: pageEvent.to === 'operational' ? 'All systems operational' : capitalize(levelInSentence(pageEvent.to)),
     text: `Now ${levelInSentence(pageEvent.to)} (was ${levelInSentence(pageEvent.from)}).`,
     action: worse && pageEvent.to === 'major' ? 'trigger' : leavesMajor ? 'resolve' : 'info',
   });
+  const resolvedByIncident = leavesMajor && subjects.some((s) => s.change.phase === 'resolved' && s.change.severity === 'major');
+  return resolvedByIncident ? { ...level, onlyForDedup: true } : level;
 }

@@ -21,6 +21,7 @@ const routedChangeSchema = z.object({
   incidentKey: z.string(),
   action: z.enum(['trigger', 'resolve', 'info']),
   serviceIds: z.array(z.number().int()),
+  onlyForDedup: z.boolean().optional(),
 });
 
 const heldEntrySchema = z.object({
