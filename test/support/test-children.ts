@@ -15,6 +15,8 @@ export const TEST_CHILDREN = {
   flush: 'test/integration/outbox/support/flush-child.ts',
   /** Queues batches of metric points into OUTBOX_DIR (test/integration/outbox/support/batch-child.ts). */
   batch: 'test/integration/outbox/support/batch-child.ts',
+  /** Sends the alert queue in ALERTS_DIR to the simulator at ALERTS_SIM_URL (test/integration/alerts/support/delivery-child.ts). */
+  alerts: 'test/integration/alerts/support/delivery-child.ts',
 } as const;
 
 export type TestChild = keyof typeof TEST_CHILDREN;

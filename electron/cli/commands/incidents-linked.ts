@@ -13,7 +13,8 @@ import type { CliContext } from '../context';
 import { EXIT, reasonOf } from '../output';
 import type { RunAction } from '../run-action';
 import { notSentResult, submitWrite, withOutbox } from './outbox';
-import { itemCommand, type PageItem, type PageItemKind } from './page-items';
+import { itemCommand } from './page-items';
+import type { PageItem, PageItemKind } from './page-item-kind';
 import { writeStateWords } from '@shared/people-words/write-state-words';
 import { incidentIdsOf } from '@shared/outbox/same-write';
 

@@ -4,7 +4,8 @@ import type { Incident } from '@shared/statuspage/schemas/incident';
 import type { RunAction } from '../run-action';
 import { checkListType, typeRefusal } from './item-types';
 import { addItemCommands, notifyField, updateTypeOption, type CreateOptions } from './item-commands';
-import { itemCommand, postUpdate, requireText, type PageItem, type PageItemKind } from './page-items';
+import { itemCommand, postUpdate, requireText } from './page-items';
+import type { PageItem, PageItemKind } from './page-item-kind';
 import { addLinkedCommand, postToAllLinked, shellWord } from './incidents-linked';
 
 /** open, upcoming (a maintenance not yet started) or ended, judged in UTC as the API's datetimes are. */

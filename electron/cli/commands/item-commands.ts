@@ -13,9 +13,8 @@ import {
   postedText,
   requireText,
   serviceIdsOf,
-  type PageItem,
-  type PageItemKind,
 } from './page-items';
+import type { PageItem, PageItemKind } from './page-item-kind';
 import { checkServices } from './write-checks';
 
 /*

@@ -1,7 +1,7 @@
 import type { ExportFormat, ExportKind } from '@shared/export/columns';
 import type { CliContext } from '../context';
 import { printPages, type ListPage } from './list-output';
-import type { ListQuery, PageItem, PageItemKind } from './page-items';
+import type { ListQuery, PageItem, PageItemKind } from './page-item-kind';
 
 /*
  * `incidents list`, `maintenances list`, `notices list`: one page, or with --all every page,

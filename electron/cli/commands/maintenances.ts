@@ -6,7 +6,7 @@ import type { RunAction } from '../run-action';
 import { incidentKind } from './incidents';
 import { checkListType, namedTypeRefusal, typeRefusal } from './item-types';
 import { addItemCommands, updateTypeOption, type CreateOptions } from './item-commands';
-import type { PageItemKind } from './page-items';
+import type { PageItemKind } from './page-item-kind';
 
 /** A maintenance is an incident of type scheduled (or a custom maintenance type): its list is filtered so. */
 const base = incidentKind('maintenances', 'maintenance');

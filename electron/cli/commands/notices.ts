@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { InfoNotice } from '@shared/statuspage/schemas/info-notice';
 import type { RunAction } from '../run-action';
 import { addItemCommands, type CreateOptions } from './item-commands';
-import type { PageItemKind } from './page-items';
+import type { PageItemKind } from './page-item-kind';
 
 export const NOTICES: PageItemKind<InfoNotice> = {
   group: 'notices',

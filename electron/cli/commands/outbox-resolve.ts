@@ -3,7 +3,7 @@ import { AppError } from '@shared/errors';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import type { OutboxService } from '@services/outbox/outbox-service';
 import { LookAlikeMayBeMine } from '@services/outbox/user-decisions';
-import type { WriteOutcome } from './outbox-submit';
+import type { WriteOutcome } from './write-outcome';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 

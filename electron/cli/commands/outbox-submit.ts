@@ -7,7 +7,7 @@ import { writeStateWords } from '@shared/people-words/write-state-words';
 import { resolveBaseUrl } from '@shared/statuspage/regions';
 import { regionOfAccount } from '@services/accounts/probe-client';
 import { handOffWrite } from '@services/outbox/outbox-handoff';
-import { OutboxBusyError, type OutboxOwnerRole } from '@services/outbox/outbox-lock';
+import { OutboxBusyError } from '@services/outbox/outbox-lock';
 import type { OutboxService } from '@services/outbox/outbox-service';
 import { withoutKeyHint } from '@services/outbox/statuspage/classify-error';
 import { API_KEY_ENV_VAR, envAccountId } from '@services/outbox/statuspage/targets';
@@ -15,6 +15,7 @@ import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 import { notQueuedText } from './outbox-disk';
 import { withOutbox } from './outbox-open';
+import type { WriteOutcome } from './write-outcome';
 import { needsLookError, resolveHint } from './outbox-resolve';
 
 /*
@@ -64,13 +65,6 @@ export function writeTarget(ctx: CliContext, subdomain: string): Pick<OutboxEnqu
   }
   return { accountId: envAccountId(baseUrl), server: { baseUrl, keyFrom: 'env' } };
 }
-
-export type WriteOutcome =
-  | { state: 'sent'; entry: OutboxEntryView; object: unknown }
-  | { state: 'queued'; entry: OutboxEntryView }
-  /** The same write was queued or sent by an earlier run of the command (same-write.ts): not queued again. */
-  | { state: 'already'; entry: OutboxEntryView }
-  | { state: 'handed_off'; id: string; ownerPid: number; ownerRole: OutboxOwnerRole; keyFromEnv: boolean };
 
 /**
  * Queues one write and sends it with what is queued before it for the same account. Sent: the server's

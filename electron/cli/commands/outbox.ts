@@ -16,7 +16,8 @@ import { countWords } from '@shared/people-words/count-words';
 
 // Where the write commands (page-items.ts, admin-lists.ts) find the outbox: opened per command, and written through.
 export { withOutbox, type OutboxDisk, type OutboxOpening } from './outbox-open';
-export { notSentResult, outcomeOf, queuedResult, submitWrite, writeTarget, type SubmitOptions, type WriteOutcome } from './outbox-submit';
+export { notSentResult, outcomeOf, queuedResult, submitWrite, writeTarget, type SubmitOptions } from './outbox-submit';
+export type { WriteOutcome } from './write-outcome';
 
 type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>;
 

@@ -2,10 +2,8 @@ import type { Command } from 'commander';
 import { AppError } from '@shared/errors';
 import { isTempId, TEMP_ID_PREFIX } from '@shared/outbox/temp-id';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import type { WriteOperationName } from '@shared/outbox/write-operations';
 import { normalizePageSummary, type NormalizedService } from '@shared/statuspage/normalize';
-import type { ListPage } from '@shared/statuspage/operations';
-import type { CallOptions, StatusPageClient } from '@services/statuspage/client';
+import type { StatusPageClient } from '@services/statuspage/client';
 import { StatusPageApiError } from '@services/statuspage/errors';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
@@ -15,42 +13,13 @@ import { notSentResult, submitWrite, withOutbox, writeTarget, type SubmitOptions
 import { checkItemOnServer } from './write-checks';
 import { listItems, type ItemListFlags } from './item-list';
 import { formatOption } from './list-output';
+import type { PageItem, PageItemKind } from './page-item-kind';
 
 /*
  * What incidents, maintenances and notices have in common on the command line: list (one page or --all),
  * show (service names, temp ids of writes still queued), post an update, delete, and the writes through the
  * outbox. Each group describes its own objects with a PageItemKind; the commands here are written once.
  */
-
-/** The fields every item shows: incidents and maintenances are incidents, notices information notices. */
-export interface PageItem {
-  id: number;
-  title: string;
-  service_ids?: number[] | null | undefined;
-  updates?: ReadonlyArray<{ type?: string | null; description?: string | null; posted_at?: string | null; inserted_at?: string | null }> | null | undefined;
-}
-
-export interface ListQuery {
-  limit?: number;
-  type?: string;
-}
-
-export interface PageItemKind<T extends PageItem> {
-  /** The command group and the word for one item: "incidents", "incident". */
-  group: string;
-  noun: string;
-  /** The path parameter of the item's id, and the body key of its create (for a queued one). */
-  idParam: 'incidentId' | 'infoNoticeId';
-  bodyKey: 'incident' | 'info_notice';
-  ops: { create: WriteOperationName; addUpdate: WriteOperationName; delete: WriteOperationName };
-  pages(client: StatusPageClient, subdomain: string, query: ListQuery, maxPages: number | undefined): AsyncGenerator<ListPage<T>>;
-  get(client: StatusPageClient, subdomain: string, id: number, options?: CallOptions): Promise<T>;
-  /** Table columns of list, and one item's cells. */
-  columns: string[];
-  row(item: T, time: (value: string | null | undefined) => string): string[];
-  /** The lines of show above services and updates. */
-  heading(item: T, time: (value: string | null | undefined) => string): string[];
-}
 
 type Time = (value: string | null | undefined) => string;
 

@@ -5,7 +5,7 @@ import { StatusPageApiError } from '@services/statuspage/errors';
 import type { CallOptions, StatusPageClient } from '@services/statuspage/client';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
-import type { PageItem, PageItemKind } from './page-items';
+import type { PageItem, PageItemKind } from './page-item-kind';
 
 /*
  * What a write command checks on the server before it queues anything, when the server can be reached: the

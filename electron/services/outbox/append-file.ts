@@ -45,15 +45,25 @@ export class AppendOnlyFile {
   /** The last write's failure (a full disk), until a later append succeeds: the outbox status names it. */
   lastFailure: (FileSystemFailure & { at: number }) | null = null;
 
-  private constructor(filePath: string, handle: WritableFile, size: number, lines: number, fileSystem: DurableFileSystem) {
+  /** "The outbox file": how messages name it. */
+  readonly #what: string;
+
+  private constructor(filePath: string, handle: WritableFile, size: number, lines: number, fileSystem: DurableFileSystem, what: string) {
     this.filePath = filePath;
+    this.#what = what;
     this.#handle = handle;
     this.#size = size;
     this.#lines = lines;
     this.#fs = fileSystem;
   }
 
-  static async open(filePath: string, existingLines: number, fileSystem: DurableFileSystem = nodeFileSystem): Promise<AppendOnlyFile> {
+  /** `what` names the file in messages; the alert queue shares this file type with the outbox. */
+  static async open(
+    filePath: string,
+    existingLines: number,
+    fileSystem: DurableFileSystem = nodeFileSystem,
+    what = 'The outbox file',
+  ): Promise<AppendOnlyFile> {
     const existed = await fs
       .access(filePath)
       .then(() => true)
@@ -62,12 +72,12 @@ export class AppendOnlyFile {
     try {
       handle = await fileSystem.open(filePath, 'a', 0o600);
     } catch (error) {
-      throw storageError(filePath, 'cannot be opened for writing', error);
+      throw storageError(what, filePath, 'cannot be opened for writing', error);
     }
     const { size } = await handle.stat();
     // A new file's name must be durable too, not only its content.
     if (!existed) await syncDir(path.dirname(filePath));
-    return new AppendOnlyFile(filePath, handle, size, existingLines, fileSystem);
+    return new AppendOnlyFile(filePath, handle, size, existingLines, fileSystem, what);
   }
 
   /** Lines in the file (records and header). */
@@ -81,7 +91,7 @@ export class AppendOnlyFile {
   }
 
   append(lines: string[]): Promise<void> {
-    if (this.#closed) return Promise.reject(new Error('the outbox file is closed'));
+    if (this.#closed) return Promise.reject(new Error(`${this.#what.replace(/^The /, 'the ')} is closed`));
     if (lines.length === 0) return Promise.resolve();
     const text = lines.map((line) => `${line}\n`).join('');
     const bytes = Buffer.byteLength(text, 'utf8');
@@ -94,7 +104,7 @@ export class AppendOnlyFile {
 
   /** Replaces the file with `snapshot()` at the next quiet moment; resolves when done. */
   requestRewrite(snapshot: () => { text: string; lines: number }): Promise<void> {
-    if (this.#closed) return Promise.reject(new Error('the outbox file is closed'));
+    if (this.#closed) return Promise.reject(new Error(`${this.#what.replace(/^The /, 'the ')} is closed`));
     return new Promise<void>((resolve, reject) => {
       if (this.#rewrite) {
         this.#rewrite.snapshot = snapshot;
@@ -166,7 +176,7 @@ export class AppendOnlyFile {
       this.lastFailure = { filePath: this.filePath, step, error: error instanceof AppError && error.cause !== undefined ? error.cause : error, at: Date.now() };
       if (error instanceof AppError) throw error; // the cut back of an earlier failure failed: said so already
       await this.#cutBack(error);
-      throw storageError(this.filePath, 'could not be written', error);
+      throw storageError(this.#what, this.filePath, 'could not be written', error);
     }
   }
 
@@ -178,7 +188,7 @@ export class AppendOnlyFile {
       this.#uncut = null;
     } catch {
       this.#uncut = cause;
-      throw storageError(this.filePath, 'holds a partly written record that could not be removed', cause);
+      throw storageError(this.#what, this.filePath, 'holds a partly written record that could not be removed', cause);
     }
   }
 
@@ -188,7 +198,7 @@ export class AppendOnlyFile {
     } catch (error) {
       // The old file is whole and stays in use.
       this.lastFailure = { filePath: this.filePath, step: 'write', error, at: Date.now() };
-      throw storageError(this.filePath, 'could not be compacted', error);
+      throw storageError(this.#what, this.filePath, 'could not be compacted', error);
     }
     // The old handle points at the replaced inode: appends must go to the new file.
     const old = this.#handle;
@@ -199,9 +209,9 @@ export class AppendOnlyFile {
   }
 }
 
-function storageError(filePath: string, what: string, cause: unknown): AppError {
+function storageError(file: string, filePath: string, what: string, cause: unknown): AppError {
   if (cause instanceof AppError) return cause;
-  return new AppError('storage', `The outbox file ${filePath} ${what}: ${fileErrorReason(cause)}.`, { cause });
+  return new AppError('storage', `${file} ${filePath} ${what}: ${fileErrorReason(cause)}.`, { cause });
 }
 
 /** Left-over temp files of a rewrite cut by a crash: never the live file, safe to delete. */

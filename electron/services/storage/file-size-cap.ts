@@ -35,6 +35,12 @@ export const FILE_SIZE_CAPS = {
     maxBytes: 256 * MiB,
     remedy: 'Let the writes waiting be sent, or discard some of them (Outbox, or statusdesk outbox list).',
   },
+  /** A digest of 500 pages is about 150 KB; thousands of messages waiting for a receiver that is down fit well under this. */
+  alertQueue: {
+    what: 'The alert queue',
+    maxBytes: 64 * MiB,
+    remedy: 'Let the alerts waiting be delivered, or remove a destination that cannot take them (Settings → Alerts).',
+  },
 } as const satisfies Record<string, FileSizeCap>;
 
 export function formatMegabytes(bytes: number): string {

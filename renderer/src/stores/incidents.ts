@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, watch } from 'vue';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import type { MergedUpdate } from '@shared/outbox/merged-view';
 import { STATUSPAGE_OUTBOX_KIND } from '@shared/outbox/requests';
@@ -9,14 +9,14 @@ import { ApiError } from '@/api';
 import { apiTimeMs } from '@/lib/api-time';
 import { readStatusPage, readStatusPageList } from '@/lib/statuspage-read';
 import { baseVersionOf, type ConsoleItem, type ConsoleKind } from '@/lib/console-item';
-import { emptyList, isServerItem, kindOfOperation, mergeList, newId, READS, sameId, WRITES, type ListState, type ServerItem } from '@/lib/console-list';
+import { emptyList, isServerItem, kindOfOperation, mergeList, READS, sameId, WRITES, type ListState, type ServerItem } from '@/lib/console-list';
 import type { PageContext } from '@/lib/page-context';
 import { pageReadFailure } from '@/lib/page-read-failure';
-import { describeEntry } from '@/lib/outbox-entry-label';
 import { useAccountsStore } from './accounts';
 import { useIncidentPageContext } from './incident-page-context';
 import { useLinkedIncidents } from './linked-incidents';
 import { useOutboxStore } from './outbox';
+import { usePageWrites } from './page-writes';
 
 /**
  * Items per read after the first: the API's maximum, so reaching old incidents takes as few requests as it can.
@@ -24,7 +24,6 @@ import { useOutboxStore } from './outbox';
  */
 export const PAGE_SIZE = 100;
 export const FIRST_PAGE_SIZE = 50;
-const RECENT_WRITES = 4;
 
 /** An item taken off a list because the server no longer has it (deleted there): said once, until dismissed. */
 export interface GoneItem {
@@ -34,13 +33,6 @@ export interface GoneItem {
   title: string;
   /** Found on reading it, or on a write of ours to it (which was then not sent). */
   found: 'read' | 'write';
-}
-
-/** A write queued from the console this session, for the "Queued → Sent" line. */
-export interface RecentWrite {
-  entryId: string;
-  label: string;
-  at: number;
 }
 
 /**
@@ -58,7 +50,9 @@ export const useIncidentsStore = defineStore('incidents', () => {
   const lists = ref<Record<ConsoleKind, ListState>>({ incidents: emptyList(), notices: emptyList() });
   /** The item whose page is open, or null for the list. */
   const openId = ref<string | number | null>(null);
-  const recent = ref<RecentWrite[]>([]);
+  const pageWrites = usePageWrites();
+  const recent = computed(() => pageWrites.recent);
+  watch(accountId, (id) => (pageWrites.shownAccountId = id), { immediate: true });
   /** Sent entries whose server copy is being read: still shown (as sending) so nothing flickers away. */
   const refreshing = ref<string[]>([]);
   /** Items the server no longer has, taken off the lists. */
@@ -288,29 +282,7 @@ export const useIncidentsStore = defineStore('incidents', () => {
 
   /** Queues one write of this account's page; resolves when it is durable ("accepted"). */
   function queue(operation: WriteOperationName, input: Record<string, unknown>, baseUpdatedAt?: string) {
-    return queueOn(account.value, operation, input, baseUpdatedAt);
-  }
-
-  /** Queues one write of another account's page (an incident linked across pages), shown with this page's writes. */
-  async function queueOn(
-    current: { id: string; subdomain: string } | null | undefined,
-    operation: WriteOperationName,
-    input: Record<string, unknown>,
-    baseUpdatedAt?: string,
-  ) {
-    if (!current) throw new Error('Choose an account first.');
-    const full = { subdomain: current.subdomain, ...input };
-    const result = await useOutboxStore().enqueue({
-      id: newId(),
-      accountId: current.id,
-      operation,
-      input: full,
-      ...(baseUpdatedAt ? { baseUpdatedAt } : {}),
-    });
-    const where = current.id === accountId.value ? '' : ` on ${current.subdomain}`;
-    const label = `${describeEntry({ operation, input: full })}${where}`;
-    recent.value = [{ entryId: result.id, label, at: Date.now() }, ...recent.value].slice(0, RECENT_WRITES);
-    return result;
+    return pageWrites.queueOn(account.value, operation, input, baseUpdatedAt);
   }
 
   function createItem(kind: ConsoleKind, body: Record<string, unknown>) {
@@ -342,7 +314,7 @@ export const useIncidentsStore = defineStore('incidents', () => {
     return queue(profile.removeUpdate, { [profile.idParam]: item.id, updateId: update.id });
   }
   function dismissRecent(entryId: string) {
-    recent.value = recent.value.filter((write) => write.entryId !== entryId);
+    pageWrites.dismissRecent(entryId);
   }
 
   return {
@@ -374,7 +346,6 @@ export const useIncidentsStore = defineStore('incidents', () => {
     onEntry,
     refreshFor,
     queue,
-    queueOn,
     createItem,
     updateItem,
     deleteItem,

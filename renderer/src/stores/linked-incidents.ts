@@ -8,7 +8,7 @@ import { isTempId } from '@shared/outbox/temp-id';
 import { api, call } from '@/api';
 import { isQueued, LinkNotKeptError, PartialPostError, type FailedPage, type LinkedPostProgress, type QueuedPage } from '@/lib/linked-post-progress';
 import { useAccountsStore } from './accounts';
-import { useIncidentsStore } from './incidents';
+import { usePageWrites } from './page-writes';
 import { useOutboxStore } from './outbox';
 
 /** One extra page an incident is also posted to: the page and the services of the first page mapped to its own. */
@@ -96,7 +96,7 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
   async function queueOnPage(target: PageRef, operation: 'createIncident' | 'addIncidentUpdate', input: Record<string, unknown>, failed: FailedPage[]) {
     const account = useAccountsStore().accounts.find((a) => a.id === target.accountId && a.subdomain === target.subdomain);
     try {
-      return await useIncidentsStore().queueOn(account, operation, input);
+      return await usePageWrites().queueOn(account, operation, input);
     } catch (error) {
       failed.push({
         accountId: target.accountId,

@@ -1,0 +1,54 @@
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { WriteOperationName } from '@shared/outbox/write-operations';
+import { newId } from '@/lib/console-list';
+import { describeEntry } from '@/lib/outbox-entry-label';
+import { useOutboxStore } from './outbox';
+
+const RECENT_WRITES = 4;
+
+/** A write queued from the console this session, for the "Queued → Sent" line. */
+export interface RecentWrite {
+  entryId: string;
+  label: string;
+  at: number;
+}
+
+/**
+ * Writes the console queues on a page, the one shown or another one of a linked incident, and the few
+ * recent ones the "Queued → Sent" line follows. Both the console and linked incidents queue through here,
+ * so neither store needs the other.
+ */
+export const usePageWrites = defineStore('page-writes', () => {
+  const recent = ref<RecentWrite[]>([]);
+  /** The account whose page the console shows: a write elsewhere is labelled with its page. */
+  const shownAccountId = ref<string | null>(null);
+
+  /** Queues one write of `page`; resolves when it is durable ("accepted"). */
+  async function queueOn(
+    page: { id: string; subdomain: string } | null | undefined,
+    operation: WriteOperationName,
+    input: Record<string, unknown>,
+    baseUpdatedAt?: string,
+  ) {
+    if (!page) throw new Error('Choose an account first.');
+    const full = { subdomain: page.subdomain, ...input };
+    const result = await useOutboxStore().enqueue({
+      id: newId(),
+      accountId: page.id,
+      operation,
+      input: full,
+      ...(baseUpdatedAt ? { baseUpdatedAt } : {}),
+    });
+    const where = page.id === shownAccountId.value ? '' : ` on ${page.subdomain}`;
+    const label = `${describeEntry({ operation, input: full })}${where}`;
+    recent.value = [{ entryId: result.id, label, at: Date.now() }, ...recent.value].slice(0, RECENT_WRITES);
+    return result;
+  }
+
+  function dismissRecent(entryId: string) {
+    recent.value = recent.value.filter((write) => write.entryId !== entryId);
+  }
+
+  return { recent, shownAccountId, queueOn, dismissRecent };
+});
