@@ -7,6 +7,7 @@ import type { KeychainProbe } from '@services/vault/keychain-store';
 import type { KeychainLike } from '@services/vault/key-vault';
 import { bindingFor, encodeSecret } from '@services/vault/secret-binding';
 import { fileErrorReason } from '@services/storage/file-system';
+import { originOf } from '@shared/validation/secret-destination';
 import { secretFromFile } from './alerts-secret-text';
 
 /*
@@ -20,12 +21,16 @@ import { secretFromFile } from './alerts-secret-text';
  * as a keychain secret entered for another address would be, and every secret read is told to the redactor.
  */
 
+/** Which destination, and which part of its secret, a keychain secret name stands for. */
+export interface SecretPart {
+  destination: AlertDestination;
+  part: keyof DestinationSecret;
+}
+
 export interface CredentialsDirectoryOptions {
   dir: string;
-  /** The destination a keychain secret name belongs to; null for any other name. */
-  destinationOf: (secretName: string) => AlertDestination | null;
-  /** The destination's secret as the alerts service keeps it under its keychain name. */
-  storedForm: (secret: DestinationSecret) => string;
+  /** The destination and part a keychain secret name is kept under (the alerts service's names); null for any other name. */
+  secretPartOf: (secretName: string) => SecretPart | null;
 }
 
 export class CredentialsDirectory implements KeychainLike {
@@ -74,15 +79,23 @@ export class CredentialsDirectory implements KeychainLike {
         cause: error,
       });
     }
-    return secretFromFile(destination, text, path.basename(file));
+    const secret = secretFromFile(destination, text, path.basename(file));
+    // The file may not send the destination anywhere else than where it was set up to send.
+    const origin = originOf(secret.address);
+    if (origin !== destination.origin) {
+      throw new AppError(
+        'forbidden',
+        `The credential ${path.basename(file)} for "${destination.name}" sends to ${origin ?? 'an address that is not one'}, but the destination was set up for ${destination.origin}; nothing is sent with it.`,
+      );
+    }
+    return secret;
   }
 
   async get(name: string): Promise<string | null> {
-    const destination = this.#options.destinationOf(name);
-    if (destination === null) return null;
-    const secret = this.secretOf(destination);
-    if (secret === null) return null;
-    return encodeSecret(this.#options.storedForm(secret), bindingFor([destination.origin]));
+    const wanted = this.#options.secretPartOf(name);
+    if (wanted === null) return null;
+    const value = this.secretOf(wanted.destination)?.[wanted.part];
+    return value === undefined ? null : encodeSecret(value, bindingFor([wanted.destination.origin]));
   }
 
   async set(): Promise<void> {

@@ -16,7 +16,7 @@ import { makeTempDir } from '../../support/temp-dir';
 const slack: AlertDestination = { id: 'd-slack', name: 'Ops', kind: 'slack', origin: 'https://hooks.slack.com', timeZone: 'Europe/Berlin', enabled: true };
 const pager: AlertDestination = { id: 'd-pd', name: 'On call', kind: 'pagerduty', origin: 'https://events.eu.pagerduty.com', timeZone: 'UTC', enabled: true };
 const hook: AlertDestination = { id: 'd-hook', name: 'Receiver', kind: 'webhook', origin: 'https://alerts.example.com', timeZone: 'UTC', enabled: true };
-const nameOf = (d: AlertDestination) => `alert-destination:${d.id}`;
+const nameOf = (d: AlertDestination, part: 'address' | 'key' = 'address') => `alert-destination:${d.id}:${part}`;
 
 let temp: ReturnType<typeof makeTempDir> | null = null;
 afterEach(() => {
@@ -30,8 +30,10 @@ function directory(files: Record<string, string>) {
   const all = [slack, pager, hook];
   return new CredentialsDirectory({
     dir: temp.dir,
-    destinationOf: (name) => all.find((d) => nameOf(d) === name) ?? null,
-    storedForm: (secret) => JSON.stringify(secret),
+    secretPartOf: (name) => {
+      for (const destination of all) for (const part of ['address', 'key'] as const) if (nameOf(destination, part) === name) return { destination, part };
+      return null;
+    },
   });
 }
 
@@ -55,12 +57,15 @@ describe('credentials directory', () => {
     const vault = new KeyVault(store);
     const noticed: string[] = [];
     vault.notice((secret) => noticed.push(secret));
-    expect(JSON.parse((await vault.release(nameOf(slack), { url: 'https://hooks.slack.com/services/T0/B0/secretpart' }))!)).toEqual({
-      address: 'https://hooks.slack.com/services/T0/B0/secretpart',
-    });
-    expect(noticed).toHaveLength(1);
+    expect(await vault.release(nameOf(slack), { url: 'https://hooks.slack.com/services/T0/B0/secretpart' })).toBe(
+      'https://hooks.slack.com/services/T0/B0/secretpart',
+    );
+    expect(noticed).toEqual(['https://hooks.slack.com/services/T0/B0/secretpart']);
+    expect(await vault.release(nameOf(slack, 'key'), { url: 'https://hooks.slack.com/services/T0/B0/secretpart' })).toBeNull();
     // A file whose address is not where the destination was set up to send is refused, as a moved keychain secret is.
     await expect(vault.release(nameOf(hook), { url: 'https://elsewhere.example.net/in' })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(vault.release(nameOf(hook, 'key'), { url: 'https://elsewhere.example.net/in' })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(() => store.secretOf(hook)).toThrow(/sends to https:\/\/elsewhere.example.net, but the destination was set up for https:\/\/alerts.example.com/);
     expect(await vault.release(nameOf(pager), { url: 'https://events.eu.pagerduty.com/v2/enqueue' })).toBeNull();
     expect(await vault.describe('translation-api-key')).toEqual({ storage: 'none', lastFour: null });
   });
@@ -72,7 +77,7 @@ describe('credentials directory', () => {
     await expect(store.set()).rejects.toMatchObject({ code: 'keychain_unavailable' });
     expect(await store.delete()).toBe(false);
     expect(await store.probe()).toMatchObject({ available: true });
-    const gone = new CredentialsDirectory({ dir: path.join(temp!.dir, 'missing'), destinationOf: () => null, storedForm: String });
+    const gone = new CredentialsDirectory({ dir: path.join(temp!.dir, 'missing'), secretPartOf: () => null });
     expect(await gone.probe()).toMatchObject({ available: false, reason: expect.stringMatching(/cannot be read/) });
   });
 });
