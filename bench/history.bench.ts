@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_CAP_BYTES, ProviderHistoryStore, historyDir, pageFileName } from '../electron/services/history/provider-history-store';
+import { ProviderHistoryStore } from '../electron/services/history/provider-history-store';
+import { DEFAULT_CAP_BYTES, historyDir, pageFileName } from '../electron/services/history/history-files';
 import { RANK_OF, compactLines, emptyModel, serializeLines, type LogModel } from '../electron/services/history/history-log';
 import { HISTORY_DAYS } from '../shared/history/page-history';
 

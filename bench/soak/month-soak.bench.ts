@@ -8,7 +8,7 @@ import vm from 'node:vm';
 import { randomUUID } from 'node:crypto';
 import FakeTimers from '@sinonjs/fake-timers';
 import { AppCore } from '../../electron/services/app-core';
-import { DEFAULT_CAP_BYTES, HISTORY_DIR_NAME } from '../../electron/services/history/provider-history-store';
+import { DEFAULT_CAP_BYTES, HISTORY_DIR_NAME } from '../../electron/services/history/history-files';
 import { SignalHub } from '../../electron/services/monitor/system-signals';
 import { KeychainSecretStore } from '../../electron/services/vault/keychain-store';
 import { KeyVault, secretNames } from '../../electron/services/vault/key-vault';

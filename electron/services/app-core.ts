@@ -48,6 +48,8 @@ import { KnownSecrets } from './security/known-secrets';
 import { DiagnosticsFeature, diagnosticsHandlers } from './logging/diagnostics-feature';
 import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
+import { createAlerts, type Alerts } from './alerts/alerts-feature';
+import type { AlertsApi } from './alerts/alerts-api';
 
 /** Sent writes remembered as checked: a repeated "sent" comes within moments, never 100 writes later. */
 const CHECKED_AFTER_KEPT = 100;
@@ -125,6 +127,9 @@ export class AppCore {
   readonly critical: CriticalAlerts;
   readonly log: CoreLog;
   readonly diagnostics: DiagnosticsFeature;
+  /** The team alerts (Settings → Alerts, its IPC channels). */
+  readonly alerts: AlertsApi;
+  readonly #alerts: Alerts;
   /** Every secret the app holds: the IPC answers, pushed events, the log and the operations history redact through it. */
   readonly secrets: KnownSecrets;
   readonly events: EventBus<IpcContract>;
@@ -198,6 +203,10 @@ export class AppCore {
       onChange: (alerts) => this.events.emit('critical.onChange', alerts),
       ...(options.log ? { log: options.log } : {}),
     });
+    // Before the monitor: each poll's events are routed to the team's destinations.
+    this.#alerts = createAlerts({ dataDir: options.dataDir, settings: this.settings, vault: this.vault, reportProblem: fileCorrupt, ...logging });
+    this.alerts = this.#alerts.api;
+    this.onDispose(() => this.#alerts.stop());
     this.history = new HistoryFeature({ dataDir: options.dataDir, pages: () => this.settings.get().watchedPages, reportProblem: fileCorrupt, ...logging });
     this.onDispose(() => this.history.dispose());
     this.monitor = new MonitorFeature({
@@ -214,6 +223,7 @@ export class AppCore {
         this.events.emit('monitor.onEvent', event);
       },
       // A major incident on our own page is critical: kept on screen until acknowledged, with a sound.
+      onPoll: (poll) => this.#alerts.route(poll),
       onNotify: (intent) => {
         const page = this.monitor.pages().find((p) => p.id === intent.pageId);
         options.ports?.notify?.(this.critical.mark(intent, page !== undefined && page.kind !== 'statuspage'));
@@ -391,6 +401,7 @@ export class AppCore {
       () => undefined,
     );
     this.updates.start();
+    void this.#alerts.start();
     void this.globalShortcut.start();
     const keychain = this.vault.status().then((status) => this.log.keychain(status));
     await Promise.all([this.monitor.start(), outbox, keychain]);

@@ -6,7 +6,7 @@ import { EventHistory, historyFilePath } from '../../electron/services/monitor/e
 import { OPERATIONS_HISTORY_FILE } from '../../electron/services/operations/operations-history';
 import { SignalHub } from '../../electron/services/monitor/system-signals';
 import { OUTBOX_FILE_NAME } from '../../electron/services/outbox/outbox-store';
-import { HEARTBEAT_FILE_NAME, historyDir, pageFileName } from '../../electron/services/history/provider-history-store';
+import { HEARTBEAT_FILE_NAME, historyDir, pageFileName } from '../../electron/services/history/history-files';
 import { parseLog } from '../../electron/services/history/history-log';
 import type { PageHistory } from '../../shared/history/page-history';
 import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';

@@ -15,7 +15,7 @@ export interface AlertsApi {
   /** Removes it, its rules, its keychain secret and its queued messages (said in the result). */
   removeDestination(id: string): Promise<{ droppedMessages: number }>;
   /** Adds (no id) or replaces (same id) a rule. */
-  saveRule(rule: AlertRuleInput & { id?: string }): Promise<AlertRule>;
+  saveRule(rule: Omit<AlertRuleInput, 'id'> & { id?: string }): Promise<AlertRule>;
   removeRule(id: string): Promise<void>;
   /** Queues a test message and waits for its first attempt's outcome (delivered, or why not). */
   test(destinationId: string): Promise<AlertDeliveryView>;

@@ -1,14 +1,15 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
 import type { PageState } from '@shared/monitor/page-state';
-import type { IncidentSnapshot, PageSnapshot, ServiceSnapshot } from '@shared/monitor/snapshot';
+import type { PageSnapshot } from '@shared/monitor/snapshot';
 import { MAX_HISTORY_COMPONENTS, type PageHistory } from '@shared/history/page-history';
 import { overlapAcross, type OverlapResult } from '@shared/history/overlap';
 import { quarantineFile } from '@services/storage/quarantine';
 import { writeFileAtomic } from '@services/storage/atomic-write';
 import { readIfPresent } from '@services/storage/read-if-present';
 import { countWords } from '@shared/people-words/count-words';
+import { DEFAULT_CAP_BYTES, HEARTBEAT_FILE_NAME, UNREADABLE_CAPS, historyDir, pageFileName, readHeartbeat, readPageHistoryFile } from './history-files';
+import { forEachComponent, liveOf, takeInIncidents, type LivePage } from './live-page';
 import {
   HISTORY_KEEP_MS,
   RANK_OF,
@@ -17,11 +18,9 @@ import {
   closeAll,
   compactLines,
   modelOf,
-  pageHistoryOf,
   parseLog,
   serializeLines,
   type HistoryLine,
-  type IncidentLine,
   type LogModel,
 } from './history-log';
 
@@ -38,19 +37,8 @@ import {
  * with damaged lines is moved aside (quarantineFile) and written again with the lines that parse.
  */
 
-export const HISTORY_DIR_NAME = 'provider-history';
-export const HEARTBEAT_FILE_NAME = 'observed.json';
-/** Per page; the realistic 90 days of a busy provider take about a quarter of it (see the bench). */
-export const DEFAULT_CAP_BYTES = 256 * 1024;
 const HEARTBEAT_EVERY_MS = 5 * 60_000;
-/**
- * A page file bigger than this many caps is not ours (a file is rewritten under its cap once a day): it is moved
- * aside unread rather than read whole into memory.
- */
-const UNREADABLE_CAPS = 8;
 const COMPACT_EVERY_MS = 86_400_000;
-
-const heartbeatSchema = z.object({ version: z.literal(1), seen: z.record(z.string().max(100), z.number().int().min(0)) });
 
 export interface ProviderHistoryOptions {
   dataDir: string;
@@ -60,74 +48,6 @@ export interface ProviderHistoryOptions {
   onCorrupt?: (message: string) => void;
   /** Ids of the pages watched now; a page that is not is closed at its last successful poll. */
   watchedPageIds?: () => readonly string[];
-}
-
-/**
- * What the next poll of a page is compared with, and nothing more: 500 pages of 50 components kept as maps of
- * keys, names and open levels cost the app 9 MB (the 500-pages bench). The levels and names last written are
- * those of `summary`, the snapshot last taken in, which is the monitor's own object (an unchanged poll hands
- * the same one again), so it costs nothing here; a changed summary is compared with it and then replaces it.
- */
-interface LivePage {
-  /** `ids[index]`: the service id the file numbers `index` (NaN: the page overall, or a key not of a service). */
-  ids: Float64Array;
-  /** The file's number of the page overall; -1 before it has one. */
-  pageIndex: number;
-  /** Components the file numbers (the cap counts them). */
-  count: number;
-  /** The snapshot last taken in while observed; kept while the page is stale (the monitor keeps it too). */
-  summary: PageSnapshot | null;
-  /** Names as the file has them, until the first summary is taken in (then `summary`'s names are the file's). */
-  fileNames: Map<number, string> | null;
-  /** Incidents the last summary listed (the file's latest line of each); null when none. */
-  incidents: Map<number, IncidentLine> | null;
-  /** The page's name and kind as the file has them. */
-  name: string;
-  provider: boolean;
-  /** Last successful poll (seconds) that was taken in; 0 before the first. */
-  lastSeen: number;
-  observing: boolean;
-  bytes: number;
-  compactedAt: number;
-}
-
-export function historyDir(dataDir: string): string {
-  return path.join(dataDir, HISTORY_DIR_NAME);
-}
-
-/** A page id as a file name: ids are UUIDs, but a file name never takes what a path could. */
-export function pageFileName(pageId: string): string {
-  return `${pageId.replace(/[^A-Za-z0-9_-]/g, '_')}.jsonl`;
-}
-
-export async function readHeartbeat(dir: string): Promise<Record<string, number>> {
-  try {
-    const text = (await readIfPresent(path.join(dir, HEARTBEAT_FILE_NAME)))?.toString('utf8');
-    if (!text) return {};
-    const parsed = heartbeatSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.seen : {};
-  } catch {
-    // Losing it costs at most the minutes since a file's last line: the level ends there instead.
-    return {};
-  }
-}
-
-/**
- * Reads one page's file without changing anything (the command line, and pages not polled since the start).
- * A file too large to be ours is not read (the app moves it aside when the page is next polled).
- */
-export async function readPageHistoryFile(
-  dir: string,
-  pageId: string,
-  window: { fromMs: number; toMs: number; heartbeat: Record<string, number>; openUntilSec?: number },
-): Promise<PageHistory | null> {
-  const file = path.join(dir, pageFileName(pageId));
-  if (((await fsp.stat(file).catch(() => null))?.size ?? 0) > UNREADABLE_CAPS * DEFAULT_CAP_BYTES) return null;
-  const buffer = await readIfPresent(file);
-  if (!buffer) return null;
-  const model = modelOf(parseLog(buffer.toString('utf8')).lines);
-  const openUntilSec = window.openUntilSec ?? Math.max(window.heartbeat[pageId] ?? 0, model.lastSec);
-  return pageHistoryOf(model, { pageId, fromMs: window.fromMs, toMs: window.toMs, openUntilSec });
 }
 
 export class ProviderHistoryStore {
@@ -232,7 +152,7 @@ export class ProviderHistoryStore {
       live.name = state.name;
       live.provider = provider;
       this.#levels(live, summary, at, lines);
-      this.#incidents(live, [...summary.incidents, ...summary.maintenances], at, lines);
+      takeInIncidents(live, [...summary.incidents, ...summary.maintenances], at, lines);
       live.summary = summary;
       live.fileNames = null;
     }
@@ -288,29 +208,6 @@ export class ProviderHistoryStore {
       for (const [index, id] of added) ids[index] = id;
       live.ids = ids;
     }
-  }
-
-  #incidents(live: LivePage, items: readonly IncidentSnapshot[], at: number, lines: HistoryLine[]): void {
-    const listed = new Map<number, IncidentLine>();
-    for (const item of items) {
-      const known = live.incidents?.get(item.id);
-      const rank = Math.max(RANK_OF[item.level], known?.[3] ?? 0);
-      const start = known?.[5] ?? Math.min(at, item.startsAt ? Math.floor(Date.parse(item.startsAt) / 1000) : at);
-      // Resolved when the resolving update was posted, as the page says (never after the poll that saw it).
-      const posted = item.latestUpdate?.postedAt ? Math.floor(Date.parse(item.latestUpdate.postedAt) / 1000) : at;
-      const resolved = item.resolved ? (known?.[6] ?? Math.min(at, Math.max(start, posted))) : null;
-      const maintenance = item.type === 'scheduled' || known?.[4] === 1 ? 1 : 0;
-      const line: IncidentLine = ['i', item.id, item.title.slice(0, 1_000), rank, maintenance, start, resolved];
-      if (!known || known[2] !== line[2] || known[3] !== line[3] || known[6] !== line[6]) {
-        lines.push(line);
-        listed.set(item.id, line);
-      } else listed.set(item.id, known);
-    }
-    // One that left the summary ended by the poll that no longer lists it; then it is only on disk.
-    for (const known of live.incidents?.values() ?? []) {
-      if (known[6] === null && !listed.has(known[1])) lines.push(['i', known[1], known[2], known[3], known[4], known[5], at]);
-    }
-    live.incidents = listed.size > 0 ? listed : null;
   }
 
   #append(pageId: string, live: LivePage, lines: HistoryLine[]): void {
@@ -485,46 +382,5 @@ export class ProviderHistoryStore {
     this.#heartbeatTimer = null;
     await this.flush();
     this.#disposed = true;
-  }
-}
-
-/** A page's live state from its file: the components' numbers, open incidents and the latest resolved ones. */
-function liveOf(model: LogModel): LivePage {
-  const ids = new Float64Array(Math.max(-1, ...model.components.keys()) + 1).fill(Number.NaN);
-  let pageIndex = -1;
-  const fileNames = new Map<number, string>();
-  for (const [index, { key, name }] of model.components) {
-    fileNames.set(index, name);
-    if (key === 'page') pageIndex = index;
-    else if (/^s-?\d+$/.test(key)) ids[index] = Number(key.slice(1));
-  }
-  // A resolved one may still be listed by the next summary: found here, it is not written again.
-  let incidents: Map<number, IncidentLine> | null = null;
-  for (const [id, incident] of model.incidents) {
-    if (incident[6] !== null && incident[6] < model.lastSec - 2 * 86_400) continue;
-    (incidents ??= new Map()).set(id, incident);
-  }
-  return {
-    ids,
-    pageIndex,
-    count: model.components.size,
-    summary: null,
-    fileNames,
-    incidents,
-    name: model.name,
-    provider: model.provider,
-    lastSeen: 0,
-    observing: false,
-    bytes: 0,
-    compactedAt: 0,
-  };
-}
-
-/** Every service with an id, named with its groups ("Compute › EU-West"), with its level's rank. */
-function forEachComponent(services: readonly ServiceSnapshot[], visit: (key: string, name: string, rank: number) => void, prefix = ''): void {
-  for (const service of services) {
-    const name = prefix ? `${prefix} › ${service.name}` : service.name;
-    if (service.id !== null) visit(`s${service.id}`, name.length > 500 ? name.slice(0, 500) : name, RANK_OF[service.level]);
-    if (service.children.length > 0) forEachComponent(service.children, visit, name);
   }
 }

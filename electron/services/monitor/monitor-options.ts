@@ -3,7 +3,7 @@ import type { MonitorEvent } from '@shared/monitor/events';
 import type { NotificationIntent } from '@shared/monitor/notification-intent';
 import type { NotificationPrefs } from '@shared/monitor/notification-prefs';
 import type { PageState } from '@shared/monitor/page-state';
-import type { ServiceSnapshot } from '@shared/monitor/snapshot';
+import type { PageSnapshot, ServiceSnapshot } from '@shared/monitor/snapshot';
 import type { TrayPage } from '@shared/monitor/tray';
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import type { MonitorClock } from './clock';
@@ -40,6 +40,19 @@ export const DEFAULT_MONITOR_TUNING: MonitorTuning = {
   random: Math.random,
 };
 
+/**
+ * A page's events of one poll with the page as that poll read it, for the team alerts: every event, whatever
+ * the desktop user's own mutes, snoozes and notification preferences say (those are a personal choice).
+ */
+export interface PagePoll {
+  page: WatchedPage;
+  /** The page's name as shown (the user's name for it, else the page's own). */
+  name: string;
+  /** The page as this poll read it (its services, for their parents); null when it never answered. */
+  snapshot: PageSnapshot | null;
+  events: readonly MonitorEvent[];
+}
+
 export interface StateChange {
   /** The summary (and so maybe the level) changed, not only the check times. */
   summaryChanged: boolean;
@@ -63,6 +76,8 @@ export interface MonitorServiceOptions {
   prefs?: NotificationPrefs;
   onEvent?: (event: MonitorEvent) => void;
   onNotify?: (intent: NotificationIntent) => void;
+  /** Every poll that produced events, with its page (the team alerts' router). */
+  onPoll?: (poll: PagePoll) => void;
   /**
    * Events not to notify (the echo of the user's own writes from this app, what a snooze quiets): kept and shown.
    * `services` is the page's latest service tree, for a rule that covers a group's children.

@@ -21,7 +21,7 @@ import { PageTracker, invalidBodyError } from './page-tracker';
 import { PollScheduler, type PollOutcome } from './scheduler';
 import { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning } from './monitor-options';
 
-export { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning, type StateChange } from './monitor-options';
+export { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning, type PagePoll, type StateChange } from './monitor-options';
 import { providerFetcherForPage } from './provider-fetcher';
 import { summaryFetcherForPage, type SummaryFetcher } from './summary-fetcher';
 import { SignalHub, type SystemSignals } from './system-signals';
@@ -269,6 +269,8 @@ export class MonitorService {
   #publish(entry: Entry, events: readonly MonitorEvent[], summaryChanged: boolean): void {
     if (events.length > 0) {
       for (const event of events) this.#guard(() => this.#options.onEvent?.(event));
+      const onPoll = this.#options.onPoll;
+      if (onPoll) this.#guard(() => onPoll({ page: entry.page, name: entry.tracker.name, snapshot: entry.tracker.snapshot, events }));
       if (this.#history) {
         try {
           const written = this.#history.append(events);

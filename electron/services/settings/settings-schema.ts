@@ -6,6 +6,7 @@ import { translationSettingsSchema } from '@shared/translation/translation-setti
 import { operationsSettingsSchema } from '@shared/operations/operations-settings';
 import { DEFAULT_UPDATE_PREFS, updatePrefsSchema } from '@shared/updates/update-state';
 import { DEFAULT_APPEARANCE_PREFS, appearancePrefsSchema } from '@shared/appearance/appearance-prefs';
+import { DEFAULT_ALERT_SETTINGS, alertSettingsSchema } from '@shared/alerts/alert-settings';
 
 export const CURRENT_SETTINGS_VERSION = 1;
 
@@ -23,6 +24,8 @@ export const settingsSchema = z.object({
   translation: translationSettingsSchema.optional(),
   /** Absent until the operations panel saves something; an absent field follows its default. */
   operations: operationsSettingsSchema.optional(),
+  /** The team alerts' destinations and rules (their secrets are in the keychain), shared with `statusdesk serve`. */
+  alerts: alertSettingsSchema.default(() => ({ ...DEFAULT_ALERT_SETTINGS, destinations: [], rules: [] })),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -20,6 +20,10 @@ export const secretNames = {
   statusPageKey: (accountId: string) => `statuspage-account:${accountId}`,
   translationKey: () => 'translation-api-key',
   googleRefreshToken: () => 'google-refresh-token',
+  /** A team alert destination's address (a Slack or Teams webhook address is itself a secret). */
+  alertAddress: (destinationId: string) => `alert-destination:${destinationId}:address`,
+  /** Its PagerDuty routing key or webhook signing secret. */
+  alertKey: (destinationId: string) => `alert-destination:${destinationId}:key`,
 } as const;
 
 /** How a secret is named in what the user reads. */
@@ -27,6 +31,7 @@ function labelOf(name: string): string {
   if (name.startsWith('statuspage-account:')) return 'API key';
   if (name === secretNames.translationKey()) return 'translation key';
   if (name === secretNames.googleRefreshToken()) return 'Google sign-in';
+  if (name.startsWith('alert-destination:')) return name.endsWith(':key') ? 'alert destination key' : 'alert destination address';
   return 'key';
 }
 

@@ -49,6 +49,8 @@ export interface MonitorFeatureOptions {
   /** Every page state the monitor reports (the provider history takes its observations from them). */
   onState?: (state: PageState) => void;
   onNotify: (intent: NotificationIntent) => void;
+  /** Every poll that produced events, with its page, whatever the user's mutes (the team alerts). */
+  onPoll?: MonitorServiceOptions['onPoll'];
   onTray: (model: TrayModel) => void;
   reportProblem: (message: string) => void;
   log?: (message: string) => void;
@@ -122,6 +124,7 @@ export class MonitorFeature {
       formatTime: (epochMs) => this.#formatTime(epochMs),
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
+      ...(this.#options.onPoll ? { onPoll: this.#options.onPoll } : {}),
       ...(this.#options.isOwnWrite ? { isOwnWrite: this.#options.isOwnWrite } : {}),
       ...(this.#options.trayPages ? { trayPages: this.#options.trayPages } : {}),
       onStateChange: (state) => {

@@ -1,0 +1,100 @@
+import { systemClock, type MonitorClock } from '@services/monitor/clock';
+import type { KnownSecrets } from '@services/security/known-secrets';
+import type { SettingsStore } from '@services/settings/settings-store';
+import type { KeyVault } from '@services/vault/key-vault';
+import type { AlertDeliveryApi, AlertDeliveryOptions } from './alert-delivery-api';
+import { AlertsService, type AlertsServiceOptions } from './alerts-service';
+import { AlertDelivery } from './delivery/alert-delivery';
+import { checkDestinationSecret } from './destinations/destination-formats';
+import { destinationSecretFor } from './destination-secret';
+import { AlertRouter } from './routing/alert-router';
+import type { FloodTuning } from './routing/flood-coalescer';
+import { HeldChanges, heldChangesPath } from './routing/held-changes';
+import type { PagePoll } from './routing/page-poll';
+
+/*
+ * The team alerts built once, the same way in the app (AppCore) and in the headless watcher (`statusdesk
+ * serve`): the settings' destinations and rules, the keychain's secrets, the held changes and the delivery
+ * queue in the data folder. Feed it each poll of each page (`route`); `stop` finishes the attempt in flight.
+ */
+
+export interface CreateAlertsOptions {
+  dataDir: string;
+  settings: SettingsStore;
+  vault: KeyVault;
+  /** The durable queue and its sender; default delivery/alert-delivery.ts's AlertDelivery (tests and the bench tune it). */
+  createDelivery?: (options: AlertDeliveryOptions) => AlertDeliveryApi;
+  /** Default: the destination formats' check of an address and key (destinations/destination-formats.ts). */
+  checkSecret?: AlertsServiceOptions['checkSecret'];
+  /** A damaged file, a full disk: told to the user, never silent. */
+  reportProblem: (message: string) => void;
+  log?: (line: string) => void;
+  /** The redactor of this process: told every destination secret the vault reads (the app's core already is). */
+  secrets?: KnownSecrets;
+  clock?: MonitorClock;
+  flood?: Partial<FloodTuning>;
+}
+
+export interface Alerts {
+  api: AlertsService;
+  /** One poll of one page (the monitor's onPoll). */
+  route: (poll: PagePoll) => void;
+  router: AlertRouter;
+  delivery: AlertDeliveryApi;
+  /** Starts sending what the queue holds and what quiet hours held past their end (after a crash or a reboot too). */
+  start: () => Promise<void>;
+  /** Sends what was gathered, stops taking attempts and waits for the one in flight (SIGTERM). */
+  stop: () => Promise<void>;
+}
+
+export function createAlerts(options: CreateAlertsOptions): Alerts {
+  const clock = options.clock ?? systemClock;
+  if (options.secrets) {
+    const secrets = options.secrets;
+    options.vault.notice((secret) => secrets.add(secret));
+  }
+  const alertsOf = () => options.settings.read((settings) => settings.alerts);
+  const held = HeldChanges.open({ filePath: heldChangesPath(options.dataDir), reportProblem: options.reportProblem });
+  const delivery = (options.createDelivery ?? ((given) => new AlertDelivery(given)))({
+    dataDir: options.dataDir,
+    destinations: () => alertsOf().destinations,
+    secretFor: (destination) => destinationSecretFor(options.vault, destination),
+    reportProblem: options.reportProblem,
+    now: () => clock.now(),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  const router = new AlertRouter({
+    alerts: alertsOf,
+    delivery,
+    held,
+    clock,
+    reportProblem: options.reportProblem,
+    ...(options.flood ? { flood: options.flood } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  const api = new AlertsService({
+    settings: options.settings,
+    vault: options.vault,
+    delivery,
+    router,
+    held,
+    checkSecret: options.checkSecret ?? checkDestinationSecret,
+  });
+  let started = false;
+  return {
+    api,
+    route: (poll) => router.route(poll),
+    router,
+    delivery,
+    start: async () => {
+      if (started) return;
+      started = true;
+      delivery.start();
+      router.start();
+    },
+    stop: async () => {
+      await router.stop();
+      await delivery.stop();
+    },
+  };
+}
