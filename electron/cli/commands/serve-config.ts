@@ -2,6 +2,7 @@ import type { AlertDestination } from '@shared/alerts/alert-destination';
 import type { AlertSettings } from '@shared/alerts/alert-settings';
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import { countWords } from '@shared/people-words/count-words';
+import { isKnownTimeZone } from '@services/alerts/routing/quiet-hours';
 import { inspectSettingsFile } from '@services/settings/settings-store';
 
 /*
@@ -39,16 +40,6 @@ export function settingsFileProblems(dataDir: string): ServeConfigReport {
       ? []
       : [`the settings file was written by a newer Statusdesk (settings version ${file.newerVersion}): this one reads what it understands`];
   return { problems: [], warnings };
-}
-
-/** Whether `zone` is an IANA zone this Node knows (quiet hours and message times are read in it). */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export interface WatchConfig {
