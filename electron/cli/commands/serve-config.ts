@@ -1,8 +1,11 @@
+import path from 'node:path';
 import type { AlertDestination } from '@shared/alerts/alert-destination';
 import type { AlertSettings } from '@shared/alerts/alert-settings';
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import { countWords } from '@shared/people-words/count-words';
 import { isKnownTimeZone } from '@services/alerts/routing/quiet-hours';
+import { acquireOutboxLock, OutboxBusyError } from '@services/outbox/outbox-lock';
+import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
 import { inspectSettingsFile } from '@services/settings/settings-store';
 
 /*
@@ -40,6 +43,23 @@ export function settingsFileProblems(dataDir: string): ServeConfigReport {
       ? []
       : [`the settings file was written by a newer Statusdesk (settings version ${file.newerVersion}): this one reads what it understands`];
   return { problems: [], warnings };
+}
+
+/**
+ * The app sends the alerts of its data folder itself, from the same delivery queue: a watcher beside it on that
+ * folder would share the queue file with it. The outbox lock says whether the app runs (it holds it while it does).
+ */
+export function appRunsProblem(dataDir: string): string | null {
+  try {
+    acquireOutboxLock(path.join(dataDir, OUTBOX_FILE_NAME.replace(/\.jsonl$/, '.lock')), 'cli')();
+    return null;
+  } catch (error) {
+    if (error instanceof OutboxBusyError && error.holderRole === 'app') {
+      return `the Statusdesk app (pid ${error.holderPid}) runs on this data folder and sends its alerts itself: give serve a data folder of its own (STATUSDESK_HOME) with a copy of the settings.json`;
+    }
+    // A command holding it for a moment, or a folder that cannot take the lock: not the watcher's concern.
+    return null;
+  }
 }
 
 export interface WatchConfig {

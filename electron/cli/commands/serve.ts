@@ -11,7 +11,7 @@ import type { CommandInterruption } from '../interruption';
 import { EXIT } from '../output';
 import type { RunAction } from '../run-action';
 import { openHeadlessAlerts } from './alerts-open';
-import { brokenConfigText, EXIT_BROKEN_CONFIG, settingsFileProblems, watchConfigProblems } from './serve-config';
+import { appRunsProblem, brokenConfigText, EXIT_BROKEN_CONFIG, settingsFileProblems, watchConfigProblems } from './serve-config';
 import { DeliveryLogFollower } from './serve-deliveries';
 import { eventLogLine } from './serve-events';
 import { startingLine } from './watch';
@@ -69,7 +69,8 @@ async function serve(ctx: CliContext, options: ServeOptions): Promise<number> {
 
   const dataDir = ctx.dataDir;
   const file = settingsFileProblems(dataDir);
-  if (file.problems.length > 0) return refuse(file.problems);
+  const appRuns = appRunsProblem(dataDir);
+  if (file.problems.length > 0 || appRuns !== null) return refuse([...file.problems, ...(appRuns === null ? [] : [appRuns])]);
   const settings = new SettingsStore(dataDir);
   const source = serveSecrets(credentialsDirOf(options.credentialsDir, ctx.io.env), () => settings.read((s) => s.alerts.destinations));
   // Every secret the vault reads is known to the log's redactor from then on (createAlerts tells it too).

@@ -3,7 +3,7 @@ import { startAlertsSimulator, type AlertsSimulator } from '../../../simulators/
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { EXIT_BROKEN_CONFIG } from '../../../electron/cli/commands/serve-config';
 import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { startCli, until, type CliChild } from './support/cli-child';
+import { holding, holdOutbox, releaseOutbox, startCli, until, type CliChild } from './support/cli-child';
 import { serveHome, serveLines, startServe, type ServeHome } from './support/serve-setup';
 
 /*
@@ -115,5 +115,16 @@ describe('statusdesk serve', () => {
     expect(noFile.code).toBe(EXIT_BROKEN_CONFIG);
     expect(noFile.stderr).toMatch(/"Ops" \(\S+\) cannot send: there is no file named \S+ \(or ending in _\S+\) in it \(read from the credentials directory /);
     expect(pages.requestCount()).toBe(0);
+
+    // The app runs on this data folder and sends its alerts itself: a watcher beside it would share its queue.
+    const app = holdOutbox(home.dir, 'app');
+    try {
+      await holding(app);
+      const beside = await startCli(['serve'], home.env).exited;
+      expect(beside.code).toBe(EXIT_BROKEN_CONFIG);
+      expect(beside.stderr).toMatch(/the Statusdesk app \(pid \d+\) runs on this data folder and sends its alerts itself/);
+    } finally {
+      releaseOutbox(app);
+    }
   });
 });
