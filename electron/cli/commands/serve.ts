@@ -34,7 +34,9 @@ const SECRET_ENV = ['STATUSDESK_API_KEY', 'STATUSDESK_TRANSLATION_KEY', 'STATUSD
 
 const HELP = `
 Reads the data folder's settings.json (STATUSDESK_HOME, as every command): the watched pages, the accounts and
-the alert destinations and rules, exactly as the app and "statusdesk alerts" keep them.
+the alert destinations and rules, exactly as the app and "statusdesk alerts" keep them. They are read at start:
+restart serve after changing them (systemctl restart statusdesk-serve). Not beside the running app on the
+same folder: the app sends that folder's alerts itself.
 
 Secrets: each destination's address or key is read from the OS keychain, as the app stores it. On a server or
 in a container without one, from a credentials directory instead: --credentials-dir, else

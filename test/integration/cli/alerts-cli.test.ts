@@ -8,6 +8,7 @@ import { KeychainSecretStore } from '../../../electron/services/vault/keychain-s
 import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn, type CliIoExtras } from './support/run-cli';
+import { EXIT_BROKEN_CONFIG } from '../../../electron/cli/commands/serve-config';
 
 /*
  * statusdesk alerts add|list|rule|test|retry|remove against the Slack and webhook simulators, with the real
@@ -132,6 +133,26 @@ describe('statusdesk alerts', () => {
     for (const output of [added, refused, listed, retried]) expect(output.stdout + output.stderr).not.toContain(signing);
     expect(settingsText()).not.toContain(signing);
     expect((await cli(['alerts', 'remove', 'Receiver'])).code).toBe(0);
+  });
+
+  it('serve reads the secrets from the keychain when no credentials folder is given, and refuses to start when one is missing', async () => {
+    home = makeTempDir('statusdesk-alerts-cli-');
+    watchAPage();
+    const added = await cli(
+      ['alerts', 'add', 'slack', '--name', 'Ops', '--zone', 'UTC'],
+      piped(`${sim.slackHookUrl('T0ALERTS', 'B0SERVE', 'keychainservehook0002')}\n`),
+    );
+    expect(added.code, added.stderr).toBe(0);
+    expect((await cli(['alerts', 'rule', 'Ops'])).code).toBe(0);
+    const [destination] = new SettingsStore(home.dir).get().alerts.destinations;
+    // Deleted outside Statusdesk (or another computer's settings): serve says which destination cannot send, and why.
+    await keychain().delete(secretNames.alertAddress(destination!.id));
+    const serve = await cli(['serve']);
+    expect(serve.code).toBe(EXIT_BROKEN_CONFIG);
+    expect(serve.stderr).toContain(`"Ops" (${destination!.id}) cannot send: the keychain holds no secret for it`);
+    expect(serve.stderr).toContain('(read from the OS keychain)');
+    expect((await cli(['alerts', 'list'])).stdout).toMatch(/Ops\s+Slack\s+\S+\s+UTC\s+MISSING/);
+    expect((await cli(['alerts', 'remove', 'Ops'])).code).toBe(0);
   });
 
   it('refuses a secret as an argument, an unknown destination, kind or zone, with the usage exit code', async () => {
