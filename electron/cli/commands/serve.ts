@@ -3,6 +3,7 @@ import { AccountsService } from '@services/accounts/accounts-service';
 import { createStatusPageProbeClient } from '@services/accounts/probe-client';
 import { MonitorService } from '@services/monitor/monitor-service';
 import { KnownSecrets } from '@services/security/known-secrets';
+import { resolveDataDir } from '@services/settings/data-dir';
 import { SettingsStore } from '@services/settings/settings-store';
 import { watchedPageFetcher } from '@services/watch/page-fetcher';
 import { countWords } from '@shared/people-words/count-words';
@@ -69,10 +70,12 @@ async function serve(ctx: CliContext, options: ServeOptions): Promise<number> {
     return EXIT_BROKEN_CONFIG;
   };
 
+  // Checked before the folder is made: a mistyped STATUSDESK_HOME is said, not created empty.
+  const file = settingsFileProblems(resolveDataDir(ctx.io.env));
+  if (file.problems.length > 0) return refuse(file.problems);
   const dataDir = ctx.dataDir;
-  const file = settingsFileProblems(dataDir);
   const appRuns = appRunsProblem(dataDir);
-  if (file.problems.length > 0 || appRuns !== null) return refuse([...file.problems, ...(appRuns === null ? [] : [appRuns])]);
+  if (appRuns !== null) return refuse([appRuns]);
   const settings = new SettingsStore(dataDir);
   const source = serveSecrets(credentialsDirOf(options.credentialsDir, ctx.io.env), () => settings.read((s) => s.alerts.destinations));
   // Every secret the vault reads is known to the log's redactor from then on (createAlerts tells it too).

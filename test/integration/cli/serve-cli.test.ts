@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertsSimulator, type AlertsSimulator } from '../../../simulators/alerts';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
@@ -93,6 +94,7 @@ describe('statusdesk serve', () => {
     const noSettings = await startCli(['serve'], { ...home.env, STATUSDESK_HOME: `${home.dir}-missing` }).exited;
     expect(noSettings.code).toBe(EXIT_BROKEN_CONFIG);
     expect(noSettings.stderr).toMatch(/the configuration is broken \(1 problem\); nothing was polled:\n {2}- there is no settings file at .*settings\.json/);
+    expect(fs.existsSync(`${home.dir}-missing`)).toBe(false);
 
     new SettingsStore(home.dir).update((draft) => {
       draft.watchedPages = [];
