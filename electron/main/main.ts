@@ -176,8 +176,8 @@ export function bootstrap(): void {
         },
         { log },
       );
-      closeToTray = () => core.monitor.desktopPrefs().closeToTray;
-      startAtLogin = () => core.monitor.desktopPrefs().startAtLogin;
+      closeToTray = () => core.desktop.prefs().closeToTray;
+      startAtLogin = () => core.desktop.prefs().startAtLogin;
       // An AppImage updated by hand, or moved, since the last start: the autostart entry follows this copy.
       if (keepsLoginItemCurrent({ platform: process.platform, isPackaged: app.isPackaged, demo })) {
         repairLoginItem(app, { wanted: startAtLogin, appImage: process.env.APPIMAGE, log });

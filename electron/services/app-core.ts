@@ -14,6 +14,7 @@ import type { OutboxStatus } from '@shared/outbox/status';
 import { trayWithOutbox } from './desktop/tray-with-outbox';
 import type { SystemSignals } from './monitor/system-signals';
 import { MonitorFeature, type MonitorFeatureOptions } from './watch/monitor-feature';
+import { DesktopPrefsFeature } from './desktop/desktop-prefs-feature';
 import { desktopHandlers, monitorHandlers, notificationHandlers } from './watch/monitor-handlers';
 import { EventBus } from './ipc/event-bus';
 import { createIpcDispatcher, type InvokeHandlers, type IpcDispatcher } from './ipc/dispatcher';
@@ -50,6 +51,7 @@ import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
 import { createAlerts, type Alerts } from './alerts/alerts-feature';
 import type { AlertsApi } from './alerts/alerts-api';
+import { alertsHandlers } from './alerts/alerts-handlers';
 
 /** Sent writes remembered as checked: a repeated "sent" comes within moments, never 100 writes later. */
 const CHECKED_AFTER_KEPT = 100;
@@ -114,6 +116,7 @@ export class AppCore {
   readonly vault: KeyVault;
   readonly accounts: AccountsService;
   readonly monitor: MonitorFeature;
+  readonly desktop: DesktopPrefsFeature;
   readonly history: HistoryFeature;
   readonly outbox: OutboxFeature;
   readonly reads: AccountReads;
@@ -206,6 +209,7 @@ export class AppCore {
     // Before the monitor: each poll's events are routed to the team's destinations.
     this.#alerts = createAlerts({ dataDir: options.dataDir, settings: this.settings, vault: this.vault, reportProblem: fileCorrupt, ...logging });
     this.alerts = this.#alerts.api;
+    this.onDispose(this.alerts.onChange(() => this.events.emit('alerts.onChange', {})));
     this.onDispose(() => this.#alerts.stop());
     this.history = new HistoryFeature({ dataDir: options.dataDir, pages: () => this.settings.get().watchedPages, reportProblem: fileCorrupt, ...logging });
     this.onDispose(() => this.history.dispose());
@@ -243,6 +247,7 @@ export class AppCore {
       ...logging,
     });
     this.onDispose(() => this.monitor.dispose());
+    this.desktop = new DesktopPrefsFeature({ settings: this.settings, onTimeZoneChanged: () => this.monitor.redrawTray() });
     this.reads = new AccountReads(this.accounts);
     this.outbox = new OutboxFeature({
       dataDir: options.dataDir,
@@ -461,7 +466,7 @@ export class AppCore {
       ...outboxHandlers(this.outbox),
       ...statusPageHandlers(this.reads),
       ...notificationHandlers(this.monitor),
-      ...desktopHandlers(this.monitor, this.#options.ports?.setLoginItem),
+      ...desktopHandlers(this.desktop, this.#options.ports?.setLoginItem),
       ...translationHandlers(this.translation),
       ...operationsHandlers(this.operations),
       ...updatesHandlers(this.updates),
@@ -473,6 +478,7 @@ export class AppCore {
       ...criticalAlertHandlers(this.critical),
       ...diagnosticsHandlers(this.diagnostics),
       ...historyHandlers(this.history),
+      ...alertsHandlers(this.alerts),
     };
   }
 

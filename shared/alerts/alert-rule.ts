@@ -6,7 +6,10 @@ import { severitySchema } from '../monitor/severity';
  * that destination matches it; a destination with no rule receives nothing.
  */
 
-const clockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM');
+const clockTimeSchema = z
+  .string()
+  .max(5)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:MM');
 
 export const alertRuleSchema = z.object({
   id: z.string().min(1).max(64),

@@ -16,6 +16,7 @@ import { diagnosticsChannels } from './channels/diagnostics';
 import { historyChannels } from './channels/history';
 import { linkedIncidentsChannels } from './channels/linked-incidents';
 import { importsChannels } from './channels/imports';
+import { alertsChannels } from './channels/alerts';
 
 /**
  * The one IPC contract. Each group lives in its own file under channels/; the main process, the preload, the
@@ -38,6 +39,7 @@ export const ipcContract = {
   ...historyChannels,
   ...linkedIncidentsChannels,
   ...importsChannels,
+  ...alertsChannels,
 } as const;
 
 export type IpcContract = typeof ipcContract;

@@ -55,7 +55,7 @@ test('the palette finds screens, pages, incidents and actions by a few letters a
   await runCommand(page, 'go out', 'Go to Outbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
   await runCommand(page, 'compact', 'Show the dashboard as a compact list');
-  await expect.poll(() => app.core.monitor.appearance().dashboardLayout).toBe('compact');
+  await expect.poll(() => app.core.desktop.appearance().dashboardLayout).toBe('compact');
   await runCommand(page, 'page glob', 'Go to page Globex');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await runCommand(page, 'mute', 'Mute notifications for 1 hour');

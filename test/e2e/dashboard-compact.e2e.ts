@@ -27,7 +27,7 @@ test('the dashboard counts pages per level, and a compact list (one line a page)
   await expect(rows.nth(1)).toContainText('Slow responses from the EU API');
   await expect(rows.nth(2)).toContainText('Globex');
   await expect(page.getByRole('article', { name: /^Page / })).toHaveCount(0);
-  await expect.poll(() => app.core.monitor.appearance().dashboardLayout).toBe('compact');
+  await expect.poll(() => app.core.desktop.appearance().dashboardLayout).toBe('compact');
   // A snoozed page's line says until when, as its card does.
   const acmeEu = app.core.monitor.pages().find((p) => p.subdomain === 'acme-eu')!;
   await app.core.snoozes.add({ pageId: acmeEu.id, target: { kind: 'page' }, label: 'Acme EU', minutes: 60 });
@@ -54,7 +54,7 @@ test('the dashboard counts pages per level, and a compact list (one line a page)
   // Back to cards.
   await page.getByRole('button', { name: 'Compact list' }).click();
   await expect(page.getByRole('article', { name: 'Page Globex' })).toBeVisible();
-  await expect.poll(() => app.core.monitor.appearance().dashboardLayout).toBe('cards');
+  await expect.poll(() => app.core.desktop.appearance().dashboardLayout).toBe('cards');
 });
 
 test('a notification opens its page in the compact list too', async ({ sim, app }) => {

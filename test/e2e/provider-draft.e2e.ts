@@ -137,7 +137,7 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   // in the page's own zone when times are read so (the provider names Etc/UTC)…
   await openScreen(page, 'Settings');
   await page.getByRole('radio', { name: "Each page's own time zone" }).check();
-  await expect.poll(() => harness.core.monitor.appearance().timeZone).toBe('page');
+  await expect.poll(() => harness.core.desktop.appearance().timeZone).toBe('page');
   await openScreen(page, 'Dashboard');
   await provider.getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('dialog', { name: 'History of Nimbus Cloud' });
@@ -163,7 +163,7 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   await expect(provider.getByRole('button', { name: 'History' })).toBeFocused();
   await openScreen(page, 'Settings');
   await page.getByRole('radio', { name: /^My time zone/ }).check();
-  await expect.poll(() => harness.core.monitor.appearance().timeZone).toBe('local');
+  await expect.poll(() => harness.core.desktop.appearance().timeZone).toBe('local');
 
   // …and our own incident's page says what else was down while it lasts.
   await page

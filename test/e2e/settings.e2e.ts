@@ -207,9 +207,9 @@ test('desktop preferences: start at login and keep running in the tray', async (
     const section = page.getByRole('region', { name: 'Desktop' });
     await section.getByLabel('Start Statusdesk when I log in').check();
     await expect.poll(() => loginItem).toEqual([true]);
-    expect(harness.core.monitor.desktopPrefs().startAtLogin).toBe(true);
+    expect(harness.core.desktop.prefs().startAtLogin).toBe(true);
     await section.getByLabel('Keep running in the tray when the window is closed').uncheck();
-    await expect.poll(() => harness.core.monitor.desktopPrefs().closeToTray).toBe(false);
+    await expect.poll(() => harness.core.desktop.prefs().closeToTray).toBe(false);
     await section.getByLabel('Start Statusdesk when I log in').uncheck();
     await expect.poll(() => loginItem).toEqual([true, false]);
   } finally {

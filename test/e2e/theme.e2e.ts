@@ -28,7 +28,7 @@ test('the window follows the OS’s dark or light setting, live, until a theme i
   // Dark, chosen, wins over a light OS and is saved in the settings.
   await theme.getByRole('radio', { name: 'Dark' }).check();
   await expect.poll(() => background(page)).toBe(DARK_BG);
-  await expect.poll(() => app.core.monitor.appearance().theme).toBe('dark');
+  await expect.poll(() => app.core.desktop.appearance().theme).toBe('dark');
   const saved = JSON.parse(fs.readFileSync(path.join(app.dataDir, 'settings.json'), 'utf8')) as { appearance?: { theme?: string } };
   expect(saved.appearance?.theme).toBe('dark');
   await page.screenshot({ path: screenshotPath('theme-settings-dark.png'), fullPage: true });
@@ -43,7 +43,7 @@ test('the window follows the OS’s dark or light setting, live, until a theme i
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.getByRole('radio', { name: 'Light' }).check();
   await expect.poll(() => background(page)).toBe(LIGHT_BG);
-  await expect.poll(() => app.core.monitor.appearance().theme).toBe('light');
+  await expect.poll(() => app.core.desktop.appearance().theme).toBe('light');
 
   // Back to System: dark again, as the OS says.
   await page.getByRole('radio', { name: 'System' }).check();
@@ -56,7 +56,7 @@ test('the settings refuse a theme that does not exist', async ({ page, launch })
     (window as unknown as { api: { desktop: { setAppearance(change: unknown): Promise<unknown> } } }).api.desktop.setAppearance({ theme: 'purple' }),
   );
   expect(answer).toMatchObject({ ok: false });
-  expect(app.core.monitor.appearance().theme).toBe('system');
+  expect(app.core.desktop.appearance().theme).toBe('system');
 });
 
 test('every main screen reads in dark: text keeps its contrast on the dark ground', async ({ page, sim, launch }) => {

@@ -36,7 +36,7 @@ for (const zone of ZONES) {
       // Settings → Show times in UTC: the same instant, now said in UTC.
       await openScreen(page, 'Settings');
       await page.getByRole('radio', { name: 'UTC' }).check();
-      await expect.poll(() => app.core.monitor.appearance().timeZone).toBe('utc');
+      await expect.poll(() => app.core.desktop.appearance().timeZone).toBe('utc');
       if (zone.timezoneId === 'Asia/Kolkata') {
         await page.getByRole('heading', { name: 'Appearance' }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: screenshotPath('settings-time-zone.png') });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountRecord } from '@shared/accounts/account';
 import { AppError } from '@shared/errors';
-import type { DesktopPrefs, WatchedPageFormInput } from '@shared/ipc/channels/monitor';
-import type { AppearanceChange, AppearancePrefs } from '@shared/appearance/appearance-prefs';
+import type { WatchedPageFormInput } from '@shared/ipc/channels/monitor';
 import type { MonitorEvent } from '@shared/monitor/events';
 import type { NotificationIntent } from '@shared/monitor/notification-intent';
 import { notificationPrefsSchema, type NotificationPrefs } from '@shared/monitor/notification-prefs';
@@ -458,32 +457,6 @@ export class MonitorFeature {
 
   async resumeNotifications(): Promise<NotificationPrefs> {
     return this.#savePrefs((await this.#running()).resumeNotifications());
-  }
-
-  desktopPrefs(): DesktopPrefs {
-    return this.#settings.get().desktop;
-  }
-
-  setDesktopPrefs(change: Partial<DesktopPrefs>): DesktopPrefs {
-    return this.#settings.update((draft) => {
-      draft.desktop = { ...draft.desktop, ...change };
-    }).desktop;
-  }
-
-  appearance(): AppearancePrefs {
-    return this.#settings.get().appearance;
-  }
-
-  setAppearance(change: AppearanceChange): AppearancePrefs {
-    const appearance = this.#settings.update((draft) => {
-      // Only what the change names: an absent field keeps its saved value.
-      if (change.theme) draft.appearance.theme = change.theme;
-      if (change.dashboardLayout) draft.appearance.dashboardLayout = change.dashboardLayout;
-      if (change.timeZone) draft.appearance.timeZone = change.timeZone;
-    }).appearance;
-    // The tray's times follow the window's zone.
-    if (change.timeZone) this.redrawTray();
-    return appearance;
   }
 
   async dispose(): Promise<void> {

@@ -1,4 +1,5 @@
-import type { DesktopPrefs } from '@shared/ipc/channels/monitor';
+import type { DesktopPrefs } from '@shared/desktop/desktop-prefs';
+import type { DesktopPrefsFeature } from '@services/desktop/desktop-prefs-feature';
 import type { IpcContract } from '@shared/ipc/contract';
 import type { GroupHandlers } from '@services/ipc/dispatcher';
 import type { MonitorFeature } from './monitor-feature';
@@ -29,15 +30,15 @@ export function notificationHandlers(monitor: MonitorFeature): GroupHandlers<Ipc
   };
 }
 
-export function desktopHandlers(monitor: MonitorFeature, setLoginItem: ((enabled: boolean) => void) | undefined): GroupHandlers<IpcContract, 'desktop'> {
+export function desktopHandlers(desktop: DesktopPrefsFeature, setLoginItem: ((enabled: boolean) => void) | undefined): GroupHandlers<IpcContract, 'desktop'> {
   return {
-    'desktop.prefs': () => monitor.desktopPrefs(),
+    'desktop.prefs': () => desktop.prefs(),
     'desktop.setPrefs': (change): DesktopPrefs => {
       // The system's login item first: when it cannot be set, the saved choice stays what the system does.
       if (change.startAtLogin !== undefined) setLoginItem?.(change.startAtLogin);
-      return monitor.setDesktopPrefs(change);
+      return desktop.setPrefs(change);
     },
-    'desktop.appearance': () => monitor.appearance(),
-    'desktop.setAppearance': (change) => monitor.setAppearance(change),
+    'desktop.appearance': () => desktop.appearance(),
+    'desktop.setAppearance': (change) => desktop.setAppearance(change),
   };
 }

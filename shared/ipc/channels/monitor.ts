@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { desktopPrefsSchema } from '../../desktop/desktop-prefs';
 import { idMapSchema } from '../../validation/id-map';
 import { regionSchema, serverBaseUrlSchema } from '../../accounts/account';
 import { monitorEventSchema } from '../../monitor/events';
@@ -57,13 +58,6 @@ export const incidentDetailSchema = z.object({
   incident: incidentSchema,
   followed: z.boolean(),
 });
-
-export const desktopPrefsSchema = z.object({
-  startAtLogin: z.boolean(),
-  /** Closing the window keeps the app running in the tray. */
-  closeToTray: z.boolean(),
-});
-export type DesktopPrefs = z.infer<typeof desktopPrefsSchema>;
 
 export const monitorChannels = {
   /** Every collapsed card at a version: on start, and again after a gap in the patches. */

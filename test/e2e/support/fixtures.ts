@@ -8,6 +8,8 @@ interface Started {
   apps: Harness[];
   translators: TranslationSimulator[];
   sims: StatusPageSimulator[];
+  /** Any other server a test starts (the alerts simulator): closed after the app, with the simulators. */
+  servers: Array<{ close(): Promise<void> }>;
 }
 
 export interface E2eFixtures {
@@ -35,11 +37,11 @@ export const test = base.extend<E2eFixtures>({
   // Depends on the page so the app closes while its page is still open, as an afterEach did.
   closing: async ({ page }, use) => {
     void page;
-    const started: Started = { apps: [], translators: [], sims: [] };
+    const started: Started = { apps: [], translators: [], sims: [], servers: [] };
     await use(started);
     // The app first: its polls and outbox still talk to the simulators until it is disposed. One that fails
     // to close still lets the rest close, so a failed test leaves no server listening.
-    const closers = [...started.apps.reverse(), ...started.translators, ...started.sims];
+    const closers = [...started.apps.reverse(), ...started.translators, ...started.sims, ...started.servers];
     const failures: unknown[] = [];
     for (const closer of closers) await closer.close().catch((error: unknown) => failures.push(error));
     if (failures.length > 0) throw failures[0];

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DesktopPrefsFeature } from '@services/desktop/desktop-prefs-feature';
 import { ACME, monitorOnSimulator } from './support/monitor-on-simulator';
 
 /*
@@ -23,16 +24,17 @@ describe('times in the tray and notifications', () => {
     ['America/New_York', /\d{1,2}:\d{2}\s?[AP]M EST/],
     ['Europe/Berlin', /\d{1,2}:\d{2}\s?(?:[AP]M )?GMT\+1/],
   ])('follow the window’s zone in %s, and UTC when the user chose UTC', async (zone, local) => {
-    const { sim, feature, trays, notified } = await setup(zone);
+    const { sim, feature, settings, trays, notified } = await setup(zone);
+    const desktop = new DesktopPrefsFeature({ settings, onTimeZoneChanged: () => feature.redrawTray() });
     await feature.pauseNotifications(60);
     const tray = await feature.tray();
     expect(tray.tooltip).toMatch(new RegExp(`paused until ${local.source}`));
     expect(tray.tooltip).not.toContain('UTC');
 
-    feature.setAppearance({ timeZone: 'utc' });
+    desktop.setAppearance({ timeZone: 'utc' });
     expect(trays.at(-1)!.tooltip).toMatch(/paused until \d{1,2}:\d{2}\s?(?:[AP]M )?UTC/);
 
-    feature.setAppearance({ timeZone: 'local' });
+    desktop.setAppearance({ timeZone: 'local' });
     await feature.resumeNotifications();
     sim.scheduleMaintenance({ page: 'acme', title: 'Database upgrade 2', startsAt: new Date(Date.now() + 3 * 86_400_000), message: 'Short interruptions.' });
     await feature.pollNow(ACME);
