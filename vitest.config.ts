@@ -12,6 +12,7 @@ import { COMPUTES_MS, WAIT_MS, WAITS_MS } from './test/support/time-outs';
  */
 const KEYCHAIN_SUITES = [
   'test/integration/cli/accounts-cli.test.ts',
+  'test/integration/cli/alerts-cli.test.ts',
   'test/integration/cli/cli.test.ts',
   'test/integration/cli/ids-and-lists.test.ts',
   'test/integration/cli/linked-incidents-cli.test.ts',

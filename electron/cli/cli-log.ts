@@ -13,7 +13,7 @@ const SECRET_ENV = ['STATUSDESK_API_KEY', 'STATUSDESK_TRANSLATION_KEY', 'STATUSD
 /** Global options followed by a value: skipped when naming the command. */
 const OPTIONS_WITH_VALUE = new Set(['--region', '--base-url', '--account']);
 /** Commands whose second word is a subcommand (`incidents create`); any other's second word is a value (a page). */
-const FAMILIES = new Set(['accounts', 'incidents', 'maintenances', 'notices', 'outbox', 'operations', 'providers']);
+const FAMILIES = new Set(['accounts', 'alerts', 'incidents', 'maintenances', 'notices', 'outbox', 'operations', 'providers']);
 
 /**
  * The command line's log, `<data folder>/logs/cli.log` (rotated at 1 MiB, three older files kept): each

@@ -72,7 +72,7 @@ function stopOnSignals(interruption: CommandInterruption, json: boolean, finishe
   let firstAt = 0;
   const stop = (signal: NodeJS.Signals) => {
     if (finished()) return;
-    if (interruption.signal !== null || interruption.endedBy !== null) {
+    if (interruption.signal !== null || interruption.handedToCommand) {
       // The settings file's writer (conf, through atomically's when-exit) cleans up on a signal and then sends
       // it again to this process: that echo comes at once, a person's second Ctrl-C does not.
       if (Date.now() - firstAt < SIGNAL_ECHO_MS) return;

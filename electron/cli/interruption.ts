@@ -54,6 +54,8 @@ export class CommandInterruption {
   #report: Promise<InterruptionReport> | null = null;
   #stopsItself: ((signal: NodeJS.Signals) => void) | null = null;
   #endedBy: NodeJS.Signals | null = null;
+  #exitsCleanly = false;
+  #handedToCommand = false;
 
   /** The signal that stopped the command, or null while it runs. */
   get signal(): NodeJS.Signals | null {
@@ -63,10 +65,12 @@ export class CommandInterruption {
   /**
    * A command that ends by itself on a signal (watch: its closing line says what it saw and why it stopped) takes
    * Ctrl-C / SIGTERM instead of the report: `stop` is called with the signal, the command's own output goes on,
-   * and the process still exits 130 or 143 once it is done. Returns the release.
+   * and the process still exits 130 or 143 once it is done, unless it `exitsCleanly` (serve: a stop asked by a
+   * service manager is its normal end, exit 0). Returns the release.
    */
-  stopsItself(stop: (signal: NodeJS.Signals) => void): () => void {
+  stopsItself(stop: (signal: NodeJS.Signals) => void, options: { exitsCleanly?: boolean } = {}): () => void {
     this.#stopsItself = stop;
+    this.#exitsCleanly = options.exitsCleanly === true;
     return () => {
       if (this.#stopsItself === stop) this.#stopsItself = null;
     };
@@ -77,9 +81,16 @@ export class CommandInterruption {
     const stop = this.#stopsItself;
     if (stop === null || this.#signal !== null) return false;
     this.#stopsItself = null;
-    this.#endedBy ??= signal;
+    this.#handedToCommand = true;
+    // A service stopped by its manager (serve) has done what was asked: its own exit code stands.
+    if (!this.#exitsCleanly) this.#endedBy ??= signal;
     stop(signal);
     return true;
+  }
+
+  /** Whether a signal was handed to a command that stops itself: a second one is not the first again. */
+  get handedToCommand(): boolean {
+    return this.#handedToCommand;
   }
 
   /** The signal a command that stops itself was ended by, or null. */

@@ -15,6 +15,8 @@ import { registerAdminListCommands } from './commands/admin-lists';
 import { registerProvidersCommand } from './commands/providers';
 import { registerDoctorCommand } from './commands/doctor';
 import { registerHistoryCommand } from './commands/history';
+import { registerAlertsCommands } from './commands/alerts';
+import { registerServeCommand } from './commands/serve';
 
 export const CLI_VERSION = '0.1.0';
 
@@ -71,6 +73,8 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   registerProvidersCommand(program, run);
   registerDoctorCommand(program, run);
   registerHistoryCommand(program, run);
+  registerAlertsCommands(program, run);
+  registerServeCommand(program, run);
   return program;
 }
 

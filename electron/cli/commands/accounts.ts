@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Command } from 'commander';
 import { accountInputSchema, type AccountInput, type AccountRecord, type AccountView, type ConnectionCheck } from '@shared/accounts/account';
 import { AppError } from '@shared/errors';
@@ -7,11 +6,10 @@ import { describeIssues } from '@shared/validation/describe-issues';
 import { AccountsService } from '@services/accounts/accounts-service';
 import { checkConnection } from '@services/accounts/connection-check';
 import { createStatusPageProbeClient } from '@services/accounts/probe-client';
-import { acquireOutboxLock, OutboxBusyError, openWhenFree } from '@services/outbox/outbox-lock';
-import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
 import type { RunAction } from '../run-action';
+import { whileAppIsNotRunning } from '../while-app-is-not-running';
 
 /*
  * The same accounts as the app's: records in the settings file of the data folder, keys in the OS keychain
@@ -55,42 +53,6 @@ async function readKey(ctx: CliContext, name: string): Promise<string> {
     );
   }
   return key;
-}
-
-/** Longer than another command's hold on the lock, as for writes (outbox.ts). */
-const COMMAND_LOCK_WAIT_MS = 45_000;
-
-/**
- * Runs a change of the accounts while the app is not running. The app keeps its settings in memory and writes
- * them whole, so an account added or removed beside it would be undone by its next write. The outbox lock
- * says whether it runs, and holding it meanwhile keeps the app from starting half-way through.
- */
-async function whileAppIsNotRunning<T>(ctx: CliContext, change: () => Promise<T>): Promise<T> {
-  const lockPath = path.join(ctx.dataDir, OUTBOX_FILE_NAME.replace(/\.jsonl$/, '.lock'));
-  let release: () => void;
-  try {
-    let told = false;
-    release = await openWhenFree(() => Promise.resolve(acquireOutboxLock(lockPath, 'cli')), {
-      timeoutMs: ctx.io.lockWaitMs ?? COMMAND_LOCK_WAIT_MS,
-      waitFor: 'cli',
-      onBusy: (holder, waitedMs) => {
-        if (told || waitedMs < 1_000) return;
-        told = true;
-        ctx.io.stderr(`waiting for another statusdesk process (pid ${holder.holderPid}) that holds the outbox…\n`);
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof OutboxBusyError) || error.holderRole !== 'app') throw error;
-    throw new AppError(
-      'conflict',
-      `the Statusdesk app (pid ${error.holderPid}) is running and would undo this change at its next settings write: change the account in its Settings, or quit it and run the command again`,
-    );
-  }
-  try {
-    return await change();
-  } finally {
-    release();
-  }
 }
 
 function checkText(check: ConnectionCheck): string {

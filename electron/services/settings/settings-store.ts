@@ -8,6 +8,7 @@ import { FILE_SIZE_CAPS, refuseTextOverCap } from '@services/storage/file-size-c
 import { migrateSettings } from './migrations';
 import { CURRENT_SETTINGS_VERSION, defaultSettings, settingsSchema, type Settings } from './settings-schema';
 import { readTextIfPresentSync } from '@services/storage/read-if-present';
+import { fileErrorReason } from '@services/storage/file-system';
 
 export interface SettingsLoadProblem {
   message: string;
@@ -84,6 +85,20 @@ function readAndCheck(filePath: string): LoadResult {
     return { settings: salvage(migrated), problem: 'some of its entries are not valid', salvageFrom: migrated };
   } catch (error) {
     return { settings: defaultSettings(), problem: error instanceof Error ? error.message : 'it could not be migrated' };
+  }
+}
+
+/**
+ * What a start would find in the settings file, without moving it aside or writing it: a service that must
+ * not start on half its settings (statusdesk serve) stops on the problem instead, and leaves the file as it is.
+ */
+export function inspectSettingsFile(dataDir: string): { exists: boolean; problem: string | null; newerVersion: number | null } {
+  const filePath = path.join(dataDir, 'settings.json');
+  try {
+    const { problem, newerVersion } = readAndCheck(filePath);
+    return { exists: fs.existsSync(filePath), problem, newerVersion: newerVersion ?? null };
+  } catch (error) {
+    return { exists: true, problem: `it cannot be read: ${fileErrorReason(error)}`, newerVersion: null };
   }
 }
 

@@ -44,17 +44,17 @@ export async function until(check: () => boolean, what: string, timeoutMs = WAIT
 }
 
 /**
- * Another statusdesk command holding the outbox: a live process whose lock `outbox.lock` is (role cli), as a
- * command's for as long as it runs; it takes its lock away and ends when released (releaseOutbox), or when
+ * Another statusdesk command (or, with role app, the app) holding the outbox: a live process whose lock
+ * `outbox.lock` is, as a command's for as long as it runs; it takes its lock away and ends when released (releaseOutbox), or when
  * killed. Never after a fixed time: how long a command takes to start on a busy machine is not known.
  */
-export function holdOutbox(dataDir: string): ChildProcess {
+export function holdOutbox(dataDir: string, role: 'cli' | 'app' = 'cli'): ChildProcess {
   const lockPath = path.join(dataDir, 'outbox.lock');
   const script = [
     "const fs = require('fs');",
     "const os = require('os');",
     `const lock = ${JSON.stringify(lockPath)};`,
-    "fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString(), role: 'cli' }), { flag: 'wx' });",
+    `fs.writeFileSync(lock, JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString(), role: '${role}' }), { flag: 'wx' });`,
     "process.stdout.write('holding\\n');",
     "process.stdin.on('data', () => { fs.rmSync(lock, { force: true }); process.exit(0); });",
   ].join('\n');
