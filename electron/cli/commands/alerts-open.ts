@@ -4,6 +4,7 @@ import type { KnownSecrets } from '@services/security/known-secrets';
 import type { SettingsStore } from '@services/settings/settings-store';
 import type { KeyVault } from '@services/vault/key-vault';
 import type { AlertDeliveryView } from '@shared/alerts/alert-delivery';
+import type { AlertsOwnerRole } from '@services/alerts/delivery/alert-queue-lock';
 import type { CliContext } from '../context';
 
 /*
@@ -19,6 +20,8 @@ export interface HeadlessAlertsOptions {
   reportProblem: (message: string) => void;
   log?: (line: string) => void;
   secrets?: KnownSecrets;
+  /** How the app and other commands name this process when it holds the queue. */
+  role: AlertsOwnerRole;
 }
 
 export interface HeadlessAlerts extends Alerts {
@@ -52,6 +55,7 @@ export async function openAlerts(ctx: CliContext): Promise<OpenedAlerts> {
     settings: ctx.settings,
     vault: ctx.vault,
     reportProblem: (message) => ctx.io.stderr(`warning: ${message}\n`),
+    role: 'cli',
   });
   await alerts.ready();
   let started = false;

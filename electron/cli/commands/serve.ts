@@ -97,6 +97,7 @@ async function serve(ctx: CliContext, options: ServeOptions): Promise<number> {
     secrets,
     reportProblem: (message) => log.error(message),
     log: (line) => log.info(line),
+    role: 'serve',
   });
   await alerts.ready();
   const deliveries = new DeliveryLogFollower(alerts.api, log);
