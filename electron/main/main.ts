@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { app, clipboard, crashReporter, dialog, globalShortcut, ipcMain, Menu, protocol, session, shell } from 'electron';
-import type { AppPorts } from '@services/app-core';
+import type { AppPorts } from '@services/app-core-options';
 import { oneDemoAtATime } from '@services/desktop/demo-launch';
 import { APP_ID, APP_NAME } from '@services/desktop/app-identity';
 import { applicationMenuTemplate } from '@services/desktop/application-menu';

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
-import { AppCore, type AppPorts } from '@services/app-core';
+import { AppCore } from '@services/app-core';
+import type { AppPorts } from '@services/app-core-options';
 import { startDesktopDemo } from '@services/demo/desktop-demo';
 import { DemoKeychain } from '@services/vault/demo-keychain';
 import { KeychainSecretStore } from '@services/vault/keychain-store';

@@ -1,48 +1,43 @@
-import { randomUUID } from 'node:crypto';
-import { AppError } from '@shared/errors';
 import type { AppProblem } from '@shared/ipc/channels/app';
 import { ipcContract, type IpcContract } from '@shared/ipc/contract';
-import { AccountsService, type ProbeClientFactory } from './accounts/accounts-service';
+import { AccountsService } from './accounts/accounts-service';
 import { accountHandlers } from './accounts/account-handlers';
 import { AccountReads } from './accounts/account-reads';
 import { OutboxFeature } from './outbox/outbox-feature';
 import { outboxHandlers, statusPageHandlers } from './outbox/outbox-handlers';
-import type { NotificationIntent } from '@shared/monitor/notification-intent';
 import type { TrayModel } from '@shared/monitor/tray';
-import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import type { OutboxStatus } from '@shared/outbox/status';
 import { trayWithOutbox } from './desktop/tray-with-outbox';
-import type { SystemSignals } from './monitor/system-signals';
-import { MonitorFeature, type MonitorFeatureOptions } from './watch/monitor-feature';
+import { MonitorFeature } from './watch/monitor-feature';
 import { DesktopPrefsFeature } from './desktop/desktop-prefs-feature';
 import { desktopHandlers, monitorHandlers, notificationHandlers } from './watch/monitor-handlers';
 import { EventBus } from './ipc/event-bus';
 import { createIpcDispatcher, type InvokeHandlers, type IpcDispatcher } from './ipc/dispatcher';
 import { SettingsStore } from './settings/settings-store';
 import type { KeyVault } from './vault/key-vault';
-import { createStatusPageProbeClient, regionOfAccount } from './accounts/probe-client';
-import { resolveBaseUrl } from '@shared/statuspage/regions';
+import { createStatusPageProbeClient } from './accounts/probe-client';
 import { baseUrlOfPage } from './monitor/summary-fetcher';
-import { OwnWrites } from './watch/own-writes';
-import { pagesWrittenTo } from './watch/written-pages';
+import { AfterWriteSent } from './watch/after-write-sent';
 import { keyFromVault } from './translation/key-source';
 import { TranslationAppService } from './translation/translation-app-service';
 import { translationHandlers } from './translation/translation-handlers';
 import { OperationsFeature } from './operations/operations-feature';
 import { operationsHandlers } from './operations/operations-handlers';
 import { createOperationsOutboxKind } from './operations/operations-outbox-kind';
-import { UpdatesFeature, type UpdaterPort } from './updates/updates-feature';
+import { UpdatesFeature } from './updates/updates-feature';
 import { updatesHandlers } from './updates/updates-handlers';
 import { IncidentPageStore } from './incidents/incident-page-store';
 import { incidentPageHandlers } from './incidents/incident-page-handlers';
 import { LinkedIncidents } from './incidents/linked-incidents';
 import { linkedIncidentsHandlers } from './incidents/linked-incidents-handlers';
 import { importsHandlers } from './imports/imports-handlers';
-import { GlobalShortcutFeature, globalShortcutHandlers, type GlobalShortcutPort } from './shortcuts/global-shortcut-feature';
+import { GlobalShortcutFeature, globalShortcutHandlers } from './shortcuts/global-shortcut-feature';
 import { SnoozeFeature, snoozeHandlers } from './snooze/snooze-feature';
 import { CriticalAlerts, criticalAlertHandlers } from './critical/critical-alerts';
 import { trayPagesWithSnoozes } from '@shared/snooze/snooze-tray';
 import { CoreLog } from './logging/core-log';
+import { AppProblems } from './logging/app-problems';
+import { appHandlers } from './app-handlers';
 import { functionLogger, silentLogger } from './logging/app-logger';
 import { redactLogLine } from './logging/log-redaction';
 import { KnownSecrets } from './security/known-secrets';
@@ -50,62 +45,9 @@ import { DiagnosticsFeature, diagnosticsHandlers } from './logging/diagnostics-f
 import { HistoryFeature, historyHandlers } from './history/history-feature';
 import { logSettingsChanges } from './logging/follow-settings';
 import { createAlerts, type Alerts } from './alerts/alerts-feature';
+import type { AppCoreOptions } from './app-core-options';
 import type { AlertsApi } from './alerts/alerts-api';
 import { alertsHandlers } from './alerts/alerts-handlers';
-
-/** Sent writes remembered as checked: a repeated "sent" comes within moments, never 100 writes later. */
-const CHECKED_AFTER_KEPT = 100;
-/** Problems kept for the window until dismissed. */
-const MAX_PROBLEMS_KEPT = 50;
-
-/**
- * What the core asks of its host: Electron's shell, notifications, tray and power events in the app; plain
- * recorders in the end-to-end harness. Each is optional so the core also runs headless.
- */
-export interface AppPorts {
-  /** Opens an https URL in the system browser (never an embedded window). */
-  openExternal?: (url: string) => Promise<void>;
-  /** Shows a native notification; a click comes back through `AppCore.openTarget`. */
-  notify?: (intent: NotificationIntent) => void;
-  /** Redraws the tray icon, tooltip and menu. */
-  setTray?: (model: TrayModel) => void;
-  /** Sleep, wake and network changes (Electron's powerMonitor and net). */
-  signals?: SystemSignals;
-  /** Start the app at login, or not. */
-  setLoginItem?: (enabled: boolean) => void;
-  /** electron-updater, in a packaged app that is not the demo. */
-  updater?: UpdaterPort;
-  /** Electron's globalShortcut: holds the keys that bring the window up with the palette. */
-  globalShortcut?: GlobalShortcutPort;
-  /** Puts text on the clipboard (Copy diagnostics); Electron's clipboard answers a promise. */
-  copyText?: (text: string) => Promise<void> | void;
-  /** Opens a folder in the file manager: '' when it did, else why not (Open logs folder). */
-  openPath?: (folder: string) => Promise<string>;
-  /** Starts the demo as a second app beside this one, in a throw-away data folder (main/demo-launcher.ts). */
-  openDemo?: () => Promise<void>;
-}
-
-export interface AppCoreOptions {
-  ports?: AppPorts;
-  dataDir: string;
-  vault: KeyVault;
-  version: string;
-  appOrigins: readonly string[];
-  /** Overridable for tests; the default builds the real status page client. */
-  clientFor?: ProbeClientFactory;
-  now?: () => Date;
-  log?: (message: string) => void;
-  /** The app's log (main.log); without it, lines go to `log`, else nowhere. */
-  coreLog?: CoreLog;
-  /** Scheduler tuning for tests and demo mode (for example short intervals without jitter). */
-  monitorTuning?: MonitorFeatureOptions['tuning'];
-  /** The computer's zone for tray and notification times; default the process's own (the end-to-end harness names the window's). */
-  timeZone?: string;
-  /** A packaged app (not a development run), and whether it runs the demo: updates only when packaged and not the demo. */
-  build?: { packaged: boolean; demo: boolean };
-  /** What the redactor knows; the main process shares it with its log file. Default: one of the core's own. */
-  secrets?: KnownSecrets;
-}
 
 /**
  * Everything the app does, without Electron: the services, the IPC handlers over them, and the event bus.
@@ -137,13 +79,11 @@ export class AppCore {
   readonly secrets: KnownSecrets;
   readonly events: EventBus<IpcContract>;
   readonly dispatcher: IpcDispatcher;
-  readonly #problems: AppProblem[] = [];
+  readonly #problems: AppProblems;
   #tray: TrayModel | null = null;
   #outboxStatus: OutboxStatus | null = null;
   readonly #options: AppCoreOptions;
-  readonly #ownWrites = new OwnWrites();
-  /** Outbox entries whose page was checked once the server confirmed them. */
-  readonly #checkedAfter = new Set<string>();
+  readonly #afterWriteSent: AfterWriteSent;
 
   constructor(given: AppCoreOptions) {
     const secrets = given.secrets ?? new KnownSecrets();
@@ -158,26 +98,24 @@ export class AppCore {
     const now = options.now ?? (() => new Date());
     this.vault = options.vault;
     this.settings = new SettingsStore(options.dataDir);
-    if (this.settings.problem) {
-      this.#problems.push({
-        id: randomUUID(),
-        kind: 'settings_corrupt',
-        message: `${this.settings.problem.message} The old file is at ${this.settings.problem.movedTo}.`,
-        at: now().toISOString(),
-      });
-      options.log?.(`settings: ${this.settings.problem.message} (moved to ${this.settings.problem.movedTo})`);
-    }
-    if (this.settings.newerVersion !== null) {
-      this.#problems.push({
-        id: randomUUID(),
-        kind: 'settings_newer',
-        message: `The settings were written by a newer version of Statusdesk (settings version ${this.settings.newerVersion}). This version shows what it can read and changes nothing; update Statusdesk to change settings.`,
-        at: now().toISOString(),
-      });
-    }
+    this.#problems = new AppProblems({
+      now,
+      onReported: (problem) => {
+        this.log.line('warn', `problem: ${problem.message}`, problem.message);
+        this.events.emit('app.onProblem', problem);
+      },
+    });
+    this.#problems.keepSettingsProblems(this.settings);
+    if (this.settings.problem) options.log?.(`settings: ${this.settings.problem.message} (moved to ${this.settings.problem.movedTo})`);
     // What the features are handed alike: where a damaged file is reported, and the log when there is one.
     const fileCorrupt = (message: string): void => this.reportProblem('file_corrupt', message);
     const logging = options.log === undefined ? {} : { log: options.log };
+    this.#afterWriteSent = new AfterWriteSent({
+      settings: this.settings,
+      monitor: () => this.monitor,
+      linkedIncidents: () => this.linkedIncidents,
+      ...logging,
+    });
     this.accounts = new AccountsService({
       settings: this.settings,
       vault: this.vault,
@@ -239,11 +177,11 @@ export class AppCore {
       trayPages: (pages, nowMs) => trayPagesWithSnoozes(pages, this.snoozes.list(), nowMs),
       reportProblem: fileCorrupt,
       apiKeyFor: (accountId, url) => this.accounts.keyFor(accountId, url),
-      accountBaseUrl: (accountId) => this.#baseUrlOfAccount(accountId),
+      accountBaseUrl: (accountId) => this.#afterWriteSent.baseUrlOfAccount(accountId),
       // Not notified: what a snooze quiets, and the echo of our own writes.
       isOwnWrite: (page, event, services) =>
         this.snoozes.silences(page.id, event, services) ||
-        (page.kind !== 'statuspage' && this.#ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event)),
+        (page.kind !== 'statuspage' && this.#afterWriteSent.ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event)),
       ...logging,
     });
     this.onDispose(() => this.monitor.dispose());
@@ -256,12 +194,7 @@ export class AppCore {
       onChange: (change) => {
         this.log.outboxChange(change);
         this.events.emit('outbox.onChange', change);
-        if (change.type === 'entry' && change.entry.state === 'sent') {
-          // A linked incident created offline is named by its temp id until now.
-          if (change.entry.tempId !== undefined) this.#reconcileLinked([change.entry]);
-          this.#ownWrites.noteSent(change.entry, this.#baseUrlOfAccount(change.entry.accountId));
-          this.#checkWrittenPage(change.entry);
-        }
+        if (change.type === 'entry' && change.entry.state === 'sent') this.#afterWriteSent.sent(change.entry);
         if (change.type === 'status') {
           this.#outboxStatus = change.status;
           if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#tray, change.status));
@@ -347,28 +280,6 @@ export class AppCore {
     });
   }
 
-  /** Our write was confirmed by the server: check its page at once, so the dashboard and the tray show it now. Once per entry. */
-  #checkWrittenPage(entry: OutboxEntryView): void {
-    if (this.#checkedAfter.has(entry.id)) return;
-    this.#checkedAfter.add(entry.id);
-    if (this.#checkedAfter.size > CHECKED_AFTER_KEPT) this.#checkedAfter.delete(this.#checkedAfter.values().next().value!);
-    for (const id of pagesWrittenTo(entry, this.#baseUrlOfAccount(entry.accountId), this.monitor.pages())) {
-      this.monitor.pollNow(id).catch((error: unknown) => this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`));
-    }
-  }
-
-  /** Creates the outbox reports sent (now, or while the app was closed) give linked members their server ids. */
-  #reconcileLinked(entries: readonly OutboxEntryView[]): void {
-    this.linkedIncidents
-      .reconcile(entries)
-      .catch((error: unknown) => this.#options.log?.(`linked incidents: ${error instanceof Error ? error.message : String(error)}`));
-  }
-
-  #baseUrlOfAccount(accountId: string): string | null {
-    const account = this.settings.get().accounts.find((a) => a.id === accountId);
-    return account ? resolveBaseUrl(regionOfAccount(account)) : null;
-  }
-
   /**
    * The sizes of what the core keeps for as long as it runs, each bounded by what is watched or pending now or by
    * a fixed cap (docs/data-folder.md): the month soak samples them, and a number that only grows is a leak.
@@ -385,13 +296,13 @@ export class AppCore {
       snoozes: this.snoozes.list().length,
       criticalAlerts: this.critical.alerts().length,
       linkedGroups: (await this.linkedIncidents.groups()).length,
-      checkedAfterSend: this.#checkedAfter.size,
-      problems: this.#problems.length,
+      checkedAfterSend: this.#afterWriteSent.checkedCount,
+      problems: this.#problems.size,
     };
   }
 
   problems(): AppProblem[] {
-    return [...this.#problems];
+    return this.#problems.list();
   }
 
   /** Starts the background work (the monitor); IPC calls also start it on first use. */
@@ -402,7 +313,7 @@ export class AppCore {
     });
     // Whenever the outbox opens (a command may hold it a while): creates sent while the app was closed.
     this.outbox.service().then(
-      (opened) => this.#reconcileLinked(opened.list()),
+      (opened) => this.#afterWriteSent.reconcileLinked(opened.list()),
       () => undefined,
     );
     this.updates.start();
@@ -422,45 +333,20 @@ export class AppCore {
 
   /** A feature found something the user should know (a file moved aside, no keychain): keep it and tell the window. */
   reportProblem(kind: AppProblem['kind'], message: string): void {
-    const problem: AppProblem = { id: randomUUID(), kind, message, at: (this.#options.now ?? (() => new Date()))().toISOString() };
-    this.#problems.push(problem);
-    // A month in the tray with a flaky disk is not a thousand banners: the newest ones, each also in the log.
-    if (this.#problems.length > MAX_PROBLEMS_KEPT) this.#problems.splice(0, this.#problems.length - MAX_PROBLEMS_KEPT);
-    this.log.line('warn', `problem: ${message}`, message);
-    this.events.emit('app.onProblem', problem);
+    this.#problems.report(kind, message);
   }
 
   #handlers(): InvokeHandlers<IpcContract> {
     return {
-      'app.info': async () => ({
+      ...appHandlers({
         version: this.#options.version,
         dataDir: this.#options.dataDir,
-        vault: await this.vault.status(),
-        problems: this.problems(),
+        vault: this.vault,
+        log: this.log,
+        problems: this.#problems,
+        demo: this.#options.build?.demo ?? false,
+        openDemo: this.#options.ports?.openDemo,
       }),
-      'app.openDemo': async () => {
-        if (this.#options.build?.demo) throw new AppError('conflict', 'This is the demo already.');
-        const openDemo = this.#options.ports?.openDemo;
-        if (!openDemo) throw new AppError('unsupported', 'The demo starts from the desktop app (npm run demo).');
-        try {
-          await openDemo();
-        } catch (error) {
-          const why = error instanceof Error ? error.message : String(error);
-          throw new AppError('unsupported', why.startsWith('The demo') ? why : `The demo could not start: ${why}`);
-        }
-        this.log.line('info', 'demo: started beside the app');
-        return { started: true as const };
-      },
-      'app.retryKeychain': async () => {
-        const status = await this.vault.retryKeychain();
-        this.log.keychain(status);
-        return status;
-      },
-      'app.dismissProblem': ({ id }) => {
-        const index = this.#problems.findIndex((p) => p.id === id);
-        if (index >= 0) this.#problems.splice(index, 1);
-        return { dismissed: index >= 0 };
-      },
       // Each feature module adds its channel group here, one line each.
       ...accountHandlers(this.accounts),
       ...monitorHandlers(this.monitor),

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppCore, type AppCoreOptions } from '../../../electron/services/app-core';
+import { AppCore } from '../../../electron/services/app-core';
+import type { AppCoreOptions } from '../../../electron/services/app-core-options';
 import { createFileLogger } from '../../../electron/services/logging/app-logger';
 import { CoreLog } from '../../../electron/services/logging/core-log';
 import { redactLogLine } from '../../../electron/services/logging/log-redaction';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AppCore, type AppCoreOptions } from '../../../electron/services/app-core';
+import { AppCore } from '../../../electron/services/app-core';
+import type { AppCoreOptions } from '../../../electron/services/app-core-options';
 import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
 import { KeyVault } from '../../../electron/services/vault/key-vault';
 import type { Result } from '../../../shared/ipc/define';
