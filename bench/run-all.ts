@@ -33,6 +33,7 @@ const NAMES = [
   'provider-pages',
   'large-page',
   'history',
+  'alerts-flood',
   'month-soak',
 ] as const;
 type BenchName = (typeof NAMES)[number];
@@ -197,6 +198,14 @@ await run('history', async () => {
   const result = await runHistoryBench({ log: (line) => log(`history: ${line}`) });
   results.history = result;
   return historyRows(result);
+});
+
+await run('alerts-flood', async () => {
+  const { runAlertsFloodBench } = await import('./alerts-flood.bench');
+  const { alertsFloodRows } = await import('./report/alerts-flood-rows');
+  const result = await runAlertsFloodBench({ rounds: quick ? 1 : 3, log: (line) => log(`alerts-flood: ${line}`) });
+  results.alertsFlood = result;
+  return alertsFloodRows(result);
 });
 
 await run('month-soak', async () => {

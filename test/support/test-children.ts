@@ -19,6 +19,8 @@ export const TEST_CHILDREN = {
   alerts: 'test/integration/alerts/support/delivery-child.ts',
   /** Holds the alert queue in ALERTS_DIR as `statusdesk serve` until killed (test/integration/alerts/support/owner-child.ts). */
   alertsOwner: 'test/integration/alerts/support/owner-child.ts',
+  /** Routes a burst of polls into ALERTS_DIR's team alerts, or resumes them (test/integration/alerts/support/flood-child.ts). */
+  alertsFlood: 'test/integration/alerts/support/flood-child.ts',
 } as const;
 
 export type TestChild = keyof typeof TEST_CHILDREN;

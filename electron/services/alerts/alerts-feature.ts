@@ -10,13 +10,14 @@ import { checkDestinationSecret } from './destinations/destination-formats';
 import { destinationSecretFor } from './destination-secret';
 import { AlertRouter } from './routing/alert-router';
 import type { FloodTuning } from './routing/flood-coalescer';
+import { GatheredJournal, gatheredJournalPath } from './routing/gathered-journal';
 import { HeldChanges, heldChangesPath } from './routing/held-changes';
 import type { PagePoll } from './routing/page-poll';
 
 /*
  * The team alerts built once, the same way in the app (AppCore) and in the headless watcher (`statusdesk
- * serve`): the settings' destinations and rules, the keychain's secrets, the held changes and the delivery
- * queue in the data folder. Feed it each poll of each page (`route`); `stop` finishes the attempt in flight.
+ * serve`): the settings' destinations and rules, the keychain's secrets, the held changes, the flood's gathered
+ * changes and the delivery queue in the data folder. Feed it each poll of each page (`route`); `stop` finishes the attempt in flight.
  *
  * One process per data folder routes and sends (delivery/alert-queue-lock.ts): when the app and `statusdesk
  * serve` share one, the first to start sends; the other's start() says who does (reportProblem, and rejects
@@ -81,6 +82,8 @@ export function createAlerts(options: CreateAlertsOptions): Alerts {
     alerts: alertsOf,
     delivery,
     held,
+    // Read and written only by the process that sends (router.start() opens it).
+    gathered: new GatheredJournal({ filePath: gatheredJournalPath(options.dataDir), reportProblem: options.reportProblem }),
     clock,
     reportProblem: options.reportProblem,
     ...(options.flood ? { flood: options.flood } : {}),

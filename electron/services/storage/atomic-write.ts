@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { nodeFileSystem, writeFully, type DurableFileSystem } from './file-system';
@@ -35,5 +36,40 @@ export async function syncDir(dir: string): Promise<void> {
     // Windows cannot open a folder for sync; the rename is still atomic there.
   } finally {
     await handle?.close();
+  }
+}
+
+/**
+ * writeFileAtomic for the few callers that must be done before they return (a journal compacted between two
+ * synchronous appends): the same temp file, fsync, rename and folder fsync, blocking.
+ */
+export function writeFileAtomicSync(filePath: string, content: string): void {
+  const tmp = `${filePath}.tmp-${process.pid}-${Date.now().toString(36)}`;
+  try {
+    const fd = fsSync.openSync(tmp, 'w', 0o600);
+    try {
+      fsSync.writeFileSync(fd, content, 'utf8');
+      fsSync.fsyncSync(fd);
+    } finally {
+      fsSync.closeSync(fd);
+    }
+    fsSync.renameSync(tmp, filePath);
+  } catch (error) {
+    fsSync.rmSync(tmp, { force: true });
+    throw error;
+  }
+  syncDirSync(path.dirname(filePath));
+}
+
+/** syncDir, blocking. */
+export function syncDirSync(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fsSync.openSync(dir, 'r');
+    fsSync.fsyncSync(fd);
+  } catch {
+    // Windows cannot open a folder for sync; the rename is still atomic there.
+  } finally {
+    if (fd !== undefined) fsSync.closeSync(fd);
   }
 }

@@ -41,6 +41,15 @@ export const FILE_SIZE_CAPS = {
     maxBytes: 64 * MiB,
     remedy: 'Let the alerts waiting be delivered, or remove a destination that cannot take them (Settings → Alerts).',
   },
+  /**
+   * Emptied once each digest is queued (every 2 s in a flood): 500 pages changing at once are about 300 KB. Only a
+   * queue that keeps refusing digests lets it grow; past the cap a change is still sent, only not kept on disk.
+   */
+  alertsGathered: {
+    what: 'The alerts gathered for a digest',
+    maxBytes: 16 * MiB,
+    remedy: 'Let the alerts waiting be queued: see the alert queue’s own problem (Settings → Alerts).',
+  },
 } as const satisfies Record<string, FileSizeCap>;
 
 export function formatMegabytes(bytes: number): string {

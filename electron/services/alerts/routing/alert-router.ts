@@ -6,6 +6,7 @@ import type { AlertDeliveryApi } from '../alert-delivery-api';
 import { digestMessage, singleMessage } from './alert-messages';
 import { changesOfPoll, type RoutedChange } from './changes-of-poll';
 import { FloodCoalescer, type FloodTuning } from './flood-coalescer';
+import type { GatheredJournal } from './gathered-journal';
 import { heldIdOf, type HeldChanges, type HeldEntry } from './held-changes';
 import type { PagePoll } from './page-poll';
 import { quietUntil } from './quiet-hours';
@@ -22,6 +23,8 @@ export interface AlertRouterOptions {
   held: HeldChanges;
   clock: MonitorClock;
   flood?: Partial<FloodTuning>;
+  /** Where the flood's gathered changes are kept until their digest is queued; without it they live in memory only. */
+  gathered?: GatheredJournal;
   /** A message that could not be queued (the disk is full): told, never silent. */
   reportProblem: (message: string) => void;
   log?: (line: string) => void;
@@ -48,13 +51,21 @@ export class AlertRouter {
     this.#flood = new FloodCoalescer({
       clock: options.clock,
       ...(options.flood ? { tuning: options.flood } : {}),
-      send: (destinationId, changes) => this.#enqueue(destinationId, this.#messageOf(destinationId, changes, 'flood')),
+      ...(options.gathered ? { journal: options.gathered } : {}),
+      send: (destinationId, changes, windowId) => {
+        const message = this.#messageOf(destinationId, changes, 'flood');
+        void this.#enqueue(destinationId, message, windowId === null ? undefined : () => options.gathered?.done(windowId));
+      },
     });
   }
 
-  /** Sends what quiet hours held past their end (after a night the app was off), and arms the next end. */
+  /**
+   * Sends what a flood had gathered when the last run ended without sending it (a kill -9, a power cut), and what
+   * quiet hours held past their end (after a night the app was off); arms the next end.
+   */
   start(): void {
     this.#stopped = false;
+    this.#resumeGathered();
     this.#releaseDue();
   }
 
@@ -64,6 +75,7 @@ export class AlertRouter {
     this.#flood.flushAll();
     this.#disarm();
     await this.settled();
+    this.#options.gathered?.close();
   }
 
   /** Resolves once every message routed so far is in the delivery queue (or was reported as not queued). */
@@ -129,10 +141,23 @@ export class AlertRouter {
     return changes.length === 1 ? singleMessage(changes[0]!, createdAt) : digestMessage(destinationId, changes, createdAt, why);
   }
 
-  #enqueue(destinationId: string, message: AlertMessage): Promise<void> {
+  /** Each gathered window as the digest it would have been: the same changes, so the same key. */
+  #resumeGathered(): void {
+    const journal = this.#options.gathered;
+    if (!journal) return;
+    const known = new Set(this.#options.alerts().destinations.map((d) => d.id));
+    for (const window of journal.open()) {
+      // A destination removed since: its alerts went with it.
+      if (!known.has(window.destinationId)) journal.done(window.windowId);
+      else void this.#enqueue(window.destinationId, this.#messageOf(window.destinationId, window.changes, 'flood'), () => journal.done(window.windowId));
+    }
+  }
+
+  /** `queued`: told once the queue holds the message (on disk), inside what settled() waits for. */
+  #enqueue(destinationId: string, message: AlertMessage, queued?: () => void): Promise<void> {
     return this.#track(
       this.#options.delivery.enqueue(destinationId, message).then(
-        () => undefined,
+        () => queued?.(),
         (error: unknown) => this.#options.reportProblem(`An alert could not be queued for sending: ${message.title} (${describe(error)}).`),
       ),
     );

@@ -15,7 +15,8 @@ import type { RoutedChange } from './changes-of-poll';
 /** Held changes kept at most; past it a change is sent at once rather than held (never dropped). */
 export const MAX_HELD_CHANGES = 5_000;
 
-const routedChangeSchema = z.object({
+/** A RoutedChange as kept on disk (here and in the flood's gathered-journal.ts). */
+export const routedChangeSchema = z.object({
   change: alertChangeSchema,
   key: z.string(),
   incidentKey: z.string(),
