@@ -154,9 +154,12 @@ describe('TranslationClient against the simulator', () => {
     expect((error as Error).message).toMatch(/HTTP 502.*Injected fault.*Not sent again/);
     expect(attempts).toBe(1);
     sim.setFaults({ latencyMs: 500, endpoints: ['translate'] });
-    const slow = await caught(() => clientFor({ translateTimeoutMs: 50 }).translate(request(['Hi']), KEY));
+    let slowAttempts = 0;
+    const slow = await caught(() => clientFor({ translateTimeoutMs: 50 }).translate(request(['Hi']), KEY, { onAttempt: () => slowAttempts++ }));
     expect(slow).toMatchObject({ code: 'timeout' });
-    expect(sim.stats().requests.byEndpoint.translate).toBe(2);
+    // Counted where it is sent: on a busy machine 50 ms can pass before the simulator has even read the request.
+    expect(slowAttempts).toBe(1);
+    expect(sim.stats().requests.byEndpoint.translate).toBeLessThanOrEqual(2);
   });
 
   it('a null entry in to_words is accepted (the service had no translation for it)', async () => {
