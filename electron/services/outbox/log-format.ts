@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
 import {
   outboxConflictSchema,
@@ -10,6 +9,7 @@ import {
   serverIdSchema,
 } from '@shared/outbox/entry-view';
 import type { OutboxEntry } from './entry';
+import { endsWithoutNewline, jsonLines } from '@services/storage/json-lines';
 
 /*
  * The outbox file (`<dataDir>/outbox.jsonl`): JSON lines, appended and fsynced, later lines win.
@@ -142,13 +142,12 @@ export interface ShortBatch {
   example: OutboxEntry;
 }
 
-const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 const MAX_DAMAGED_KEPT = 50;
 const MAX_DAMAGED_BYTES = 64 * 1024;
 
 /** Reads every record it can; never throws on content. */
 export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
-  const missingNewline = bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
+  const missingNewline = endsWithoutNewline(bytes);
   const result: ParsedOutboxLog = {
     header: 'missing',
     records: [],
@@ -164,21 +163,9 @@ export function parseOutboxLog(bytes: Buffer): ParsedOutboxLog {
   const keepDamaged = (raw: Buffer) => {
     if (result.damaged.length < MAX_DAMAGED_KEPT) result.damaged.push(raw.subarray(0, MAX_DAMAGED_BYTES).toString('utf8'));
   };
-  // One check of the whole file (native) spares a strict decoder per line in the usual case: nothing damaged.
-  const allUtf8 = isUtf8(bytes);
-  let start = 0;
   let first = true;
-  while (start < bytes.length) {
-    let end = bytes.indexOf(0x0a, start);
-    const last = end === -1;
-    if (last) end = bytes.length;
-    const raw = bytes.subarray(start, end);
-    start = end + 1;
-    if (raw.length === 0 || raw.every((b) => b === 0x20 || b === 0x0d || b === 0x09)) continue;
-    let json: unknown;
-    try {
-      json = JSON.parse(allUtf8 ? raw.toString('utf8') : fatalUtf8.decode(raw));
-    } catch {
+  for (const { json, raw, last } of jsonLines(bytes)) {
+    if (json === undefined) {
       if (last) result.tornTail = true;
       else {
         result.invalidLines++;

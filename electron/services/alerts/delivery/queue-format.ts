@@ -1,9 +1,9 @@
-import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
 import { alertDeliveryStateSchema } from '@shared/alerts/alert-delivery';
 import { alertDestinationKindSchema } from '@shared/alerts/alert-destination';
 import { alertMessageSchema } from '@shared/alerts/alert-message';
 import type { DeliveryPatch, DeliveryRecord } from './delivery-record';
+import { endsWithoutNewline, jsonLines } from '@services/storage/json-lines';
 
 /*
  * The alert queue file (`<dataDir>/alert-queue.jsonl`): JSON lines, appended and fsynced, later lines win.
@@ -79,29 +79,16 @@ export interface ParsedQueue {
   lines: number;
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
 /** Every record that can be read; never throws on content. */
 export function parseQueue(bytes: Buffer): ParsedQueue {
-  const missingNewline = bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
+  const missingNewline = endsWithoutNewline(bytes);
   const parsed: ParsedQueue = { header: 'missing', records: [], damagedLines: 0, tornTail: false, missingNewline, lines: 0 };
   const byId = new Map<string, DeliveryRecord>();
-  const allUtf8 = isUtf8(bytes);
-  let start = 0;
   let first = true;
-  while (start < bytes.length) {
-    let end = bytes.indexOf(0x0a, start);
-    const last = end === -1;
-    if (last) end = bytes.length;
-    const raw = bytes.subarray(start, end);
-    start = end + 1;
-    if (raw.toString('latin1').trim() === '') continue;
+  for (const { json, last } of jsonLines(bytes)) {
     parsed.lines++;
     const damaged = () => (last && missingNewline ? (parsed.tornTail = true) : parsed.damagedLines++);
-    let json: unknown;
-    try {
-      json = JSON.parse(allUtf8 ? raw.toString('utf8') : strictUtf8.decode(raw));
-    } catch {
+    if (json === undefined) {
       damaged();
       first = false;
       continue;
