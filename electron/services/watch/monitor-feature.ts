@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { AccountRecord } from '@shared/accounts/account';
 import { AppError } from '@shared/errors';
 import type { WatchedPageFormInput } from '@shared/ipc/channels/monitor';
 import type { MonitorEvent } from '@shared/monitor/events';
@@ -9,13 +7,10 @@ import type { DashboardPatch, DashboardView, PageDetail } from '@shared/monitor/
 import type { DashboardSnapshot, PageState } from '@shared/monitor/page-state';
 import { toIso } from '@shared/monitor/iso-time';
 import type { TrayModel } from '@shared/monitor/tray';
-import { watchedPageSchema, type WatchedPage } from '@shared/monitor/watched-page';
+import type { WatchedPage } from '@shared/monitor/watched-page';
 import { providerWatchedPage } from './provider-page';
 import type { Incident } from '@shared/statuspage/schemas/incident';
-import type { UpdateSnapshot } from '@shared/monitor/snapshot';
-import { latestUpdateOf } from '@shared/monitor/read-snapshot';
 import { surfaceTimeFormatter } from '@shared/appearance/surface-time';
-import { baseUrlOfPage } from '@services/monitor/summary-fetcher';
 import { systemClock } from '@services/monitor/clock';
 import { EventHistory, historyFilePath } from '@services/monitor/event-history';
 import { MonitorService, type MonitorServiceOptions } from '@services/monitor/monitor-service';
@@ -26,8 +21,9 @@ import type { ProviderFormat } from '@shared/monitor/provider/provider-format';
 import { watchedPageFetcher } from './page-fetcher';
 import type { SystemSignals } from '@services/monitor/system-signals';
 import type { SettingsStore } from '@services/settings/settings-store';
-import { StatusPageClient } from '@services/statuspage/client';
 import { DashboardModel } from './dashboard-model';
+import { changedPage, ownPageFromForm, withFollow, withOpenFollowsOnly, type PageChange } from './watched-page-records';
+import { ownPageClient, resolutionOf, type OwnPageAccess } from './own-page-reads';
 import { openIncidentIds } from '@shared/monitor/open-incidents';
 import { countWords } from '@shared/people-words/count-words';
 
@@ -36,7 +32,8 @@ const TRAY_REFRESH_MS = 60_000;
 /** …and at most this often for pages that changed: 500 first polls after a start are not 500 redraws. */
 const TRAY_MIN_GAP_MS = 1_000;
 
-export interface MonitorFeatureOptions {
+/** OwnPageAccess: an account's key and server, for the summary reads of its pages (a private page answers only to it). */
+export interface MonitorFeatureOptions extends OwnPageAccess {
   settings: SettingsStore;
   dataDir: string;
   signals?: SystemSignals;
@@ -57,10 +54,6 @@ export interface MonitorFeatureOptions {
   isOwnWrite?: MonitorServiceOptions['isOwnWrite'];
   /** The pages as the tray hears them (snoozes); call `redrawTray` when that changes. */
   trayPages?: MonitorServiceOptions['trayPages'];
-  /** The key of an account for a request to `url`, for the summary reads of its pages (a private page answers only to it). */
-  apiKeyFor?: (accountId: string, url: string) => Promise<string | null>;
-  /** Where an account's API is now; a page of an account is polled there, whatever its own record says. */
-  accountBaseUrl?: (accountId: string) => string | null;
   /** Tests and demo mode tune the scheduler (fast intervals, no jitter). */
   tuning?: MonitorServiceOptions['tuning'];
   clock?: MonitorServiceOptions['clock'];
@@ -119,7 +112,7 @@ export class MonitorFeature {
       ...(this.#options.clock ? { clock: this.#options.clock } : {}),
       ...(this.#options.tuning ? { tuning: this.#options.tuning } : {}),
       clientFor: (page) => watchedPageFetcher(page, this.#options),
-      resolutionOf: (page, incidentId) => this.#resolutionOf(page, incidentId),
+      resolutionOf: (page, incidentId) => resolutionOf(page, incidentId, this.#options),
       formatTime: (epochMs) => this.#formatTime(epochMs),
       onEvent: (event) => this.#options.onEvent(event),
       onNotify: (intent) => this.#options.onNotify(intent),
@@ -236,13 +229,6 @@ export class MonitorFeature {
     return page;
   }
 
-  #account(id: string | undefined): AccountRecord | undefined {
-    if (!id) return undefined;
-    const account = this.#settings.get().accounts.find((a) => a.id === id);
-    if (!account) throw new AppError('not_found', 'That account no longer exists.');
-    return account;
-  }
-
   async #savePages(change: (pages: WatchedPage[]) => WatchedPage[]): Promise<WatchedPage[]> {
     const next = this.#settings.update((draft) => {
       draft.watchedPages = change(draft.watchedPages);
@@ -268,9 +254,7 @@ export class MonitorFeature {
     if (!page || page.followedIncidentIds.length === 0) return;
     const open = openIncidentIds(state.summary);
     if (page.followedIncidentIds.every((id) => open.has(id))) return;
-    const keepOpen = (p: WatchedPage): WatchedPage =>
-      p.id === page.id ? { ...p, followedIncidentIds: p.followedIncidentIds.filter((id) => open.has(id)) } : p;
-    this.#savePages((pages) => pages.map(keepOpen)).catch((error: unknown) =>
+    this.#savePages((pages) => pages.map((p) => (p.id === page.id ? withOpenFollowsOnly(p, open) : p))).catch((error: unknown) =>
       this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
@@ -281,7 +265,7 @@ export class MonitorFeature {
     return {
       watchedPages: pages.length,
       dashboardPages: this.#model.heldPages(),
-      followedIncidents: pages.reduce((sum, p) => sum + p.followedIncidentIds.length, 0),
+      followedIncidents: pages.reduce((n, p) => n + p.followedIncidentIds.length, 0),
     };
   }
 
@@ -298,34 +282,18 @@ export class MonitorFeature {
       const read = await readProviderOnce(input.url, input.format ?? null, { timeoutMs: CHECK_TIMEOUT_MS });
       return { name: read.page.name, format: read.format };
     }
-    const page = this.#ownPage(input);
+    const page = ownPageFromForm(input, this.#settings.get().accounts);
     return checkWatchedPage(page, watchedPageFetcher(page, this.#options));
   }
 
   async addPage(input: WatchedPageFormInput): Promise<WatchedPage> {
     if (input.url) return this.#addProviderPage(input.url, input);
-    const page = this.#ownPage(input);
+    const page = ownPageFromForm(input, this.#settings.get().accounts);
     const same = this.pages().find((p) => p.subdomain === page.subdomain && p.region === page.region && (p.baseUrl ?? '') === (page.baseUrl ?? ''));
     if (same) throw new AppError('invalid_input', `"${page.subdomain}" is already watched.`);
     await this.#savePages((pages) => [...pages, page]);
     void this.#service?.pollNow(page.id);
     return page;
-  }
-
-  /** The settings entry of a Status Page API page from the form: a page of an account lives on the account's server. */
-  #ownPage(input: WatchedPageFormInput): WatchedPage {
-    const account = this.#account(input.accountId);
-    const region = account ? account.region : input.region;
-    const baseUrl = account ? account.baseUrl : input.region === 'custom' ? input.baseUrl : undefined;
-    return watchedPageSchema.parse({
-      id: randomUUID(),
-      ...(input.name ? { name: input.name } : {}),
-      region,
-      ...(baseUrl ? { baseUrl } : {}),
-      subdomain: input.subdomain,
-      ...(account ? { accountId: account.id } : {}),
-      ...(input.intervalSec ? { intervalSec: input.intervalSec } : {}),
-    });
   }
 
   /** A provider's public page (Statuspage format) by its address; watched without an account. */
@@ -338,25 +306,8 @@ export class MonitorFeature {
     return page;
   }
 
-  async updatePage(change: {
-    id: string;
-    name?: string | null;
-    intervalSec?: number;
-    muted?: boolean;
-    notifyUpdates?: boolean;
-    mutedServiceIds?: number[];
-    serviceMapping?: { accountId: string; map: Record<string, number[]> };
-  }): Promise<WatchedPage> {
-    const current = this.#page(change.id);
-    const next = watchedPageSchema.parse({
-      ...current,
-      ...(change.name === null ? { name: undefined } : change.name !== undefined ? { name: change.name || undefined } : {}),
-      ...(change.intervalSec !== undefined ? { intervalSec: change.intervalSec } : {}),
-      ...(change.muted !== undefined ? { muted: change.muted } : {}),
-      ...(change.notifyUpdates !== undefined ? { notifyUpdates: change.notifyUpdates } : {}),
-      ...(change.mutedServiceIds !== undefined ? { mutedServiceIds: [...new Set(change.mutedServiceIds)] } : {}),
-      ...(change.serviceMapping ? { serviceMappings: { ...current.serviceMappings, [change.serviceMapping.accountId]: change.serviceMapping.map } } : {}),
-    });
+  async updatePage(change: PageChange): Promise<WatchedPage> {
+    const next = changedPage(this.#page(change.id), change);
     await this.#savePages((pages) => pages.map((p) => (p.id === next.id ? next : p)));
     return next;
   }
@@ -369,10 +320,7 @@ export class MonitorFeature {
 
   async follow(pageId: string, incidentId: number, follow: boolean): Promise<WatchedPage> {
     const current = this.#page(pageId);
-    const ids = new Set(current.followedIncidentIds);
-    if (follow) ids.add(incidentId);
-    else ids.delete(incidentId);
-    const next = { ...current, followedIncidentIds: [...ids] };
+    const next = withFollow(current, incidentId, follow);
     await this.#savePages((pages) => pages.map((p) => (p.id === pageId ? next : p)));
     return next;
   }
@@ -388,7 +336,7 @@ export class MonitorFeature {
   /** The full incident with every update, read from the page's server when the user opens it. */
   async incident(pageId: string, incidentId: number): Promise<{ pageId: string; incident: Incident; followed: boolean }> {
     const page = this.#page(pageId);
-    const incident = await this.#clientOf(page).getIncident({ subdomain: page.subdomain, incidentId });
+    const incident = await ownPageClient(page, this.#options).getIncident({ subdomain: page.subdomain, incidentId });
     return { pageId, incident, followed: page.followedIncidentIds.includes(incidentId) };
   }
 
@@ -401,24 +349,6 @@ export class MonitorFeature {
       this.#timeFormat = { mode, format: surfaceTimeFormatter(mode, this.#options.timeZone ? { zone: this.#options.timeZone } : {}) };
     }
     return this.#timeFormat.format(epochMs);
-  }
-
-  /** An own page's API, read as its summary is: on its account's server, with its key (a private page answers only to it). */
-  #clientOf(page: WatchedPage): StatusPageClient {
-    const accountId = page.accountId;
-    const apiKeyFor = this.#options.apiKeyFor;
-    return new StatusPageClient({
-      region: { baseUrl: (accountId ? this.#options.accountBaseUrl?.(accountId) : null) ?? baseUrlOfPage(page) },
-      ...(accountId ? { accountId } : {}),
-      ...(accountId && apiKeyFor ? { apiKey: (url: string) => apiKeyFor(accountId, url) } : {}),
-    });
-  }
-
-  /** What an own page's resolution said, read from the incident once its summary dropped it; null for a provider's page. */
-  async #resolutionOf(page: WatchedPage, incidentId: number): Promise<UpdateSnapshot | null> {
-    if (page.kind === 'statuspage') return null;
-    const latest = latestUpdateOf(await this.#clientOf(page).getIncident({ subdomain: page.subdomain, incidentId }));
-    return latest?.type === 'resolved' ? latest : null;
   }
 
   async history(query: { limit?: number; pageId?: string } = {}): Promise<MonitorEvent[]> {
