@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AlertDestination } from '@shared/alerts/alert-destination';
 import type { AlertMessage } from '@shared/alerts/alert-message';
 import type { AlertSettings } from '@shared/alerts/alert-settings';
@@ -53,8 +54,9 @@ export class AlertRouter {
       ...(options.flood ? { tuning: options.flood } : {}),
       ...(options.gathered ? { journal: options.gathered } : {}),
       send: (destinationId, changes, windowId) => {
+        if (windowId === null) return this.#sendAlone(destinationId, changes[0]!);
         const message = this.#messageOf(destinationId, changes, 'flood');
-        void this.#enqueue(destinationId, message, windowId === null ? undefined : () => options.gathered?.done(windowId));
+        void this.#enqueue(destinationId, message, () => options.gathered?.done(windowId));
       },
     });
   }
@@ -96,7 +98,7 @@ export class AlertRouter {
         if (until !== null && this.#options.held.hasRoom(toHold.length + 1)) {
           toHold.push({ destinationId: target.destination.id, until, routed });
         } else if (mustGoAlone(target.destination, routed)) {
-          this.#enqueue(target.destination.id, singleMessage(routed, new Date(now).toISOString()));
+          this.#sendAlone(target.destination.id, routed);
         } else {
           this.#flood.offer(target.destination.id, routed);
         }
@@ -151,6 +153,19 @@ export class AlertRouter {
       if (!known.has(window.destinationId)) journal.done(window.windowId);
       else void this.#enqueue(window.destinationId, this.#messageOf(window.destinationId, window.changes, 'flood'), () => journal.done(window.windowId));
     }
+  }
+
+  /**
+   * A change sent on its own is journalled too, on disk before route() returns, until the queue holds it: a kill
+   * in between sends it on the next start (as its own window, so with its own key) instead of losing it.
+   */
+  #sendAlone(destinationId: string, routed: RoutedChange): void {
+    const message = singleMessage(routed, new Date(this.#options.clock.now()).toISOString());
+    const journal = this.#options.gathered;
+    if (!journal) return void this.#enqueue(destinationId, message);
+    const windowId = `alone-${randomUUID()}`;
+    journal.record(windowId, destinationId, routed);
+    void this.#enqueue(destinationId, message, () => journal.done(windowId));
   }
 
   /** `queued`: told once the queue holds the message (on disk), inside what settled() waits for. */

@@ -94,7 +94,7 @@ export class GatheredJournal {
       if (!existed) syncDirSync(path.dirname(this.filePath));
     } catch (error) {
       this.#fd = null;
-      this.#reportProblem(`The alerts gathered for a digest cannot be kept on disk (${fileErrorReason(error)}); a crash during a flood may lose them.`);
+      this.#reportProblem(`The alerts waiting to be queued cannot be kept on disk (${fileErrorReason(error)}); a crash before they are queued may lose them.`);
     }
     return this.#openWindows().map(({ windowId, destinationId, changes }) => ({ windowId, destinationId, changes: [...changes] }));
   }
@@ -117,7 +117,7 @@ export class GatheredJournal {
       if (this.#failing) return;
       this.#failing = true;
       const reason = error instanceof Error && error.message.startsWith('Not saved') ? error.message : fileErrorReason(error);
-      this.#reportProblem(`A change gathered for a digest could not be kept on disk (${reason}). It is still sent; a crash before then would lose it.`);
+      this.#reportProblem(`An alert waiting to be queued could not be kept on disk (${reason}). It is still sent; a crash before then would lose it.`);
     }
   }
 
