@@ -63,7 +63,7 @@ for (const zone of [
 
       const opsHook = alertsSim.slackHookUrl('T0E2E', 'B0OPS', OPS_TOKEN);
       const ops = await addSlack(section, '#ops-alerts', opsHook);
-      await expect(ops).toContainText(`quiet hours in ${zone.timezoneId}`);
+      await expect(ops).toContainText(`the team’s time zone ${zone.timezoneId}`);
       await expect(ops).toContainText('No rule yet');
 
       await ops.getByRole('button', { name: 'Add rule' }).click();
