@@ -70,6 +70,11 @@ async function withAlerts<T>(ctx: CliContext, use: (alerts: OpenedAlerts) => Pro
   }
 }
 
+/** A command that changes the alerts: refused while the app runs on the folder (it owns them then), the alerts open for it. */
+function changeAlerts<T>(ctx: CliContext, use: (alerts: OpenedAlerts) => Promise<T>): Promise<T> {
+  return whileAppIsNotRunning(ctx, () => withAlerts(ctx, use), 'alerts');
+}
+
 export function registerAlertsCommands(program: Command, run: RunAction): void {
   const alerts = program
     .command('alerts')
@@ -117,20 +122,15 @@ export function registerAlertsCommands(program: Command, run: RunAction): void {
     .argument('<destination>', 'its name or id')
     .action(
       run(async (ctx, wanted: string) =>
-        whileAppIsNotRunning(
-          ctx,
-          () =>
-            withAlerts(ctx, async ({ api }) => {
-              const destination = findDestination(await api.view(), wanted);
-              const { droppedMessages } = await api.removeDestination(destination.id);
-              ctx.print.result(
-                { removed: destination.name, id: destination.id, droppedMessages },
-                () =>
-                  `removed ${destination.name}, its rules and its secret${droppedMessages > 0 ? `; ${droppedMessages} undelivered ${droppedMessages === 1 ? 'message was' : 'messages were'} dropped` : ''}`,
-              );
-            }),
-          'alerts',
-        ),
+        changeAlerts(ctx, async ({ api }) => {
+          const destination = findDestination(await api.view(), wanted);
+          const { droppedMessages } = await api.removeDestination(destination.id);
+          ctx.print.result(
+            { removed: destination.name, id: destination.id, droppedMessages },
+            () =>
+              `removed ${destination.name}, its rules and its secret${droppedMessages > 0 ? `; ${droppedMessages} undelivered ${droppedMessages === 1 ? 'message was' : 'messages were'} dropped` : ''}`,
+          );
+        }),
       ),
     );
 
@@ -146,24 +146,19 @@ export function registerAlertsCommands(program: Command, run: RunAction): void {
     .option('--off', 'save it switched off')
     .action(
       run(async (ctx, wanted: string, options: RuleOptions) =>
-        whileAppIsNotRunning(
-          ctx,
-          () =>
-            withAlerts(ctx, async ({ api }) => {
-              const view = await api.view();
-              const destination = findDestination(view, wanted);
-              if (options.replace !== undefined && !view.rules.some((r) => r.id === options.replace && r.destinationId === destination.id)) {
-                throw new CliUsageError(`"${destination.name}" has no rule ${options.replace} (statusdesk alerts list shows its rules)`);
-              }
-              const pages = ctx.settings.get().watchedPages;
-              const saved = await api.saveRule(ruleFromOptions(destination, options, pages));
-              ctx.print.result(
-                { rule: saved },
-                () => `${options.replace ? 'replaced' : 'added'} rule ${saved.id} for ${destination.name}: ${ruleWords(saved, pages)}`,
-              );
-            }),
-          'alerts',
-        ),
+        changeAlerts(ctx, async ({ api }) => {
+          const view = await api.view();
+          const destination = findDestination(view, wanted);
+          if (options.replace !== undefined && !view.rules.some((r) => r.id === options.replace && r.destinationId === destination.id)) {
+            throw new CliUsageError(`"${destination.name}" has no rule ${options.replace} (statusdesk alerts list shows its rules)`);
+          }
+          const pages = ctx.settings.get().watchedPages;
+          const saved = await api.saveRule(ruleFromOptions(destination, options, pages));
+          ctx.print.result(
+            { rule: saved },
+            () => `${options.replace ? 'replaced' : 'added'} rule ${saved.id} for ${destination.name}: ${ruleWords(saved, pages)}`,
+          );
+        }),
       ),
     );
 
@@ -173,19 +168,14 @@ export function registerAlertsCommands(program: Command, run: RunAction): void {
     .argument('<rule-id>', 'as statusdesk alerts list shows it')
     .action(
       run(async (ctx, ruleId: string) =>
-        whileAppIsNotRunning(
-          ctx,
-          () =>
-            withAlerts(ctx, async ({ api }) => {
-              const view = await api.view();
-              const rule = view.rules.find((r) => r.id === ruleId);
-              if (!rule) throw new CliUsageError(`no rule ${ruleId} (statusdesk alerts list shows the rules)`);
-              await api.removeRule(rule.id);
-              const name = view.destinations.find((d) => d.id === rule.destinationId)?.name ?? rule.destinationId;
-              ctx.print.result({ removed: rule.id }, () => `removed rule ${rule.id} of ${name}`);
-            }),
-          'alerts',
-        ),
+        changeAlerts(ctx, async ({ api }) => {
+          const view = await api.view();
+          const rule = view.rules.find((r) => r.id === ruleId);
+          if (!rule) throw new CliUsageError(`no rule ${ruleId} (statusdesk alerts list shows the rules)`);
+          await api.removeRule(rule.id);
+          const name = view.destinations.find((d) => d.id === rule.destinationId)?.name ?? rule.destinationId;
+          ctx.print.result({ removed: rule.id }, () => `removed rule ${rule.id} of ${name}`);
+        }),
       ),
     );
 
@@ -195,19 +185,14 @@ export function registerAlertsCommands(program: Command, run: RunAction): void {
     .argument('<destination>', 'its name or id')
     .action(
       run(async (ctx, wanted: string) =>
-        whileAppIsNotRunning(
-          ctx,
-          () =>
-            withAlerts(ctx, async ({ api, start }) => {
-              const destination = findDestination(await api.view(), wanted);
-              ctx.print.note(`sending a test message to ${destination.name} (${destination.origin})…`);
-              await start();
-              const outcome = await api.test(destination.id);
-              ctx.print.result({ delivery: outcome }, () => `test message to ${destination.name}: ${deliveryStateWords(outcome, (iso) => ctx.time(iso))}`);
-              return outcome.state === 'delivered' ? 0 : 1;
-            }),
-          'alerts',
-        ),
+        changeAlerts(ctx, async ({ api, start }) => {
+          const destination = findDestination(await api.view(), wanted);
+          ctx.print.note(`sending a test message to ${destination.name} (${destination.origin})…`);
+          await start();
+          const outcome = await api.test(destination.id);
+          ctx.print.result({ delivery: outcome }, () => `test message to ${destination.name}: ${deliveryStateWords(outcome, (iso) => ctx.time(iso))}`);
+          return outcome.state === 'delivered' ? 0 : 1;
+        }),
       ),
     );
 
@@ -217,27 +202,22 @@ export function registerAlertsCommands(program: Command, run: RunAction): void {
     .argument('<delivery-id>', 'as statusdesk alerts list shows it')
     .action(
       run(async (ctx, deliveryId: string) =>
-        whileAppIsNotRunning(
-          ctx,
-          () =>
-            withAlerts(ctx, async ({ api, start, outcomeOf }) => {
-              const known = await api.deliveries({});
-              const delivery = known.find((d) => d.id === deliveryId);
-              if (!delivery) throw new CliUsageError(`no delivery ${deliveryId} in the log (statusdesk alerts list shows them)`);
-              if (delivery.state !== 'not_delivered' && delivery.state !== 'held') {
-                throw new CliUsageError(
-                  `delivery ${deliveryId} is ${deliveryStateWords(delivery, (iso) => ctx.time(iso))}: only one NOT DELIVERED (or held) is sent again`,
-                );
-              }
-              await start();
-              const queued = await api.retry(deliveryId);
-              ctx.print.note(`sending "${queued.title}" to ${queued.destinationName} again…`);
-              const again = queued.state === 'delivered' ? queued : await outcomeOf(queued.id);
-              ctx.print.result({ delivery: again }, () => `${again.title} to ${again.destinationName}: ${deliveryStateWords(again, (iso) => ctx.time(iso))}`);
-              return again.state === 'delivered' ? 0 : 1;
-            }),
-          'alerts',
-        ),
+        changeAlerts(ctx, async ({ api, start, outcomeOf }) => {
+          const known = await api.deliveries({});
+          const delivery = known.find((d) => d.id === deliveryId);
+          if (!delivery) throw new CliUsageError(`no delivery ${deliveryId} in the log (statusdesk alerts list shows them)`);
+          if (delivery.state !== 'not_delivered' && delivery.state !== 'held') {
+            throw new CliUsageError(
+              `delivery ${deliveryId} is ${deliveryStateWords(delivery, (iso) => ctx.time(iso))}: only one NOT DELIVERED (or held) is sent again`,
+            );
+          }
+          await start();
+          const queued = await api.retry(deliveryId);
+          ctx.print.note(`sending "${queued.title}" to ${queued.destinationName} again…`);
+          const again = queued.state === 'delivered' ? queued : await outcomeOf(queued.id);
+          ctx.print.result({ delivery: again }, () => `${again.title} to ${again.destinationName}: ${deliveryStateWords(again, (iso) => ctx.time(iso))}`);
+          return again.state === 'delivered' ? 0 : 1;
+        }),
       ),
     );
 }
@@ -257,7 +237,7 @@ async function addDestination(ctx: CliContext, kind: AlertDestinationKind, optio
   const input: NewAlertDestination = { ...fields.data, ...secretFields(kind, await readSecretLines(ctx, kind, options.name), options.eventsUrl) };
   const parsed = newAlertDestinationSchema.safeParse(input);
   if (!parsed.success) throw new CliUsageError(describeIssues(parsed.error.issues));
-  const added = await whileAppIsNotRunning(ctx, () => withAlerts(ctx, ({ api }) => api.addDestination(parsed.data)), 'alerts');
+  const added = await changeAlerts(ctx, ({ api }) => api.addDestination(parsed.data));
   ctx.print.result({ destination: added }, () =>
     [
       `added ${ALERT_DESTINATION_LABELS[added.kind]} destination ${added.name} (${added.id}), sending to ${added.origin}, zone ${added.timeZone}; its secret is in the keychain`,
