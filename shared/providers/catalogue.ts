@@ -6,7 +6,10 @@ import raw from './catalogue.json';
  * The providers people depend on, with their public status page address and its format: data
  * versioned with the app (catalogue.json), checked by this schema. `url` is the address Statusdesk
  * watches (the page; for status.io its public API address, for a feed the feed), `page` the page a
- * person opens when that differs. Where the lists came from: SOURCES.md beside this file.
+ * person opens when that differs. Each entry names the published list it came from (`source`, a key
+ * into `sources`) and the date that list last wrote it (`listed`); where lists disagreed, the newer
+ * won and the older address is kept in `supersedes`. How: SOURCES.md beside this file;
+ * scripts/check-catalogue.mjs checks the whole file in `npm test`.
  */
 
 export const PROVIDER_CATEGORIES = ['cloud', 'cdn-dns', 'payments', 'identity', 'source-ci', 'communication', 'observability', 'ai', 'other'] as const;
@@ -37,25 +40,56 @@ const httpsAddress = z
     }
   }, 'an https address without credentials, query, fragment or trailing slash');
 
+const isoDate = z
+  .string()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'a date as YYYY-MM-DD');
+const sourceId = z.string().regex(/^[a-z0-9-]+$/);
+
+/** A published list (or a provider's own page) entries were taken from, at the commit read. */
+export const catalogueSourceSchema = z.strictObject({
+  id: sourceId,
+  title: z.string().min(1).max(200),
+  repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
+  path: z.string().min(1).max(300),
+  commit: z.string().regex(/^[0-9a-f]{40}$/),
+  date: isoDate,
+});
+export type CatalogueSource = z.infer<typeof catalogueSourceSchema>;
+
 export const catalogueEntrySchema = z.strictObject({
   name: z.string().trim().min(1).max(80),
   url: httpsAddress,
   format: providerFormatSchema,
   category: providerCategorySchema,
   page: httpsAddress.optional(),
+  source: sourceId,
+  /** When the source last wrote this address (the date of that line in its history). */
+  listed: isoDate,
+  /** What an older list said instead, when lists disagreed. */
+  supersedes: z.strictObject({ source: sourceId, url: z.string().url(), listed: isoDate }).optional(),
 });
 export type CatalogueEntry = z.infer<typeof catalogueEntrySchema>;
 
-export const MIN_CATALOGUE_SIZE = 150;
+export const MIN_CATALOGUE_SIZE = 500;
 
 export const catalogueSchema = z
-  .strictObject({ version: z.literal(1), providers: z.array(catalogueEntrySchema).min(MIN_CATALOGUE_SIZE) })
+  .strictObject({
+    version: z.literal(2),
+    sources: z.array(catalogueSourceSchema).min(1),
+    providers: z.array(catalogueEntrySchema).min(MIN_CATALOGUE_SIZE),
+  })
   .superRefine((catalogue, ctx) => {
-    const seen = new Set<string>();
+    const sources = new Set(catalogue.sources.map((source) => source.id));
+    const names = new Set<string>();
+    const urls = new Set<string>();
     catalogue.providers.forEach((entry, i) => {
-      const key = entry.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['providers', i, 'name'], message: `"${entry.name}" is listed twice` });
-      seen.add(key);
+      const name = entry.name.toLowerCase();
+      if (names.has(name)) ctx.addIssue({ code: 'custom', path: ['providers', i, 'name'], message: `"${entry.name}" is listed twice` });
+      names.add(name);
+      if (urls.has(entry.url)) ctx.addIssue({ code: 'custom', path: ['providers', i, 'url'], message: `${entry.url} is listed twice` });
+      urls.add(entry.url);
+      for (const id of [entry.source, entry.supersedes?.source])
+        if (id !== undefined && !sources.has(id)) ctx.addIssue({ code: 'custom', path: ['providers', i, 'source'], message: `no source "${id}"` });
     });
   });
 

@@ -31,9 +31,9 @@ describe('statusdesk providers search', () => {
     expect(all.code).toBe(0);
     const entries = JSON.parse(all.stdout) as Array<{ name: string; url: string; format: string }>;
     expect(entries).toHaveLength(providerCatalogue().length);
-    expect(entries.length).toBeGreaterThanOrEqual(150);
+    expect(entries.length).toBeGreaterThanOrEqual(500);
     const gitlab = JSON.parse((await cli(['--json', 'providers', 'search', 'gitlab'])).stdout) as unknown[];
-    expect(gitlab).toEqual([expect.objectContaining({ name: 'GitLab', format: 'statusio', url: 'https://api.status.io/1.0/status/5b36dc6502d06804c08349f7' })]);
+    expect(gitlab).toEqual([expect.objectContaining({ name: 'GitLab', format: 'feed', url: 'https://status.gitlab.com/pages/5b36dc6502d06804c08349f7/rss' })]);
   });
 
   it('says so when nothing matches, with exit code 1', async () => {
