@@ -33,7 +33,7 @@ describe('statusdesk providers search', () => {
     expect(entries).toHaveLength(providerCatalogue().length);
     expect(entries.length).toBeGreaterThanOrEqual(500);
     const gitlab = JSON.parse((await cli(['--json', 'providers', 'search', 'gitlab'])).stdout) as unknown[];
-    expect(gitlab).toEqual([expect.objectContaining({ name: 'GitLab', format: 'feed', url: 'https://status.gitlab.com/pages/5b36dc6502d06804c08349f7/rss' })]);
+    expect(gitlab).toEqual([expect.objectContaining({ name: 'GitLab', format: 'statusio', url: 'https://api.status.io/1.0/status/5b36dc6502d06804c08349f7' })]);
   });
 
   it('says so when nothing matches, with exit code 1', async () => {
