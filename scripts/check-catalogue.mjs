@@ -56,7 +56,11 @@ export function checkCatalogue(catalogue, formats) {
     if (sources.has(source.id)) problems.push(`source "${source.id}" is listed twice`);
     sources.set(source.id, source);
     if (!isDate(source.date)) problems.push(`source "${source.id}": date "${source.date}" does not parse`);
-    if (!/^[0-9a-f]{40}$/.test(source.commit ?? '')) problems.push(`source "${source.id}": commit "${source.commit}" is not a commit id`);
+    // A list in a repository is named by the commit read; a web page by its address.
+    if (source.page === undefined && !/^[0-9a-f]{40}$/.test(source.commit ?? ''))
+      problems.push(`source "${source.id}": commit "${source.commit}" is not a commit id`);
+    if (source.page !== undefined && addressProblem(source.page) !== null)
+      problems.push(`source "${source.id}": page "${source.page}" is not an https address`);
   }
   const names = new Map();
   const addresses = new Map();

@@ -45,8 +45,8 @@ const isoDate = z
   .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'a date as YYYY-MM-DD');
 const sourceId = z.string().regex(/^[a-z0-9-]+$/);
 
-/** A published list (or a provider's own page) entries were taken from, at the commit read. */
-export const catalogueSourceSchema = z.strictObject({
+/** A published list entries were taken from, at the commit read. */
+const publishedListSchema = z.strictObject({
   id: sourceId,
   title: z.string().min(1).max(200),
   repository: z.string().regex(/^[\w.-]+\/[\w.-]+$/),
@@ -54,6 +54,16 @@ export const catalogueSourceSchema = z.strictObject({
   commit: z.string().regex(/^[0-9a-f]{40}$/),
   date: isoDate,
 });
+
+/** A published web page that names a provider's status page, on the day it was read (no list in a repository had it). */
+const publishedPageSchema = z.strictObject({
+  id: sourceId,
+  title: z.string().min(1).max(200),
+  page: httpsAddress,
+  date: isoDate,
+});
+
+export const catalogueSourceSchema = z.union([publishedListSchema, publishedPageSchema]);
 export type CatalogueSource = z.infer<typeof catalogueSourceSchema>;
 
 export const catalogueEntrySchema = z.strictObject({

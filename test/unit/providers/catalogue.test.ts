@@ -52,6 +52,7 @@ describe('the provider catalogue', () => {
       'PayPal',
       'Supabase',
       'Render',
+      'Plaid',
       'PlanetScale',
       'Grafana',
       'Firebase',
