@@ -73,7 +73,12 @@ describe('outbox flush on a disk that fills up', () => {
         `so the flush stopped after ${sent} sent; the ${left} writes left are kept in the outbox (a write sent just before may still show as not sent: ` +
         `it is looked up on the server before it is sent again, never sent twice). What to do: free space on that disk (or fix it), then run "statusdesk outbox flush" again\n`,
     );
-    expect(createdTitles()).toHaveLength(Number(sent));
+    // Every write counted as sent is on the server. A write whose answer had not come within the flush's 3 s when
+    // it stopped (a busy machine) may be there too, uncounted: how many depends on the machine, so it is bounded,
+    // not counted (the look-up below finds them, and none is sent twice).
+    const onServerAtFailure = createdTitles().length;
+    expect(onServerAtFailure).toBeGreaterThanOrEqual(Number(sent));
+    expect(onServerAtFailure - Number(sent)).toBeLessThanOrEqual(left);
 
     // Still full: the outbox cannot even be opened (writes left "being sent" make it write the file whole first),
     // so nothing can be sent; what waits is read from the file as it is and said.
