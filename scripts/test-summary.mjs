@@ -4,7 +4,7 @@
 //   - every test that passed only on a retry, by name (a flake is seen, never hidden);
 //   - the ten tests closest to their time-out (duration ÷ time-out), so the next one that drifts is seen before
 //     it fails.
-//   - when each suite ran and how long it took, side by side (`--write docs/test-times.md` keeps that table as
+//   - when each step (the build, each check, each suite) ran and how long it took, side by side (`--write docs/test-times.md` keeps that table as
 //     the page the README links to, so the costs it gives are a run's, never copied by hand).
 // Exits non-zero when a report is missing or counted no test, so a suite that silently ran nothing fails CI.
 import { execFileSync } from 'node:child_process';
@@ -101,6 +101,11 @@ for (const suite of suites) {
   skipped += s;
 }
 
+// The steps that are not suites (the build, each check), as scripts/run-tests.mjs timed them.
+const stepsFile = path.join(dir, 'steps.json');
+const otherSteps = fs.existsSync(stepsFile) ? readJson(stepsFile).filter((step) => !suites.includes(step.name)) : [];
+for (const step of otherSteps) spans.push({ suite: step.name, startMs: step.startMs, endMs: step.endMs, step: true });
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 const retried = timings.filter((t) => t.retries > 0);
@@ -127,7 +132,7 @@ const clock = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 
 if (spans.length > 0) {
   const first = Math.min(...spans.map((x) => x.startMs));
   const last = Math.max(...spans.map((x) => x.endMs));
-  console.log(`time: the suites ran ${clock(last - first)}, side by side:`);
+  console.log(`time: ${clock(last - first)} from the first step to the last, side by side:`);
   spans.sort((a, b) => a.startMs - b.startMs);
   for (const x of spans) console.log(`  ${x.suite.padEnd(12)} from +${clock(x.startMs - first)}  for ${clock(x.endMs - x.startMs)}`);
   if (pageFile) writePage(pageFile, first, last);
@@ -141,18 +146,19 @@ function writePage(file, first, last) {
   } catch {
     // Not a checkout: the page says so.
   }
-  const rows = spans.map((x) => `| ${x.suite} | ${x.passed} | +${clock(x.startMs - first)} | ${clock(x.endMs - x.startMs)} |`);
+  const rows = spans.map((x) => `| ${x.suite} | ${x.step ? '' : x.passed} | +${clock(x.startMs - first)} | ${clock(x.endMs - x.startMs)} |`);
   const page = [
     '# What each part of `npm test` costs',
     '',
     `Written by \`node scripts/test-summary.mjs --write ${file}\` from the reports of one \`npm test\` run: commit ${commit},`,
     `${new Date(first).toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.availableParallelism()} cores, Node ${process.versions.node}.`,
-    'The checks (types, lint, format, the build) run first, then the suites side by side.',
+    'The build runs first; then the end-to-end suite runs beside the checks (types, lint, format, the provider',
+    'catalogue) and, after them, the unit, integration and reliability suites one after the other (scripts/run-tests.mjs).',
     '',
-    '| suite | tests | started | took |',
+    '| step | tests | started | took |',
     '| --- | --: | --: | --: |',
     ...rows,
-    `| all suites | ${passed} | | ${clock(last - first)} |`,
+    `| npm test | ${passed} | | ${clock(last - first)} |`,
     '',
     `Retried: ${retried.length === 0 ? 'none' : retried.map((t) => `${t.suite} ${t.file} › ${t.name} (${t.state === 'passed' ? 'passed on retry' : t.state})`).join('; ')}.`,
     '',
