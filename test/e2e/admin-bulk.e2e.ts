@@ -28,8 +28,14 @@ async function openTab(page: Page, name: string): Promise<Locator> {
   return page.getByRole('tabpanel');
 }
 
+/** Export sits in one Export ▾ menu beside the list's search. */
+async function exportFrom(page: Page, panel: Locator, format: 'CSV' | 'JSON') {
+  await panel.getByRole('button', { name: /^Export / }).click();
+  await page.getByRole('menuitem', { name: `Export ${format}` }).click();
+}
+
 async function exported(page: Page, panel: Locator, format: 'CSV' | 'JSON'): Promise<{ name: string; text: string }> {
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: `Export ${format}` }).click()]);
+  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), exportFrom(page, panel, format)]);
   return { name: download.suggestedFilename(), text: fs.readFileSync((await download.path())!, 'utf8') };
 }
 

@@ -46,7 +46,14 @@ const rows = (list: Locator) => list.getByRole('listitem');
 const titles = (list: Locator) => list.getByTestId('admin-row').locator('.adm-item-title').allInnerTexts();
 const writes = (op: string) => sim.writeLog({ op });
 
-/** Delete sits in the row's "⋯" menu, away from Edit, and asks first. */
+/** Edit sits in the row's "⋯" menu: a row shows its name, not a button beside it. */
+async function editFromMenu(page: Page, within: Locator, noun: string, title: string) {
+  await expect(within.getByRole('button', { name: `Edit ${noun} ${title}`, exact: true })).toHaveCount(0);
+  await within.getByRole('button', { name: `More actions for ${noun} ${title}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: `Edit ${noun}…` }).click();
+}
+
+/** Delete sits in the row's "⋯" menu too, and asks first. */
 async function deleteFromMenu(page: Page, panel: Locator, noun: string, title: string) {
   await expect(panel.getByRole('button', { name: `Delete ${noun} ${title}`, exact: true })).toHaveCount(0);
   await panel.getByRole('button', { name: `More actions for ${noun} ${title}`, exact: true }).click();
@@ -92,7 +99,7 @@ test('services: the tree, a service added under a parent (pending, then sent), m
   const id = writes('services.create')[0]!.resultId;
 
   // Edit: rename, move under Data, first there.
-  await panel.getByRole('button', { name: 'Edit service Search', exact: true }).click();
+  await editFromMenu(page, panel, 'service', 'Search');
   dialog = page.getByRole('dialog', { name: 'Edit Search' });
   await expect(dialog.getByLabel('Parent').locator('option')).not.toContainText(['Search']); // not its own parent
   await dialog.getByLabel('Name', { exact: true }).fill('Search index');
@@ -185,7 +192,7 @@ test('subscriptions: email, SMS and chat; filters in all four forms, validated, 
   await filter.fill('alice@example.com');
   await filter.press('Enter');
   await expect(rows(list)).toHaveCount(1);
-  await panel.getByRole('button', { name: 'Edit subscription alice@example.com' }).click();
+  await editFromMenu(page, panel, 'subscription', 'alice@example.com');
   dialog = page.getByRole('dialog', { name: 'Edit subscription' });
   await expect(dialog.getByLabel('Email', { exact: true })).toBeChecked();
   await dialog.getByLabel('Email address').fill('alice@new.example.com');
@@ -263,7 +270,7 @@ test('webhooks, by keyboard: tabs with arrow keys, a dialog that keeps focus and
   await expect(rows(list).filter({ hasText: 'https://ops.example.com/hook' })).toContainText('incident.created, incident.updated');
   await page.screenshot({ path: screenshotPath('admin-webhooks.png') });
 
-  await panel.getByRole('button', { name: 'Edit webhook https://ops.example.com/hook' }).click();
+  await editFromMenu(page, panel, 'webhook', 'https://ops.example.com/hook');
   const edit = page.getByRole('dialog', { name: 'Edit webhook' });
   await edit.getByLabel('Address').fill('https://ops.example.com/hook/v2');
   await edit.getByRole('button', { name: 'Save webhook' }).click();
@@ -297,7 +304,7 @@ test('access groups: listed with their services; added with a service, renamed, 
   await expect(rows(list).filter({ hasText: 'Beta testers' })).toContainText('Sees Database');
   await page.screenshot({ path: screenshotPath('admin-access-groups.png') });
 
-  await panel.getByRole('button', { name: 'Edit access group Beta testers' }).click();
+  await editFromMenu(page, panel, 'access group', 'Beta testers');
   const edit = page.getByRole('dialog', { name: 'Edit Beta testers' });
   await edit.getByLabel('Name').fill('Early access');
   await edit.getByLabel('Queue').check();
@@ -361,7 +368,7 @@ test('page members: an empty page, then a member added, filtered by email, given
   await filter.press('Enter');
   await expect(rows(list)).toHaveCount(1);
 
-  await panel.getByRole('button', { name: 'Edit page member alice@acme.example' }).click();
+  await editFromMenu(page, panel, 'page member', 'alice@acme.example');
   const edit = page.getByRole('dialog', { name: 'Edit alice@acme.example' });
   await expect(edit.getByLabel('Email address')).toHaveAttribute('readonly', '');
   await edit.getByLabel('Role').selectOption('admin');
@@ -402,7 +409,7 @@ test('organization members: listed for the organization; added, re-roled, delete
   expect(writes('org_members.create')[0]!.body).toEqual({ member: { email: 'dana@acme.example', role: 'billing' } });
   await expect(rows(list)).toHaveCount(4);
 
-  await panel.getByRole('button', { name: 'Edit organization member dana@acme.example' }).click();
+  await editFromMenu(page, panel, 'organization member', 'dana@acme.example');
   dialog = page.getByRole('dialog', { name: 'Edit dana@acme.example' });
   await dialog.getByLabel('Role').selectOption('viewer');
   await dialog.getByRole('button', { name: 'Save member' }).click();
@@ -423,11 +430,7 @@ test('organization members: listed for the organization; added, re-roled, delete
   await failed.getByRole('button', { name: 'Retry', exact: true }).click();
   await expect.poll(async () => (await app.core.outbox.service()).list().find((e) => e.state === 'failed')?.attempts).toBe(2);
   // Edit and retry: the refused write is corrected in place and sent again.
-  await rows(list)
-    .filter({ hasText: 'editor@acme.example' })
-    .first()
-    .getByRole('button', { name: 'Edit organization member editor@acme.example', exact: true })
-    .click();
+  await editFromMenu(page, rows(list).filter({ hasText: 'editor@acme.example' }).first(), 'organization member', 'editor@acme.example');
   dialog = page.getByRole('dialog', { name: 'Fix and retry' });
   await expect(dialog.getByLabel('Email address')).toHaveValue('editor@acme.example');
   await dialog.getByLabel('Email address').fill('erin@acme.example');
@@ -468,7 +471,7 @@ test('status pages: the organization’s pages; one added (and offered by the pa
   await expect(rows(list)).toHaveCount(3);
   await page.screenshot({ path: screenshotPath('admin-status-pages.png') });
 
-  await panel.getByRole('button', { name: 'Edit status page Acme Labs' }).click();
+  await editFromMenu(page, panel, 'status page', 'Acme Labs');
   const edit = page.getByRole('dialog', { name: 'Edit Acme Labs' });
   await expect(edit.getByLabel('Subdomain')).toHaveAttribute('readonly', '');
   await edit.getByLabel('Name').fill('Acme Research');

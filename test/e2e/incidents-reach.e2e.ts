@@ -78,7 +78,13 @@ test('go to an incident by number or to a date, search all, export: each reads n
   await search.fill('');
 
   // Export: the whole list, as read.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('button', { name: 'Export incidents' })
+      .click()
+      .then(() => page.getByRole('menuitem', { name: 'Export CSV' }).click()),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^acme-incidents-\d{4}-\d{2}-\d{2}\.csv$/);
   const { rows } = parseCsv(fs.readFileSync((await download.path())!, 'utf8'));
   expect(rows).toHaveLength(1 + COUNT);

@@ -734,11 +734,13 @@ test('with no account the console points to Settings; a queued write can be disc
   await openOutbox(page);
   const card = page.getByRole('region', { name: /Waiting/ }).getByRole('article', { name: 'Create incident “Typo in the title”' });
   await expect(card).toContainText('Waiting for the server to be reachable');
-  await card.getByRole('button', { name: 'Discard…' }).click();
+  await card.getByRole('button', { name: /^More actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Discard…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Discard this write?' });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(card).toBeVisible();
-  await card.getByRole('button', { name: 'Discard…' }).click();
+  await card.getByRole('button', { name: /^More actions for / }).click();
+  await page.getByRole('menuitem', { name: 'Discard…' }).click();
   await confirmIn(page, 'Discard this write?', 'Discard');
   await expect(page.getByRole('heading', { name: 'Nothing waiting' })).toBeVisible();
   expect((await harness.core.outbox.service()).list()).toHaveLength(0);
