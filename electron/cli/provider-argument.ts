@@ -51,15 +51,17 @@ export function providerArgument(text: string, forced?: ProviderFormat): (Omit<P
 
 /**
  * Reads a provider's page once: in its format when known, else in each format in turn until one is understood
- * (the first failure is the one told when none is).
+ * (the first failure is the one told when none is); as `parts` see it when given (--part).
  */
 export async function readProviderTarget(
   ctx: CliContext,
   target: Omit<ProviderTarget, 'format'> & { format: ProviderFormat | null },
+  parts?: readonly string[],
 ): Promise<{ target: ProviderTarget; page: PageSnapshot }> {
   const read = await readProviderOnce(target.url, target.format, {
     onTry: (url) => (ctx.lastTarget = { baseUrl: url, provider: true }),
     tryAnother: '--format names another',
+    ...(parts ? { parts } : {}),
   });
   return { target: { ...target, format: read.format }, page: read.page };
 }

@@ -73,6 +73,7 @@ function headerOf(s: PageSnapshot): NonNullable<DetailDelta['header']> {
     level: s.level,
     hasStatusType: s.hasStatusType,
     customTypes: s.customTypes,
+    ...(s.elsewhere ? { elsewhere: s.elsewhere } : {}),
   };
 }
 
@@ -112,6 +113,8 @@ export function diffDetail(prev: PageSnapshot, next: PageSnapshot, since: number
 /** The detail after `delta`; the caller checks that `summary` is at `delta.since` or later. */
 export function applyDetail(summary: PageSnapshot, delta: DetailDelta): PageSnapshot {
   const next: PageSnapshot = { ...summary, ...(delta.header ?? {}) };
+  // A header without parts elsewhere says there are none now.
+  if (delta.header && !delta.header.elsewhere) delete next.elsewhere;
   for (const key of LISTS) (next as Record<ListKey, unknown>)[key] = applyList<Item>(summary[key], delta[key] as ListDelta<Item> | undefined);
   if (delta.services) next.services = delta.services;
   else if (delta.serviceLevels) next.services = applyLevels(summary.services, new Map(delta.serviceLevels.map((c) => [c.id, c])));

@@ -35,6 +35,11 @@ export const incidentSnapshotSchema = z.object({
   latestUpdate: updateSnapshotSchema.nullable(),
   /** The latest update is of type `resolved`. */
   resolved: z.boolean(),
+  /**
+   * The provider's parts it names by name, where its format names them so (a feed: AWS service-region, Google
+   * Cloud products, Azure categories); absent: by `serviceIds`, or none (then it is the whole provider's).
+   */
+  parts: z.array(z.string().max(120)).max(30).optional(),
 });
 
 export const noticeSnapshotSchema = z.object({
@@ -46,6 +51,14 @@ export const noticeSnapshotSchema = z.object({
   featuredUntil: isoTimeSchema.nullable(),
   updateIds: z.array(z.number().int()),
   latestUpdate: updateSnapshotSchema.nullable(),
+});
+
+/** An incident or maintenance of a provider page that names only parts not followed. */
+export const elsewhereItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  kind: z.enum(['incident', 'maintenance']),
+  parts: z.array(z.string().max(120)).max(30),
 });
 
 export interface ServiceSnapshot {
@@ -85,6 +98,11 @@ export const pageSnapshotSchema = z.object({
   infoNotices: z.array(noticeSnapshotSchema),
   /** Custom incident types with their base level, carried to the next poll of the page. */
   customTypes: z.record(z.string(), baseLevelSchema),
+  /**
+   * A provider page watched for some of its parts (followed-parts.ts): what is going on in parts not followed,
+   * shown as such and counted nowhere (not in the level, the incidents or the notifications).
+   */
+  elsewhere: z.array(elsewhereItemSchema).max(50).optional(),
 });
 
 export type UpdateSnapshot = z.infer<typeof updateSnapshotSchema>;

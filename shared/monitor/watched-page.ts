@@ -4,6 +4,7 @@ import { idMapSchema } from '../validation/id-map';
 /** Own accounts a provider page keeps a component mapping for. */
 export const MAX_MAPPED_ACCOUNTS = 50;
 import { httpUrlSchema, regionSchema } from '../accounts/account';
+import { followedPartsSchema } from './provider/followed-parts';
 import { providerFormatSchema } from './provider/provider-format';
 import { providerPageUrlSchema } from './provider/provider-url';
 
@@ -36,6 +37,12 @@ export const watchedPageSchema = z
      * (every page saved before other formats).
      */
     format: providerFormatSchema.optional(),
+    /**
+     * statuspage pages: the provider's parts followed (components, AWS service-regions, Google Cloud products,
+     * Azure services or regions); the level, incidents and notifications count only those and what names no
+     * part (provider/followed-parts.ts). Absent or empty: the whole provider.
+     */
+    parts: followedPartsSchema.optional(),
     /** Shown instead of the page's own name when set. */
     name: z.string().trim().min(1).max(120).optional(),
     region: regionSchema,

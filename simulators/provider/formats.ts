@@ -4,7 +4,7 @@ import type { ProviderFormat } from '@shared/monitor/provider/provider-format';
  * The simulator's pages in every format Statusdesk reads, each rendered from the page's Statuspage
  * summary (store.ts), so one change to a page shows in any format: incident.io's words on the same
  * path, Instatus' summary.json, status.io's public API, Cachet's components list (2.x, or 3's JSON:API at
- * /api/components), an Atom feed. Shapes
+ * /api/components), an Atom feed (an entry's components as its categories). Shapes
  * as the published samples in test/fixtures/providers/ have them.
  */
 
@@ -207,6 +207,8 @@ function atom(summary: Summary): string {
       `<id>${xml(item.id)}</id>`,
       `<link rel="alternate" href="${xml(summary.page.url)}/incidents/${xml(item.id)}"/>`,
       `<updated>${item.updated_at}</updated>`,
+      // The parts it affects, as Azure's feed names them (one category each).
+      ...((item.components as Array<{ name: string }> | undefined) ?? []).map((c) => `<category term="${xml(c.name)}"/>`),
       `<content type="html"><![CDATA[${body}]]></content>`,
       '</entry>',
     ].join('');

@@ -1,5 +1,7 @@
 import type { PageSnapshot, ServiceSnapshot } from '@shared/monitor/snapshot';
 import { PROVIDER_FORMAT_LABELS } from '@shared/monitor/provider/provider-format';
+import { countWords } from '@shared/people-words/count-words';
+import { PART_VERDICT_WORDS } from '@shared/monitor/provider/followed-parts';
 import { levelWords } from '@shared/people-words/level-words';
 import type { BaseLevel } from '@shared/statuspage/levels';
 import type { CliContext } from '../context';
@@ -18,25 +20,41 @@ function serviceLines(services: readonly ServiceSnapshot[], depth = 0): string[]
 }
 
 /** Prints the page's status; returns what it read, for `status` to keep as the last known. */
-export async function providerStatus(ctx: CliContext, argument: Argument): Promise<{ name: string; level: BaseLevel; type: string | null }> {
-  const { target, page } = await readProviderTarget(ctx, argument);
+export async function providerStatus(
+  ctx: CliContext,
+  argument: Argument,
+  parts?: readonly string[],
+): Promise<{ name: string; level: BaseLevel; type: string | null }> {
+  const { target, page } = await readProviderTarget(ctx, argument, parts);
   const name = target.name ?? page.name;
+  const elsewhere = page.elsewhere?.length ?? 0;
   ctx.print.result(
-    { kind: 'statuspage', url: target.url, format: target.format, name, level: page.level, indicator: page.currentType },
-    () => `${name} (${target.url}, ${PROVIDER_FORMAT_LABELS[target.format]}): ${levelWords(page.level, page.currentType)}`,
+    {
+      kind: 'statuspage',
+      url: target.url,
+      format: target.format,
+      name,
+      level: page.level,
+      indicator: page.currentType,
+      ...(parts ? { parts, elsewhere: page.elsewhere ?? [] } : {}),
+    },
+    () =>
+      `${name} (${target.url}, ${PROVIDER_FORMAT_LABELS[target.format]}): ${levelWords(page.level, page.currentType)}` +
+      (parts
+        ? ` for ${countWords(parts.length, 'part')} followed${elsewhere > 0 ? `; ${countWords(elsewhere, 'incident')} in parts you do not follow` : ''}`
+        : ''),
   );
   return { name, level: page.level, type: page.currentType };
 }
 
-export async function providerSummary(ctx: CliContext, argument: Argument): Promise<void> {
-  const { target, page } = await readProviderTarget(ctx, argument);
+export async function providerSummary(ctx: CliContext, argument: Argument, parts?: readonly string[]): Promise<void> {
+  const { target, page } = await readProviderTarget(ctx, argument, parts);
   const url = target.url;
-  ctx.print.result({ ...page, kind: 'statuspage', url, format: target.format }, () => {
-    const lines = [
-      `${target.name ?? page.name} (${url}, ${PROVIDER_FORMAT_LABELS[target.format]}): ${levelWords(page.level, page.currentType)}`,
-      'Components:',
-      ...serviceLines(page.services),
-    ];
+  ctx.print.result({ ...page, kind: 'statuspage', url, format: target.format, ...(parts ? { parts } : {}) }, () => {
+    const lines = [`${target.name ?? page.name} (${url}, ${PROVIDER_FORMAT_LABELS[target.format]}): ${levelWords(page.level, page.currentType)}`];
+    // Incidents naming no part are the whole provider's, and counted.
+    if (parts) lines.push(`Following: ${parts.join(', ')} (and what names no part)`);
+    if (page.services.length > 0 || !parts) lines.push('Components:', ...serviceLines(page.services));
     const section = (title: string, items: PageSnapshot['incidents'], since = 'since') => {
       if (items.length === 0) return;
       lines.push(`${title}:`);
@@ -51,6 +69,10 @@ export async function providerSummary(ctx: CliContext, argument: Argument): Prom
     section('Incidents', page.incidents);
     section('Maintenances', page.maintenances);
     section('Upcoming maintenances', page.upcomingMaintenances, 'starts');
+    if (page.elsewhere?.length) {
+      lines.push(`Elsewhere (${PART_VERDICT_WORDS.elsewhere}, not counted):`);
+      for (const item of page.elsewhere) lines.push(`  ${item.title}  [${item.parts.join(', ')}]`);
+    }
     return lines.join('\n');
   });
 }

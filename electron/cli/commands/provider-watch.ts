@@ -11,7 +11,13 @@ import { providerArgument, readProviderTarget } from '../provider-argument';
  * format, read once first when only the answer can tell the format; null for a subdomain. A bad address is a
  * command-line error (exit 2).
  */
-export async function providerPageArgument(ctx: CliContext, text: string, intervalSec: number, format?: ProviderFormat): Promise<WatchedPage | null> {
+export async function providerPageArgument(
+  ctx: CliContext,
+  text: string,
+  intervalSec: number,
+  format?: ProviderFormat,
+  parts?: readonly string[],
+): Promise<WatchedPage | null> {
   const argument = providerArgument(text, format);
   if (!argument) return null;
   let target = argument.format ? { ...argument, format: argument.format } : null;
@@ -25,7 +31,7 @@ export async function providerPageArgument(ctx: CliContext, text: string, interv
     }
   }
   try {
-    return providerWatchedPage(target.url, { intervalSec, format: target.format, ...(target.name ? { name: target.name } : {}) });
+    return providerWatchedPage(target.url, { intervalSec, format: target.format, parts, ...(target.name ? { name: target.name } : {}) });
   } catch (error) {
     throw new CliUsageError(error instanceof AppError ? `${text}: ${error.message}` : `${text}: not a status page address`);
   }

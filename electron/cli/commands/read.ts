@@ -4,6 +4,8 @@ import { normalizePageSummary, type NormalizedService } from '@shared/statuspage
 import type { RunAction } from '../run-action';
 import { PROVIDER_FORMATS } from '@shared/monitor/provider/provider-format';
 import { formatOption, providerArgument } from '../provider-argument';
+import { CliUsageError } from '../output';
+import { collectPart, PART_OPTION_HELP, partsOption } from '../part-option';
 import { providerSummary } from './provider-read';
 import { pageStatus, watchedPagesStatus } from './status-last-known';
 
@@ -37,11 +39,14 @@ export function registerReadCommands(program: Command, run: RunAction): void {
     .description("a page's current status; with no page, every page watched in the app")
     .argument('[page]', PAGE_ARGUMENT)
     .option('--format <format>', FORMAT_OPTION)
+    .option('--part <name>', PART_OPTION_HELP, collectPart)
     .action(
       // Read once; a page that does not answer is told as last known (status-last-known.ts).
-      run((ctx, page: string | undefined, options: { format?: string }) =>
-        page === undefined ? watchedPagesStatus(ctx) : pageStatus(ctx, page, formatOption(options.format)),
-      ),
+      run((ctx, page: string | undefined, options: { format?: string; part?: string[] }) => {
+        const parts = partsOption(options.part);
+        if (page === undefined && parts) throw new CliUsageError('--part: name the provider whose parts to follow');
+        return page === undefined ? watchedPagesStatus(ctx) : pageStatus(ctx, page, formatOption(options.format), parts);
+      }),
     );
 
   program
@@ -49,10 +54,13 @@ export function registerReadCommands(program: Command, run: RunAction): void {
     .description("a page's summary: services, incidents, maintenances and notices")
     .argument('<page>', PAGE_ARGUMENT)
     .option('--format <format>', FORMAT_OPTION)
+    .option('--part <name>', PART_OPTION_HELP, collectPart)
     .action(
-      run(async (ctx, subdomain: string, options: { format?: string }) => {
+      run(async (ctx, subdomain: string, options: { format?: string; part?: string[] }) => {
         const provider = providerArgument(subdomain, formatOption(options.format));
-        if (provider) return providerSummary(ctx, provider);
+        const parts = partsOption(options.part);
+        if (provider) return providerSummary(ctx, provider, parts);
+        if (parts) throw new CliUsageError(`--part: ${subdomain} is not a provider's page (parts are a provider's components, services or regions)`);
         const summary = await ctx.client(subdomain).getPageSummary({ subdomain });
         const page = normalizePageSummary(summary);
         ctx.print.result(summary, () => {

@@ -59,14 +59,17 @@ async function remember(file: string, key: string, known: KnownStatus): Promise<
 }
 
 /** `status <subdomain>`, `status <provider address or catalogue name>`: read, printed and kept; else the last known, told as such. */
-export function pageStatus(ctx: CliContext, page: string, format?: ProviderFormat): Promise<number | void> {
+export function pageStatus(ctx: CliContext, page: string, format?: ProviderFormat, parts?: readonly string[]): Promise<number | void> {
   const provider = providerArgument(page, format);
   if (provider) {
     const key = provider.url;
-    return statusOrLastKnown(ctx, { key: `provider|${key}`, label: provider.name ?? key, json: { kind: 'statuspage', url: key } }, () =>
-      providerStatus(ctx, provider),
+    // Other parts followed are another status: kept apart.
+    const kept = parts ? `provider|${key}|${parts.join('|')}` : `provider|${key}`;
+    return statusOrLastKnown(ctx, { key: kept, label: provider.name ?? key, json: { kind: 'statuspage', url: key, ...(parts ? { parts } : {}) } }, () =>
+      providerStatus(ctx, provider, parts),
     );
   }
+  if (parts) throw new CliUsageError(`--part: ${page} is not a provider's page (parts are a provider's components, services or regions)`);
   const client = ctx.client(page);
   return statusOrLastKnown(ctx, { key: `${client.baseUrl}|${page}`, label: page, json: { subdomain: page } }, async () => {
     const status = await client.getPageStatus({ subdomain: page });
@@ -126,7 +129,7 @@ export async function watchedPagesStatus(ctx: CliContext): Promise<number | void
   if (pages.length === 0) throw new CliUsageError('no pages are watched yet: name one (statusdesk status <page>), or watch pages in the app');
   let worst = 0;
   for (const page of pages) {
-    const code = page.kind === 'statuspage' && page.url ? await pageStatus(ctx, page.url, page.format) : await pageStatus(ctx, page.subdomain);
+    const code = page.kind === 'statuspage' && page.url ? await pageStatus(ctx, page.url, page.format, page.parts) : await pageStatus(ctx, page.subdomain);
     worst = Math.max(worst, code ?? 0);
   }
   return worst === 0 ? undefined : worst;

@@ -18,11 +18,13 @@ import type { RunAction } from '../run-action';
 import { startCliProviderDemo } from './provider-demo';
 import { providerPageArgument } from './provider-watch';
 import { formatOption } from '../provider-argument';
+import { collectPart, PART_OPTION_HELP, partsOption } from '../part-option';
 import { PROVIDER_FORMATS } from '@shared/monitor/provider/provider-format';
 import { WatchTally, type WatchStop } from './watch-tally';
 
 interface WatchOptions {
   interval: string;
+  part?: string[];
   format?: string;
   demo?: boolean;
   demoSpeed: string;
@@ -106,6 +108,7 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
     .description('watch pages and print one line per change (with --json: one JSON object per line)')
     .argument('[pages...]', "status page subdomains, providers' status page addresses (any format the app reads) or their names in the catalogue")
     .option('--format <format>', `what the addresses publish, when it cannot be told: ${PROVIDER_FORMATS.join(', ')}`)
+    .option('--part <name>', PART_OPTION_HELP, collectPart)
     .option('--interval <seconds>', `seconds between checks of each page (at least ${MIN_INTERVAL_SEC})`, '60')
     .option('--demo', 'watch a built-in simulator playing a one-minute scenario (no account, no network)')
     .option('--demo-speed <factor>', 'play the demo this many times faster', '1')
@@ -123,11 +126,12 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           // Each page on its own account's region (or --base-url / --region when given): pages of several
           // accounts and regions can be watched together.
           const format = formatOption(options.format);
+          const parts = partsOption(options.part);
           const providers = new Map<string, WatchedPage>();
           if (!sim)
             for (const name of subdomains) {
               // A provider's page, in its format; the same events come of it.
-              const provider = await providerPageArgument(ctx, name, intervalSec, format);
+              const provider = await providerPageArgument(ctx, name, intervalSec, format, parts);
               if (provider) providers.set(name, provider);
             }
           const pages: WatchedPage[] = (sim ? [DEMO_PAGE] : subdomains).map((subdomain) => {

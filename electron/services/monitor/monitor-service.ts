@@ -120,6 +120,8 @@ export class MonitorService {
     const seen = new Set<string>();
     const unique: WatchedPage[] = [];
     const added: Entry[] = [];
+    // Pages whose last answer was read again for other parts followed: their summary changed without a poll.
+    const reread: Entry[] = [];
     for (const page of pages) {
       if (seen.has(page.id)) continue;
       seen.add(page.id);
@@ -140,14 +142,15 @@ export class MonitorService {
         // Another server or subdomain is another page: no diff against the old one.
         entry.tracker = new PageTracker(page, now, this.#tuning);
         this.#scheduler.restart(page.id);
-      } else {
-        entry.tracker.updatePage(page);
+      } else if (entry.tracker.updatePage(page)) {
+        reread.push(entry);
       }
       entry.page = page;
     }
     for (const id of [...this.#entries.keys()]) if (!seen.has(id)) this.#entries.delete(id);
     this.#scheduler.setPages(unique.map((p) => ({ id: p.id, intervalMs: p.intervalSec * 1000 })));
     for (const entry of added) this.#emitState(entry, false);
+    for (const entry of reread) if (this.#entries.has(entry.page.id)) this.#emitState(entry, true);
     this.#armWatchdog();
   }
 

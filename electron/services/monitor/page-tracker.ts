@@ -65,10 +65,31 @@ export class PageTracker {
     this.trackingSince = trackingSince;
   }
 
-  /** Keeps state; only the name, mutes, follows and interval may differ (same server and subdomain). */
-  updatePage(page: WatchedPage): void {
+  /**
+   * Keeps state; only the name, mutes, follows, interval and the parts followed may differ (same server and
+   * subdomain). Other parts followed read the last answer again at once, as a new baseline: choosing what to
+   * follow is not a change on the page, so it makes no events. True when the summary changed so.
+   */
+  updatePage(page: WatchedPage): boolean {
     if (page.name !== this.page.name) this.#ref = null;
+    const partsChanged = (page.parts ?? []).join('\n') !== (this.page.parts ?? []).join('\n');
     this.page = page;
+    if (!partsChanged || this.#lastBody === null || page.kind !== 'statuspage') return false;
+    try {
+      this.snapshot = this.#read(this.#lastBody, this.lastSuccessAt ?? Date.now());
+      return true;
+    } catch {
+      // The answer was read before; if it cannot be now, the next poll reads it.
+      this.#lastBody = null;
+      return false;
+    }
+  }
+
+  #read(text: string, at: number): PageSnapshot {
+    // A provider's page (in its format: provider-format.ts) is read into the same model, for the parts it follows.
+    return this.page.kind === 'statuspage'
+      ? readProviderPage(text, { url: this.page.url ?? '', format: this.page.format, parts: this.page.parts }, at)
+      : readPageSnapshot(JSON.parse(text), this.snapshot?.customTypes);
   }
 
   /**
@@ -100,11 +121,7 @@ export class PageTracker {
       this.#succeeded(at);
       return { outcome: 'unchanged', events };
     }
-    // A provider's page (in its format: provider-format.ts) is read into the same model.
-    const next =
-      this.page.kind === 'statuspage'
-        ? readProviderPage(text, { url: this.page.url ?? '', format: this.page.format }, at)
-        : readPageSnapshot(JSON.parse(text), this.snapshot?.customTypes);
+    const next = this.#read(text, at);
     const prev = this.snapshot;
     const wasStale = this.stale;
     if (prev === null || prev.name !== next.name) this.#ref = null;

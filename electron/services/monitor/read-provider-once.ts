@@ -21,7 +21,7 @@ export interface ProviderReadOnce {
   page: PageSnapshot;
 }
 
-async function readAs(url: string, format: ProviderFormat, timeoutMs: number | undefined): Promise<ProviderReadOnce> {
+async function readAs(url: string, format: ProviderFormat, timeoutMs: number | undefined, parts: readonly string[] | undefined): Promise<ProviderReadOnce> {
   let pageUrl: string;
   try {
     pageUrl = normaliseProviderUrl(url, format);
@@ -31,7 +31,7 @@ async function readAs(url: string, format: ProviderFormat, timeoutMs: number | u
   const fetcher = createProviderFetcher({ pageUrl, format, rateLimiter: getRateLimiter(providerRateLimitKey(pageUrl)) });
   const text = await fetcher.fetchSummaryText('', timeoutMs === undefined ? {} : { timeoutMs });
   try {
-    return { url: pageUrl, format, page: readProviderPage(text, { url: pageUrl, format }) };
+    return { url: pageUrl, format, page: readProviderPage(text, { url: pageUrl, format, parts }) };
   } catch (error) {
     throw invalidBodyError(error);
   }
@@ -40,19 +40,20 @@ async function readAs(url: string, format: ProviderFormat, timeoutMs: number | u
 /**
  * `format` null: the address decides, else the answer (the first failure is the one told when no format is
  * understood, with the formats tried). `onTry` hears each address asked, for a caller that names its target.
+ * `parts`: the page as those parts see it (followed-parts.ts).
  */
 export async function readProviderOnce(
   url: string,
   format: ProviderFormat | null,
-  options: { timeoutMs?: number; onTry?: (url: string) => void; tryAnother?: string } = {},
+  options: { timeoutMs?: number; onTry?: (url: string) => void; tryAnother?: string; parts?: readonly string[] } = {},
 ): Promise<ProviderReadOnce> {
   const known = format ?? formatFromAddress(url);
   options.onTry?.(url);
-  if (known) return readAs(url, known, options.timeoutMs);
+  if (known) return readAs(url, known, options.timeoutMs, options.parts);
   let first: unknown = null;
   for (const candidate of PROVIDER_FORMAT_TRIAL_ORDER) {
     try {
-      return await readAs(url, candidate, options.timeoutMs);
+      return await readAs(url, candidate, options.timeoutMs, options.parts);
     } catch (error) {
       first ??= error;
     }

@@ -2,7 +2,9 @@ import type { DesktopPrefs } from '@shared/desktop/desktop-prefs';
 import type { DesktopPrefsFeature } from '@services/desktop/desktop-prefs-feature';
 import type { IpcContract } from '@shared/ipc/contract';
 import type { GroupHandlers } from '@services/ipc/dispatcher';
+import { readProviderParts } from '@services/monitor/read-provider-parts';
 import type { MonitorFeature } from './monitor-feature';
+import { CHECK_TIMEOUT_MS } from './page-check';
 
 export function monitorHandlers(monitor: MonitorFeature): GroupHandlers<IpcContract, 'monitor'> {
   return {
@@ -12,6 +14,11 @@ export function monitorHandlers(monitor: MonitorFeature): GroupHandlers<IpcContr
     'monitor.addPage': (input) => monitor.addPage(input),
     'monitor.checkPage': (input) => monitor.checkPage(input),
     'monitor.updatePage': (change) => monitor.updatePage(change),
+    // Read once, as Watch a page checks a page: nothing is watched or kept.
+    'monitor.providerParts': async ({ url, format, name }) => {
+      const found = await readProviderParts(url, format ?? null, { timeoutMs: CHECK_TIMEOUT_MS, ...(name ? { name } : {}) });
+      return { format: found.format, choices: found.choices };
+    },
     'monitor.removePage': async ({ id }) => ({ removed: await monitor.removePage(id) }),
     'monitor.pollNow': async (request) => ({ polled: await monitor.pollNow(request?.pageId) }),
     'monitor.incident': ({ pageId, incidentId }) => monitor.incident(pageId, incidentId),

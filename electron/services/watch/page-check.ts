@@ -16,7 +16,9 @@ export async function checkWatchedPage(page: WatchedPage, fetcher: SummaryFetche
   const text = await fetcher.fetchSummaryText(page.subdomain, { timeoutMs: CHECK_TIMEOUT_MS });
   try {
     const snapshot =
-      page.kind === 'statuspage' ? readProviderPage(text, { url: page.url ?? '', format: page.format }, Date.now()) : readPageSnapshot(JSON.parse(text));
+      page.kind === 'statuspage'
+        ? readProviderPage(text, { url: page.url ?? '', format: page.format, parts: page.parts }, Date.now())
+        : readPageSnapshot(JSON.parse(text));
     return { name: snapshot.name };
   } catch (error) {
     throw invalidBodyError(error);

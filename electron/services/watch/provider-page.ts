@@ -12,7 +12,14 @@ import { watchedPageSchema, type WatchedPage } from '@shared/monitor/watched-pag
  */
 export function providerWatchedPage(
   url: string,
-  options: { name?: string | undefined; intervalSec?: number | undefined; id?: string; format?: ProviderFormat | undefined } = {},
+  options: {
+    name?: string | undefined;
+    intervalSec?: number | undefined;
+    id?: string;
+    format?: ProviderFormat | undefined;
+    /** The parts followed (provider/followed-parts.ts); none: the whole provider. */
+    parts?: readonly string[] | undefined;
+  } = {},
 ): WatchedPage {
   let pageUrl: string;
   try {
@@ -29,5 +36,6 @@ export function providerWatchedPage(
     subdomain: providerSlug(pageUrl),
     ...(options.name ? { name: options.name } : {}),
     ...(options.intervalSec ? { intervalSec: options.intervalSec } : {}),
+    ...(options.parts && options.parts.length > 0 ? { parts: options.parts } : {}),
   });
 }

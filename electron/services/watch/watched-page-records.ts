@@ -11,6 +11,7 @@ export interface PageChange {
   intervalSec?: number;
   muted?: boolean;
   notifyUpdates?: boolean;
+  parts?: string[];
   mutedServiceIds?: number[];
   serviceMapping?: { accountId: string; map: Record<string, number[]> };
 }
@@ -40,6 +41,8 @@ export function changedPage(current: WatchedPage, change: PageChange): WatchedPa
     ...(change.intervalSec !== undefined ? { intervalSec: change.intervalSec } : {}),
     ...(change.muted !== undefined ? { muted: change.muted } : {}),
     ...(change.notifyUpdates !== undefined ? { notifyUpdates: change.notifyUpdates } : {}),
+    // Parts are a provider page's; none left is the whole provider again.
+    ...(change.parts !== undefined && current.kind === 'statuspage' ? { parts: change.parts.length > 0 ? change.parts : undefined } : {}),
     ...(change.mutedServiceIds !== undefined ? { mutedServiceIds: [...new Set(change.mutedServiceIds)] } : {}),
     ...(change.serviceMapping ? { serviceMappings: { ...current.serviceMappings, [change.serviceMapping.accountId]: change.serviceMapping.map } } : {}),
   });

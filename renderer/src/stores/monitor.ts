@@ -138,6 +138,12 @@ export const useMonitorStore = defineStore('monitor', () => {
     await refreshPages();
   }
 
+  /** A provider page's parts followed; none: the whole provider again. */
+  async function setParts(id: string, parts: string[]) {
+    await call(api().monitor.updatePage({ id, parts }));
+    await refreshPages();
+  }
+
   async function toggleServiceMute(id: string, serviceId: number) {
     const page = pages.value.find((p) => p.id === id);
     if (!page) return;
@@ -213,6 +219,7 @@ export const useMonitorStore = defineStore('monitor', () => {
     removePage,
     setMuted,
     setNotifyUpdates,
+    setParts,
     toggleServiceMute,
     follow,
     postUpdate,

@@ -6,6 +6,8 @@ import { monitorEventSchema } from '../../monitor/events';
 import { notificationPrefsChangeSchema, notificationPrefsSchema } from '../../monitor/notification-prefs';
 import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema } from '../../monitor/dashboard-patch';
 import { MIN_INTERVAL_SEC, watchedPageSchema } from '../../monitor/watched-page';
+import { followedPartsSchema } from '../../monitor/provider/followed-parts';
+import { partChoiceSchema } from '../../monitor/provider/part-choices';
 import { providerFormatSchema } from '../../monitor/provider/provider-format';
 import { providerPageUrlSchema } from '../../monitor/provider/provider-url';
 import { incidentSchema } from '../../statuspage/schemas/incident';
@@ -31,6 +33,8 @@ export const watchedPageInputSchema = z
     url: providerPageUrlSchema.optional(),
     /** What the provider's address publishes (provider-format.ts); absent: statuspage. */
     format: providerFormatSchema.optional(),
+    /** A provider's parts to follow (provider/followed-parts.ts); absent or empty: the whole provider. */
+    parts: followedPartsSchema.optional(),
     accountId: z.uuid().optional(),
     intervalSec: z.number().int().min(MIN_INTERVAL_SEC, `Poll at most every ${MIN_INTERVAL_SEC} seconds.`).max(86_400).optional(),
   })
@@ -47,6 +51,8 @@ export const watchedPageChangeSchema = z.object({
   intervalSec: z.number().int().min(MIN_INTERVAL_SEC).max(86_400).optional(),
   muted: z.boolean().optional(),
   notifyUpdates: z.boolean().optional(),
+  /** A provider page's parts followed; empty: the whole provider again. */
+  parts: followedPartsSchema.optional(),
   mutedServiceIds: z.array(z.number().int()).max(10_000).optional(),
   /** A provider page's component → own services mapping for one own account (replaces that account's). */
   serviceMapping: z.object({ accountId: z.string().min(1).max(100), map: idMapSchema }).optional(),
@@ -73,6 +79,11 @@ export const monitorChannels = {
   /** For a provider's address, also the format it was read in (told by the address or by its answer). */
   'monitor.checkPage': invoke(watchedPageInputSchema, z.object({ name: z.string(), format: providerFormatSchema.optional() })),
   'monitor.updatePage': invoke(watchedPageChangeSchema, watchedPageSchema),
+  /** The parts a provider's page can be followed by: named in its answer now, and the provider's well-known ones. */
+  'monitor.providerParts': invoke(
+    z.object({ url: providerPageUrlSchema, format: providerFormatSchema.optional(), name: z.string().max(120).optional() }),
+    z.object({ format: providerFormatSchema, choices: z.array(partChoiceSchema).max(2_000) }),
+  ),
   'monitor.removePage': invoke(z.object({ id: pageIdSchema }), z.object({ removed: z.boolean() })),
   'monitor.pollNow': invoke(z.object({ pageId: pageIdSchema.optional() }).optional(), z.object({ polled: z.number().int() })),
   'monitor.incident': invoke(z.object({ pageId: pageIdSchema, incidentId: z.number().int() }), incidentDetailSchema),

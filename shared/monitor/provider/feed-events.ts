@@ -1,4 +1,5 @@
 import type { FeedDocument, FeedEntry } from './feed-xml';
+import { feedEntryParts, MAX_PARTS_AN_ENTRY } from './feed-parts';
 import { readFeedWords, type FeedState } from './feed-words';
 import { isoOrNull } from './page-parts';
 
@@ -37,6 +38,8 @@ export interface FeedUpdate {
   word: string | null;
   /** The update's text, markup dropped. */
   text: string;
+  /** The provider's parts this update names (feed-parts.ts); none: the whole provider. */
+  parts: string[];
 }
 
 export interface FeedEvent {
@@ -46,6 +49,8 @@ export interface FeedEvent {
   state: FeedState;
   /** The newest update's word that says the state, when one does. */
   word: string | null;
+  /** Every part its updates name, newest first, without repeats. */
+  parts: string[];
 }
 
 function bodyOf(entry: FeedEntry): string {
@@ -92,12 +97,23 @@ export function feedEvents(feed: FeedDocument, home: string | null): FeedEvent[]
     const words = readFeedWords(title, body);
     const list = byKey.get(key) ?? [];
     const publishedAt = isoOrNull(entry.fields.published?.text ?? '') ?? at;
-    list.push({ key, at, publishedAt, title, url: linkOf(entry), state: words?.state ?? null, word: words?.word ?? null, text: textOf(body) });
+    list.push({
+      key,
+      at,
+      publishedAt,
+      title,
+      url: linkOf(entry),
+      state: words?.state ?? null,
+      word: words?.word ?? null,
+      text: textOf(body),
+      parts: feedEntryParts(entry, body),
+    });
     byKey.set(key, list);
   }
   return [...byKey].map(([key, updates]) => {
     updates.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
     const deciding = updates.find((u) => u.state !== null);
-    return { key, updates, state: deciding?.state ?? 'open', word: deciding?.word ?? null };
+    const parts = [...new Set(updates.flatMap((u) => u.parts))].slice(0, MAX_PARTS_AN_ENTRY);
+    return { key, updates, state: deciding?.state ?? 'open', word: deciding?.word ?? null, parts };
   });
 }

@@ -16,6 +16,8 @@ export interface FeedEntry {
   fields: Record<string, FeedElement>;
   /** Every `link` element (Atom has several). */
   links: FeedElement[];
+  /** Every `category` element (RSS: its text; Atom: its `term`): Azure names services and regions there. */
+  categories: FeedElement[];
 }
 
 export interface FeedDocument {
@@ -47,9 +49,10 @@ function attributesOf(raw: string): Record<string, string> {
  * Every element of a fragment, nested ones too, by local name (the first of a name wins), plus every
  * link. Scanning goes on just after each opening tag, so an element's children are visited as well.
  */
-function childrenOf(fragment: string, cdata: readonly string[]): { fields: Record<string, FeedElement>; links: FeedElement[] } {
+function childrenOf(fragment: string, cdata: readonly string[]): FeedEntry {
   const fields: Record<string, FeedElement> = {};
   const links: FeedElement[] = [];
+  const categories: FeedElement[] = [];
   const restore = (value: string) => value.replace(/\uE000(\d+)\uE000/g, (_, i: string) => cdata[Number(i)] ?? '');
   const open = /<([\w.-]+:)?([\w.-]+)(\s[^<>]*?)?(\/?)>/g;
   for (let match = open.exec(fragment); match !== null; match = open.exec(fragment)) {
@@ -64,9 +67,10 @@ function childrenOf(fragment: string, cdata: readonly string[]): { fields: Recor
     // Markup inside (an XHTML body, a container) is dropped; CDATA comes back as written.
     const element = { text: restore(decodeEntities(content.replace(/<[^>]*>/g, ' '))).trim(), attributes: attributesOf(match[3] ?? '') };
     if (name === 'link') links.push(element);
+    if (name === 'category') categories.push(element);
     fields[name] ??= element;
   }
-  return { fields, links };
+  return { fields, links, categories };
 }
 
 /** null when the text is not an RSS or Atom document. */

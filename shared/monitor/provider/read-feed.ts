@@ -36,6 +36,7 @@ function itemOf(event: FeedEvent): IncidentSnapshot {
     updateIds,
     latestUpdate: { id: updateIds[0]!, type: event.word, description: newest.text, postedAt: newest.at },
     resolved: false,
+    ...(event.parts.length > 0 ? { parts: event.parts } : {}),
   };
 }
 

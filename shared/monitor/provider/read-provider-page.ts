@@ -1,4 +1,5 @@
 import type { PageSnapshot } from '../snapshot';
+import { narrowToParts } from './followed-parts';
 import { parseJsonAs } from './not-understood';
 import { DEFAULT_PROVIDER_FORMAT, type ProviderFormat } from './provider-format';
 import { readCachetPage } from './read-cachet';
@@ -8,10 +9,19 @@ import { readProviderSnapshot } from './read-provider-snapshot';
 import { readStatusioPage } from './read-statusio';
 
 /**
- * A provider page's answer (the body text of its format's document) → the page model. Throws
- * ProviderNotUnderstoodError, with the reason, when the answer is not that format.
+ * A provider page's answer (the body text of its format's document) → the page model, as the parts it follows
+ * see it when it follows some (followed-parts.ts). Throws ProviderNotUnderstoodError, with the reason, when the
+ * answer is not that format.
  */
-export function readProviderPage(body: string, page: { url: string; format?: ProviderFormat | undefined }, now: number = Date.now()): PageSnapshot {
+export function readProviderPage(
+  body: string,
+  page: { url: string; format?: ProviderFormat | undefined; parts?: readonly string[] | undefined },
+  now: number = Date.now(),
+): PageSnapshot {
+  return narrowToParts(readWholePage(body, page, now), page.parts);
+}
+
+function readWholePage(body: string, page: { url: string; format?: ProviderFormat | undefined }, now: number): PageSnapshot {
   const format = page.format ?? DEFAULT_PROVIDER_FORMAT;
   switch (format) {
     case 'statuspage':
