@@ -1,10 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MonitorService } from '../../../electron/services/monitor/monitor-service';
-import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
+import { startProviderSimulator } from '../../../simulators/provider';
 import { providerWatchedPage } from '../../../electron/services/watch/provider-page';
-import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
 import { PROVIDER_FORMATS, type ProviderFormat } from '../../../shared/monitor/provider/provider-format';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
+import { pageWatcher } from './support/watch-pages';
 
 /*
  * Every format in the monitor, against the provider simulator's page of that format over loopback:
@@ -18,21 +16,8 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function watch(sim: ProviderSimulator, pages: WatchedPage[]) {
-  const events: MonitorEvent[] = [];
-  const monitor = new MonitorService({
-    pages,
-    tuning: { startSpreadMs: 0, jitterRatio: 0, backoffBaseMs: 1, backoffMaxMs: 1 },
-    onEvent: (event) => events.push(monitorEventSchema.parse(event)),
-  });
-  cleanup.push(async () => {
-    monitor.stop();
-    await monitor.settled();
-  });
-  monitor.start();
-  await monitor.pollNow();
-  return { monitor, events };
-}
+// After the file's own clean-up hook, so it runs first: each monitor stops before its simulator closes.
+const watchPages = pageWatcher();
 
 const seed = (format: ProviderFormat) => ({ slug: `sim-${format}`, name: `Sim ${format}`, format, components: ['API', 'Dashboard'] });
 
@@ -42,7 +27,7 @@ describe('provider formats in the monitor', () => {
     cleanup.push(() => sim.close());
     const page = providerWatchedPage(sim.pageUrl(`sim-${format}`), { format, intervalSec: 3_600 });
     expect(page.format ?? 'statuspage').toBe(format);
-    const { monitor, events } = await watch(sim, [page]);
+    const { monitor, events } = await watchPages([page]);
     expect(monitor.state()[0]).toMatchObject({ status: 'ok', level: 'operational', error: null });
 
     sim.resetStats();
@@ -75,7 +60,7 @@ describe('provider formats in the monitor', () => {
     // status.io reads the address as given: here it is an Instatus page's summary.json.
     const wrong = providerWatchedPage(`${sim.pageUrl('sim-instatus')}/summary.json`, { format: 'statusio', intervalSec: 3_600 });
     const html = providerWatchedPage(portal.pageUrl('sim-statuspage'), { intervalSec: 3_600 });
-    const { monitor } = await watch(sim, [html, wrong]);
+    const { monitor } = await watchPages([html, wrong]);
     const states = new Map(monitor.state().map((s) => [s.url, s]));
     expect(states.get(wrong.url)).toMatchObject({ status: 'pending', level: null });
     expect(states.get(wrong.url)!.error).toMatchObject({
@@ -94,7 +79,7 @@ describe('Cachet 3', () => {
     });
     cleanup.push(() => sim.close());
     const page = providerWatchedPage(sim.pageUrl('sim-cachet3'), { format: 'cachet', intervalSec: 3_600 });
-    const { monitor } = await watch(sim, [page]);
+    const { monitor } = await watchPages([page]);
     expect(monitor.state()[0]).toMatchObject({ status: 'ok', level: 'operational', error: null });
 
     sim.setComponentStatus({ page: 'sim-cachet3', component: 'API', status: 'under_maintenance' });
@@ -118,7 +103,7 @@ describe("the simulator's 'formats' seed", () => {
       ['feed', 'stratus-cloud'],
     ]);
     const pages = [...formats].map(([format, slug]) => providerWatchedPage(sim.pageUrl(slug), { format, intervalSec: 3_600 }));
-    const { monitor } = await watch(sim, pages);
+    const { monitor } = await watchPages(pages);
     expect(monitor.state().map((s) => [s.status, s.level])).toEqual(pages.map(() => ['ok', 'operational']));
     expect(sim.pages()).toHaveLength(8);
   });

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MonitorService } from '../../../electron/services/monitor/monitor-service';
 import { readProviderParts } from '../../../electron/services/monitor/read-provider-parts';
 import { providerWatchedPage } from '../../../electron/services/watch/provider-page';
 import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
-import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
 import type { ProviderFormat } from '../../../shared/monitor/provider/provider-format';
-import type { WatchedPage } from '../../../shared/monitor/watched-page';
+import { pageWatcher } from './support/watch-pages';
 
 /*
  * A provider page watched for some of its parts, in the monitor against the provider simulator over loopback:
@@ -18,21 +16,8 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-async function watch(pages: WatchedPage[]) {
-  const events: MonitorEvent[] = [];
-  const monitor = new MonitorService({
-    pages,
-    tuning: { startSpreadMs: 0, jitterRatio: 0, backoffBaseMs: 1, backoffMaxMs: 1 },
-    onEvent: (event) => events.push(monitorEventSchema.parse(event)),
-  });
-  cleanup.push(async () => {
-    monitor.stop();
-    await monitor.settled();
-  });
-  monitor.start();
-  await monitor.pollNow();
-  return { monitor, events };
-}
+// After the file's own clean-up hook, so it runs first: each monitor stops before its simulator closes.
+const watchPages = pageWatcher();
 
 async function simulator(format: ProviderFormat): Promise<ProviderSimulator> {
   const sim = await startProviderSimulator({ seed: [{ slug: 'cloud', name: 'Sim Cloud', format, components: ['Compute', 'Storage'] }] });
@@ -45,7 +30,7 @@ describe.each(['statuspage', 'incidentio', 'feed'] as const)('%s page followed f
   it('an incident elsewhere is aside; one in the part followed, or naming none, counts', async () => {
     const sim = await simulator(format);
     const page = providerWatchedPage(sim.pageUrl('cloud'), { format, intervalSec: 3_600, parts: ['Storage'] });
-    const { monitor, events } = await watch([page]);
+    const { monitor, events } = await watchPages([page]);
     expect(monitor.state()[0]).toMatchObject({ status: 'ok', level: 'operational' });
 
     sim.openIncident({ page: 'cloud', name: 'Compute errors', impact: 'major', components: [{ name: 'Compute', status: 'major_outage' }], body: 'VMs fail.' });
@@ -79,7 +64,7 @@ describe('following other parts', () => {
   it('reads the last answer again as a new baseline: no events, the level of the new parts', async () => {
     const sim = await simulator('statuspage');
     const page = providerWatchedPage(sim.pageUrl('cloud'), { intervalSec: 3_600, parts: ['Storage'] });
-    const { monitor, events } = await watch([page]);
+    const { monitor, events } = await watchPages([page]);
     sim.openIncident({ page: 'cloud', name: 'Compute errors', impact: 'major', components: [{ name: 'Compute', status: 'major_outage' }], body: 'VMs fail.' });
     await monitor.pollNow();
     expect(monitor.state()[0]!.level).toBe('operational');
