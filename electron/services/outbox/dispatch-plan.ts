@@ -88,11 +88,11 @@ export function planDispatch(input: PlanInput): DispatchPlan {
       continue;
     }
     seenKeys.add(key);
-    const running = entry.state === 'in_flight' || (entry.state === 'pending' && input.running.has(entry.id));
+    const started = entry.state === 'pending' && input.running.has(entry.id);
     // A write in flight keeps the key open to the pipelined writes behind it; any other closes it.
-    if (running && pipelined(entry)) openPipes.add(key);
-    else openPipes.delete(key);
-    if (entry.state !== 'pending' || input.running.has(entry.id)) continue;
+    if ((started || entry.state === 'in_flight') && pipelined(entry)) openPipes.add(key);
+    else if (piped) openPipes.delete(key);
+    if (entry.state !== 'pending' || started) continue;
     if (
       entry.dependsOn.some((id) => {
         const state = stateOf(id);
