@@ -73,7 +73,8 @@ export const WRITE_OPERATIONS: { readonly [N in WriteOperationName]: WriteOperat
   changeInfoNoticeUpdate: change('update', 'info_notice_update', 'page', 'updateId', NOTICE),
   deleteInfoNoticeUpdate: change('delete', 'info_notice_update', 'page', 'updateId', NOTICE),
 
-  // A data point has no id of its own: no temp id; points of one metric are sent in order.
+  // A data point has no id of its own: no temp id. Points of one metric start in queue order, several in flight at
+  // once (each carries its own time: the outbox kind's `pipelined`).
   addMetricEntry: { action: 'create', resource: 'metric_entry', scope: 'page', parent: { resource: 'metric', idParam: 'metricId' } },
 
   addSubscription: create('subscription', 'page'),

@@ -175,6 +175,8 @@ export interface SimulatorControl {
   writeLog(filter?: { method?: string; pathPrefix?: string; op?: string }): WriteLogEntry[];
   clearWriteLog(): void;
   requestCount(pathPrefix?: string): number;
+  /** The most API requests in progress at once (received, not yet answered) on one path under the prefix; reset by clearRequestCounts. */
+  peakRequestsInProgress(pathPrefix?: string): number;
   requestCounts(): Record<string, number>;
   clearRequestCounts(): void;
   reset(): Promise<void>;

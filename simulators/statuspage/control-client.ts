@@ -86,6 +86,7 @@ export function createSimulatorControlClient(origin: string): SimulatorControlCl
       await call('clearWriteLog');
     },
     requestCount: (pathPrefix) => call('requestCount', pathPrefix === undefined ? {} : { pathPrefix }),
+    peakRequestsInProgress: (pathPrefix) => call('peakRequestsInProgress', pathPrefix === undefined ? {} : { pathPrefix }),
     requestCounts: () => call('requestCounts'),
     clearRequestCounts: async () => {
       await call('clearRequestCounts');

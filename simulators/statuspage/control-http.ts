@@ -40,6 +40,7 @@ const METHODS: Record<string, (c: SimulatorControl, a: Args) => unknown> = {
   writeLog: (c, a) => c.writeLog(a as never),
   clearWriteLog: (c) => c.clearWriteLog(),
   requestCount: (c, a) => c.requestCount(a.pathPrefix === undefined ? undefined : String(a.pathPrefix)),
+  peakRequestsInProgress: (c, a) => c.peakRequestsInProgress(a.pathPrefix === undefined ? undefined : String(a.pathPrefix)),
   requestCounts: (c) => c.requestCounts(),
   clearRequestCounts: (c) => c.clearRequestCounts(),
   reset: (c) => c.reset(),

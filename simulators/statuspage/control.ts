@@ -325,6 +325,12 @@ export class Controller implements SimulatorControl {
     return this.#deps.counter.count(pathPrefix.startsWith('/api/') ? pathPrefix : `/api/v2${pathPrefix}`);
   }
 
+  /** The most API requests in progress at once (received, not yet answered) on one path under the prefix. */
+  peakRequestsInProgress(pathPrefix?: string): number {
+    if (!pathPrefix) return this.#deps.counter.peakInProgress();
+    return this.#deps.counter.peakInProgress(pathPrefix.startsWith('/api/') ? pathPrefix : `/api/v2${pathPrefix}`);
+  }
+
   requestCounts(): Record<string, number> {
     return this.#deps.counter.snapshot();
   }

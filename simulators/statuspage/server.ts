@@ -166,7 +166,8 @@ export class SimHttpServer {
       return;
     }
 
-    counter.inc(path);
+    const end = counter.begin(path);
+    res.on('close', end);
     // The server's own clock, as a real server's Date header: clients measure their offset from it.
     res.setHeader('date', core.clock.now().toUTCString());
     const write = isWriteMethod(method);

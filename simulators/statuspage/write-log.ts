@@ -46,14 +46,42 @@ export class WriteLog {
   }
 }
 
-/** Requests received per path (all of them, whatever the answer), for benchmarks. */
+/**
+ * Requests received per path (all of them, whatever the answer), for benchmarks; and the most that were in progress
+ * at once on one path (received, not answered yet), so a test can see a client pipeline without timing it.
+ */
 export class RequestCounter {
   readonly #byPath = new Map<string, number>();
+  readonly #open = new Map<string, number>();
+  readonly #peak = new Map<string, number>();
   #total = 0;
 
   inc(path: string): void {
     this.#total++;
     this.#byPath.set(path, (this.#byPath.get(path) ?? 0) + 1);
+  }
+
+  /** A request on `path` is in progress until the returned function is called (once). */
+  begin(path: string): () => void {
+    this.inc(path);
+    const open = (this.#open.get(path) ?? 0) + 1;
+    this.#open.set(path, open);
+    if (open > (this.#peak.get(path) ?? 0)) this.#peak.set(path, open);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (this.#open.get(path) ?? 1) - 1;
+      if (left <= 0) this.#open.delete(path);
+      else this.#open.set(path, left);
+    };
+  }
+
+  /** The most requests in progress at once on any one path under `prefix` (all paths when omitted). */
+  peakInProgress(prefix?: string): number {
+    let peak = 0;
+    for (const [p, n] of this.#peak) if (!prefix || p.startsWith(prefix)) peak = Math.max(peak, n);
+    return peak;
   }
 
   count(prefix?: string): number {
@@ -69,6 +97,7 @@ export class RequestCounter {
 
   clear(): void {
     this.#byPath.clear();
+    this.#peak.clear();
     this.#total = 0;
   }
 }

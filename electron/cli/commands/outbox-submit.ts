@@ -95,8 +95,12 @@ export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput, 
     return await withOutbox(
       ctx,
       async (outbox, disk) => {
-        const same = sameWriteIn(outbox.list(), write, incidentIdsOf(write.input.subdomain, String(write.input.incidentId), outbox.list()), Date.now());
-        if (same) return { state: 'already', entry: same };
+        // Only a write to an existing incident can repeat an earlier run's: a create lists nothing (a long queue costs it nothing).
+        if (write.input.incidentId !== undefined) {
+          const entries = outbox.list();
+          const same = sameWriteIn(entries, write, incidentIdsOf(write.input.subdomain, String(write.input.incidentId), entries), Date.now());
+          if (same) return { state: 'already', entry: same };
+        }
         try {
           await outbox.enqueue(write);
         } catch (error) {

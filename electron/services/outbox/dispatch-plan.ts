@@ -23,6 +23,12 @@ export interface PlanInput {
   /** Running entries per server. */
   runningPerServer?: ReadonlyMap<string, number>;
   exclusivityKey: (entry: OutboxEntry) => string | null;
+  /**
+   * Writes whose order of arrival does not matter (a metric's data points, each carrying its own time): while every
+   * write before it on its resource key is in flight or starting, it may start too, so a metric's points go as fast
+   * as the rate limit allows instead of one answer at a time. They still start in queue order.
+   */
+  pipelined?: (entry: OutboxEntry) => boolean;
   /** Running entries per exclusivity key: how many reconcile (exclusive) and how many plainly send. */
   runningByExclusivity: ReadonlyMap<string, { exclusive: number; shared: number }>;
 }
@@ -40,7 +46,8 @@ export interface DispatchPlan {
  * Which queued writes may start now:
  * - per resource key, strictly in queue order: only the oldest unsent entry of a key is a candidate, and a
  *   failed, conflicting or needs-a-look one holds the key until the user settles it (an update never overtakes
- *   its create);
+ *   its create); pipelined writes (a metric's points) are candidates too while every write before them on the
+ *   key is in flight or starting, and the first that cannot start holds the ones behind it;
  * - `dependsOn`: every listed entry must be sent (ids no longer known count as sent and compacted away);
  * - the server must be reachable, the account not paused by a 429, the entry's backoff over, and the account
  *   below its maximum in flight (independent resources go in parallel up to it); while the server has not
@@ -60,6 +67,9 @@ export function planDispatch(input: PlanInput): DispatchPlan {
   const perServer = new Map(input.runningPerServer ?? []);
   const exclusivity = new Map([...input.runningByExclusivity].map(([k, v]) => [k, { ...v }]));
   const seenKeys = new Set<string>();
+  /** Keys whose every unsent write so far is pipelined and in flight or starting: the next pipelined one may start. */
+  const openPipes = new Set<string>();
+  const pipelined = input.pipelined ?? (() => false);
   const reserved = new Set<string>();
   const start: OutboxEntry[] = [];
   const waiting = new Map<string, OutboxWaitReason>();
@@ -70,12 +80,19 @@ export function planDispatch(input: PlanInput): DispatchPlan {
 
   for (const entry of input.entries) {
     if (entry.state === 'sent') continue;
-    if (seenKeys.has(entry.resourceKey)) {
+    const key = entry.resourceKey;
+    const piped = openPipes.has(key) && pipelined(entry);
+    if (seenKeys.has(key) && !piped) {
+      openPipes.delete(key);
       if (entry.state === 'pending') waiting.set(entry.id, 'order');
       continue;
     }
-    seenKeys.add(entry.resourceKey);
-    if (entry.state !== 'pending' || input.running.has(entry.id)) continue;
+    seenKeys.add(key);
+    const started = entry.state === 'pending' && input.running.has(entry.id);
+    // A write in flight keeps the key open to the pipelined writes behind it; any other closes it.
+    if ((started || entry.state === 'in_flight') && pipelined(entry)) openPipes.add(key);
+    else if (piped) openPipes.delete(key);
+    if (entry.state !== 'pending' || started) continue;
     if (
       entry.dependsOn.some((id) => {
         const state = stateOf(id);
@@ -111,23 +128,24 @@ export function planDispatch(input: PlanInput): DispatchPlan {
       waiting.set(entry.id, 'concurrency');
       continue;
     }
-    const key = input.exclusivityKey(entry);
-    if (key !== null) {
-      const counts = exclusivity.get(key) ?? { exclusive: 0, shared: 0 };
-      const busy = entry.reconcile ? counts.exclusive + counts.shared > 0 : counts.exclusive > 0 || reserved.has(key);
+    const exclusive = input.exclusivityKey(entry);
+    if (exclusive !== null) {
+      const counts = exclusivity.get(exclusive) ?? { exclusive: 0, shared: 0 };
+      const busy = entry.reconcile ? counts.exclusive + counts.shared > 0 : counts.exclusive > 0 || reserved.has(exclusive);
       if (busy) {
         // A reconciling entry that must wait holds the key: later plain sends do not overtake it forever.
-        if (entry.reconcile) reserved.add(key);
+        if (entry.reconcile) reserved.add(exclusive);
         waiting.set(entry.id, 'concurrency');
         continue;
       }
       if (entry.reconcile) counts.exclusive++;
       else counts.shared++;
-      exclusivity.set(key, counts);
+      exclusivity.set(exclusive, counts);
     }
     perAccount.set(entry.accountId, inFlight + 1);
     if (scouting !== null) perServer.set(scouting, 1);
     start.push(entry);
+    if (pipelined(entry)) openPipes.add(key);
   }
   return { start, waiting, wakeAt };
 }

@@ -33,7 +33,7 @@ export interface EntrySenderDeps {
  * One send of one entry, from "in flight" to its outcome: precheck (no key here), the kind's send (which
  * reconciles first after an unknown outcome), the server id mapped from the temp id, queued edits rebased on
  * our own new version, and a failure judged by the kind (permanent, retry with backoff or the server's pause,
- * blocked). The scheduler (outbox-service.ts) decides what to send and when.
+ * blocked). The scheduling passes (send-pump.ts) decide what to send and when.
  */
 export class EntrySender {
   readonly #deps: EntrySenderDeps;

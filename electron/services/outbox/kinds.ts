@@ -78,6 +78,11 @@ export interface OutboxKindHandler {
   classify(error: unknown, entry: OutboxEntry): FailureDisposition;
   /** Entries with the same key must not reconcile while another of them is in flight (identical creates). */
   exclusivityKey?(entry: OutboxEntry): string | null;
+  /**
+   * Writes of one resource key whose order of arrival does not matter (a metric's data points, each with its own
+   * time): they start in queue order but do not wait for the answer of the one before (dispatch-plan.ts).
+   */
+  pipelined?(entry: OutboxEntry): boolean;
   /** `<resource>:<server id>` of what a sent entry created or changed, for `SendContext.claimed`. */
   claimKey?(entry: OutboxEntry): string | null;
   /** The server's current copy of what an edit targets (conflict resolution). */

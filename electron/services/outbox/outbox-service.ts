@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import { describeIssues } from '@shared/validation/describe-issues';
-import type { OutboxEntryView, OutboxWaitReason } from '@shared/outbox/entry-view';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import {
   outboxEnqueueInputSchema,
   type ConflictChoice,
@@ -14,17 +14,16 @@ import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '@shared/outb
 import type { ConnectivityMonitor } from '@services/connectivity/connectivity-monitor';
 import type { BackoffPolicy } from '@services/timing/backoff';
 import { systemBootClock, type BootClock } from '@services/timing/boot-clock';
-import type { DispatchPlan } from './dispatch-plan';
 import { SchedulingView } from './scheduling-view';
+import { SendPump } from './send-pump';
 import { countStates, toView, type OutboxEntry } from './entry';
 import { discardPlan } from './discard-plan';
 import { EntrySender } from './entry-sender';
-import { WakeTimer } from './wake-timer';
 import { diskStatusOf } from './disk-words';
 import { addDurably, addManyDurably, enqueueResultOf, newEntry } from './new-entry';
 import { prepareBatch } from './prepare-batch';
 import { EntryRuntimes } from './entry-runtime';
-import { flushReport, flushSettled, FlushWaiters, type FlushView, type FlushWaiter, type SendTally } from './flush-waiters';
+import { FlushWaiters, type SendTally } from './flush-waiters';
 import { InFlightLedger } from './in-flight-ledger';
 import { OutboxChanges } from './change-emitter';
 import { EntryServers } from './entry-servers';
@@ -59,44 +58,45 @@ export class OutboxService {
   readonly #flushWaiters = new FlushWaiters();
   /** Per account: no sends before this time (a 429's Retry-After). */
   readonly #pausedUntil = new Map<string, number>();
-  #pumpQueued = false;
-  /** Why each pending entry waits, as of the last plan (shown in the views). */
-  #waiting: ReadonlyMap<string, OutboxWaitReason> = new Map();
-  /** #waiting is that of the current state: nothing changed since the last plan. */
-  #waitingFresh = false;
   /** Writes sent so far, and of those found applied by a look-up (sent by an earlier attempt): flush reports count them. */
   readonly #tally: SendTally = { sent: 0, found: 0 };
   #started = false;
   #closed = false;
   #unsubscribeConnectivity: (() => void) | undefined;
   readonly #servers: EntryServers;
-  readonly #scheduling: SchedulingView;
 
   readonly #sender: EntrySender;
-  readonly #wakeTimer: WakeTimer;
+  readonly #pump: SendPump;
   readonly #decisions: UserDecisions;
 
   private constructor(parts: OutboxParts, options: OutboxServiceOptions) {
     this.#store = parts.store;
     this.#servers = new EntryServers({ kinds: parts.kinds, runtime: this.#runtime, probes: parts.probes, connectivity: parts.connectivity });
-    this.#scheduling = new SchedulingView({
-      store: parts.store,
-      kinds: parts.kinds,
-      connectivity: parts.connectivity,
-      runtime: this.#runtime,
-      inFlight: this.#inFlight,
-      servers: this.#servers,
-      pausedUntil: this.#pausedUntil,
-      maxPerAccount: options.maxInFlightPerAccount ?? 8,
-      now: options.now ?? Date.now,
-    });
     this.#kinds = parts.kinds;
     this.connectivity = parts.connectivity;
     this.#ownsConnectivity = parts.ownsConnectivity;
     this.#release = parts.release;
     this.loadReport = parts.store.loadReport;
     this.#now = options.now ?? Date.now;
-    this.#wakeTimer = new WakeTimer(() => this.#pump(), this.#now);
+    this.#pump = new SendPump({
+      scheduling: new SchedulingView({
+        store: parts.store,
+        kinds: parts.kinds,
+        connectivity: parts.connectivity,
+        runtime: this.#runtime,
+        inFlight: this.#inFlight,
+        servers: this.#servers,
+        pausedUntil: this.#pausedUntil,
+        maxPerAccount: options.maxInFlightPerAccount ?? 8,
+        now: options.now ?? Date.now,
+      }),
+      flushWaiters: this.#flushWaiters,
+      tally: this.#tally,
+      now: this.#now,
+      send: (entry) => void this.#sender.send(this.#servers.scouting(entry)),
+      started: () => this.#started,
+      closed: () => this.#closed,
+    });
     this.#backoff = { ...RESEND_BACKOFF, ...options.backoff };
     this.#bootClock = options.bootClock ?? systemBootClock;
     this.#sender = new EntrySender({
@@ -118,7 +118,7 @@ export class OutboxService {
       },
       afterSend: () => {
         this.#changes.queueStatus();
-        this.#pump();
+        this.#pump.pump();
       },
     });
     this.#decisions = new UserDecisions({
@@ -130,7 +130,7 @@ export class OutboxService {
       view: (entry) => this.#view(entry),
       emitEntry: (entry) => this.#emitEntry(entry),
       remove: (entry) => this.#remove(entry),
-      pump: () => this.#pump(),
+      pump: () => this.#pump.pump(),
       sending: (entry) => entry.state === 'in_flight' || this.#inFlight.has(entry.id),
     });
     // Sent entries compaction forgot leave the views too (the window kept them for ever otherwise).
@@ -172,9 +172,9 @@ export class OutboxService {
     if (this.#ownsConnectivity) this.connectivity.start();
     this.#unsubscribeConnectivity = this.connectivity.onChange(() => {
       this.#changes.queueStatus();
-      this.#pump();
+      this.#pump.pump();
     });
-    this.#pump();
+    this.#pump.pump();
   }
 
   /**
@@ -185,11 +185,11 @@ export class OutboxService {
     if (this.#closed) return;
     this.#started = false;
     this.#closed = true;
-    this.#wakeTimer.cancel();
+    this.#pump.cancel();
     this.#unsubscribeConnectivity?.();
     if (this.#ownsConnectivity) this.connectivity.stop();
     await this.#inFlight.settle(options.abortAfterMs ?? 10_000, () => this.#runtime.anyCommitting());
-    for (const waiter of this.#flushWaiters.all()) this.#finishFlush(waiter, this.#planNow(), false);
+    for (const waiter of this.#flushWaiters.all()) this.#pump.finish(waiter);
     try {
       await this.#store.close();
     } finally {
@@ -214,7 +214,7 @@ export class OutboxService {
     });
     this.#servers.track(entry);
     this.#emitEntry(entry);
-    this.#pump();
+    this.#pump.pump();
     return enqueueResultOf(entry);
   }
 
@@ -236,20 +236,20 @@ export class OutboxService {
     for (const entry of fresh) this.#servers.track(entry);
     if (this.#changes.listening) this.#changes.emit({ type: 'added', entries: fresh.map((entry) => this.#view(entry)) });
     this.#changes.queueStatus();
-    this.#pump();
+    this.#pump.pump();
     return results;
   }
 
   /** Every entry, in queue order, without secrets. */
   list(): OutboxEntryView[] {
-    this.#refreshWaiting();
+    this.#pump.refresh();
     return [...this.#store.entries.values()].map((entry) => this.#view(entry));
   }
 
   get(id: string): OutboxEntryView | undefined {
     const entry = this.#store.entries.get(id);
     if (!entry) return undefined;
-    this.#refreshWaiting();
+    this.#pump.refresh();
     return this.#view(entry);
   }
 
@@ -302,14 +302,8 @@ export class OutboxService {
     let total = 0;
     for (const entry of this.#store.entries.values()) if (inScope(entry) && (entry.state === 'pending' || entry.state === 'in_flight')) total++;
     const progress = options.onProgress ? { total, tell: options.onProgress } : undefined;
-    const report = this.#flushWaiters.wait(
-      inScope,
-      { ...this.#tally },
-      options.timeoutMs,
-      (waiter) => this.#finishFlush(waiter, this.#planNow(), false),
-      progress,
-    );
-    this.#pump();
+    const report = this.#flushWaiters.wait(inScope, { ...this.#tally }, options.timeoutMs, (waiter) => this.#pump.finish(waiter), progress);
+    this.#pump.pump();
     return report;
   }
 
@@ -375,7 +369,7 @@ export class OutboxService {
 
   #view(entry: OutboxEntry): OutboxEntryView {
     const runtime = this.#runtime.peek(entry.id);
-    const waiting = this.#waiting.get(entry.id);
+    const waiting = this.#pump.waitingOf(entry.id);
     const nextAttemptAt = runtime?.nextAttemptAt;
     return toView(entry, { ...(waiting ? { waiting } : {}), ...(nextAttemptAt !== undefined && nextAttemptAt > this.#now() ? { nextAttemptAt } : {}) });
   }
@@ -389,59 +383,12 @@ export class OutboxService {
     // The counts changed too (a settled conflict, a dropped failure): the window's badge follows them.
     this.#changes.queueStatus();
     for (const other of dependents) this.#emitEntry(other);
-    this.#pump();
+    this.#pump.pump();
     return dependents.map((d) => d.id);
   }
 
-  #planNow(): DispatchPlan {
-    return this.#scheduling.plan();
-  }
-
-  /** Notes why each pending entry waits (shown in the views) from a fresh plan. */
-  #refreshWaiting(): void {
-    // A plan goes over every entry: a command asks get() a few times in a row with nothing changed between.
-    if (this.#waitingFresh && !this.#pumpQueued) return;
-    this.#waiting = this.#planNow().waiting;
-    this.#waitingFresh = true;
-  }
-
-  /** Many events in one tick (a batch of answers) make one scheduling pass. */
-  #pump(): void {
-    this.#waitingFresh = false;
-    if (this.#pumpQueued || this.#closed) return;
-    this.#pumpQueued = true;
-    queueMicrotask(() => {
-      this.#pumpQueued = false;
-      this.#pumpNow();
-    });
-  }
-
-  #pumpNow(): void {
-    // Nothing to start and no flush to answer: the views plan when they are asked (#refreshWaiting).
-    if (this.#closed || (!this.#started && this.#flushWaiters.size === 0)) return;
-    const plan = this.#planNow();
-    this.#waiting = plan.waiting;
-    this.#waitingFresh = true;
-    if (this.#started) {
-      for (const entry of plan.start) void this.#sender.send(this.#servers.scouting(entry));
-      this.#wakeTimer.at(plan.wakeAt);
-    }
-    if (this.#flushWaiters.size > 0) {
-      const after = plan.start.length > 0 ? this.#planNow() : plan;
-      for (const waiter of this.#flushWaiters.all()) if (flushSettled(waiter, this.#flushView(after))) this.#finishFlush(waiter, after, true);
-    }
-  }
-
-  #flushView(plan: DispatchPlan): FlushView {
-    return this.#scheduling.flushView(plan);
-  }
-
-  #finishFlush(waiter: FlushWaiter, plan: DispatchPlan, settled: boolean): void {
-    this.#flushWaiters.finish(waiter, flushReport(waiter, this.#flushView(plan), this.#tally, settled));
-  }
-
   #emitEntry(entry: OutboxEntry): void {
-    this.#waitingFresh = false;
+    this.#pump.stale();
     if (this.#changes.listening) this.#changes.emit({ type: 'entry', entry: this.#view(entry) });
     this.#changes.queueStatus();
   }

@@ -14,6 +14,7 @@ import type { OutboxEntry } from './entry';
 import { applyStatePatch } from './state-patch';
 import type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
+import { readCheckedPrefix, writeCheckedPrefix } from './checked-prefix';
 import { damageOf, lostWritesSentence, shortBatchesSentence, readDamagedLines, type DamagedLines } from './lost-writes';
 
 export const OUTBOX_FILE_NAME = 'outbox.jsonl';
@@ -86,7 +87,8 @@ export class OutboxStore {
     await fs.mkdir(path.dirname(filePath), { recursive: true });
     await removeStaleTempFiles(filePath);
     const bytes = await readOutboxBytes(filePath);
-    const { store, log, damagedLines } = OutboxStore.#replay(options, bytes);
+    const checked = await readCheckedPrefix(filePath, bytes);
+    const { store, log, damagedLines } = OutboxStore.#replay(options, bytes, checked.bytes);
     const report = store.loadReport;
     const nonEmpty = bytes.some((b) => b !== 0x0a && b !== 0x0d && b !== 0x20);
     const newer = log.header === 'newer';
@@ -111,6 +113,10 @@ export class OutboxStore {
         throw new AppError('storage', `The outbox file ${filePath} could not be written: ${fileErrorReason(error)}.`, { cause: error });
       }
       lines = snapshot.lines;
+      // Written from records just checked (a damaged file's quarantined copy keeps what could not be read).
+      await writeCheckedPrefix(filePath, Buffer.from(snapshot.text, 'utf8'), null);
+    } else {
+      await writeCheckedPrefix(filePath, bytes, checked);
     }
     store.#file = await AppendOnlyFile.open(filePath, lines, options.fileSystem);
     options.onLoad?.(report);
@@ -122,12 +128,14 @@ export class OutboxStore {
    * anything (a full disk): another process may change the file meanwhile, so this is a view a moment old.
    */
   static async read(filePath: string): Promise<OutboxEntry[]> {
-    return [...OutboxStore.#replay({ filePath }, await readOutboxBytes(filePath)).store.entries.values()];
+    const bytes = await readOutboxBytes(filePath);
+    const checked = await readCheckedPrefix(filePath, bytes);
+    return [...OutboxStore.#replay({ filePath }, bytes, checked.bytes).store.entries.values()];
   }
 
   /** The file's records applied in memory; entries cut off in flight (or unsure after damage) are to be looked up. */
-  static #replay(options: OutboxStoreOptions, bytes: Buffer): { store: OutboxStore; log: ParsedOutboxLog; damagedLines: DamagedLines } {
-    const log = parseOutboxLog(bytes);
+  static #replay(options: OutboxStoreOptions, bytes: Buffer, checkedBytes: number): { store: OutboxStore; log: ParsedOutboxLog; damagedLines: DamagedLines } {
+    const log = parseOutboxLog(bytes, checkedBytes);
     const report: OutboxLoadReport = {
       filePath: options.filePath,
       entries: 0,

@@ -44,6 +44,7 @@ export class SchedulingView {
       unproven: (entry) => servers.unproven(entry),
       runningPerServer: inFlight.perServer,
       exclusivityKey: (entry) => kinds.get(entry.kind)?.exclusivityKey?.(entry) ?? null,
+      pipelined: (entry) => kinds.get(entry.kind)?.pipelined?.(entry) === true,
       runningByExclusivity: inFlight.byExclusivity,
     });
   }

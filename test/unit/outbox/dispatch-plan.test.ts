@@ -71,6 +71,42 @@ describe('dispatch plan', () => {
     expect(ids(running)).toEqual([]);
   });
 
+  it("starts a metric's points (pipelined) one after the other without waiting for answers, up to the account's limit", () => {
+    const metric = (id: string, extra: Partial<OutboxEntry> = {}) => entry(id, 'M', { operation: 'point', ...extra });
+    const pipelined = (e: OutboxEntry) => e.operation === 'point';
+    const points = Array.from({ length: 10 }, (_, i) => metric(`m${i}`));
+    const p = plan(points, { pipelined, maxPerAccount: 4 });
+    expect(ids(p)).toEqual(['m0', 'm1', 'm2', 'm3']);
+    expect(p.waiting.get('m4')).toBe('concurrency');
+    expect(p.waiting.get('m5')).toBe('order');
+    // In flight (started by an earlier pass, or marked so in the file) the key stays open to the points behind.
+    const later = plan(points, { pipelined, running: new Set(['m0', 'm1']), runningPerAccount: new Map([['a', 2]]), maxPerAccount: 4 });
+    expect(ids(later)).toEqual(['m2', 'm3']);
+    const marked = plan([metric('x', { state: 'in_flight' }), metric('y')], { pipelined });
+    expect(ids(marked)).toEqual(['y']);
+  });
+
+  it('holds the points behind a point that cannot go (backoff, failed) and never pipelines other writes', () => {
+    const pipelined = (e: OutboxEntry) => e.operation === 'point';
+    const backoff = plan([entry('m0', 'M', { operation: 'point' }), entry('m1', 'M', { operation: 'point' }), entry('m2', 'M', { operation: 'point' })], {
+      pipelined,
+      running: new Set(['m0']),
+      nextAttemptAt: new Map([['m1', 5_000]]),
+    });
+    expect(ids(backoff)).toEqual([]);
+    expect(backoff.waiting.get('m1')).toBe('backoff');
+    expect(backoff.waiting.get('m2')).toBe('order');
+    const failed = plan([entry('f', 'M', { operation: 'point', state: 'failed' }), entry('g', 'M', { operation: 'point' })], { pipelined });
+    expect(ids(failed)).toEqual([]);
+    const mixed = plan([entry('p', 'M', { operation: 'point' }), entry('e', 'M', { operation: 'edit' }), entry('q', 'M', { operation: 'point' })], {
+      pipelined,
+    });
+    expect(ids(mixed)).toEqual(['p']);
+    expect(mixed.waiting.get('e')).toBe('order');
+    expect(mixed.waiting.get('q')).toBe('order');
+    expect(ids(plan([entry('a', 'A'), entry('b', 'A')], { pipelined: () => false }))).toEqual(['a']);
+  });
+
   it('waits for dependencies to be sent; unknown ids count as sent (compacted)', () => {
     const dep = entry('d', 'D', { state: 'failed' });
     const p = plan([dep, entry('x', 'X', { dependsOn: ['d'] }), entry('y', 'Y', { dependsOn: ['gone'] })]);

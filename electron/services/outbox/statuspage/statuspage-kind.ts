@@ -241,6 +241,11 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
       return info.action === 'create' && info.parent === undefined ? `${entry.accountId}:${entry.operation}` : null;
     },
 
+    // A metric's points each carry their own time: the series is the same whatever order they arrive in.
+    pipelined(entry) {
+      return isWriteOperation(entry.operation) && WRITE_OPERATIONS[entry.operation].resource === 'metric_entry';
+    },
+
     claimKey(entry) {
       if (!isWriteOperation(entry.operation)) return null;
       const info = WRITE_OPERATIONS[entry.operation];

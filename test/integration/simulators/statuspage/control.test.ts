@@ -87,6 +87,7 @@ describe('control over HTTP', () => {
     expect(JSON.stringify(log)).not.toContain(k.key);
     expect(await ctl.requestCount('/hello')).toBeGreaterThanOrEqual(3);
     expect((await ctl.requestCounts())['/api/v2/hello']).toBeGreaterThanOrEqual(3);
+    expect(await ctl.peakRequestsInProgress('/hello')).toBeGreaterThanOrEqual(1);
 
     const seeded = await ctl.seedSummary(loadFixture('peak-customer-api-down.json'), { subdomain: 'peak' });
     expect(seeded.subdomain).toBe('peak');
