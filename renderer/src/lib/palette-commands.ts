@@ -13,8 +13,9 @@ export interface PaletteCommand {
   run: () => void | Promise<void>;
 }
 
-export interface PaletteInputs {
-  screens: readonly { id: string; label: string }[];
+/** `Screen`: the screens' ids, handed back to `goTo` as they came. */
+export interface PaletteInputs<Screen extends string = string> {
+  screens: readonly { id: Screen; label: string }[];
   /** The watched pages, with the title of each one's worst open incident (null when none). */
   pages: readonly { id: string; name: string; worstIncidentTitle: string | null }[];
   compact: boolean;
@@ -23,8 +24,8 @@ export interface PaletteInputs {
   keys: { search: string; newIncident: string; help: string };
 }
 
-export interface PaletteActions {
-  goTo(screen: string): void;
+export interface PaletteActions<Screen extends string = string> {
+  goTo(screen: Screen): void;
   openPage(pageId: string): void;
   newIncident(): void;
   searchIncidents(): void;
@@ -35,7 +36,7 @@ export interface PaletteActions {
   showShortcuts(): void;
 }
 
-export function paletteCommands(inputs: PaletteInputs, actions: PaletteActions): PaletteCommand[] {
+export function paletteCommands<Screen extends string>(inputs: PaletteInputs<Screen>, actions: PaletteActions<Screen>): PaletteCommand[] {
   const commands: PaletteCommand[] = [
     { id: 'new-incident', label: 'New incident', group: 'Action', keys: inputs.keys.newIncident, run: () => actions.newIncident() },
     { id: 'search-incidents', label: 'Search incidents', group: 'Action', keys: inputs.keys.search, run: () => actions.searchIncidents() },

@@ -103,6 +103,13 @@ describe('layering (docs/architecture.md)', () => {
     }
   });
 
+  it('the renderer keeps its composables (use-*.ts) in one folder, renderer/src/composables/', () => {
+    const composables = sourceFiles('renderer/src').filter((file) => /^use-.*\.ts$/.test(path.basename(file)));
+    expect(composables.length).toBeGreaterThan(3);
+    for (const file of composables)
+      expect(path.relative(repoRoot, path.dirname(file)), path.relative(repoRoot, file)).toBe(path.join('renderer', 'src', 'composables'));
+  });
+
   it('simulators import only shared/, Node, npm packages and themselves: never a service', () => {
     expect(sourceFiles('simulators').length).toBeGreaterThan(3);
     for (const file of sourceFiles('simulators')) {

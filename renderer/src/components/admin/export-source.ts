@@ -4,7 +4,7 @@ import { serviceRows } from '@shared/admin/service-tree';
 import type { ExportKind } from '@shared/export/columns';
 import { readStatusPageList } from '@/lib/statuspage-read';
 import { ADMIN_PAGE_SIZE } from '@/stores/admin-list';
-import type { AdminSection } from './use-admin-section';
+import type { AdminSection } from '@/composables/use-admin-section';
 
 /** What each section exports as. */
 export const EXPORT_KIND: { readonly [K in AdminResourceId]: ExportKind } = {

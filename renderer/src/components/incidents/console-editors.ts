@@ -1,3 +1,4 @@
+import type { ProviderDraft } from '@shared/monitor/provider/draft-from-provider';
 import type { MergedUpdate } from '@shared/outbox/merged-view';
 import type { ConsoleItem, ConsoleKind } from '@/lib/console-item';
 import type { useIncidentsStore } from '@/stores/incidents';
@@ -5,7 +6,7 @@ import { NEW_INCIDENT, updateDraftName } from './editor-draft';
 
 /** An editor the Incidents screen opens: a new or edited incident or notice, or an added, edited or resolving update. */
 export type ConsoleEditor =
-  | { kind: 'incident'; mode: 'create' | 'edit'; item: ConsoleItem | null; draftOf?: string }
+  | { kind: 'incident'; mode: 'create' | 'edit'; item: ConsoleItem | null; draftOf?: { providerName: string; draft: ProviderDraft } }
   | { kind: 'notice'; mode: 'create' | 'edit'; item: ConsoleItem | null }
   | { kind: 'update'; mode: 'add' | 'edit' | 'resolve'; item: ConsoleItem; update: MergedUpdate | null };
 
@@ -13,7 +14,7 @@ export type ConsoleEditor =
 export function draftNameOf(editor: ConsoleEditor, tab: ConsoleKind): string {
   if (editor.kind === 'update') return updateDraftName(tab, editor.mode, editor.item.id, editor.update?.id);
   if (editor.mode === 'edit' && editor.item) return `${editor.kind}-edit:${editor.item.id}`;
-  if (editor.kind === 'incident' && editor.draftOf) return `incident-from:${editor.draftOf}:${String(editor.item?.title ?? '')}`;
+  if (editor.kind === 'incident' && editor.draftOf) return `incident-from:${editor.draftOf.providerName}:${editor.draftOf.draft.title}`;
   return editor.kind === 'incident' ? NEW_INCIDENT : 'notice-create';
 }
 

@@ -1,4 +1,4 @@
-import { languagesSeen } from './use-page-languages';
+import { languagesSeen } from '@/composables/use-page-languages';
 import { languagesWithText, type TranslationDraft } from './translation-draft';
 
 /*

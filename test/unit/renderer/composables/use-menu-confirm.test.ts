@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useMenuConfirm } from '../../../renderer/src/components/use-menu-confirm';
+import { useMenuConfirm } from '../../../../renderer/src/composables/use-menu-confirm';
 
 describe('useMenuConfirm', () => {
   it('offers the action as a danger item of the menu', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createRenderer, defineComponent, h, nextTick, ref } from 'vue';
-import { listenWhileMounted } from '../../../../renderer/src/lib/use-while-mounted';
+import { listenWhileMounted } from '../../../../renderer/src/composables/use-while-mounted';
 
 /* A screen hears pushes only while it is shown: subscribed on mount, unsubscribed on unmount. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { translationBaseUrlSchema } from '../../../shared/translation/translation-settings';
-import { ApiError } from '../../../renderer/src/api';
-import { useAddressSetting, type AddressSetting } from '../../../renderer/src/components/translation/use-address-setting';
+import { translationBaseUrlSchema } from '../../../../shared/translation/translation-settings';
+import { ApiError } from '../../../../renderer/src/api';
+import { useAddressSetting, type AddressSetting } from '../../../../renderer/src/composables/use-address-setting';
 
 function setting(save: AddressSetting['save'], current = 'https://api.weglot.com') {
   return useAddressSetting({

@@ -1,6 +1,6 @@
 import { ref, watch, type Ref } from 'vue';
 import type { PageRef } from '@shared/incidents/page-prefs';
-import { clearDraft, draftKey, loadDraft, saveDraft } from './editor-draft';
+import { clearDraft, draftKey, loadDraft, saveDraft } from '@/components/incidents/editor-draft';
 
 /**
  * An editor's draft: brought back into `values` when the editor opens, kept on every change while there is

@@ -1,7 +1,7 @@
 import { toValue, type MaybeRefOrGetter } from 'vue';
 import type { z } from 'zod';
 import { fieldErrors } from '@/lib/field-errors';
-import { useFormErrors } from './field-errors';
+import { useFormErrors } from '@/components/admin/field-errors';
 
 /** A text field's starting value: the item's string, or empty (a missing or non-text value). */
 export const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');

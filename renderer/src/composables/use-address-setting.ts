@@ -1,6 +1,6 @@
 import { computed, reactive, ref } from 'vue';
 import type { ZodType } from 'zod';
-import { useAttempt } from '@/components/use-attempt';
+import { useAttempt } from './use-attempt';
 
 export interface AddressSetting {
   label: string;

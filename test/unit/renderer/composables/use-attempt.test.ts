@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../renderer/src/api';
-import { useAttempt } from '../../../renderer/src/components/use-attempt';
+import { ApiError } from '../../../../renderer/src/api';
+import { useAttempt } from '../../../../renderer/src/composables/use-attempt';
 
 describe('useAttempt', () => {
   it('is busy while the action runs and answers that it succeeded', async () => {

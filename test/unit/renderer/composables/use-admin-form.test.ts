@@ -1,7 +1,7 @@
 import { computed, nextTick, reactive, ref } from 'vue';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { textOf, useAdminForm } from '../../../../renderer/src/components/admin/use-admin-form';
+import { textOf, useAdminForm } from '../../../../renderer/src/composables/use-admin-form';
 
 /* The submit of every administration form: check with the form's schema, say what is wrong per field, else save. */
 

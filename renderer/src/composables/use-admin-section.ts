@@ -3,7 +3,7 @@ import { entriesOfResource, mergeAdminList, type MergedAdminItem } from '@shared
 import { ADMIN_RESOURCES, type AdminResourceId } from '@shared/admin/resources';
 import { scopeKey, scopeParams } from '@shared/admin/scope';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import { useAttempt } from '@/components/use-attempt';
+import { useAttempt } from './use-attempt';
 import { useAdminList } from '@/stores/admin-list';
 import { useAdminScope } from '@/stores/admin-scope';
 import { useOutboxStore } from '@/stores/outbox';

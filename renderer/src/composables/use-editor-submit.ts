@@ -1,6 +1,6 @@
 import { nextTick, ref } from 'vue';
 import { PartialPostError } from '@/lib/linked-post-progress';
-import type { BuildResult, FieldErrors } from './form-result';
+import type { BuildResult, FieldErrors } from '@/components/incidents/form-result';
 
 /**
  * The submit flow the incident, notice and update editors share, kept in one place so they cannot drift
