@@ -66,12 +66,12 @@ export const PROVIDER_ROWS: Record<ProviderRowName, { pages: number; intervalSec
     timeScale: 6,
     budgets: { requestsPerPagePerInterval: [0.9, 1.1], bytesRatio: 1, cpuRatio: 3, cpuPercent: 1, rssMb: 120, cpuBudgetSource: 'ours' },
   },
-  // 300 s in 20 s: 150 requests a second of real time each side, a run of about 1½ minutes.
+  // 300 s in 30 s: 100 requests a second of real time each side, a run of about 2½ minutes.
   'provider-catalogue': {
     pages: 3_000,
     intervalSec: 300,
     intervals: 3,
-    timeScale: 15,
+    timeScale: 10,
     budgets: { requestsPerPagePerInterval: [0.9, 1.1], bytesRatio: 1, cpuRatio: 1.5, cpuPercent: null, rssMb: 150, cpuBudgetSource: 'architecture' },
   },
 };

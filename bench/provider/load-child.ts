@@ -32,6 +32,8 @@ export interface LoadArgs {
 
 export interface PhaseResult {
   cpuPercentSteadyPerRealTime: number;
+  /** Of that, the share spent in the kernel (sockets, timers): the rest is JavaScript and Node. */
+  cpuSystemShare: number;
   rssMbMax: number;
   rssMbBaseline: number;
   requestsSteady: number;
@@ -65,7 +67,11 @@ export async function runLoadChild(args: LoadArgs): Promise<PhaseResult> {
     // The same requests, bare: one conditional GET per page per interval, spread over it.
     const validators = new Map<string, { etag?: string; lastModified?: string }>();
     const context = { operation: 'bench', method: 'GET' as const, path: '/', kind: 'read' as const };
+    // As the monitor does, a page whose request has not come back is not asked again (a loaded machine).
+    const inFlight = new Set<string>();
     const poll = async ({ url, format }: BenchPage) => {
+      if (inFlight.has(url)) return;
+      inFlight.add(url);
       const known = validators.get(url);
       const headers: Record<string, string> = { Accept: providerAccept(format), 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': 'Statusdesk' };
       if (known?.etag) headers['If-None-Match'] = known.etag;
@@ -77,16 +83,19 @@ export async function runLoadChild(args: LoadArgs): Promise<PhaseResult> {
       } catch {
         failed++;
       }
+      inFlight.delete(url);
     };
-    // Ticks of one second of monitor time, as the scheduler coalesces; each sends its share of pages.
+    // Ticks of one second of monitor time, as the scheduler coalesces; each sends its share of pages. The
+    // ticks are counted from the start, not from the last one: a timer that fires late (a loaded machine)
+    // sends what fell due meanwhile, so the floor sends as many requests as the monitor.
     const ticksPerInterval = args.intervalSec;
-    let tick = 0;
+    const tickMs = intervalRealMs / ticksPerInterval;
+    const started = performance.now();
+    let sent = 0;
     const timer = setInterval(() => {
-      const from = Math.floor((tick * args.urls.length) / ticksPerInterval);
-      const to = Math.floor(((tick + 1) * args.urls.length) / ticksPerInterval);
-      for (let i = from; i < to; i++) void poll(args.urls[i]!);
-      tick = (tick + 1) % ticksPerInterval;
-    }, intervalRealMs / ticksPerInterval);
+      const due = Math.floor(((performance.now() - started) / tickMs + 1) * (args.urls.length / ticksPerInterval));
+      for (; sent < due; sent++) void poll(args.urls[sent % args.urls.length]!);
+    }, tickMs);
     stop = () => clearInterval(timer);
   } else {
     const pages = args.urls.map(({ url, format }, i) =>
@@ -142,6 +151,7 @@ export async function runLoadChild(args: LoadArgs): Promise<PhaseResult> {
   const monitorIntervals = (wallMs * args.timeScale) / (args.intervalSec * 1000);
   return {
     cpuPercentSteadyPerRealTime: round(cpuPercent / args.timeScale),
+    cpuSystemShare: round(cpu.system / Math.max(1, cpu.user + cpu.system), 2),
     rssMbMax: round(rssMax / 2 ** 20, 1),
     rssMbBaseline: round(rssBaseline / 2 ** 20, 1),
     requestsSteady: requests,
