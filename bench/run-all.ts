@@ -31,6 +31,7 @@ const NAMES = [
   'dashboard-sync',
   'cli-start',
   'provider-pages',
+  'provider-catalogue',
   'large-page',
   'history',
   'alerts-flood',
@@ -181,6 +182,18 @@ await run('provider-pages', async () => {
   const { providerPagesRows } = await import('./report/provider-rows');
   const result = await runProviderPagesBench({ intervals: quick ? 2 : 3, timeScale: quick ? 12 : 6, log: (line) => log(`provider-pages: ${line}`) });
   results.providerPages = result;
+  return providerPagesRows(result);
+});
+
+await run('provider-catalogue', async () => {
+  const { runProviderPagesBench } = await import('./provider-pages.bench');
+  const { providerPagesRows } = await import('./report/provider-rows');
+  const result = await runProviderPagesBench({
+    name: 'provider-catalogue',
+    ...(quick ? { intervals: 2, timeScale: 30 } : {}),
+    log: (line) => log(`provider-catalogue: ${line}`),
+  });
+  results.providerCatalogue = result;
   return providerPagesRows(result);
 });
 

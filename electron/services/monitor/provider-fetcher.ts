@@ -90,6 +90,10 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
   const budget: SummaryBudget = { limiter: options.rateLimiter, pauseMs: options.defaultRateLimitPauseMs ?? 1_000, now: options.now ?? Date.now };
   let cached: { text: string; etag: string | undefined; lastModified: string | undefined } | null = null;
   let lastAnswer: ProviderFetcher['lastAnswer'] = null;
+  // Compressed: a provider's summary is often 100 KB and more; when it changes, gzip brings it to a tenth.
+  const plainHeaders: Record<string, string> = { Accept: accept, 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': userAgent };
+  // The request's headers change only with the validators of a new 200: made then, not for every poll.
+  let headers = plainHeaders;
 
   return {
     get lastAnswer() {
@@ -97,25 +101,18 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
     },
     async fetchSummaryText(_subdomain: string, callOptions: FetchSummaryOptions = {}) {
       const done = await waitForTurn(budget, CONTEXT, callOptions.signal);
-      // Compressed: a provider's summary is often 100 KB and more; when it changes, gzip brings it to a tenth.
-      const headers: Record<string, string> = { Accept: accept, 'Accept-Encoding': 'gzip, deflate, br', 'User-Agent': userAgent };
-      if (cached?.etag) headers['If-None-Match'] = cached.etag;
-      if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
+      const requestOptions = {
+        headers,
+        decompress: true,
+        publicOnly: !typedLoopback,
+        timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs,
+        signal: callOptions.signal,
+      };
       // One request, following redirects; a permanent move is remembered.
       const ask = async (first: string): Promise<TextResponse> => {
         let target = first;
         for (let hop = 0; ; hop++) {
-          const response = await get(
-            target,
-            {
-              headers,
-              decompress: true,
-              publicOnly: !typedLoopback,
-              timeoutMs: callOptions.timeoutMs ?? defaultTimeoutMs,
-              ...(callOptions.signal ? { signal: callOptions.signal } : {}),
-            },
-            CONTEXT,
-          );
+          const response = await get(target, requestOptions, CONTEXT);
           const location = REDIRECTS.has(response.status) ? response.header('location') : undefined;
           if (location === undefined) return response;
           if (hop === MAX_REDIRECTS) throw errorForInvalidResponse(CONTEXT, `more than ${MAX_REDIRECTS} redirects`, response.status);
@@ -156,6 +153,9 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
         const etag = response.header('etag');
         const lastModified = response.header('last-modified');
         cached = etag || lastModified ? { text, etag, lastModified } : null;
+        headers = cached ? { ...plainHeaders } : plainHeaders;
+        if (cached?.etag) headers['If-None-Match'] = cached.etag;
+        if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
         lastAnswer = 'full';
         return text;
       }

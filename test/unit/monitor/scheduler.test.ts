@@ -340,6 +340,49 @@ describe('PollScheduler', () => {
     expect(scheduler.nextDueAt('b')).toBe(clock.now() + MIN);
   });
 
+  it('a page polled early keeps its rhythm, and the timer left for its old time wakes to nothing', async () => {
+    const { clock, scheduler, starts } = setup();
+    scheduler.setPages([
+      { id: 'a', intervalMs: MIN },
+      { id: 'b', intervalMs: 2 * MIN },
+    ]);
+    scheduler.start();
+    await clock.advance(30 * SEC);
+    await scheduler.pollNow('a');
+    await clock.advance(4 * MIN);
+    expect(starts('a')).toEqual([0, 30 * SEC, 90 * SEC, 150 * SEC, 210 * SEC, 270 * SEC]);
+    expect(starts('b')).toEqual([0, 2 * MIN, 4 * MIN]);
+    expect(clock.pendingTimers).toBe(1);
+  });
+
+  it("takes a page's finished poll's signal again, and a new one after an abort", async () => {
+    const clock = new FakeClock();
+    const g = gate();
+    const signals: AbortSignal[] = [];
+    const scheduler = new PollScheduler({
+      clock,
+      run: (id, signal) => {
+        signals.push(signal);
+        return g.run(id, signal);
+      },
+      jitterRatio: 0,
+      startSpreadMs: 0,
+    });
+    scheduler.setPages([{ id: 'a', intervalMs: MIN }]);
+    scheduler.start();
+    for (let i = 0; i < 3; i++) {
+      await clock.advance(i === 0 ? 0 : MIN);
+      g.pending.shift()!.resolve({ ok: true });
+    }
+    expect(new Set(signals).size).toBe(1);
+    await clock.advance(MIN);
+    scheduler.restart('a'); // aborts the poll in flight
+    expect(signals.at(-1)!.aborted).toBe(true);
+    await clock.advance(0);
+    expect(signals).toHaveLength(5);
+    expect(signals.at(-1)!.aborted).toBe(false);
+  });
+
   it('uses one timer for many pages', async () => {
     const { clock, scheduler } = setup({ jitterRatio: 0.1, random: Math.random });
     scheduler.setPages(Array.from({ length: 500 }, (_, i) => ({ id: `p${i}`, intervalMs: MIN })));
