@@ -15,12 +15,13 @@ import type { DashboardSnapshot, PageState, PausedReason } from '@shared/monitor
 import { serviceAncestorIndex } from '@shared/monitor/refs';
 import { decideTray, type TrayModel } from '@shared/monitor/tray';
 import type { WatchedPage } from '@shared/monitor/watched-page';
-import { systemClock, type MonitorClock, type TimerHandle } from './clock';
+import { systemClock, type MonitorClock } from './clock';
+import { StaleTimer } from './stale-timer';
+import { fetcherKeyOf, pageIdentityOf, type MonitorEntry } from './monitor-entry';
 import type { EventSink } from './event-history';
 import { PageTracker, invalidBodyError } from './page-tracker';
 import { PollScheduler, type PollOutcome } from './scheduler';
 import { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning } from './monitor-options';
-
 export { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning, type PagePoll, type StateChange } from './monitor-options';
 import { providerFetcherForPage } from './provider-fetcher';
 import { summaryFetcherForPage, type SummaryFetcher } from './summary-fetcher';
@@ -31,17 +32,6 @@ import { SignalHub, type SystemSignals } from './system-signals';
  * history, renderer (onEvent), notification policy (onNotify), state (onStateChange). Electron
  * is reached only through the ports: SystemSignals, the callbacks, and clientFor.
  */
-
-interface Entry {
-  page: WatchedPage;
-  tracker: PageTracker;
-  fetcher: SummaryFetcher;
-  fetcherKey: string;
-}
-
-const identityOf = (p: WatchedPage) =>
-  p.kind === 'statuspage' ? `statuspage\u0000${p.url ?? ''}` : `${p.region}\u0000${p.region === 'custom' ? (p.baseUrl ?? '') : ''}\u0000${p.subdomain}`;
-const fetcherKeyOf = (p: WatchedPage) => `${identityOf(p)}\u0000${p.accountId ?? ''}`;
 
 const OFFLINE_ERROR: AppErrorShape = { code: 'network', message: 'The computer is offline.' };
 
@@ -55,14 +45,13 @@ export class MonitorService {
   readonly #history: EventSink | null;
   readonly #tuning: MonitorTuning;
   readonly #scheduler: PollScheduler;
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, MonitorEntry>();
   #prefs: NotificationPrefs;
   #running = false;
   #suspended = false;
   #online = true;
   #unsubscribe: Array<() => void> = [];
-  #watchdog: TimerHandle | null = null;
-  #watchdogAt = Infinity;
+  readonly #staleTimer: StaleTimer;
   #graceUntil = -Infinity;
   readonly #options: MonitorServiceOptions;
 
@@ -74,6 +63,7 @@ export class MonitorService {
     this.#history = options.history ?? null;
     this.#tuning = { ...DEFAULT_MONITOR_TUNING, ...options.tuning };
     this.#prefs = options.prefs ?? DEFAULT_NOTIFICATION_PREFS;
+    this.#staleTimer = new StaleTimer(this.#clock, () => this.#onWatchdog());
     this.#scheduler = new PollScheduler({
       clock: this.#clock,
       run: (id, signal) => this.#poll(id, signal),
@@ -111,7 +101,7 @@ export class MonitorService {
     this.#running = false;
     for (const off of this.#unsubscribe.splice(0)) off();
     this.#scheduler.stop();
-    this.#clearWatchdog();
+    this.#staleTimer.clear();
   }
 
   /** Hot reconfiguration: new pages are polled at once, removed ones forgotten, the rest keep their state. */
@@ -119,9 +109,9 @@ export class MonitorService {
     const now = this.#clock.now();
     const seen = new Set<string>();
     const unique: WatchedPage[] = [];
-    const added: Entry[] = [];
+    const added: MonitorEntry[] = [];
     // Pages whose last answer was read again for other parts followed: their summary changed without a poll.
-    const reread: Entry[] = [];
+    const reread: MonitorEntry[] = [];
     for (const page of pages) {
       if (seen.has(page.id)) continue;
       seen.add(page.id);
@@ -133,7 +123,7 @@ export class MonitorService {
         added.push(fresh);
         continue;
       }
-      const identityChanged = identityOf(entry.page) !== identityOf(page);
+      const identityChanged = pageIdentityOf(entry.page) !== pageIdentityOf(page);
       if (fetcherKeyOf(entry.page) !== fetcherKeyOf(page)) {
         entry.fetcher = this.#clientFor(page);
         entry.fetcherKey = fetcherKeyOf(page);
@@ -211,7 +201,7 @@ export class MonitorService {
     return this.#prefs;
   }
 
-  #newEntry(page: WatchedPage, now: number): Entry {
+  #newEntry(page: WatchedPage, now: number): MonitorEntry {
     return { page, tracker: new PageTracker(page, now, this.#tuning), fetcher: this.#clientFor(page), fetcherKey: fetcherKeyOf(page) };
   }
 
@@ -269,7 +259,7 @@ export class MonitorService {
     return out;
   }
 
-  #publish(entry: Entry, events: readonly MonitorEvent[], summaryChanged: boolean): void {
+  #publish(entry: MonitorEntry, events: readonly MonitorEvent[], summaryChanged: boolean): void {
     if (events.length > 0) {
       for (const event of events) this.#guard(() => this.#options.onEvent?.(event));
       const onPoll = this.#options.onPoll;
@@ -300,12 +290,12 @@ export class MonitorService {
     if (events.some((e) => e.type === 'page.recovered')) this.#armWatchdog();
   }
 
-  #emitState(entry: Entry, summaryChanged: boolean): void {
+  #emitState(entry: MonitorEntry, summaryChanged: boolean): void {
     const onStateChange = this.#options.onStateChange;
     if (onStateChange) this.#guard(() => onStateChange(this.#stateOf(entry), { summaryChanged }));
   }
 
-  #stateOf(entry: Entry): PageState {
+  #stateOf(entry: MonitorEntry): PageState {
     const t = entry.tracker;
     const next = this.#scheduler.nextDueAt(entry.page.id);
     const paused: PausedReason | null = this.#suspended ? 'suspended' : this.#online ? null : 'offline';
@@ -336,7 +326,7 @@ export class MonitorService {
     this.#suspended = true;
     this.#scheduler.pause('suspended');
     // Asleep, nothing is getting old in a way worth an event; resume re-checks everything.
-    this.#clearWatchdog();
+    this.#staleTimer.clear();
   }
 
   #onResume(): void {
@@ -370,35 +360,17 @@ export class MonitorService {
 
   // The age rule, for when polls do not run (offline) or do not come back (long Retry-After).
 
-  #deadlineOf(entry: Entry): number | null {
+  #deadlineOf(entry: MonitorEntry): number | null {
     const deadline = entry.tracker.staleDeadline(entry.page.intervalSec * 1000);
     return deadline === null ? null : Math.max(deadline, this.#graceUntil);
   }
 
   #armWatchdog(): void {
     if (!this.#running || this.#suspended) return;
-    let earliest = Infinity;
-    for (const entry of this.#entries.values()) {
-      const deadline = this.#deadlineOf(entry);
-      if (deadline !== null && deadline < earliest) earliest = deadline;
-    }
-    // An armed earlier timer is still right: deadlines only move later (it re-arms when it fires).
-    if (earliest >= this.#watchdogAt) return;
-    this.#clearWatchdog();
-    if (earliest === Infinity) return;
-    this.#watchdogAt = earliest;
-    this.#watchdog = this.#clock.setTimeout(() => this.#onWatchdog(), earliest - this.#clock.now());
-  }
-
-  #clearWatchdog(): void {
-    if (this.#watchdog !== null) this.#clock.clearTimeout(this.#watchdog);
-    this.#watchdog = null;
-    this.#watchdogAt = Infinity;
+    this.#staleTimer.arm(Array.from(this.#entries.values(), (entry) => this.#deadlineOf(entry)));
   }
 
   #onWatchdog(): void {
-    this.#watchdog = null;
-    this.#watchdogAt = Infinity;
     if (!this.#running || this.#suspended) return;
     const now = this.#clock.now();
     for (const entry of this.#entries.values()) {
