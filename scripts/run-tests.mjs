@@ -41,25 +41,20 @@ export const NODE_SUITES = [
 const steps = [];
 
 /** npm scripts run under their names, side by side (or `maxProcesses` at a time); resolves once all have ended. */
-function start(scripts, options = {}) {
-  const { result, commands } = concurrently(
+async function run(scripts, options = {}) {
+  const { result } = concurrently(
     scripts.map(([name, script]) => ({ name, command: `npm run ${script}` })),
     { prefix: 'name', padPrefix: true, ...options },
   );
-  const done = result.then(
+  const outcome = await result.then(
     (events) => ({ ok: true, events }),
     (events) => ({ ok: false, events }),
   );
-  return {
-    commands,
-    done: done.then((outcome) => {
-      for (const event of outcome.events) {
-        const { startDate, endDate } = event.timings ?? {};
-        if (startDate && endDate) steps.push({ name: event.command.name, startMs: startDate.getTime(), endMs: endDate.getTime(), exitCode: event.exitCode });
-      }
-      return outcome;
-    }),
-  };
+  for (const event of outcome.events) {
+    const { startDate, endDate } = event.timings ?? {};
+    if (startDate && endDate) steps.push({ name: event.command.name, startMs: startDate.getTime(), endMs: endDate.getTime(), exitCode: event.exitCode });
+  }
+  return outcome;
 }
 
 function writeSteps() {
@@ -75,7 +70,7 @@ async function main() {
   const checksOnly = process.argv[2] === 'checks';
   fs.rmSync(REPORTS, { recursive: true, force: true });
 
-  const checks = await start([...CHECKS, BUILD], { group: true, killOthersOn: ['failure'] }).done;
+  const checks = await run([...CHECKS, BUILD], { group: true, killOthersOn: ['failure'] });
   if (!checks.ok) {
     writeSteps();
     console.error(`npm test: ${failedNames().join(', ')} failed; no suite ran.`);
@@ -86,9 +81,7 @@ async function main() {
     return 0;
   }
 
-  const e2e = start([E2E]);
-  const node = await start(NODE_SUITES, { maxProcesses: 1 }).done;
-  const endToEnd = await e2e.done;
+  const [endToEnd, node] = await Promise.all([run([E2E]), run(NODE_SUITES, { maxProcesses: 1 })]);
   writeSteps();
   const summary = spawnSync(process.execPath, ['scripts/test-summary.mjs'], { stdio: 'inherit' });
   return node.ok && endToEnd.ok && summary.status === 0 ? 0 : 1;
