@@ -51,6 +51,10 @@ export function readCachetPage(body: string, pageUrl: string): PageSnapshot {
   const json = parseJsonAs('cachet', body);
   if (!isRecord(json) || !Array.isArray(json.data)) throw new ProviderNotUnderstoodError('cachet', 'there is no data list of components');
   const items = json.data.filter(isRecord);
+  // Cachet 3 names each resource's type: its incidents or schedules have names and statuses too, but say nothing of
+  // the components' state.
+  const otherType = items.map((item) => item.type).find((type) => type !== undefined && type !== 'components');
+  if (otherType !== undefined) throw new ProviderNotUnderstoodError('cachet', `the list holds ${String(otherType)}, not components`);
   if (items.some((item) => (isRecord(item.attributes) ? item.attributes.name : item.name) === undefined))
     throw new ProviderNotUnderstoodError('cachet', 'a component has no name');
   const services = items.map(componentOf).filter((s): s is ServiceSnapshot => s !== null);

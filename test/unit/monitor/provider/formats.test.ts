@@ -38,6 +38,16 @@ describe('Instatus', () => {
     expect(page).toMatchObject({ level: 'minor', currentType: 'minoroutage', hasStatusType: false });
   });
 
+  it("reads Manychat's summary that says UP beside an identified incident as that incident's level", () => {
+    expect(read('instatus', 'manychat-2026-08-03.json', 'https://status.manychat.com')).toMatchObject({
+      name: 'Manychat',
+      level: 'minor',
+      currentType: 'degradedperformance',
+      hasStatusType: false,
+      incidents: [expect.objectContaining({ title: 'Delays and failures in Follow to DM … on Instagram', level: 'minor', resolved: false })],
+    });
+  });
+
   it("reads Perplexity's healthy live summary as operational", () => {
     expect(read('instatus', 'perplexity-up.json', 'https://status.perplexity.com')).toMatchObject({
       name: 'Perplexity',
@@ -45,6 +55,25 @@ describe('Instatus', () => {
       currentType: null,
       incidents: [],
     });
+  });
+});
+
+describe('Statuspage', () => {
+  it("reads GitHub's summary during the outage of 2 Apr 2020: major, one open incident, the components out", () => {
+    const page = read('statuspage', 'github-2020-04-02-outage.json', 'https://www.githubstatus.com');
+    expect(page).toMatchObject({ name: 'GitHub', level: 'major', currentType: 'major', hasStatusType: true });
+    expect(page.incidents).toEqual([
+      expect.objectContaining({ title: 'Incident on 2020-04-02 20:20 UTC', level: 'major', resolved: false, startsAt: '2020-04-02T20:20:54.005Z' }),
+    ]);
+    expect(page.incidents[0]!.latestUpdate).toMatchObject({ type: 'investigating', description: 'We are investigating reports of service unavailability.' });
+    expect(page.services.filter((s) => s.level !== 'operational').map((s) => [s.name, s.level])).toEqual([
+      ['Git Operations', 'major'],
+      ['API Requests', 'major'],
+      ['Webhooks', 'major'],
+      ['Issues, PRs, Projects', 'major'],
+      ['GitHub Actions', 'major'],
+      ['GitHub Packages', 'major'],
+    ]);
   });
 });
 
@@ -93,6 +122,27 @@ describe('Cachet', () => {
       ['API', 'scheduled', 'under maintenance'],
     ]);
     expect(page).toMatchObject({ level: 'scheduled', currentType: 'under maintenance' });
+  });
+
+  it("reads the Cachet 3 demo's component as published (v3.cachethq.io), and its status 6 as maintenance", () => {
+    const page = read('cachet', 'cachet3-demo-component-2026-03-04.json', 'https://v3.cachethq.io');
+    expect(page.services.map((s) => [s.name, s.level, s.currentType])).toEqual([['Cachet Website', 'operational', null]]);
+    expect(page.level).toBe('operational');
+    // cachethq/core's English label for ComponentStatusEnum::under_maintenance (6).
+    const maintained = sample('cachet', 'cachet3-demo-component-2026-03-04.json').replace(
+      '{ "human": "Operational", "value": 1 }',
+      '{ "human": "Under maintenance", "value": 6 }',
+    );
+    expect(readProviderPage(maintained, { url: 'https://v3.cachethq.io', format: 'cachet' })).toMatchObject({
+      level: 'scheduled',
+      currentType: 'under maintenance',
+    });
+  });
+
+  it("an answer of Cachet 3's incidents (its documentation's example) is not understood as components", () => {
+    expect(() => readProviderPage(sample('cachet', 'cachet3-docs-incidents.json'), { url: 'https://v3.cachethq.io', format: 'cachet' })).toThrow(
+      /^Not understood as .*: .*incidents/,
+    );
   });
 
   it("reads Yoti's 2.x answer: seven components, all operational", () => {
