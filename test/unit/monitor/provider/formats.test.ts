@@ -89,6 +89,13 @@ describe('status.io', () => {
     expect(page.upcomingMaintenances[0]!.serviceIds.length).toBeGreaterThan(0);
   });
 
+  it("reads GitLab's healthy page of 1 Jul 2026: 23 components, nothing open", () => {
+    const page = read('statusio', 'gitlab-2026-07-01.json', 'https://api.status.io/1.0/status/5b36dc6502d06804c08349f7');
+    expect(page).toMatchObject({ level: 'operational', currentType: null, incidents: [], maintenances: [], upcomingMaintenances: [] });
+    expect(page.services).toHaveLength(23);
+    expect(page.services[0]).toMatchObject({ name: 'Website', children: [expect.objectContaining({ name: 'Google Compute Engine' })] });
+  });
+
   it("reads the documentation's example, and a component in disruption as major", () => {
     const page = read('statusio', 'statusio-docs-example.json', 'https://api.status.io/1.0/status/example');
     expect(page).toMatchObject({
