@@ -7,7 +7,8 @@
  * - AWS: `<service>-<region>` as in its per-part feeds (status.aws.amazon.com/rss/ec2-us-east-1.rss) and its
  *   all.rss guids; a global service without a region (`cloudfront`); S3 in us-east-1 is `s3-us-standard`;
  * - Google Cloud: products as "Affected products:" names them;
- * - Azure: services and regions as its feed's categories name them (a category is one or the other).
+ * - Azure: services and regions as its feed's categories name them (a category is one or the other; an incident
+ *   of no one region is in "Public Non-Regional").
  * Lists, not the providers' whole catalogues: the common services; the picker adds what the last answer named.
  */
 
@@ -130,7 +131,7 @@ const GOOGLE_CLOUD_PRODUCTS = [
   'Identity and Access Management',
   'Cloud Key Management Service',
   'Secret Manager',
-  'Vertex AI Gemini API',
+  'Vertex Gemini API',
   'Vertex AI Online Prediction',
   'Google Cloud Console',
   'Cloud Filestore',
@@ -139,11 +140,18 @@ const GOOGLE_CLOUD_PRODUCTS = [
   'Virtual Private Cloud (VPC)',
   'Apigee',
   'Google Cloud Support',
+  'Operations',
+  'Media CDN',
+  'Google Cloud NetApp Volumes',
+  'VMWare engine',
+  'Bare Metal Solution',
+  'Dialogflow CX',
+  'Agent Assist',
 ];
 
 const AZURE_SERVICES = [
   'Virtual Machines',
-  'Azure Kubernetes Service',
+  'Azure Kubernetes Service (AKS)',
   'App Service',
   'Azure Functions',
   'Storage',
@@ -155,11 +163,14 @@ const AZURE_SERVICES = [
   'Service Bus',
   'Event Hubs',
   'Azure Front Door',
+  'Content Delivery Network',
   'Application Gateway',
   'Load Balancer',
   'Virtual Network',
   'VPN Gateway',
-  'ExpressRoute',
+  'ExpressRoute Circuits',
+  'ExpressRoute Gateways',
+  'Virtual WAN',
   'Azure DNS',
   'Network Infrastructure',
   'API Management',
@@ -170,7 +181,7 @@ const AZURE_SERVICES = [
   'Azure DevOps',
   'Container Registry',
   'Azure OpenAI Service',
-  'Azure Portal',
+  'Microsoft Azure portal',
 ];
 
 const AZURE_REGIONS = [
@@ -179,27 +190,44 @@ const AZURE_REGIONS = [
   'Central US',
   'North Central US',
   'South Central US',
+  'West Central US',
   'West US',
   'West US 2',
   'West US 3',
   'Canada Central',
+  'Canada East',
   'Brazil South',
   'North Europe',
   'West Europe',
   'UK South',
+  'UK West',
   'France Central',
+  'France South',
   'Germany West Central',
+  'Germany North',
   'Switzerland North',
+  'Switzerland West',
   'Sweden Central',
   'Norway East',
+  'Norway West',
   'East Asia',
   'Southeast Asia',
   'Japan East',
+  'Japan West',
   'Korea Central',
+  'Korea South',
   'Central India',
+  'South India',
+  'West India',
   'Australia East',
+  'Australia Southeast',
+  'Australia Central',
+  'Australia Central 2',
   'South Africa North',
+  'South Africa West',
   'UAE North',
+  'UAE Central',
+  'Public Non-Regional',
 ];
 
 interface WellKnown {

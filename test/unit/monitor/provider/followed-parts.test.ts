@@ -61,7 +61,18 @@ describe('parts named by published feeds', () => {
   const azureAt = '2026-07-23T17:00:00Z';
 
   it('Azure: its categories name services and regions', () => {
-    expect(read(azure, azureUrl, azureAt).incidents[0]!.parts).toEqual(['API Management', 'Network Infrastructure', 'West US']);
+    expect(read(azure, azureUrl, azureAt).incidents[0]!.parts).toEqual([
+      'API Management',
+      'Application Gateway',
+      'Azure Database for PostgreSQL',
+      'Azure Kubernetes Service (AKS)',
+      'ExpressRoute Circuits',
+      'ExpressRoute Gateways',
+      'Network Infrastructure',
+      'VPN Gateway',
+      'Virtual WAN',
+      'West US',
+    ]);
   });
 
   it('Azure: a region followed counts its incidents; another region does not', () => {
