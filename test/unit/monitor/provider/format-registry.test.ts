@@ -6,6 +6,7 @@ import { ProviderNotUnderstoodError } from '../../../../shared/monitor/provider/
 import { PROVIDER_FORMAT_RECORDS, PROVIDER_FORMATS, providerFormatRecord } from '../../../../shared/monitor/provider/provider-format';
 import { normaliseProviderUrl } from '../../../../shared/monitor/provider/provider-url';
 import { pageSnapshotSchema } from '../../../../shared/monitor/snapshot';
+import { DEMO_PROVIDERS, FORMAT_DEMO_PROVIDERS } from '../../../../simulators/provider/model';
 import { SIMULATOR_SHAPES } from '../../../../simulators/provider/shapes';
 import { sample } from './published-samples';
 
@@ -34,8 +35,9 @@ describe.each(PROVIDER_FORMAT_RECORDS.map((record) => [record.id, record] as con
     if (answer !== null && 'readAs' in answer) expect(PROVIDER_FORMAT_TRIAL_ORDER).toContain(answer.readAs);
   });
 
-  it('has a shape in the provider simulator', () => {
+  it('has a shape in the provider simulator, and a page of its seeds to be watched end to end', () => {
     expect(SIMULATOR_SHAPES[id]).toMatchObject({ contentType: expect.any(String), render: expect.any(Function) });
+    expect([...DEMO_PROVIDERS, ...FORMAT_DEMO_PROVIDERS].some((seed) => (seed.format ?? 'statuspage') === id)).toBe(true);
   });
 
   it('has a published sample in test/fixtures/providers/<id>/, and its reader understands every one', () => {
