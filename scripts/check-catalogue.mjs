@@ -4,7 +4,8 @@
  * argument): names and addresses listed twice (hosts compared without case or "www.", paths without a
  * trailing slash), formats the reader does not support, malformed or non-https addresses, sources that
  * do not exist and dates that do not parse. Prints a short report; exits 1 on any problem.
- * The supported formats are read from provider-format.ts, their one home, so the two cannot drift.
+ * The supported formats are read from the format registry (shared/monitor/provider/formats/registry.ts and the
+ * record files it lists), their one home, so the two cannot drift.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,10 +15,23 @@ const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = process.argv[2] ?? path.join(root, 'shared/providers/catalogue.json');
 
 function supportedFormats() {
-  const source = readFileSync(path.join(root, 'shared/monitor/provider/provider-format.ts'), 'utf8');
-  const list = /PROVIDER_FORMATS = \[([^\]]*)\]/.exec(source);
-  if (!list) throw new Error('PROVIDER_FORMATS not found in provider-format.ts');
-  return new Set([...list[1].matchAll(/'([a-z]+)'/g)].map((m) => m[1]));
+  const dir = path.join(root, 'shared/monitor/provider/formats');
+  const registry = readFileSync(path.join(dir, 'registry.ts'), 'utf8');
+  const list = /PROVIDER_FORMAT_RECORDS = \[([^\]]*)\]/.exec(registry);
+  if (!list) throw new Error('PROVIDER_FORMAT_RECORDS not found in formats/registry.ts');
+  const fileOf = new Map([...registry.matchAll(/import \{ (\w+) \} from '\.\/([\w-]+)'/g)].map((m) => [m[1], m[2]]));
+  const names = list[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  return new Set(
+    names.map((name) => {
+      const recordFile = fileOf.get(name);
+      const id = recordFile && /\bid: '([a-z0-9]+)'/.exec(readFileSync(path.join(dir, `${recordFile}.ts`), 'utf8'));
+      if (!id) throw new Error(`the id of the format record ${name} not found in formats/`);
+      return id[1];
+    }),
+  );
 }
 
 function isDate(value) {

@@ -2,7 +2,7 @@ import type { ProviderFormat } from '@shared/monitor/provider/provider-format';
 
 /*
  * The provider simulator's state: pages kept in the public Statuspage model (and served in their
- * own format: formats.ts), changed through the
+ * own format: shapes/), changed through the
  * control methods (never over HTTP). Each change bumps the page's version and `updated_at`; the
  * server renders a version once and answers conditional requests from its validators.
  */

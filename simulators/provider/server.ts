@@ -6,7 +6,7 @@ import { DEMO_PROVIDERS, FORMAT_DEMO_PROVIDERS } from './model';
 import { ProviderStore } from './store';
 
 /*
- * A loopback server of provider pages, each in its format (formats.ts): `GET /pages/<slug>/api/v2/summary.json`
+ * A loopback server of provider pages, each in its format (shapes/): `GET /pages/<slug>/api/v2/summary.json`
  * for Statuspage and incident.io pages, `/pages/<slug>/summary.json` (Instatus), `/pages/<slug>/api/v1/components`
  * (Cachet 2; Cachet 3 only at `/pages/<slug>/api/components`), `/pages/<slug>/1.0/status/<id>` (status.io),
  * `/pages/<slug>/history.atom` (feed); and

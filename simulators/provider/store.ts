@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { OpenIncidentInput } from './api';
-import { providerDocumentUrl } from '@shared/monitor/provider/provider-format';
-import { FORMAT_CONTENT_TYPE, renderDocument } from './formats';
+import { providerFormatRecord } from '@shared/monitor/provider/provider-format';
+import { SIMULATOR_SHAPES } from './shapes';
+import type { SimSummary } from './shapes/simulator-shape';
 import type { ComponentStatus, MaintenanceStatus, ProviderPageSeed, SimIncident, SimProviderPage } from './model';
 
 /** One rendered version of a page: the body and its validators. */
@@ -90,18 +91,15 @@ export class ProviderStore {
   /** The address Statusdesk is given for a page: the page, or for status.io and feeds the document itself. */
   pageUrl(slug: string): string {
     const page = this.#pages.get(slug);
-    const base = `${this.#origin()}/pages/${slug}`;
-    if (page?.format === 'statusio') return `${base}/1.0/status/${page.id}`;
-    if (page?.format === 'feed') return `${base}/history.atom`;
-    return base;
+    const folder = `${this.#origin()}/pages/${slug}`;
+    return (page && SIMULATOR_SHAPES[page.format].pageAddress?.(folder, page)) ?? folder;
   }
 
-  /** The path the page's document is served at. */
+  /** The path the page's document is served at: the one of its format's addresses the page answers at. */
   documentPath(slug: string): string {
     const page = this.page(slug);
-    // Cachet 3 moved its API from /api/v1 to /api, and answers only there.
-    if (page.format === 'cachet' && page.cachetVersion === 3) return `/pages/${slug}/api/components`;
-    return new URL(providerDocumentUrl(page.format, this.pageUrl(slug))).pathname;
+    const urls = providerFormatRecord(page.format).documentUrls(this.pageUrl(slug));
+    return new URL(urls[SIMULATOR_SHAPES[page.format].answersAt?.(page) ?? 0] ?? urls[0]).pathname;
   }
 
   #touch(page: SimProviderPage): void {
@@ -293,12 +291,13 @@ export class ProviderStore {
     const page = this.page(slug);
     const cached = this.#rendered.get(slug);
     if (cached && cached.version === page.version) return cached;
-    const body = Buffer.from(renderDocument(page.format, this.summary(slug), page.cachetVersion));
+    const shape = SIMULATOR_SHAPES[page.format];
+    const body = Buffer.from(shape.render(this.summary(slug) as unknown as SimSummary, page));
     const lastModifiedMs = Math.floor(Date.parse(page.updatedAt) / 1000) * 1000;
     const rendered: RenderedPage = {
       version: page.version,
       body,
-      contentType: FORMAT_CONTENT_TYPE[page.format],
+      contentType: shape.contentType,
       gzipped: gzipSync(body),
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
       lastModified: new Date(lastModifiedMs).toUTCString(),

@@ -1,11 +1,5 @@
 import type { WatchedPage } from '@shared/monitor/watched-page';
-import {
-  DEFAULT_PROVIDER_FORMAT,
-  providerAccept,
-  providerDocumentUrl,
-  providerFallbackDocumentUrl,
-  type ProviderFormat,
-} from '@shared/monitor/provider/provider-format';
+import { DEFAULT_PROVIDER_FORMAT, providerFormatRecord, type ProviderFormat } from '@shared/monitor/provider/provider-format';
 import { isLoopbackHost } from '@shared/validation/secret-destination';
 import { errorForInvalidResponse, type RequestContext } from '@services/statuspage/errors';
 import { getRateLimiter, type RateLimiter } from '@services/statuspage/rate-limiter';
@@ -16,8 +10,8 @@ import type { FetchSummaryOptions, SummaryFetcher } from './summary-fetcher';
 /*
  * `GET` of a provider's public page in its format (`<page URL>/api/v2/summary.json` for Statuspage and
  * incident.io, `/summary.json` for Instatus, `/api/v1/components` for Cachet (a 404 there tries Cachet 3's
- * `/api/components`, remembered when it answers), the address itself for status.io and feeds: provider-format.ts),
- * conditionally: the ETag and
+ * `/api/components`, remembered when it answers), the address itself for status.io and feeds: the format's record,
+ * formats/), conditionally when the record says so (every format today): the ETag and
  * Last-Modified of the last 200 go out as If-None-Match / If-Modified-Since, and a 304 (headers
  * only, no body) returns the body kept from that 200, so the tracker's byte-identical shortcut
  * makes an unchanged page cost one bodiless request and no parse. Same rules as the summary
@@ -77,13 +71,14 @@ export interface ProviderFetcher extends SummaryFetcher {
 
 export function createProviderFetcher(options: ProviderFetcherOptions): ProviderFetcher {
   const format = options.format ?? DEFAULT_PROVIDER_FORMAT;
-  // Where the document lives: the page's address, or where a permanent redirect said it moved.
-  let url = providerDocumentUrl(format, options.pageUrl);
-  const fallback = providerFallbackDocumentUrl(format, options.pageUrl);
+  const record = providerFormatRecord(format);
+  // Where the document lives: the format's first address, or where a permanent redirect or a 404 there moved it.
+  const [first, ...fallbacks] = record.documentUrls(options.pageUrl);
+  let url = first;
   // A provider's page is on the public internet; only one the user typed as this computer may be fetched here.
   const typedLoopback = isLoopbackHost(new URL(url).hostname);
   const CONTEXT = contextOf(format, url);
-  const accept = providerAccept(format);
+  const accept = record.accept;
   const get = options.get ?? httpGetText;
   const defaultTimeoutMs = options.timeoutMs ?? 15_000;
   const userAgent = options.userAgent ?? 'Statusdesk';
@@ -131,7 +126,9 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
       let response: TextResponse;
       try {
         response = await ask(url);
-        if (response.status === 404 && fallback !== null && url !== fallback) {
+        for (const fallback of fallbacks) {
+          if (response.status !== 404) break;
+          if (url === fallback) continue;
           const other = await ask(fallback);
           // The page's version answered at its own path: ask there from now on.
           if ((other.status >= 200 && other.status < 300) || other.status === 304) {
@@ -152,7 +149,7 @@ export function createProviderFetcher(options: ProviderFetcherOptions): Provider
         if (text.trim() === '') throw errorForInvalidResponse(CONTEXT, 'the body is empty', status);
         const etag = response.header('etag');
         const lastModified = response.header('last-modified');
-        cached = etag || lastModified ? { text, etag, lastModified } : null;
+        cached = record.conditionalRequests && (etag || lastModified) ? { text, etag, lastModified } : null;
         headers = cached ? { ...plainHeaders } : plainHeaders;
         if (cached?.etag) headers['If-None-Match'] = cached.etag;
         if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;

@@ -1,4 +1,4 @@
-import { PROVIDER_FORMAT_LABELS, type ProviderFormat } from '@shared/monitor/provider/provider-format';
+import { PROVIDER_FORMAT_LABELS, providerFormatRecord, type ProviderFormat } from '@shared/monitor/provider/provider-format';
 import type { searchProviders } from '@shared/providers/search';
 
 /*
@@ -37,21 +37,8 @@ export async function findProviders(text: string, limit = 8): Promise<ProviderMa
   }));
 }
 
-/** What the address field expects for a format. */
+/** What the address field expects for a format (its record's hint). */
 export function addressHint(format: ProviderFormat | ''): string {
-  switch (format) {
-    case '':
-      return 'The status page’s address: its format is told by the address or by what the page answers.';
-    case 'statuspage':
-    case 'incidentio':
-      return 'The status page’s address: checked at its /api/v2/summary.json.';
-    case 'instatus':
-      return 'The Instatus page’s address: checked at its /summary.json.';
-    case 'statusio':
-      return 'The page’s public API address: https://api.status.io/1.0/status/<page id>.';
-    case 'cachet':
-      return 'The Cachet page’s address: its components are read at /api/v1/components.';
-    case 'feed':
-      return 'The address of the RSS or Atom feed of incidents.';
-  }
+  if (format === '') return 'The status page’s address: its format is told by the address or by what the page answers.';
+  return providerFormatRecord(format).addressHint;
 }

@@ -1,10 +1,12 @@
-import type { ProviderFormat } from './provider-format';
+import { PROVIDER_FORMAT_RECORDS, type ProviderFormat } from './formats/registry';
+
+export { PROVIDER_FORMAT_TRIAL_ORDER } from './formats/registry';
 
 /**
- * The format an address says by its own shape, when it says one: a pasted document path (`…/api/v2/summary.json`,
- * `…/api/v1/components`, `…/summary.json`), a status.io API address (`…/1.0/status/<id>`) or a feed
- * (`….atom`, `….rss`, `/feed`, `/history.atom`). Null when only the answer can tell (a bare page address): then
- * the formats are tried in PROVIDER_FORMAT_TRIAL_ORDER.
+ * The format an address says by its own shape, when it says one (each record's `detection.address`: a pasted
+ * document path such as `…/api/v2/summary.json`, a status.io API address, a feed's `….atom`). Asked in the
+ * registry's order, a loose shape only once no other matched. Null when only the answer can tell (a bare page
+ * address): then the formats are tried in PROVIDER_FORMAT_TRIAL_ORDER.
  */
 export function formatFromAddress(text: string): ProviderFormat | null {
   let path: string;
@@ -13,13 +15,7 @@ export function formatFromAddress(text: string): ProviderFormat | null {
   } catch {
     return null;
   }
-  if (/\/api\/v2(\/summary\.json|\/status\.json)?\/?$/.test(path)) return 'statuspage';
-  if (/\/api\/v1\/components\/?$/.test(path) || /\/api\/components\/?$/.test(path)) return 'cachet';
-  if (/\/1\.0\/status\/[a-z0-9]+\/?$/.test(path)) return 'statusio';
-  if (/\.(atom|rss|xml)$/.test(path) || /\/(feed|rss|atom)(\/|$)/.test(path)) return 'feed';
-  if (/\/summary\.json$/.test(path)) return 'instatus';
-  return null;
+  const claims = (loose: boolean) =>
+    PROVIDER_FORMAT_RECORDS.find((record) => (record.detection.looseAddress ?? false) === loose && (record.detection.address?.(path) ?? false));
+  return (claims(false) ?? claims(true))?.id ?? null;
 }
-
-/** A bare page address: the formats to ask, most common first (incident.io answers as Statuspage does). */
-export const PROVIDER_FORMAT_TRIAL_ORDER: readonly ProviderFormat[] = ['statuspage', 'instatus', 'cachet'];

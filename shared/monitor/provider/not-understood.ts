@@ -1,4 +1,4 @@
-import type { ProviderFormat } from './provider-format';
+import { providerFormatRecord, type ProviderFormat } from './formats/registry';
 
 /**
  * An answer that does not read as the page's format (a wrong address, an HTML page, another format):
@@ -9,19 +9,11 @@ export class ProviderNotUnderstoodError extends Error {
     readonly format: ProviderFormat,
     readonly reason: string,
   ) {
-    super(`Not understood as ${AS_WHAT[format]}: ${reason}`);
+    // Looked up when thrown, never when loaded: the registry's readers import this module.
+    super(`Not understood as ${providerFormatRecord(format).notUnderstoodAs}: ${reason}`);
     this.name = 'ProviderNotUnderstoodError';
   }
 }
-
-const AS_WHAT: Readonly<Record<ProviderFormat, string>> = {
-  statuspage: 'a Statuspage page',
-  incidentio: 'an incident.io page',
-  instatus: 'an Instatus page',
-  statusio: 'a status.io page',
-  cachet: 'a Cachet page',
-  feed: 'an RSS or Atom feed',
-};
 
 /** JSON.parse with the format's words on failure. */
 export function parseJsonAs(format: ProviderFormat, text: string): unknown {

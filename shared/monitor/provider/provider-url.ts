@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isLoopbackHost } from '../../validation/secret-destination';
-import { DEFAULT_PROVIDER_FORMAT, trimDocumentPath, type ProviderFormat } from './provider-format';
+import { DEFAULT_PROVIDER_FORMAT, providerFormatRecord, type ProviderFormat } from './provider-format';
 
 /*
  * The address of a provider's public status page, as the user gives it: https, or http only on a
@@ -32,7 +32,7 @@ export function normaliseProviderUrl(text: string, format: ProviderFormat = DEFA
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
     throw new ProviderUrlError('Use the https:// address of the status page (plain http only for this computer).');
   if (url.username !== '' || url.password !== '') throw new ProviderUrlError('A status page address has no user name or password.');
-  const path = trimDocumentPath(format, url.pathname).replace(/\/+$/, '');
+  const path = providerFormatRecord(format).trimDocumentPath(url.pathname).replace(/\/+$/, '');
   return `${url.protocol}//${url.host}${path}`;
 }
 

@@ -9,7 +9,7 @@ import { unknownWord, UNKNOWN_PROVIDER_LEVEL } from './provider-levels';
  * A Cachet page's open API (no key for reads): Cachet 1.x and 2.x at `GET <page>/api/v1/components`
  * (docs.cachethq.io), `{ data: [{ id, name, status, status_name, enabled, group_id, order }], meta }`; Cachet 3
  * (cachethq/core) at `GET <page>/api/components`, JSON:API resources with the fields under `attributes` and
- * `status: { value, human }` (the fetcher asks v1, then the Cachet 3 path: provider-format.ts). Status: 1
+ * `status: { value, human }` (the fetcher asks v1, then the Cachet 3 path: formats/cachet.ts). Status: 1
  * operational, 2 performance issues → minor, 3 partial outage → major (requests fail), 4 major outage → major,
  * Cachet 3's 6 under maintenance → maintenance. Cachet 1.x answered `status` as the words and `status_id` as the
  * number: all three shapes are read. Another value (Cachet 3's 5, unknown) is "unknown (<words>)", at least minor. A disabled component is not shown. The components say the
