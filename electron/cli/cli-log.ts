@@ -5,6 +5,7 @@ import { redactLogLine } from '@services/logging/log-redaction';
 import { KnownSecrets } from '@services/security/known-secrets';
 import type { OutboxService } from '@services/outbox/outbox-service';
 import { resolveDataDir } from '@services/settings/data-dir';
+import { asksAboutTheProgram } from './command-table';
 import { CommandInterruption } from './interruption';
 import { CLI_VERSION } from './program';
 
@@ -90,7 +91,7 @@ class LoggedInterruption extends CommandInterruption {
  * nothing at all): those never touch the data folder.
  */
 export function openCliLog(env: NodeJS.ProcessEnv, argv: readonly string[]): CliLog | null {
-  if (argv.some((arg) => arg === '--version' || arg === '-V' || arg === '--help' || arg === '-h')) return null;
+  if (asksAboutTheProgram(argv)) return null;
   const command = commandOf(argv);
   return command === '' ? null : new CliLog(env, command);
 }

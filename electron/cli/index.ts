@@ -1,4 +1,4 @@
-import { openCliLog } from './cli-log';
+import { asksAboutTheProgram } from './command-table';
 import { CommandInterruption, signalExitCode, type InterruptionReport } from './interruption';
 import { runCli } from './program';
 import { readHiddenLine } from './read-secret';
@@ -22,7 +22,7 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.once('beforeExit', reportUnfinished);
   // logs/cli.log in the data folder: the command, its outbox writes, its failures (none for --version or --help).
-  const cliLog = openCliLog(process.env, argv);
+  const cliLog = asksAboutTheProgram(argv) ? null : (await import('./cli-log')).openCliLog(process.env, argv);
   const interruption = cliLog?.interruption() ?? new CommandInterruption();
   const json = argv.includes('--json');
   stopOnSignals(interruption, json, () => finished);

@@ -1,5 +1,8 @@
 import { AppError, toAppErrorShape } from '@shared/errors';
 import type { CommandInterruption } from './interruption';
+import { CliUsageError } from './exit-code';
+
+export { CliUsageError, EXIT } from './exit-code';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -20,11 +23,6 @@ export interface CliIo {
   /** How long a command waits for another command that holds the outbox (default 45 s). */
   lockWaitMs?: number;
 }
-
-/** Exit codes: 0 success, 1 the operation failed, 2 the command line was wrong. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
-
-export class CliUsageError extends Error {}
 
 /** A failure's one-line reason: the typed message, never a stack. */
 export function reasonOf(error: unknown): string {

@@ -2,8 +2,7 @@ import type { PageSnapshot } from '@shared/monitor/snapshot';
 import { formatFromAddress } from '@shared/monitor/provider/format-from-address';
 import { PROVIDER_FORMATS, type ProviderFormat } from '@shared/monitor/provider/provider-format';
 import { looksLikeUrl, normaliseProviderUrl, ProviderUrlError } from '@shared/monitor/provider/provider-url';
-import { providerCatalogue } from '@shared/providers/catalogue';
-import { readProviderOnce } from '@services/monitor/read-provider-once';
+import { catalogueEntryNamed } from '@shared/providers/catalogue';
 import type { CliContext } from './context';
 import { CliUsageError } from './output';
 
@@ -30,8 +29,7 @@ export function formatOption(value: string | undefined): ProviderFormat | undefi
 
 /** The catalogue entry `text` names (its name, any case), or null. */
 function catalogueEntry(text: string): ProviderTarget | null {
-  const wanted = text.trim().toLowerCase();
-  const entry = providerCatalogue().find((e) => e.name.toLowerCase() === wanted);
+  const entry = catalogueEntryNamed(text);
   return entry ? { url: entry.url, format: entry.format, name: entry.name } : null;
 }
 
@@ -58,6 +56,8 @@ export async function readProviderTarget(
   target: Omit<ProviderTarget, 'format'> & { format: ProviderFormat | null },
   parts?: readonly string[],
 ): Promise<{ target: ProviderTarget; page: PageSnapshot }> {
+  // The readers of every format: loaded only once a provider's page is read.
+  const { readProviderOnce } = await import('@services/monitor/read-provider-once');
   const read = await readProviderOnce(target.url, target.format, {
     onTry: (url) => (ctx.lastTarget = { baseUrl: url, provider: true }),
     tryAnother: '--format names another',

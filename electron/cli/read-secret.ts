@@ -1,4 +1,4 @@
-import { CliUsageError } from './output';
+import { CliUsageError } from './exit-code';
 
 /** The parts of a terminal's input stream a hidden prompt needs (process.stdin on a TTY). */
 export interface SecretInput {

@@ -105,6 +105,18 @@ export const catalogueSchema = z
 
 let parsed: readonly CatalogueEntry[] | null = null;
 
+/**
+ * The entry of this name (any case), or null. Only that entry is checked: a command naming one provider does not
+ * check the whole catalogue (the test and `npm run check:catalogue` check every entry and that names are unique).
+ */
+export function catalogueEntryNamed(name: string): CatalogueEntry | null {
+  const wanted = name.trim().toLowerCase();
+  if (parsed) return parsed.find((entry) => entry.name.toLowerCase() === wanted) ?? null;
+  const entries: ReadonlyArray<{ name?: unknown }> = raw.providers;
+  const found = entries.find((entry) => typeof entry.name === 'string' && entry.name.trim().toLowerCase() === wanted);
+  return found === undefined ? null : catalogueEntrySchema.parse(found);
+}
+
 /** The catalogue, checked once (a broken entry is a build error: the test reads the same file). */
 export function providerCatalogue(): readonly CatalogueEntry[] {
   parsed ??= Object.freeze(catalogueSchema.parse(raw).providers);

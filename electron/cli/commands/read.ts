@@ -6,8 +6,6 @@ import { PROVIDER_FORMATS } from '@shared/monitor/provider/provider-format';
 import { formatOption, providerArgument } from '../provider-argument';
 import { CliUsageError } from '../output';
 import { collectPart, PART_OPTION_HELP, partsOption } from '../part-option';
-import { providerSummary } from './provider-read';
-import { pageStatus, watchedPagesStatus } from './status-last-known';
 
 function serviceLines(services: NormalizedService[], depth = 0): string[] {
   return services.flatMap((service) => [
@@ -42,9 +40,10 @@ export function registerReadCommands(program: Command, run: RunAction): void {
     .option('--part <name>', PART_OPTION_HELP, collectPart)
     .action(
       // Read once; a page that does not answer is told as last known (status-last-known.ts).
-      run((ctx, page: string | undefined, options: { format?: string; part?: string[] }) => {
+      run(async (ctx, page: string | undefined, options: { format?: string; part?: string[] }) => {
         const parts = partsOption(options.part);
         if (page === undefined && parts) throw new CliUsageError('--part: name the provider whose parts to follow');
+        const { pageStatus, watchedPagesStatus } = await import('./status-last-known');
         return page === undefined ? watchedPagesStatus(ctx) : pageStatus(ctx, page, formatOption(options.format), parts);
       }),
     );
@@ -59,7 +58,7 @@ export function registerReadCommands(program: Command, run: RunAction): void {
       run(async (ctx, subdomain: string, options: { format?: string; part?: string[] }) => {
         const provider = providerArgument(subdomain, formatOption(options.format));
         const parts = partsOption(options.part);
-        if (provider) return providerSummary(ctx, provider, parts);
+        if (provider) return (await import('./provider-read')).providerSummary(ctx, provider, parts);
         if (parts) throw new CliUsageError(`--part: ${subdomain} is not a provider's page (parts are a provider's components, services or regions)`);
         const summary = await ctx.client(subdomain).getPageSummary({ subdomain });
         const page = normalizePageSummary(summary);

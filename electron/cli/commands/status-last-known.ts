@@ -9,7 +9,6 @@ import { readTextIfPresentSync } from '@services/storage/read-if-present';
 import type { CliContext } from '../context';
 import { explainFailure } from '../explain-failure';
 import { CliUsageError, EXIT, reasonOf } from '../output';
-import { providerStatus } from './provider-read';
 import { providerArgument } from '../provider-argument';
 
 /*
@@ -65,8 +64,9 @@ export function pageStatus(ctx: CliContext, page: string, format?: ProviderForma
     const key = provider.url;
     // Other parts followed are another status: kept apart.
     const kept = parts ? `provider|${key}|${parts.join('|')}` : `provider|${key}`;
-    return statusOrLastKnown(ctx, { key: kept, label: provider.name ?? key, json: { kind: 'statuspage', url: key, ...(parts ? { parts } : {}) } }, () =>
-      providerStatus(ctx, provider, parts),
+    return statusOrLastKnown(ctx, { key: kept, label: provider.name ?? key, json: { kind: 'statuspage', url: key, ...(parts ? { parts } : {}) } }, async () =>
+      // A provider's page needs the readers of its format: loaded only for one.
+      (await import('./provider-read')).providerStatus(ctx, provider, parts),
     );
   }
   if (parts) throw new CliUsageError(`--part: ${page} is not a provider's page (parts are a provider's components, services or regions)`);

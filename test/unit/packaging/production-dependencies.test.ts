@@ -219,7 +219,7 @@ describe('what runs in Node loads at run time', () => {
     expect(MAIN.files.size).toBeGreaterThan(50);
     expect(CLI.files.size).toBeGreaterThan(30);
     expect(PRELOAD.files.size).toBeGreaterThan(1);
-    expect(BIN.files.size).toBeGreaterThanOrEqual(3);
+    expect(BIN.files.size).toBeGreaterThanOrEqual(2);
   });
 
   it('none of the window libraries: not the main process, the preload, the command line, its bin or its bundle script', () => {

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/program';
 import { providerCatalogue } from '../../../shared/providers/catalogue';
 import { makeTempDir } from '../../support/temp-dir';
+// The command's module, which a run loads on demand: loaded with this file, not within the first test's time.
+import '../../../electron/cli/commands/providers';
 
 let temp: ReturnType<typeof makeTempDir> | null = null;
 afterEach(() => {
