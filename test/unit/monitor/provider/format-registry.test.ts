@@ -19,6 +19,15 @@ const SAMPLES = path.join(__dirname, '../../../fixtures/providers');
 const publishedSamples = (format: string): string[] => readdirSync(path.join(SAMPLES, format)).filter((name) => name !== 'README.md');
 const ROOT = 'https://status.example.com/team';
 
+/**
+ * Published answers of the same services that are not the document a page is read from (Cachet 3's incidents list,
+ * Google Cloud's incidents.json): kept to test the part names and that the reader refuses them rather than misreads.
+ */
+const NOT_A_PAGE: Partial<Record<string, readonly string[]>> = {
+  cachet: ['cachet3-docs-incidents.json'],
+  feed: ['google-cloud-incidents-2026-07-30.json'],
+};
+
 describe.each(PROVIDER_FORMAT_RECORDS.map((record) => [record.id, record] as const))('the %s format', (id, record) => {
   it('has a label, its "not understood" words, an address hint and a reader', () => {
     expect(PROVIDER_FORMATS).toContain(id);
@@ -40,12 +49,17 @@ describe.each(PROVIDER_FORMAT_RECORDS.map((record) => [record.id, record] as con
     expect([...DEMO_PROVIDERS, ...FORMAT_DEMO_PROVIDERS].some((seed) => (seed.format ?? 'statuspage') === id)).toBe(true);
   });
 
-  it('has a published sample in test/fixtures/providers/<id>/, and its reader understands every one', () => {
+  it('has a published sample in test/fixtures/providers/<id>/, and its reader understands every page among them', () => {
     const names = publishedSamples(id);
-    expect(names.length).toBeGreaterThan(0);
+    const notPages = NOT_A_PAGE[id] ?? [];
+    expect(names.filter((name) => !notPages.includes(name)).length).toBeGreaterThan(0);
     for (const name of names) {
-      const page = record.read(sample(id, name), { url: ROOT, now: Date.parse('2026-01-01T00:00:00Z') });
-      expect(() => pageSnapshotSchema.parse(JSON.parse(JSON.stringify(page))), name).not.toThrow();
+      const read = () => record.read(sample(id, name), { url: ROOT, now: Date.parse('2026-01-01T00:00:00Z') });
+      if (notPages.includes(name)) {
+        expect(read, name).toThrow(ProviderNotUnderstoodError);
+        continue;
+      }
+      expect(() => pageSnapshotSchema.parse(JSON.parse(JSON.stringify(read()))), name).not.toThrow();
     }
   });
 
