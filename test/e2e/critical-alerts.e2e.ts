@@ -94,7 +94,8 @@ for (const zone of [
       await expect(alert).not.toContainText('monitoring');
       await expect(alert).toHaveClass(/resolved/);
       await expect(alert).toContainText(/from .+ to .+/);
-      // One line each (they ran together): the resolution, the page's status, the services.
+      // One line each (they ran together), under Details: the resolution, the page's status, the services.
+      await alert.getByRole('button', { name: 'Details' }).click();
       expect(await alert.locator('.critical-body').evaluate((el) => (el as HTMLElement).innerText.split('\n'))).toEqual([
         'Logins are fast again',
         'Page status: operational (was major outage)',

@@ -111,6 +111,7 @@ test('the form validates before anything is saved, and a page can be removed', a
   await expect(form.getByLabel('Through')).toHaveValue('url');
   await form.getByLabel('Through').selectOption('public');
   await form.getByLabel('Page subdomain').fill('no spaces allowed');
+  await form.getByText('More options').click();
   await form.getByLabel('Check every (seconds)').fill('5');
   await form.getByRole('button', { name: 'Watch page' }).click();
   await expect(form.getByText(/only letters, digits/)).toBeVisible();

@@ -61,6 +61,7 @@ test('a page whose answer is not its format says "not understood" and why, never
   // it with the reason.
   const url = `${providers.pageUrl('hatch-hosting')}/summary.json`;
   await form.getByLabel('Page address').fill(url);
+  await form.getByText('More options').click();
   await form.getByLabel('Format').selectOption('feed');
   await form.getByLabel('Display name').fill('Hatch as a feed');
   await form.getByRole('button', { name: 'Watch page' }).click();

@@ -5,6 +5,7 @@ import { SUBSCRIPTION_FILTER_HINT, subscriptionFilterSchema } from '@shared/stat
 
 /** What a list's server search takes (the resources with a `filterParam`): its words, and the API client's schema. */
 export interface SectionFilter {
+  /** What the box searches, said in the box itself before anything is typed. */
   placeholder: string;
   /** What the server can search, after "only by". */
   searches: string;
@@ -12,7 +13,7 @@ export interface SectionFilter {
 }
 
 const byEmail: SectionFilter = {
-  placeholder: 'Any part of an email address or a name',
+  placeholder: 'Search by name or email address',
   searches: 'a whole email address',
   schema: z.string().trim().pipe(emailAddress('Enter a whole email address to search the server for, such as alice@example.com.')),
 };
@@ -20,7 +21,7 @@ const byEmail: SectionFilter = {
 /** The sections whose list the server can filter too. */
 export const SECTION_FILTERS: { readonly [K in AdminResourceId]?: SectionFilter } = {
   subscriptions: {
-    placeholder: 'Any part of an address or a number',
+    placeholder: 'Search by email, phone number or chat address',
     searches: SUBSCRIPTION_FILTER_HINT.replace(/^an email address/, 'a whole email address'),
     schema: subscriptionFilterSchema,
   },
