@@ -104,7 +104,7 @@ export function ruleSummary(rule: AlertRule, pageName: (pageId: string) => strin
 }
 
 /** A signing secret for a webhook: 32 random bytes, base64url, made in the window so it can be shown once. */
-export function newSigningSecret(random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+export function newSigningSecret(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
   const bytes = random(new Uint8Array(32));
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
