@@ -1,9 +1,12 @@
 import { worstLevel, type BaseLevel } from '../../statuspage/levels';
 import type { PageSnapshot, ServiceSnapshot } from '../snapshot';
-import { parseJsonAs, ProviderNotUnderstoodError } from './not-understood';
+import { parseJsonAs, ProviderNotUnderstoodError, type FormatName } from './not-understood';
 import { isRecord, pageOf, text } from './page-parts';
 import { providerNumericId } from './provider-id';
 import { unknownWord, UNKNOWN_PROVIDER_LEVEL } from './provider-levels';
+
+/** How "not understood" names this format (its record, formats/cachet.ts, carries the same). */
+export const CACHET = { id: 'cachet', notUnderstoodAs: 'a Cachet page' } as const satisfies FormatName;
 
 /*
  * A Cachet page's open API (no key for reads): Cachet 1.x and 2.x at `GET <page>/api/v1/components`
@@ -48,15 +51,15 @@ function componentOf(item: Record<string, unknown>): ServiceSnapshot | null {
 }
 
 export function readCachetPage(body: string, pageUrl: string): PageSnapshot {
-  const json = parseJsonAs('cachet', body);
-  if (!isRecord(json) || !Array.isArray(json.data)) throw new ProviderNotUnderstoodError('cachet', 'there is no data list of components');
+  const json = parseJsonAs(CACHET, body);
+  if (!isRecord(json) || !Array.isArray(json.data)) throw new ProviderNotUnderstoodError(CACHET, 'there is no data list of components');
   const items = json.data.filter(isRecord);
   // Cachet 3 names each resource's type: its incidents or schedules have names and statuses too, but say nothing of
   // the components' state.
   const otherType = items.map((item) => item.type).find((type) => type !== undefined && type !== 'components');
-  if (otherType !== undefined) throw new ProviderNotUnderstoodError('cachet', `the list holds ${String(otherType)}, not components`);
+  if (otherType !== undefined) throw new ProviderNotUnderstoodError(CACHET, `the list holds ${String(otherType)}, not components`);
   if (items.some((item) => (isRecord(item.attributes) ? item.attributes.name : item.name) === undefined))
-    throw new ProviderNotUnderstoodError('cachet', 'a component has no name');
+    throw new ProviderNotUnderstoodError(CACHET, 'a component has no name');
   const services = items.map(componentOf).filter((s): s is ServiceSnapshot => s !== null);
   const level = worstLevel(services.map((s) => s.level));
   const worst = services.find((s) => s.level === level && s.currentType !== null);

@@ -2,9 +2,12 @@ import { worstLevel } from '../../statuspage/levels';
 import type { IncidentSnapshot, PageSnapshot } from '../snapshot';
 import { feedEvents, type FeedEvent } from './feed-events';
 import { readFeedXml } from './feed-xml';
-import { ProviderNotUnderstoodError } from './not-understood';
+import { ProviderNotUnderstoodError, type FormatName } from './not-understood';
 import { pageOf } from './page-parts';
 import { providerNumericId } from './provider-id';
+
+/** How "not understood" names this format (its record, formats/feed.ts, carries the same). */
+export const FEED = { id: 'feed', notUnderstoodAs: 'an RSS or Atom feed' } as const satisfies FormatName;
 
 /*
  * An RSS 2.0 or Atom feed of a status page's incidents (Statuspage's history.rss/.atom, Cachet's, a cloud's
@@ -42,11 +45,11 @@ function itemOf(event: FeedEvent): IncidentSnapshot {
 
 export function readFeedPage(body: string, pageUrl: string, now: number = Date.now()): PageSnapshot {
   const trimmed = body.trimStart();
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) throw new ProviderNotUnderstoodError('feed', 'the answer is JSON, not a feed');
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) throw new ProviderNotUnderstoodError(FEED, 'the answer is JSON, not a feed');
   const feed = readFeedXml(body);
   if (feed === null)
     throw new ProviderNotUnderstoodError(
-      'feed',
+      FEED,
       /<html/i.test(trimmed.slice(0, 500)) ? 'the answer is an HTML page, not a feed' : 'there is no rss or feed element',
     );
   const home = feed.head.link?.attributes.href || feed.head.link?.text || null;

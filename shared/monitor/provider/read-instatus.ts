@@ -1,10 +1,13 @@
 import { worstLevel, type BaseLevel } from '../../statuspage/levels';
 import type { IncidentSnapshot } from '../snapshot';
-import { parseJsonAs, ProviderNotUnderstoodError } from './not-understood';
+import { parseJsonAs, ProviderNotUnderstoodError, type FormatName } from './not-understood';
 import { isoOrNull, isRecord, pageOf, text } from './page-parts';
 import { providerNumericId } from './provider-id';
 import { maintenancePhase, unknownWord, UNKNOWN_PROVIDER_LEVEL, worseOf } from './provider-levels';
 import type { PageSnapshot } from '../snapshot';
+
+/** How "not understood" names this format (its record, formats/instatus.ts, carries the same). */
+export const INSTATUS = { id: 'instatus', notUnderstoodAs: 'an Instatus page' } as const satisfies FormatName;
 
 /*
  * An Instatus page's `<page>/summary.json` (documented at instatus.com/help/api/public-data):
@@ -71,10 +74,10 @@ function maintenanceOf(item: Record<string, unknown>): IncidentSnapshot {
 }
 
 export function readInstatusPage(body: string, pageUrl: string, now: number = Date.now()): PageSnapshot {
-  const json = parseJsonAs('instatus', body);
-  if (!isRecord(json) || !isRecord(json.page)) throw new ProviderNotUnderstoodError('instatus', 'there is no page object');
+  const json = parseJsonAs(INSTATUS, body);
+  if (!isRecord(json) || !isRecord(json.page)) throw new ProviderNotUnderstoodError(INSTATUS, 'there is no page object');
   const status = text(json.page.status);
-  if (status === null) throw new ProviderNotUnderstoodError('instatus', 'page.status is missing');
+  if (status === null) throw new ProviderNotUnderstoodError(INSTATUS, 'page.status is missing');
   const list = (value: unknown) => (Array.isArray(value) ? value.filter(isRecord) : []);
   const incidents = list(json.activeIncidents).map(incidentOf);
   const maintenances: IncidentSnapshot[] = [];

@@ -1,7 +1,7 @@
 import type { BaseLevel } from '../../statuspage/levels';
 import { worstLevel } from '../../statuspage/levels';
 import type { IncidentSnapshot, PageSnapshot, ServiceSnapshot, UpdateSnapshot } from '../snapshot';
-import { ProviderNotUnderstoodError } from './not-understood';
+import { ProviderNotUnderstoodError, type FormatName } from './not-understood';
 import { providerNumericId, providerSlug } from './provider-id';
 import {
   componentLevel,
@@ -33,6 +33,11 @@ import { providerSummarySchema, type ProviderComponent, type ProviderIncident, t
  * A document with neither a status nor a components list is not this format: not understood.
  * No info notices and no custom types in this format.
  */
+
+/** How "not understood" names the two formats of this document (their records, formats/, carry the same). */
+export const STATUSPAGE = { id: 'statuspage', notUnderstoodAs: 'a Statuspage page' } as const satisfies FormatName;
+export const INCIDENTIO = { id: 'incidentio', notUnderstoodAs: 'an incident.io page' } as const satisfies FormatName;
+const SUMMARY_FORMATS = { statuspage: STATUSPAGE, incidentio: INCIDENTIO } as const;
 
 export interface ProviderReadOptions {
   /** Which vocabulary the page was watched as (the words of both are read either way). */
@@ -142,11 +147,11 @@ export function parseProviderSummary(json: unknown, format: 'statuspage' | 'inci
       .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
       .join('.')
       .replace(/\.\[/g, '[');
-    throw new ProviderNotUnderstoodError(format, `${path === '' ? 'summary' : path}: ${issue.message}`);
+    throw new ProviderNotUnderstoodError(SUMMARY_FORMATS[format], `${path === '' ? 'summary' : path}: ${issue.message}`);
   }
   // Another format's document (Instatus' summary.json has a `page` too) must not read as "all operational".
   if (!result.data.status?.indicator && !Array.isArray(result.data.components))
-    throw new ProviderNotUnderstoodError(format, 'it has neither status.indicator nor a components list');
+    throw new ProviderNotUnderstoodError(SUMMARY_FORMATS[format], 'it has neither status.indicator nor a components list');
   return result.data;
 }
 

@@ -1,9 +1,12 @@
 import { worstLevel, type BaseLevel } from '../../statuspage/levels';
 import type { IncidentSnapshot, PageSnapshot, ServiceSnapshot, UpdateSnapshot } from '../snapshot';
-import { parseJsonAs, ProviderNotUnderstoodError } from './not-understood';
+import { parseJsonAs, ProviderNotUnderstoodError, type FormatName } from './not-understood';
 import { isoOrNull, isRecord, pageOf, text } from './page-parts';
 import { providerNumericId } from './provider-id';
 import { unknownWord, UNKNOWN_PROVIDER_LEVEL, worseOf } from './provider-levels';
+
+/** How "not understood" names this format (its record, formats/statusio.ts, carries the same). */
+export const STATUSIO = { id: 'statusio', notUnderstoodAs: 'a status.io page' } as const satisfies FormatName;
 
 /*
  * status.io's public status API, `GET https://api.status.io/1.0/status/<page id>` (kb.status.io,
@@ -76,11 +79,11 @@ function eventOf(item: Record<string, unknown>, maintenance: boolean, floor: Bas
 }
 
 export function readStatusioPage(body: string, pageUrl: string): PageSnapshot {
-  const json = parseJsonAs('statusio', body);
+  const json = parseJsonAs(STATUSIO, body);
   const result = isRecord(json) ? json.result : undefined;
-  if (!isRecord(result) || !isRecord(result.status_overall)) throw new ProviderNotUnderstoodError('statusio', 'there is no result.status_overall');
+  if (!isRecord(result) || !isRecord(result.status_overall)) throw new ProviderNotUnderstoodError(STATUSIO, 'there is no result.status_overall');
   const overall = result.status_overall;
-  if (typeof overall.status_code !== 'number') throw new ProviderNotUnderstoodError('statusio', 'result.status_overall.status_code is not a number');
+  if (typeof overall.status_code !== 'number') throw new ProviderNotUnderstoodError(STATUSIO, 'result.status_overall.status_code is not a number');
   const known = Object.hasOwn(CODE_LEVELS, overall.status_code);
   const floor = known ? CODE_LEVELS[overall.status_code]! : UNKNOWN_PROVIDER_LEVEL;
   const services = list(result.status).map((component) =>

@@ -1,4 +1,4 @@
-import { readCachetPage } from '../read-cachet';
+import { CACHET, readCachetPage } from '../read-cachet';
 import { JSON_ACCEPT, pageRoot, type ProviderFormatRecord } from './provider-format-record';
 
 /**
@@ -6,9 +6,8 @@ import { JSON_ACCEPT, pageRoot, type ProviderFormatRecord } from './provider-for
  * `<page>/api/components` and answers only there, so a 404 at the first asks the second.
  */
 export const cachet: ProviderFormatRecord<'cachet'> = {
-  id: 'cachet',
+  ...CACHET,
   label: 'Cachet',
-  notUnderstoodAs: 'a Cachet page',
   addressHint: 'The Cachet page’s address: its components are read at /api/v1/components.',
   documentUrls: (pageUrl) => [`${pageRoot(pageUrl)}/api/v1/components?per_page=100`, `${pageRoot(pageUrl)}/api/components?per_page=100`],
   trimDocumentPath: (path) => path.replace(/\/api(\/v1)?(\/components|\/incidents)\/?$/, '').replace(/\/api\/v1\/?$/, ''),

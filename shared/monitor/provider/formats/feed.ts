@@ -1,11 +1,10 @@
-import { readFeedPage } from '../read-feed';
+import { FEED, readFeedPage } from '../read-feed';
 import { pageRoot, type ProviderFormatRecord } from './provider-format-record';
 
 /** An RSS 2.0 or Atom feed of incidents (how several large clouds publish), watched by its own address. */
 export const feed: ProviderFormatRecord<'feed'> = {
-  id: 'feed',
+  ...FEED,
   label: 'RSS/Atom feed',
-  notUnderstoodAs: 'an RSS or Atom feed',
   addressHint: 'The address of the RSS or Atom feed of incidents.',
   documentUrls: (pageUrl) => [pageRoot(pageUrl)],
   trimDocumentPath: (path) => path,

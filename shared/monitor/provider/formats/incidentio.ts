@@ -1,5 +1,5 @@
 import { parseJsonAs } from '../not-understood';
-import { readProviderSnapshot } from '../read-provider-snapshot';
+import { INCIDENTIO, readProviderSnapshot } from '../read-provider-snapshot';
 import { JSON_ACCEPT, type ProviderFormatRecord } from './provider-format-record';
 import { summaryDocumentUrls, trimSummaryPath } from './statuspage';
 
@@ -9,14 +9,13 @@ import { summaryDocumentUrls, trimSummaryPath } from './statuspage';
  * address of such a page is found, and read right, as Statuspage; the format mostly says where to look.
  */
 export const incidentio: ProviderFormatRecord<'incidentio'> = {
-  id: 'incidentio',
+  ...INCIDENTIO,
   label: 'incident.io',
-  notUnderstoodAs: 'an incident.io page',
   addressHint: 'The status page’s address: checked at its /api/v2/summary.json.',
   documentUrls: summaryDocumentUrls,
   trimDocumentPath: trimSummaryPath,
   detection: { address: null, answer: { readAs: 'statuspage' } },
   accept: JSON_ACCEPT,
   conditionalRequests: true,
-  read: (body, page) => readProviderSnapshot(parseJsonAs('incidentio', body), page.url, { format: 'incidentio', now: page.now }),
+  read: (body, page) => readProviderSnapshot(parseJsonAs(INCIDENTIO, body), page.url, { format: 'incidentio', now: page.now }),
 };

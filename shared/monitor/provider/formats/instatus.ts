@@ -1,11 +1,10 @@
-import { readInstatusPage } from '../read-instatus';
+import { INSTATUS, readInstatusPage } from '../read-instatus';
 import { JSON_ACCEPT, pageRoot, type ProviderFormatRecord } from './provider-format-record';
 
 /** Instatus pages: `<page>/summary.json` (the page's status, active incidents and maintenances). */
 export const instatus: ProviderFormatRecord<'instatus'> = {
-  id: 'instatus',
+  ...INSTATUS,
   label: 'Instatus',
-  notUnderstoodAs: 'an Instatus page',
   addressHint: 'The Instatus page’s address: checked at its /summary.json.',
   documentUrls: (pageUrl) => [`${pageRoot(pageUrl)}/summary.json`],
   trimDocumentPath: (path) => path.replace(/\/(summary\.json|v2\/components\.json)\/?$/, ''),

@@ -1,5 +1,4 @@
 import type { PageSnapshot } from '../../snapshot';
-import type { ProviderFormat } from './registry';
 
 /*
  * Everything Statusdesk knows about one format a provider's page publishes, in one record: a format is its file in
@@ -46,7 +45,7 @@ export interface ProviderFormatDetection {
    * another until one reader understands the answer; `readAs`, another format's reader understands its answer
    * (incident.io answers as Statuspage does); null when only its address tells it.
    */
-  readonly answer: { readonly trial: number } | { readonly readAs: ProviderFormat } | null;
+  readonly answer: { readonly trial: number } | { readonly readAs: string } | null;
 }
 
 /** A watched address without its trailing slashes: the root the document paths are built on. */

@@ -1,4 +1,4 @@
-import { readStatusioPage } from '../read-statusio';
+import { STATUSIO, readStatusioPage } from '../read-statusio';
 import { JSON_ACCEPT, pageRoot, type ProviderFormatRecord } from './provider-format-record';
 
 /**
@@ -6,9 +6,8 @@ import { JSON_ACCEPT, pageRoot, type ProviderFormatRecord } from './provider-for
  * address, since the public page does not name its id (so only the address tells this format).
  */
 export const statusio: ProviderFormatRecord<'statusio'> = {
-  id: 'statusio',
+  ...STATUSIO,
   label: 'status.io',
-  notUnderstoodAs: 'a status.io page',
   addressHint: 'The page’s public API address: https://api.status.io/1.0/status/<page id>.',
   documentUrls: (pageUrl) => [pageRoot(pageUrl)],
   trimDocumentPath: (path) => path,

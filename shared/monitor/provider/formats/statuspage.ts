@@ -1,5 +1,5 @@
 import { parseJsonAs } from '../not-understood';
-import { readProviderSnapshot } from '../read-provider-snapshot';
+import { STATUSPAGE, readProviderSnapshot } from '../read-provider-snapshot';
 import { JSON_ACCEPT, pageRoot, type ProviderFormatRecord } from './provider-format-record';
 
 /** The Atlassian Statuspage public API: `<page>/api/v2/summary.json` (incident.io pages serve it too). */
@@ -17,14 +17,13 @@ export function trimSummaryPath(path: string): string {
 }
 
 export const statuspage: ProviderFormatRecord<'statuspage'> = {
-  id: 'statuspage',
+  ...STATUSPAGE,
   label: 'Statuspage',
-  notUnderstoodAs: 'a Statuspage page',
   addressHint: 'The status page’s address: checked at its /api/v2/summary.json.',
   documentUrls: summaryDocumentUrls,
   trimDocumentPath: trimSummaryPath,
   detection: { address: (path) => SUMMARY_PATH.test(path), answer: { trial: 1 } },
   accept: JSON_ACCEPT,
   conditionalRequests: true,
-  read: (body, page) => readProviderSnapshot(parseJsonAs('statuspage', body), page.url, { format: 'statuspage', now: page.now }),
+  read: (body, page) => readProviderSnapshot(parseJsonAs(STATUSPAGE, body), page.url, { format: 'statuspage', now: page.now }),
 };
