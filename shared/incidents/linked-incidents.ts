@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idMapSchema, MAX_MAPPED_KEYS } from '../validation/id-map';
-import { isTempId } from '../outbox/temp-id';
 import { pageRefSchema } from './page-prefs';
 
 /*
@@ -89,6 +88,3 @@ export function groupOf(
   const found = groups.find((group) => group.members.some((m) => samePage(m, page) && ids.has(String(m.incidentId)))) ?? null;
   return found && liveMembers(found).length >= 2 ? found : null;
 }
-
-/** Members still named by a temp id: their create has not been reported sent yet. */
-export const unreconciled = (group: LinkedGroup): LinkedMember[] => group.members.filter((m) => isTempId(m.incidentId));

@@ -111,8 +111,3 @@ export const WRITE_OPERATION_NAMES = Object.keys(WRITE_OPERATIONS) as WriteOpera
 export function isWriteOperation(name: string): name is WriteOperationName {
   return Object.hasOwn(WRITE_OPERATIONS, name) && (STATUS_PAGE_OPERATIONS as Record<string, { kind: string }>)[name]?.kind === 'write';
 }
-
-/** The HTTP method of a write (POST creates, PUT updates, DELETE deletes). */
-export function methodOfWrite(name: WriteOperationName): 'POST' | 'PUT' | 'DELETE' {
-  return STATUS_PAGE_OPERATIONS[name].method;
-}

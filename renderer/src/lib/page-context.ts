@@ -91,9 +91,3 @@ export function typesFromSummary(summary: PageSummary): { typeLevels: Record<str
   typesOfNodes(summary.services, seen);
   return { typeLevels: learnCustomTypes(summary), seenTypes: [...seen] };
 }
-
-/** `status.acme.example` → `https://status.acme.example`: the service wants a full address. */
-export function pageUrlOf(url: string | null | undefined): string | null {
-  if (!url) return null;
-  return /^https?:\/\//i.test(url) ? url : `https://${url}`;
-}

@@ -315,11 +315,6 @@ export function onOutboxChange(listener: ChangeListener): () => void {
   return useOutboxStore().onChange(listener);
 }
 
-/** Called for every entry the core pushes. */
-export function onOutboxEntry(listener: EntryListener): () => void {
-  return useOutboxStore().onEntry(listener);
-}
-
 /** Called once per entry this window sees become sent. */
 export function onOutboxSent(listener: EntryListener): () => void {
   return useOutboxStore().onSent(listener);

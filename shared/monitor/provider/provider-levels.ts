@@ -88,10 +88,6 @@ const MAINTENANCE_PHASES: Readonly<Record<string, MaintenancePhase>> = {
   maintenance_completed: 'over',
 };
 
-export function isKnownMaintenanceStatus(status: string): boolean {
-  return Object.hasOwn(MAINTENANCE_PHASES, status);
-}
-
 /**
  * An unknown status is read from the window: before its start it is upcoming (a maintenance next month is
  * not running), after its end it is over, in between (or without times) active.

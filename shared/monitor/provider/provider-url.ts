@@ -36,11 +36,6 @@ export function normaliseProviderUrl(text: string, format: ProviderFormat = DEFA
   return `${url.protocol}//${url.host}${path}`;
 }
 
-/** Where the monitor polls a provider page. */
-export function providerSummaryUrl(pageUrl: string): string {
-  return `${pageUrl.replace(/\/+$/, '')}/api/v2/summary.json`;
-}
-
 /** A provider page URL from outside (settings, IPC), normalised. */
 export const providerPageUrlSchema = z
   .string()
