@@ -12,6 +12,7 @@ import { writeFileAtomic } from '@services/storage/atomic-write';
 import { FILE_SIZE_CAPS, refuseOverCap, type FileSizeCap } from '@services/storage/file-size-cap';
 import type { OutboxEntry } from './entry';
 import { applyStatePatch } from './state-patch';
+import { IdIndex } from './id-index';
 import type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
 import { readCheckedPrefix, writeCheckedPrefix } from './checked-prefix';
@@ -56,9 +57,9 @@ export class OutboxStore {
   readonly entries = new Map<string, OutboxEntry>();
   readonly mappings = new Map<string, Mapping>();
   /** Entries whose input or resource key holds a temp id: a mapping rewrites only those. */
-  readonly #tempRefs = new Map<string, Set<string>>();
+  readonly #tempRefs = new IdIndex();
   /** Entry ids per resource key. */
-  readonly #byResource = new Map<string, Set<string>>();
+  readonly #byResource = new IdIndex();
   /** Sent entries, in the order they became sent: the oldest are forgotten first. */
   readonly #sent = new Set<string>();
   #file!: AppendOnlyFile;
@@ -192,34 +193,35 @@ export class OutboxStore {
 
   /** Entries (any state) that refer to a temp id in their input or resource key. */
   referencing(tempId: string): OutboxEntry[] {
-    return [...(this.#tempRefs.get(tempId) ?? [])].map((id) => this.entries.get(id)).filter((e): e is OutboxEntry => e !== undefined);
+    return this.#tempRefs
+      .get(tempId)
+      .map((id) => this.entries.get(id))
+      .filter((e): e is OutboxEntry => e !== undefined);
   }
 
   /** Entries (any state) on one resource key, in queue order. */
   onResource(resourceKey: string): OutboxEntry[] {
-    return [...(this.#byResource.get(resourceKey) ?? [])]
+    return this.#byResource
+      .get(resourceKey)
       .map((id) => this.entries.get(id))
       .filter((e): e is OutboxEntry => e !== undefined)
       .sort((a, b) => a.seq - b.seq);
   }
 
+  /** The entry is the only one (in any state) on its resource key. */
+  aloneOnKey(entry: OutboxEntry): boolean {
+    return this.#byResource.isOnly(entry.resourceKey, entry.id);
+  }
+
   #index(entry: OutboxEntry): void {
-    let ids = this.#byResource.get(entry.resourceKey);
-    if (!ids) this.#byResource.set(entry.resourceKey, (ids = new Set()));
-    ids.add(entry.id);
+    this.#byResource.add(entry.resourceKey, entry.id);
     const temps = tempIdsIn(entry.input);
     for (const match of entry.resourceKey.matchAll(TEMP_IN_KEY)) temps.add(match[0]);
-    for (const tempId of temps) {
-      let refs = this.#tempRefs.get(tempId);
-      if (!refs) this.#tempRefs.set(tempId, (refs = new Set()));
-      refs.add(entry.id);
-    }
+    for (const tempId of temps) this.#tempRefs.add(tempId, entry.id);
   }
 
   #unindex(entry: OutboxEntry): void {
-    const ids = this.#byResource.get(entry.resourceKey);
-    ids?.delete(entry.id);
-    if (ids?.size === 0) this.#byResource.delete(entry.resourceKey);
+    this.#byResource.delete(entry.resourceKey, entry.id);
   }
 
   /** Applies the records in memory now, and resolves once they are on disk. */
@@ -378,7 +380,7 @@ export class OutboxStore {
           if (entry.resourceKey.includes(record.tempId)) entry.resourceKey = entry.resourceKey.split(record.tempId).join(serverId);
           this.#index(entry);
         }
-        this.#tempRefs.delete(record.tempId);
+        this.#tempRefs.clear(record.tempId);
         return;
       }
       case 'remove': {
