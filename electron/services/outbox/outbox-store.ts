@@ -13,6 +13,7 @@ import { FILE_SIZE_CAPS, refuseOverCap, type FileSizeCap } from '@services/stora
 import type { OutboxEntry } from './entry';
 import { applyStatePatch } from './state-patch';
 import { IdIndex } from './id-index';
+import { addKeyTempIds } from './key-temp-ids';
 import type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
 import { readCheckedPrefix, writeCheckedPrefix } from './checked-prefix';
@@ -43,8 +44,6 @@ async function readOutboxBytes(filePath: string): Promise<Buffer> {
   });
   return bytes ?? Buffer.alloc(0);
 }
-
-const TEMP_IN_KEY = /tmp-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
  * The outbox's durable state: entries and temp id → server id mappings, replayed from the append-only file
@@ -215,9 +214,7 @@ export class OutboxStore {
 
   #index(entry: OutboxEntry): void {
     this.#byResource.add(entry.resourceKey, entry.id);
-    const temps = tempIdsIn(entry.input);
-    for (const match of entry.resourceKey.matchAll(TEMP_IN_KEY)) temps.add(match[0]);
-    for (const tempId of temps) this.#tempRefs.add(tempId, entry.id);
+    for (const tempId of addKeyTempIds(entry.resourceKey, tempIdsIn(entry.input))) this.#tempRefs.add(tempId, entry.id);
   }
 
   #unindex(entry: OutboxEntry): void {
