@@ -146,7 +146,8 @@ export class OutboxStore {
       problem: null,
     };
     const store = new OutboxStore(options, report);
-    if (log.header !== 'newer') for (const record of log.records) store.#apply(record);
+    // Records just parsed from the file belong to the store: their entries are kept as they are, not copied.
+    if (log.header !== 'newer') for (const record of log.records) store.#apply(record, true);
     const damagedLines = readDamagedLines(log.damaged, log.records, store.entries);
     for (const entry of store.entries.values()) {
       // Sent, or not? Only the server knows: look there before sending again.
@@ -337,11 +338,12 @@ export class OutboxStore {
     return this.mappings.size === 0 ? value : replaceTempIds(value, (tempId) => this.mappings.get(tempId)?.serverId);
   }
 
-  #apply(record: OutboxRecord): void {
+  #apply(record: OutboxRecord, owned = false): void {
     switch (record.t) {
       case 'add': {
         if (this.entries.has(record.entry.id)) return;
-        const entry: OutboxEntry = { ...record.entry, input: this.#resolve(record.entry.input) };
+        const input = this.#resolve(record.entry.input);
+        const entry: OutboxEntry = owned ? Object.assign(record.entry, { input }) : { ...record.entry, input };
         this.entries.set(entry.id, entry);
         this.#index(entry);
         if (entry.state === 'sent') this.#sent.add(entry.id);
