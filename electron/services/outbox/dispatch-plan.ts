@@ -24,6 +24,11 @@ export interface PlanInput {
   runningPerServer?: ReadonlyMap<string, number>;
   exclusivityKey: (entry: OutboxEntry) => string | null;
   /**
+   * The entry is the only one on its resource key (in any state): it heads the key, and nothing behind it waits
+   * on it. Such an entry skips the bookkeeping of keys, most of a pass over a long queue of creates.
+   */
+  aloneOnKey?: (entry: OutboxEntry) => boolean;
+  /**
    * Writes whose order of arrival does not matter (a metric's data points, each carrying its own time): while every
    * write before it on its resource key is in flight or starting, it may start too, so a metric's points go as fast
    * as the rate limit allows instead of one answer at a time. They still start in queue order.
@@ -78,22 +83,27 @@ export function planDispatch(input: PlanInput): DispatchPlan {
     wakeAt = wakeAt === null ? at : Math.min(wakeAt, at);
   };
 
+  const aloneOnKey = input.aloneOnKey ?? (() => false);
   for (const entry of input.entries) {
     if (entry.state === 'sent') continue;
     const key = entry.resourceKey;
-    const piped = openPipes.has(key) && pipelined(entry);
-    if (seenKeys.has(key) && !piped) {
+    const alone = aloneOnKey(entry);
+    const piped = !alone && openPipes.has(key) && pipelined(entry);
+    if (!alone && seenKeys.has(key) && !piped) {
       openPipes.delete(key);
       if (entry.state === 'pending') waiting.set(entry.id, 'order');
       continue;
     }
-    seenKeys.add(key);
+    if (!alone) seenKeys.add(key);
     const started = entry.state === 'pending' && input.running.has(entry.id);
     // A write in flight keeps the key open to the pipelined writes behind it; any other closes it.
-    if ((started || entry.state === 'in_flight') && pipelined(entry)) openPipes.add(key);
+    if (alone) {
+      // Nothing behind it on its key: no pipe to open or close.
+    } else if ((started || entry.state === 'in_flight') && pipelined(entry)) openPipes.add(key);
     else if (piped) openPipes.delete(key);
     if (entry.state !== 'pending' || started) continue;
     if (
+      entry.dependsOn.length > 0 &&
       entry.dependsOn.some((id) => {
         const state = stateOf(id);
         return state !== undefined && state !== 'sent';
@@ -145,7 +155,7 @@ export function planDispatch(input: PlanInput): DispatchPlan {
     perAccount.set(entry.accountId, inFlight + 1);
     if (scouting !== null) perServer.set(scouting, 1);
     start.push(entry);
-    if (pipelined(entry)) openPipes.add(key);
+    if (!alone && pipelined(entry)) openPipes.add(key);
   }
   return { start, waiting, wakeAt };
 }

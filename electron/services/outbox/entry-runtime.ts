@@ -12,6 +12,8 @@ export interface EntryRuntime {
   unsendable: boolean;
   /** The server it goes to, once asked (asked on every scheduling pass); null when it cannot be known. */
   server: string | null | undefined;
+  /** The server is the entry's own (it names one), not its account's: a change in Settings leaves it as it is. */
+  serverPinned?: boolean;
   /**
    * Of unknown outcome when the outbox was opened, and not sent by this process since: a look-up that finds it
    * applied finds what an earlier process sent (and may have counted), not a send of this one.
@@ -55,12 +57,14 @@ export class EntryRuntimes {
 
   /** A flush lets blocked entries try again and skips backoff waits. */
   unblock(id: string): void {
-    Object.assign(this.of(id), { blocked: false, nextAttemptAt: undefined });
+    const record = this.of(id);
+    record.blocked = false;
+    record.nextAttemptAt = undefined;
   }
 
-  /** Drops every remembered server (an account's server may have changed in Settings). */
+  /** Drops the remembered servers that come from an account (its server may have changed in Settings). */
   forgetServers(): void {
-    for (const record of this.#records.values()) record.server = undefined;
+    for (const record of this.#records.values()) if (!record.serverPinned) record.server = undefined;
   }
 
   rememberObject(id: string, object: unknown): void {

@@ -35,6 +35,7 @@ export class EntryServers {
       server = null;
     }
     runtime.server = server;
+    runtime.serverPinned = entry.server !== undefined;
     if (server !== null) this.#probes?.note(server, kind?.probe);
     return server;
   }

@@ -67,7 +67,10 @@ export interface OutboxKindHandler {
   readonly kind: string;
   /** Validates a new write and derives its resource key and temp id. Throws AppError invalid_input. */
   prepare(request: PrepareRequest): PreparedWrite;
-  /** The server the entry goes to (connectivity), or null when it cannot be known (account removed). */
+  /**
+   * The server the entry goes to (connectivity), or null when it cannot be known (account removed). An entry that
+   * names its own `server` goes to it whatever Settings say: its answer is remembered for as long as the entry.
+   */
   serverOf(entry: OutboxEntry): string | null;
   /** The entry's server's clock minus ours, when known: kept with the entry for its look-ups. */
   clockOffsetMs?(entry: OutboxEntry): number | null;

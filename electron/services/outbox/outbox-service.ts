@@ -293,15 +293,19 @@ export class OutboxService {
     const servers = new Set<string>();
     this.#runtime.forgetServers(); // an account's server may have changed in Settings
     for (const entry of this.#store.entries.values()) {
-      if (!inScope(entry) || entry.state !== 'pending') continue;
+      if (entry.state !== 'pending' || !inScope(entry)) continue;
       this.#runtime.unblock(entry.id);
       const server = this.#servers.of(entry);
       if (server !== null && !this.connectivity.isReachable(server)) servers.add(server);
     }
     await Promise.all([...servers].map((server) => this.connectivity.probeNow(server)));
-    let total = 0;
-    for (const entry of this.#store.entries.values()) if (inScope(entry) && (entry.state === 'pending' || entry.state === 'in_flight')) total++;
-    const progress = options.onProgress ? { total, tell: options.onProgress } : undefined;
+    // Counted after the probes, as the waiter's tally starts then; only a flush that tells its progress needs it.
+    let progress: { total: number; tell: NonNullable<OutboxFlushOptions['onProgress']> } | undefined;
+    if (options.onProgress) {
+      let total = 0;
+      for (const entry of this.#store.entries.values()) if ((entry.state === 'pending' || entry.state === 'in_flight') && inScope(entry)) total++;
+      progress = { total, tell: options.onProgress };
+    }
     const report = this.#flushWaiters.wait(inScope, { ...this.#tally }, options.timeoutMs, (waiter) => this.#pump.finish(waiter), progress);
     this.#pump.pump();
     return report;

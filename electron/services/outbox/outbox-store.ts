@@ -12,6 +12,8 @@ import { writeFileAtomic } from '@services/storage/atomic-write';
 import { FILE_SIZE_CAPS, refuseOverCap, type FileSizeCap } from '@services/storage/file-size-cap';
 import type { OutboxEntry } from './entry';
 import { applyStatePatch } from './state-patch';
+import { IdIndex } from './id-index';
+import { addKeyTempIds } from './key-temp-ids';
 import type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
 import { readCheckedPrefix, writeCheckedPrefix } from './checked-prefix';
@@ -43,8 +45,6 @@ async function readOutboxBytes(filePath: string): Promise<Buffer> {
   return bytes ?? Buffer.alloc(0);
 }
 
-const TEMP_IN_KEY = /tmp-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-
 /**
  * The outbox's durable state: entries and temp id → server id mappings, replayed from the append-only file
  * and changed only through `commit()`, which applies records in memory and resolves once they are fsynced.
@@ -56,9 +56,9 @@ export class OutboxStore {
   readonly entries = new Map<string, OutboxEntry>();
   readonly mappings = new Map<string, Mapping>();
   /** Entries whose input or resource key holds a temp id: a mapping rewrites only those. */
-  readonly #tempRefs = new Map<string, Set<string>>();
+  readonly #tempRefs = new IdIndex();
   /** Entry ids per resource key. */
-  readonly #byResource = new Map<string, Set<string>>();
+  readonly #byResource = new IdIndex();
   /** Sent entries, in the order they became sent: the oldest are forgotten first. */
   readonly #sent = new Set<string>();
   #file!: AppendOnlyFile;
@@ -146,7 +146,8 @@ export class OutboxStore {
       problem: null,
     };
     const store = new OutboxStore(options, report);
-    if (log.header !== 'newer') for (const record of log.records) store.#apply(record);
+    // Records just parsed from the file belong to the store: their entries are kept as they are, not copied.
+    if (log.header !== 'newer') for (const record of log.records) store.#apply(record, true);
     const damagedLines = readDamagedLines(log.damaged, log.records, store.entries);
     for (const entry of store.entries.values()) {
       // Sent, or not? Only the server knows: look there before sending again.
@@ -192,34 +193,33 @@ export class OutboxStore {
 
   /** Entries (any state) that refer to a temp id in their input or resource key. */
   referencing(tempId: string): OutboxEntry[] {
-    return [...(this.#tempRefs.get(tempId) ?? [])].map((id) => this.entries.get(id)).filter((e): e is OutboxEntry => e !== undefined);
+    return this.#tempRefs
+      .get(tempId)
+      .map((id) => this.entries.get(id))
+      .filter((e): e is OutboxEntry => e !== undefined);
   }
 
   /** Entries (any state) on one resource key, in queue order. */
   onResource(resourceKey: string): OutboxEntry[] {
-    return [...(this.#byResource.get(resourceKey) ?? [])]
+    return this.#byResource
+      .get(resourceKey)
       .map((id) => this.entries.get(id))
       .filter((e): e is OutboxEntry => e !== undefined)
       .sort((a, b) => a.seq - b.seq);
   }
 
+  /** The entry is the only one (in any state) on its resource key. */
+  aloneOnKey(entry: OutboxEntry): boolean {
+    return this.#byResource.isOnly(entry.resourceKey, entry.id);
+  }
+
   #index(entry: OutboxEntry): void {
-    let ids = this.#byResource.get(entry.resourceKey);
-    if (!ids) this.#byResource.set(entry.resourceKey, (ids = new Set()));
-    ids.add(entry.id);
-    const temps = tempIdsIn(entry.input);
-    for (const match of entry.resourceKey.matchAll(TEMP_IN_KEY)) temps.add(match[0]);
-    for (const tempId of temps) {
-      let refs = this.#tempRefs.get(tempId);
-      if (!refs) this.#tempRefs.set(tempId, (refs = new Set()));
-      refs.add(entry.id);
-    }
+    this.#byResource.add(entry.resourceKey, entry.id);
+    for (const tempId of addKeyTempIds(entry.resourceKey, tempIdsIn(entry.input))) this.#tempRefs.add(tempId, entry.id);
   }
 
   #unindex(entry: OutboxEntry): void {
-    const ids = this.#byResource.get(entry.resourceKey);
-    ids?.delete(entry.id);
-    if (ids?.size === 0) this.#byResource.delete(entry.resourceKey);
+    this.#byResource.delete(entry.resourceKey, entry.id);
   }
 
   /** Applies the records in memory now, and resolves once they are on disk. */
@@ -338,11 +338,12 @@ export class OutboxStore {
     return this.mappings.size === 0 ? value : replaceTempIds(value, (tempId) => this.mappings.get(tempId)?.serverId);
   }
 
-  #apply(record: OutboxRecord): void {
+  #apply(record: OutboxRecord, owned = false): void {
     switch (record.t) {
       case 'add': {
         if (this.entries.has(record.entry.id)) return;
-        const entry: OutboxEntry = { ...record.entry, input: this.#resolve(record.entry.input) };
+        const input = this.#resolve(record.entry.input);
+        const entry: OutboxEntry = owned ? Object.assign(record.entry, { input }) : { ...record.entry, input };
         this.entries.set(entry.id, entry);
         this.#index(entry);
         if (entry.state === 'sent') this.#sent.add(entry.id);
@@ -378,7 +379,7 @@ export class OutboxStore {
           if (entry.resourceKey.includes(record.tempId)) entry.resourceKey = entry.resourceKey.split(record.tempId).join(serverId);
           this.#index(entry);
         }
-        this.#tempRefs.delete(record.tempId);
+        this.#tempRefs.clear(record.tempId);
         return;
       }
       case 'remove': {

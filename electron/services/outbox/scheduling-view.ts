@@ -46,6 +46,7 @@ export class SchedulingView {
       exclusivityKey: (entry) => kinds.get(entry.kind)?.exclusivityKey?.(entry) ?? null,
       pipelined: (entry) => kinds.get(entry.kind)?.pipelined?.(entry) === true,
       runningByExclusivity: inFlight.byExclusivity,
+      aloneOnKey: (entry) => store.aloneOnKey(entry),
     });
   }
 

@@ -86,9 +86,7 @@ export class SendPump {
       for (const entry of plan.start) this.#deps.send(entry);
       this.#wakeTimer.at(plan.wakeAt);
     }
-    if (flushWaiters.size > 0) {
-      const after = plan.start.length > 0 ? scheduling.plan() : plan;
-      for (const waiter of flushWaiters.all()) if (flushSettled(waiter, scheduling.flushView(after))) this.finish(waiter, after, true);
-    }
+    // No second plan after starting: the writes just started are in flight (busy) and the rest wait as planned.
+    if (flushWaiters.size > 0) for (const waiter of flushWaiters.all()) if (flushSettled(waiter, scheduling.flushView(plan))) this.finish(waiter, plan, true);
   }
 }
