@@ -4,8 +4,8 @@
  * argument): names and addresses listed twice (hosts compared without case or "www.", paths without a
  * trailing slash), formats the reader does not support, malformed or non-https addresses, sources that
  * do not exist and dates that do not parse. Prints a short report; exits 1 on any problem.
- * The supported formats are read from the format registry (shared/monitor/provider/formats/registry.ts and the
- * record files it lists), their one home, so the two cannot drift.
+ * The supported formats come from the format registry (shared/monitor/provider/formats/registry.ts), imported
+ * as the app imports it, so the two cannot drift.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,24 +14,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = process.argv[2] ?? path.join(root, 'shared/providers/catalogue.json');
 
-function supportedFormats() {
-  const dir = path.join(root, 'shared/monitor/provider/formats');
-  const registry = readFileSync(path.join(dir, 'registry.ts'), 'utf8');
-  const list = /PROVIDER_FORMAT_RECORDS = \[([^\]]*)\]/.exec(registry);
-  if (!list) throw new Error('PROVIDER_FORMAT_RECORDS not found in formats/registry.ts');
-  const fileOf = new Map([...registry.matchAll(/import \{ (\w+) \} from '\.\/([\w-]+)'/g)].map((m) => [m[1], m[2]]));
-  const names = list[1]
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  return new Set(
-    names.map((name) => {
-      const recordFile = fileOf.get(name);
-      const id = recordFile && /\bid: '([a-z0-9]+)'/.exec(readFileSync(path.join(dir, `${recordFile}.ts`), 'utf8'));
-      if (!id) throw new Error(`the id of the format record ${name} not found in formats/`);
-      return id[1];
-    }),
-  );
+/** The format ids the readers support, from the registry itself (run through tsx: it is TypeScript). */
+async function supportedFormats() {
+  const { tsImport } = await import('tsx/esm/api');
+  const registry = await tsImport('../shared/monitor/provider/formats/registry.ts', import.meta.url);
+  return new Set(registry.PROVIDER_FORMATS);
 }
 
 function isDate(value) {
@@ -125,7 +112,7 @@ function report(catalogue, problems) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const catalogue = JSON.parse(readFileSync(file, 'utf8'));
-  const problems = checkCatalogue(catalogue, supportedFormats());
+  const problems = checkCatalogue(catalogue, await supportedFormats());
   console.log(report(catalogue, problems));
   process.exitCode = problems.length === 0 ? 0 : 1;
 }
