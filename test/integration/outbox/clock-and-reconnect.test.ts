@@ -26,6 +26,17 @@ afterEach(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const epoch = (value: unknown) => (typeof value === 'string' ? apiDateTimeToEpochMs(value) : null);
 
+/**
+ * A colleague resolves the incident a minute after our update was written, on the server's clock: the server's
+ * clock goes a minute ahead for the resolution and back. Waiting a second instead left a margin that the clock
+ * reading of a busy machine (a slow round trip, whole-second times) could eat.
+ */
+function resolveAMinuteLater(incidentId: number, message?: string) {
+  sim.setClock(sim.now().getTime() + 60_000);
+  sim.resolveIncident({ page: 'acme', incidentId, ...(message === undefined ? {} : { message }) });
+  sim.setClock(sim.now().getTime() - 60_000);
+}
+
 async function open(options: Parameters<typeof openTestOutbox>[2] = {}) {
   home = makeTempDir('statusdesk-clock-');
   const { accountId, accounts } = simAccounts(sim);
@@ -116,8 +127,8 @@ describe('writes that waited in the outbox', () => {
       operation: 'addIncidentUpdate',
       input: { subdomain: 'acme', incidentId, update: { type: 'monitoring', description: 'Fix deployed, watching' } },
     });
-    await sleep(1_200);
-    sim.resolveIncident({ page: 'acme', incidentId, message: 'Resolved by a colleague' });
+    await sleep(400); // past queuedAfterMs: the update waited
+    resolveAMinuteLater(incidentId, 'Resolved by a colleague');
     sim.clearWriteLog();
     await sim.goOnline();
     const report = await flushOnceReachable(outbox);
@@ -142,8 +153,8 @@ describe('writes that waited in the outbox', () => {
       operation: 'addIncidentUpdate',
       input: { subdomain: 'acme', incidentId, update: { type: 'monitoring', description: 'Watching' } },
     });
-    await sleep(1_200);
-    sim.resolveIncident({ page: 'acme', incidentId });
+    await sleep(400); // past queuedAfterMs: the update waited
+    resolveAMinuteLater(incidentId);
     await sim.goOnline();
     await flushOnceReachable(outbox);
     expect(outbox.get(id)?.state).toBe('conflict');
