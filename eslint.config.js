@@ -28,20 +28,20 @@ const STATUSPAGE_READ_ONLY_IN_LIB = {
 };
 const ELECTRON = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import electron (docs/architecture.md layers).' };
 const NODE = { group: ['node:*'], message: 'This layer runs in the browser or everywhere: no Node built-ins.' };
-const MAIN_ONLY = { group: ['**/main/*', '**/preload/*'], message: 'Services and the command line never reach into the Electron main process or preload.' };
+const MAIN_ONLY = { group: ['**/main/*', '**/preload/*'], message: 'The core and the command line never reach into the Electron main process or preload.' };
 const RENDERER = { group: ['**/renderer/**', '@/**'], message: 'Only the renderer imports the renderer (@/ is renderer/src).' };
 const ELECTRON_TREE = {
-  group: ['**/electron/**', '@services/**', '**/simulators/**', '@simulators/**'],
+  group: ['**/electron/**', '@core/**', '**/simulators/**', '@simulators/**'],
   message: 'The renderer reaches the main process only through window.api.',
 };
-const NO_SERVICES = {
-  group: ['**/services/**', '@services/**', '**/cli/**', '**/electron/**'],
-  message: 'A simulator imports only shared/ and Node: never a service, so the app cannot come to depend on its test double.',
+const NO_CORE = {
+  group: ['**/core/**', '@core/**', '**/cli/**', '**/electron/**'],
+  message: 'A simulator imports only shared/ and Node: never the core, so the app cannot come to depend on its test double.',
 };
 /** The renderer climbs no folders: @/ is renderer/src and @shared/ is shared/ (tsconfig.base.json's paths). */
 const CLIMBING = { regex: '^\\.\\./', message: 'Import through @/ (renderer/src) or @shared/ (shared/), not ../.' };
-const SERVICES = {
-  group: ['**/services/**', '@services/**', '**/cli/**', '**/simulators/**', '@simulators/**'],
+const SHARED_ONLY = {
+  group: ['**/core/**', '@core/**', '**/cli/**', '**/simulators/**', '@simulators/**'],
   message: 'shared/ imports only zod and itself.',
 };
 
@@ -50,11 +50,11 @@ const layer = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] 
 /** One rule for what an email address is (international ones included): shared/validation/email.ts. */
 const EMAIL = { object: 'z', property: 'email', message: 'Use emailAddress() from shared/validation/email.ts.' };
 /*
- * One way out: every request leaves through electron/services/http/ (no redirect followed with a secret, a byte
+ * One way out: every request leaves through electron/core/http/ (no redirect followed with a secret, a byte
  * cap, the address rules for public pages). A bare fetch or http(s).request elsewhere would go around them.
  */
 const OUTBOUND_MESSAGE =
-  'Requests leave through electron/services/http/ (outbound.ts, get-text.ts, node-http-fetch.ts): no redirects, a byte cap, the address rules.';
+  'Requests leave through electron/core/http/ (outbound.ts, get-text.ts, node-http-fetch.ts): no redirects, a byte cap, the address rules.';
 const OUTBOUND_PROPERTIES = ['http', 'https'].flatMap((object) => ['request', 'get'].map((property) => ({ object, property, message: OUTBOUND_MESSAGE })));
 const OUTBOUND_GLOBALS = [
   { name: 'fetch', message: OUTBOUND_MESSAGE },
@@ -64,7 +64,7 @@ const OUTBOUND_GLOBALS = [
 /** A file n folders below its feature folder may climb n levels, never n + 1 (out of the feature). */
 const climbsOut = (levels) => ({
   regex: `^(\\.\\./){${levels}}`,
-  message: 'A ../ never leaves its feature folder: import through @shared/, @services/ or @simulators/ (tsconfig.base.json).',
+  message: 'A ../ never leaves its feature folder: import through @shared/, @core/ or @simulators/ (tsconfig.base.json).',
 });
 /** One config block per depth below each `featureGlob` folder, each with the folder's layer rules. */
 const featureFolders = (featureGlob, patterns, deepest = 4) =>
@@ -72,7 +72,7 @@ const featureFolders = (featureGlob, patterns, deepest = 4) =>
     files: [`${featureGlob}/${'*/'.repeat(depth)}*.ts`],
     rules: layer([...patterns, climbsOut(depth + 1)]),
   }));
-const SERVICE_LAYERS = [ELECTRON, MAIN_ONLY, RENDERER];
+const CORE_LAYERS = [ELECTRON, MAIN_ONLY, RENDERER];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'bench/results/**', 'resources/**', 'docs/**', 'playwright-report/**'] },
@@ -112,15 +112,15 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.ts'],
-    rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SERVICES, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]),
+    rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SHARED_ONLY, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]),
   },
-  { files: ['electron/services/**/*.ts', 'electron/cli/**/*.ts'], rules: layer(SERVICE_LAYERS) },
-  ...featureFolders('electron/services/*', SERVICE_LAYERS),
-  ...featureFolders('electron/cli', SERVICE_LAYERS),
+  { files: ['electron/core/**/*.ts', 'electron/cli/**/*.ts'], rules: layer(CORE_LAYERS) },
+  ...featureFolders('electron/core/*', CORE_LAYERS),
+  ...featureFolders('electron/cli', CORE_LAYERS),
   ...featureFolders('electron/main', []),
   ...featureFolders('electron/preload', []),
-  { files: ['simulators/**/*.ts'], rules: layer([ELECTRON, MAIN_ONLY, RENDERER, NO_SERVICES]) },
-  ...featureFolders('simulators/*', [ELECTRON, MAIN_ONLY, RENDERER, NO_SERVICES]),
+  { files: ['simulators/**/*.ts'], rules: layer([ELECTRON, MAIN_ONLY, RENDERER, NO_CORE]) },
+  ...featureFolders('simulators/*', [ELECTRON, MAIN_ONLY, RENDERER, NO_CORE]),
   { files: ['renderer/**/*.{ts,vue}'], rules: layer([ELECTRON, NODE, ELECTRON_TREE, CLIMBING]) },
   {
     files: ['electron/main/**/*.ts'],
@@ -143,7 +143,7 @@ export default tseslint.config(
   { files: ['shared/validation/email.ts'], rules: { 'no-restricted-properties': ['error', ...OUTBOUND_PROPERTIES] } },
   // The simulators stand in for the world outside; their control client is no part of the app.
   { files: ['simulators/**/*.ts'], rules: { 'no-restricted-globals': 'off' } },
-  { files: ['electron/services/http/**/*.ts'], rules: { 'no-restricted-properties': ['error', EMAIL], 'no-restricted-globals': 'off' } },
+  { files: ['electron/core/http/**/*.ts'], rules: { 'no-restricted-properties': ['error', EMAIL], 'no-restricted-globals': 'off' } },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs,js}', '*.config.{ts,js}', 'bin/**/*.js'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-syntax': 'off', 'no-restricted-properties': 'off', 'no-restricted-globals': 'off' },

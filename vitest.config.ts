@@ -102,7 +102,7 @@ function sharedAndOwn(name: string, files: TestFiles, test: Record<string, unkno
 
 // Unit tests and integration tests (real servers and child processes, two files per core at a time), each as
 // the files that share modules and those with their own; then the keychain suites above, one at a time.
-// Every project resolves the sources' import aliases (@/, @shared/, @services/, @simulators/).
+// Every project resolves the sources' import aliases (@/, @shared/, @core/, @simulators/).
 export default defineConfig({
   test: {
     projects: [

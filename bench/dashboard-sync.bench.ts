@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createScaledClock } from '../electron/services/monitor/clock';
-import { SettingsStore } from '../electron/services/settings/settings-store';
+import { createScaledClock } from '../electron/core/monitor/clock';
+import { SettingsStore } from '../electron/core/settings/settings-store';
 import { startStatusPageSimulator } from '../simulators/statuspage';
-import { DashboardModel } from '../electron/services/watch/dashboard-model';
-import { MonitorFeature } from '../electron/services/watch/monitor-feature';
+import { DashboardModel } from '../electron/core/watch/dashboard-model';
+import { MonitorFeature } from '../electron/core/watch/monitor-feature';
 import { dashboardPatchSchema, type DashboardPatch } from '../shared/monitor/dashboard-patch';
 import type { PageState } from '../shared/monitor/page-state';
 import { pageSnapshotSchema } from '../shared/monitor/snapshot';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ProviderHistoryStore } from '../electron/services/history/provider-history-store';
-import { DEFAULT_CAP_BYTES, historyDir, pageFileName } from '../electron/services/history/history-files';
-import { RANK_OF, compactLines, emptyModel, serializeLines, type LogModel } from '../electron/services/history/history-log';
+import { ProviderHistoryStore } from '../electron/core/history/provider-history-store';
+import { DEFAULT_CAP_BYTES, historyDir, pageFileName } from '../electron/core/history/history-files';
+import { RANK_OF, compactLines, emptyModel, serializeLines, type LogModel } from '../electron/core/history/history-log';
 import { HISTORY_DAYS } from '../shared/history/page-history';
 
 /*

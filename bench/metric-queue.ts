@@ -2,11 +2,11 @@
 import type {} from '../renderer/src/env.d.ts';
 import { randomUUID } from 'node:crypto';
 import { createPinia, setActivePinia } from 'pinia';
-import { AppCore } from '../electron/services/app-core';
-import { openStatusPageOutbox } from '../electron/services/outbox/create-statuspage-outbox';
-import { envAccountId } from '../electron/services/outbox/statuspage/targets';
-import { KeychainSecretStore } from '../electron/services/vault/keychain-store';
-import { KeyVault } from '../electron/services/vault/key-vault';
+import { AppCore } from '../electron/core/app-core';
+import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspage-outbox';
+import { envAccountId } from '../electron/core/outbox/statuspage/targets';
+import { KeychainSecretStore } from '../electron/core/vault/keychain-store';
+import { KeyVault } from '../electron/core/vault/key-vault';
 import { useAdminMetrics } from '../renderer/src/stores/admin-metrics';
 import { useOutboxStore } from '../renderer/src/stores/outbox';
 import { ipcChannels } from '../shared/ipc/contract';

@@ -7,17 +7,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ipcContract } from '../shared/ipc/contract';
 import { watchedPageSchema } from '../shared/monitor/watched-page';
-import { EventBus } from '../electron/services/ipc/event-bus';
-import { createScaledClock, systemClock } from '../electron/services/monitor/clock';
-import { httpGetText } from '../electron/services/http/get-text';
-import { publicRateLimitKey } from '../electron/services/monitor/summary-fetcher';
-import { SettingsStore } from '../electron/services/settings/settings-store';
+import { EventBus } from '../electron/core/ipc/event-bus';
+import { createScaledClock, systemClock } from '../electron/core/monitor/clock';
+import { httpGetText } from '../electron/core/http/get-text';
+import { publicRateLimitKey } from '../electron/core/monitor/summary-fetcher';
+import { SettingsStore } from '../electron/core/settings/settings-store';
 // Only the small HTTP control client here: the simulator itself runs (and is loaded) in its own child.
 import { createSimulatorControlClient } from '../simulators/statuspage/control-client';
-import { getRateLimiter } from '../electron/services/statuspage/rate-limiter';
-import { MonitorFeature } from '../electron/services/watch/monitor-feature';
-import { HistoryFeature } from '../electron/services/history/history-feature';
-import { keepYoungGenerationSmall } from '../electron/services/desktop/young-generation';
+import { getRateLimiter } from '../electron/core/statuspage/rate-limiter';
+import { MonitorFeature } from '../electron/core/watch/monitor-feature';
+import { HistoryFeature } from '../electron/core/history/history-feature';
+import { keepYoungGenerationSmall } from '../electron/core/desktop/young-generation';
 
 /*
  * 500 own pages at 60 s (docs/architecture.md: core CPU ≤ 3× a bare loop of the same requests, RSS under 120 MB).

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PageTracker } from '../electron/services/monitor/page-tracker';
+import { PageTracker } from '../electron/core/monitor/page-tracker';
 import { watchedPageSchema, type WatchedPage } from '../shared/monitor/watched-page';
 import { runMonitorLoad, type MonitorLoadResult } from './monitor-load';
 

@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCli } from '../electron/cli/program';
-import { openStatusPageOutbox } from '../electron/services/outbox/create-statuspage-outbox';
-import { parseOutboxLog } from '../electron/services/outbox/log-format';
-import { envAccountId } from '../electron/services/outbox/statuspage/targets';
-import { clearRateLimiters } from '../electron/services/statuspage/rate-limiter';
+import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspage-outbox';
+import { parseOutboxLog } from '../electron/core/outbox/log-format';
+import { envAccountId } from '../electron/core/outbox/statuspage/targets';
+import { clearRateLimiters } from '../electron/core/statuspage/rate-limiter';
 import { startStatusPageSimulator } from '../simulators/statuspage';
 import { buildCli } from '../scripts/build-cli';
 

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tempIdFor } from '../shared/outbox/temp-id';
-import { openStatusPageOutbox } from '../electron/services/outbox/create-statuspage-outbox';
-import { clearRateLimiters } from '../electron/services/statuspage/rate-limiter';
-import type { FetchLike } from '../electron/services/statuspage/transport';
+import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspage-outbox';
+import { clearRateLimiters } from '../electron/core/statuspage/rate-limiter';
+import type { FetchLike } from '../electron/core/statuspage/transport';
 import { startStatusPageSimulator } from '../simulators/statuspage';
 
 /*

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { seededRandom } from '../simulators/translation/faults';
 import { startTranslationSimulator } from '../simulators/translation/server';
-import { createTranslationService, type TranslationService } from '../electron/services/translation/create-translation-service';
-import { countWords } from '../electron/services/translation/words';
+import { createTranslationService, type TranslationService } from '../electron/core/translation/create-translation-service';
+import { countWords } from '../electron/core/translation/words';
 
 /*
  * Translation cost benchmark (docs/architecture.md budget: words sent = unique uncached words; a repeat costs zero requests).

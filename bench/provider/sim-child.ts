@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { httpGetText } from '../../electron/services/http/get-text';
+import { httpGetText } from '../../electron/core/http/get-text';
 import { PROVIDER_FORMATS, providerDocumentUrl, type ProviderFormat } from '../../shared/monitor/provider/provider-format';
 
 /*

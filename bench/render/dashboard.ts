@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
-import { SettingsStore } from '../../electron/services/settings/settings-store';
+import { SettingsStore } from '../../electron/core/settings/settings-store';
 import { startStatusPageSimulator } from '../../simulators/statuspage';
 import { watchedPageSchema } from '../../shared/monitor/watched-page';
 import { makeTempDir } from '../../test/support/temp-dir';

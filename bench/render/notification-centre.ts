@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { EventHistory, historyFilePath } from '../../electron/services/monitor/event-history';
+import { EventHistory, historyFilePath } from '../../electron/core/monitor/event-history';
 import { makeTempDir } from '../../test/support/temp-dir';
 import { startHarness, type Harness } from '../../test/e2e/support/harness';
 import { BENCH_VIEWPORT } from './browser';

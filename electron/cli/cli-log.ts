@@ -1,10 +1,10 @@
 import os from 'node:os';
-import { createFileLogger } from '@services/logging/app-logger';
-import { CoreLog } from '@services/logging/core-log';
-import { redactLogLine } from '@services/logging/log-redaction';
-import { KnownSecrets } from '@services/security/known-secrets';
-import type { OutboxService } from '@services/outbox/outbox-service';
-import { resolveDataDir } from '@services/settings/data-dir';
+import { createFileLogger } from '@core/logging/app-logger';
+import { CoreLog } from '@core/logging/core-log';
+import { redactLogLine } from '@core/logging/log-redaction';
+import { KnownSecrets } from '@core/security/known-secrets';
+import type { OutboxService } from '@core/outbox/outbox-service';
+import { resolveDataDir } from '@core/settings/data-dir';
 import { asksAboutTheProgram } from './command-table';
 import { CommandInterruption } from './interruption';
 import { CLI_VERSION } from './program';

@@ -1,14 +1,14 @@
 import type { AccountRecord } from '@shared/accounts/account';
 import { resolveBaseUrl, type Region } from '@shared/statuspage/regions';
-import { regionOfAccount } from '@services/accounts/probe-client';
-import { ensureDataDir, resolveDataDir } from '@services/settings/data-dir';
-import { SettingsStore } from '@services/settings/settings-store';
-import { StatusPageClient } from '@services/statuspage/client';
-import { KeychainSecretStore } from '@services/vault/keychain-store';
-import { KeyVault } from '@services/vault/key-vault';
-import { releaseAccountKey } from '@services/accounts/account-key';
+import { regionOfAccount } from '@core/accounts/probe-client';
+import { ensureDataDir, resolveDataDir } from '@core/settings/data-dir';
+import { SettingsStore } from '@core/settings/settings-store';
+import { StatusPageClient } from '@core/statuspage/client';
+import { KeychainSecretStore } from '@core/vault/keychain-store';
+import { KeyVault } from '@core/vault/key-vault';
+import { releaseAccountKey } from '@core/accounts/account-key';
 import { CliUsageError, Printer, type CliIo } from './output';
-import { nodeHttpFetch } from '@services/http/node-http-fetch';
+import { nodeHttpFetch } from '@core/http/node-http-fetch';
 import type { CallTarget } from './explain-failure';
 import { cliTime } from './cli-time';
 

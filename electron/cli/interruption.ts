@@ -1,6 +1,6 @@
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import type { OutboxOwnerRole } from '@services/outbox/outbox-lock';
-import type { OutboxService } from '@services/outbox/outbox-service';
+import type { OutboxOwnerRole } from '@core/outbox/outbox-lock';
+import type { OutboxService } from '@core/outbox/outbox-service';
 
 /** What became of one write when the command was stopped. */
 export type WriteFate = 'sent' | 'outcome_unknown' | 'queued' | 'handed_over' | 'held' | 'failed' | 'not_queued';

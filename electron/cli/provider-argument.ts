@@ -57,7 +57,7 @@ export async function readProviderTarget(
   parts?: readonly string[],
 ): Promise<{ target: ProviderTarget; page: PageSnapshot }> {
   // The readers of every format: loaded only once a provider's page is read.
-  const { readProviderOnce } = await import('@services/monitor/read-provider-once');
+  const { readProviderOnce } = await import('@core/monitor/read-provider-once');
   const read = await readProviderOnce(target.url, target.format, {
     onTry: (url) => (ctx.lastTarget = { baseUrl: url, provider: true }),
     tryAnother: '--format names another',

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { AppError } from '@shared/errors';
-import { acquireOutboxLock, OutboxBusyError, openWhenFree } from '@services/outbox/outbox-lock';
-import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
+import { acquireOutboxLock, OutboxBusyError, openWhenFree } from '@core/outbox/outbox-lock';
+import { OUTBOX_FILE_NAME } from '@core/outbox/outbox-store';
 import type { CliContext } from './context';
 
 /** Longer than another command's hold on the lock, as for writes (outbox.ts). */

@@ -1,9 +1,9 @@
 import os from 'node:os';
 import type { App } from 'electron';
-import { createFileLogger } from '@services/logging/app-logger';
-import { CoreLog } from '@services/logging/core-log';
-import { redactLogLine } from '@services/logging/log-redaction';
-import { KnownSecrets } from '@services/security/known-secrets';
+import { createFileLogger } from '@core/logging/app-logger';
+import { CoreLog } from '@core/logging/core-log';
+import { redactLogLine } from '@core/logging/log-redaction';
+import { KnownSecrets } from '@core/security/known-secrets';
 
 export interface AppLog {
   log: CoreLog;

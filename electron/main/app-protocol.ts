@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Protocol } from 'electron';
-import { APP_SCHEME, mimeTypeFor, resolveAppAsset } from '@services/security/app-protocol';
-import { CONTENT_SECURITY_POLICY } from '@services/security/content-security-policy';
+import { APP_SCHEME, mimeTypeFor, resolveAppAsset } from '@core/security/app-protocol';
+import { CONTENT_SECURITY_POLICY } from '@core/security/content-security-policy';
 
 /** app:// must be registered as standard and secure before the app is ready, so it gets a real origin. */
 export const APP_SCHEME_PRIVILEGES = {

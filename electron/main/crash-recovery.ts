@@ -1,9 +1,9 @@
 import type { BrowserWindow } from 'electron';
-import { crashRecoveryDecision } from '@services/desktop/crash-recovery';
+import { crashRecoveryDecision } from '@core/desktop/crash-recovery';
 import type { MainWindowController } from './window-controller';
 
 /**
- * Reloads the window when its renderer process is gone, as services/desktop/crash-recovery.ts decides: a few
+ * Reloads the window when its renderer process is gone, as core/desktop/crash-recovery.ts decides: a few
  * times, then the window is closed instead, so a page that crashes as it loads never loops. The crash times
  * outlive a window, so a new window for a page that keeps crashing gives up at once. Returns what to call
  * for each new window.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { App, CrashReporter } from 'electron';
-import { APP_NAME } from '@services/desktop/app-identity';
-import type { CoreLog } from '@services/logging/core-log';
+import { APP_NAME } from '@core/desktop/app-identity';
+import type { CoreLog } from '@core/logging/core-log';
 
 export const CRASHES_DIR_NAME = 'crashes';
 

@@ -1,6 +1,6 @@
 import inspector from 'node:inspector';
 import type { App } from 'electron';
-import { refusedSwitches, refusedSwitchesMessage } from '@services/security/debug-switches';
+import { refusedSwitches, refusedSwitchesMessage } from '@core/security/debug-switches';
 
 /**
  * An installed app started with a debugging switch says so in one line on stderr and ends (exit code 2, as

@@ -1,5 +1,5 @@
 import type { TrayAction } from '@shared/monitor/tray';
-import type { AppCore } from '@services/app-core';
+import type { AppCore } from '@core/app-core';
 import type { MainWindowController } from './window-controller';
 
 export interface OpenTarget {

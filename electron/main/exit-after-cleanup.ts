@@ -1,5 +1,5 @@
 import type { App } from 'electron';
-import { settleWithin } from '@services/desktop/settle-within';
+import { settleWithin } from '@core/desktop/settle-within';
 
 /** Long enough for the outbox's fsync and the histories' last write; short enough that a quit never hangs. */
 export const CLEANUP_TIME_LIMIT_MS = 5_000;

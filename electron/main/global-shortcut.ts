@@ -1,5 +1,5 @@
 import type { GlobalShortcut } from 'electron';
-import type { GlobalShortcutPort } from '@services/shortcuts/global-shortcut-feature';
+import type { GlobalShortcutPort } from '@core/shortcuts/global-shortcut-feature';
 
 /**
  * Electron's globalShortcut as the core's port: holds at most one accelerator, letting go of the previous one

@@ -1,9 +1,9 @@
 import type { App, Session, Shell, WebContents } from 'electron';
-import { canOpenExternal, decideWindowOpen, isAllowedNavigation } from '@services/security/navigation';
-import { shouldGrantPermission } from '@services/security/permissions';
+import { canOpenExternal, decideWindowOpen, isAllowedNavigation } from '@core/security/navigation';
+import { shouldGrantPermission } from '@core/security/permissions';
 
 /**
- * Applies the security decisions (pure functions in services/security) to every web contents and to the
+ * Applies the security decisions (pure functions in core/security) to every web contents and to the
  * session: no navigation away from the app, no new windows, no webviews, no permissions but notifications.
  */
 export function hardenApp(app: App, shell: Shell, appOrigins: readonly string[]): void {

@@ -1,6 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import type { IpcDispatcher } from '@services/ipc/dispatcher';
-import type { EventBus } from '@services/ipc/event-bus';
+import type { IpcDispatcher } from '@core/ipc/dispatcher';
+import type { EventBus } from '@core/ipc/event-bus';
 import type { IpcContract } from '@shared/ipc/contract';
 
 /**

@@ -1,9 +1,9 @@
 import os from 'node:os';
 import type { App } from 'electron';
 import { AppError } from '@shared/errors';
-import { repairXdgAutostart } from '@services/desktop/autostart-repair';
-import { loginCommand, loginItemMechanism } from '@services/desktop/login-item';
-import { setXdgAutostart } from '@services/desktop/xdg-autostart';
+import { repairXdgAutostart } from '@core/desktop/autostart-repair';
+import { loginCommand, loginItemMechanism } from '@core/desktop/login-item';
+import { setXdgAutostart } from '@core/desktop/xdg-autostart';
 
 /** The command that starts this copy of the app; `appImage` is the AppImage file it runs from, if any. */
 function commandOf(app: App, appImage: string | undefined): string[] {

@@ -4,19 +4,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { app, clipboard, crashReporter, dialog, globalShortcut, ipcMain, Menu, protocol, session, shell } from 'electron';
-import type { AppPorts } from '@services/app-core-options';
-import { oneDemoAtATime } from '@services/desktop/demo-launch';
-import { APP_ID, APP_NAME } from '@services/desktop/app-identity';
-import { applicationMenuTemplate } from '@services/desktop/application-menu';
-import { keepsLoginItemCurrent } from '@services/desktop/login-item';
-import { OpenTargetMailbox } from '@services/desktop/open-target-mailbox';
-import { rendererSource } from '@services/desktop/renderer-source';
-import { quitsWhenAllWindowsClosed } from '@services/desktop/window-all-closed';
-import { canOpenExternal } from '@services/security/navigation';
-import { resolveDataDir } from '@services/settings/data-dir';
-import { keepYoungGenerationSmall } from '@services/desktop/young-generation';
-import { logsDirOf } from '@services/logging/app-logger';
-import type { DiagnosticsFeature } from '@services/logging/diagnostics-feature';
+import type { AppPorts } from '@core/app-core-options';
+import { oneDemoAtATime } from '@core/desktop/demo-launch';
+import { APP_ID, APP_NAME } from '@core/desktop/app-identity';
+import { applicationMenuTemplate } from '@core/desktop/application-menu';
+import { keepsLoginItemCurrent } from '@core/desktop/login-item';
+import { OpenTargetMailbox } from '@core/desktop/open-target-mailbox';
+import { rendererSource } from '@core/desktop/renderer-source';
+import { quitsWhenAllWindowsClosed } from '@core/desktop/window-all-closed';
+import { canOpenExternal } from '@core/security/navigation';
+import { resolveDataDir } from '@core/settings/data-dir';
+import { keepYoungGenerationSmall } from '@core/desktop/young-generation';
+import { logsDirOf } from '@core/logging/app-logger';
+import type { DiagnosticsFeature } from '@core/logging/diagnostics-feature';
 import { APP_SCHEME_PRIVILEGES, serveRenderer } from './app-protocol';
 import { openAppLog } from './app-log';
 import { keepCrashes } from './crash-reporting';
@@ -42,7 +42,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * The composition root: Electron adapters around the AppCore. Everything that decides something lives in
- * services/ and is tested in Node; this file only wires.
+ * electron/core/ and is tested in Node; this file only wires.
  */
 export function bootstrap(): void {
   keepYoungGenerationSmall();

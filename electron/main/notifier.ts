@@ -1,6 +1,6 @@
 import { Notification } from 'electron';
 import type { NotificationIntent } from '@shared/monitor/notification-intent';
-import { nativeNotificationOptions } from '@services/desktop/notification-options';
+import { nativeNotificationOptions } from '@core/desktop/notification-options';
 
 /** Shows the monitor's notification intents; a click opens the incident in the window. */
 export function createNotifier(onClick: (target: NotificationIntent['target']) => void): (intent: NotificationIntent) => void {

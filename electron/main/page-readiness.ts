@@ -1,8 +1,8 @@
 import type { WebContents } from 'electron';
-import { canTakeMessages, NO_PAGE, nextPageReadiness, type PageEvent } from '@services/desktop/page-readiness';
+import { canTakeMessages, NO_PAGE, nextPageReadiness, type PageEvent } from '@core/desktop/page-readiness';
 
 /**
- * Follows a window's page through loads, reloads and crashes (services/desktop/page-readiness.ts decides) and
+ * Follows a window's page through loads, reloads and crashes (core/desktop/page-readiness.ts decides) and
  * says each time whether it can take a message now.
  */
 export function followPageReadiness(contents: WebContents, appOrigins: readonly string[], onChange: (ready: boolean) => void): void {

@@ -1,13 +1,13 @@
 import { rmSync } from 'node:fs';
-import { AppCore } from '@services/app-core';
-import type { AppPorts } from '@services/app-core-options';
-import { startDesktopDemo } from '@services/demo/desktop-demo';
-import { DemoKeychain } from '@services/vault/demo-keychain';
-import { KeychainSecretStore } from '@services/vault/keychain-store';
-import { KeyVault } from '@services/vault/key-vault';
-import { SessionSecretStore } from '@services/vault/secret-store';
-import type { CoreLog } from '@services/logging/core-log';
-import type { KnownSecrets } from '@services/security/known-secrets';
+import { AppCore } from '@core/app-core';
+import type { AppPorts } from '@core/app-core-options';
+import { startDesktopDemo } from '@core/demo/desktop-demo';
+import { DemoKeychain } from '@core/vault/demo-keychain';
+import { KeychainSecretStore } from '@core/vault/keychain-store';
+import { KeyVault } from '@core/vault/key-vault';
+import { SessionSecretStore } from '@core/vault/secret-store';
+import type { CoreLog } from '@core/logging/core-log';
+import type { KnownSecrets } from '@core/security/known-secrets';
 
 export interface StartedCore {
   core: AppCore;

@@ -1,5 +1,5 @@
 import { net, powerMonitor } from 'electron';
-import { SignalHub } from '@services/monitor/system-signals';
+import { SignalHub } from '@core/monitor/system-signals';
 
 /**
  * Electron's power and network state as the monitor's SystemSignals: suspend/resume from powerMonitor, and

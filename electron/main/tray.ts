@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Menu, nativeImage, Tray } from 'electron';
 import type { TrayAction, TrayModel } from '@shared/monitor/tray';
-import { initialTrayMenu, trayIconFile, trayMenuTemplate } from '@services/desktop/tray-menu';
+import { initialTrayMenu, trayIconFile, trayMenuTemplate } from '@core/desktop/tray-menu';
 
 export interface TrayController {
   update(model: TrayModel): void;

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import type * as ElectronUpdaterModule from 'electron-updater';
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import type { UpdateDeliveryKind, UpdateState } from '@shared/updates/update-state';
-import { inspectInstalledBuild } from '@services/updates/installed-build';
-import { releasePageUrl } from '@services/updates/update-policy';
-import type { UpdaterPort } from '@services/updates/updates-feature';
+import { inspectInstalledBuild } from '@core/updates/installed-build';
+import { releasePageUrl } from '@core/updates/update-policy';
+import type { UpdaterPort } from '@core/updates/updates-feature';
 
 type ElectronUpdater = typeof ElectronUpdaterModule;
 

@@ -1,5 +1,5 @@
 import { BrowserWindow } from 'electron';
-import { secureWebPreferences } from '@services/security/web-preferences';
+import { secureWebPreferences } from '@core/security/web-preferences';
 
 export interface MainWindowOptions {
   preloadPath: string;

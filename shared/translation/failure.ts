@@ -3,7 +3,7 @@ import type { AppErrorShape } from '../errors';
 /**
  * What went wrong with a translation, in the terms the panel and the editors show. Derived from the typed
  * error the main process sends (code + HTTP status), following the mapping in
- * electron/services/translation/errors.ts: 401/403 → unauthorized with a status, no key → unauthorized
+ * electron/core/translation/errors.ts: 401/403 → unauthorized with a status, no key → unauthorized
  * without one, 400 on translate → forbidden 400, unsupported pair → unsupported.
  */
 export type TranslationFailureKind =

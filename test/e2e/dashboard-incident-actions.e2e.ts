@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { decideWindowOpen } from '../../electron/services/security/navigation';
+import { decideWindowOpen } from '../../electron/core/security/navigation';
 import type { StatusPageSimulator } from '../../simulators/statuspage';
 import type { Harness } from './support/harness';
 import { addAcmeAccount } from './support/navigation';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { OPERATIONS_HISTORY_FILE } from '../../electron/services/operations/operations-history';
+import { OPERATIONS_HISTORY_FILE } from '../../electron/core/operations/operations-history';
 import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';
-import { secretNames } from '../../electron/services/vault/key-vault';
+import { secretNames } from '../../electron/core/vault/key-vault';
 import { operationsHistoryFileSchema } from '../../shared/operations/history';
 import { fakeBrowser } from '../integration/operations/support/browser';
 import { switchableService } from '../integration/operations/support/switchable-service';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { nodeFileSystem, type DurableFileSystem, type WritableFile } from '../../electron/services/storage/file-system';
+import { nodeFileSystem, type DurableFileSystem, type WritableFile } from '../../electron/core/storage/file-system';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { addAcmeAccount, goTo } from './support/navigation';

@@ -1,4 +1,4 @@
-import { secretNames } from '../../electron/services/vault/key-vault';
+import { secretNames } from '../../electron/core/vault/key-vault';
 import { deadServiceUrl } from './support/dead-address';
 import { expect, test } from './support/fixtures';
 import { openScreen } from './support/navigation';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { makeTempDir } from '../support/temp-dir';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
-import { KeyVault, secretNames } from '../../electron/services/vault/key-vault';
-import { SessionSecretStore } from '../../electron/services/vault/secret-store';
+import { KeyVault, secretNames } from '../../electron/core/vault/key-vault';
+import { SessionSecretStore } from '../../electron/core/vault/secret-store';
 import { startHarness, type Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEFAULT_NOTIFICATION_PREFS } from '../../shared/monitor/notification-prefs';
 import { decideTray, TRAY_ICON_STATES, type TrayIconState, type TrayPage } from '../../shared/monitor/tray';
-import { trayIconFile, trayMenuTemplate } from '../../electron/services/desktop/tray-menu';
+import { trayIconFile, trayMenuTemplate } from '../../electron/core/desktop/tray-menu';
 import { repoRoot } from '../support/paths';
 import { screenshotPath } from './support/screenshots';
 

@@ -1,6 +1,6 @@
 import type { UpdateDeliveryKind, UpdateState } from '../../shared/updates/update-state';
-import type { InstalledBuild } from '../../electron/services/updates/update-policy';
-import type { UpdaterPort } from '../../electron/services/updates/updates-feature';
+import type { InstalledBuild } from '../../electron/core/updates/update-policy';
+import type { UpdaterPort } from '../../electron/core/updates/updates-feature';
 import { expect, test } from './support/fixtures';
 import { E2E_VERSION } from './support/harness';
 import { screenshotPath } from './support/screenshots';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { CONTENT_SECURITY_POLICY } from '../../electron/services/security/content-security-policy';
+import { CONTENT_SECURITY_POLICY } from '../../electron/core/security/content-security-policy';
 import { repoRoot } from '../support/paths';
 import { findElectronBinary } from './electron-binary';
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventHistory, historyFilePath } from '../../electron/services/monitor/event-history';
-import { MonitorService } from '../../electron/services/monitor/monitor-service';
-import { baseUrlOfPage, createSummaryFetcher } from '../../electron/services/monitor/summary-fetcher';
-import { SignalHub } from '../../electron/services/monitor/system-signals';
+import { EventHistory, historyFilePath } from '../../electron/core/monitor/event-history';
+import { MonitorService } from '../../electron/core/monitor/monitor-service';
+import { baseUrlOfPage, createSummaryFetcher } from '../../electron/core/monitor/summary-fetcher';
+import { SignalHub } from '../../electron/core/monitor/system-signals';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
 import { seededRandom } from '../../simulators/translation/faults';
-import { SlidingWindowRateLimiter } from '../../electron/services/statuspage/rate-limiter';
+import { SlidingWindowRateLimiter } from '../../electron/core/statuspage/rate-limiter';
 import { monitorEventSchema, type MonitorEvent } from '../../shared/monitor/events';
 import type { NotificationIntent } from '../../shared/monitor/notification-intent';
 import { watchedPageSchema } from '../../shared/monitor/watched-page';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppCore } from '../../electron/services/app-core';
+import type { AppCore } from '../../electron/core/app-core';
 import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
 import { startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
-import type { KeychainSecretStore } from '../../electron/services/vault/keychain-store';
-import { secretNames } from '../../electron/services/vault/key-vault';
+import type { KeychainSecretStore } from '../../electron/core/vault/keychain-store';
+import { secretNames } from '../../electron/core/vault/key-vault';
 import type { Result } from '../../shared/ipc/define';
 import { fakeBrowser } from '../integration/operations/support/browser';
 import { filesContaining } from '../integration/operations/support/disk-scan';

@@ -1,8 +1,8 @@
-import { createHelloProbe } from '../../electron/services/connectivity/hello-probe';
-import type { OutboxKindHandler } from '../../electron/services/outbox/kinds';
-import { OutboxService, type OutboxServiceOptions } from '../../electron/services/outbox/outbox-service';
-import { createStatusPageOutboxKind } from '../../electron/services/outbox/statuspage/statuspage-kind';
-import { StatusPageTargets, type OutboxAccountsPort } from '../../electron/services/outbox/statuspage/targets';
+import { createHelloProbe } from '../../electron/core/connectivity/hello-probe';
+import type { OutboxKindHandler } from '../../electron/core/outbox/kinds';
+import { OutboxService, type OutboxServiceOptions } from '../../electron/core/outbox/outbox-service';
+import { createStatusPageOutboxKind } from '../../electron/core/outbox/statuspage/statuspage-kind';
+import { StatusPageTargets, type OutboxAccountsPort } from '../../electron/core/outbox/statuspage/targets';
 import { AppError } from '../../shared/errors';
 
 /*

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DurableFileSystem, WritableFile } from '../../electron/services/storage/file-system';
+import type { DurableFileSystem, WritableFile } from '../../electron/core/storage/file-system';
 
 /*
  * The simulation's disk when the fault is not a disk fault: the outbox's real files, on a RAM-backed file

@@ -1,4 +1,4 @@
-import type { OutboxService } from '../../electron/services/outbox/outbox-service';
+import type { OutboxService } from '../../electron/core/outbox/outbox-service';
 import type { StatusPageSimulator } from '../../simulators/statuspage';
 
 /*

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { ManualNetworkSignals } from '../../electron/services/connectivity/network-signals';
-import { RESEND_BACKOFF } from '../../electron/services/outbox/outbox-parts';
-import type { OutboxService } from '../../electron/services/outbox/outbox-service';
-import { RECONCILE_SETTLE_MS } from '../../electron/services/outbox/statuspage/outcome-settling';
+import { ManualNetworkSignals } from '../../electron/core/connectivity/network-signals';
+import { RESEND_BACKOFF } from '../../electron/core/outbox/outbox-parts';
+import type { OutboxService } from '../../electron/core/outbox/outbox-service';
+import { RECONCILE_SETTLE_MS } from '../../electron/core/outbox/statuspage/outcome-settling';
 import type { FaultRule, StatusPageSimulator } from '../../simulators/statuspage';
 import { createPrng } from '../../simulators/statuspage/prng';
-import { clearRateLimiters } from '../../electron/services/statuspage/rate-limiter';
+import { clearRateLimiters } from '../../electron/core/statuspage/rate-limiter';
 import { openTestOutbox, simAccounts } from '../integration/outbox/support/harness';
 import { MUTATIONS, openBrokenOutbox, type MutationName } from './broken-outbox';
 import { memoryDir, memoryDisk } from './memory-disk';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { DurableFileSystem, WritableFile } from '../../electron/services/storage/file-system';
+import type { DurableFileSystem, WritableFile } from '../../electron/core/storage/file-system';
 
 /*
  * A disk that fails the way real ones do, over real files: while "full", a write puts what fits on disk and

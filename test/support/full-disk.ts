@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { vi } from 'vitest';
-import { nodeFileSystem } from '../../electron/services/storage/file-system';
+import { nodeFileSystem } from '../../electron/core/storage/file-system';
 import { FaultyDisk } from './faulty-disk';
 
 /*

@@ -1,4 +1,4 @@
-import type { KeychainLike } from '../../electron/services/vault/key-vault';
+import type { KeychainLike } from '../../electron/core/vault/key-vault';
 
 /**
  * A keychain that is always there and keeps its secrets in memory (`secrets`, for tests to look into): for suites

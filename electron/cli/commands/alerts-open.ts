@@ -1,10 +1,10 @@
-import { createAlerts, type Alerts } from '@services/alerts/alerts-feature';
-import { AlertDelivery } from '@services/alerts/delivery/alert-delivery';
-import type { KnownSecrets } from '@services/security/known-secrets';
-import type { SettingsStore } from '@services/settings/settings-store';
-import type { KeyVault } from '@services/vault/key-vault';
+import { createAlerts, type Alerts } from '@core/alerts/alerts-feature';
+import { AlertDelivery } from '@core/alerts/delivery/alert-delivery';
+import type { KnownSecrets } from '@core/security/known-secrets';
+import type { SettingsStore } from '@core/settings/settings-store';
+import type { KeyVault } from '@core/vault/key-vault';
 import type { AlertDeliveryView } from '@shared/alerts/alert-delivery';
-import type { AlertsOwnerRole } from '@services/alerts/delivery/alert-queue-lock';
+import type { AlertsOwnerRole } from '@core/alerts/delivery/alert-queue-lock';
 import type { CliContext } from '../context';
 
 /*

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AlertDestination, AlertDestinationKind, NewAlertDestination } from '@shared/alerts/alert-destination';
 import { AppError } from '@shared/errors';
 import { describeIssues } from '@shared/validation/describe-issues';
-import type { DestinationSecret } from '@services/alerts/alert-delivery-api';
+import type { DestinationSecret } from '@core/alerts/alert-delivery-api';
 import { CliUsageError } from '../output';
 
 /*

@@ -18,7 +18,7 @@ import { deliveriesText, deliveryStateWords, destinationsText, ruleWords } from 
 import { openAlerts, type OpenedAlerts } from './alerts-open';
 import { ruleFromOptions, type RuleOptions } from './alerts-rule-options';
 import { SECRET_PARTS, secretFields, secretLines } from './alerts-secret-text';
-import { isKnownTimeZone } from '@services/alerts/routing/quiet-hours';
+import { isKnownTimeZone } from '@core/alerts/routing/quiet-hours';
 
 /*
  * statusdesk alerts list|add|remove|rule|rule-remove|test|retry: the same use cases the Settings → Alerts

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseOutboxLog } from '@services/outbox/log-format';
-import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
-import { fileErrorReason } from '@services/storage/file-system';
+import { parseOutboxLog } from '@core/outbox/log-format';
+import { OUTBOX_FILE_NAME } from '@core/outbox/outbox-store';
+import { fileErrorReason } from '@core/storage/file-system';
 import type { DoctorCheck } from './doctor-check';
 import { countWords } from '@shared/people-words/count-words';
 import { writeStateWords } from '@shared/people-words/write-state-words';

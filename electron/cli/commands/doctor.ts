@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { resolveDataDir } from '@services/settings/data-dir';
-import { SettingsStore } from '@services/settings/settings-store';
+import { resolveDataDir } from '@core/settings/data-dir';
+import { SettingsStore } from '@core/settings/settings-store';
 import { EXIT } from '../output';
 import type { CliContext } from '../context';
 import type { RunAction } from '../run-action';

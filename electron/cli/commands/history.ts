@@ -5,7 +5,7 @@ import { HISTORY_DAYS, type HistoryComponent, type PageHistory } from '@shared/h
 import { levelInSentence } from '@shared/people-words/level-words';
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import type { BaseLevel } from '@shared/statuspage/levels';
-import { historyDir, readHeartbeat, readPageHistoryFile } from '@services/history/history-files';
+import { historyDir, readHeartbeat, readPageHistoryFile } from '@core/history/history-files';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';
 import type { RunAction } from '../run-action';

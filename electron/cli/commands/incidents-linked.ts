@@ -6,9 +6,9 @@ import { liveMembers, type LinkedGroup, type LinkedMember } from '@shared/incide
 import { currentIdOf, memberState } from '@shared/incidents/linked-member-state';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { isTempId } from '@shared/outbox/temp-id';
-import { LINKED_INCIDENTS_FILE_NAME, parseLinkedIncidents } from '@services/incidents/linked-incidents';
-import { OutboxBusyError } from '@services/outbox/outbox-lock';
-import { readTextIfPresentSync } from '@services/storage/read-if-present';
+import { LINKED_INCIDENTS_FILE_NAME, parseLinkedIncidents } from '@core/incidents/linked-incidents';
+import { OutboxBusyError } from '@core/outbox/outbox-lock';
+import { readTextIfPresentSync } from '@core/storage/read-if-present';
 import type { CliContext } from '../context';
 import { EXIT, reasonOf } from '../output';
 import type { RunAction } from '../run-action';

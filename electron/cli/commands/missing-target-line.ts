@@ -4,7 +4,7 @@ import { targetOfWrite } from '@shared/outbox/write-description';
 /*
  * Writes that failed because the item they change is not on the server (404), grouped by that item: one line
  * each, with the command that drops them all. The first found the item missing; the outbox failed the writes
- * queued behind it with it (services/outbox/missing-target.ts).
+ * queued behind it with it (core/outbox/missing-target.ts).
  */
 export function missingTargetLines(entries: readonly OutboxEntryView[]): string[] {
   const groups = new Map<string, OutboxEntryView[]>();

@@ -1,6 +1,6 @@
 import { AppError } from '@shared/errors';
-import { diskFailureText } from '@services/outbox/disk-words';
-import type { FileSystemFailure } from '@services/storage/file-system';
+import { diskFailureText } from '@core/outbox/disk-words';
+import type { FileSystemFailure } from '@core/storage/file-system';
 
 /*
  * A disk that fails under the outbox (full, read-only, an I/O error), in the command line's words: what
@@ -10,7 +10,7 @@ import type { FileSystemFailure } from '@services/storage/file-system';
  * again. Without these words a flush on a full disk ends with "sent 26; left: 274 pending" and no reason.
  */
 
-// The failure itself in words is shared with the window's outbox status (services/outbox/disk-words.ts).
+// The failure itself in words is shared with the window's outbox status (core/outbox/disk-words.ts).
 export { diskFailureText };
 
 const WHAT_TO_DO = 'free space on that disk (or fix it), then run "statusdesk outbox flush"';

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { AppError } from '@shared/errors';
-import { openStatusPageOutbox } from '@services/outbox/create-statuspage-outbox';
-import { OutboxHandoffReceiver } from '@services/outbox/outbox-handoff';
-import { openWhenFree, OutboxLockFileError, type OutboxBusyError } from '@services/outbox/outbox-lock';
-import type { OutboxService } from '@services/outbox/outbox-service';
-import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
-import { accountsPortOf } from '@services/outbox/statuspage/accounts-port';
-import { watchFailures, type FileSystemFailure } from '@services/storage/file-system';
-import { releaseAccountKey } from '@services/accounts/account-key';
+import { openStatusPageOutbox } from '@core/outbox/create-statuspage-outbox';
+import { OutboxHandoffReceiver } from '@core/outbox/outbox-handoff';
+import { openWhenFree, OutboxLockFileError, type OutboxBusyError } from '@core/outbox/outbox-lock';
+import type { OutboxService } from '@core/outbox/outbox-service';
+import { OUTBOX_FILE_NAME } from '@core/outbox/outbox-store';
+import { accountsPortOf } from '@core/outbox/statuspage/accounts-port';
+import { watchFailures, type FileSystemFailure } from '@core/storage/file-system';
+import { releaseAccountKey } from '@core/accounts/account-key';
 import type { CliContext } from '../context';
 import { diskFailureText, diskWarningText, OutboxDiskError } from './outbox-disk';
 

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { AppError } from '@shared/errors';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import type { OutboxService } from '@services/outbox/outbox-service';
-import { LookAlikeMayBeMine } from '@services/outbox/user-decisions';
+import type { OutboxService } from '@core/outbox/outbox-service';
+import { LookAlikeMayBeMine } from '@core/outbox/user-decisions';
 import type { WriteOutcome } from './write-outcome';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { countWords } from '@shared/people-words/count-words';
-import { countStates, toView } from '@services/outbox/entry';
-import { OUTBOX_FILE_NAME, OutboxStore } from '@services/outbox/outbox-store';
+import { countStates, toView } from '@core/outbox/entry';
+import { OUTBOX_FILE_NAME, OutboxStore } from '@core/outbox/outbox-store';
 import type { CliContext } from '../context';
 import { OutboxDiskError } from './outbox-disk';
 

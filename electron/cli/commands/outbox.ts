@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { AppError } from '@shared/errors';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { missingTargetLines } from './missing-target-line';
-import type { OutboxFlushReport, OutboxService } from '@services/outbox/outbox-service';
+import type { OutboxFlushReport, OutboxService } from '@core/outbox/outbox-service';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 import { cannotSendText, flushDiskText } from './outbox-disk';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { RunAction } from '../run-action';
 import { MAX_PART_CHOICES, searchPartChoices } from '@shared/monitor/provider/part-choices';
 import { PROVIDER_FORMATS } from '@shared/monitor/provider/provider-format';
-import { readProviderParts } from '@services/monitor/read-provider-parts';
+import { readProviderParts } from '@core/monitor/read-provider-parts';
 import { CliUsageError, table } from '../output';
 import { formatOption, providerArgument } from '../provider-argument';
 

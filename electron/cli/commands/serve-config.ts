@@ -3,10 +3,10 @@ import type { AlertDestination } from '@shared/alerts/alert-destination';
 import type { AlertSettings } from '@shared/alerts/alert-settings';
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import { countWords } from '@shared/people-words/count-words';
-import { isKnownTimeZone } from '@services/alerts/routing/quiet-hours';
-import { acquireOutboxLock, OutboxBusyError } from '@services/outbox/outbox-lock';
-import { OUTBOX_FILE_NAME } from '@services/outbox/outbox-store';
-import { inspectSettingsFile } from '@services/settings/settings-store';
+import { isKnownTimeZone } from '@core/alerts/routing/quiet-hours';
+import { acquireOutboxLock, OutboxBusyError } from '@core/outbox/outbox-lock';
+import { OUTBOX_FILE_NAME } from '@core/outbox/outbox-store';
+import { inspectSettingsFile } from '@core/settings/settings-store';
 
 /*
  * What `statusdesk serve` checks before it polls anything: a watcher that runs unattended must not start on

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AlertDestination } from '@shared/alerts/alert-destination';
 import { AppError } from '@shared/errors';
-import type { DestinationSecret } from '@services/alerts/alert-delivery-api';
-import type { KeychainProbe } from '@services/vault/keychain-store';
-import type { KeychainLike } from '@services/vault/key-vault';
-import { bindingFor, encodeSecret } from '@services/vault/secret-binding';
-import { fileErrorReason } from '@services/storage/file-system';
+import type { DestinationSecret } from '@core/alerts/alert-delivery-api';
+import type { KeychainProbe } from '@core/vault/keychain-store';
+import type { KeychainLike } from '@core/vault/key-vault';
+import { bindingFor, encodeSecret } from '@core/vault/secret-binding';
+import { fileErrorReason } from '@core/storage/file-system';
 import { originOf } from '@shared/validation/secret-destination';
 import { secretFromFile } from './alerts-secret-text';
 

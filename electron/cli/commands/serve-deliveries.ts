@@ -1,5 +1,5 @@
 import type { AlertDeliveryView } from '@shared/alerts/alert-delivery';
-import type { AlertsApi } from '@services/alerts/alerts-api';
+import type { AlertsApi } from '@core/alerts/alerts-api';
 import type { ServeLog } from './serve-log';
 
 /*

@@ -1,5 +1,5 @@
-import { redactLogLine } from '@services/logging/log-redaction';
-import type { KnownSecrets } from '@services/security/known-secrets';
+import { redactLogLine } from '@core/logging/log-redaction';
+import type { KnownSecrets } from '@core/security/known-secrets';
 import { CliUsageError } from '../output';
 
 /*

@@ -1,7 +1,7 @@
 import type { AlertDestination } from '@shared/alerts/alert-destination';
-import { destinationSecretFor } from '@services/alerts/destination-secret';
-import { KeychainSecretStore } from '@services/vault/keychain-store';
-import { KeyVault, secretNames } from '@services/vault/key-vault';
+import { destinationSecretFor } from '@core/alerts/destination-secret';
+import { KeychainSecretStore } from '@core/vault/keychain-store';
+import { KeyVault, secretNames } from '@core/vault/key-vault';
 import { reasonOf } from '../output';
 import { CredentialsDirectory, type SecretPart } from './serve-credentials';
 

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { AccountsService } from '@services/accounts/accounts-service';
-import { createStatusPageProbeClient } from '@services/accounts/probe-client';
-import { MonitorService } from '@services/monitor/monitor-service';
-import { KnownSecrets } from '@services/security/known-secrets';
-import { resolveDataDir } from '@services/settings/data-dir';
-import { SettingsStore } from '@services/settings/settings-store';
-import { watchedPageFetcher } from '@services/watch/page-fetcher';
+import { AccountsService } from '@core/accounts/accounts-service';
+import { createStatusPageProbeClient } from '@core/accounts/probe-client';
+import { MonitorService } from '@core/monitor/monitor-service';
+import { KnownSecrets } from '@core/security/known-secrets';
+import { resolveDataDir } from '@core/settings/data-dir';
+import { SettingsStore } from '@core/settings/settings-store';
+import { watchedPageFetcher } from '@core/watch/page-fetcher';
 import { countWords } from '@shared/people-words/count-words';
 import type { CliContext } from '../context';
 import type { CommandInterruption } from '../interruption';

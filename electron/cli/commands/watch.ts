@@ -5,11 +5,11 @@ import { MIN_INTERVAL_SEC, type WatchedPage } from '@shared/monitor/watched-page
 import { levelWords } from '@shared/people-words/level-words';
 import { pageCheckFailure } from '@shared/people-words/page-failure';
 import { resolveBaseUrl } from '@shared/statuspage/regions';
-import { DEMO_PAGE, DEMO_SCENARIO, playDemo } from '@services/demo/demo-scenario';
-import { PROVIDER_SCENARIO } from '@services/demo/provider-scenario';
+import { DEMO_PAGE, DEMO_SCENARIO, playDemo } from '@core/demo/demo-scenario';
+import { PROVIDER_SCENARIO } from '@core/demo/provider-scenario';
 import { colourWanted, pageLabel, WatchLines } from './watch-lines';
-import { addressName } from '@services/monitor/page-tracker';
-import { MonitorService } from '@services/monitor/monitor-service';
+import { addressName } from '@core/monitor/page-tracker';
+import { MonitorService } from '@core/monitor/monitor-service';
 import { startStatusPageSimulator } from '@simulators/statuspage';
 import type { CliContext } from '../context';
 import type { CommandInterruption } from '../interruption';

@@ -1,8 +1,8 @@
 import { isTempId } from '@shared/outbox/temp-id';
 import { normalizePageSummary, type NormalizedService } from '@shared/statuspage/normalize';
 import { AppError } from '@shared/errors';
-import { StatusPageApiError } from '@services/statuspage/errors';
-import type { CallOptions, StatusPageClient } from '@services/statuspage/client';
+import { StatusPageApiError } from '@core/statuspage/errors';
+import type { CallOptions, StatusPageClient } from '@core/statuspage/client';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 import type { PageItem, PageItemKind } from './page-item-kind';

@@ -1,5 +1,5 @@
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import type { OutboxOwnerRole } from '@services/outbox/outbox-lock';
+import type { OutboxOwnerRole } from '@core/outbox/outbox-lock';
 
 /** What became of one write the command line queued: what every write command reports. */
 export type WriteOutcome =

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { mimeTypeFor } from '../../../electron/services/security/app-protocol';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/services/security/content-security-policy';
+import { mimeTypeFor } from '../../../electron/core/security/app-protocol';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/core/security/content-security-policy';
 
 /** Serves the built renderer on 127.0.0.1 with the same CSP header the app:// protocol sends. */
 export async function serveRendererBuild(root: string): Promise<{ origin: string; close: () => Promise<void> }> {

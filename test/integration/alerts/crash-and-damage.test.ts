@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALERT_QUEUE_FILE_NAME } from '../../../electron/services/alerts/delivery/queue-store';
+import { ALERT_QUEUE_FILE_NAME } from '../../../electron/core/alerts/delivery/queue-store';
 import { startAlertsSimulator, type AlertsSimulator } from '../../../simulators/alerts';
 import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PAGERDUTY_INFO_NOT_SENT } from '../../../electron/services/alerts/destinations/pagerduty';
-import { ALERT_QUEUE_FILE_NAME } from '../../../electron/services/alerts/delivery/queue-store';
+import { PAGERDUTY_INFO_NOT_SENT } from '../../../electron/core/alerts/destinations/pagerduty';
+import { ALERT_QUEUE_FILE_NAME } from '../../../electron/core/alerts/delivery/queue-store';
 import { startAlertsSimulator, type AlertsSimulator } from '../../../simulators/alerts';
 import { makeTempDir } from '../../support/temp-dir';
 import { FAST_SIM_RATES, KINDS, ROUTING_KEY, WEBHOOK_SECRET, openDelivery, secretFor, untilSettled, untilState, type TestDelivery } from './support/harness';

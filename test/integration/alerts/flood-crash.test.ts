@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gatheredJournalPath } from '../../../electron/services/alerts/routing/gathered-journal';
+import { gatheredJournalPath } from '../../../electron/core/alerts/routing/gathered-journal';
 import { startAlertsSimulator, type AlertsSimulator } from '../../../simulators/alerts';
 import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';

@@ -2,12 +2,12 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliIn, type CliIoExtras } from './support/run-cli';
-import { AppCore } from '../../../electron/services/app-core';
+import { AppCore } from '../../../electron/core/app-core';
 import { repoRoot } from '../../support/paths';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

@@ -5,10 +5,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/program';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
-import { bindingFor } from '../../../electron/services/vault/secret-binding';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
+import { bindingFor } from '../../../electron/core/vault/secret-binding';
 import { makeTempDir } from '../../support/temp-dir';
 import { repoRoot } from '../../support/paths';
 

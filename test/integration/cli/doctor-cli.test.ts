@@ -8,11 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CliContext } from '../../../electron/cli/context';
 import type { DoctorCheck } from '../../../electron/cli/commands/doctor-check';
 import { runDoctor } from '../../../electron/cli/commands/doctor';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { DemoKeychain } from '../../../electron/services/vault/demo-keychain';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
-import { bindingFor } from '../../../electron/services/vault/secret-binding';
+import { DemoKeychain } from '../../../electron/core/vault/demo-keychain';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
+import { bindingFor } from '../../../electron/core/vault/secret-binding';
 import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';
 

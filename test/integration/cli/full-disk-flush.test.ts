@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { nodeFileSystem, type WritableFile } from '../../../electron/services/storage/file-system';
+import { nodeFileSystem, type WritableFile } from '../../../electron/core/storage/file-system';
 import { type makeTempDir } from '../../support/temp-dir';
 import { simulatorPerFile } from './support/simulator-per-file';
 import { runCliIn } from './support/run-cli';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderHistoryStore } from '@services/history/provider-history-store';
-import { SettingsStore } from '@services/settings/settings-store';
+import { ProviderHistoryStore } from '@core/history/provider-history-store';
+import { SettingsStore } from '@core/settings/settings-store';
 import type { PageState } from '@shared/monitor/page-state';
 import type { PageSnapshot } from '@shared/monitor/snapshot';
 import type { BaseLevel } from '@shared/statuspage/levels';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LinkedIncidents, LINKED_INCIDENTS_FILE_NAME } from '../../../electron/services/incidents/linked-incidents';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { LinkedIncidents, LINKED_INCIDENTS_FILE_NAME } from '../../../electron/core/incidents/linked-incidents';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { startCli } from './support/cli-child';

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/program';
-import { OPERATIONS_HISTORY_FILE } from '../../../electron/services/operations/operations-history';
+import { OPERATIONS_HISTORY_FILE } from '../../../electron/core/operations/operations-history';
 import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
-import { bindingFor } from '../../../electron/services/vault/secret-binding';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
+import { bindingFor } from '../../../electron/core/vault/secret-binding';
 import { operationsHistoryFileSchema } from '../../../shared/operations/history';
 import { makeTempDir } from '../../support/temp-dir';
 

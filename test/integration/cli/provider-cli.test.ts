@@ -4,8 +4,8 @@ import { startProviderSimulator, type ProviderSimulator } from '../../../simulat
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { MONITOR_EVENT_TYPES, monitorEventSchema } from '../../../shared/monitor/events';
 import { makeTempDir } from '../../support/temp-dir';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { providerWatchedPage } from '../../../electron/services/watch/provider-page';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
+import { providerWatchedPage } from '../../../electron/core/watch/provider-page';
 
 /* statusdesk watch / status / summary with the address of a provider page (public Statuspage format), against the provider simulator. */
 

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertsSimulator, type AlertsSimulator } from '../../../simulators/alerts';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { EXIT_BROKEN_CONFIG } from '../../../electron/cli/commands/serve-config';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { holding, holdOutbox, releaseOutbox, startCli, until, type CliChild } from './support/cli-child';
 import { serveHome, serveLines, startServe, type ServeHome } from './support/serve-setup';
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertsSimulator, type AlertsSimulator } from '../../../simulators/alerts';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { until, type CliChild } from './support/cli-child';
 import { serveHome, startServe, type ServeHome } from './support/serve-setup';
 

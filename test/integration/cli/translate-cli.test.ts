@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/program';
 import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
-import { bindingFor } from '../../../electron/services/vault/secret-binding';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
+import { bindingFor } from '../../../electron/core/vault/secret-binding';
 import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCliIn } from './support/run-cli';
-import { createTranslationService } from '../../../electron/services/translation/create-translation-service';
+import { createTranslationService } from '../../../electron/core/translation/create-translation-service';
 import { startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
 import { makeTempDir } from '../../support/temp-dir';
 

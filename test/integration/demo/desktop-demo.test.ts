@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import type { TrayModel } from '../../../shared/monitor/tray';
-import { AppCore } from '../../../electron/services/app-core';
-import { startDesktopDemo } from '../../../electron/services/demo/desktop-demo';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { AppCore } from '../../../electron/core/app-core';
+import { startDesktopDemo } from '../../../electron/core/demo/desktop-demo';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import { makeTempDir } from '../../support/temp-dir';
 
 describe('desktop demo mode', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { networkCodeOf } from '../../../electron/services/http/network-failure';
-import { nodeHttpFetch } from '../../../electron/services/http/node-http-fetch';
-import { StatusPageClient } from '../../../electron/services/statuspage/client';
+import { networkCodeOf } from '../../../electron/core/http/network-failure';
+import { nodeHttpFetch } from '../../../electron/core/http/node-http-fetch';
+import { StatusPageClient } from '../../../electron/core/statuspage/client';
 import { startStatusPageSimulator } from '../../../simulators/statuspage';
 import { closedPortBaseUrl, sendJson, startServer, type TestServer } from '../statuspage/helpers/http-server';
 

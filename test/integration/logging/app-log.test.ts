@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppCore } from '../../../electron/services/app-core';
-import type { AppCoreOptions } from '../../../electron/services/app-core-options';
-import { createFileLogger } from '../../../electron/services/logging/app-logger';
-import { CoreLog } from '../../../electron/services/logging/core-log';
-import { redactLogLine } from '../../../electron/services/logging/log-redaction';
-import { KnownSecrets } from '../../../electron/services/security/known-secrets';
+import { AppCore } from '../../../electron/core/app-core';
+import type { AppCoreOptions } from '../../../electron/core/app-core-options';
+import { createFileLogger } from '../../../electron/core/logging/app-logger';
+import { CoreLog } from '../../../electron/core/logging/core-log';
+import { redactLogLine } from '../../../electron/core/logging/log-redaction';
+import { KnownSecrets } from '../../../electron/core/security/known-secrets';
 import { startStatusPageSimulator } from '../../../simulators/statuspage';
-import { DemoKeychain } from '../../../electron/services/vault/demo-keychain';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
-import { SessionSecretStore } from '../../../electron/services/vault/secret-store';
+import { DemoKeychain } from '../../../electron/core/vault/demo-keychain';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
+import { SessionSecretStore } from '../../../electron/core/vault/secret-store';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { summaryFetcherForPage } from '../../../electron/services/monitor/summary-fetcher';
-import { clearRateLimiters } from '../../../electron/services/statuspage/rate-limiter';
+import { summaryFetcherForPage } from '../../../electron/core/monitor/summary-fetcher';
+import { clearRateLimiters } from '../../../electron/core/statuspage/rate-limiter';
 import { sendJson, startServer, type TestServer } from '../statuspage/helpers/http-server';
 
 /*

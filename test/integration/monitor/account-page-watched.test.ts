@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppCore } from '../../../electron/services/app-core';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { AppCore } from '../../../electron/core/app-core';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MonitorService } from '../../../electron/services/monitor/monitor-service';
-import { baseUrlOfPage, createSummaryFetcher } from '../../../electron/services/monitor/summary-fetcher';
-import { SignalHub } from '../../../electron/services/monitor/system-signals';
-import { SlidingWindowRateLimiter } from '../../../electron/services/statuspage/rate-limiter';
+import { MonitorService } from '../../../electron/core/monitor/monitor-service';
+import { baseUrlOfPage, createSummaryFetcher } from '../../../electron/core/monitor/summary-fetcher';
+import { SignalHub } from '../../../electron/core/monitor/system-signals';
+import { SlidingWindowRateLimiter } from '../../../electron/core/statuspage/rate-limiter';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';

@@ -4,7 +4,7 @@ import type { AccountView } from '../../../shared/accounts/account';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { invoke, openCore, testKeychain } from '../../reliability/support/app';
 import { makeTempDir } from '../../support/temp-dir';
-import type { AppCore } from '../../../electron/services/app-core';
+import type { AppCore } from '../../../electron/core/app-core';
 
 /*
  * The user's own writes from this app (sent through the outbox) do not notify them back when

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MonitorService } from '../../../electron/services/monitor/monitor-service';
-import { createProviderFetcher } from '../../../electron/services/monitor/provider-fetcher';
-import { SlidingWindowRateLimiter } from '../../../electron/services/statuspage/rate-limiter';
+import { MonitorService } from '../../../electron/core/monitor/monitor-service';
+import { createProviderFetcher } from '../../../electron/core/monitor/provider-fetcher';
+import { SlidingWindowRateLimiter } from '../../../electron/core/statuspage/rate-limiter';
 import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import { providerNumericId } from '../../../shared/monitor/provider/provider-id';
@@ -145,7 +145,7 @@ describe('provider pages in the monitor', () => {
       rateLimiter: new SlidingWindowRateLimiter({ limit: 100, windowMs: 1_000 }),
       get: async (url, options, context) => {
         seen.push(options.headers);
-        const { httpGetText } = await import('../../../electron/services/http/get-text');
+        const { httpGetText } = await import('../../../electron/core/http/get-text');
         return httpGetText(url, options, context);
       },
     });
@@ -188,7 +188,7 @@ describe('provider pages in the monitor', () => {
 
 describe('watching a provider page from the window', () => {
   it('monitor.addPage takes an address, refuses a duplicate and a non-https one', async () => {
-    const { MonitorFeature } = await import('../../../electron/services/watch/monitor-feature');
+    const { MonitorFeature } = await import('../../../electron/core/watch/monitor-feature');
     const { watchedPageInputSchema } = await import('../../../shared/ipc/channels/monitor');
     const sim = await startProviderSimulator();
     cleanup.push(() => sim.close());

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CriticalAlerts } from '../../../electron/services/critical/critical-alerts';
+import { CriticalAlerts } from '../../../electron/core/critical/critical-alerts';
 import { makeTempDir } from '../../support/temp-dir';
 import { ACME, monitorOnSimulator } from './support/monitor-on-simulator';
 

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpGetText } from '../../../electron/services/http/get-text';
-import { createSummaryFetcher } from '../../../electron/services/monitor/summary-fetcher';
-import { SlidingWindowRateLimiter } from '../../../electron/services/statuspage/rate-limiter';
+import { httpGetText } from '../../../electron/core/http/get-text';
+import { createSummaryFetcher } from '../../../electron/core/monitor/summary-fetcher';
+import { SlidingWindowRateLimiter } from '../../../electron/core/statuspage/rate-limiter';
 
 /** The monitor's node:http transport against a real local server. */
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DesktopPrefsFeature } from '@services/desktop/desktop-prefs-feature';
+import { DesktopPrefsFeature } from '@core/desktop/desktop-prefs-feature';
 import { ACME, monitorOnSimulator } from './support/monitor-on-simulator';
 
 /*

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { detectApplicationDefaultCredentials } from '../../../electron/services/operations/adc-detection';
-import { AdcTokenProvider } from '../../../electron/services/operations/adc-token-provider';
-import { OperationsClient } from '../../../electron/services/operations/operations-client';
+import { detectApplicationDefaultCredentials } from '../../../electron/core/operations/adc-detection';
+import { AdcTokenProvider } from '../../../electron/core/operations/adc-token-provider';
+import { OperationsClient } from '../../../electron/core/operations/operations-client';
 import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
 import { makeTempDir } from '../../support/temp-dir';
 

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EnvTokenProvider } from '../../../electron/services/operations/env-token-provider';
-import { OperationsClient, type OperationsClientOptions } from '../../../electron/services/operations/operations-client';
-import { PastedTokenProvider } from '../../../electron/services/operations/pasted-token-provider';
-import { realSleep } from '../../../electron/services/timing/sleep';
+import { EnvTokenProvider } from '../../../electron/core/operations/env-token-provider';
+import { OperationsClient, type OperationsClientOptions } from '../../../electron/core/operations/operations-client';
+import { PastedTokenProvider } from '../../../electron/core/operations/pasted-token-provider';
+import { realSleep } from '../../../electron/core/timing/sleep';
 import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
 import { AppError } from '../../../shared/errors';
 import { recordingSleep, simTokenProvider } from './support/sim-token-provider';

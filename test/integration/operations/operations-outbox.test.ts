@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppCore } from '../../../electron/services/app-core';
+import { AppCore } from '../../../electron/core/app-core';
 import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
 import type { ForgetResult } from '../../../shared/operations/forget-result';
 import {
   OPERATIONS_OUTBOX_ACCOUNT,

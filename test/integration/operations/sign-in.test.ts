@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OperationsClient } from '../../../electron/services/operations/operations-client';
-import { GoogleSignInService, type SignInServiceOptions } from '../../../electron/services/operations/sign-in-service';
+import { OperationsClient } from '../../../electron/core/operations/operations-client';
+import { GoogleSignInService, type SignInServiceOptions } from '../../../electron/core/operations/sign-in-service';
 import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
 import { AppError } from '../../../shared/errors';
 import { CLOUD_PLATFORM_SCOPE } from '../../../shared/operations/token-source';
 import { fakeBrowser } from './support/browser';
 import { filesContaining } from './support/disk-scan';
-import { decodeSecret } from '../../../electron/services/vault/secret-binding';
+import { decodeSecret } from '../../../electron/core/vault/secret-binding';
 
 // The real Secret Service (scripts/with-keyring.sh), under a service name of this run only.
 const keychain = new KeychainSecretStore({ service: `Statusdesk-test-${randomUUID()}` });

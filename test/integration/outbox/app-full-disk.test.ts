@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxStatus } from '../../../shared/outbox/status';
-import { AppCore } from '../../../electron/services/app-core';
+import { AppCore } from '../../../electron/core/app-core';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { nodeFileSystem, type WritableFile } from '../../../electron/services/storage/file-system';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { nodeFileSystem, type WritableFile } from '../../../electron/core/storage/file-system';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -12,7 +12,7 @@ import { makeTempDir } from '../../support/temp-dir';
  * A disk that fills up under the app's outbox is named, with its code (ENOSPC),
  * both on a write the window makes and in the outbox status (the Outbox screen shows it), which also covers a
  * send whose "being sent" record cannot be written, which the outbox otherwise waits out without a word. The
- * words are the command line's (services/outbox/disk-words.ts). Through the window's IPC, on the real core.
+ * words are the command line's (core/outbox/disk-words.ts). Through the window's IPC, on the real core.
  */
 
 const ORIGIN = 'app://statusdesk';

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualNetworkSignals } from '../../../electron/services/connectivity/network-signals';
-import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import { ManualNetworkSignals } from '../../../electron/core/connectivity/network-signals';
+import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
 import type { StatusPageSimulator } from '../../../simulators/statuspage';
-import type { FetchLike } from '../../../electron/services/statuspage/transport';
+import type { FetchLike } from '../../../electron/core/statuspage/transport';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until, flushOnceReachable } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';

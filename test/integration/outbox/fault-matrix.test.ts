@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEnqueueInput } from '../../../shared/outbox/requests';
-import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
 import type { FaultRule, StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until } from './support/harness';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handoffDirOf, handOffWrite, OutboxHandoffReceiver } from '../../../electron/services/outbox/outbox-handoff';
+import { handoffDirOf, handOffWrite, OutboxHandoffReceiver } from '../../../electron/core/outbox/outbox-handoff';
 import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts } from './support/harness';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
-import type { OutboxAccountsPort } from '../../../electron/services/outbox/statuspage/targets';
+import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
+import type { OutboxAccountsPort } from '../../../electron/core/outbox/statuspage/targets';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox } from './support/harness';

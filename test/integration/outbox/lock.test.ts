@@ -4,13 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountsService } from '../../../electron/services/accounts/accounts-service';
-import { OutboxFeature } from '../../../electron/services/outbox/outbox-feature';
-import { OutboxBusyError, openWhenFree, type OutboxOwnerRole } from '../../../electron/services/outbox/outbox-lock';
-import { OutboxService } from '../../../electron/services/outbox/outbox-service';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
+import { AccountsService } from '../../../electron/core/accounts/accounts-service';
+import { OutboxFeature } from '../../../electron/core/outbox/outbox-feature';
+import { OutboxBusyError, openWhenFree, type OutboxOwnerRole } from '../../../electron/core/outbox/outbox-lock';
+import { OutboxService } from '../../../electron/core/outbox/outbox-service';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

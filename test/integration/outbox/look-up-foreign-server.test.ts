@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, resetLimiters } from './support/harness';
 

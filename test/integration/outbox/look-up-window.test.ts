@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
 import type { StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until, flushOnceReachable } from './support/harness';

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openStatusPageOutbox } from '../../../electron/services/outbox/create-statuspage-outbox';
-import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
-import { envAccountId } from '../../../electron/services/outbox/statuspage/targets';
+import { openStatusPageOutbox } from '../../../electron/core/outbox/create-statuspage-outbox';
+import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
+import { envAccountId } from '../../../electron/core/outbox/statuspage/targets';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
 import type { StatusPageSimulator } from '../../../simulators/statuspage';
-import { getRateLimiter } from '../../../electron/services/statuspage/rate-limiter';
-import { RETRY_AFTER_CAP_MS } from '../../../electron/services/timing/retry-after';
+import { getRateLimiter } from '../../../electron/core/statuspage/rate-limiter';
+import { RETRY_AFTER_CAP_MS } from '../../../electron/core/timing/retry-after';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxChange } from '../../../shared/outbox/status';
-import { ManualNetworkSignals } from '../../../electron/services/connectivity/network-signals';
-import type { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import { ManualNetworkSignals } from '../../../electron/core/connectivity/network-signals';
+import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, resetLimiters, simAccounts, until } from './support/harness';

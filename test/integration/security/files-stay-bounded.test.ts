@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppCore } from '../../../electron/services/app-core';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
-import { FILE_SIZE_CAPS } from '../../../electron/services/storage/file-size-cap';
-import { LINKED_INCIDENTS_FILE_NAME } from '../../../electron/services/incidents/linked-incidents';
-import { INCIDENT_PAGES_FILE_NAME } from '../../../electron/services/incidents/incident-page-store';
-import { CURRENT_SETTINGS_VERSION, defaultSettings } from '../../../electron/services/settings/settings-schema';
+import { AppCore } from '../../../electron/core/app-core';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
+import { FILE_SIZE_CAPS } from '../../../electron/core/storage/file-size-cap';
+import { LINKED_INCIDENTS_FILE_NAME } from '../../../electron/core/incidents/linked-incidents';
+import { INCIDENT_PAGES_FILE_NAME } from '../../../electron/core/incidents/incident-page-store';
+import { CURRENT_SETTINGS_VERSION, defaultSettings } from '../../../electron/core/settings/settings-schema';
 import { MAX_IMPORTED_SUBSCRIBERS, MAX_LISTED_ERRORS, MAX_SUBSCRIBER_CSV_BYTES } from '../../../shared/admin/subscriber-csv';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';

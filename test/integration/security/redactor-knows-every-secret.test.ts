@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppCore } from '../../../electron/services/app-core';
-import { OperationsFeature } from '../../../electron/services/operations/operations-feature';
-import { KnownSecrets } from '../../../electron/services/security/known-secrets';
-import { secretForms } from '../../../electron/services/security/redact';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { AppCore } from '../../../electron/core/app-core';
+import { OperationsFeature } from '../../../electron/core/operations/operations-feature';
+import { KnownSecrets } from '../../../electron/core/security/known-secrets';
+import { secretForms } from '../../../electron/core/security/redact';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 import { startServer, type TestServer } from '../statuspage/helpers/http-server';

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindingFor } from '../../../electron/services/vault/secret-binding';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { bindingFor } from '../../../electron/core/vault/secret-binding';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
 import { startStatusPageSimulator } from '../../../simulators/statuspage';
 import { startTranslationSimulator } from '../../../simulators/translation';

@@ -6,8 +6,8 @@ import {
   StatusPageClient,
   clearRateLimiters,
   type StatusPageClientOptions,
-} from '../../../electron/services/statuspage';
-import { realSleep } from '../../../electron/services/timing/sleep';
+} from '../../../electron/core/statuspage';
+import { realSleep } from '../../../electron/core/timing/sleep';
 import { closedPortBaseUrl, sendJson, startServer, type Handler, type TestServer } from './helpers/http-server';
 
 const KEY = 'integration-key-42';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { STATUS_PAGE_OPERATION_TABLE, type OperationName, type OperationRow } from '../../../shared/statuspage';
-import { SlidingWindowRateLimiter, StatusPageApiError, StatusPageClient } from '../../../electron/services/statuspage';
+import { SlidingWindowRateLimiter, StatusPageApiError, StatusPageClient } from '../../../electron/core/statuspage';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 
 /*

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { lookUpWrite } from '../../../electron/services/outbox/statuspage/reconcile';
+import { lookUpWrite } from '../../../electron/core/outbox/statuspage/reconcile';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { SlidingWindowRateLimiter, StatusPageClient } from '../../../electron/services/statuspage';
+import { SlidingWindowRateLimiter, StatusPageClient } from '../../../electron/core/statuspage';
 
 /*
  * The simulator serves the services list as the real service is reported to (panov-va/healthpage,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
-import { TranslationApiError, TranslationClient, type TranslationClientOptions } from '../../../electron/services/translation';
+import { TranslationApiError, TranslationClient, type TranslationClientOptions } from '../../../electron/core/translation';
 import { AppError } from '../../../shared/errors';
 import { caught, expectNoSecret } from './support/secret-free';
 

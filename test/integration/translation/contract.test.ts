@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TranslationClient } from '../../../electron/services/translation';
+import { TranslationClient } from '../../../electron/core/translation';
 import { EXCHANGES, KEY } from './contract/exchanges';
 import { startReplayServer, type ReplayServer } from './contract/replay-server';
 import { caught } from './support/secret-free';

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppCore } from '../../../electron/services/app-core';
+import { AppCore } from '../../../electron/core/app-core';
 import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../../simulators/translation';
-import { HISTORY_FILE_NAME } from '../../../electron/services/translation/translation-history';
-import { MEMORY_FILE_NAME } from '../../../electron/services/translation/translation-memory';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import { HISTORY_FILE_NAME } from '../../../electron/core/translation/translation-history';
+import { MEMORY_FILE_NAME } from '../../../electron/core/translation/translation-memory';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 

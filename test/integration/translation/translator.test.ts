@@ -13,9 +13,9 @@ import {
   Translator,
   type TranslationService,
   type TranslatorOptions,
-} from '../../../electron/services/translation';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
-import { bindingFor } from '../../../electron/services/vault/secret-binding';
+} from '../../../electron/core/translation';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
+import { bindingFor } from '../../../electron/core/vault/secret-binding';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 import { caught, expectNoSecret } from './support/secret-free';

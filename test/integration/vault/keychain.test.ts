@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { repoRoot } from '../../support/paths';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
-import type { KeychainProbe } from '../../../electron/services/vault/keychain-store';
-import { SessionSecretStore } from '../../../electron/services/vault/secret-store';
-import { bindingFor } from '../../../electron/services/vault/secret-binding';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
+import type { KeychainProbe } from '../../../electron/core/vault/keychain-store';
+import { SessionSecretStore } from '../../../electron/core/vault/secret-store';
+import { bindingFor } from '../../../electron/core/vault/secret-binding';
 
 const HOST = 'https://api.example.com/api/v2';
 const bound = { binding: bindingFor([HOST]) };
@@ -87,7 +87,7 @@ describe('without a keychain', () => {
   it('reports a missing Secret Service plainly from the real library, with no fallback', () => {
     // A separate process, because the native library keeps its D-Bus connection for the process's life.
     const script = `
-      import { KeychainSecretStore } from ${JSON.stringify(path.join(repoRoot, 'electron/services/vault/keychain-store.ts'))};
+      import { KeychainSecretStore } from ${JSON.stringify(path.join(repoRoot, 'electron/core/vault/keychain-store.ts'))};
       const probe = await new KeychainSecretStore({ service: 'Statusdesk-missing', timeoutMs: 5000 }).probe();
       console.log(JSON.stringify(probe));`;
     const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AppCore } from '../../../electron/services/app-core';
-import type { AppCoreOptions } from '../../../electron/services/app-core-options';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { AppCore } from '../../../electron/core/app-core';
+import type { AppCoreOptions } from '../../../electron/core/app-core-options';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
 import type { Result } from '../../../shared/ipc/define';
 
 /*

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AlertDeliveryView } from '../../../shared/alerts/alert-delivery';
 import type { AlertMessage } from '../../../shared/alerts/alert-message';
-import type { AlertDeliveryApi } from '../../../electron/services/alerts/alert-delivery-api';
-import { createAlerts } from '../../../electron/services/alerts/alerts-feature';
-import type { SecretCheck } from '../../../electron/services/alerts/destination-secret';
-import { KnownSecrets } from '../../../electron/services/security/known-secrets';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { KeyVault, secretNames } from '../../../electron/services/vault/key-vault';
+import type { AlertDeliveryApi } from '../../../electron/core/alerts/alert-delivery-api';
+import { createAlerts } from '../../../electron/core/alerts/alerts-feature';
+import type { SecretCheck } from '../../../electron/core/alerts/destination-secret';
+import { KnownSecrets } from '../../../electron/core/security/known-secrets';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
+import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertChangeSchema } from '../../../shared/alerts/alert-message';
-import { changesOfPoll } from '../../../electron/services/alerts/routing/changes-of-poll';
+import { changesOfPoll } from '../../../electron/core/alerts/routing/changes-of-poll';
 import { watchedPage } from '../monitor/support/pages';
 import { baseSummary, pollOf, setServiceType, withIncident, wireIncident, wireUpdate } from './support/polls';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertDestination } from '../../../shared/alerts/alert-destination';
-import { checkDestinationSecret, DESTINATION_FORMATS } from '../../../electron/services/alerts/destinations/destination-formats';
-import { dedupKeyOf, PAGERDUTY_INFO_NOT_SENT } from '../../../electron/services/alerts/destinations/pagerduty';
-import { webhookSignature } from '../../../electron/services/alerts/destinations/webhook';
+import { checkDestinationSecret, DESTINATION_FORMATS } from '../../../electron/core/alerts/destinations/destination-formats';
+import { dedupKeyOf, PAGERDUTY_INFO_NOT_SENT } from '../../../electron/core/alerts/destinations/pagerduty';
+import { webhookSignature } from '../../../electron/core/alerts/destinations/webhook';
 import { alertMessage } from '../../integration/alerts/support/messages';
 
 const destination = (kind: AlertDestination['kind']): AlertDestination => ({

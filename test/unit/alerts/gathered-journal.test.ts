@@ -4,9 +4,9 @@ import type { AlertDestination } from '../../../shared/alerts/alert-destination'
 import { alertMessageSchema, type AlertMessage } from '../../../shared/alerts/alert-message';
 import { alertRuleSchema } from '../../../shared/alerts/alert-rule';
 import type { AlertSettings } from '../../../shared/alerts/alert-settings';
-import { AlertRouter } from '../../../electron/services/alerts/routing/alert-router';
-import { GATHERED_FILE_NAME, GatheredJournal, gatheredJournalPath } from '../../../electron/services/alerts/routing/gathered-journal';
-import { HeldChanges, heldChangesPath } from '../../../electron/services/alerts/routing/held-changes';
+import { AlertRouter } from '../../../electron/core/alerts/routing/alert-router';
+import { GATHERED_FILE_NAME, GatheredJournal, gatheredJournalPath } from '../../../electron/core/alerts/routing/gathered-journal';
+import { HeldChanges, heldChangesPath } from '../../../electron/core/alerts/routing/held-changes';
 import { makeTempDir } from '../../support/temp-dir';
 import { FakeClock } from '../monitor/support/fake-clock';
 import { watchedPage } from '../monitor/support/pages';

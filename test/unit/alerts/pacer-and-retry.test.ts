@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DestinationPacer, intervalOf } from '../../../electron/services/alerts/delivery/pacer';
-import { nextRetry } from '../../../electron/services/alerts/delivery/retry-schedule';
-import { DESTINATION_FORMATS } from '../../../electron/services/alerts/destinations/destination-formats';
+import { DestinationPacer, intervalOf } from '../../../electron/core/alerts/delivery/pacer';
+import { nextRetry } from '../../../electron/core/alerts/delivery/retry-schedule';
+import { DESTINATION_FORMATS } from '../../../electron/core/alerts/destinations/destination-formats';
 
 describe('each destination’s pace, on a fake clock', () => {
   it('Slack: one request a second, counted from the previous answer', () => {

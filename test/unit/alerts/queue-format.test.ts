@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryRecord } from '../../../electron/services/alerts/delivery/delivery-record';
-import { addLine, headerLine, parseQueue, removeLine, stateLine } from '../../../electron/services/alerts/delivery/queue-format';
+import type { DeliveryRecord } from '../../../electron/core/alerts/delivery/delivery-record';
+import { addLine, headerLine, parseQueue, removeLine, stateLine } from '../../../electron/core/alerts/delivery/queue-format';
 import { alertMessage } from '../../integration/alerts/support/messages';
 
 const record = (id: string, seq: number): DeliveryRecord => ({

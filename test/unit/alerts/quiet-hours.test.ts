@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfWallTime, quietUntil } from '../../../electron/services/alerts/routing/quiet-hours';
+import { instantOfWallTime, quietUntil } from '../../../electron/core/alerts/routing/quiet-hours';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

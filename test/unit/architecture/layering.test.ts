@@ -30,14 +30,14 @@ function sourceFiles(dir: string): string[] {
 const ALIASES: ReadonlyArray<readonly [prefix: string, folder: string]> = [
   ['@/', 'renderer/src'],
   ['@shared/', 'shared'],
-  ['@services/', 'electron/services'],
+  ['@core/', 'electron/core'],
   ['@simulators/', 'simulators'],
 ];
 
 /** The feature folder a file belongs to: a `../` may move inside it, never out of it. */
 function featureFolder(relativeFile: string): string {
   const parts = relativeFile.split(path.sep);
-  if (parts[0] === 'electron' && parts[1] === 'services') return parts.slice(0, parts.length > 3 ? 3 : 2).join(path.sep);
+  if (parts[0] === 'electron' && parts[1] === 'core') return parts.slice(0, parts.length > 3 ? 3 : 2).join(path.sep);
   if (parts[0] === 'electron') return parts.slice(0, 2).join(path.sep);
   return parts.slice(0, parts.length > 2 ? 2 : 1).join(path.sep);
 }
@@ -64,7 +64,7 @@ const isNodeBuiltin = (s: string) => nodeBuiltins.has(s) || s.startsWith('node:'
 describe('layering (docs/architecture.md)', () => {
   it('sees the source tree', () => {
     expect(sourceFiles('shared').length).toBeGreaterThan(3);
-    expect(sourceFiles('electron/services').length).toBeGreaterThan(3);
+    expect(sourceFiles('electron/core').length).toBeGreaterThan(3);
     expect(sourceFiles('renderer/src').length).toBeGreaterThan(3);
   });
 
@@ -78,8 +78,8 @@ describe('layering (docs/architecture.md)', () => {
     }
   });
 
-  it('services and the command line never import electron, main or preload', () => {
-    for (const file of [...sourceFiles('electron/services'), ...sourceFiles('electron/cli')]) {
+  it('the core and the command line never import electron, main or preload', () => {
+    for (const file of [...sourceFiles('electron/core'), ...sourceFiles('electron/cli')]) {
       for (const specifier of importsOf(fs.readFileSync(file, 'utf8'))) {
         const resolved = target(file, specifier);
         expect(isElectron(specifier), `${path.relative(repoRoot, file)} imports ${specifier}`).toBe(false);
@@ -136,8 +136,8 @@ describe('layering (docs/architecture.md)', () => {
   });
 
   it('knows the feature folders', () => {
-    expect(featureFolder(path.join('electron', 'services', 'outbox', 'statuspage', 'x.ts'))).toBe(path.join('electron', 'services', 'outbox'));
-    expect(featureFolder(path.join('electron', 'services', 'app-core.ts'))).toBe(path.join('electron', 'services'));
+    expect(featureFolder(path.join('electron', 'core', 'outbox', 'statuspage', 'x.ts'))).toBe(path.join('electron', 'core', 'outbox'));
+    expect(featureFolder(path.join('electron', 'core', 'app-core.ts'))).toBe(path.join('electron', 'core'));
     expect(featureFolder(path.join('electron', 'cli', 'commands', 'watch.ts'))).toBe(path.join('electron', 'cli'));
     expect(featureFolder(path.join('simulators', 'statuspage', 'resources', 'x.ts'))).toBe(path.join('simulators', 'statuspage'));
   });
@@ -151,8 +151,8 @@ describe('layering (docs/architecture.md)', () => {
     }
   });
 
-  it('every request leaves through electron/services/http/: no bare fetch or http(s).request elsewhere', () => {
-    const outbound = path.join('electron', 'services', 'http') + path.sep;
+  it('every request leaves through electron/core/http/: no bare fetch or http(s).request elsewhere', () => {
+    const outbound = path.join('electron', 'core', 'http') + path.sep;
     const files = [...sourceFiles('electron'), ...sourceFiles('renderer/src'), ...sourceFiles('shared')].filter(
       (file) => !path.relative(repoRoot, file).startsWith(outbound),
     );
@@ -177,10 +177,10 @@ describe('layering (docs/architecture.md)', () => {
   });
 
   it('an aliased import is checked as the layer it leads to', () => {
-    expect(target('electron/services/x.ts', '@/stores/outbox')).toBe(path.join('renderer', 'src', 'stores', 'outbox'));
+    expect(target('electron/core/x.ts', '@/stores/outbox')).toBe(path.join('renderer', 'src', 'stores', 'outbox'));
     expect(target('renderer/src/stores/x.ts', '@shared/outbox/status')).toBe(path.join('shared', 'outbox', 'status'));
-    expect(target('electron/cli/x.ts', '@services/outbox/entry')).toBe(path.join('electron', 'services', 'outbox', 'entry'));
-    expect(target('electron/services/demo/x.ts', '@simulators/provider')).toBe(path.join('simulators', 'provider'));
+    expect(target('electron/cli/x.ts', '@core/outbox/entry')).toBe(path.join('electron', 'core', 'outbox', 'entry'));
+    expect(target('electron/core/demo/x.ts', '@simulators/provider')).toBe(path.join('simulators', 'provider'));
     expect(isLocal('@tanstack/vue-virtual')).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AlertDestination } from '../../../shared/alerts/alert-destination';
 import { CredentialsDirectory } from '../../../electron/cli/commands/serve-credentials';
 import { secretFields } from '../../../electron/cli/commands/alerts-secret-text';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ServeLog, serveLogFormat } from '../../../electron/cli/commands/serve-log';
-import { KnownSecrets } from '../../../electron/services/security/known-secrets';
+import { KnownSecrets } from '../../../electron/core/security/known-secrets';
 
 /*
  * serve's log lines: JSON lines a shipper can parse (ts, level, msg, fields) or text for people, and never a

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
-import { CriticalAlerts } from '../../../electron/services/critical/critical-alerts';
-import { nativeNotificationOptions } from '../../../electron/services/desktop/notification-options';
+import { CriticalAlerts } from '../../../electron/core/critical/critical-alerts';
+import { nativeNotificationOptions } from '../../../electron/core/desktop/notification-options';
 import { makeTempDir } from '../../support/temp-dir';
 
 const intent = (over: Partial<NotificationIntent> = {}): NotificationIntent => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationMenuTemplate, DEVELOPER_ROLES, HELP_LABELS, rolesIn } from '../../../electron/services/desktop/application-menu';
+import { applicationMenuTemplate, DEVELOPER_ROLES, HELP_LABELS, rolesIn } from '../../../electron/core/desktop/application-menu';
 
 // The application menu of an installed app has no Reload and no DevTools.
 

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { autostartRepair, repairXdgAutostart } from '../../../electron/services/desktop/autostart-repair';
-import { keepsLoginItemCurrent } from '../../../electron/services/desktop/login-item';
-import { autostartEntry } from '../../../electron/services/desktop/xdg-autostart';
+import { autostartRepair, repairXdgAutostart } from '../../../electron/core/desktop/autostart-repair';
+import { keepsLoginItemCurrent } from '../../../electron/core/desktop/login-item';
+import { autostartEntry } from '../../../electron/core/desktop/xdg-autostart';
 import { makeTempDir } from '../../support/temp-dir';
 
 // Start at login survives an AppImage update.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRASH_WINDOW_MS, crashRecoveryDecision, MAX_RELOADS } from '../../../electron/services/desktop/crash-recovery';
+import { CRASH_WINDOW_MS, crashRecoveryDecision, MAX_RELOADS } from '../../../electron/core/desktop/crash-recovery';
 
 // A crashed page is reloaded, but never in a loop.
 

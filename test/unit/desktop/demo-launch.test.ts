@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { demoCommand, launchDemo, oneDemoAtATime, type ThisApp } from '../../../electron/services/desktop/demo-launch';
+import { demoCommand, launchDemo, oneDemoAtATime, type ThisApp } from '../../../electron/core/desktop/demo-launch';
 
 /* Try the demo starts a second copy of this app in demo mode, the way this copy was started. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTakeMessages, NO_PAGE, nextPageReadiness, type PageEvent, type PageReadiness } from '../../../electron/services/desktop/page-readiness';
+import { canTakeMessages, NO_PAGE, nextPageReadiness, type PageEvent, type PageReadiness } from '../../../electron/core/desktop/page-readiness';
 
 // The open-target mailbox holds a click while the page reloads, and only then.
 

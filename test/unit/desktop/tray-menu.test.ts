@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { decideTray, TRAY_ICON_STATES } from '../../../shared/monitor/tray';
 import { DEFAULT_NOTIFICATION_PREFS } from '../../../shared/monitor/notification-prefs';
-import { trayIconFile, trayMenuTemplate } from '../../../electron/services/desktop/tray-menu';
-import { trayWithOutbox } from '../../../electron/services/desktop/tray-with-outbox';
+import { trayIconFile, trayMenuTemplate } from '../../../electron/core/desktop/tray-menu';
+import { trayWithOutbox } from '../../../electron/core/desktop/tray-with-outbox';
 import { repoRoot } from '../../support/paths';
 
 describe('tray menu', () => {

@@ -5,7 +5,7 @@ import { repoRoot } from '../../support/paths';
 
 /** A fresh Node process allocating in bursts (objects that mostly die young), answering its nursery's size in MB. */
 function nurseryMbAfterBursts(tuned: boolean): number {
-  const tuning = path.join(repoRoot, 'electron/services/desktop/young-generation.ts');
+  const tuning = path.join(repoRoot, 'electron/core/desktop/young-generation.ts');
   const script = `
     import v8 from 'node:v8';
     ${tuned ? `const { keepYoungGenerationSmall } = await import(${JSON.stringify(tuning)}); keepYoungGenerationSmall();` : ''}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeAll, compactLines, modelOf, pageHistoryOf, parseLog, serializeLines, type HistoryLine } from '@services/history/history-log';
+import { closeAll, compactLines, modelOf, pageHistoryOf, parseLog, serializeLines, type HistoryLine } from '@core/history/history-log';
 
 /* The history file's lines: what a compaction writes says the same as what was appended, from the cutoff on. */
 

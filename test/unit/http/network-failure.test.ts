@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodeForStatus, networkCodeOf, networkFailureReason, wasNeverSent } from '../../../electron/services/http/network-failure';
+import { errorCodeForStatus, networkCodeOf, networkFailureReason, wasNeverSent } from '../../../electron/core/http/network-failure';
 
 /** What undici throws: `TypeError: fetch failed` with the system error as its cause (or an AggregateError). */
 const fetchFailed = (cause: unknown) => Object.assign(new TypeError('fetch failed'), { cause });

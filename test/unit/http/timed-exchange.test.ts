@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timedExchange, type ExchangeFailure, type FetchLike } from '../../../electron/services/http/timed-exchange';
+import { timedExchange, type ExchangeFailure, type FetchLike } from '../../../electron/core/http/timed-exchange';
 
 /** Fetch stand-ins that behave as fetch does to its signal: they reject with an AbortError when it fires. */
 const answering =

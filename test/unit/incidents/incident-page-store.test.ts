@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IncidentPageStore, INCIDENT_PAGES_FILE_NAME } from '../../../electron/services/incidents/incident-page-store';
+import { IncidentPageStore, INCIDENT_PAGES_FILE_NAME } from '../../../electron/core/incidents/incident-page-store';
 import { makeTempDir } from '../../support/temp-dir';
 
 const ACME = { accountId: 'acc-1', subdomain: 'acme' };

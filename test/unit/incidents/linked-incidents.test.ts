@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LinkedIncidents, LINKED_INCIDENTS_FILE_NAME } from '../../../electron/services/incidents/linked-incidents';
+import { LinkedIncidents, LINKED_INCIDENTS_FILE_NAME } from '../../../electron/core/incidents/linked-incidents';
 import { groupOf, serviceMapSchema } from '../../../shared/incidents/linked-incidents';
 import { memberState } from '../../../shared/incidents/linked-member-state';
 import { foldName, mappedServiceIds, matchByName, prefillMapping } from '../../../shared/incidents/service-mapping';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { invoke } from '../../../shared/ipc/define';
-import { createIpcDispatcher } from '../../../electron/services/ipc/dispatcher';
+import { createIpcDispatcher } from '../../../electron/core/ipc/dispatcher';
 
 const contract = {
   'things.get': invoke(z.object({ id: z.number().int() }), z.object({ id: z.number(), name: z.string() })),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AppLogger } from '../../../electron/services/logging/app-logger';
-import { CoreLog } from '../../../electron/services/logging/core-log';
-import { changedSettingNames } from '../../../electron/services/logging/settings-changes';
+import type { AppLogger } from '../../../electron/core/logging/app-logger';
+import { CoreLog } from '../../../electron/core/logging/core-log';
+import { changedSettingNames } from '../../../electron/core/logging/settings-changes';
 import { commandOf } from '../../../electron/cli/cli-log';
 import type { MonitorEvent } from '../../../shared/monitor/events';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosticsText, hostsOnly } from '../../../electron/services/logging/diagnostics-report';
+import { diagnosticsText, hostsOnly } from '../../../electron/core/logging/diagnostics-report';
 
 describe('Copy diagnostics', () => {
   it('says versions, system, data folder, keychain, counts and the last errors, one fact a line', () => {

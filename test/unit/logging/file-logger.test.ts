@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFileLogger, logsDirOf } from '../../../electron/services/logging/app-logger';
-import { redactLogLine } from '../../../electron/services/logging/log-redaction';
-import { KnownSecrets } from '../../../electron/services/security/known-secrets';
-import { logFilesOf } from '../../../electron/services/logging/log-rotation';
+import { createFileLogger, logsDirOf } from '../../../electron/core/logging/app-logger';
+import { redactLogLine } from '../../../electron/core/logging/log-redaction';
+import { KnownSecrets } from '../../../electron/core/security/known-secrets';
+import { logFilesOf } from '../../../electron/core/logging/log-rotation';
 import { makeTempDir } from '../../support/temp-dir';
 
 let temp: ReturnType<typeof makeTempDir> | undefined;

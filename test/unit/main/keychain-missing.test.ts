@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { KeychainSecretStore } from '../../../electron/services/vault/keychain-store';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
-import { bindingFor } from '../../../electron/services/vault/secret-binding';
+import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
+import { bindingFor } from '../../../electron/core/vault/secret-binding';
 import { boot, invoke, invokeOk, useBootHarness } from './support/boot';
 
 // A platform without the keyring's native package. Importing it fails, as it does when the

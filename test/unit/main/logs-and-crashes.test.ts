@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { HELP_LABELS } from '../../../electron/services/desktop/application-menu';
+import { HELP_LABELS } from '../../../electron/core/desktop/application-menu';
 import { boot, invoke, invokeOk, liveWindows, useBootHarness } from './support/boot';
 import { fake } from './support/fake-electron';
 

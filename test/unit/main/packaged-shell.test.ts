@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rolesIn, type ApplicationMenuItem } from '../../../electron/services/desktop/application-menu';
+import { rolesIn, type ApplicationMenuItem } from '../../../electron/core/desktop/application-menu';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { boot, invokeOk, liveWindows, quitAndWait, watchUncaught } from './support/boot';

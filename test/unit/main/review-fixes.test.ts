@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppCore } from '../../../electron/services/app-core';
+import { AppCore } from '../../../electron/core/app-core';
 import { startStatusPageSimulator } from '../../../simulators/statuspage';
 import { makeTempDir } from '../../support/temp-dir';
 import { boot, invoke, invokeOk, liveWindows, pretendPlatform, quitAndWait, watchUncaught } from './support/boot';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventHistory, historyFilePath } from '../../../electron/services/monitor/event-history';
+import { EventHistory, historyFilePath } from '../../../electron/core/monitor/event-history';
 import type { MonitorEvent } from '../../../shared/monitor/events';
 import { makeTempDir } from '../../support/temp-dir';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MonitorService } from '../../../electron/services/monitor/monitor-service';
-import type { PagePoll } from '../../../electron/services/monitor/monitor-options';
+import { MonitorService } from '../../../electron/core/monitor/monitor-service';
+import type { PagePoll } from '../../../electron/core/monitor/monitor-options';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import { FakeClock } from './support/fake-clock';
 import { FakeServer } from './support/fake-fetcher';

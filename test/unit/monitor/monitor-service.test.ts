@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MonitorService, type MonitorServiceOptions } from '../../../electron/services/monitor/monitor-service';
-import { SignalHub } from '../../../electron/services/monitor/system-signals';
+import { MonitorService, type MonitorServiceOptions } from '../../../electron/core/monitor/monitor-service';
+import { SignalHub } from '../../../electron/core/monitor/system-signals';
 import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import { dashboardSnapshotSchema, type PageState } from '../../../shared/monitor/page-state';

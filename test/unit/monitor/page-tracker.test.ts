@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../shared/errors';
 import { monitorEventSchema } from '../../../shared/monitor/events';
-import { PageTracker } from '../../../electron/services/monitor/page-tracker';
-import { providerWatchedPage } from '../../../electron/services/watch/provider-page';
+import { PageTracker } from '../../../electron/core/monitor/page-tracker';
+import { providerWatchedPage } from '../../../electron/core/watch/provider-page';
 import { baseSummary, fixtureText, wireIncident } from './support/fixtures';
 import { watchedPage } from './support/pages';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PollScheduler, type PollOutcome } from '../../../electron/services/monitor/scheduler';
-import { pollBackoffMs } from '../../../electron/services/monitor/backoff';
+import { PollScheduler, type PollOutcome } from '../../../electron/core/monitor/scheduler';
+import { pollBackoffMs } from '../../../electron/core/monitor/backoff';
 import { FakeClock, flushAsync } from './support/fake-clock';
 
 const SEC = 1000;

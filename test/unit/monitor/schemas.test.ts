@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SignalHub } from '../../../electron/services/monitor/system-signals';
-import { createScaledClock } from '../../../electron/services/monitor/clock';
+import { SignalHub } from '../../../electron/core/monitor/system-signals';
+import { createScaledClock } from '../../../electron/core/monitor/clock';
 import { MONITOR_EVENT_TYPES, monitorEventSchema } from '../../../shared/monitor/events';
 import { stableId } from '../../../shared/monitor/event-id';
 import { DEFAULT_NOTIFICATION_PREFS, notificationPrefsSchema, notificationsPausedAt } from '../../../shared/monitor/notification-prefs';

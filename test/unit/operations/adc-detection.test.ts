@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { detectApplicationDefaultCredentials, wellKnownAdcPath } from '../../../electron/services/operations/adc-detection';
+import { detectApplicationDefaultCredentials, wellKnownAdcPath } from '../../../electron/core/operations/adc-detection';
 import { makeTempDir } from '../../support/temp-dir';
 
 const temps: Array<() => void> = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
-import { classifyForgetError } from '../../../electron/services/operations/classify-forget-error';
-import { OperationsApiError } from '../../../electron/services/operations/operations-error';
+import { classifyForgetError } from '../../../electron/core/operations/classify-forget-error';
+import { OperationsApiError } from '../../../electron/core/operations/operations-error';
 
 const api = (code: ConstructorParameters<typeof OperationsApiError>[0], status?: number, extra: Record<string, unknown> = {}) =>
   new OperationsApiError(code, `Forgetting x: ${code}`, { ...(status === undefined ? {} : { status }), ...extra });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forgetMany, type ForgetDivert } from '../../../electron/services/operations/forget-many';
-import type { ForgetSuccess } from '../../../electron/services/operations/forget-success';
+import { forgetMany, type ForgetDivert } from '../../../electron/core/operations/forget-many';
+import type { ForgetSuccess } from '../../../electron/core/operations/forget-success';
 import { AppError } from '../../../shared/errors';
 
 function fakeClient(behaviour: (name: string) => Promise<ForgetSuccess>) {

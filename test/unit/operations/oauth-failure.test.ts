@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oauthFailure } from '../../../electron/services/operations/oauth-failure';
+import { oauthFailure } from '../../../electron/core/operations/oauth-failure';
 
 /** The shape gaxios gives an OAuth error answer: status and the JSON body Google's token endpoint sends. */
 const answer = (status: number, data: Record<string, string>) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeBaseUrl } from '../../../electron/services/operations/base-url';
-import { parseRetryAfter } from '../../../electron/services/timing/retry-after';
+import { normalizeBaseUrl } from '../../../electron/core/operations/base-url';
+import { parseRetryAfter } from '../../../electron/core/timing/retry-after';
 
 describe('Retry-After', () => {
   it('reads Retry-After as seconds or an HTTP date', () => {

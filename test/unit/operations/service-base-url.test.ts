@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeServiceBaseUrl } from '../../../electron/services/operations/base-url';
-import { resolveOAuthConfig } from '../../../electron/services/operations/oauth-config';
-import { OperationsClient } from '../../../electron/services/operations/operations-client';
-import { applyOperationsSettingsChange } from '../../../electron/services/operations/operations-settings';
+import { normalizeServiceBaseUrl } from '../../../electron/core/operations/base-url';
+import { resolveOAuthConfig } from '../../../electron/core/operations/oauth-config';
+import { OperationsClient } from '../../../electron/core/operations/operations-client';
+import { applyOperationsSettingsChange } from '../../../electron/core/operations/operations-settings';
 
 const NAME = 'projects/p1/locations/us-central1/operations/op-1';
 const tokenProvider = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EnvTokenProvider } from '../../../electron/services/operations/env-token-provider';
-import { oauthFailure } from '../../../electron/services/operations/oauth-failure';
-import { PastedTokenProvider } from '../../../electron/services/operations/pasted-token-provider';
+import { EnvTokenProvider } from '../../../electron/core/operations/env-token-provider';
+import { oauthFailure } from '../../../electron/core/operations/oauth-failure';
+import { PastedTokenProvider } from '../../../electron/core/operations/pasted-token-provider';
 import { AppError } from '../../../shared/errors';
 
 describe('pasted token', () => {

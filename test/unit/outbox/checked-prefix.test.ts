@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHECKED_MARKER_MIN_BYTES, checkedMarkerPath } from '../../../electron/services/outbox/checked-prefix';
-import type { OutboxEntry } from '../../../electron/services/outbox/entry';
-import { parseOutboxLog, RECORD_SCHEMA_REVISION, recordSchema } from '../../../electron/services/outbox/log-format';
-import { OutboxStore } from '../../../electron/services/outbox/outbox-store';
+import { CHECKED_MARKER_MIN_BYTES, checkedMarkerPath } from '../../../electron/core/outbox/checked-prefix';
+import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { parseOutboxLog, RECORD_SCHEMA_REVISION, recordSchema } from '../../../electron/core/outbox/log-format';
+import { OutboxStore } from '../../../electron/core/outbox/outbox-store';
 import { makeTempDir } from '../../support/temp-dir';
 
 let tmp: ReturnType<typeof makeTempDir> | undefined;

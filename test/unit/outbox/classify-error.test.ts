@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
-import { classifyStatusPageError } from '../../../electron/services/outbox/statuspage/classify-error';
-import { errorForNetworkFailure, errorForStatus, errorForTimeout, StatusPageApiError, type RequestContext } from '../../../electron/services/statuspage/errors';
+import { classifyStatusPageError } from '../../../electron/core/outbox/statuspage/classify-error';
+import { errorForNetworkFailure, errorForStatus, errorForTimeout, StatusPageApiError, type RequestContext } from '../../../electron/core/statuspage/errors';
 
 const ctx: RequestContext = { operation: 'createIncident', method: 'POST', path: '/status_pages/{subdomain}/incidents', kind: 'write' };
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConnectivityMonitor } from '../../../electron/services/connectivity/connectivity-monitor';
-import { ManualNetworkSignals } from '../../../electron/services/connectivity/network-signals';
+import { ConnectivityMonitor } from '../../../electron/core/connectivity/connectivity-monitor';
+import { ManualNetworkSignals } from '../../../electron/core/connectivity/network-signals';
 import type { ConnectivityState } from '../../../shared/outbox/status';
 
 let monitor: ConnectivityMonitor | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planDispatch, type PlanInput } from '../../../electron/services/outbox/dispatch-plan';
-import type { OutboxEntry } from '../../../electron/services/outbox/entry';
+import { planDispatch, type PlanInput } from '../../../electron/core/outbox/dispatch-plan';
+import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 
 let seq = 0;
 function entry(id: string, resourceKey: string, extra: Partial<OutboxEntry> = {}): OutboxEntry {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectivityMonitor } from '../../../electron/services/connectivity/connectivity-monitor';
-import type { OutboxEntry } from '../../../electron/services/outbox/entry';
-import { EntryRuntimes } from '../../../electron/services/outbox/entry-runtime';
-import { EntryServers } from '../../../electron/services/outbox/entry-servers';
-import { OutboxKindRegistry, type OutboxKindHandler } from '../../../electron/services/outbox/kinds';
+import { ConnectivityMonitor } from '../../../electron/core/connectivity/connectivity-monitor';
+import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { EntryRuntimes } from '../../../electron/core/outbox/entry-runtime';
+import { EntryServers } from '../../../electron/core/outbox/entry-servers';
+import { OutboxKindRegistry, type OutboxKindHandler } from '../../../electron/core/outbox/kinds';
 
 const entry = (id: string, server?: OutboxEntry['server']): OutboxEntry => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FlushWaiters } from '../../../electron/services/outbox/flush-waiters';
+import { FlushWaiters } from '../../../electron/core/outbox/flush-waiters';
 import type { OutboxFlushReport } from '../../../shared/outbox/status';
 
 const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;

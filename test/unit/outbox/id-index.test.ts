@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdIndex } from '../../../electron/services/outbox/id-index';
+import { IdIndex } from '../../../electron/core/outbox/id-index';
 
 describe('the ids kept per key', () => {
   it('keeps one id, then many, in the order added, and forgets a key once its last id goes', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InFlightLedger } from '../../../electron/services/outbox/in-flight-ledger';
+import { InFlightLedger } from '../../../electron/core/outbox/in-flight-ledger';
 
 describe('the ledger of writes in flight', () => {
   it('counts per account and per exclusivity key, and a release counts once however often it is called', () => {

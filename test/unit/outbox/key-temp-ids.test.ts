@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addKeyTempIds } from '../../../electron/services/outbox/key-temp-ids';
+import { addKeyTempIds } from '../../../electron/core/outbox/key-temp-ids';
 
 const a = 'tmp-0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 const b = 'TMP-ABCDEF01-2345-4678-9ABC-DEF012345678';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualNetworkSignals } from '../../../electron/services/connectivity/network-signals';
-import type { ServerProbe } from '../../../electron/services/connectivity/hello-probe';
-import type { OutboxKindHandler } from '../../../electron/services/outbox/kinds';
-import { OutboxService } from '../../../electron/services/outbox/outbox-service';
+import { ManualNetworkSignals } from '../../../electron/core/connectivity/network-signals';
+import type { ServerProbe } from '../../../electron/core/connectivity/hello-probe';
+import type { OutboxKindHandler } from '../../../electron/core/outbox/kinds';
+import { OutboxService } from '../../../electron/core/outbox/outbox-service';
 import { makeTempDir } from '../../support/temp-dir';
 
 /** A kind whose server refuses until `up` is set. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerLine, parseOutboxLog, recordLine } from '../../../electron/services/outbox/log-format';
+import { headerLine, parseOutboxLog, recordLine } from '../../../electron/core/outbox/log-format';
 
 const remove = (id: string) => recordLine({ t: 'remove', id });
 const map = recordLine({ t: 'map', tempId: 'tmp-x', serverId: 5, at: 1 });

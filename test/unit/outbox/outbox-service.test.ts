@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
-import { ManualNetworkSignals } from '../../../electron/services/connectivity/network-signals';
-import type { OutboxEntry } from '../../../electron/services/outbox/entry';
-import type { FailureDisposition, OutboxKindHandler } from '../../../electron/services/outbox/kinds';
-import { OutboxService, type OutboxChange } from '../../../electron/services/outbox/outbox-service';
+import { ManualNetworkSignals } from '../../../electron/core/connectivity/network-signals';
+import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import type { FailureDisposition, OutboxKindHandler } from '../../../electron/core/outbox/kinds';
+import { OutboxService, type OutboxChange } from '../../../electron/core/outbox/outbox-service';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

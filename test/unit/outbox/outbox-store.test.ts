@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../../electron/services/outbox/entry';
-import { OutboxStore } from '../../../electron/services/outbox/outbox-store';
-import { FILE_SIZE_CAPS } from '../../../electron/services/storage/file-size-cap';
-import { headerLine, recordLine } from '../../../electron/services/outbox/log-format';
+import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { OutboxStore } from '../../../electron/core/outbox/outbox-store';
+import { FILE_SIZE_CAPS } from '../../../electron/core/storage/file-size-cap';
+import { headerLine, recordLine } from '../../../electron/core/outbox/log-format';
 import { makeTempDir } from '../../support/temp-dir';
 
 let tmp: ReturnType<typeof makeTempDir>;

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../../electron/services/outbox/entry';
-import { OutboxStore } from '../../../electron/services/outbox/outbox-store';
-import { itIsMineRecords, retryRecords, sendMineRecords } from '../../../electron/services/outbox/user-decisions';
-import type { OutboxKindHandler } from '../../../electron/services/outbox/kinds';
+import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { OutboxStore } from '../../../electron/core/outbox/outbox-store';
+import { itIsMineRecords, retryRecords, sendMineRecords } from '../../../electron/core/outbox/user-decisions';
+import type { OutboxKindHandler } from '../../../electron/core/outbox/kinds';
 import type { OutboxLookup } from '../../../shared/outbox/entry-view';
 import { makeTempDir } from '../../support/temp-dir';
 

@@ -7,7 +7,7 @@ import { DebugLogger } from 'builder-util';
 import { load } from 'js-yaml';
 import { minimatch } from 'minimatch';
 import { describe, expect, it } from 'vitest';
-import { trayIconFile } from '../../../electron/services/desktop/tray-menu';
+import { trayIconFile } from '../../../electron/core/desktop/tray-menu';
 import { TRAY_ICON_STATES } from '../../../shared/monitor/tray';
 import { repoRoot } from '../../support/paths';
 

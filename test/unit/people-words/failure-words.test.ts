@@ -16,12 +16,12 @@ import {
   errorForStatus,
   errorForTimeout,
   type RequestContext,
-} from '../../../electron/services/statuspage/errors';
-import * as translation from '../../../electron/services/translation/errors';
-import { OperationsClient } from '../../../electron/services/operations/operations-client';
-import * as operationsNetwork from '../../../electron/services/operations/network-failure';
-import { oauthFailure } from '../../../electron/services/operations/oauth-failure';
-import type { AccessTokenProvider } from '../../../electron/services/operations/token-provider';
+} from '../../../electron/core/statuspage/errors';
+import * as translation from '../../../electron/core/translation/errors';
+import { OperationsClient } from '../../../electron/core/operations/operations-client';
+import * as operationsNetwork from '../../../electron/core/operations/network-failure';
+import { oauthFailure } from '../../../electron/core/operations/oauth-failure';
+import type { AccessTokenProvider } from '../../../electron/core/operations/token-provider';
 
 /*
  * Every kind of failure the app meets, through the one place that words it for people, in

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isRefusedSwitch, refusedSwitches, refusedSwitchesMessage, switchName } from '../../../electron/services/security/debug-switches';
-import { secureWebPreferences } from '../../../electron/services/security/web-preferences';
+import { isRefusedSwitch, refusedSwitches, refusedSwitchesMessage, switchName } from '../../../electron/core/security/debug-switches';
+import { secureWebPreferences } from '../../../electron/core/security/web-preferences';
 
 // An installed app refuses debugging switches; DevTools only in development.
 

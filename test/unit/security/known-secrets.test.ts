@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KnownSecrets } from '../../../electron/services/security/known-secrets';
+import { KnownSecrets } from '../../../electron/core/security/known-secrets';
 
 describe('KnownSecrets', () => {
   it('hands back the same value, uncopied, when it carries no known secret', () => {

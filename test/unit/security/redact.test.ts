@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, oneSafeLine, redactSecrets, redactSecretsDeep, safeErrorCopy } from '../../../electron/services/security/redact';
+import { REDACTED, oneSafeLine, redactSecrets, redactSecretsDeep, safeErrorCopy } from '../../../electron/core/security/redact';
 
 describe('the one redactor', () => {
   it('replaces a secret raw and in both URL encodings, and leaves very short strings alone', () => {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { secureWebPreferences } from '../../../electron/services/security/web-preferences';
-import { canOpenExternal, decideWindowOpen, isAllowedNavigation } from '../../../electron/services/security/navigation';
-import { shouldGrantPermission } from '../../../electron/services/security/permissions';
-import { isTrustedSender, originOf } from '../../../electron/services/security/trusted-sender';
-import { CONTENT_SECURITY_POLICY, checkContentSecurityPolicy, parseContentSecurityPolicy } from '../../../electron/services/security/content-security-policy';
-import { APP_ORIGIN, resolveAppAsset } from '../../../electron/services/security/app-protocol';
+import { secureWebPreferences } from '../../../electron/core/security/web-preferences';
+import { canOpenExternal, decideWindowOpen, isAllowedNavigation } from '../../../electron/core/security/navigation';
+import { shouldGrantPermission } from '../../../electron/core/security/permissions';
+import { isTrustedSender, originOf } from '../../../electron/core/security/trusted-sender';
+import { CONTENT_SECURITY_POLICY, checkContentSecurityPolicy, parseContentSecurityPolicy } from '../../../electron/core/security/content-security-policy';
+import { APP_ORIGIN, resolveAppAsset } from '../../../electron/core/security/app-protocol';
 import { repoRoot } from '../../support/paths';
 
 const origins = [APP_ORIGIN, 'http://localhost:5173'];

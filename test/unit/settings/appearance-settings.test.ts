@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { makeTempDir } from '../../support/temp-dir';
 
 let cleanup: (() => void) | undefined;

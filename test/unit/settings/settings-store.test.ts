@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import { migrateSettings } from '../../../electron/services/settings/migrations';
-import { resolveDataDir } from '../../../electron/services/settings/data-dir';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
+import { migrateSettings } from '../../../electron/core/settings/migrations';
+import { resolveDataDir } from '../../../electron/core/settings/data-dir';
 import { makeTempDir } from '../../support/temp-dir';
 
 const account = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceleratorProblem, globalShortcutPlan, globalShortcutPrefsSchema } from '../../../shared/shortcuts/global-shortcut';
-import { GlobalShortcutFeature } from '../../../electron/services/shortcuts/global-shortcut-feature';
+import { GlobalShortcutFeature } from '../../../electron/core/shortcuts/global-shortcut-feature';
 import { makeTempDir } from '../../support/temp-dir';
 
 describe('global shortcut keys', () => {

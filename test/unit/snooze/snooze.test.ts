@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { MonitorEvent } from '../../../shared/monitor/events';
 import type { ServiceSnapshot } from '../../../shared/monitor/snapshot';
 import { snoozeSilences, type Snooze } from '../../../shared/snooze/snooze';
-import { SnoozeFeature } from '../../../electron/services/snooze/snooze-feature';
+import { SnoozeFeature } from '../../../electron/core/snooze/snooze-feature';
 import { makeTempDir } from '../../support/temp-dir';
 
 const NOW = Date.parse('2026-11-27T10:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_PAGE_OPERATIONS, STATUS_PAGE_OPERATION_TABLE, type Incident, type ListPage, type PageSummary } from '../../../shared/statuspage';
-import { SlidingWindowRateLimiter, StatusPageClient, type StatusPageClientOptions } from '../../../electron/services/statuspage';
+import { SlidingWindowRateLimiter, StatusPageClient, type StatusPageClientOptions } from '../../../electron/core/statuspage';
 import { loadFixture } from './helpers/fixtures';
 import { json, recordingFetch, type Responder } from './helpers/recording-fetch';
 import { expectedPath, sampleInput, sampleSuccessBody } from './helpers/samples';

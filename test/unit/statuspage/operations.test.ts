@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_PAGE_OPERATIONS, STATUS_PAGE_OPERATION_TABLE, type OperationName } from '../../../shared/statuspage';
-import { StatusPageClient } from '../../../electron/services/statuspage';
+import { StatusPageClient } from '../../../electron/core/statuspage';
 
 /** Auth `none` per the spec; everything else needs the key. */
 const PUBLIC: OperationName[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePageLink } from '../../../electron/services/statuspage';
-import type { RequestContext } from '../../../electron/services/statuspage/errors';
+import { resolvePageLink } from '../../../electron/core/statuspage';
+import type { RequestContext } from '../../../electron/core/statuspage/errors';
 
 const CTX: RequestContext = { operation: 'listIncidents', method: 'GET', path: '/status_pages/{subdomain}/incidents', kind: 'read' };
 const BASE = 'https://statuspal.io/api/v2';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SlidingWindowRateLimiter, clearRateLimiters, getRateLimiter } from '../../../electron/services/statuspage';
+import { SlidingWindowRateLimiter, clearRateLimiters, getRateLimiter } from '../../../electron/core/statuspage';
 import { FakeClock, flush } from './helpers/fake-clock';
 
 function limiter(clock: FakeClock, limit = 5, windowMs = 1000, safetyMarginMs = 0) {

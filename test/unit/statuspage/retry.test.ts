@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StatusPageApiError, backoffDelayMs, parseRetryAfter, retryRead, type RetryOptions } from '../../../electron/services/statuspage';
-import { errorForNetworkFailure, errorForStatus, errorForTimeout, type RequestContext } from '../../../electron/services/statuspage/errors';
+import { StatusPageApiError, backoffDelayMs, parseRetryAfter, retryRead, type RetryOptions } from '../../../electron/core/statuspage';
+import { errorForNetworkFailure, errorForStatus, errorForTimeout, type RequestContext } from '../../../electron/core/statuspage/errors';
 
 const READ: RequestContext = { operation: 'getPageSummary', method: 'GET', path: '/status_pages/{subdomain}/summary', kind: 'read' };
 

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { toAppErrorShape } from '../../../shared/errors';
-import { SlidingWindowRateLimiter, StatusPageApiError, StatusPageClient, type StatusPageClientEvent } from '../../../electron/services/statuspage';
+import { SlidingWindowRateLimiter, StatusPageApiError, StatusPageClient, type StatusPageClientEvent } from '../../../electron/core/statuspage';
 import { json, recordingFetch, type Responder } from './helpers/recording-fetch';
 
 const KEY = 'sk_live_TOPSECRET_9f8e7d6c';

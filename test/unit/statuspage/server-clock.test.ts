@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServerClock } from '../../../electron/services/statuspage/server-clock';
+import { ServerClock } from '../../../electron/core/statuspage/server-clock';
 
 describe("the server's clock, from its Date headers", () => {
   it('is unknown until a Date header is seen, and then moves local moments onto the server clock', () => {

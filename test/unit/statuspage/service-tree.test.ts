@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SlidingWindowRateLimiter, StatusPageClient } from '../../../electron/services/statuspage';
+import { SlidingWindowRateLimiter, StatusPageClient } from '../../../electron/core/statuspage';
 import { json, recordingFetch, type RecordedRequest } from './helpers/recording-fetch';
 
 /*

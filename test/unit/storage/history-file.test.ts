@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { readHistoryFile } from '../../../electron/services/storage/history-file';
+import { readHistoryFile } from '../../../electron/core/storage/history-file';
 
 const format = {
   frame: z.object({ kind: z.literal('notes'), version: z.number().int(), entries: z.array(z.unknown()) }),

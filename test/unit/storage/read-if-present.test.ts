@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readIfPresent, readTextIfPresentSync } from '../../../electron/services/storage/read-if-present';
+import { readIfPresent, readTextIfPresentSync } from '../../../electron/core/storage/read-if-present';
 import { makeTempDir } from '../../support/temp-dir';
 
 let temp: ReturnType<typeof makeTempDir> | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from '../../../electron/services/timing/backoff';
+import { backoffDelay } from '../../../electron/core/timing/backoff';
 
 const at = (r: number) => () => r;
 

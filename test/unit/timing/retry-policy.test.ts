@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelayMs } from '../../../electron/services/timing/retry-policy';
+import { retryDelayMs } from '../../../electron/core/timing/retry-policy';
 
 const policy = (random: number) => ({ baseDelayMs: 100, maxDelayMs: 1_000, random: () => random });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { packBatches, wireBytes } from '../../../electron/services/translation/batching';
-import { countWords, isBlank } from '../../../electron/services/translation/words';
+import { packBatches, wireBytes } from '../../../electron/core/translation/batching';
+import { countWords, isBlank } from '../../../electron/core/translation/words';
 
 describe('countWords', () => {
   it('counts whitespace-separated tokens', () => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryKey } from '../../../electron/services/translation/memory-key';
-import { MEMORY_FILE_NAME, TranslationMemory, type MemoryLoadReport } from '../../../electron/services/translation/translation-memory';
+import { memoryKey } from '../../../electron/core/translation/memory-key';
+import { MEMORY_FILE_NAME, TranslationMemory, type MemoryLoadReport } from '../../../electron/core/translation/translation-memory';
 import { makeTempDir } from '../../support/temp-dir';
 
 const DAY = 24 * 60 * 60 * 1000;

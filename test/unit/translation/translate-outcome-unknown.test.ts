@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TRANSLATE_TIMEOUT_MS, outcomeUnknown, TranslationClient } from '../../../electron/services/translation/client';
-import { TranslationAppService } from '../../../electron/services/translation/translation-app-service';
+import { DEFAULT_TRANSLATE_TIMEOUT_MS, outcomeUnknown, TranslationClient } from '../../../electron/core/translation/client';
+import { TranslationAppService } from '../../../electron/core/translation/translation-app-service';
 import { translationHistoryEntrySchema } from '../../../shared/translation/history-entry';
 import { makeTempDir } from '../../support/temp-dir';
 

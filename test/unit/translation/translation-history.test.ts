@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TranslationHistoryEntry } from '../../../shared/translation/history-entry';
-import { HISTORY_FILE_NAME, TranslationHistory } from '../../../electron/services/translation/translation-history';
+import { HISTORY_FILE_NAME, TranslationHistory } from '../../../electron/core/translation/translation-history';
 import { makeTempDir } from '../../support/temp-dir';
 
 let temp: ReturnType<typeof makeTempDir>;

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serializeToYaml } from 'builder-util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseAppUpdateFile } from '../../../electron/services/updates/app-update-file';
-import { isDeveloperIdSignature, macAppBundleOf } from '../../../electron/services/updates/code-signature';
-import { inspectInstalledBuild, type InstalledBuildProbe } from '../../../electron/services/updates/installed-build';
+import { parseAppUpdateFile } from '../../../electron/core/updates/app-update-file';
+import { isDeveloperIdSignature, macAppBundleOf } from '../../../electron/core/updates/code-signature';
+import { inspectInstalledBuild, type InstalledBuildProbe } from '../../../electron/core/updates/installed-build';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

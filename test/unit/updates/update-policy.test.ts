@@ -12,7 +12,7 @@ import {
   updatesOff,
   type InstalledBuild,
   type UpdateDelivery,
-} from '../../../electron/services/updates/update-policy';
+} from '../../../electron/core/updates/update-policy';
 
 const HOUR = 3_600_000;
 

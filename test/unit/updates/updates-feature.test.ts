@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpdateDeliveryKind, UpdateState, UpdateStatus } from '../../../shared/updates/update-state';
-import { SettingsStore } from '../../../electron/services/settings/settings-store';
-import type { InstalledBuild } from '../../../electron/services/updates/update-policy';
-import { UpdatesFeature, type UpdaterPort } from '../../../electron/services/updates/updates-feature';
+import { SettingsStore } from '../../../electron/core/settings/settings-store';
+import type { InstalledBuild } from '../../../electron/core/updates/update-policy';
+import { UpdatesFeature, type UpdaterPort } from '../../../electron/core/updates/updates-feature';
 import { makeTempDir } from '../../support/temp-dir';
 
 const RELEASES = 'https://github.com/statusdesk/statusdesk/releases';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { KeyVault } from '../../../electron/services/vault/key-vault';
-import type { KeychainProbe } from '../../../electron/services/vault/keychain-store';
-import { bindingCovers, bindingFor, checkDestination, decodeSecret, encodeSecret } from '../../../electron/services/vault/secret-binding';
-import { SessionSecretStore } from '../../../electron/services/vault/secret-store';
+import { KeyVault } from '../../../electron/core/vault/key-vault';
+import type { KeychainProbe } from '../../../electron/core/vault/keychain-store';
+import { bindingCovers, bindingFor, checkDestination, decodeSecret, encodeSecret } from '../../../electron/core/vault/secret-binding';
+import { SessionSecretStore } from '../../../electron/core/vault/secret-store';
 import { isLoopbackHost, originOf, secretDestinationProblem } from '../../../shared/validation/secret-destination';
 
 describe('addresses that may receive a secret', () => {

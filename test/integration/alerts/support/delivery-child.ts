@@ -3,7 +3,7 @@
  * webhook receiver of the simulator at ALERTS_SIM_URL, prints `ready` once sending starts and `done` when
  * nothing is queued. The parent kills it with SIGKILL while it sends.
  */
-import { AlertDelivery } from '../../../../electron/services/alerts/delivery/alert-delivery';
+import { AlertDelivery } from '../../../../electron/core/alerts/delivery/alert-delivery';
 import type { AlertDestination } from '../../../../shared/alerts/alert-destination';
 import { FAST_KNOBS, WEBHOOK_SECRET } from './harness';
 

@@ -5,11 +5,11 @@
  * that never ends by itself; prints `gathered` once the polls are routed, and waits to be killed.
  * FLOOD_MODE=resume starts on the same folder, prints `done` once nothing is queued, and stops.
  */
-import { createAlerts } from '../../../../electron/services/alerts/alerts-feature';
-import { storeDestinationSecret } from '../../../../electron/services/alerts/destination-secret';
-import { AlertDelivery } from '../../../../electron/services/alerts/delivery/alert-delivery';
-import { SettingsStore } from '../../../../electron/services/settings/settings-store';
-import { KeyVault } from '../../../../electron/services/vault/key-vault';
+import { createAlerts } from '../../../../electron/core/alerts/alerts-feature';
+import { storeDestinationSecret } from '../../../../electron/core/alerts/destination-secret';
+import { AlertDelivery } from '../../../../electron/core/alerts/delivery/alert-delivery';
+import { SettingsStore } from '../../../../electron/core/settings/settings-store';
+import { KeyVault } from '../../../../electron/core/vault/key-vault';
 import { memoryKeychain } from '../../../support/memory-keychain';
 import { watchedPage } from '../../../unit/monitor/support/pages';
 import { baseSummary, pollOf, withIncident } from '../../../unit/alerts/support/polls';

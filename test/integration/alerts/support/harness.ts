@@ -1,7 +1,7 @@
 import type { AlertDeliveryView, AlertDeliveryState } from '../../../../shared/alerts/alert-delivery';
 import type { AlertDestination, AlertDestinationKind } from '../../../../shared/alerts/alert-destination';
-import type { DestinationSecret } from '../../../../electron/services/alerts/alert-delivery-api';
-import { AlertDelivery, type AlertDeliveryKnobs } from '../../../../electron/services/alerts/delivery/alert-delivery';
+import type { DestinationSecret } from '../../../../electron/core/alerts/alert-delivery-api';
+import { AlertDelivery, type AlertDeliveryKnobs } from '../../../../electron/core/alerts/delivery/alert-delivery';
 import type { AlertsSimulator } from '../../../../simulators/alerts';
 
 /** 32 letters and digits, as PagerDuty's integration keys are. */

@@ -3,7 +3,7 @@
  * would (role serve), queues one message to the webhook receiver of the simulator at ALERTS_SIM_URL, prints
  * `owner <pid>` once it is delivered, then holds the queue until it is killed.
  */
-import { AlertDelivery } from '../../../../electron/services/alerts/delivery/alert-delivery';
+import { AlertDelivery } from '../../../../electron/core/alerts/delivery/alert-delivery';
 import type { AlertDestination } from '../../../../shared/alerts/alert-destination';
 import { FAST_KNOBS, WEBHOOK_SECRET } from './harness';
 import { alertMessage } from './messages';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { AlertDestination } from '../../../../shared/alerts/alert-destination';
 import type { AlertRuleInput } from '../../../../shared/alerts/alert-rule';
 import { alertRuleSchema } from '../../../../shared/alerts/alert-rule';
-import { SettingsStore } from '../../../../electron/services/settings/settings-store';
+import { SettingsStore } from '../../../../electron/core/settings/settings-store';
 import { makeTempDir } from '../../../support/temp-dir';
 import { startCli, until, type CliChild } from './cli-child';
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { openStatusPageOutbox } from '../../../../electron/services/outbox/create-statuspage-outbox';
-import { envAccountId } from '../../../../electron/services/outbox/statuspage/targets';
+import { openStatusPageOutbox } from '../../../../electron/core/outbox/create-statuspage-outbox';
+import { envAccountId } from '../../../../electron/core/outbox/statuspage/targets';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../simulators/statuspage';
 import { makeTempDir } from '../../../support/temp-dir';
 

@@ -1,5 +1,5 @@
-import { SettingsStore } from '../../../../electron/services/settings/settings-store';
-import { MonitorFeature, type MonitorFeatureOptions } from '../../../../electron/services/watch/monitor-feature';
+import { SettingsStore } from '../../../../electron/core/settings/settings-store';
+import { MonitorFeature, type MonitorFeatureOptions } from '../../../../electron/core/watch/monitor-feature';
 import type { NotificationIntent } from '../../../../shared/monitor/notification-intent';
 import type { TrayModel } from '../../../../shared/monitor/tray';
 import { watchedPageSchema, type WatchedPage } from '../../../../shared/monitor/watched-page';

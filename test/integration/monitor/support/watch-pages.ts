@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { MonitorService } from '../../../../electron/services/monitor/monitor-service';
+import { MonitorService } from '../../../../electron/core/monitor/monitor-service';
 import { monitorEventSchema, type MonitorEvent } from '../../../../shared/monitor/events';
 import type { WatchedPage } from '../../../../shared/monitor/watched-page';
 

@@ -1,4 +1,4 @@
-import type { AccessTokenProvider } from '../../../../electron/services/operations/token-provider';
+import type { AccessTokenProvider } from '../../../../electron/core/operations/token-provider';
 import type { OperationsSimulator } from '../../../../simulators/operations';
 
 /** A provider backed by the simulator's token registry; counts refreshes. `refreshTo` picks what a refresh hands out. */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { envAccountId } from '../../../../electron/services/outbox/statuspage/targets';
+import { envAccountId } from '../../../../electron/core/outbox/statuspage/targets';
 import type { StatusPageSimulator, WriteLogEntry } from '../../../../simulators/statuspage';
 import { tempIdFor } from '../../../../shared/outbox/temp-id';
 import { repoRoot } from '../../../support/paths';

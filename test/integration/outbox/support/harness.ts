@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ManualNetworkSignals } from '../../../../electron/services/connectivity/network-signals';
-import { openStatusPageOutbox, type StatusPageOutboxOptions } from '../../../../electron/services/outbox/create-statuspage-outbox';
-import type { OutboxService } from '../../../../electron/services/outbox/outbox-service';
+import { ManualNetworkSignals } from '../../../../electron/core/connectivity/network-signals';
+import { openStatusPageOutbox, type StatusPageOutboxOptions } from '../../../../electron/core/outbox/create-statuspage-outbox';
+import type { OutboxService } from '../../../../electron/core/outbox/outbox-service';
 import type { OutboxFlushReport } from '../../../../shared/outbox/status';
-import type { OutboxAccountsPort } from '../../../../electron/services/outbox/statuspage/targets';
-import { clearRateLimiters } from '../../../../electron/services/statuspage/rate-limiter';
+import type { OutboxAccountsPort } from '../../../../electron/core/outbox/statuspage/targets';
+import { clearRateLimiters } from '../../../../electron/core/statuspage/rate-limiter';
 import type { StatusPageSimulator } from '../../../../simulators/statuspage';
 import { WAITS_MS } from '../../../support/time-outs';
 

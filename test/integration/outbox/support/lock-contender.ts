@@ -4,7 +4,7 @@
  * lock it got until "release". Many of these race on one stale lock, a real process each, so each judges the
  * lock's owner by pid as the app and the command line do.
  */
-import { acquireOutboxLock, OutboxBusyError } from '../../../../electron/services/outbox/outbox-lock';
+import { acquireOutboxLock, OutboxBusyError } from '../../../../electron/core/outbox/outbox-lock';
 
 export type ContenderRequest = { type: 'try'; lockPath: string } | { type: 'release' } | { type: 'exit' };
 export type ContenderAnswer =

@@ -3,7 +3,7 @@ import type { MonitorEvent } from '../../../../shared/monitor/events';
 import { readPageSnapshot } from '../../../../shared/monitor/read-snapshot';
 import type { PageSnapshot } from '../../../../shared/monitor/snapshot';
 import type { WatchedPage } from '../../../../shared/monitor/watched-page';
-import type { PagePoll } from '../../../../electron/services/alerts/routing/page-poll';
+import type { PagePoll } from '../../../../electron/core/alerts/routing/page-poll';
 import { baseSummary, setServiceType, wireIncident, wireUpdate } from '../../monitor/support/fixtures';
 
 export { baseSummary, setServiceType, wireIncident, wireUpdate };

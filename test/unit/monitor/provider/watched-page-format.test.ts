@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { providerWatchedPage } from '../../../../electron/services/watch/provider-page';
+import { providerWatchedPage } from '../../../../electron/core/watch/provider-page';
 import { watchedPageSchema } from '../../../../shared/monitor/watched-page';
 
 const saved = {

@@ -1,4 +1,4 @@
-import type { MonitorClock, TimerHandle } from '../../../../electron/services/monitor/clock';
+import type { MonitorClock, TimerHandle } from '../../../../electron/core/monitor/clock';
 
 interface Timer {
   id: number;

@@ -1,4 +1,4 @@
-import type { FetchLike } from '../../../../electron/services/statuspage';
+import type { FetchLike } from '../../../../electron/core/statuspage';
 
 export interface RecordedRequest {
   url: string;

@@ -1,0 +1,14 @@
+import type { IpcContract } from '@shared/ipc/contract';
+import type { GroupHandlers } from '@core/ipc/dispatcher';
+import type { LinkedIncidents } from './linked-incidents';
+
+export function linkedIncidentsHandlers(store: LinkedIncidents): GroupHandlers<IpcContract, 'linked'> {
+  return {
+    'linked.groups': () => store.groups(),
+    'linked.record': (input) => store.record(input),
+    'linked.addMembers': (input) => store.addMembers(input),
+    'linked.markDeleted': (input) => store.markDeleted(input),
+    'linked.mapping': (pair) => store.mapping(pair),
+    'linked.saveMapping': (mapping) => store.saveMapping(mapping),
+  };
+}

@@ -1,0 +1,63 @@
+import type { ConnectivityMonitor } from '@core/connectivity/connectivity-monitor';
+import { planDispatch, type DispatchPlan } from './dispatch-plan';
+import type { EntryRuntimes } from './entry-runtime';
+import type { EntryServers } from './entry-servers';
+import type { FlushView } from './flush-waiters';
+import type { InFlightLedger } from './in-flight-ledger';
+import type { OutboxKindRegistry } from './kinds';
+import type { OutboxStore } from './outbox-store';
+
+export interface SchedulingDeps {
+  store: OutboxStore;
+  kinds: OutboxKindRegistry;
+  connectivity: ConnectivityMonitor;
+  runtime: EntryRuntimes;
+  inFlight: InFlightLedger;
+  servers: EntryServers;
+  /** Per account: no sends before this time (a 429's Retry-After). */
+  pausedUntil: ReadonlyMap<string, number>;
+  maxPerAccount: number;
+  now: () => number;
+}
+
+/** The outbox's state as the scheduler and the flushes see it: what may start now, and what each flush waits for. */
+export class SchedulingView {
+  readonly #deps: SchedulingDeps;
+
+  constructor(deps: SchedulingDeps) {
+    this.#deps = deps;
+  }
+
+  plan(): DispatchPlan {
+    const { store, kinds, runtime, inFlight, servers } = this.#deps;
+    return planDispatch({
+      entries: store.entries.values(),
+      stateOf: (id) => store.entries.get(id)?.state,
+      running: { has: (id) => inFlight.has(id) || runtime.holdsBack(id) },
+      runningPerAccount: inFlight.perAccount,
+      maxPerAccount: this.#deps.maxPerAccount,
+      now: this.#deps.now(),
+      nextAttemptAt: runtime.retryAt,
+      pausedUntil: this.#deps.pausedUntil,
+      blocked: runtime.blocked,
+      reachable: (entry) => servers.reachable(entry),
+      unproven: (entry) => servers.unproven(entry),
+      runningPerServer: inFlight.perServer,
+      exclusivityKey: (entry) => kinds.get(entry.kind)?.exclusivityKey?.(entry) ?? null,
+      pipelined: (entry) => kinds.get(entry.kind)?.pipelined?.(entry) === true,
+      runningByExclusivity: inFlight.byExclusivity,
+      aloneOnKey: (entry) => store.aloneOnKey(entry),
+    });
+  }
+
+  flushView(plan: DispatchPlan): FlushView {
+    const { store, runtime, inFlight, servers, connectivity } = this.#deps;
+    return {
+      entries: store.entries.values(),
+      plan,
+      busy: (entry) => inFlight.has(entry.id) || runtime.peek(entry.id)?.committing === true,
+      serverOf: (entry) => servers.of(entry),
+      settling: (server) => connectivity.isSettling(server),
+    };
+  }
+}

@@ -1,2 +1,0 @@
-/** One poll of one page as the team alerts hear it; the monitor gives it (monitor-options.ts). */
-export type { PagePoll } from '@services/monitor/monitor-options';
