@@ -23,8 +23,8 @@ const RENDERER_SYNTAX = [
   { selector: "PropertyDefinition[accessibility='private']", message: 'Use #private fields (one privacy style).' },
 ];
 const STATUSPAGE_READ_ONLY_IN_LIB = {
-  selector: 'CallExpression[callee.property.name="read"][callee.object.property.name="statuspage"]',
-  message: 'Read the status page API through lib/statuspage-read.ts: typed per operation and checked against its schema.',
+  selector: 'CallExpression[callee.property.name="read"][callee.object.property.name="statuspal"]',
+  message: 'Read the status page API through lib/statuspal-read.ts: typed per operation and checked against its schema.',
 };
 const ELECTRON = { group: ['electron', 'electron/*'], message: 'Only electron/main and electron/preload may import electron (docs/architecture.md layers).' };
 const NODE = { group: ['node:*'], message: 'This layer runs in the browser or everywhere: no Node built-ins.' };
@@ -139,7 +139,7 @@ export default tseslint.config(
     },
   },
   { files: ['renderer/**/*.{ts,vue}'], rules: { 'no-restricted-syntax': ['error', ...RENDERER_SYNTAX, STATUSPAGE_READ_ONLY_IN_LIB] } },
-  { files: ['renderer/src/lib/statuspage-read.ts'], rules: { 'no-restricted-syntax': ['error', ...RENDERER_SYNTAX] } },
+  { files: ['renderer/src/lib/statuspal-read.ts'], rules: { 'no-restricted-syntax': ['error', ...RENDERER_SYNTAX] } },
   { files: ['shared/validation/email.ts'], rules: { 'no-restricted-properties': ['error', ...OUTBOUND_PROPERTIES] } },
   // The simulators stand in for the world outside; their control client is no part of the app.
   { files: ['simulators/**/*.ts'], rules: { 'no-restricted-globals': 'off' } },

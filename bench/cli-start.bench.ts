@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { startStatusPageSimulator } from '../simulators/statuspage';
+import { startStatusPageSimulator } from '../simulators/statuspal';
 import { buildCli } from '../scripts/build-cli';
 
 /*

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { LARGE_PAGE, SMALL_COPY, startStatusPageSimulator } from '../simulators/statuspage';
+import { LARGE_PAGE, SMALL_COPY, startStatusPageSimulator } from '../simulators/statuspal';
 import { buildCli } from '../scripts/build-cli';
 import { makeTempDir } from '../test/support/temp-dir';
 import { launchBenchBrowser } from './render/browser';

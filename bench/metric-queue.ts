@@ -3,15 +3,15 @@ import type {} from '../renderer/src/env.d.ts';
 import { randomUUID } from 'node:crypto';
 import { createPinia, setActivePinia } from 'pinia';
 import { AppCore } from '../electron/core/app-core';
-import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspage-outbox';
-import { envAccountId } from '../electron/core/outbox/statuspage/targets';
+import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspal-outbox';
+import { envAccountId } from '../electron/core/outbox/statuspal/targets';
 import { KeychainSecretStore } from '../electron/core/vault/keychain-store';
 import { KeyVault } from '../electron/core/vault/key-vault';
 import { useAdminMetrics } from '../renderer/src/stores/admin-metrics';
 import { useOutboxStore } from '../renderer/src/stores/outbox';
 import { ipcChannels } from '../shared/ipc/contract';
 import { buildApi } from '../shared/ipc/define';
-import { startStatusPageSimulator } from '../simulators/statuspage';
+import { startStatusPageSimulator } from '../simulators/statuspal';
 import { makeTempDir } from '../test/support/temp-dir';
 import { median, round1 } from './render/first-render';
 

@@ -13,9 +13,9 @@ import { httpGetText } from '../electron/core/http/get-text';
 import { publicRateLimitKey } from '../electron/core/monitor/summary-fetcher';
 import { SettingsStore } from '../electron/core/settings/settings-store';
 // Only the small HTTP control client here: the simulator itself runs (and is loaded) in its own child.
-import { createSimulatorControlClient } from '../simulators/statuspage/control-client';
-import { getRateLimiter } from '../electron/core/statuspage/rate-limiter';
-import { MonitorFeature } from '../electron/core/watch/monitor-feature';
+import { createSimulatorControlClient } from '../simulators/statuspal/control-client';
+import { getRateLimiter } from '../electron/core/statuspal-client/rate-limiter';
+import { MonitorFeature } from '../electron/core/monitor/monitor-feature';
 import { HistoryFeature } from '../electron/core/history/history-feature';
 import { keepYoungGenerationSmall } from '../electron/core/desktop/young-generation';
 
@@ -105,7 +105,7 @@ function seededPicker(count: number, seed = 0x5eed): () => number {
 // ------------------------------------------------------------------ simulator child
 
 async function runSimChild(pages: number, timeScale: number): Promise<void> {
-  const { startStatusPageSimulator } = await import('../simulators/statuspage');
+  const { startStatusPageSimulator } = await import('../simulators/statuspal');
   const sim = await startStatusPageSimulator({
     seed: 'empty',
     // The service's 100 requests / 10 s, in monitor time when the clock is scaled.

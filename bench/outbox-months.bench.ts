@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCli } from '../electron/cli/program';
-import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspage-outbox';
+import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspal-outbox';
 import { parseOutboxLog } from '../electron/core/outbox/log-format';
-import { envAccountId } from '../electron/core/outbox/statuspage/targets';
-import { clearRateLimiters } from '../electron/core/statuspage/rate-limiter';
-import { startStatusPageSimulator } from '../simulators/statuspage';
+import { envAccountId } from '../electron/core/outbox/statuspal/targets';
+import { clearRateLimiters } from '../electron/core/statuspal-client/rate-limiter';
+import { startStatusPageSimulator } from '../simulators/statuspal';
 import { buildCli } from '../scripts/build-cli';
 
 /*

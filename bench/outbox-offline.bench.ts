@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspage-outbox';
-import { envAccountId } from '../electron/core/outbox/statuspage/targets';
+import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspal-outbox';
+import { envAccountId } from '../electron/core/outbox/statuspal/targets';
 import { buildCli } from '../scripts/build-cli';
 
 /*

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tempIdFor } from '../shared/outbox/temp-id';
-import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspage-outbox';
-import { clearRateLimiters } from '../electron/core/statuspage/rate-limiter';
-import type { FetchLike } from '../electron/core/statuspage/transport';
-import { startStatusPageSimulator } from '../simulators/statuspage';
+import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspal-outbox';
+import { clearRateLimiters } from '../electron/core/statuspal-client/rate-limiter';
+import type { FetchLike } from '../electron/core/statuspal-client/transport';
+import { startStatusPageSimulator } from '../simulators/statuspal';
 
 /*
  * Outbox flush benchmark (docs/architecture.md budget: a flush on reconnect within 1.1x of the bound the rate limit sets,

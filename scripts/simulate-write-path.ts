@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startStatusPageSimulator } from '../simulators/statuspage';
+import { startStatusPageSimulator } from '../simulators/statuspal';
 import { simulateInWorkers } from '../test/simulation/parallel-simulation';
 import { simulate, type SimulationResult } from '../test/simulation/write-path-simulation';
 

@@ -8,7 +8,7 @@ import { httpGetText } from '../../electron/core/http/get-text';
 import { MonitorService } from '../../electron/core/monitor/monitor-service';
 import { createProviderFetcher } from '../../electron/core/monitor/provider-fetcher';
 import { SignalHub } from '../../electron/core/monitor/system-signals';
-import { SlidingWindowRateLimiter } from '../../electron/core/statuspage/rate-limiter';
+import { SlidingWindowRateLimiter } from '../../electron/core/statuspal-client/rate-limiter';
 import { providerAccept, providerDocumentUrl } from '../../shared/monitor/provider/provider-format';
 import { watchedPageSchema } from '../../shared/monitor/watched-page';
 import { slugOf, type BenchPage, type Runner } from './sim-child';
@@ -101,7 +101,7 @@ export async function runLoadChild(args: LoadArgs): Promise<PhaseResult> {
     const pages = args.urls.map(({ url, format }, i) =>
       watchedPageSchema.parse({
         id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
-        kind: 'statuspage',
+        kind: 'provider',
         region: 'custom',
         url,
         format,

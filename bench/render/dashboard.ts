@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { SettingsStore } from '../../electron/core/settings/settings-store';
-import { startStatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator } from '../../simulators/statuspal';
 import { watchedPageSchema } from '../../shared/monitor/watched-page';
 import { makeTempDir } from '../../test/support/temp-dir';
 import { startHarness, type Harness } from '../../test/e2e/support/harness';

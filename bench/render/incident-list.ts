@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { startStatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator } from '../../simulators/statuspal';
 import { makeTempDir } from '../../test/support/temp-dir';
 import { startHarness, type Harness } from '../../test/e2e/support/harness';
 import { BENCH_VIEWPORT } from './browser';

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { startStatusPageSimulator, type LargeSeedCounts, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type LargeSeedCounts, type StatusPageSimulator } from '../../simulators/statuspal';
 import { startHarness, type Harness } from '../../test/e2e/support/harness';
 import { makeTempDir } from '../../test/support/temp-dir';
 import { BENCH_VIEWPORT } from './browser';

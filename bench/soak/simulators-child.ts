@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { startProviderSimulator } from '../../simulators/provider/server';
 import type { ProviderPageSeed } from '../../simulators/provider/model';
-import { startStatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator } from '../../simulators/statuspal';
 
 /*
  * The month soak's simulators, in a process of their own: on real time (the soak's clock is simulated), and

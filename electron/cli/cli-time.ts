@@ -1,4 +1,4 @@
-import { apiDateTimeToEpochMs } from '@shared/statuspage/datetime';
+import { apiDateTimeToEpochMs } from '@shared/statuspal/datetime';
 
 /**
  * The one rule for times on the command line: ISO 8601 with the computer's offset (2026-11-24T23:15:03+01:00),

@@ -1,9 +1,9 @@
 import type { AccountRecord } from '@shared/accounts/account';
-import { resolveBaseUrl, type Region } from '@shared/statuspage/regions';
+import { resolveBaseUrl, type Region } from '@shared/statuspal/regions';
 import { regionOfAccount } from '@core/accounts/probe-client';
 import { ensureDataDir, resolveDataDir } from '@core/settings/data-dir';
 import { SettingsStore } from '@core/settings/settings-store';
-import { StatusPageClient } from '@core/statuspage/client';
+import { StatusPageClient } from '@core/statuspal-client/client';
 import { KeychainSecretStore } from '@core/vault/keychain-store';
 import { KeyVault } from '@core/vault/key-vault';
 import { releaseAccountKey } from '@core/accounts/account-key';

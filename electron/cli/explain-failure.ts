@@ -1,6 +1,6 @@
 import { AppError } from '@shared/errors';
 import { failureWords, type FailureContext } from '@shared/people-words/failure-words';
-import { StatusPageApiError } from '@core/statuspage/errors';
+import { StatusPageApiError } from '@core/statuspal-client/errors';
 
 /** Where a command's status page call went: enough to say which page and which server a failure was about. */
 export interface CallTarget {

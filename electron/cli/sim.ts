@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startOperationsSimulator } from '@simulators/operations';
 import { startProviderSimulator } from '@simulators/provider';
-import { startStatusPageSimulator, type StartOptions } from '@simulators/statuspage';
+import { startStatusPageSimulator, type StartOptions } from '@simulators/statuspal';
 import { startTranslationSimulator } from '@simulators/translation';
 
 /** The translation key the simulator accepts, as printed and as the README uses it. */

@@ -6,7 +6,7 @@ import type { GlobalShortcutPort } from './shortcuts/global-shortcut-feature';
 import type { KeyVault } from './vault/key-vault';
 import type { ProbeClientFactory } from './accounts/accounts-service';
 import type { CoreLog } from './logging/core-log';
-import type { MonitorFeatureOptions } from './watch/monitor-feature';
+import type { MonitorFeatureOptions } from './monitor/monitor-feature';
 import type { KnownSecrets } from './security/known-secrets';
 
 /**

@@ -4,20 +4,20 @@ import { AccountsService } from './accounts/accounts-service';
 import { accountHandlers } from './accounts/account-handlers';
 import { AccountReads } from './accounts/account-reads';
 import { OutboxFeature } from './outbox/outbox-feature';
-import { outboxHandlers, statusPageHandlers } from './outbox/outbox-handlers';
+import { outboxHandlers, statuspalHandlers } from './outbox/outbox-handlers';
 import type { TrayModel } from '@shared/monitor/tray';
 import type { OutboxStatus } from '@shared/outbox/status';
 import { trayWithOutbox } from './desktop/tray-with-outbox';
-import { MonitorFeature } from './watch/monitor-feature';
+import { MonitorFeature } from './monitor/monitor-feature';
 import { DesktopPrefsFeature } from './desktop/desktop-prefs-feature';
-import { desktopHandlers, monitorHandlers, notificationHandlers } from './watch/monitor-handlers';
+import { desktopHandlers, monitorHandlers, notificationHandlers } from './monitor/monitor-handlers';
 import { EventBus } from './ipc/event-bus';
 import { createIpcDispatcher, type InvokeHandlers, type IpcDispatcher } from './ipc/dispatcher';
 import { SettingsStore } from './settings/settings-store';
 import type { KeyVault } from './vault/key-vault';
 import { createStatusPageProbeClient } from './accounts/probe-client';
 import { baseUrlOfPage } from './monitor/summary-fetcher';
-import { AfterWriteSent } from './watch/after-write-sent';
+import { AfterWriteSent } from './monitor/after-write-sent';
 import { keyFromVault } from './translation/key-source';
 import { TranslationAppService } from './translation/translation-app-service';
 import { translationHandlers } from './translation/translation-handlers';
@@ -168,7 +168,7 @@ export class AppCore {
       // A major incident on our own page is critical: kept on screen until acknowledged, with a sound.
       onNotify: (intent) => {
         const page = this.monitor.pages().find((p) => p.id === intent.pageId);
-        options.ports?.notify?.(this.critical.mark(intent, page !== undefined && page.kind !== 'statuspage'));
+        options.ports?.notify?.(this.critical.mark(intent, page !== undefined && page.kind !== 'provider'));
       },
       onTray: (model) => {
         this.#tray = model;
@@ -181,7 +181,7 @@ export class AppCore {
       // Not notified: what a snooze quiets, and the echo of our own writes.
       isOwnWrite: (page, event, services) =>
         this.snoozes.silences(page.id, event, services) ||
-        (page.kind !== 'statuspage' && this.#afterWriteSent.ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event)),
+        (page.kind !== 'provider' && this.#afterWriteSent.ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event)),
       ...logging,
     });
     this.onDispose(() => this.monitor.dispose());
@@ -351,7 +351,7 @@ export class AppCore {
       ...accountHandlers(this.accounts),
       ...monitorHandlers(this.monitor),
       ...outboxHandlers(this.outbox),
-      ...statusPageHandlers(this.reads),
+      ...statuspalHandlers(this.reads),
       ...notificationHandlers(this.monitor),
       ...desktopHandlers(this.desktop, this.#options.ports?.setLoginItem),
       ...translationHandlers(this.translation),

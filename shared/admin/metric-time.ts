@@ -1,4 +1,4 @@
-import { apiDateTimeToEpochMs } from '../statuspage/datetime';
+import { apiDateTimeToEpochMs } from '../statuspal/datetime';
 
 /** Unix seconds from now on this side of 1e11 are seconds; larger integers are almost surely milliseconds. */
 const MAX_UNIX_SECONDS = 99_999_999_999;

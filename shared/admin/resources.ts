@@ -1,6 +1,6 @@
 import type { MergeProfile } from '../outbox/merged-view';
 import type { WriteOperationName } from '../outbox/write-operations';
-import type { ListReadOperationName } from '../statuspage/read-operations';
+import type { ListReadOperationName } from '../statuspal/read-operations';
 
 /**
  * The administration resources that have a list: which read lists them, which writes change them, and how

@@ -1,5 +1,5 @@
 import { subscriptionKindOf } from '../admin/forms/subscription-form';
-import { apiDateTimeToEpochMs } from '../statuspage/datetime';
+import { apiDateTimeToEpochMs } from '../statuspal/datetime';
 import { csvLine } from './csv';
 import { isoInZone } from './iso-in-zone';
 

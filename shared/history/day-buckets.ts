@@ -1,4 +1,4 @@
-import type { BaseLevel } from '../statuspage/levels';
+import type { BaseLevel } from '../statuspal/levels';
 import type { HistorySegment } from './page-history';
 import { worseLevel } from './history-levels';
 import { wallClock } from '../time/wall-clock';

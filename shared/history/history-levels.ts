@@ -1,4 +1,4 @@
-import type { BaseLevel } from '../statuspage/levels';
+import type { BaseLevel } from '../statuspal/levels';
 import { SEVERITY_RANK, severityOfLevel } from '../monitor/severity';
 
 /** Degraded (minor) or down (major): what "what else was down then" lists. Maintenance is planned, not down. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { baseLevelSchema } from '../monitor/snapshot';
-import type { BaseLevel } from '../statuspage/levels';
+import type { BaseLevel } from '../statuspal/levels';
 import type { PageHistory } from './page-history';
 import { isDegraded, worseLevel } from './history-levels';
 

@@ -4,7 +4,7 @@ import { accountChannels } from './channels/accounts';
 import { appChannels } from './channels/app';
 import { monitorChannels } from './channels/monitor';
 import { outboxChannels } from './channels/outbox';
-import { statusPageChannels } from './channels/statuspage';
+import { statusPageChannels } from './channels/statuspal';
 import { translationChannels } from './channels/translation';
 import { operationsChannels } from './channels/operations';
 import { updatesChannels } from './channels/updates';

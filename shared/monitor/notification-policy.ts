@@ -5,7 +5,7 @@ import { capitalize, incidentTypeLabel, oneLine, shortUtc } from './notification
 import { SEVERITY_RANK, isAtLeast, severityOfLevel, worseSeverity, type Severity } from './severity';
 import { levelInSentence } from '../people-words/level-words';
 import type { WatchedPage } from './watched-page';
-import type { BaseLevel } from '../statuspage/levels';
+import type { BaseLevel } from '../statuspal/levels';
 
 /*
  * Which events of one poll of one page deserve a native notification, coalesced into one.

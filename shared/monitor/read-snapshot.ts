@@ -1,5 +1,5 @@
-import { apiDateTimeToEpochMs } from '../statuspage/datetime';
-import { learnCustomTypes, toBaseLevel, type BaseLevel, type CustomTypeEvidence, type CustomTypeLevels } from '../statuspage/levels';
+import { apiDateTimeToEpochMs } from '../statuspal/datetime';
+import { learnCustomTypes, toBaseLevel, type BaseLevel, type CustomTypeEvidence, type CustomTypeLevels } from '../statuspal/levels';
 import type { IncidentSnapshot, NoticeSnapshot, PageSnapshot, ServiceSnapshot, UpdateSnapshot } from './snapshot';
 
 /*
@@ -8,7 +8,7 @@ import type { IncidentSnapshot, NoticeSnapshot, PageSnapshot, ServiceSnapshot, U
  * on the largest real page): it checks exactly the fields it reads, with the wire schemas' rules
  * (required: status_page name/subdomain, the four lists, item id/type/title; typed when present),
  * and throws SummaryShapeError otherwise. Fields it does not read are not checked (tolerance).
- * Levels use ../statuspage/levels, the same rules as normalizePageSummary. Error paths are built
+ * Levels use ../statuspal/levels, the same rules as normalizePageSummary. Error paths are built
  * only when something fails, so the happy path allocates no path strings.
  */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BaseLevel } from '../statuspage/levels';
+import type { BaseLevel } from '../statuspal/levels';
 
 /**
  * What the user ranks notifications and the tray by. Same order as the API's base levels, with

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BASE_LEVELS } from '../statuspage/levels';
+import { BASE_LEVELS } from '../statuspal/levels';
 import { isoTimeSchema } from './iso-time';
 
 /*

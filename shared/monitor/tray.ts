@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { notificationsPausedAt, type NotificationPrefs } from './notification-prefs';
 import { capitalize, oneLine } from './notification-text';
 import type { PageState } from './page-state';
-import type { BaseLevel } from '../statuspage/levels';
+import type { BaseLevel } from '../statuspal/levels';
 import { severityOfLevel } from './severity';
 import { levelInSentence } from '../people-words/level-words';
 
@@ -119,7 +119,7 @@ function snoozedText(pages: readonly TrayPage[], format: (epochMs: number) => st
   return pages.length === 1 ? `1 page snoozed until ${first}` : `${pages.length} pages snoozed, the first until ${first}`;
 }
 
-const isOwn = (page: TrayPage) => page.kind !== 'statuspage';
+const isOwn = (page: TrayPage) => page.kind !== 'provider';
 
 /** The pages to name in the tooltip: our own pages first, then the worst first, else in the user's order. */
 function problemsFirst(pages: readonly TrayPage[]): TrayPage[] {

@@ -8,8 +8,11 @@ import { followedPartsSchema } from './provider/followed-parts';
 import { providerFormatSchema } from './provider/provider-format';
 import { providerPageUrlSchema } from './provider/provider-url';
 
-/** statuspal: a page of the Status Page API v2 (region + subdomain); statuspage: a provider's public page in the Statuspage format (its URL). */
-export const WATCHED_PAGE_KINDS = ['statuspal', 'statuspage'] as const;
+/**
+ * statuspal: one of the user's own pages, on the Status Page API v2 (region + subdomain); provider: a page a
+ * provider publishes, in any of the public formats (its URL and format).
+ */
+export const WATCHED_PAGE_KINDS = ['statuspal', 'provider'] as const;
 export const watchedPageKindSchema = z.enum(WATCHED_PAGE_KINDS);
 export type WatchedPageKind = z.infer<typeof watchedPageKindSchema>;
 
@@ -30,15 +33,15 @@ export const watchedPageSchema = z
     id: z.uuid(),
     /** Absent: statuspal (every page saved before provider pages). */
     kind: watchedPageKindSchema.optional(),
-    /** statuspage pages: the page's address (polled at `<url>/api/v2/summary.json`); `subdomain` is then its slug. */
+    /** provider pages: the page's address (polled at `<url>/api/v2/summary.json`); `subdomain` is then its slug. */
     url: providerPageUrlSchema.optional(),
     /**
-     * statuspage pages: the format the address publishes (provider/provider-format.ts). Absent: `statuspage`
+     * provider pages: the format the address publishes (provider/provider-format.ts). Absent: `statuspage`
      * (every page saved before other formats).
      */
     format: providerFormatSchema.optional(),
     /**
-     * statuspage pages: the provider's parts followed (components, AWS service-regions, Google Cloud products,
+     * provider pages: the provider's parts followed (components, AWS service-regions, Google Cloud products,
      * Azure services or regions); the level, incidents and notifications count only those and what names no
      * part (provider/followed-parts.ts). Absent or empty: the whole provider.
      */
@@ -67,8 +70,8 @@ export const watchedPageSchema = z
       .optional(),
   })
   .superRefine((page, ctx) => {
-    if (page.kind === 'statuspage' && !page.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'A provider page needs its address.' });
-    if (page.kind !== 'statuspage' && page.region === 'custom' && !page.baseUrl)
+    if (page.kind === 'provider' && !page.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'A provider page needs its address.' });
+    if (page.kind !== 'provider' && page.region === 'custom' && !page.baseUrl)
       ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'A custom region needs a base URL.' });
   });
 
@@ -76,5 +79,5 @@ export type WatchedPage = z.infer<typeof watchedPageSchema>;
 export type WatchedPageInput = z.input<typeof watchedPageSchema>;
 
 export function isProviderPage(page: { kind?: WatchedPageKind | undefined }): boolean {
-  return page.kind === 'statuspage';
+  return page.kind === 'provider';
 }

@@ -1,4 +1,4 @@
-import { STATUS_PAGE_OPERATIONS, type OperationName, type StatusPageOperations } from '../statuspage/operations';
+import { STATUS_PAGE_OPERATIONS, type OperationName, type StatusPageOperations } from '../statuspal/operations';
 
 /** Names of the status page operations that change something (kind `write`): the ones the outbox carries. */
 export type WriteOperationName = {

@@ -1,5 +1,5 @@
 import type { Severity } from '../monitor/severity';
-import { isBaseLevel, type BaseLevel } from '../statuspage/levels';
+import { isBaseLevel, type BaseLevel } from '../statuspal/levels';
 
 /*
  * A level as people read it, the same in the window and on the command line: the four base levels in

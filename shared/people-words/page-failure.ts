@@ -1,5 +1,5 @@
 import type { AppErrorShape } from '../errors';
-import { REGION_BASE_URLS } from '../statuspage/regions';
+import { REGION_BASE_URLS } from '../statuspal/regions';
 import { failureWords, type PeopleWords } from './failure-words';
 
 /** What a watched page's failed check needs to be told: its name, how it is reached, and the error. */
@@ -7,7 +7,7 @@ export interface CheckedPage {
   name: string;
   subdomain: string;
   /** `statuspage`: a provider's page by its address (`url`); otherwise a Status Page API page. */
-  kind?: 'statuspal' | 'statuspage' | undefined;
+  kind?: 'statuspal' | 'provider' | undefined;
   url?: string | undefined;
   region: string;
   /** The page's server when its region is custom (the watched page's base URL). */
@@ -17,7 +17,7 @@ export interface CheckedPage {
 
 /** The page's server, as it can be shown. */
 function serverOf(page: CheckedPage): string | undefined {
-  if (page.kind === 'statuspage') return page.url;
+  if (page.kind === 'provider') return page.url;
   if (page.region === 'us' || page.region === 'eu') return REGION_BASE_URLS[page.region];
   return page.baseUrl;
 }
@@ -31,7 +31,7 @@ export function pageCheckFailure(page: CheckedPage, audience: 'window' | 'cli' =
   if (!page.error) return null;
   return failureWords(page.error, {
     action: `check ${page.name}`,
-    subject: page.kind === 'statuspage' ? 'provider' : 'page',
+    subject: page.kind === 'provider' ? 'provider' : 'page',
     subdomain: page.subdomain,
     server: serverOf(page),
     audience,

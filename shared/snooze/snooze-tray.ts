@@ -2,7 +2,7 @@ import type { PageState } from '../monitor/page-state';
 import { indexServices } from '../monitor/refs';
 import type { IncidentSnapshot, PageSnapshot } from '../monitor/snapshot';
 import type { TrayPage } from '../monitor/tray';
-import { worstLevel, type BaseLevel } from '../statuspage/levels';
+import { worstLevel, type BaseLevel } from '../statuspal/levels';
 import { activeSnoozes, serviceSnoozeCover, snoozedServiceIds, type Snooze } from './snooze';
 
 /*

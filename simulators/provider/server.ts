@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createPrng } from '@simulators/statuspage/prng';
+import { createPrng } from '@simulators/statuspal/prng';
 import type { ProviderFaults, ProviderOneShotFault, ProviderSimulator, ProviderSimulatorOptions, ProviderStats, ValidatorMode } from './api';
 import { DEMO_PROVIDERS, FORMAT_DEMO_PROVIDERS } from './model';
 import { ProviderStore } from './store';

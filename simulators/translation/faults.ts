@@ -1,4 +1,4 @@
-import { createPrng } from '@simulators/statuspage/prng';
+import { createPrng } from '@simulators/statuspal/prng';
 
 /** Endpoints of the translation API, as the simulator counts them. */
 export type SimEndpoint = 'status' | 'languages' | 'isSupported' | 'translate' | 'other';

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import { expectAccessible as expectAxeClean } from './support/axe';
 import { startHarness, type Harness } from './support/harness';

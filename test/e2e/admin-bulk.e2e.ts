@@ -21,7 +21,7 @@ test.use({
 });
 
 const rows = (panel: Locator) => panel.getByRole('listitem');
-const reads = (answered: Array<{ channel: string }>) => answered.filter((a) => a.channel === 'statuspage.read').length;
+const reads = (answered: Array<{ channel: string }>) => answered.filter((a) => a.channel === 'statuspal.read').length;
 
 async function openTab(page: Page, name: string): Promise<Locator> {
   await page.getByRole('tab', { name }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { startHarness, type Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 
@@ -163,11 +163,11 @@ test('subscriptions: email, SMS and chat; filters in all four forms, validated, 
   await expect(rows(list)).toHaveCount(1);
   await expect(rows(list).first()).toContainText('Email');
   await app.settled();
-  const readsBefore = app.answered.filter((a) => a.channel === 'statuspage.read').length;
+  const readsBefore = app.answered.filter((a) => a.channel === 'statuspal.read').length;
   await filter.fill('call alice');
   await filter.press('Enter');
   await expect(panel.getByRole('alert')).toContainText("Filter must be an email address, or a phone number as '+41 79 123 45 67'");
-  expect(app.answered.filter((a) => a.channel === 'statuspage.read').length).toBe(readsBefore);
+  expect(app.answered.filter((a) => a.channel === 'statuspal.read').length).toBe(readsBefore);
   await panel.getByRole('button', { name: 'Show all' }).click();
   await expect(panel.getByTestId('list-count')).toHaveText('100 of 108 subscriptions');
 

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { decideWindowOpen } from '../../electron/core/security/navigation';
-import type { StatusPageSimulator } from '../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../simulators/statuspal';
 import type { Harness } from './support/harness';
 import { addAcmeAccount } from './support/navigation';
 import { screenshotPath } from './support/screenshots';

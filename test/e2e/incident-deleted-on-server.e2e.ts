@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { StatusPageSimulator } from '../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../simulators/statuspal';
 import { expect, test } from './support/fixtures';
 import { addAcmeAccount, openScreen } from './support/navigation';
 import { screenshotPath } from './support/screenshots';

@@ -2,7 +2,7 @@ import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { addAcmeAccount, openNewIncident } from './support/navigation';
 import { screenshotPath } from './support/screenshots';
-import { publicDescriptionHtml } from '../../shared/statuspage/public-description';
+import { publicDescriptionHtml } from '../../shared/statuspal/public-description';
 
 /* The New incident editor shows the incident as the public page will show it, in the page's
    words and in each language whose translation is filled in. */

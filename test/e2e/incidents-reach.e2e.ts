@@ -24,7 +24,7 @@ test.use({
 });
 
 const list = (page: Page) => page.getByTestId('incident-list');
-const reads = (answered: Array<{ channel: string }>) => answered.filter((a) => a.channel === 'statuspage.read').length;
+const reads = (answered: Array<{ channel: string }>) => answered.filter((a) => a.channel === 'statuspal.read').length;
 
 test('go to an incident by number or to a date, search all, export: each reads no more than it must', async ({ page, sim, launch }) => {
   const app = await launch();

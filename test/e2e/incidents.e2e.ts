@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startStatusPageSimulator, type StatusPageSimulator, type WriteLogEntry } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator, type WriteLogEntry } from '../../simulators/statuspal';
 import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import { makeTempDir } from '../support/temp-dir';
 import { expectAccessible } from './support/axe';
@@ -715,7 +715,7 @@ test('a long list is virtualised: a few rows in the DOM, more pages read by curs
   // The type filter is the server's (`type` on listIncidents).
   await page.getByLabel('Filter by type').selectOption('major');
   await expect(page.getByRole('status').filter({ hasText: 'incidents' })).toHaveText(/^44 of 44 incidents/);
-  const lists = harness.answered.filter((a) => a.channel === 'statuspage.read').length;
+  const lists = harness.answered.filter((a) => a.channel === 'statuspal.read').length;
   expect(lists).toBeGreaterThanOrEqual(4);
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { OutboxEnqueueInput } from '../../shared/outbox/requests';
-import type { FaultRule } from '../../simulators/statuspage';
+import type { FaultRule } from '../../simulators/statuspal';
 import type { Harness } from './support/harness';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startProviderSimulator, type ProviderSimulator } from '../../simulators/provider';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { startHarness, type Harness } from './support/harness';
 import { screenshotPath } from './support/screenshots';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startProviderSimulator, type ProviderSimulator } from '../../simulators/provider';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { startHarness, type Harness } from './support/harness';
 import { expectAccessible } from './support/axe';
 import { screenshotPath } from './support/screenshots';
@@ -119,7 +119,7 @@ test('a provider incident becomes a draft on my page: mapping remembered, nothin
   expect((body.updates as Array<{ description: string }>)[0]!.description).toContain('Details on their status page: ');
 
   // The mapping is remembered for the next incident of this provider.
-  expect(harness.core.monitor.pages().find((p) => p.kind === 'statuspage')?.serviceMappings?.[account.id]).toBeDefined();
+  expect(harness.core.monitor.pages().find((p) => p.kind === 'provider')?.serviceMappings?.[account.id]).toBeDefined();
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: /Dashboard/ })

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { componentName } from '../../simulators/statuspage';
+import { componentName } from '../../simulators/statuspal';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { addAcmeAccount, openNewIncident, openScreen } from './support/navigation';

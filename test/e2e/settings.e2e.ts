@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { makeTempDir } from '../support/temp-dir';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { KeyVault, secretNames } from '../../electron/core/vault/key-vault';
 import { SessionSecretStore } from '../../electron/core/vault/secret-store';
 import { startHarness, type Harness } from './support/harness';

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startProviderSimulator, type ProviderSimulator } from '../../simulators/provider';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { deadServiceUrl } from './support/dead-address';
 import { startHarness, type Harness } from './support/harness';
 import { goTo } from './support/navigation';

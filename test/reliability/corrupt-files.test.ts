@@ -10,7 +10,7 @@ import { HEARTBEAT_FILE_NAME, historyDir, pageFileName } from '../../electron/co
 import { parseLog } from '../../electron/core/history/history-log';
 import type { PageHistory } from '../../shared/history/page-history';
 import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import { HISTORY_FILE_NAME as TRANSLATION_HISTORY_FILE } from '../../electron/core/translation/translation-history';
 import type { KeychainSecretStore } from '../../electron/core/vault/keychain-store';

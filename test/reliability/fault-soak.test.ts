@@ -5,9 +5,9 @@ import { EventHistory, historyFilePath } from '../../electron/core/monitor/event
 import { MonitorService } from '../../electron/core/monitor/monitor-service';
 import { baseUrlOfPage, createSummaryFetcher } from '../../electron/core/monitor/summary-fetcher';
 import { SignalHub } from '../../electron/core/monitor/system-signals';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { seededRandom } from '../../simulators/translation/faults';
-import { SlidingWindowRateLimiter } from '../../electron/core/statuspage/rate-limiter';
+import { SlidingWindowRateLimiter } from '../../electron/core/statuspal-client/rate-limiter';
 import { monitorEventSchema, type MonitorEvent } from '../../shared/monitor/events';
 import type { NotificationIntent } from '../../shared/monitor/notification-intent';
 import { watchedPageSchema } from '../../shared/monitor/watched-page';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../electron/core/app-core';
 import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { seededRandom } from '../../simulators/translation/faults';
 import { startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import type { KeychainSecretStore } from '../../electron/core/vault/keychain-store';

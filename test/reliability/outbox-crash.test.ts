@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { runCrashScenario } from '../integration/outbox/support/crash-scenario';
 import { makeTempDir } from '../support/temp-dir';
 import { SIZES } from './support/mode';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../electron/core/app-core';
 import { startOperationsSimulator, type OperationsSimulator } from '../../simulators/operations';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import type { KeychainSecretStore } from '../../electron/core/vault/keychain-store';
 import { secretNames } from '../../electron/core/vault/key-vault';
@@ -103,12 +103,12 @@ describe('secret leaks', () => {
     });
     accountIds.push(account.id);
     expect(await ok<{ ok: boolean }>('accounts.testConnection', { id: account.id })).toMatchObject({ ok: false });
-    expect(await fails('statuspage.read', { accountId: account.id, operation: 'getStatusPage', input: { organizationId: 1, subdomain: 'acme' } })).not.toBe(
+    expect(await fails('statuspal.read', { accountId: account.id, operation: 'getStatusPage', input: { organizationId: 1, subdomain: 'acme' } })).not.toBe(
       'invalid_input',
     );
     await ok('accounts.update', { id: account.id, apiKey: STATUS_KEY });
     expect(await ok<{ ok: boolean }>('accounts.testConnection', { id: account.id })).toMatchObject({ ok: true });
-    await ok('statuspage.read', { accountId: account.id, operation: 'listSubscriptions', input: { subdomain: 'acme' } });
+    await ok('statuspal.read', { accountId: account.id, operation: 'listSubscriptions', input: { subdomain: 'acme' } });
     await ok('accounts.list');
     // The account brought its page; polled only when asked here.
     const [own] = await ok<Array<{ id: string }>>('monitor.pages');

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import playwrightConfig from '../../playwright.config';
 import { startHarness, type Harness } from '../e2e/support/harness';
 import { htmlPayloads, hostileSummary, JS_URL } from './support/hostile-page';

@@ -1,8 +1,8 @@
 import { createHelloProbe } from '../../electron/core/connectivity/hello-probe';
 import type { OutboxKindHandler } from '../../electron/core/outbox/kinds';
 import { OutboxService, type OutboxServiceOptions } from '../../electron/core/outbox/outbox-service';
-import { createStatusPageOutboxKind } from '../../electron/core/outbox/statuspage/statuspage-kind';
-import { StatusPageTargets, type OutboxAccountsPort } from '../../electron/core/outbox/statuspage/targets';
+import { createStatusPageOutboxKind } from '../../electron/core/outbox/statuspal/statuspage-kind';
+import { StatusPageTargets, type OutboxAccountsPort } from '../../electron/core/outbox/statuspal/targets';
 import { AppError } from '../../shared/errors';
 
 /*

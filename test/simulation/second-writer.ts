@@ -1,5 +1,5 @@
 import type { OutboxService } from '../../electron/core/outbox/outbox-service';
-import type { StatusPageSimulator } from '../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../simulators/statuspal';
 
 /*
  * The world besides our outbox, for the write-path simulation: a colleague who writes look-alikes of

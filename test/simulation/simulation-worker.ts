@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { startStatusPageSimulator } from '../../simulators/statuspage';
+import { startStatusPageSimulator } from '../../simulators/statuspal';
 import { simulate, type SimulationOptions } from './write-path-simulation';
 
 /* One share of a parallel simulation (parallel-simulation.ts): its own simulator, its own seed. */

@@ -4,7 +4,7 @@ import { dayBuckets } from '@shared/history/day-buckets';
 import { HISTORY_DAYS, type HistoryComponent, type PageHistory } from '@shared/history/page-history';
 import { levelInSentence } from '@shared/people-words/level-words';
 import type { WatchedPage } from '@shared/monitor/watched-page';
-import type { BaseLevel } from '@shared/statuspage/levels';
+import type { BaseLevel } from '@shared/statuspal/levels';
 import { historyDir, readHeartbeat, readPageHistoryFile } from '@core/history/history-files';
 import type { CliContext } from '../context';
 import { CliUsageError, table } from '../output';

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
-import { tryParseApiDateTime } from '@shared/statuspage/datetime';
-import type { Incident } from '@shared/statuspage/schemas/incident';
+import { tryParseApiDateTime } from '@shared/statuspal/datetime';
+import type { Incident } from '@shared/statuspal/schemas/incident';
 import type { RunAction } from '../run-action';
 import { checkListType, typeRefusal } from './item-types';
 import { addItemCommands, notifyField, updateTypeOption, type CreateOptions } from './item-commands';

@@ -1,5 +1,5 @@
 import { AppError } from '@shared/errors';
-import { isBaseLevel, isBuiltInIncidentType, learnCustomTypes, type BaseLevel } from '@shared/statuspage/levels';
+import { isBaseLevel, isBuiltInIncidentType, learnCustomTypes, type BaseLevel } from '@shared/statuspal/levels';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 

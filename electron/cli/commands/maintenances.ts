@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
-import { apiDateTimeToEpochMs, formatApiDateTime } from '@shared/statuspage/datetime';
-import type { Incident } from '@shared/statuspage/schemas/incident';
+import { apiDateTimeToEpochMs, formatApiDateTime } from '@shared/statuspal/datetime';
+import type { Incident } from '@shared/statuspal/schemas/incident';
 import { CliUsageError } from '../output';
 import type { RunAction } from '../run-action';
 import { incidentKind } from './incidents';

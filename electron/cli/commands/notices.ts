@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { InfoNotice } from '@shared/statuspage/schemas/info-notice';
+import type { InfoNotice } from '@shared/statuspal/schemas/info-notice';
 import type { RunAction } from '../run-action';
 import { addItemCommands, type CreateOptions } from './item-commands';
 import type { PageItemKind } from './page-item-kind';

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { AppError } from '@shared/errors';
-import { openStatusPageOutbox } from '@core/outbox/create-statuspage-outbox';
+import { openStatusPageOutbox } from '@core/outbox/create-statuspal-outbox';
 import { OutboxHandoffReceiver } from '@core/outbox/outbox-handoff';
 import { openWhenFree, OutboxLockFileError, type OutboxBusyError } from '@core/outbox/outbox-lock';
 import type { OutboxService } from '@core/outbox/outbox-service';
 import { OUTBOX_FILE_NAME } from '@core/outbox/outbox-store';
-import { accountsPortOf } from '@core/outbox/statuspage/accounts-port';
+import { accountsPortOf } from '@core/outbox/statuspal/accounts-port';
 import { watchFailures, type FileSystemFailure } from '@core/storage/file-system';
 import { releaseAccountKey } from '@core/accounts/account-key';
 import type { CliContext } from '../context';

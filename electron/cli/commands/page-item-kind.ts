@@ -1,6 +1,6 @@
 import type { WriteOperationName } from '@shared/outbox/write-operations';
-import type { ListPage } from '@shared/statuspage/operations';
-import type { CallOptions, StatusPageClient } from '@core/statuspage/client';
+import type { ListPage } from '@shared/statuspal/operations';
+import type { CallOptions, StatusPageClient } from '@core/statuspal-client/client';
 
 /** The fields every item shows: incidents and maintenances are incidents, notices information notices. */
 export interface PageItem {

@@ -2,7 +2,7 @@ import type { WatchedPage } from '@shared/monitor/watched-page';
 import type { DemoPlayer } from '@core/demo/demo-scenario';
 import { DEMO_PROVIDER, DEMO_PROVIDER_NAME, playProviderDemo } from '@core/demo/provider-scenario';
 import { startProviderSimulator } from '@simulators/provider';
-import { providerWatchedPage } from '@core/watch/provider-page';
+import { providerWatchedPage } from '@core/monitor/provider-page';
 
 /** `watch --demo`'s provider (as in the desktop demo): a fictional cloud in the public Statuspage format whose incident opens and resolves. */
 export interface CliProviderDemo {

@@ -3,7 +3,7 @@ import { PROVIDER_FORMAT_LABELS } from '@shared/monitor/provider/provider-format
 import { countWords } from '@shared/people-words/count-words';
 import { PART_VERDICT_WORDS } from '@shared/monitor/provider/followed-parts';
 import { levelWords } from '@shared/people-words/level-words';
-import type { BaseLevel } from '@shared/statuspage/levels';
+import type { BaseLevel } from '@shared/statuspal/levels';
 import type { CliContext } from '../context';
 import { readProviderTarget, type providerArgument } from '../provider-argument';
 
@@ -30,7 +30,7 @@ export async function providerStatus(
   const elsewhere = page.elsewhere?.length ?? 0;
   ctx.print.result(
     {
-      kind: 'statuspage',
+      kind: 'provider',
       url: target.url,
       format: target.format,
       name,
@@ -50,7 +50,7 @@ export async function providerStatus(
 export async function providerSummary(ctx: CliContext, argument: Argument, parts?: readonly string[]): Promise<void> {
   const { target, page } = await readProviderTarget(ctx, argument, parts);
   const url = target.url;
-  ctx.print.result({ ...page, kind: 'statuspage', url, format: target.format, ...(parts ? { parts } : {}) }, () => {
+  ctx.print.result({ ...page, kind: 'provider', url, format: target.format, ...(parts ? { parts } : {}) }, () => {
     const lines = [`${target.name ?? page.name} (${url}, ${PROVIDER_FORMAT_LABELS[target.format]}): ${levelWords(page.level, page.currentType)}`];
     // Incidents naming no part are the whole provider's, and counted.
     if (parts) lines.push(`Following: ${parts.join(', ')} (and what names no part)`);

@@ -1,6 +1,6 @@
 import { AppError } from '@shared/errors';
 import type { WatchedPage } from '@shared/monitor/watched-page';
-import { providerWatchedPage } from '@core/watch/provider-page';
+import { providerWatchedPage } from '@core/monitor/provider-page';
 import { CliUsageError } from '../output';
 import type { CliContext } from '../context';
 import type { ProviderFormat } from '@shared/monitor/provider/provider-format';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { levelWords } from '@shared/people-words/level-words';
-import { normalizePageSummary, type NormalizedService } from '@shared/statuspage/normalize';
+import { normalizePageSummary, type NormalizedService } from '@shared/statuspal/normalize';
 import type { RunAction } from '../run-action';
 import { PROVIDER_FORMATS } from '@shared/monitor/provider/provider-format';
 import { formatOption, providerArgument } from '../provider-argument';

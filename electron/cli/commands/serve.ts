@@ -5,7 +5,7 @@ import { MonitorService } from '@core/monitor/monitor-service';
 import { KnownSecrets } from '@core/security/known-secrets';
 import { resolveDataDir } from '@core/settings/data-dir';
 import { SettingsStore } from '@core/settings/settings-store';
-import { watchedPageFetcher } from '@core/watch/page-fetcher';
+import { watchedPageFetcher } from '@core/monitor/page-fetcher';
 import { countWords } from '@shared/people-words/count-words';
 import type { CliContext } from '../context';
 import type { CommandInterruption } from '../interruption';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '@shared/errors';
 import type { ProviderFormat } from '@shared/monitor/provider/provider-format';
 import { levelWords } from '@shared/people-words/level-words';
-import { BASE_LEVELS, isBaseLevel, type BaseLevel } from '@shared/statuspage/levels';
+import { BASE_LEVELS, isBaseLevel, type BaseLevel } from '@shared/statuspal/levels';
 import { writeFileAtomic } from '@core/storage/atomic-write';
 import { readTextIfPresentSync } from '@core/storage/read-if-present';
 import type { CliContext } from '../context';
@@ -64,7 +64,7 @@ export function pageStatus(ctx: CliContext, page: string, format?: ProviderForma
     const key = provider.url;
     // Other parts followed are another status: kept apart.
     const kept = parts ? `provider|${key}|${parts.join('|')}` : `provider|${key}`;
-    return statusOrLastKnown(ctx, { key: kept, label: provider.name ?? key, json: { kind: 'statuspage', url: key, ...(parts ? { parts } : {}) } }, async () =>
+    return statusOrLastKnown(ctx, { key: kept, label: provider.name ?? key, json: { kind: 'provider', url: key, ...(parts ? { parts } : {}) } }, async () =>
       // A provider's page needs the readers of its format: loaded only for one.
       (await import('./provider-read')).providerStatus(ctx, provider, parts),
     );
@@ -129,7 +129,7 @@ export async function watchedPagesStatus(ctx: CliContext): Promise<number | void
   if (pages.length === 0) throw new CliUsageError('no pages are watched yet: name one (statusdesk status <page>), or watch pages in the app');
   let worst = 0;
   for (const page of pages) {
-    const code = page.kind === 'statuspage' && page.url ? await pageStatus(ctx, page.url, page.format, page.parts) : await pageStatus(ctx, page.subdomain);
+    const code = page.kind === 'provider' && page.url ? await pageStatus(ctx, page.url, page.format, page.parts) : await pageStatus(ctx, page.subdomain);
     worst = Math.max(worst, code ?? 0);
   }
   return worst === 0 ? undefined : worst;

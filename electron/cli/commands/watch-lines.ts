@@ -1,5 +1,5 @@
 import { MONITOR_EVENT_TYPES, type MonitorEvent } from '@shared/monitor/events';
-import type { BaseLevel } from '@shared/statuspage/levels';
+import type { BaseLevel } from '@shared/statuspal/levels';
 import { oneLine } from '@shared/monitor/notification-text';
 import { levelWords } from '@shared/people-words/level-words';
 import type { CliIo } from '../output';
@@ -54,7 +54,7 @@ function tone(event: AnyEvent): keyof typeof COLOUR {
  * a slug made from its address) by its name: the one in its summary, its address until the first read.
  */
 export function pageLabel(page: { kind?: string | undefined; name: string; subdomain: string }): string {
-  return page.kind === 'statuspage' ? page.name : page.subdomain;
+  return page.kind === 'provider' ? page.name : page.subdomain;
 }
 
 export class WatchLines {

@@ -4,13 +4,13 @@ import type { PageState } from '@shared/monitor/page-state';
 import { MIN_INTERVAL_SEC, type WatchedPage } from '@shared/monitor/watched-page';
 import { levelWords } from '@shared/people-words/level-words';
 import { pageCheckFailure } from '@shared/people-words/page-failure';
-import { resolveBaseUrl } from '@shared/statuspage/regions';
+import { resolveBaseUrl } from '@shared/statuspal/regions';
 import { DEMO_PAGE, DEMO_SCENARIO, playDemo } from '@core/demo/demo-scenario';
 import { PROVIDER_SCENARIO } from '@core/demo/provider-scenario';
 import { colourWanted, pageLabel, WatchLines } from './watch-lines';
 import { addressName } from '@core/monitor/page-tracker';
 import { MonitorService } from '@core/monitor/monitor-service';
-import { startStatusPageSimulator } from '@simulators/statuspage';
+import { startStatusPageSimulator } from '@simulators/statuspal';
 import type { CliContext } from '../context';
 import type { CommandInterruption } from '../interruption';
 import { CliUsageError } from '../output';
@@ -153,10 +153,10 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
           if (upstream) pages.push(upstream.page);
           const servers = [...new Set(pages.map((p) => p.url ?? p.baseUrl))].join(', ');
           // A provider page by its address until its summary names it, never by the slug made from it.
-          const names = pages.map((p) => (p.kind === 'statuspage' && p.url ? (p.name ?? addressName(p.url)) : p.subdomain));
+          const names = pages.map((p) => (p.kind === 'provider' && p.url ? (p.name ?? addressName(p.url)) : p.subdomain));
           const lines = new WatchLines({
             pages: names,
-            providers: new Set(pages.filter((p) => p.kind === 'statuspage').map((p) => p.id)),
+            providers: new Set(pages.filter((p) => p.kind === 'provider').map((p) => p.id)),
             colour: colourWanted(ctx.io, ctx.print.json),
             time: (iso) => ctx.time(iso),
           });

@@ -1,8 +1,8 @@
 import { isTempId } from '@shared/outbox/temp-id';
-import { normalizePageSummary, type NormalizedService } from '@shared/statuspage/normalize';
+import { normalizePageSummary, type NormalizedService } from '@shared/statuspal/normalize';
 import { AppError } from '@shared/errors';
-import { StatusPageApiError } from '@core/statuspage/errors';
-import type { CallOptions, StatusPageClient } from '@core/statuspage/client';
+import { StatusPageApiError } from '@core/statuspal-client/errors';
+import type { CallOptions, StatusPageClient } from '@core/statuspal-client/client';
 import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 import type { PageItem, PageItemKind } from './page-item-kind';

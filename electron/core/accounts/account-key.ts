@@ -1,5 +1,5 @@
 import type { AccountRecord } from '@shared/accounts/account';
-import { resolveBaseUrl } from '@shared/statuspage/regions';
+import { resolveBaseUrl } from '@shared/statuspal/regions';
 import { secretNames, type KeyVault } from '@core/vault/key-vault';
 import { bindingFor } from '@core/vault/secret-binding';
 import { regionOfAccount } from './probe-client';

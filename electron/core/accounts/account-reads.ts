@@ -1,9 +1,9 @@
 import { AppError } from '@shared/errors';
-import type { StatusPageReadInput, StatusPageReadResult } from '@shared/ipc/channels/statuspage';
-import { STATUS_PAGE_OPERATIONS, type OperationName } from '@shared/statuspage/operations';
-import { isReadOperation } from '@shared/statuspage/read-operations';
-import { nextLinkOf } from '@core/statuspage/pagination';
-import { StatusPageClient } from '@core/statuspage/client';
+import type { StatusPageReadInput, StatusPageReadResult } from '@shared/ipc/channels/statuspal';
+import { STATUS_PAGE_OPERATIONS, type OperationName } from '@shared/statuspal/operations';
+import { isReadOperation } from '@shared/statuspal/read-operations';
+import { nextLinkOf } from '@core/statuspal-client/pagination';
+import { StatusPageClient } from '@core/statuspal-client/client';
 import type { AccountsService } from './accounts-service';
 import { regionOfAccount } from './probe-client';
 

@@ -14,7 +14,7 @@ import { AppError } from '@shared/errors';
 import type { SettingsStore } from '@core/settings/settings-store';
 import type { Settings } from '@core/settings/settings-schema';
 import { watchedPageSchema, type WatchedPage } from '@shared/monitor/watched-page';
-import { resolveBaseUrl } from '@shared/statuspage/regions';
+import { resolveBaseUrl } from '@shared/statuspal/regions';
 import { secretNames, type KeyVault } from '@core/vault/key-vault';
 import { bindingFor } from '@core/vault/secret-binding';
 import { checkConnection, type ConnectionProbeClient } from './connection-check';
@@ -211,10 +211,7 @@ function watchAccountPage(draft: Settings, account: AccountRecord): boolean {
   const page = pageOnAccountServer(watchedPageSchema.parse({ id: randomUUID(), region: 'us', subdomain: account.subdomain, accountId: account.id }), account);
   const same = draft.watchedPages.find(
     (watched) =>
-      watched.kind !== 'statuspage' &&
-      watched.subdomain === page.subdomain &&
-      watched.region === page.region &&
-      (watched.baseUrl ?? '') === (page.baseUrl ?? ''),
+      watched.kind !== 'provider' && watched.subdomain === page.subdomain && watched.region === page.region && (watched.baseUrl ?? '') === (page.baseUrl ?? ''),
   );
   if (same?.accountId !== undefined) return false;
   if (same) {

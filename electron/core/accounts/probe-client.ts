@@ -1,6 +1,6 @@
 import type { AccountRecord } from '@shared/accounts/account';
-import type { Region } from '@shared/statuspage/regions';
-import { StatusPageClient } from '@core/statuspage/client';
+import type { Region } from '@shared/statuspal/regions';
+import { StatusPageClient } from '@core/statuspal-client/client';
 import type { ConnectionProbeClient } from './connection-check';
 
 /** The client region for an account record: a named region, or the custom base URL. */

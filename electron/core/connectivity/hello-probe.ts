@@ -1,4 +1,4 @@
-import { StatusPageClient } from '@core/statuspage/client';
+import { StatusPageClient } from '@core/statuspal-client/client';
 
 /** Answers whether a server can be reached; must not throw. */
 export type ServerProbe = (baseUrl: string, signal: AbortSignal) => Promise<boolean>;

@@ -1,4 +1,4 @@
-import type { StatusPageSimulator } from '@simulators/statuspage';
+import type { StatusPageSimulator } from '@simulators/statuspal';
 import { playScript, type DemoPlayer, type ScriptStep } from './script-player';
 
 /** One step of the demo: what happens on the simulated page, and when (ms after the start). */

@@ -1,5 +1,5 @@
 import type { AppCore } from '@core/app-core';
-import { startStatusPageSimulator, type StatusPageSimulator } from '@simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '@simulators/statuspal';
 import { startProviderSimulator, type ProviderSimulator } from '@simulators/provider';
 import { DEMO_PAGE, playDemo, type DemoPlayer } from './demo-scenario';
 import { DEMO_PROVIDER, DEMO_PROVIDER_NAME, playProviderDemo } from './provider-scenario';

@@ -63,7 +63,7 @@ export class HistoryFeature {
     const from = Math.max(fromMs, now - HISTORY_DAYS * 86_400_000);
     const to = Math.min(Math.max(toMs, from), now);
     // "What else": the providers' pages, not our own (the incident asked about is on one of those).
-    const providers = this.#options.pages().filter((p) => p.kind === 'statuspage');
+    const providers = this.#options.pages().filter((p) => p.kind === 'provider');
     return (await this.start()).overlap(
       providers.map((p) => p.id),
       from,

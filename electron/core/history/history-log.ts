@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BaseLevel } from '@shared/statuspage/levels';
+import type { BaseLevel } from '@shared/statuspal/levels';
 import { DAY_MS, HISTORY_DAYS, MAX_HISTORY_COMPONENTS, type HistoryComponent, type HistoryIncident, type PageHistory } from '@shared/history/page-history';
 
 /*

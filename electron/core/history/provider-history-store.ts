@@ -147,7 +147,7 @@ export class ProviderHistoryStore {
     const at = Math.max(seenAt, live.lastSeen);
     const summary = state.summary!;
     if (!live.observing || summary !== live.summary || state.name !== live.name) {
-      const provider = state.kind === 'statuspage';
+      const provider = state.kind === 'provider';
       if (state.name !== live.name || provider !== live.provider) lines.push(['p', state.name, provider ? 1 : 0]);
       live.name = state.name;
       live.provider = provider;

@@ -3,7 +3,7 @@ import https from 'node:https';
 import zlib from 'node:zlib';
 import { isPrivateAddress, literalAddressOf, privateAddressError, publicOnlyLookup } from './address-policy';
 import { MAX_RESPONSE_BYTES } from './bounded-response';
-import { errorForCancel, errorForInvalidResponse, errorForNetworkFailure, errorForTimeout, type RequestContext } from '@core/statuspage/errors';
+import { errorForCancel, errorForInvalidResponse, errorForNetworkFailure, errorForTimeout, type RequestContext } from '@core/statuspal-client/errors';
 
 /*
  * A GET that returns the body as text, on node:http(s) with keep-alive agents. The monitor's

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { IpcContract } from '@shared/ipc/contract';
 import type { RendererErrorReport } from '@shared/ipc/channels/diagnostics';
 import type { OutboxStatus } from '@shared/outbox/status';
-import { resolveBaseUrl } from '@shared/statuspage/regions';
+import { resolveBaseUrl } from '@shared/statuspal/regions';
 import { isProviderPage } from '@shared/monitor/watched-page';
 import { regionOfAccount } from '@core/accounts/probe-client';
 import type { GroupHandlers } from '@core/ipc/dispatcher';

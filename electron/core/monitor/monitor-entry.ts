@@ -12,7 +12,7 @@ export interface MonitorEntry {
 
 /** The page a watched page reads: a change of it starts what was seen again. */
 export const pageIdentityOf = (p: WatchedPage) =>
-  p.kind === 'statuspage' ? `statuspage\u0000${p.url ?? ''}` : `${p.region}\u0000${p.region === 'custom' ? (p.baseUrl ?? '') : ''}\u0000${p.subdomain}`;
+  p.kind === 'provider' ? `statuspage\u0000${p.url ?? ''}` : `${p.region}\u0000${p.region === 'custom' ? (p.baseUrl ?? '') : ''}\u0000${p.subdomain}`;
 
 /** The page and the key it is read with: a change of either needs another fetcher. */
 export const fetcherKeyOf = (p: WatchedPage) => `${pageIdentityOf(p)}\u0000${p.accountId ?? ''}`;

@@ -58,7 +58,7 @@ export class MonitorService {
   constructor(options: MonitorServiceOptions) {
     this.#options = options;
     this.#clock = options.clock ?? systemClock;
-    this.#clientFor = options.clientFor ?? ((page) => (page.kind === 'statuspage' ? providerFetcherForPage(page) : summaryFetcherForPage(page)));
+    this.#clientFor = options.clientFor ?? ((page) => (page.kind === 'provider' ? providerFetcherForPage(page) : summaryFetcherForPage(page)));
     this.#signals = options.signals ?? new SignalHub();
     this.#history = options.history ?? null;
     this.#tuning = { ...DEFAULT_MONITOR_TUNING, ...options.tuning };
@@ -304,7 +304,7 @@ export class MonitorService {
       name: t.name,
       subdomain: entry.page.subdomain,
       region: entry.page.region,
-      ...(entry.page.kind === 'statuspage' ? { kind: 'statuspage' as const, ...(entry.page.url ? { url: entry.page.url } : {}) } : {}),
+      ...(entry.page.kind === 'provider' ? { kind: 'provider' as const, ...(entry.page.url ? { url: entry.page.url } : {}) } : {}),
       status: t.stale ? 'stale' : t.snapshot ? 'ok' : 'pending',
       level: t.snapshot?.level ?? null,
       stale: t.stale,

@@ -8,7 +8,7 @@ import { readProviderPage } from '@shared/monitor/provider/read-provider-page';
 import { SummaryShapeError, readPageSnapshot } from '@shared/monitor/read-snapshot';
 import type { PageSnapshot } from '@shared/monitor/snapshot';
 import type { WatchedPage } from '@shared/monitor/watched-page';
-import type { BaseLevel } from '@shared/statuspage/levels';
+import type { BaseLevel } from '@shared/statuspal/levels';
 
 /*
  * What the monitor knows about one page between polls, and the rules that turn a poll's
@@ -74,7 +74,7 @@ export class PageTracker {
     if (page.name !== this.page.name) this.#ref = null;
     const partsChanged = (page.parts ?? []).join('\n') !== (this.page.parts ?? []).join('\n');
     this.page = page;
-    if (!partsChanged || this.#lastBody === null || page.kind !== 'statuspage') return false;
+    if (!partsChanged || this.#lastBody === null || page.kind !== 'provider') return false;
     try {
       this.snapshot = this.#read(this.#lastBody, this.lastSuccessAt ?? Date.now());
       return true;
@@ -87,7 +87,7 @@ export class PageTracker {
 
   #read(text: string, at: number): PageSnapshot {
     // A provider's page (in its format: provider-format.ts) is read into the same model, for the parts it follows.
-    return this.page.kind === 'statuspage'
+    return this.page.kind === 'provider'
       ? readProviderPage(text, { url: this.page.url ?? '', format: this.page.format, parts: this.page.parts }, at)
       : readPageSnapshot(JSON.parse(text), this.snapshot?.customTypes);
   }
@@ -97,7 +97,7 @@ export class PageTracker {
    * user typed to watch it: the subdomain, or a provider page's address (never the slug made from it).
    */
   get name(): string {
-    return this.page.name ?? this.snapshot?.name ?? (this.page.kind === 'statuspage' && this.page.url ? addressName(this.page.url) : this.page.subdomain);
+    return this.page.name ?? this.snapshot?.name ?? (this.page.kind === 'provider' && this.page.url ? addressName(this.page.url) : this.page.subdomain);
   }
 
   pageRef(): PageRef {

@@ -1,8 +1,8 @@
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import { DEFAULT_PROVIDER_FORMAT, providerFormatRecord, type ProviderFormat } from '@shared/monitor/provider/provider-format';
 import { isLoopbackHost } from '@shared/validation/secret-destination';
-import { errorForInvalidResponse, type RequestContext } from '@core/statuspage/errors';
-import { getRateLimiter, type RateLimiter } from '@core/statuspage/rate-limiter';
+import { errorForInvalidResponse, type RequestContext } from '@core/statuspal-client/errors';
+import { getRateLimiter, type RateLimiter } from '@core/statuspal-client/rate-limiter';
 import { httpGetText, type TextResponse } from '@core/http/get-text';
 import { errorForAnswer, waitForTurn, type SummaryBudget } from './summary-budget';
 import type { FetchSummaryOptions, SummaryFetcher } from './summary-fetcher';

@@ -4,7 +4,7 @@ import { PROVIDER_FORMAT_LABELS, type ProviderFormat } from '@shared/monitor/pro
 import { AppError } from '@shared/errors';
 import { normaliseProviderUrl, ProviderUrlError } from '@shared/monitor/provider/provider-url';
 import { readProviderPage } from '@shared/monitor/provider/read-provider-page';
-import { getRateLimiter } from '@core/statuspage/rate-limiter';
+import { getRateLimiter } from '@core/statuspal-client/rate-limiter';
 import { createProviderFetcher, providerRateLimitKey } from './provider-fetcher';
 import { invalidBodyError } from './page-tracker';
 

@@ -1,5 +1,5 @@
-import { StatusPageApiError, errorForStatus, type RequestContext } from '@core/statuspage/errors';
-import type { RateLimiter } from '@core/statuspage/rate-limiter';
+import { StatusPageApiError, errorForStatus, type RequestContext } from '@core/statuspal-client/errors';
+import type { RateLimiter } from '@core/statuspal-client/rate-limiter';
 import { readRetryAfter } from '@core/timing/retry-after';
 import type { TextResponse } from '@core/http/get-text';
 

@@ -1,12 +1,12 @@
-import { STATUS_PAGE_OPERATIONS } from '@shared/statuspage/operations';
-import { resolveBaseUrl } from '@shared/statuspage/regions';
+import { STATUS_PAGE_OPERATIONS } from '@shared/statuspal/operations';
+import { resolveBaseUrl } from '@shared/statuspal/regions';
 import type { WatchedPage } from '@shared/monitor/watched-page';
-import type { StatusPageClient } from '@core/statuspage/client';
+import type { StatusPageClient } from '@core/statuspal-client/client';
 import { AppError } from '@shared/errors';
 import { isLoopbackHost } from '@shared/validation/secret-destination';
-import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, type RequestContext } from '@core/statuspage/errors';
-import { getRateLimiter, type RateLimiter } from '@core/statuspage/rate-limiter';
-import { JSON_HEADERS, sendHttpRequest, type FetchLike } from '@core/statuspage/transport';
+import { StatusPageApiError, errorForInvalidInput, errorForInvalidResponse, type RequestContext } from '@core/statuspal-client/errors';
+import { getRateLimiter, type RateLimiter } from '@core/statuspal-client/rate-limiter';
+import { JSON_HEADERS, sendHttpRequest, type FetchLike } from '@core/statuspal-client/transport';
 import { httpGetText, type TextResponse } from '@core/http/get-text';
 import { errorForAnswer, waitForTurn, type SummaryBudget } from './summary-budget';
 

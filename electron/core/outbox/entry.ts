@@ -35,7 +35,7 @@ export interface OutboxEntry {
   /**
    * The moment of writing on clocks the computer's own cannot move: the time since boot (and
    * which boot), and the server's clock offset when this process knew it then. A queued write publishes the time
-   * it was written on the server's clock (statuspage/user-times.ts), even if the computer's clock was wrong then.
+   * it was written on the server's clock (statuspal/user-times.ts), even if the computer's clock was wrong then.
    */
   clockAtWrite?: { boot: string; uptimeMs: number; serverOffsetMs?: number };
   /**

@@ -4,15 +4,15 @@ import type { OutboxChange } from '@shared/outbox/status';
 import type { AccountsService } from '@core/accounts/accounts-service';
 import type { NetworkSignals } from '@core/connectivity/network-signals';
 import type { SystemSignals } from '@core/monitor/system-signals';
-import { openStatusPageOutbox } from './create-statuspage-outbox';
+import { openStatusPageOutbox } from './create-statuspal-outbox';
 import { checkWrite, keepWrite } from './kept-write';
 import { OutboxKindRegistry, type OutboxKindHandler } from './kinds';
 import type { OutboxService } from './outbox-service';
 import { OutboxHandoffReceiver } from './outbox-handoff';
 import { openWhenFree, type OutboxBusyError } from './outbox-lock';
-import { accountsPortOf } from './statuspage/accounts-port';
-import { createStatusPageOutboxKind } from './statuspage/statuspage-kind';
-import { StatusPageTargets } from './statuspage/targets';
+import { accountsPortOf } from './statuspal/accounts-port';
+import { createStatusPageOutboxKind } from './statuspal/statuspage-kind';
+import { StatusPageTargets } from './statuspal/targets';
 
 /** The monitor's power and network port, seen as the outbox's network signals. */
 export function networkSignalsOf(signals: SystemSignals): NetworkSignals {

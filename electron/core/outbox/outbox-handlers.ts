@@ -25,8 +25,8 @@ export function outboxHandlers(feature: OutboxFeature): GroupHandlers<IpcContrac
   };
 }
 
-export function statusPageHandlers(reads: AccountReads): GroupHandlers<IpcContract, 'statuspage'> {
+export function statuspalHandlers(reads: AccountReads): GroupHandlers<IpcContract, 'statuspal'> {
   return {
-    'statuspage.read': (request) => reads.read(request),
+    'statuspal.read': (request) => reads.read(request),
   };
 }

@@ -11,6 +11,16 @@ const migrations: Record<number, (data: Json) => Json> = {
     const { statusPageAccounts, ...rest } = data;
     return { ...rest, accounts: Array.isArray(data.accounts) ? data.accounts : (statusPageAccounts ?? []), schemaVersion: 1 };
   },
+  // A provider's page was kind "statuspage", the name of one of its formats: now "provider", whatever its format.
+  1: (data) => ({
+    ...data,
+    watchedPages: Array.isArray(data.watchedPages)
+      ? data.watchedPages.map((page: unknown) =>
+          page !== null && typeof page === 'object' && (page as Json).kind === 'statuspage' ? { ...(page as Json), kind: 'provider' } : page,
+        )
+      : data.watchedPages,
+    schemaVersion: 2,
+  }),
 };
 
 export class SettingsVersionError extends Error {}

@@ -8,7 +8,7 @@ import { DEFAULT_UPDATE_PREFS, updatePrefsSchema } from '@shared/updates/update-
 import { DEFAULT_APPEARANCE_PREFS, appearancePrefsSchema } from '@shared/appearance/appearance-prefs';
 import { DEFAULT_ALERT_SETTINGS, alertSettingsSchema } from '@shared/alerts/alert-settings';
 
-export const CURRENT_SETTINGS_VERSION = 1;
+export const CURRENT_SETTINGS_VERSION = 2;
 
 /** The settings file. Every field has a default, so a new field never breaks an older file. */
 export const settingsSchema = z.object({

@@ -1,6 +1,6 @@
 import type { AdminResourceId } from '@shared/admin/resources';
 import type { AdminScope } from '@shared/admin/scope';
-import { readStatusPage } from './statuspage-read';
+import { readStatusPage } from './statuspal-read';
 
 /** Whether the API reads one item of the resource (members: only through their list). */
 export function canReadOne(resourceId: AdminResourceId): boolean {

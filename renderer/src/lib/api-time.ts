@@ -1,5 +1,5 @@
 import { ref } from 'vue';
-import { formatApiDateTime, tryParseApiDateTime } from '@shared/statuspage/datetime';
+import { formatApiDateTime, tryParseApiDateTime } from '@shared/statuspal/datetime';
 import type { TimeZoneMode } from '@shared/appearance/appearance-prefs';
 
 /*

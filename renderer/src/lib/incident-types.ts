@@ -1,5 +1,5 @@
 import { levelWords } from '@shared/people-words/level-words';
-import { isBaseLevel, toBaseLevel, type BaseLevel, type CustomTypeLevels } from '@shared/statuspage/levels';
+import { isBaseLevel, toBaseLevel, type BaseLevel, type CustomTypeLevels } from '@shared/statuspal/levels';
 
 /** The incident types every page has; pages may add their own (learned from what the page shows). */
 export const BASE_INCIDENT_TYPES = ['major', 'minor', 'scheduled'] as const;

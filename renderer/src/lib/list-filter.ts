@@ -1,4 +1,4 @@
-import type { CustomTypeLevels } from '@shared/statuspage/levels';
+import type { CustomTypeLevels } from '@shared/statuspal/levels';
 import { phaseOf, titleOf, typeOf, type ConsoleItem, type ConsoleKind } from './console-item';
 import { fold } from './fold-text';
 import { isMaintenanceType } from './incident-types';

@@ -1,6 +1,6 @@
-import { learnCustomTypes, type BaseLevel } from '@shared/statuspage/levels';
-import type { Service, ServiceNode } from '@shared/statuspage/schemas/service';
-import type { PageSummary } from '@shared/statuspage/schemas/summary';
+import { learnCustomTypes, type BaseLevel } from '@shared/statuspal/levels';
+import type { Service, ServiceNode } from '@shared/statuspal/schemas/service';
+import type { PageSummary } from '@shared/statuspal/schemas/summary';
 
 /** A service as the editors' checkbox tree shows it. */
 export interface ServiceOption {

@@ -1,4 +1,4 @@
-import type { ServiceNode } from '@shared/statuspage/schemas/service';
+import type { ServiceNode } from '@shared/statuspal/schemas/service';
 
 /**
  * A page summary's service tree (public, one request) as the flat admin list's items: `parent_id` from where

@@ -6,7 +6,7 @@ import { ADMIN_RESOURCES, type AdminResourceId } from '@shared/admin/resources';
 import { entryInScope, scopeKey, scopeParams, type AdminScope } from '@shared/admin/scope';
 import { ApiError } from '@/api';
 import { canReadOne, readAdminItem } from '@/lib/admin-item-read';
-import { readStatusPage, readStatusPageList } from '@/lib/statuspage-read';
+import { readStatusPage, readStatusPageList } from '@/lib/statuspal-read';
 import { servicesOfSummary } from '@/lib/summary-services';
 import { useOutboxStore } from './outbox';
 

@@ -4,7 +4,7 @@ import { metricIdSchema, metricPointFormSchema } from '@shared/admin/forms/metri
 import { parseMetricCsv, type MetricCsvError } from '@shared/admin/metric-csv';
 import type { AdminScope } from '@shared/admin/scope';
 import { MAX_ENQUEUE_BATCH } from '@shared/outbox/requests';
-import { sendingTimeWords } from '@shared/statuspage/rate-limit';
+import { sendingTimeWords } from '@shared/statuspal/rate-limit';
 import { ApiError, messageOf } from '@/api';
 import { fieldErrors } from '@/lib/field-errors';
 import { useOutboxStore } from './outbox';

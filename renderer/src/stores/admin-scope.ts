@@ -3,7 +3,7 @@ import { computed, ref } from 'vue';
 import type { AccountView } from '@shared/accounts/account';
 import type { AdminScope } from '@shared/admin/scope';
 import { messageOf } from '@/api';
-import { readStatusPage } from '@/lib/statuspage-read';
+import { readStatusPage } from '@/lib/statuspal-read';
 import { useAccountsStore } from './accounts';
 
 export const ADMIN_TABS = ['services', 'subscriptions', 'webhooks', 'accessGroups', 'pageMembers', 'orgMembers', 'statusPages', 'metrics'] as const;

@@ -5,7 +5,7 @@ import { apiTimeMs } from '@/lib/api-time';
 import type { ConsoleItem, ConsoleKind } from '@/lib/console-item';
 import { isServerItem, mergeList, type ServerItem } from '@/lib/console-list';
 import { pageReadFailure } from '@/lib/page-read-failure';
-import { readStatusPage } from '@/lib/statuspage-read';
+import { readStatusPage } from '@/lib/statuspal-read';
 import { useIncidentFilters } from './incident-filters';
 import { useIncidentsStore } from './incidents';
 

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { publicPageAddress } from '@shared/statuspage/public-page';
-import { readStatusPage } from '@/lib/statuspage-read';
+import { publicPageAddress } from '@shared/statuspal/public-page';
+import { readStatusPage } from '@/lib/statuspal-read';
 import { emptyContext, servicesFromList, servicesFromSummary, serviceTypesOf, typesFromSummary, type PageContext } from '@/lib/page-context';
 import { pageReadFailure } from '@/lib/page-read-failure';
 import { useAccountsStore } from './accounts';

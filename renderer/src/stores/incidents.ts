@@ -7,7 +7,7 @@ import { isTempId } from '@shared/outbox/temp-id';
 import type { WriteOperationName } from '@shared/outbox/write-operations';
 import { ApiError } from '@/api';
 import { apiTimeMs } from '@/lib/api-time';
-import { readStatusPage, readStatusPageList } from '@/lib/statuspage-read';
+import { readStatusPage, readStatusPageList } from '@/lib/statuspal-read';
 import { baseVersionOf, type ConsoleItem, type ConsoleKind } from '@/lib/console-item';
 import { emptyList, isServerItem, kindOfOperation, mergeList, READS, sameId, WRITES, type ListState, type ServerItem } from '@/lib/console-list';
 import type { PageContext } from '@/lib/page-context';

@@ -37,7 +37,7 @@ export const useMonitorStore = defineStore('monitor', () => {
   /** The account that may write to a watched page: the page's own, when it has a key. */
   const writerOf = computed(() => (pageId: string) => {
     const page = pages.value.find((p) => p.id === pageId);
-    if (!page?.accountId || page.kind === 'statuspage') return null;
+    if (!page?.accountId || page.kind === 'provider') return null;
     return useAccountsStore().accounts.find((a) => a.id === page.accountId && a.key.storage !== 'none') ?? null;
   });
 

@@ -10,7 +10,7 @@ import { followedPartsSchema } from '../../monitor/provider/followed-parts';
 import { partChoiceSchema } from '../../monitor/provider/part-choices';
 import { providerFormatSchema } from '../../monitor/provider/provider-format';
 import { providerPageUrlSchema } from '../../monitor/provider/provider-url';
-import { incidentSchema } from '../../statuspage/schemas/incident';
+import { incidentSchema } from '../../statuspal/schemas/incident';
 import { appearanceChangeSchema, appearancePrefsSchema } from '../../appearance/appearance-prefs';
 import { invoke, event } from '../define';
 

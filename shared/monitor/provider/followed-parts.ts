@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { worstLevel, type BaseLevel } from '../../statuspage/levels';
+import { worstLevel, type BaseLevel } from '../../statuspal/levels';
 import type { IncidentSnapshot, PageSnapshot, ServiceSnapshot } from '../snapshot';
 import { providerNumericId } from './provider-id';
 

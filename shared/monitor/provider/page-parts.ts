@@ -1,4 +1,4 @@
-import type { BaseLevel } from '../../statuspage/levels';
+import type { BaseLevel } from '../../statuspal/levels';
 import type { IncidentSnapshot, PageSnapshot, ServiceSnapshot } from '../snapshot';
 import { providerSlug } from './provider-id';
 

@@ -1,5 +1,5 @@
-import type { BaseLevel } from '../../statuspage/levels';
-import { LEVEL_SEVERITY } from '../../statuspage/levels';
+import type { BaseLevel } from '../../statuspal/levels';
+import { LEVEL_SEVERITY } from '../../statuspal/levels';
 
 /*
  * The summary.json formats' levels on the app's four base levels: Atlassian Statuspage's words and

@@ -1,4 +1,4 @@
-import { worstLevel, type BaseLevel } from '../../statuspage/levels';
+import { worstLevel, type BaseLevel } from '../../statuspal/levels';
 import type { PageSnapshot, ServiceSnapshot } from '../snapshot';
 import { parseJsonAs, ProviderNotUnderstoodError, type FormatName } from './not-understood';
 import { isRecord, pageOf, text } from './page-parts';

@@ -1,4 +1,4 @@
-import { worstLevel } from '../../statuspage/levels';
+import { worstLevel } from '../../statuspal/levels';
 import type { IncidentSnapshot, PageSnapshot } from '../snapshot';
 import { feedEvents, type FeedEvent } from './feed-events';
 import { readFeedXml } from './feed-xml';

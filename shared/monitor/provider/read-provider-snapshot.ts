@@ -1,5 +1,5 @@
-import type { BaseLevel } from '../../statuspage/levels';
-import { worstLevel } from '../../statuspage/levels';
+import type { BaseLevel } from '../../statuspal/levels';
+import { worstLevel } from '../../statuspal/levels';
 import type { IncidentSnapshot, PageSnapshot, ServiceSnapshot, UpdateSnapshot } from '../snapshot';
 import { ProviderNotUnderstoodError, type FormatName } from './not-understood';
 import { providerNumericId, providerSlug } from './provider-id';

@@ -1,4 +1,4 @@
-import { worstLevel, type BaseLevel } from '../../statuspage/levels';
+import { worstLevel, type BaseLevel } from '../../statuspal/levels';
 import type { IncidentSnapshot, PageSnapshot, ServiceSnapshot, UpdateSnapshot } from '../snapshot';
 import { parseJsonAs, ProviderNotUnderstoodError, type FormatName } from './not-understood';
 import { isoOrNull, isRecord, pageOf, text } from './page-parts';

@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test';
-import { startStatusPageSimulator, type StartOptions, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StartOptions, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { startTranslationSimulator, type TranslationSimulator, type TranslationSimulatorOptions } from '../../../simulators/translation';
 import { startHarness, type Harness, type HarnessOptions } from './harness';
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { StatusPageSimulator } from '../../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspal';
 import type { Harness } from './harness';
 
 /** Opens a screen from the sidebar: the main navigation or its tools below. */

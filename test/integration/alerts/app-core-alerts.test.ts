@@ -9,7 +9,7 @@ import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store
 import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import type { WatchedPage } from '../../../shared/monitor/watched-page';
 import { startAlertsSimulator } from '../../../simulators/alerts';
-import { startStatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { ROUTING_KEY } from './support/harness';
 

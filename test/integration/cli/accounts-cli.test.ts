@@ -5,7 +5,7 @@ import { runCliIn, type CliIoExtras } from './support/run-cli';
 import { AppCore } from '../../../electron/core/app-core';
 import { repoRoot } from '../../support/paths';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import { makeTempDir } from '../../support/temp-dir';

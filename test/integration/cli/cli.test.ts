@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../electron/cli/program';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';

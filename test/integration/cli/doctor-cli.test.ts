@@ -9,7 +9,7 @@ import { CliContext } from '../../../electron/cli/context';
 import type { DoctorCheck } from '../../../electron/cli/commands/doctor-check';
 import { runDoctor } from '../../../electron/cli/commands/doctor';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { DemoKeychain } from '../../../electron/core/vault/demo-keychain';
 import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import { bindingFor } from '../../../electron/core/vault/secret-binding';

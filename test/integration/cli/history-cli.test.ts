@@ -3,7 +3,7 @@ import { ProviderHistoryStore } from '@core/history/provider-history-store';
 import { SettingsStore } from '@core/settings/settings-store';
 import type { PageState } from '@shared/monitor/page-state';
 import type { PageSnapshot } from '@shared/monitor/snapshot';
-import type { BaseLevel } from '@shared/statuspage/levels';
+import type { BaseLevel } from '@shared/statuspal/levels';
 import { watchedPageSchema } from '@shared/monitor/watched-page';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
@@ -44,7 +44,7 @@ function state(at: number, storage: BaseLevel, incidents: PageSnapshot['incident
     name: 'Nimbus Cloud',
     subdomain: 'nimbus',
     region: 'custom',
-    kind: 'statuspage',
+    kind: 'provider',
     url: 'https://status.nimbus.example',
     status: 'ok',
     level: summary.level,
@@ -67,14 +67,14 @@ beforeAll(async () => {
     draft.watchedPages.push(
       watchedPageSchema.parse({
         id: PAGE_ID,
-        kind: 'statuspage',
+        kind: 'provider',
         url: 'https://status.nimbus.example',
         name: 'Nimbus Cloud',
         region: 'custom',
         subdomain: 'nimbus',
       }),
       // Watched by its address alone: it goes by the name its page gives itself, as in the window.
-      watchedPageSchema.parse({ id: PARCEL_ID, kind: 'statuspage', url: 'https://status.parcel.example', region: 'custom', subdomain: 'parcel' }),
+      watchedPageSchema.parse({ id: PARCEL_ID, kind: 'provider', url: 'https://status.parcel.example', region: 'custom', subdomain: 'parcel' }),
     );
   });
   const now = Date.now();

@@ -10,7 +10,7 @@ import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store
 import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import { bindingFor } from '../../../electron/core/vault/secret-binding';
 import { repoRoot } from '../../support/paths';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

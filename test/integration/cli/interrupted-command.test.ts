@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { CommandInterruption } from '../../../electron/cli/interruption';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LinkedIncidents, LINKED_INCIDENTS_FILE_NAME } from '../../../electron/core/incidents/linked-incidents';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { startCli } from './support/cli-child';
 import { runCliIn, type CliIoExtras } from './support/run-cli';

@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { runCli } from '../../../electron/cli/program';
 import { AppCore } from '../../../electron/core/app-core';
 import { handOffWrite } from '../../../electron/core/outbox/outbox-handoff';
-import { envAccountId } from '../../../electron/core/outbox/statuspage/targets';
+import { envAccountId } from '../../../electron/core/outbox/statuspal/targets';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import { bindingFor } from '../../../electron/core/vault/secret-binding';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusPageSimulator } from '../../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until } from '../outbox/support/harness';
 import { shareSimulator } from '../outbox/support/shared-simulator';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openStatusPageOutbox } from '../../../electron/core/outbox/create-statuspage-outbox';
-import { envAccountId } from '../../../electron/core/outbox/statuspage/targets';
+import { openStatusPageOutbox } from '../../../electron/core/outbox/create-statuspal-outbox';
+import { envAccountId } from '../../../electron/core/outbox/statuspal/targets';
 import { type makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from './support/run-cli';
 import { simulatorPerFile } from './support/simulator-per-file';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliIn } from './support/run-cli';
 import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { MONITOR_EVENT_TYPES, monitorEventSchema } from '../../../shared/monitor/events';
 import { makeTempDir } from '../../support/temp-dir';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
-import { providerWatchedPage } from '../../../electron/core/watch/provider-page';
+import { providerWatchedPage } from '../../../electron/core/monitor/provider-page';
 
 /* statusdesk watch / status / summary with the address of a provider page (public Statuspage format), against the provider simulator. */
 
@@ -41,7 +41,7 @@ describe('statusdesk with provider pages', () => {
       expect(status.stdout.trim()).toBe(`PayFlow Payments (${url}, Statuspage): Minor incident`);
       const statusJson = await cli(['--json', 'status', `${url}/api/v2/summary.json`]);
       expect(JSON.parse(statusJson.stdout)).toEqual({
-        kind: 'statuspage',
+        kind: 'provider',
         url,
         name: 'PayFlow Payments',
         level: 'minor',
@@ -57,7 +57,7 @@ describe('statusdesk with provider pages', () => {
       );
       const summaryJson = JSON.parse((await cli(['--json', 'summary', url])).stdout);
       expect(summaryJson).toMatchObject({
-        kind: 'statuspage',
+        kind: 'provider',
         url,
         name: 'PayFlow Payments',
         level: 'minor',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertsSimulator, type AlertsSimulator } from '../../../simulators/alerts';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { EXIT_BROKEN_CONFIG } from '../../../electron/cli/commands/serve-config';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { holding, holdOutbox, releaseOutbox, startCli, until, type CliChild } from './support/cli-child';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertsSimulator, type AlertsSimulator } from '../../../simulators/alerts';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { until, type CliChild } from './support/cli-child';
 import { serveHome, startServe, type ServeHome } from './support/serve-setup';

@@ -6,7 +6,7 @@ import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { repoRoot } from '../../support/paths';
 import { MONITOR_EVENT_TYPES, monitorEventSchema } from '../../../shared/monitor/events';
 import { runCli } from '../../../electron/cli/program';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 
 let home: ReturnType<typeof makeTempDir>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliIn } from './support/run-cli';
 import { startCli, until } from './support/cli-child';
 import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 
 /*

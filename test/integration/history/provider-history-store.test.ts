@@ -8,7 +8,7 @@ import { parseLog } from '@core/history/history-log';
 import { availability } from '@shared/history/availability';
 import type { PageState } from '@shared/monitor/page-state';
 import type { PageSnapshot } from '@shared/monitor/snapshot';
-import type { BaseLevel } from '@shared/statuspage/levels';
+import type { BaseLevel } from '@shared/statuspal/levels';
 
 /*
  * The provider history store on real files: what a page's states become on disk, read back after a restart,
@@ -66,7 +66,7 @@ function state(at: number, snapshot: PageSnapshot | null, status: PageState['sta
     name: 'Nimbus Cloud',
     subdomain: 'nimbus',
     region: 'custom',
-    kind: 'statuspage',
+    kind: 'provider',
     status,
     level: snapshot?.level ?? null,
     stale: status === 'stale',

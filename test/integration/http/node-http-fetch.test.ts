@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { networkCodeOf } from '../../../electron/core/http/network-failure';
 import { nodeHttpFetch } from '../../../electron/core/http/node-http-fetch';
-import { StatusPageClient } from '../../../electron/core/statuspage/client';
-import { startStatusPageSimulator } from '../../../simulators/statuspage';
-import { closedPortBaseUrl, sendJson, startServer, type TestServer } from '../statuspage/helpers/http-server';
+import { StatusPageClient } from '../../../electron/core/statuspal-client/client';
+import { startStatusPageSimulator } from '../../../simulators/statuspal';
+import { closedPortBaseUrl, sendJson, startServer, type TestServer } from '../statuspal-client/helpers/http-server';
 
 /*
  * The command line's transport answers as fetch does for everything the clients use: the request as sent,

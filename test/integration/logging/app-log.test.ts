@@ -7,7 +7,7 @@ import { createFileLogger } from '../../../electron/core/logging/app-logger';
 import { CoreLog } from '../../../electron/core/logging/core-log';
 import { redactLogLine } from '../../../electron/core/logging/log-redaction';
 import { KnownSecrets } from '../../../electron/core/security/known-secrets';
-import { startStatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator } from '../../../simulators/statuspal';
 import { DemoKeychain } from '../../../electron/core/vault/demo-keychain';
 import { KeyVault } from '../../../electron/core/vault/key-vault';
 import { SessionSecretStore } from '../../../electron/core/vault/secret-store';
@@ -149,7 +149,7 @@ describe('the main log', () => {
       apiKey: sim.keys.demoReadWrite,
     });
     await sim.goOffline();
-    const read = await core.dispatcher.dispatch('statuspage.read', { accountId: account.id, operation: 'listIncidents', input: { subdomain: 'acme' } }, frame);
+    const read = await core.dispatcher.dispatch('statuspal.read', { accountId: account.id, operation: 'listIncidents', input: { subdomain: 'acme' } }, frame);
     expect(read.ok).toBe(false);
     const { text } = await ask<{ copied: boolean; text: string }>('diagnostics.copy');
     const said = read.ok ? '' : read.error.message;

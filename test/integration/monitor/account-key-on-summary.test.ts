@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { summaryFetcherForPage } from '../../../electron/core/monitor/summary-fetcher';
-import { clearRateLimiters } from '../../../electron/core/statuspage/rate-limiter';
-import { sendJson, startServer, type TestServer } from '../statuspage/helpers/http-server';
+import { clearRateLimiters } from '../../../electron/core/statuspal-client/rate-limiter';
+import { sendJson, startServer, type TestServer } from '../statuspal-client/helpers/http-server';
 
 /*
  * A watched page that belongs to an account is read with the account's key, so a private

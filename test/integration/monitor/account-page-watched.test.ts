@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppCore } from '../../../electron/core/app-core';
 import { KeyVault } from '../../../electron/core/vault/key-vault';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
 

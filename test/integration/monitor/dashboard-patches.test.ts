@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
-import { MonitorFeature } from '../../../electron/core/watch/monitor-feature';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
+import { MonitorFeature } from '../../../electron/core/monitor/monitor-feature';
 import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema, type DashboardPatch } from '../../../shared/monitor/dashboard-patch';
 import { acceptDetail, applyPatch, applyView, emptyMirror } from '../../../shared/monitor/patch-mirror';
 import { watchedPageSchema } from '../../../shared/monitor/watched-page';

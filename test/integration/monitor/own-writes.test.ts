@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { NotificationIntent } from '../../../shared/monitor/notification-intent';
 import type { AccountView } from '../../../shared/accounts/account';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { invoke, openCore, testKeychain } from '../../reliability/support/app';
 import { makeTempDir } from '../../support/temp-dir';
 import type { AppCore } from '../../../electron/core/app-core';

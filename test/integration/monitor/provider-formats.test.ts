@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startProviderSimulator } from '../../../simulators/provider';
-import { providerWatchedPage } from '../../../electron/core/watch/provider-page';
+import { providerWatchedPage } from '../../../electron/core/monitor/provider-page';
 import { PROVIDER_FORMATS, type ProviderFormat } from '../../../shared/monitor/provider/provider-format';
 import { pageWatcher } from './support/watch-pages';
 

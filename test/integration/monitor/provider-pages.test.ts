@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MonitorService } from '../../../electron/core/monitor/monitor-service';
 import { createProviderFetcher } from '../../../electron/core/monitor/provider-fetcher';
-import { SlidingWindowRateLimiter } from '../../../electron/core/statuspage/rate-limiter';
+import { SlidingWindowRateLimiter } from '../../../electron/core/statuspal-client/rate-limiter';
 import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { monitorEventSchema, type MonitorEvent } from '../../../shared/monitor/events';
@@ -28,7 +28,7 @@ async function setup(extra: Partial<WatchedPage> = {}) {
   cleanup.push(() => sim.close());
   const page = watchedPageSchema.parse({
     id: PAGE_ID,
-    kind: 'statuspage',
+    kind: 'provider',
     region: 'custom',
     url: `${sim.pageUrl('nimbus-cloud')}/api/v2/summary.json`,
     subdomain: 'nimbus',
@@ -57,7 +57,7 @@ describe('provider pages in the monitor', () => {
     const { page, monitor } = await setup();
     expect(page.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pages\/nimbus-cloud$/);
     const [state] = monitor.state();
-    expect(state).toMatchObject({ kind: 'statuspage', url: page.url, status: 'ok', level: 'operational', name: 'Nimbus Cloud' });
+    expect(state).toMatchObject({ kind: 'provider', url: page.url, status: 'ok', level: 'operational', name: 'Nimbus Cloud' });
     expect(state!.summary!.services.map((s) => s.name)).toEqual(['Compute', 'DNS', 'Public API']);
   });
 
@@ -166,15 +166,15 @@ describe('provider pages in the monitor', () => {
   });
 
   it('refuses plain http beyond loopback and keeps the kind through settings', async () => {
-    expect(() => watchedPageSchema.parse({ id: PAGE_ID, kind: 'statuspage', region: 'custom', url: 'http://status.example.com', subdomain: 'x' })).toThrow(
+    expect(() => watchedPageSchema.parse({ id: PAGE_ID, kind: 'provider', region: 'custom', url: 'http://status.example.com', subdomain: 'x' })).toThrow(
       /https/,
     );
-    expect(() => watchedPageSchema.parse({ id: PAGE_ID, kind: 'statuspage', region: 'custom', subdomain: 'x' })).toThrow(/address/);
+    expect(() => watchedPageSchema.parse({ id: PAGE_ID, kind: 'provider', region: 'custom', subdomain: 'x' })).toThrow(/address/);
     const home = makeTempDir('statusdesk-provider-');
     cleanup.push(() => home.remove());
     const page = watchedPageSchema.parse({
       id: PAGE_ID,
-      kind: 'statuspage',
+      kind: 'provider',
       region: 'custom',
       url: 'https://status.example.com/',
       subdomain: 'status-example-com',
@@ -188,7 +188,7 @@ describe('provider pages in the monitor', () => {
 
 describe('watching a provider page from the window', () => {
   it('monitor.addPage takes an address, refuses a duplicate and a non-https one', async () => {
-    const { MonitorFeature } = await import('../../../electron/core/watch/monitor-feature');
+    const { MonitorFeature } = await import('../../../electron/core/monitor/monitor-feature');
     const { watchedPageInputSchema } = await import('../../../shared/ipc/channels/monitor');
     const sim = await startProviderSimulator();
     cleanup.push(() => sim.close());
@@ -212,14 +212,14 @@ describe('watching a provider page from the window', () => {
     await feature.start();
     const input = watchedPageInputSchema.parse({ region: 'custom', url: `${sim.pageUrl('parcel-cdn')}/` });
     const page = await feature.addPage(input);
-    expect(page).toMatchObject({ kind: 'statuspage', url: sim.pageUrl('parcel-cdn'), subdomain: expect.stringMatching(/pages-parcel-cdn$/) });
+    expect(page).toMatchObject({ kind: 'provider', url: sim.pageUrl('parcel-cdn'), subdomain: expect.stringMatching(/pages-parcel-cdn$/) });
     await expect(feature.addPage(input)).rejects.toThrow(/already watched/);
     expect(() => watchedPageInputSchema.parse({ region: 'us', url: 'http://status.example.com' })).toThrow(/https/);
     expect(() => watchedPageInputSchema.parse({ region: 'us' })).toThrow(/subdomain/);
     await feature.pollNow();
     const snapshot = await feature.fullSnapshot();
-    expect(snapshot.pages[0]).toMatchObject({ kind: 'statuspage', name: 'Parcel CDN', status: 'ok' });
-    expect(settings.get().watchedPages[0]).toMatchObject({ kind: 'statuspage' });
+    expect(snapshot.pages[0]).toMatchObject({ kind: 'provider', name: 'Parcel CDN', status: 'ok' });
+    expect(settings.get().watchedPages[0]).toMatchObject({ kind: 'provider' });
   });
 });
 

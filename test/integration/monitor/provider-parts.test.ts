@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readProviderParts } from '../../../electron/core/monitor/read-provider-parts';
-import { providerWatchedPage } from '../../../electron/core/watch/provider-page';
+import { providerWatchedPage } from '../../../electron/core/monitor/provider-page';
 import { startProviderSimulator, type ProviderSimulator } from '../../../simulators/provider';
 import type { ProviderFormat } from '../../../shared/monitor/provider/provider-format';
 import { pageWatcher } from './support/watch-pages';

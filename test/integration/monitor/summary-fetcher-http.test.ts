@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { httpGetText } from '../../../electron/core/http/get-text';
 import { createSummaryFetcher } from '../../../electron/core/monitor/summary-fetcher';
-import { SlidingWindowRateLimiter } from '../../../electron/core/statuspage/rate-limiter';
+import { SlidingWindowRateLimiter } from '../../../electron/core/statuspal-client/rate-limiter';
 
 /** The monitor's node:http transport against a real local server. */
 

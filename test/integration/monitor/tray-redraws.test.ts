@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScaledClock } from '../../../electron/core/monitor/clock';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
-import { startStatusPageSimulator } from '../../../simulators/statuspage';
-import { MonitorFeature } from '../../../electron/core/watch/monitor-feature';
+import { startStatusPageSimulator } from '../../../simulators/statuspal';
+import { MonitorFeature } from '../../../electron/core/monitor/monitor-feature';
 import type { TrayModel } from '../../../shared/monitor/tray';
 import { watchedPageSchema } from '../../../shared/monitor/watched-page';
 import { makeTempDir } from '../../support/temp-dir';

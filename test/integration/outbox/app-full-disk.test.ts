@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxStatus } from '../../../shared/outbox/status';
 import { AppCore } from '../../../electron/core/app-core';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { nodeFileSystem, type WritableFile } from '../../../electron/core/storage/file-system';
 import { KeyVault } from '../../../electron/core/vault/key-vault';
 import { memoryKeychain } from '../../support/memory-keychain';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
 import { nodeFileSystem, type DurableFileSystem } from '../../../electron/core/storage/file-system';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { checkOutboxFile } from '../../../electron/cli/commands/doctor-disk';
 import { openTestOutbox, resetLimiters, simAccounts } from './support/harness';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
-import type { StatusPageSimulator } from '../../../simulators/statuspage';
-import { apiDateTimeToEpochMs } from '../../../shared/statuspage/datetime';
+import type { StatusPageSimulator } from '../../../simulators/statuspal';
+import { apiDateTimeToEpochMs } from '../../../shared/statuspal/datetime';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until, flushOnceReachable } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';

@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/errors';
 import { ManualNetworkSignals } from '../../../electron/core/connectivity/network-signals';
 import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
 import { OUTBOX_FILE_NAME } from '../../../electron/core/outbox/outbox-store';
-import type { StatusPageSimulator } from '../../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspal';
 import { FaultyDisk, type DiskFault } from '../../support/faulty-disk';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until } from './support/harness';

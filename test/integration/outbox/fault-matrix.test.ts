@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxEnqueueInput } from '../../../shared/outbox/requests';
 import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
-import type { FaultRule, StatusPageSimulator } from '../../../simulators/statuspage';
+import type { FaultRule, StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';

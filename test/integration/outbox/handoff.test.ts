@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handoffDirOf, handOffWrite, OutboxHandoffReceiver } from '../../../electron/core/outbox/outbox-handoff';
-import type { StatusPageSimulator } from '../../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';

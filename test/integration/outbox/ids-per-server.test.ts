@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
-import type { OutboxAccountsPort } from '../../../electron/core/outbox/statuspage/targets';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import type { OutboxAccountsPort } from '../../../electron/core/outbox/statuspal/targets';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox } from './support/harness';
 

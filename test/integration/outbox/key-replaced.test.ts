@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import { AppCore } from '../../../electron/core/app-core';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { KeyVault } from '../../../electron/core/vault/key-vault';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';

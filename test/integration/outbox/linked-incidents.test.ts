@@ -15,7 +15,7 @@ import { useAccountsStore } from '../../../renderer/src/stores/accounts';
 import { useIncidentsStore } from '../../../renderer/src/stores/incidents';
 import { useLinkedIncidents } from '../../../renderer/src/stores/linked-incidents';
 import { LinkedIncidents } from '../../../electron/core/incidents/linked-incidents';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { KeyVault } from '../../../electron/core/vault/key-vault';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';

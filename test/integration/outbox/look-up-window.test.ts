@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
-import type { StatusPageSimulator } from '../../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until, flushOnceReachable } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openStatusPageOutbox } from '../../../electron/core/outbox/create-statuspage-outbox';
+import { openStatusPageOutbox } from '../../../electron/core/outbox/create-statuspal-outbox';
 import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
-import { envAccountId } from '../../../electron/core/outbox/statuspage/targets';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { envAccountId } from '../../../electron/core/outbox/statuspal/targets';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { repoRoot } from '../../support/paths';
 import { makeTempDir } from '../../support/temp-dir';
 import { testChildBundle } from '../../support/test-children';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StatusPageSimulator } from '../../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, flushOnceReachable } from './support/harness';
 import { shareSimulator } from './support/shared-simulator';

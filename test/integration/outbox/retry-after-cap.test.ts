@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
-import type { StatusPageSimulator } from '../../../simulators/statuspage';
-import { getRateLimiter } from '../../../electron/core/statuspage/rate-limiter';
+import type { StatusPageSimulator } from '../../../simulators/statuspal';
+import { getRateLimiter } from '../../../electron/core/statuspal-client/rate-limiter';
 import { RETRY_AFTER_CAP_MS } from '../../../electron/core/timing/retry-after';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until } from './support/harness';

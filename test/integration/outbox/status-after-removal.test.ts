@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxChange } from '../../../shared/outbox/status';
 import { ManualNetworkSignals } from '../../../electron/core/connectivity/network-signals';
 import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, resetLimiters, simAccounts, until } from './support/harness';
 

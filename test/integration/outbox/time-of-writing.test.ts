@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OutboxService } from '../../../electron/core/outbox/outbox-service';
-import type { StatusPageSimulator } from '../../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspal';
 import type { BootClock } from '../../../electron/core/timing/boot-clock';
-import { apiDateTimeToEpochMs } from '../../../shared/statuspage/datetime';
-import type { OutboxAccountsPort } from '../../../electron/core/outbox/statuspage/targets';
+import { apiDateTimeToEpochMs } from '../../../shared/statuspal/datetime';
+import type { OutboxAccountsPort } from '../../../electron/core/outbox/statuspal/targets';
 import { makeTempDir } from '../../support/temp-dir';
 import { runCliIn } from '../cli/support/run-cli';
 import { openTestOutbox, simAccounts, flushOnceReachable } from './support/harness';

@@ -93,7 +93,7 @@ describe('files the window can grow stop at their cap', () => {
     const filePath = (dir: string) => path.join(dir, 'settings.json');
     const providerPage = (i: number, serviceMappings: Record<string, Record<string, number[]>>) => ({
       id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      kind: 'statuspage',
+      kind: 'provider',
       url: `http://127.0.0.1:9/provider-${i}`,
       subdomain: `provider-${i}`,
       region: 'us',

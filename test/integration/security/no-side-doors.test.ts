@@ -10,13 +10,13 @@ import { timedExchange } from '../../../electron/core/http/timed-exchange';
 import { httpGetText } from '../../../electron/core/http/get-text';
 import { createProviderFetcher } from '../../../electron/core/monitor/provider-fetcher';
 import { isPrivateAddress } from '../../../electron/core/http/address-policy';
-import { SlidingWindowRateLimiter } from '../../../electron/core/statuspage/rate-limiter';
+import { SlidingWindowRateLimiter } from '../../../electron/core/statuspal-client/rate-limiter';
 import { AdcTokenProvider } from '../../../electron/core/operations/adc-token-provider';
 import { createOAuth2Client, resolveOAuthConfig } from '../../../electron/core/operations/oauth-config';
 import { OperationsFeature } from '../../../electron/core/operations/operations-feature';
 import { isGoogleDestination } from '../../../electron/core/operations/token-destination';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
-import { envAccountId } from '../../../electron/core/outbox/statuspage/targets';
+import { envAccountId } from '../../../electron/core/outbox/statuspal/targets';
 import { handOffWrite } from '../../../electron/core/outbox/outbox-handoff';
 import { AppCore } from '../../../electron/core/app-core';
 import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
@@ -25,12 +25,12 @@ import { windowWriteSchema, outboxEnqueueManyInputSchema } from '../../../shared
 import { outboxChannels } from '../../../shared/ipc/channels/outbox';
 import { makeTempDir } from '../../support/temp-dir';
 import { outboundFetch } from '../../../electron/core/http/outbound';
-import { StatusPageClient } from '../../../electron/core/statuspage/client';
+import { StatusPageClient } from '../../../electron/core/statuspal-client/client';
 import { TranslationClient } from '../../../electron/core/translation/client';
 import { OperationsClient } from '../../../electron/core/operations/operations-client';
 import { createOperationsProbe } from '../../../electron/core/operations/service-probe';
 import { PastedTokenProvider } from '../../../electron/core/operations/pasted-token-provider';
-import { startServer, type TestServer } from '../statuspage/helpers/http-server';
+import { startServer, type TestServer } from '../statuspal-client/helpers/http-server';
 
 /*
  * Side doors a secret or an unbounded answer could take past the one place that checks it: redirects in Google

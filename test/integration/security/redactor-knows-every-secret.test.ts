@@ -9,8 +9,8 @@ import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { KeyVault } from '../../../electron/core/vault/key-vault';
 import { memoryKeychain } from '../../support/memory-keychain';
 import { makeTempDir } from '../../support/temp-dir';
-import { startServer, type TestServer } from '../statuspage/helpers/http-server';
-import { startStatusPageSimulator } from '../../../simulators/statuspage';
+import { startServer, type TestServer } from '../statuspal-client/helpers/http-server';
+import { startStatusPageSimulator } from '../../../simulators/statuspal';
 
 /*
  * The secrets the app holds outside the vault (a token pasted for the session, the access tokens a token
@@ -118,7 +118,7 @@ describe('the redactor knows every secret the app holds', () => {
     const accountId = added.ok ? (added.value as { id: string }).id : '';
     // A server (or a colleague's paste) that puts the key into an incident the app then reads.
     sim.openIncident({ page: 'acme', title: `Rotated key ${key} by mistake`, type: 'minor' });
-    const read = await core.dispatcher.dispatch('statuspage.read', { accountId, operation: 'listIncidents', input: { subdomain: 'acme' } }, FRAME);
+    const read = await core.dispatcher.dispatch('statuspal.read', { accountId, operation: 'listIncidents', input: { subdomain: 'acme' } }, FRAME);
     expect(read.ok).toBe(true);
     const text = JSON.stringify(read);
     expect(text).toContain('Rotated key [redacted] by mistake');

@@ -5,7 +5,7 @@ import { bindingFor } from '../../../electron/core/vault/secret-binding';
 import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import { startOperationsSimulator, type OperationsSimulator } from '../../../simulators/operations';
-import { startStatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator } from '../../../simulators/statuspal';
 import { startTranslationSimulator } from '../../../simulators/translation';
 import { makeTempDir } from '../../support/temp-dir';
 import { boot, invoke, invokeOk, quitAndWait, watchUncaught } from '../../unit/main/support/boot';
@@ -139,7 +139,7 @@ describe('secrets stay with the host they were entered for', () => {
     expect(moved.notice).toMatch(/API key was removed/);
     await invoke('accounts.testConnection', { id: account.id });
     await invoke('monitor.pollNow', { pageId: page.id });
-    await invoke('statuspage.read', { accountId: account.id, operation: 'listIncidents', input: { subdomain: 'acme' } });
+    await invoke('statuspal.read', { accountId: account.id, operation: 'listIncidents', input: { subdomain: 'acme' } });
     await invoke('outbox.enqueue', {
       accountId: account.id,
       operation: 'createIncident',

@@ -1,4 +1,4 @@
-import type { StatusPageSimulator } from '../../../simulators/statuspage';
+import type { StatusPageSimulator } from '../../../simulators/statuspal';
 import type { PageState } from '../../../shared/monitor/page-state';
 
 /*

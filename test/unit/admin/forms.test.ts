@@ -5,8 +5,8 @@ import { serviceFormSchema } from '../../../shared/admin/forms/service-form';
 import { statusPageFormSchema } from '../../../shared/admin/forms/status-page-form';
 import { subscriptionBodyOf, subscriptionFormSchema, subscriptionKindOf, subscriptionTarget } from '../../../shared/admin/forms/subscription-form';
 import { webhookFormSchema } from '../../../shared/admin/forms/webhook-form';
-import { serviceInputSchema } from '../../../shared/statuspage/schemas/service';
-import { subscriptionInputSchema } from '../../../shared/statuspage/schemas/subscription';
+import { serviceInputSchema } from '../../../shared/statuspal/schemas/service';
+import { subscriptionInputSchema } from '../../../shared/statuspal/schemas/subscription';
 
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues.map((i) => i.message) ?? [];
 

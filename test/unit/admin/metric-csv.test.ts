@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CSV_METRICS, MAX_POINTS_PER_METRIC, parseMetricCsv } from '../../../shared/admin/metric-csv';
-import { sendingTimeWords } from '../../../shared/statuspage/rate-limit';
+import { sendingTimeWords } from '../../../shared/statuspal/rate-limit';
 import { parseMetricTime } from '../../../shared/admin/metric-time';
 
 describe('metric CSV', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { boot, invoke, invokeOk, liveWindows, pretendPlatform, trayMenuItem, useBootHarness } from './support/boot';
 import { fake } from './support/fake-electron';

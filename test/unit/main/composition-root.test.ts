@@ -98,7 +98,7 @@ describe('composition root: demo mode (npm run demo)', () => {
     await vi.waitFor(() => expect(tray.setToolTip).toHaveBeenCalledWith(expect.stringContaining('Acme (demo)')), { timeout: 10_000 });
     const pages = await invoke<Array<{ name: string }>>('monitor.pages');
     // The demo page, and the provider the demo watches beside it (public Statuspage format).
-    expect(pages).toMatchObject({ ok: true, value: [{ name: 'Acme (demo)' }, { name: 'Nimbus Cloud', kind: 'statuspage' }] });
+    expect(pages).toMatchObject({ ok: true, value: [{ name: 'Acme (demo)' }, { name: 'Nimbus Cloud', kind: 'provider' }] });
     // The demo's throw-away folder, never the user's data folder.
     const info = await invoke<{ dataDir: string }>('app.info');
     expect(info.ok && info.value.dataDir).not.toBe(harness.dir);

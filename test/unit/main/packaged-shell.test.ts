@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rolesIn, type ApplicationMenuItem } from '../../../electron/core/desktop/application-menu';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { boot, invokeOk, liveWindows, quitAndWait, watchUncaught } from './support/boot';
 import { fake, resetFake, type FakeNotificationBubble, type FakeWindow } from './support/fake-electron';

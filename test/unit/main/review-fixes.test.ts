@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppCore } from '../../../electron/core/app-core';
-import { startStatusPageSimulator } from '../../../simulators/statuspage';
+import { startStatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
 import { boot, invoke, invokeOk, liveWindows, pretendPlatform, quitAndWait, watchUncaught } from './support/boot';
 import { fake, resetFake } from './support/fake-electron';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DashboardModel } from '../../../electron/core/watch/dashboard-model';
+import { DashboardModel } from '../../../electron/core/monitor/dashboard-model';
 import type { PageState } from '../../../shared/monitor/page-state';
 
 const GLOBAL = { online: true, suspended: false, notificationsPausedUntil: null };

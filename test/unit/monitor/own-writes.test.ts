@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MonitorEvent } from '../../../shared/monitor/events';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
-import { OwnWrites } from '../../../electron/core/watch/own-writes';
+import { OwnWrites } from '../../../electron/core/monitor/own-writes';
 
 const BASE = 'https://statuspal.io/api/v2';
 const page = { baseUrl: BASE, subdomain: 'acme' };

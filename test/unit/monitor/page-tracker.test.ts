@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../shared/errors';
 import { monitorEventSchema } from '../../../shared/monitor/events';
 import { PageTracker } from '../../../electron/core/monitor/page-tracker';
-import { providerWatchedPage } from '../../../electron/core/watch/provider-page';
+import { providerWatchedPage } from '../../../electron/core/monitor/provider-page';
 import { baseSummary, fixtureText, wireIncident } from './support/fixtures';
 import { watchedPage } from './support/pages';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TextResponse } from '../../../electron/core/http/get-text';
 import { createProviderFetcher } from '../../../electron/core/monitor/provider-fetcher';
-import type { RateLimiter } from '../../../electron/core/statuspage/rate-limiter';
+import type { RateLimiter } from '../../../electron/core/statuspal-client/rate-limiter';
 
 /*
  * The provider fetcher's HTTP rules on a scripted transport (the loopback behaviour against the simulator is in

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SummaryShapeError, readPageSnapshot } from '../../../shared/monitor/read-snapshot';
 import { pageSnapshotSchema, type ServiceSnapshot } from '../../../shared/monitor/snapshot';
-import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspage/normalize';
-import { pageSummarySchema } from '../../../shared/statuspage/schemas/summary';
+import { normalizePageSummary, type NormalizedService } from '../../../shared/statuspal/normalize';
+import { pageSummarySchema } from '../../../shared/statuspal/schemas/summary';
 import { FIXTURE_NAMES, baseSummary, fixtureJson, fixtureSnapshot } from './support/fixtures';
 
 function flatten(nodes: readonly (ServiceSnapshot | NormalizedService)[]): Array<[number | null, string, string | null, string]> {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createSummaryFetcher, publicRateLimitKey, summaryFetcherForPage, summaryFetcherFromClient } from '../../../electron/core/monitor/summary-fetcher';
-import { StatusPageClient } from '../../../electron/core/statuspage/client';
-import { StatusPageApiError } from '../../../electron/core/statuspage/errors';
-import { SlidingWindowRateLimiter, getRateLimiter } from '../../../electron/core/statuspage/rate-limiter';
-import type { FetchLike } from '../../../electron/core/statuspage/transport';
+import { StatusPageClient } from '../../../electron/core/statuspal-client/client';
+import { StatusPageApiError } from '../../../electron/core/statuspal-client/errors';
+import { SlidingWindowRateLimiter, getRateLimiter } from '../../../electron/core/statuspal-client/rate-limiter';
+import type { FetchLike } from '../../../electron/core/statuspal-client/transport';
 
 function fakeFetch(answer: (url: string, init: RequestInit) => Response | Promise<Response>) {
   const calls: Array<{ url: string; init: RequestInit }> = [];

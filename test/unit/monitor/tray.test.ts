@@ -12,7 +12,7 @@ const row = (name: string, status: PageState['status'], level: PageState['level'
   muted,
 });
 /** A provider's public page (not one of our own). */
-const provider = (name: string, status: PageState['status'], level: PageState['level']): TrayPage => ({ ...row(name, status, level), kind: 'statuspage' });
+const provider = (name: string, status: PageState['status'], level: PageState['level']): TrayPage => ({ ...row(name, status, level), kind: 'provider' });
 
 describe('tray decision', () => {
   it('names exactly five icon states', () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
-import { classifyStatusPageError } from '../../../electron/core/outbox/statuspage/classify-error';
-import { errorForNetworkFailure, errorForStatus, errorForTimeout, StatusPageApiError, type RequestContext } from '../../../electron/core/statuspage/errors';
+import { classifyStatusPageError } from '../../../electron/core/outbox/statuspal/classify-error';
+import {
+  errorForNetworkFailure,
+  errorForStatus,
+  errorForTimeout,
+  StatusPageApiError,
+  type RequestContext,
+} from '../../../electron/core/statuspal-client/errors';
 
 const ctx: RequestContext = { operation: 'createIncident', method: 'POST', path: '/status_pages/{subdomain}/incidents', kind: 'write' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameInstant, showsPatch } from '../../../electron/core/outbox/statuspage/current-version';
+import { sameInstant, showsPatch } from '../../../electron/core/outbox/statuspal/current-version';
 
 describe('comparing an edit with the server copy', () => {
   it('compares API datetimes as instants', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidateOf, judgeMatches, type LookupWindow } from '../../../electron/core/outbox/statuspage/look-up-verdict';
+import { candidateOf, judgeMatches, type LookupWindow } from '../../../electron/core/outbox/statuspal/look-up-verdict';
 
 const SENT = Date.UTC(2026, 0, 1, 12, 0, 0);
 const at = (offsetSeconds: number) => new Date(SENT + offsetSeconds * 1000).toISOString().slice(0, 19);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showsWrite } from '../../../electron/core/outbox/statuspage/shows-write';
+import { showsWrite } from '../../../electron/core/outbox/statuspal/shows-write';
 
 const written = {
   type: 'minor',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameStoredText, storedText } from '../../../electron/core/outbox/statuspage/stored-text';
+import { sameStoredText, storedText } from '../../../electron/core/outbox/statuspal/stored-text';
 
 describe('text as a server may store it', () => {
   it('trims and collapses whitespace, line breaks and no-break spaces included', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withUserTimes } from '../../../electron/core/outbox/statuspage/user-times';
+import { withUserTimes } from '../../../electron/core/outbox/statuspal/user-times';
 
 const at = Date.parse('2026-11-24T08:15:42.730Z');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resourceKeyOf } from '../../../shared/outbox/resource-key';
 import { isWriteOperation, WRITE_OPERATION_NAMES, WRITE_OPERATIONS, type WriteOperationName } from '../../../shared/outbox/write-operations';
-import { STATUS_PAGE_OPERATION_TABLE } from '../../../shared/statuspage/operations';
+import { STATUS_PAGE_OPERATION_TABLE } from '../../../shared/statuspal/operations';
 
 describe('write operations of the outbox', () => {
   it('describes exactly the write operations of STATUS_PAGE_OPERATIONS', () => {

@@ -4,8 +4,8 @@ import { failureWords, type FailureContext } from '../../../shared/people-words/
 import { levelWords } from '../../../shared/people-words/level-words';
 import { RPC_STATUS_HTTP, rpcErrorBody, type RpcStatus } from '../../../shared/operations/rpc-error';
 import { COMPONENT_STATUSES } from '../../../shared/monitor/provider/provider-summary';
-import { BASE_LEVELS } from '../../../shared/statuspage/levels';
-import { OPERATION_NAMES, STATUS_PAGE_OPERATIONS, type OperationName } from '../../../shared/statuspage/operations';
+import { BASE_LEVELS } from '../../../shared/statuspal/levels';
+import { OPERATION_NAMES, STATUS_PAGE_OPERATIONS, type OperationName } from '../../../shared/statuspal/operations';
 import { OUTBOX_STATES, OUTBOX_WAIT_REASONS } from '../../../shared/outbox/entry-view';
 import { CONNECTION_FAILURES } from '../../../shared/accounts/account';
 import {
@@ -16,7 +16,7 @@ import {
   errorForStatus,
   errorForTimeout,
   type RequestContext,
-} from '../../../electron/core/statuspage/errors';
+} from '../../../electron/core/statuspal-client/errors';
 import * as translation from '../../../electron/core/translation/errors';
 import { OperationsClient } from '../../../electron/core/operations/operations-client';
 import * as operationsNetwork from '../../../electron/core/operations/network-failure';

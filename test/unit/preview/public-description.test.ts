@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { publicDescriptionHtml, publicParagraphs } from '../../../shared/statuspage/public-description';
+import { publicDescriptionHtml, publicParagraphs } from '../../../shared/statuspal/public-description';
 import { realFixturesDir } from '../../support/paths';
 
 /** Every update (description and description_html) of the captured pages. */

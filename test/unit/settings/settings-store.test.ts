@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { migrateSettings } from '../../../electron/core/settings/migrations';
+import { CURRENT_SETTINGS_VERSION } from '../../../electron/core/settings/settings-schema';
 import { resolveDataDir } from '../../../electron/core/settings/data-dir';
 import { makeTempDir } from '../../support/temp-dir';
 
@@ -33,7 +34,7 @@ describe('settings store', () => {
       s.accounts.push(account as never);
     });
     const onDisk = JSON.parse(fs.readFileSync(path.join(dir, 'settings.json'), 'utf8'));
-    expect(onDisk.schemaVersion).toBe(1);
+    expect(onDisk.schemaVersion).toBe(CURRENT_SETTINGS_VERSION);
     expect(onDisk.accounts).toEqual([account]);
     if (process.platform !== 'win32') expect(fs.statSync(path.join(dir, 'settings.json')).mode & 0o077).toBe(0);
     expect(new SettingsStore(dir).get().accounts).toEqual([account]);
@@ -54,8 +55,29 @@ describe('settings store', () => {
     fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ statusPageAccounts: [account] }));
     const store = new SettingsStore(dir);
     expect(store.problem).toBeNull();
-    expect(store.get()).toMatchObject({ schemaVersion: 1, accounts: [account], watchedPages: [] });
-    expect(migrateSettings({ schemaVersion: 1, accounts: [] })).toEqual({ schemaVersion: 1, accounts: [] });
+    expect(store.get()).toMatchObject({ schemaVersion: CURRENT_SETTINGS_VERSION, accounts: [account], watchedPages: [] });
+    expect(migrateSettings({ schemaVersion: CURRENT_SETTINGS_VERSION, accounts: [] })).toEqual({ schemaVersion: CURRENT_SETTINGS_VERSION, accounts: [] });
+  });
+
+  it('reads a provider page saved as kind "statuspage" (version 1) as a provider page, whatever its format', () => {
+    const dir = freshDir();
+    const own = { id: '00000000-0000-4000-8000-000000000001', region: 'us', subdomain: 'acme' };
+    const provider = {
+      id: '00000000-0000-4000-8000-000000000002',
+      kind: 'statuspage',
+      format: 'feed',
+      url: 'https://status.example.com/feed.atom',
+      region: 'custom',
+      subdomain: 'example',
+    };
+    fs.writeFileSync(path.join(dir, 'settings.json'), JSON.stringify({ schemaVersion: 1, watchedPages: [own, provider] }));
+    const store = new SettingsStore(dir);
+    expect(store.problem).toBeNull();
+    expect(store.get().watchedPages).toMatchObject([
+      { id: own.id, subdomain: 'acme' },
+      { id: provider.id, kind: 'provider', format: 'feed', url: provider.url },
+    ]);
+    expect(store.get().watchedPages[0]!.kind).toBeUndefined();
   });
 
   it.each([
@@ -70,7 +92,7 @@ describe('settings store', () => {
     expect(store.problem!.message).toMatch(/moved aside/);
     expect(fs.readFileSync(store.problem!.movedTo, 'utf8')).toBe(content);
     expect(store.get().accounts).toEqual([]);
-    expect(JSON.parse(fs.readFileSync(path.join(dir, 'settings.json'), 'utf8')).schemaVersion).toBe(1);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'settings.json'), 'utf8')).schemaVersion).toBe(CURRENT_SETTINGS_VERSION);
   });
 
   it('leaves a file written by a newer version whole: reads what it can, never writes it', () => {

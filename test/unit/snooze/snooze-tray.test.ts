@@ -3,7 +3,7 @@ import { DEFAULT_NOTIFICATION_PREFS } from '../../../shared/monitor/notification
 import type { PageState } from '../../../shared/monitor/page-state';
 import type { IncidentSnapshot, PageSnapshot, ServiceSnapshot } from '../../../shared/monitor/snapshot';
 import { decideTray } from '../../../shared/monitor/tray';
-import type { BaseLevel } from '../../../shared/statuspage/levels';
+import type { BaseLevel } from '../../../shared/statuspal/levels';
 import type { Snooze, SnoozeTarget } from '../../../shared/snooze/snooze';
 import { trayPagesWithSnoozes } from '../../../shared/snooze/snooze-tray';
 

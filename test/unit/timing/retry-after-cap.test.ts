@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorForStatus } from '../../../electron/core/statuspage/errors';
+import { errorForStatus } from '../../../electron/core/statuspal-client/errors';
 import { RETRY_AFTER_CAP_MS, readRetryAfter } from '../../../electron/core/timing/retry-after';
 
 /* One 429 with `Retry-After: 999999` froze an account for 11 days, until a restart. */

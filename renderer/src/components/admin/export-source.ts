@@ -2,7 +2,7 @@ import type { AdminResourceId } from '@shared/admin/resources';
 import { scopeParams } from '@shared/admin/scope';
 import { serviceRows } from '@shared/admin/service-tree';
 import type { ExportKind } from '@shared/export/columns';
-import { readStatusPageList } from '@/lib/statuspage-read';
+import { readStatusPageList } from '@/lib/statuspal-read';
 import { ADMIN_PAGE_SIZE } from '@/stores/admin-list';
 import type { AdminSection } from '@/composables/use-admin-section';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress } from '@shared/validation/email';
 import type { AdminResourceId } from '@shared/admin/resources';
-import { SUBSCRIPTION_FILTER_HINT, subscriptionFilterSchema } from '@shared/statuspage/filters';
+import { SUBSCRIPTION_FILTER_HINT, subscriptionFilterSchema } from '@shared/statuspal/filters';
 
 /** What a list's server search takes (the resources with a `filterParam`): its words, and the API client's schema. */
 export interface SectionFilter {

@@ -1,4 +1,4 @@
-import { incidentInputSchema, incidentPatchSchema } from '@shared/statuspage/schemas/incident';
+import { incidentInputSchema, incidentPatchSchema } from '@shared/statuspal/schemas/incident';
 import { apiToLocalInput, localInputToApi } from '@/lib/api-time';
 import { checkWithSchema, fail, MAX_DESCRIPTION, MAX_TITLE, sameIds, type BuildResult, type FieldErrors } from './form-result';
 import { CUSTOM_TYPE_PATTERN } from '@/lib/incident-types';

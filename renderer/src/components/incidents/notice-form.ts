@@ -1,4 +1,4 @@
-import { infoNoticeInputSchema, infoNoticePatchSchema } from '@shared/statuspage/schemas/info-notice';
+import { infoNoticeInputSchema, infoNoticePatchSchema } from '@shared/statuspal/schemas/info-notice';
 import { apiToLocalInput, localInputToApi } from '@/lib/api-time';
 import { checkWithSchema, fail, MAX_DESCRIPTION, MAX_TITLE, sameIds, type BuildResult, type FieldErrors } from './form-result';
 import { draftFrom, sameDraft, wireTranslations, type TranslationDraft } from './translation-draft';

@@ -1,5 +1,5 @@
-import { incidentUpdateInputSchema, incidentUpdatePatchSchema } from '@shared/statuspage/schemas/incident';
-import { infoNoticeUpdateInputSchema, infoNoticeUpdatePatchSchema } from '@shared/statuspage/schemas/info-notice';
+import { incidentUpdateInputSchema, incidentUpdatePatchSchema } from '@shared/statuspal/schemas/incident';
+import { infoNoticeUpdateInputSchema, infoNoticeUpdatePatchSchema } from '@shared/statuspal/schemas/info-notice';
 import { checkWithSchema, fail, MAX_DESCRIPTION, type BuildResult, type FieldErrors } from './form-result';
 import { CUSTOM_TYPE_PATTERN } from '@/lib/incident-types';
 import { draftFrom, sameDraft, wireTranslations, type TranslationDraft } from './translation-draft';

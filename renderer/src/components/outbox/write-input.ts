@@ -1,5 +1,5 @@
 import { isWriteOperation } from '@shared/outbox/write-operations';
-import { pathParamsOf, STATUS_PAGE_OPERATIONS, type OperationSpec } from '@shared/statuspage/operations';
+import { pathParamsOf, STATUS_PAGE_OPERATIONS, type OperationSpec } from '@shared/statuspal/operations';
 import { replaceTempIds } from '@shared/outbox/temp-id';
 
 type Input = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { openStatusPageOutbox } from '../../../../electron/core/outbox/create-statuspage-outbox';
-import { envAccountId } from '../../../../electron/core/outbox/statuspage/targets';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../simulators/statuspage';
+import { openStatusPageOutbox } from '../../../../electron/core/outbox/create-statuspal-outbox';
+import { envAccountId } from '../../../../electron/core/outbox/statuspal/targets';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../simulators/statuspal';
 import { makeTempDir } from '../../../support/temp-dir';
 
 /*

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStatusPageSimulator, type FaultRule, type StatusPageSimulator } from '../../../../simulators/statuspage';
+import { startStatusPageSimulator, type FaultRule, type StatusPageSimulator } from '../../../../simulators/statuspal';
 import { makeTempDir } from '../../../support/temp-dir';
 import { repoRoot } from '../../../support/paths';
 

@@ -1,9 +1,9 @@
 import { SettingsStore } from '../../../../electron/core/settings/settings-store';
-import { MonitorFeature, type MonitorFeatureOptions } from '../../../../electron/core/watch/monitor-feature';
+import { MonitorFeature, type MonitorFeatureOptions } from '../../../../electron/core/monitor/monitor-feature';
 import type { NotificationIntent } from '../../../../shared/monitor/notification-intent';
 import type { TrayModel } from '../../../../shared/monitor/tray';
 import { watchedPageSchema, type WatchedPage } from '../../../../shared/monitor/watched-page';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../simulators/statuspal';
 import { makeTempDir } from '../../../support/temp-dir';
 
 /**

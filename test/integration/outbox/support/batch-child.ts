@@ -3,8 +3,8 @@
  * nothing is sent) and queues batches of BATCH metric points, one enqueueMany each, printing `queued <n>` once
  * batch n is durable. The parent kills it with SIGKILL while a batch is being written.
  */
-import { openStatusPageOutbox } from '../../../../electron/core/outbox/create-statuspage-outbox';
-import { envAccountId } from '../../../../electron/core/outbox/statuspage/targets';
+import { openStatusPageOutbox } from '../../../../electron/core/outbox/create-statuspal-outbox';
+import { envAccountId } from '../../../../electron/core/outbox/statuspal/targets';
 
 const dir = process.env.OUTBOX_DIR;
 const baseUrl = process.env.BASE_URL;

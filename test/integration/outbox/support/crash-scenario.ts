@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { envAccountId } from '../../../../electron/core/outbox/statuspage/targets';
-import type { StatusPageSimulator, WriteLogEntry } from '../../../../simulators/statuspage';
+import { envAccountId } from '../../../../electron/core/outbox/statuspal/targets';
+import type { StatusPageSimulator, WriteLogEntry } from '../../../../simulators/statuspal';
 import { tempIdFor } from '../../../../shared/outbox/temp-id';
 import { repoRoot } from '../../../support/paths';
 import { testChildBundle } from '../../../support/test-children';

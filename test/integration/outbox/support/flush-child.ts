@@ -3,7 +3,7 @@
  * entries name (key from STATUSDESK_API_KEY), prints `ready` once sending starts and a JSON report at the
  * end. The parent kills it with SIGKILL at random moments.
  */
-import { openStatusPageOutbox } from '../../../../electron/core/outbox/create-statuspage-outbox';
+import { openStatusPageOutbox } from '../../../../electron/core/outbox/create-statuspal-outbox';
 
 const dir = process.env.OUTBOX_DIR;
 if (!dir) throw new Error('OUTBOX_DIR is required');

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ManualNetworkSignals } from '../../../../electron/core/connectivity/network-signals';
-import { openStatusPageOutbox, type StatusPageOutboxOptions } from '../../../../electron/core/outbox/create-statuspage-outbox';
+import { openStatusPageOutbox, type StatusPageOutboxOptions } from '../../../../electron/core/outbox/create-statuspal-outbox';
 import type { OutboxService } from '../../../../electron/core/outbox/outbox-service';
 import type { OutboxFlushReport } from '../../../../shared/outbox/status';
-import type { OutboxAccountsPort } from '../../../../electron/core/outbox/statuspage/targets';
-import { clearRateLimiters } from '../../../../electron/core/statuspage/rate-limiter';
-import type { StatusPageSimulator } from '../../../../simulators/statuspage';
+import type { OutboxAccountsPort } from '../../../../electron/core/outbox/statuspal/targets';
+import { clearRateLimiters } from '../../../../electron/core/statuspal-client/rate-limiter';
+import type { StatusPageSimulator } from '../../../../simulators/statuspal';
 import { WAITS_MS } from '../../../support/time-outs';
 
 /** One account on the simulator, its key served from memory (the keychain test uses the real vault). */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../simulators/statuspage';
+import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../simulators/statuspal';
 import { resetLimiters } from './harness';
 
 /**

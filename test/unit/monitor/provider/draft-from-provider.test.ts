@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { draftFromProviderIncident, draftTypeOfImpact } from '../../../../shared/monitor/provider/draft-from-provider';
-import { incidentInputSchema } from '../../../../shared/statuspage/schemas/incident';
+import { incidentInputSchema } from '../../../../shared/statuspal/schemas/incident';
 
 const incident = {
   title: 'Elevated error rates for object storage',

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { providerWatchedPage } from '../../../../electron/core/watch/provider-page';
+import { providerWatchedPage } from '../../../../electron/core/monitor/provider-page';
 import { watchedPageSchema } from '../../../../shared/monitor/watched-page';
 
 const saved = {
   id: '00000000-0000-4000-8000-000000000001',
-  kind: 'statuspage',
+  kind: 'provider',
   url: 'https://status.example.com',
   region: 'custom',
   subdomain: 'status-example-com',

@@ -1,5 +1,5 @@
 import type { SummaryFetcher } from '../../../../electron/core/monitor/summary-fetcher';
-import { StatusPageApiError } from '../../../../electron/core/statuspage/errors';
+import { StatusPageApiError } from '../../../../electron/core/statuspal-client/errors';
 
 const CONTEXT = { operation: 'getPageSummary', method: 'GET' as const, path: '/status_pages/{subdomain}/summary', kind: 'read' as const };
 

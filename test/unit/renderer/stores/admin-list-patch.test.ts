@@ -1,6 +1,6 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspage';
+import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspal';
 import type { Result } from '../../../../shared/ipc/define';
 import { ADMIN_PAGE_SIZE, useAdminList } from '../../../../renderer/src/stores/admin-list';
 import { useOutboxStore } from '../../../../renderer/src/stores/outbox';
@@ -69,7 +69,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('administration lists patched by sent writes', () => {
   it('reads 100 at a time; a delete with everything loaded reads nothing and counts one less', async () => {
     const server = fakeServer(subscriptions(250));
-    installFakeApi({ statuspage: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read } });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('subscriptions');
     await loadAll(list);
@@ -87,7 +87,7 @@ describe('administration lists patched by sent writes', () => {
   it('an edit reads that one item; a member (no read of one) is read through the page it lives on', async () => {
     const records = subscriptions(150);
     const server = fakeServer(records);
-    installFakeApi({ statuspage: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read } });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('subscriptions');
     await loadAll(list);
@@ -98,7 +98,7 @@ describe('administration lists patched by sent writes', () => {
 
     const people = members(180);
     const memberServer = fakeServer(people);
-    installFakeApi({ statuspage: { read: memberServer.read } });
+    installFakeApi({ statuspal: { read: memberServer.read } });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const pageMembers = useAdminList('pageMembers');
     await loadAll(pageMembers);
@@ -111,7 +111,7 @@ describe('administration lists patched by sent writes', () => {
   it('a create is read and added at the end once the end is loaded; before that it is only counted', async () => {
     const records = subscriptions(150);
     const server = fakeServer(records);
-    installFakeApi({ statuspage: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read } });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('subscriptions');
     list.show(pageScope);
@@ -133,7 +133,7 @@ describe('administration lists patched by sent writes', () => {
   it('a patch made while a whole read is on its way is applied to that read too', async () => {
     const records = subscriptions(30);
     const server = fakeServer(records);
-    installFakeApi({ statuspage: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read } });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('subscriptions');
     await loadAll(list);
@@ -153,7 +153,7 @@ describe('administration lists patched by sent writes', () => {
       { id: 2, name: 'API', parent_id: 1 },
       { id: 3, name: 'REST', parent_id: 2 },
     ]);
-    installFakeApi({ statuspage: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read } });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('services');
     await loadAll(list);
@@ -165,7 +165,7 @@ describe('administration lists patched by sent writes', () => {
 
   it('a list read whole counts what it holds, not the server’s count of its top level', async () => {
     installFakeApi({
-      statuspage: {
+      statuspal: {
         read: () =>
           Promise.resolve({
             ok: true,
@@ -189,7 +189,7 @@ describe('administration lists patched by sent writes', () => {
 
   it('under a server filter, an edit reads the filtered list again: the item may no longer match', async () => {
     const server = fakeServer(subscriptions(3));
-    installFakeApi({ statuspage: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read } });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('subscriptions');
     list.show(pageScope);
@@ -202,7 +202,7 @@ describe('administration lists patched by sent writes', () => {
   it('services show the page summary’s public tree while the admin list is read one service at a time', async () => {
     const answers: Array<{ operation: string; answer: (value: StatusPageReadResult) => void }> = [];
     installFakeApi({
-      statuspage: {
+      statuspal: {
         read: (request?: StatusPageReadInput) =>
           new Promise<Result<StatusPageReadResult>>((resolve) =>
             answers.push({ operation: request!.operation, answer: (value) => resolve({ ok: true, value }) }),

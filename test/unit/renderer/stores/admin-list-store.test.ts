@@ -1,6 +1,6 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspage';
+import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspal';
 import type { Result } from '../../../../shared/ipc/define';
 import { useAdminList } from '../../../../renderer/src/stores/admin-list';
 import { useOutboxStore } from '../../../../renderer/src/stores/outbox';
@@ -29,7 +29,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('administration list store', () => {
   it("patches the list when one of its resource's writes in its scope is sent: an edit reads that item, a write elsewhere reads nothing", async () => {
     const reads = heldReads();
-    installFakeApi({ statuspage: { read: reads.read } });
+    installFakeApi({ statuspal: { read: reads.read } });
     testingPinia();
     const list = useAdminList('webhooks');
     const outbox = useOutboxStore();
@@ -53,7 +53,7 @@ describe('administration list store', () => {
 
   it('a read still on its way when the filter changes is ignored; the filtered read is shown', async () => {
     const reads = heldReads();
-    installFakeApi({ statuspage: { read: reads.read } });
+    installFakeApi({ statuspal: { read: reads.read } });
     testingPinia();
     const subscriptions = useAdminList('subscriptions');
     subscriptions.show(scope);
@@ -71,7 +71,7 @@ describe('administration list store', () => {
 
   it("a window's list never waits on another window's read (nothing kept outside the store)", async () => {
     const reads = heldReads();
-    installFakeApi({ statuspage: { read: reads.read } });
+    installFakeApi({ statuspal: { read: reads.read } });
     testingPinia();
     useAdminList('webhooks').show(scope);
     testingPinia();

@@ -1,6 +1,6 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspage';
+import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspal';
 import { useIncidentJump } from '../../../../renderer/src/stores/incident-jump';
 import { useIncidentsStore } from '../../../../renderer/src/stores/incidents';
 import { installFakeApi, ok, refused } from '../support/fake-api';
@@ -38,7 +38,7 @@ function page() {
     }
     return refused({ code: 'network', message: 'The server could not be reached.' });
   };
-  installFakeApi({ statuspage: { read }, accounts: { list: () => ok([account(1)]) }, outbox: { list: () => ok([]), status: () => ok(idle) } });
+  installFakeApi({ statuspal: { read }, accounts: { list: () => ok([account(1)]) }, outbox: { list: () => ok([]), status: () => ok(idle) } });
   return seen;
 }
 

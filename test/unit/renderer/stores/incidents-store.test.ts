@@ -1,6 +1,6 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspage';
+import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspal';
 import { useAccountsStore } from '../../../../renderer/src/stores/accounts';
 import { useIncidentPageContext } from '../../../../renderer/src/stores/incident-page-context';
 import { useIncidentsStore } from '../../../../renderer/src/stores/incidents';
@@ -34,7 +34,7 @@ function consoleWithIncident7() {
     getPageSummary: () => 'unreachable',
     listServices: () => 'unreachable',
   });
-  installFakeApi({ statuspage: { read: reads.read }, accounts: { list: () => ok([account(1)]) }, outbox: { list: () => ok([]), status: () => ok(idle) } });
+  installFakeApi({ statuspal: { read: reads.read }, accounts: { list: () => ok([account(1)]) }, outbox: { list: () => ok([]), status: () => ok(idle) } });
   return reads;
 }
 
@@ -74,7 +74,7 @@ describe('incident console store', () => {
 
   it("keeps each account's page context, and says why when neither the summary nor the services can be read", async () => {
     const reads = pageReads({ getPageSummary: () => 'unreachable', listServices: () => 'unreachable' });
-    installFakeApi({ statuspage: { read: reads.read } });
+    installFakeApi({ statuspal: { read: reads.read } });
     testingPinia();
     useAccountsStore().accounts = [account(1)];
     const incidents = useIncidentsStore();
@@ -92,7 +92,7 @@ describe('incident console store', () => {
       listServices: () => 'unreachable',
     });
     installFakeApi({
-      statuspage: { read: (request) => (request!.operation === 'getIncident' ? refused({ code: 'not_found', message: 'Not found.' }) : reads.read(request)) },
+      statuspal: { read: (request) => (request!.operation === 'getIncident' ? refused({ code: 'not_found', message: 'Not found.' }) : reads.read(request)) },
       accounts: { list: () => ok([account(1)]) },
       outbox: { list: () => ok([]), status: () => ok(idle), enqueue: (request) => ok({ id: request!.id!, state: 'pending', resourceKey: 'k' }) },
       linked: {

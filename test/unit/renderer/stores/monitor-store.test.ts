@@ -114,7 +114,7 @@ describe('monitor store', () => {
     const monitor = useMonitorStore();
     const own = watchedPage(1, { accountId: uuid(1) });
     const keyless = watchedPage(2, { accountId: uuid(2) });
-    const provider = watchedPage(3, { accountId: uuid(1), kind: 'statuspage', url: 'https://status.example.com' });
+    const provider = watchedPage(3, { accountId: uuid(1), kind: 'provider', url: 'https://status.example.com' });
     monitor.pages = [own, keyless, provider, watchedPage(4)];
     expect(monitor.pages.map((p) => monitor.writerOf(p.id)?.id ?? null)).toEqual([uuid(1), null, null, null]);
 

@@ -18,7 +18,7 @@ const capture = (name: string): unknown => JSON.parse(readFileSync(path.join(rea
 afterEach(() => vi.unstubAllGlobals());
 
 async function contextOf(summary: unknown, subdomain: string) {
-  installFakeApi({ statuspage: { read: () => ok({ kind: 'item', item: summary }) } });
+  installFakeApi({ statuspal: { read: () => ok({ kind: 'item', item: summary }) } });
   createTestingPinia({ stubActions: false, createSpy: vi.fn });
   useAccountsStore().accounts = [account(1, { subdomain })];
   const store = useIncidentPageContext();
