@@ -1,6 +1,7 @@
 import type { FeedDocument, FeedEntry } from './feed-xml';
 import { feedEntryParts, MAX_PARTS_AN_ENTRY } from './feed-parts';
-import { readFeedWords, type FeedState } from './feed-words';
+import { FEED_MAINTENANCE_MARK, readFeedWords, type FeedState } from './feed-words';
+import { newestUpdate, unescapedBody } from './feed-updates';
 import { isoOrNull } from './page-parts';
 
 /*
@@ -28,9 +29,12 @@ export const ID_SCHEMES: readonly IdScheme[] = [
 
 export interface FeedUpdate {
   key: string;
+  /** The newest update's own stamp where the body stamps its updates (feed-updates.ts), else the entry's date. */
   at: string;
-  /** When the entry was first published (Atom's `published`), else `at`. */
+  /** When the entry was first published (Atom's `published`), else the entry's date (a maintenance's: its start). */
   publishedAt: string;
+  /** The body says the entry is a maintenance (feed-words.ts), whatever its words. */
+  maintenance: boolean;
   title: string;
   url: string | null;
   state: FeedState | null;
@@ -51,10 +55,12 @@ export interface FeedEvent {
   word: string | null;
   /** Every part its updates name, newest first, without repeats. */
   parts: string[];
+  /** An update says it is a maintenance: an open state means upcoming or running (read-feed.ts, by its start). */
+  maintenance: boolean;
 }
 
 function bodyOf(entry: FeedEntry): string {
-  return entry.fields.encoded?.text ?? entry.fields.content?.text ?? entry.fields.description?.text ?? entry.fields.summary?.text ?? '';
+  return unescapedBody(entry.fields.encoded?.text ?? entry.fields.content?.text ?? entry.fields.description?.text ?? entry.fields.summary?.text ?? '');
 }
 
 function linkOf(entry: FeedEntry): string | null {
@@ -89,23 +95,24 @@ function textOf(html: string): string {
 export function feedEvents(feed: FeedDocument, home: string | null): FeedEvent[] {
   const byKey = new Map<string, FeedUpdate[]>();
   for (const entry of feed.entries) {
-    const at = isoOrNull(entry.fields.updated?.text ?? entry.fields.pubdate?.text ?? entry.fields.published?.text ?? entry.fields.date?.text ?? '');
-    if (at === null) continue;
+    const dated = isoOrNull(entry.fields.updated?.text ?? entry.fields.pubdate?.text ?? entry.fields.published?.text ?? entry.fields.date?.text ?? '');
+    if (dated === null) continue;
     const key = eventKey(entry, home);
     const title = entry.fields.title?.text || '(untitled)';
     const body = bodyOf(entry);
-    const words = readFeedWords(title, body);
+    const newest = newestUpdate(body, dated);
+    const words = readFeedWords(title, body, newest?.html ?? null);
     const list = byKey.get(key) ?? [];
-    const publishedAt = isoOrNull(entry.fields.published?.text ?? '') ?? at;
     list.push({
       key,
-      at,
-      publishedAt,
+      at: newest?.at ?? dated,
+      publishedAt: isoOrNull(entry.fields.published?.text ?? '') ?? dated,
+      maintenance: FEED_MAINTENANCE_MARK.pattern.test(body),
       title,
       url: linkOf(entry),
       state: words?.state ?? null,
       word: words?.word ?? null,
-      text: textOf(body),
+      text: textOf(newest?.html ?? body),
       parts: feedEntryParts(entry, body),
     });
     byKey.set(key, list);
@@ -114,6 +121,6 @@ export function feedEvents(feed: FeedDocument, home: string | null): FeedEvent[]
     updates.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
     const deciding = updates.find((u) => u.state !== null);
     const parts = [...new Set(updates.flatMap((u) => u.parts))].slice(0, MAX_PARTS_AN_ENTRY);
-    return { key, updates, state: deciding?.state ?? 'open', word: deciding?.word ?? null, parts };
+    return { key, updates, state: deciding?.state ?? 'open', word: deciding?.word ?? null, parts, maintenance: updates.some((u) => u.maintenance) };
   });
 }

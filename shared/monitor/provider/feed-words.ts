@@ -112,15 +112,24 @@ export interface FeedWordsRead {
   word: string;
 }
 
-/** The text of the newest update: the first paragraph of an HTML body (newest first, as Statuspage writes), or all of it. */
+/** A body that says its entry is a maintenance, whatever its updates' words (Instatus: "Identified" on a maintenance). */
+export const FEED_MAINTENANCE_MARK = {
+  pattern: /(?:^|<p>|\n)\s*(?:<strong>\s*)?Type:\s*(?:<\/strong>)?\s*Maintenance\b/i,
+  source: 'Instatus history feeds ("<p><strong>Type:</strong> Maintenance</p>")',
+} as const;
+
+/** Without stamped updates (feed-updates.ts), the newest update is the body's first paragraph (Statuspage writes newest first), or all of it. */
 export function leadOf(bodyHtml: string): string {
   const paragraph = /<p\b[^>]*>([\s\S]*?)<\/p>/i.exec(bodyHtml);
   return (paragraph && paragraph[1]!.replace(/<[^>]*>/g, '').trim() !== '' ? paragraph[1]! : bodyHtml).trim();
 }
 
-/** What the title and the newest update's text say, or null when they say nothing known (then it is open). */
-export function readFeedWords(title: string, bodyHtml: string): FeedWordsRead | null {
-  const lead = leadOf(bodyHtml);
+/**
+ * What the title and the newest update's text say, or null when they say nothing known (then it is open). `newest`
+ * is the newest update's HTML when the body stamps its updates (feed-updates.ts); else the body's lead is read.
+ */
+export function readFeedWords(title: string, bodyHtml: string, newest: string | null = null): FeedWordsRead | null {
+  const lead = newest ?? leadOf(bodyHtml);
   const plainLead = lead
     .replace(/<(br|\/p|\/li|\/div)\b[^>]*>/gi, ' ')
     .replace(/<(?!\/?(strong|b)>)[^>]*>/gi, '')

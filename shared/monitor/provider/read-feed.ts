@@ -1,6 +1,7 @@
 import { worstLevel } from '../../statuspal/levels';
 import type { IncidentSnapshot, PageSnapshot } from '../snapshot';
 import { feedEvents, type FeedEvent } from './feed-events';
+import type { FeedState } from './feed-words';
 import { readFeedXml } from './feed-xml';
 import { ProviderNotUnderstoodError, type FormatName } from './not-understood';
 import { pageOf } from './page-parts';
@@ -10,11 +11,13 @@ import { providerNumericId } from './provider-id';
 export const FEED = { id: 'feed', notUnderstoodAs: 'an RSS or Atom feed' } as const satisfies FormatName;
 
 /*
- * An RSS 2.0 or Atom feed of a status page's incidents (Statuspage's history.rss/.atom, Cachet's, a cloud's
+ * An RSS 2.0 or Atom feed of a status page's incidents (Statuspage's and Instatus' history.rss/.atom, a cloud's
  * own). A feed says no level, so it is read conservatively:
  * - entries are grouped into events by the publisher's id scheme, link or title, every update under its event
  *   (feed-events.ts); the event's state is its newest update's, in the publisher's own words (feed-words.ts);
- * - closed events are left out; an upcoming or running maintenance is a maintenance; any other event is an
+ *   The newest update is the one stamped latest (feed-updates.ts), wherever the publisher lists it;
+ * - closed events are left out; an upcoming or running maintenance is a maintenance (so is an open event the
+ *   publisher marks as one: upcoming before its start, running after); any other event is an
  *   open incident: minor (the feed does not say how bad; claiming an outage from a feed would be worse);
  * - only events updated within RECENT_DAYS count: a feed is history, and an entry nobody closed years ago is
  *   not an incident today.
@@ -23,9 +26,17 @@ export const FEED = { id: 'feed', notUnderstoodAs: 'an RSS or Atom feed' } as co
 
 export const RECENT_DAYS = 7;
 
-function itemOf(event: FeedEvent): IncidentSnapshot {
+/** An open event the publisher marks as a maintenance is upcoming before its start (its first publication), else running. */
+function stateOf(event: FeedEvent, now: number): FeedState {
+  if (!event.maintenance || event.state !== 'open') return event.state;
+  return now < Date.parse(startOf(event)) ? 'upcoming' : 'running';
+}
+
+const startOf = (event: FeedEvent) => event.updates.map((u) => u.publishedAt).sort()[0]!;
+
+function itemOf(event: FeedEvent, state: FeedState): IncidentSnapshot {
   const newest = event.updates[0]!;
-  const maintenance = event.state === 'upcoming' || event.state === 'running';
+  const maintenance = state === 'upcoming' || state === 'running';
   const updateIds = event.updates.map((u) => providerNumericId('update', `${event.key}:${u.at}`));
   return {
     id: providerNumericId('incident', event.key),
@@ -33,7 +44,7 @@ function itemOf(event: FeedEvent): IncidentSnapshot {
     level: maintenance ? 'scheduled' : 'minor',
     title: newest.title,
     url: newest.url ?? event.updates.find((u) => u.url !== null)?.url ?? null,
-    startsAt: event.updates.map((u) => u.publishedAt).sort()[0]!,
+    startsAt: startOf(event),
     endsAt: null,
     serviceIds: [],
     updateIds,
@@ -58,10 +69,11 @@ export function readFeedPage(body: string, pageUrl: string, now: number = Date.n
   const upcoming: IncidentSnapshot[] = [];
   const since = now - RECENT_DAYS * 86_400_000;
   for (const event of feedEvents(feed, home)) {
-    if (event.state === 'closed' || Date.parse(event.updates[0]!.at) < since) continue;
-    const item = itemOf(event);
-    if (event.state === 'upcoming') upcoming.push(item);
-    else if (event.state === 'running') maintenances.push(item);
+    const state = stateOf(event, now);
+    if (state === 'closed' || Date.parse(event.updates[0]!.at) < since) continue;
+    const item = itemOf(event, state);
+    if (state === 'upcoming') upcoming.push(item);
+    else if (state === 'running') maintenances.push(item);
     else incidents.push(item);
   }
   const level = worstLevel([...incidents.map((i) => i.level), ...(maintenances.length > 0 ? ['scheduled' as const] : [])]);

@@ -96,3 +96,86 @@ describe('Statuspage history (www.githubstatus.com/history.atom)', () => {
     expect(page).toMatchObject({ name: 'GitHub Status', level: 'operational', incidents: [] });
   });
 });
+
+/*
+ * Instatus pages' feeds (history.rss, history.atom): one item per incident or maintenance, led by "Type:",
+ * "Duration:" and "Affected Components:" paragraphs, then every update stamped "<small>Sep 25, 16:01:05 GMT+0</small>"
+ * and led by its word in <strong>. Northflank's RSS lists the updates oldest first; Perplexity's Atom newest first.
+ */
+describe('Instatus history feeds', () => {
+  const withoutUpdate = (feed: string, stamp: RegExp) =>
+    feed.replace(new RegExp(`(&lt;p&gt;|<p>)(?:(?!</p>|&lt;/p&gt;)[\\s\\S])*?${stamp.source}[\\s\\S]*?(</p>|&lt;/p&gt;)`), '');
+
+  describe('Northflank (status.northflank.com/history.rss, updates oldest first)', () => {
+    const feed = sample('feed', 'northflank-instatus-2026-09-25.rss');
+    const url = 'https://status.northflank.com/history.rss';
+
+    it('an item whose latest update is "Resolved" is closed, though the update is its last paragraph', () => {
+      expect(read(feed, url, '2026-09-25T16:30:00Z')).toMatchObject({ name: 'Northflank Status', level: 'operational', incidents: [] });
+    });
+
+    it('before its resolving update, the item is one open incident in its latest word, at that update', () => {
+      const before = withoutUpdate(feed, /Sep &lt;var data-var=&#039;date&#039;&gt; 25&lt;\/var&gt;, &lt;var data-var=&#039;time&#039;&gt;16:01:05/);
+      const page = read(before, url, '2026-09-25T15:30:00Z');
+      expect(page.level).toBe('minor');
+      expect(page.incidents).toEqual([
+        expect.objectContaining({ title: 'Degraded SSO login via WorkOS', url: 'https://status.northflank.com/incident/cmuh4kc8h00s013pih51rz3uf' }),
+      ]);
+      expect(page.incidents[0]!.latestUpdate).toMatchObject({ type: 'investigating', postedAt: '2026-09-25T15:15:00.000Z' });
+    });
+
+    it('an incident updated days after it began stays recent: its time is its latest update, not its start', () => {
+      // The 4 Sep incident as if its "Monitoring" update had stayed the latest for eight days.
+      const later = withoutUpdate(feed, /Sep &lt;var data-var=&#039;date&#039;&gt; 4&lt;\/var&gt;, &lt;var data-var=&#039;time&#039;&gt;20:52:58/).replace(
+        'Sep &lt;var data-var=&#039;date&#039;&gt; 4&lt;/var&gt;, &lt;var data-var=&#039;time&#039;&gt;18:27:54',
+        'Sep &lt;var data-var=&#039;date&#039;&gt; 12&lt;/var&gt;, &lt;var data-var=&#039;time&#039;&gt;18:27:54',
+      );
+      const page = read(later.replace(/<item>[\s\S]*?<\/item>/, ''), url, '2026-09-13T00:00:00Z');
+      expect(page.incidents).toEqual([
+        expect.objectContaining({ title: 'Addon expose/unexpose temporarily disabled in US - Central', startsAt: '2026-09-04T18:27:54.000Z' }),
+      ]);
+      expect(page.incidents[0]!.latestUpdate).toMatchObject({ type: 'monitoring', postedAt: '2026-09-12T18:27:54.000Z' });
+    });
+  });
+
+  describe('Perplexity (status.perplexity.com/history.atom, updates newest first)', () => {
+    const feed = sample('feed', 'perplexity-instatus-2026-06-05.atom');
+    const url = 'https://status.perplexity.com/history.atom';
+
+    it('an entry whose latest update is "Resolved" is closed', () => {
+      expect(read(feed, url, '2026-06-05T02:00:00Z')).toMatchObject({ name: 'Perplexity Status', level: 'operational', incidents: [] });
+    });
+
+    it('before its resolving update, the entry is one open incident in its latest word', () => {
+      const page = read(withoutUpdate(feed, /Jun <var data-var='date'> 5<\/var>, <var data-var='time'>01:40:38/), url, '2026-06-05T01:30:00Z');
+      expect(page.incidents).toHaveLength(1);
+      expect(page.incidents[0]!.latestUpdate).toMatchObject({ type: 'monitoring', postedAt: '2026-06-05T01:00:00.000Z' });
+    });
+  });
+
+  describe('Kagi (status.kagi.com/history.atom, a maintenance)', () => {
+    const feed = sample('feed', 'kagi-instatus-2026-07-19.atom');
+    const url = 'https://status.kagi.com/history.atom';
+    const inProgress = withoutUpdate(feed, /Jul <var data-var='date'> 19<\/var>, <var data-var='time'>06:07:55/);
+
+    it('a "Type: Maintenance" entry announced with "Identified" is an upcoming maintenance before its start', () => {
+      const announced = withoutUpdate(inProgress, /Jul <var data-var='date'> 19<\/var>, <var data-var='time'>06:00:01/);
+      const page = read(announced, url, '2026-07-10T00:00:00Z');
+      expect(page).toMatchObject({ level: 'operational', incidents: [], maintenances: [] });
+      expect(page.upcomingMaintenances).toEqual([
+        expect.objectContaining({ title: 'Database maintenance for Kagi Search', startsAt: '2026-07-19T06:00:00.000Z' }),
+      ]);
+    });
+
+    it("once started it is a running maintenance, though the entry's <updated> is the announcement's", () => {
+      const page = read(inProgress, url, '2026-07-19T06:05:00Z');
+      expect(page).toMatchObject({ level: 'scheduled', incidents: [], upcomingMaintenances: [] });
+      expect(page.maintenances).toEqual([expect.objectContaining({ title: 'Database maintenance for Kagi Search' })]);
+      expect(page.maintenances[0]!.latestUpdate).toMatchObject({ type: 'identified', postedAt: '2026-07-19T06:00:01.000Z' });
+    });
+
+    it('"Completed" closes it', () => {
+      expect(read(feed, url, '2026-07-19T07:00:00Z')).toMatchObject({ level: 'operational', maintenances: [], upcomingMaintenances: [] });
+    });
+  });
+});
