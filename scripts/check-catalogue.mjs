@@ -4,8 +4,9 @@
  * argument): names and addresses listed twice (hosts compared without case or "www.", paths without a
  * trailing slash), formats the reader does not support, malformed or non-https addresses, sources that
  * do not exist and dates that do not parse. Prints a short report; exits 1 on any problem.
- * The supported formats come from the format registry (shared/monitor/provider/formats/registry.ts), imported
- * as the app imports it, so the two cannot drift.
+ * The supported formats come from the format registry (shared/monitor/provider/formats/registry.ts), and every
+ * entry and source is also held to the schema the app reads the catalogue with (shared/providers/catalogue.ts),
+ * both imported as the app imports them, so what passes here is what the app accepts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,11 +15,29 @@ import { fileURLToPath } from 'node:url';
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const file = process.argv[2] ?? path.join(root, 'shared/providers/catalogue.json');
 
-/** The format ids the readers support, from the registry itself (run through tsx: it is TypeScript). */
-async function supportedFormats() {
+/** The format ids the readers support and the app's catalogue schemas, from their own modules (run through tsx: TypeScript). */
+async function appRules() {
   const { tsImport } = await import('tsx/esm/api');
   const registry = await tsImport('../shared/monitor/provider/formats/registry.ts', import.meta.url);
-  return new Set(registry.PROVIDER_FORMATS);
+  const schemas = await tsImport('../shared/providers/catalogue.ts', import.meta.url);
+  return { formats: new Set(registry.PROVIDER_FORMATS), schemas };
+}
+
+/** Each way a part of the catalogue breaks the app's schema, named by its entry, field and the schema's words. */
+function schemaProblems(catalogue, schemas) {
+  const problems = [];
+  const each = (items, schema, label) =>
+    (Array.isArray(items) ? items : []).forEach((item, i) => {
+      const result = schema.safeParse(item);
+      if (!result.success)
+        for (const issue of result.error.issues) problems.push(`${label(item, i)}: ${issue.path.join('.') || 'entry'}: ${issue.message} (the app's schema)`);
+    });
+  each(catalogue.sources, schemas.catalogueSourceSchema, (source, i) => `source "${source?.id ?? i}"`);
+  each(catalogue.providers, schemas.catalogueEntrySchema, (entry, i) => `"${entry?.name ?? `entry ${i}`}"`);
+  if (catalogue.version !== 2) problems.push(`version ${catalogue.version} is not 2 (the app's schema)`);
+  const size = (catalogue.providers ?? []).length;
+  if (size < schemas.MIN_CATALOGUE_SIZE) problems.push(`${size} providers, fewer than ${schemas.MIN_CATALOGUE_SIZE} (the app's schema)`);
+  return problems;
 }
 
 function isDate(value) {
@@ -50,8 +69,8 @@ function addressKey(value) {
   return `${url.hostname.toLowerCase().replace(/^www\./, '')}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-export function checkCatalogue(catalogue, formats) {
-  const problems = [];
+export function checkCatalogue(catalogue, { formats, schemas }) {
+  const problems = schemas ? schemaProblems(catalogue, schemas) : [];
   const sources = new Map();
   for (const source of catalogue.sources ?? []) {
     if (sources.has(source.id)) problems.push(`source "${source.id}" is listed twice`);
@@ -112,7 +131,7 @@ function report(catalogue, problems) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const catalogue = JSON.parse(readFileSync(file, 'utf8'));
-  const problems = checkCatalogue(catalogue, await supportedFormats());
+  const problems = checkCatalogue(catalogue, await appRules());
   console.log(report(catalogue, problems));
   process.exitCode = problems.length === 0 ? 0 : 1;
 }

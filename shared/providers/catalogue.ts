@@ -40,9 +40,11 @@ const httpsAddress = z
     }
   }, 'an https address without credentials, query, fragment or trailing slash');
 
-const isoDate = z
-  .string()
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'a date as YYYY-MM-DD');
+const isoDate = z.string().refine((value) => {
+  // A day that does not exist (2026-13-01) is an invalid Date, whose toISOString throws: refused, not thrown.
+  const day = new Date(`${value}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}, 'a date as YYYY-MM-DD');
 const sourceId = z.string().regex(/^[a-z0-9-]+$/);
 
 /** A published list entries were taken from, at the commit read. */

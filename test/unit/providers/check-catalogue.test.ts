@@ -59,6 +59,7 @@ describe('scripts/check-catalogue.mjs', () => {
         entry('Epsilon', 'not an address'),
         entry('Zeta', 'https://status.zeta.test', { source: 'nowhere' }),
         entry('Eta', 'https://status.eta.test', { listed: 'yesterday' }),
+        entry('Theta', 'https://status.theta.test/'),
       ],
     };
     writeFileSync(file, JSON.stringify(bad));
@@ -72,5 +73,8 @@ describe('scripts/check-catalogue.mjs', () => {
     expect(result.out).toContain('"Zeta": source "nowhere" does not exist');
     expect(result.out).toContain('"Eta": date "yesterday" does not parse');
     expect(result.out).toContain('source "undated": date "2026-13-01" does not parse');
+    // What the app's own schema refuses is refused here too: a trailing slash, a catalogue too small to ship.
+    expect(result.out).toMatch(/"Theta": url: an https address without credentials, query, fragment or trailing slash \(the app's schema\)/);
+    expect(result.out).toContain("9 providers, fewer than 500 (the app's schema)");
   });
 });
