@@ -72,7 +72,12 @@ const featureFolders = (featureGlob, patterns, deepest = 4) =>
     files: [`${featureGlob}/${'*/'.repeat(depth)}*.ts`],
     rules: layer([...patterns, climbsOut(depth + 1)]),
   }));
-const CORE_LAYERS = [ELECTRON, MAIN_ONLY, RENDERER];
+/** Domain types live in shared/<domain>/; a channel file of the IPC contract only imports them. */
+const CHANNELS = {
+  group: ['**/ipc/channels/*', '@shared/ipc/channels/*'],
+  message: 'Import the domain type from its shared/<domain>/ file: IPC channel files only import them.',
+};
+const CORE_LAYERS = [ELECTRON, MAIN_ONLY, RENDERER, CHANNELS];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'bench/results/**', 'resources/**', 'docs/**', 'playwright-report/**'] },
@@ -113,6 +118,11 @@ export default tseslint.config(
   {
     files: ['shared/**/*.ts'],
     rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SHARED_ONLY, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]),
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/ipc/**'],
+    rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SHARED_ONLY, CHANNELS, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]),
   },
   { files: ['electron/core/**/*.ts', 'electron/cli/**/*.ts'], rules: layer(CORE_LAYERS) },
   ...featureFolders('electron/core/*', CORE_LAYERS),

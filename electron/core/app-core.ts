@@ -1,4 +1,3 @@
-import type { AppProblem } from '@shared/ipc/channels/app';
 import { ipcContract, type IpcContract } from '@shared/ipc/contract';
 import { AccountsService } from './accounts/accounts-service';
 import { accountHandlers } from './accounts/account-handlers';
@@ -48,6 +47,7 @@ import { createAlerts, type Alerts } from './alerts/alerts-feature';
 import type { AppCoreOptions } from './app-core-options';
 import type { AlertsApi } from './alerts/alerts-api';
 import { alertsHandlers } from './alerts/alerts-handlers';
+import type { AppProblem } from '@shared/diagnostics/app-problem';
 
 /**
  * Everything the app does, without Electron: the services, the IPC handlers over them, and the event bus.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
-import type { StatusPageReadResult } from '../ipc/channels/statuspal';
 import { OPERATION_NAMES, STATUS_PAGE_OPERATIONS, type ListPage, type OperationName, type OperationOutput, type StatusPageOperations } from './operations';
+import type { StatusPageReadResult } from './read-request';
 
 /*
  * The reads the window may ask of an account through `statuspal.read`, typed per operation from the operation

@@ -27,3 +27,9 @@ export function addCounters(a: TranslationCounters, b: TranslationCounters): Tra
     textsFromMemory: a.textsFromMemory + b.textsFromMemory,
   };
 }
+
+/** Session totals: what every translation since the app started cost, and what the memory saved. */
+export const translationTotalsSchema = translationCountersSchema.extend({
+  since: z.string(),
+});
+export type TranslationTotals = z.infer<typeof translationTotalsSchema>;

@@ -11,3 +11,7 @@ export const translationHealthSchema = z.object({
 });
 
 export type TranslationHealth = z.infer<typeof translationHealthSchema>;
+
+/** A health check with the address of the service it checked. */
+export const translationServiceHealthSchema = translationHealthSchema.extend({ baseUrl: z.string() });
+export type TranslationServiceHealth = z.infer<typeof translationServiceHealthSchema>;

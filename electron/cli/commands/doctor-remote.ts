@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AccountRecord } from '@shared/accounts/account';
-import type { VaultStatus } from '@shared/ipc/channels/app';
 import { resolveBaseUrl } from '@shared/statuspal/regions';
 import { checkConnection } from '@core/accounts/connection-check';
 import { regionOfAccount } from '@core/accounts/probe-client';
@@ -12,6 +11,7 @@ import type { KeyVault } from '@core/vault/key-vault';
 import { releaseAccountKey } from '@core/accounts/account-key';
 import type { DoctorCheck } from './doctor-check';
 import { countWords } from '@shared/people-words/count-words';
+import type { VaultStatus } from '@shared/vault/vault-status';
 
 /*
  * The doctor's checks beyond the disk: the keychain, each account's server and key (one read with the key,

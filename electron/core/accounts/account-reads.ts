@@ -1,11 +1,11 @@
 import { AppError } from '@shared/errors';
-import type { StatusPageReadInput, StatusPageReadResult } from '@shared/ipc/channels/statuspal';
 import { STATUS_PAGE_OPERATIONS, type OperationName } from '@shared/statuspal/operations';
 import { isReadOperation } from '@shared/statuspal/read-operations';
 import { nextLinkOf } from '@core/statuspal-client/pagination';
 import { StatusPageClient } from '@core/statuspal-client/client';
 import type { AccountsService } from './accounts-service';
 import { regionOfAccount } from './probe-client';
+import type { StatusPageReadInput, StatusPageReadResult } from '@shared/statuspal/read-request';
 
 /** The `after` cursor of a `links.next` URL, so the window can ask for the next page by cursor. */
 export function cursorOf(next: string | null): string | null {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AppProblem } from '@shared/ipc/channels/app';
 import type { SettingsStore } from '@core/settings/settings-store';
+import type { AppProblem } from '@shared/diagnostics/app-problem';
 
 /** Problems kept for the window until dismissed. */
 const MAX_PROBLEMS_KEPT = 50;

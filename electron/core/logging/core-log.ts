@@ -1,5 +1,3 @@
-import type { VaultStatus } from '@shared/ipc/channels/app';
-import type { RendererErrorReport } from '@shared/ipc/channels/diagnostics';
 import type { MonitorEvent } from '@shared/monitor/events';
 import type { OutboxChange } from '@shared/outbox/status';
 import type { UpdateStatus } from '@shared/updates/update-state';
@@ -8,6 +6,8 @@ import { LogRateLimit } from './log-rate-limit';
 import { OutboxTransitions } from './outbox-transitions';
 import { RecentErrors } from './recent-errors';
 import { changedSettingNames } from './settings-changes';
+import type { VaultStatus } from '@shared/vault/vault-status';
+import type { RendererErrorReport } from '@shared/diagnostics/renderer-error-report';
 
 export interface CoreLogOptions {
   logger: AppLogger;

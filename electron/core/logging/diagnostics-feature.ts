@@ -1,6 +1,5 @@
 import os from 'node:os';
 import type { IpcContract } from '@shared/ipc/contract';
-import type { RendererErrorReport } from '@shared/ipc/channels/diagnostics';
 import type { OutboxStatus } from '@shared/outbox/status';
 import { resolveBaseUrl } from '@shared/statuspal/regions';
 import { isProviderPage } from '@shared/monitor/watched-page';
@@ -11,6 +10,7 @@ import type { KeyVault } from '@core/vault/key-vault';
 import type { CoreLog } from './core-log';
 import { diagnosticsText, hostOf } from './diagnostics-report';
 import { logsDirOf } from './app-logger';
+import type { RendererErrorReport } from '@shared/diagnostics/renderer-error-report';
 
 export interface DiagnosticsFeatureOptions {
   log: CoreLog;

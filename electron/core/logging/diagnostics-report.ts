@@ -1,5 +1,5 @@
-import type { VaultStatus } from '@shared/ipc/channels/app';
 import type { RecentError } from './recent-errors';
+import type { VaultStatus } from '@shared/vault/vault-status';
 
 /** What *Copy diagnostics* says: no secret, no address beyond its host, nothing the user typed but names. */
 export interface DiagnosticsInput {

@@ -1,5 +1,4 @@
 import { AppError } from '@shared/errors';
-import type { WatchedPageFormInput } from '@shared/ipc/channels/monitor';
 import type { MonitorEvent } from '@shared/monitor/events';
 import type { NotificationIntent } from '@shared/monitor/notification-intent';
 import { notificationPrefsSchema, type NotificationPrefs } from '@shared/monitor/notification-prefs';
@@ -26,6 +25,7 @@ import { changedPage, ownPageFromForm, withFollow, withOpenFollowsOnly, type Pag
 import { ownPageClient, resolutionOf, type OwnPageAccess } from './own-page-reads';
 import { openIncidentIds } from '@shared/monitor/open-incidents';
 import { countWords } from '@shared/people-words/count-words';
+import type { WatchedPageFormInput } from '@shared/monitor/watched-page-input';
 
 /** The tray is drawn at least this often, for what changes with the time alone. */
 const TRAY_REFRESH_MS = 60_000;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountRecord } from '@shared/accounts/account';
 import { AppError } from '@shared/errors';
-import type { WatchedPageFormInput } from '@shared/ipc/channels/monitor';
 import { watchedPageSchema, type WatchedPage } from '@shared/monitor/watched-page';
+import type { WatchedPageFormInput } from '@shared/monitor/watched-page-input';
 
 /** What the window may change of a watched page. */
 export interface PageChange {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
-import type { ForgetProgress } from '@shared/ipc/channels/operations';
 import type { OperationsAuthStatus } from '@shared/operations/auth-status';
 import type { ForgetResult } from '@shared/operations/forget-result';
 import type { OperationsHistoryEntry } from '@shared/operations/history';
@@ -23,6 +22,7 @@ import { applyOperationsSettingsChange, operationsSettingsView, resolveOperation
 import { QueueUnreachable } from './queue-unreachable';
 import type { AccessTokenProvider } from './token-provider';
 import type { KnownSecrets } from '@core/security/known-secrets';
+import type { ForgetProgress } from '@shared/operations/forget-progress';
 
 export interface OperationsFeatureOptions {
   settings: SettingsStore;

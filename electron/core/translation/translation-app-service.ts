@@ -12,7 +12,6 @@ import {
 } from '@shared/translation/translation-settings';
 import { originOf } from '@shared/validation/secret-destination';
 import { WordType } from '@shared/translation/word-type';
-import type { TranslationLanguages, TranslationServiceHealth, TranslationTotals } from '@shared/ipc/channels/translation';
 import type { SettingsStore } from '@core/settings/settings-store';
 import { secretNames, type KeyVault } from '@core/vault/key-vault';
 import { outcomeUnknown, TranslationClient, type TranslationClientOptions } from './client';
@@ -24,6 +23,9 @@ import { TranslationKeyStore } from './translation-key-store';
 import { TranslationMemory } from './translation-memory';
 import { Translator } from './translator';
 import { isBlank } from './words';
+import type { TranslationLanguages } from '@shared/translation/language-list';
+import type { TranslationServiceHealth } from '@shared/translation/health';
+import type { TranslationTotals } from '@shared/translation/counters';
 
 export interface TranslationAppServiceOptions {
   /** The app's data folder: memory, languages list and history live there, shared with the CLI. */

@@ -1,10 +1,10 @@
 import { AppError } from '@shared/errors';
 import type { KeyStorage } from '@shared/accounts/account';
-import type { VaultStatus } from '@shared/ipc/channels/app';
 import { backoffDelay, type BackoffPolicy } from '@core/timing/backoff';
 import type { KeychainProbe } from './keychain-store';
 import { bindingCovers, checkDestination, decodeSecret, encodeSecret, type SecretBinding, type SecretDestination, type StoredSecret } from './secret-binding';
 import { SessionSecretStore, type SecretStore } from './secret-store';
+import type { VaultStatus } from '@shared/vault/vault-status';
 
 export interface KeychainLike extends SecretStore {
   probe(): Promise<KeychainProbe>;

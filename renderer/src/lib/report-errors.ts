@@ -1,5 +1,5 @@
 import type { App } from 'vue';
-import { RENDERER_ERROR_LIMITS, type RendererErrorReport } from '@shared/ipc/channels/diagnostics';
+import { RENDERER_ERROR_LIMITS, type RendererErrorReport } from '@shared/diagnostics/renderer-error-report';
 
 /** At most this many reports a minute leave the window (the main process limits again, for the log). */
 const PER_MINUTE = 10;

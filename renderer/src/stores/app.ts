@@ -1,9 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { AppearanceChange, AppearancePrefs, ThemeChoice } from '@shared/appearance/appearance-prefs';
-import type { AppInfo, AppProblem } from '@shared/ipc/channels/app';
+import type { AppInfo } from '@shared/ipc/channels/app';
 import { api, call } from '@/api';
 import { setTimeZoneMode } from '@/lib/api-time';
+import type { AppProblem } from '@shared/diagnostics/app-problem';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

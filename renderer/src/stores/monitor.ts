@@ -1,6 +1,5 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { WatchedPageFormInput } from '@shared/ipc/channels/monitor';
 import type { MonitorEvent } from '@shared/monitor/events';
 import type { NotificationPrefs } from '@shared/monitor/notification-prefs';
 import type { DashboardPatch, PageCard } from '@shared/monitor/dashboard-patch';
@@ -10,6 +9,7 @@ import { INCIDENT_MERGE_PROFILE } from '@shared/outbox/merged-view';
 import { api, call } from '@/api';
 import { useAccountsStore } from './accounts';
 import { useOutboxStore } from './outbox';
+import type { WatchedPageFormInput } from '@shared/monitor/watched-page-input';
 
 const HISTORY_IN_VIEW = 500;
 

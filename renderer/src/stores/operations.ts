@@ -1,6 +1,5 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { ForgetProgress } from '@shared/ipc/channels/operations';
 import type { OperationsAuthStatus } from '@shared/operations/auth-status';
 import type { ForgetResult } from '@shared/operations/forget-result';
 import type { OperationsHistoryEntry } from '@shared/operations/history';
@@ -12,6 +11,7 @@ import type { OutboxChange } from '@shared/outbox/status';
 import { api, call, messageOf } from '@/api';
 import { useHistoryList } from './history-list';
 import { useOutboxStore } from './outbox';
+import type { ForgetProgress } from '@shared/operations/forget-progress';
 
 /** One line of the last run: waiting, refused before sending, or settled by the service. */
 export type ResultRow =

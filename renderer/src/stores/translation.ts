@@ -1,6 +1,5 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import type { TranslationTotals } from '@shared/ipc/channels/translation';
 import type { TranslationCounters } from '@shared/translation/counters';
 import type { TranslationHistoryEntry } from '@shared/translation/history-entry';
 import type { TranslationKeyStatus } from '@shared/translation/key-status';
@@ -12,6 +11,7 @@ import { api, call, messageOf } from '@/api';
 import { translationErrorOf } from '@/lib/translation-error';
 import { describeFailure, type PanelFailure } from '@/lib/translation-failure-message';
 import { useHistoryList } from './history-list';
+import type { TranslationTotals } from '@shared/translation/counters';
 
 export type HealthView =
   { state: 'unknown' } | { state: 'checking' } | { state: 'up'; latencyMs: number; checkedAt: string } | { state: 'down'; message: string; checkedAt: string };

@@ -1,22 +1,7 @@
 import { z } from 'zod';
+import { appProblemSchema } from '../../diagnostics/app-problem';
+import { vaultStatusSchema } from '../../vault/vault-status';
 import { invoke, event } from '../define';
-
-/** Something the user should know about that happened at start-up or since (a file moved aside, no keychain). */
-export const appProblemSchema = z.object({
-  id: z.string(),
-  kind: z.enum(['settings_corrupt', 'settings_newer', 'file_corrupt', 'keychain_unavailable', 'outbox_unavailable']),
-  message: z.string(),
-  at: z.string(),
-});
-export type AppProblem = z.infer<typeof appProblemSchema>;
-
-export const vaultStatusSchema = z.object({
-  keychainAvailable: z.boolean(),
-  backend: z.string(),
-  /** Why the keychain is unavailable, in plain words. */
-  reason: z.string().nullable(),
-});
-export type VaultStatus = z.infer<typeof vaultStatusSchema>;
 
 export const appInfoSchema = z.object({
   version: z.string(),

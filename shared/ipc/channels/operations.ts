@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { forgetProgressSchema } from '../../operations/forget-progress';
 import { operationsAuthStatusSchema, signOutResultSchema } from '../../operations/auth-status';
-import { forgetOperationsRequestSchema, forgetOperationsResponseSchema, forgetResultSchema } from '../../operations/forget-result';
+import { forgetOperationsRequestSchema, forgetOperationsResponseSchema } from '../../operations/forget-result';
 import { operationsHistoryEntrySchema } from '../../operations/history';
 import { operationsSettingsChangeSchema, operationsSettingsViewSchema } from '../../operations/operations-settings';
 import { queuedForgetResultSchema } from '../../operations/queued-forget';
@@ -10,14 +11,6 @@ import { event, invoke } from '../define';
 export const forgetChannelRequestSchema = forgetOperationsRequestSchema.extend({
   requestId: z.string().min(1).max(100).optional(),
 });
-
-export const forgetProgressSchema = z.object({
-  requestId: z.string().optional(),
-  done: z.number().int(),
-  total: z.number().int(),
-  result: forgetResultSchema,
-});
-export type ForgetProgress = z.infer<typeof forgetProgressSchema>;
 
 /**
  * Forgetting long-running operations, and the Google sign-in it needs. No channel ever answers with a

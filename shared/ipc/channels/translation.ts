@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { translationCountersSchema } from '../../translation/counters';
-import { translationHealthSchema } from '../../translation/health';
+import { translationLanguagesSchema } from '../../translation/language-list';
+import { translationTotalsSchema } from '../../translation/counters';
+import { translationServiceHealthSchema } from '../../translation/health';
 import { translationHistoryEntrySchema } from '../../translation/history-entry';
 import { translationKeyInputSchema, translationKeyStatusSchema } from '../../translation/key-status';
-import { languageCodeSchema, languageSchema } from '../../translation/language';
+import { languageCodeSchema } from '../../translation/language';
 import { requestUrlSchema } from '../../translation/request-url';
 import { translateTextsResultSchema } from '../../translation/translate-texts';
 import { translationSettingsChangeSchema, translationSettingsSavedSchema, translationSettingsSchema } from '../../translation/translation-settings';
@@ -28,24 +29,6 @@ export const translateChannelRequestSchema = pairSchema.extend({
   title: z.string().max(500).optional(),
   history: z.boolean().optional(),
 });
-
-export const translationLanguagesSchema = z.object({
-  languages: z.array(languageSchema),
-  /** ISO time the list was fetched from the service. */
-  fetchedAt: z.string(),
-  /** A refresh failed and an older list is shown. */
-  stale: z.boolean(),
-});
-export type TranslationLanguages = z.infer<typeof translationLanguagesSchema>;
-
-/** Session totals: what every translation since the app started cost, and what the memory saved. */
-export const translationTotalsSchema = translationCountersSchema.extend({
-  since: z.string(),
-});
-export type TranslationTotals = z.infer<typeof translationTotalsSchema>;
-
-export const translationServiceHealthSchema = translationHealthSchema.extend({ baseUrl: z.string() });
-export type TranslationServiceHealth = z.infer<typeof translationServiceHealthSchema>;
 
 export const translationChannels = {
   /** The languages list, cached for a day; `refresh` asks the service again. */

@@ -91,6 +91,18 @@ describe('layering (docs/architecture.md)', () => {
     }
   });
 
+  it('domain types live in shared/<domain>/: neither the core, the command line nor a domain imports an IPC channel file', () => {
+    const channels = path.join('shared', 'ipc', 'channels') + path.sep;
+    const outsideTheContract = [...sourceFiles('shared'), ...sourceFiles('electron/core'), ...sourceFiles('electron/cli')].filter(
+      (file) => !path.relative(repoRoot, file).startsWith(path.join('shared', 'ipc') + path.sep),
+    );
+    for (const file of outsideTheContract) {
+      for (const specifier of importsOf(fs.readFileSync(file, 'utf8')).filter(isLocal)) {
+        expect(target(file, specifier).startsWith(channels), `${path.relative(repoRoot, file)} imports ${specifier}`).toBe(false);
+      }
+    }
+  });
+
   it('the renderer imports neither electron/ nor Node built-ins, only shared/ and browser packages', () => {
     for (const file of sourceFiles('renderer/src')) {
       for (const specifier of importsOf(fs.readFileSync(file, 'utf8'))) {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { App } from 'vue';
 import { reportErrorsToMain, reportOf, throttledSender } from '../../../../renderer/src/lib/report-errors';
-import { rendererErrorReportSchema, type RendererErrorReport } from '../../../../shared/ipc/channels/diagnostics';
+import { rendererErrorReportSchema, type RendererErrorReport } from '../../../../shared/diagnostics/renderer-error-report';
 
 describe('window errors to the main log', () => {
   it("Vue's errorHandler and unhandled rejections are sent as reports the channel accepts", () => {

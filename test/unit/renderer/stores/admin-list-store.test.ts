@@ -1,11 +1,11 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspal';
 import type { Result } from '../../../../shared/ipc/define';
 import { useAdminList } from '../../../../renderer/src/stores/admin-list';
 import { useOutboxStore } from '../../../../renderer/src/stores/outbox';
 import { installFakeApi } from '../support/fake-api';
 import { outboxEntry, uuid } from '../support/fixtures';
+import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/statuspal/read-request';
 
 /* An administration list: read as far as the user loaded it, again when one of its writes is sent, never from a stale read. */
 

@@ -1,10 +1,10 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppearancePrefs } from '../../../../shared/appearance/appearance-prefs';
-import type { AppProblem } from '../../../../shared/ipc/channels/app';
 import { useAppStore } from '../../../../renderer/src/stores/app';
 import { installFakeApi, ok } from '../support/fake-api';
 import { AT } from '../support/fixtures';
+import type { AppProblem } from '../../../../shared/diagnostics/app-problem';
 
 /* The window's own state: the theme on the document (System follows the OS, live) and the problems the core reports. */
 

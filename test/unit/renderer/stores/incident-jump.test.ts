@@ -1,10 +1,10 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspal';
 import { useIncidentJump } from '../../../../renderer/src/stores/incident-jump';
 import { useIncidentsStore } from '../../../../renderer/src/stores/incidents';
 import { installFakeApi, ok, refused } from '../support/fake-api';
 import { account } from '../support/fixtures';
+import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/statuspal/read-request';
 
 /* Old incidents in reach: by number, by date, and a search through every page. */
 

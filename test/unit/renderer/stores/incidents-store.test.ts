@@ -1,12 +1,12 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/ipc/channels/statuspal';
 import { useAccountsStore } from '../../../../renderer/src/stores/accounts';
 import { useIncidentPageContext } from '../../../../renderer/src/stores/incident-page-context';
 import { useIncidentsStore } from '../../../../renderer/src/stores/incidents';
 import { useOutboxStore } from '../../../../renderer/src/stores/outbox';
 import { installFakeApi, ok, refused } from '../support/fake-api';
 import { account, outboxEntry, uuid } from '../support/fixtures';
+import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/statuspal/read-request';
 
 /* The incident console: the list of one account's page, kept current by the outbox's sent writes, and the page context beside it. */
 
