@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { addAcmeAccount, goTo } from './support/navigation';
+import { queueRefusedWrite } from './support/refused-write';
 
 /*
  * Calm lists: an administration row and a team alert rule show their names, not buttons, until pointed at or
@@ -89,17 +90,10 @@ for (const zone of [
     });
 
     test('a refused write shows one button; Retry as is and Discard wait in its ⋯ menu, and its state is a dot and a word', async ({ page, sim, launch }) => {
-      const app = await launch();
-      const { id: accountId } = await addAcmeAccount(app, sim);
-      const outbox = await app.core.outbox.service();
-      sim.setFaults({ method: 'POST', errorRates: { 400: 1 }, times: 1 });
-      const write = await outbox.enqueue({
-        kind: 'statuspage',
-        accountId,
+      await queueRefusedWrite(await launch(), sim, {
         operation: 'createIncident',
         input: { subdomain: 'acme', incident: { type: 'minor', title: 'Checkout down' } },
       });
-      await expect.poll(() => outbox.get(write.id)?.state).toBe('failed');
 
       await goTo(page, /Outbox/, 'Outbox');
       const card = page.getByRole('article', { name: 'Create incident “Checkout down”' });

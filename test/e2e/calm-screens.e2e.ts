@@ -3,6 +3,7 @@ import { startOperationsSimulator } from '../../simulators/operations';
 import { expectAccessible } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { addAcmeAccount, goTo, openNewIncident } from './support/navigation';
+import { queueRefusedWrite } from './support/refused-write';
 
 /*
  * Calm screens, in both themes: the critical banner is one line until opened, the Operations guide waits behind
@@ -165,17 +166,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       sim,
       launch,
     }) => {
-      const app = await launch();
-      const { id: accountId } = await addAcmeAccount(app, sim);
-      const outbox = await app.core.outbox.service();
-      sim.setFaults({ method: 'POST', errorRates: { 400: 1 }, times: 1 });
-      const write = await outbox.enqueue({
-        kind: 'statuspage',
-        accountId,
+      await queueRefusedWrite(await launch(), sim, {
         operation: 'addMetricEntry',
         input: { subdomain: 'acme', metricId: 1, entry: { time: 1717243200, value: 120 } },
       });
-      await expect.poll(() => outbox.get(write.id)?.state).toBe('failed');
 
       await goTo(page, 'Administration', 'Administration');
       await page.getByRole('tab', { name: 'Metrics' }).click();
