@@ -217,10 +217,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await form.getByRole('button', { name: 'Cancel' }).click();
 
       const dialog = await openNewIncident(page);
-      const templates = dialog.getByRole('region', { name: 'Templates' });
-      await expect(templates.getByRole('combobox')).toHaveCount(0);
-      await expect(templates.getByRole('button', { name: 'Manage templates' })).toHaveCount(0);
-      await expect(templates.getByRole('button', { name: 'Save as template…' })).toBeVisible();
+      // No template yet: nothing to pick or manage above Title; saving one waits at the foot of the filled form.
+      await expect(dialog.getByRole('region', { name: 'Templates' })).toHaveCount(0);
+      await expect(dialog.getByRole('button', { name: 'Manage templates' })).toHaveCount(0);
+      const saveAsTemplate = dialog.getByRole('region', { name: 'Save as template' }).getByRole('button', { name: 'Save as template…' });
+      await expect(saveAsTemplate).toBeVisible();
+      const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? Number.NaN;
+      expect(await top(saveAsTemplate)).toBeGreaterThan(await top(dialog.getByLabel('Message', { exact: true })));
       expect(await reasonsOfDisabled(page, dialog)).toEqual({});
       await expectAccessible(page, `New incident, ${colorScheme}`);
     });
