@@ -91,28 +91,48 @@ export interface FlushView {
   plan: DispatchPlan;
   /** Being sent or made durable right now. */
   busy: (entry: OutboxEntry) => boolean;
+  /** Every entry being sent or made durable right now (a few). */
+  busyEntries: () => Iterable<OutboxEntry>;
   serverOf: (entry: OutboxEntry) => string | null;
   /** A server marked unreachable whose first probe has not answered yet. */
   settling: (server: string) => boolean;
+  /**
+   * Every write from this seq on goes to a server marked unreachable whose probe has answered since: none of them
+   * waits for anything that ends by itself (false when that is not sure).
+   */
+  quietFrom: (seq: number) => boolean;
 }
 
 /** Nothing in the waiter's scope can still move without the user or the network. */
 export function flushSettled(waiter: FlushWaiter, view: FlushView): boolean {
+  const from = view.plan.passedOverFrom;
   for (const entry of view.entries) {
-    if (!waiter.inScope(entry)) continue;
-    if (view.busy(entry) || entry.state === 'in_flight') return false;
-    const reason = view.plan.waiting.get(entry.id);
-    if (reason && SETTLING_REASONS.has(reason)) return false;
-    if (reason === 'offline') {
-      const server = view.serverOf(entry);
-      if (server !== null && view.settling(server)) return false;
-    }
+    if (from !== null && entry.seq >= from) break;
+    if (waiter.inScope(entry) && mayMove(entry, view)) return false;
+  }
+  if (from !== null) {
+    // The writes the pass did not reach wait for servers that cannot take them: only those being sent (a few)
+    // may still move, unless one of those servers may come back by itself (then each is looked at).
+    for (const entry of view.busyEntries()) if (entry.seq >= from && waiter.inScope(entry)) return false;
+    if (!view.quietFrom(from)) for (const entry of view.entries) if (entry.seq >= from && waiter.inScope(entry) && mayMove(entry, view)) return false;
   }
   return !view.plan.start.some((entry) => waiter.inScope(entry));
 }
 
+/** Being sent, or waiting for something that ends by itself. */
+function mayMove(entry: OutboxEntry, view: FlushView): boolean {
+  if (view.busy(entry) || entry.state === 'in_flight') return true;
+  const reason = view.plan.waiting.get(entry.id);
+  if (reason && SETTLING_REASONS.has(reason)) return true;
+  if (reason === 'offline') {
+    const server = view.serverOf(entry);
+    if (server !== null && view.settling(server)) return true;
+  }
+  return false;
+}
+
 /** What is left in the waiter's scope, and why. */
-export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 'settling'>, now: SendTally, settled: boolean): OutboxFlushReport {
+export function flushReport(waiter: FlushWaiter, view: Pick<FlushView, 'entries' | 'plan' | 'serverOf'>, now: SendTally, settled: boolean): OutboxFlushReport {
   const found = now.found - waiter.before.found;
   const report: OutboxFlushReport = {
     settled,

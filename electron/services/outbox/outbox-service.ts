@@ -71,7 +71,13 @@ export class OutboxService {
 
   private constructor(parts: OutboxParts, options: OutboxServiceOptions) {
     this.#store = parts.store;
-    this.#servers = new EntryServers({ kinds: parts.kinds, runtime: this.#runtime, probes: parts.probes, connectivity: parts.connectivity });
+    this.#servers = new EntryServers({
+      kinds: parts.kinds,
+      runtime: this.#runtime,
+      probes: parts.probes,
+      connectivity: parts.connectivity,
+      entryOf: (id) => parts.store.entries.get(id),
+    });
     this.#kinds = parts.kinds;
     this.connectivity = parts.connectivity;
     this.#ownsConnectivity = parts.ownsConnectivity;

@@ -63,6 +63,9 @@ export class OutboxStore {
   readonly #sent = new Set<string>();
   #file!: AppendOnlyFile;
   #seq = 0;
+  /** The seq of the entry added last, and whether every entry came after the one before it (queueOrdered). */
+  #lastAddedSeq = 0;
+  #ordered = true;
   readonly #now: () => number;
   readonly #compactMinLines: number;
   readonly #keepSent: number;
@@ -185,6 +188,11 @@ export class OutboxStore {
 
   nextSeq(): number {
     return ++this.#seq;
+  }
+
+  /** `entries` runs in rising seq: a scheduling pass may stop at a seq (plan-horizon.ts). Not so in a hand-edited file. */
+  get queueOrdered(): boolean {
+    return this.#ordered;
   }
 
   serverIdOf(tempId: string): ServerId | undefined {
@@ -345,6 +353,8 @@ export class OutboxStore {
         const input = this.#resolve(record.entry.input);
         const entry: OutboxEntry = owned ? Object.assign(record.entry, { input }) : { ...record.entry, input };
         this.entries.set(entry.id, entry);
+        if (entry.seq <= this.#lastAddedSeq) this.#ordered = false;
+        this.#lastAddedSeq = entry.seq;
         this.#index(entry);
         if (entry.state === 'sent') this.#sent.add(entry.id);
         if (entry.seq > this.#seq) this.#seq = entry.seq;
