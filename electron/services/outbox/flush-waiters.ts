@@ -17,7 +17,9 @@ export interface FlushWaiter {
   inScope: (entry: OutboxEntry) => boolean;
   /** The outbox's tally when the flush began: the report counts what was sent since. */
   before: SendTally;
-  resolve: (report: OutboxFlushReport) => void;
+  /** With the report, or null for a caller that does not read it (making one looks at every write in scope). */
+  resolve: (report: OutboxFlushReport | null) => void;
+  wantsReport: boolean;
   timer: NodeJS.Timeout | undefined;
   /** Told of each write of its scope sent: how many so far, of the `total` it set out to send. */
   progress?: { total: number; tell: (sent: number, total: number) => void } | undefined;
@@ -49,9 +51,10 @@ export class FlushWaiters {
     timeoutMs: number | undefined,
     onTimeout: (waiter: FlushWaiter) => void,
     progress?: FlushWaiter['progress'],
-  ): Promise<OutboxFlushReport> {
-    return new Promise<OutboxFlushReport>((resolve) => {
-      const waiter: FlushWaiter = { inScope, before: { ...before }, resolve, timer: undefined, progress };
+    wantsReport = true,
+  ): Promise<OutboxFlushReport | null> {
+    return new Promise<OutboxFlushReport | null>((resolve) => {
+      const waiter: FlushWaiter = { inScope, before: { ...before }, resolve, wantsReport, timer: undefined, progress };
       if (timeoutMs !== undefined) {
         waiter.timer = setTimeout(() => onTimeout(waiter), timeoutMs);
         waiter.timer.unref?.();
@@ -71,7 +74,7 @@ export class FlushWaiters {
   }
 
   /** Answers a waiter once; false when it was already answered. */
-  finish(waiter: FlushWaiter, report: OutboxFlushReport): boolean {
+  finish(waiter: FlushWaiter, report: OutboxFlushReport | null): boolean {
     if (!this.#waiters.delete(waiter)) return false;
     if (waiter.timer) clearTimeout(waiter.timer);
     if (this.#waiters.size === 0 && this.#keepAlive !== undefined) {
@@ -122,7 +125,7 @@ export function flushSettled(waiter: FlushWaiter, view: FlushView): boolean {
 /** Being sent, or waiting for something that ends by itself. */
 function mayMove(entry: OutboxEntry, view: FlushView): boolean {
   if (view.busy(entry) || entry.state === 'in_flight') return true;
-  const reason = view.plan.waiting.get(entry.id);
+  const reason = view.plan.waiting.of(entry);
   if (reason && SETTLING_REASONS.has(reason)) return true;
   if (reason === 'offline') {
     const server = view.serverOf(entry);
@@ -151,7 +154,7 @@ export function flushReport(waiter: FlushWaiter, view: Pick<FlushView, 'entries'
     if (entry.state === 'pending') {
       report.pending++;
       if (entry.reconcile) report.outcomeUnknown = (report.outcomeUnknown ?? 0) + 1;
-      const reason = view.plan.waiting.get(entry.id);
+      const reason = view.plan.waiting.of(entry);
       if (reason) report.waiting[reason] = (report.waiting[reason] ?? 0) + 1;
       const server = view.serverOf(entry);
       if (reason === 'offline' && server !== null) unreachable.add(server);

@@ -59,6 +59,7 @@ export class OutboxStore {
   readonly #tempRefs = new IdIndex();
   /** Entry ids per resource key. */
   readonly #byResource = new IdIndex();
+  readonly #foundTempIds = new Set<string>();
   /** Sent entries, in the order they became sent: the oldest are forgotten first. */
   readonly #sent = new Set<string>();
   #file!: AppendOnlyFile;
@@ -223,7 +224,10 @@ export class OutboxStore {
 
   #index(entry: OutboxEntry): void {
     this.#byResource.add(entry.resourceKey, entry.id);
-    for (const tempId of addKeyTempIds(entry.resourceKey, tempIdsIn(entry.input))) this.#tempRefs.add(tempId, entry.id);
+    // One set for every entry: a new one each was thousands of objects to collect per command with a long queue.
+    const found = this.#foundTempIds;
+    found.clear();
+    for (const tempId of addKeyTempIds(entry.resourceKey, tempIdsIn(entry.input, found))) this.#tempRefs.add(tempId, entry.id);
   }
 
   #unindex(entry: OutboxEntry): void {

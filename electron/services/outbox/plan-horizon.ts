@@ -120,10 +120,13 @@ export class WaitingReasons {
     const noted = this.#noted.get(id);
     if (noted !== undefined || this.#beyond === null) return noted;
     const entry = this.#beyond.horizon.entryOf(id);
-    if (entry === undefined || entry.seq < this.#beyond.from) return undefined;
-    const reason = this.#reasonPast(entry);
-    if (reason !== undefined) this.#noted.set(id, reason);
-    return reason;
+    return entry === undefined ? undefined : this.of(entry);
+  }
+
+  /** get() for an entry at hand. Not noted: each is asked about once or twice per pass (a flush's report). */
+  of(entry: OutboxEntry): OutboxWaitReason | undefined {
+    if (this.#beyond === null || entry.seq < this.#beyond.from) return this.#noted.get(entry.id);
+    return this.#reasonPast(entry);
   }
 
   /** As the pass would have said: it waits for its key, for a reason of its own, or for its server. */

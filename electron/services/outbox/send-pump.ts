@@ -73,7 +73,7 @@ export class SendPump {
   /** Answers every flush still waiting (the outbox stops, or a flush's time is up). */
   finish(waiter: FlushWaiter, plan: DispatchPlan = this.#deps.scheduling.plan(), settled = false): void {
     const { flushWaiters, scheduling, tally } = this.#deps;
-    flushWaiters.finish(waiter, flushReport(waiter, scheduling.flushView(plan), tally, settled));
+    flushWaiters.finish(waiter, waiter.wantsReport ? flushReport(waiter, scheduling.flushView(plan), tally, settled) : null);
   }
 
   #pass(): void {

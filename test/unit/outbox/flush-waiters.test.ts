@@ -68,7 +68,12 @@ describe('whether a flush has settled', () => {
     const flushView: FlushView = {
       entries: writes,
       // The pass looked at the first write only: every later one waits for a server that cannot take it.
-      plan: { start: [], wakeAt: null, passedOverFrom: 2, waiting: { get: (id) => (asked.push(id), options.reason(id)) } as FlushView['plan']['waiting'] },
+      plan: {
+        start: [],
+        wakeAt: null,
+        passedOverFrom: 2,
+        waiting: { of: (e: OutboxEntry) => (asked.push(e.id), options.reason(e.id)) } as unknown as FlushView['plan']['waiting'],
+      },
       busy: (e) => busy.has(e),
       busyEntries: () => busy,
       serverOf: () => 'https://down.example',
