@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@shared/errors';
 import type { ServerId } from '@shared/outbox/entry-view';
-import { replaceTempIds, tempIdsIn } from '@shared/outbox/temp-id';
+import { replaceTempIds } from '@shared/outbox/temp-id';
 import { quarantineFile } from '@services/storage/quarantine';
 import { readIfPresent } from '@services/storage/read-if-present';
 import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
@@ -13,7 +13,7 @@ import { FILE_SIZE_CAPS, refuseOverCap, type FileSizeCap } from '@services/stora
 import type { OutboxEntry } from './entry';
 import { applyStatePatch } from './state-patch';
 import { IdIndex } from './id-index';
-import { addKeyTempIds } from './key-temp-ids';
+import { TempIdRefs } from './temp-id-refs';
 import type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
 import { readCheckedPrefix, writeCheckedPrefix } from './checked-prefix';
@@ -55,16 +55,13 @@ export class OutboxStore {
   /** In queue order (seq). */
   readonly entries = new Map<string, OutboxEntry>();
   readonly mappings = new Map<string, Mapping>();
-  /** Entries whose input or resource key holds a temp id: a mapping rewrites only those. */
-  readonly #tempRefs = new IdIndex();
+  readonly #tempRefs = new TempIdRefs(this.entries);
   /** Entry ids per resource key. */
   readonly #byResource = new IdIndex();
-  readonly #foundTempIds = new Set<string>();
   /** Sent entries, in the order they became sent: the oldest are forgotten first. */
   readonly #sent = new Set<string>();
   #file!: AppendOnlyFile;
   #seq = 0;
-  /** The seq of the entry added last, and whether every entry came after the one before it (queueOrdered). */
   #lastAddedSeq = 0;
   #ordered = true;
   readonly #now: () => number;
@@ -191,7 +188,7 @@ export class OutboxStore {
     return ++this.#seq;
   }
 
-  /** `entries` runs in rising seq: a scheduling pass may stop at a seq (plan-horizon.ts). Not so in a hand-edited file. */
+  /** Each entry was added after one of a lower seq: a scheduling pass may stop at a seq (plan-horizon.ts). Not so in a hand-edited file. */
   get queueOrdered(): boolean {
     return this.#ordered;
   }
@@ -202,10 +199,7 @@ export class OutboxStore {
 
   /** Entries (any state) that refer to a temp id in their input or resource key. */
   referencing(tempId: string): OutboxEntry[] {
-    return this.#tempRefs
-      .get(tempId)
-      .map((id) => this.entries.get(id))
-      .filter((e): e is OutboxEntry => e !== undefined);
+    return this.#tempRefs.holding(tempId);
   }
 
   /** Entries (any state) on one resource key, in queue order. */
@@ -224,10 +218,7 @@ export class OutboxStore {
 
   #index(entry: OutboxEntry): void {
     this.#byResource.add(entry.resourceKey, entry.id);
-    // One set for every entry: a new one each was thousands of objects to collect per command with a long queue.
-    const found = this.#foundTempIds;
-    found.clear();
-    for (const tempId of addKeyTempIds(entry.resourceKey, tempIdsIn(entry.input, found))) this.#tempRefs.add(tempId, entry.id);
+    this.#tempRefs.note(entry);
   }
 
   #unindex(entry: OutboxEntry): void {
