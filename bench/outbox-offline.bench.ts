@@ -13,7 +13,9 @@ import { buildCli } from '../scripts/build-cli';
  * server that refuses connections, the 5,000th write (a copy of a folder with 4,999 waiting) against the first (a
  * fresh folder), interleaved, median of `runs` after a warm-up. Replaying the file grows with the queue; the rest
  * of a command's work must not (it looked every write's server up again, planned the whole queue for each look at
- * its own write, and built every write's view to note which were unsent: 2.7× the first at 5,000).
+ * its own write, and built every write's view to note which were unsent: 2.7× the first at 5,000; then it still
+ * planned every write four times, and its flush said why each waited, until a pass stopped where nothing more can
+ * start and a write's flush made no report). What is left growing is the replay of the file and its indexes.
  * The 4,999 are queued in one process (nothing sent), so the file has one line per write where offline commands
  * leave three (their one attempt each): the replay is cheaper, the per-write work the same. The folder is then
  * opened once more, as the 4,999th command would have: that open checks every record and leaves the marker of what

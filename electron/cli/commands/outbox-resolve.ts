@@ -68,7 +68,7 @@ export interface ResolveDeps {
 /** Sends what the choice let go (this write, or, taken as sent, the writes queued behind it) and says how it ended. */
 async function settle(outbox: OutboxService, entry: OutboxEntryView, deps: ResolveDeps): Promise<{ json: Record<string, unknown>; text: string }> {
   outbox.start();
-  await outbox.flush({ accountIds: [entry.accountId], timeoutMs: deps.flushTimeoutMs });
+  await outbox.flush({ accountIds: [entry.accountId], timeoutMs: deps.flushTimeoutMs, report: false });
   const outcome = deps.outcomeOf(outbox, entry.id);
   if (outcome.state === 'queued') return deps.queuedResult(outcome.entry);
   return { json: { state: 'sent', id: entry.id, result: outcome.entry.result ?? null }, text: `sent ${entry.id}` };

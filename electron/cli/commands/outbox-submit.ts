@@ -109,7 +109,8 @@ export async function submitWrite(ctx: CliContext, request: OutboxEnqueueInput, 
           throw new AppError('storage', notQueuedText(disk.failures, outbox.filePath), { cause: error });
         }
         outbox.start();
-        await outbox.flush({ accountIds: [write.accountId], timeoutMs: FLUSH_TIMEOUT_MS });
+        // No report: it would say why each of the account's writes waits, and only this one is told.
+        await outbox.flush({ accountIds: [write.accountId], timeoutMs: FLUSH_TIMEOUT_MS, report: false });
         await dropIfKeyRefused(outbox, id);
         await dropIfInputRefused(outbox, id, options.whyRefused);
         return outcomeOf(outbox, id);

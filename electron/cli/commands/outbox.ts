@@ -142,7 +142,7 @@ export function registerOutboxCommands(program: Command, run: Run): void {
           const entry = findEntry(o, id);
           await o.retry(entry.id);
           o.start();
-          await o.flush({ ids: [entry.id], timeoutMs: FLUSH_TIMEOUT_MS });
+          await o.flush({ ids: [entry.id], timeoutMs: FLUSH_TIMEOUT_MS, report: false });
           return outcomeOf(o, entry.id);
         });
         if (outcome.state === 'queued') {

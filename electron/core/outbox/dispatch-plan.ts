@@ -1,5 +1,8 @@
 import type { OutboxWaitReason } from '@shared/outbox/entry-view';
 import type { OutboxEntry } from './entry';
+import { gateReason, KeyOrder, WaitingReasons, type PlanHorizon } from './plan-horizon';
+
+export type { PlanHorizon } from './plan-horizon';
 
 /** Everything the scheduler knows at one moment; the plan is a pure function of it. */
 export interface PlanInput {
@@ -36,15 +39,22 @@ export interface PlanInput {
   pipelined?: (entry: OutboxEntry) => boolean;
   /** Running entries per exclusivity key: how many reconcile (exclusive) and how many plainly send. */
   runningByExclusivity: ReadonlyMap<string, { exclusive: number; shared: number }>;
+  /** Where a pass may stop (plan-horizon.ts); without it, every entry is looked at. */
+  horizon?: PlanHorizon;
 }
 
 export interface DispatchPlan {
   /** Entries to start now, in queue order. */
   start: OutboxEntry[];
   /** Why each other pending entry waits. */
-  waiting: Map<string, OutboxWaitReason>;
+  waiting: WaitingReasons;
   /** The earliest time a backoff or pause ends (wake the scheduler then), or null. */
   wakeAt: number | null;
+  /**
+   * The seq of the first write the pass did not look at, or null when it looked at all: from it on, every write
+   * goes to a server that cannot take one now (plan-horizon.ts).
+   */
+  passedOverFrom: number | null;
 }
 
 /**
@@ -71,10 +81,8 @@ export function planDispatch(input: PlanInput): DispatchPlan {
   const perAccount = new Map(input.runningPerAccount);
   const perServer = new Map(input.runningPerServer ?? []);
   const exclusivity = new Map([...input.runningByExclusivity].map(([k, v]) => [k, { ...v }]));
-  const seenKeys = new Set<string>();
-  /** Keys whose every unsent write so far is pipelined and in flight or starting: the next pipelined one may start. */
-  const openPipes = new Set<string>();
   const pipelined = input.pipelined ?? (() => false);
+  const keys = new KeyOrder(pipelined);
   const reserved = new Set<string>();
   const start: OutboxEntry[] = [];
   const waiting = new Map<string, OutboxWaitReason>();
@@ -82,54 +90,28 @@ export function planDispatch(input: PlanInput): DispatchPlan {
   const wake = (at: number) => {
     wakeAt = wakeAt === null ? at : Math.min(wakeAt, at);
   };
+  const horizon = input.horizon;
+  let lastOpen = horizon ? horizon.lastOpenSeq(perServer) : Infinity;
+  /** The first entry the pass did not look at (all after it wait on a closed server), or null: it looked at all. */
+  let stoppedAt: number | null = null;
 
   const aloneOnKey = input.aloneOnKey ?? (() => false);
   for (const entry of input.entries) {
+    if (entry.seq > lastOpen) {
+      stoppedAt = entry.seq;
+      break;
+    }
     if (entry.state === 'sent') continue;
-    const key = entry.resourceKey;
     const alone = aloneOnKey(entry);
-    const piped = !alone && openPipes.has(key) && pipelined(entry);
-    if (!alone && seenKeys.has(key) && !piped) {
-      openPipes.delete(key);
+    const started = entry.state === 'pending' && input.running.has(entry.id);
+    if (!alone && !keys.admit(entry, started || entry.state === 'in_flight')) {
       if (entry.state === 'pending') waiting.set(entry.id, 'order');
       continue;
     }
-    if (!alone) seenKeys.add(key);
-    const started = entry.state === 'pending' && input.running.has(entry.id);
-    // A write in flight keeps the key open to the pipelined writes behind it; any other closes it.
-    if (alone) {
-      // Nothing behind it on its key: no pipe to open or close.
-    } else if ((started || entry.state === 'in_flight') && pipelined(entry)) openPipes.add(key);
-    else if (piped) openPipes.delete(key);
     if (entry.state !== 'pending' || started) continue;
-    if (
-      entry.dependsOn.length > 0 &&
-      entry.dependsOn.some((id) => {
-        const state = stateOf(id);
-        return state !== undefined && state !== 'sent';
-      })
-    ) {
-      waiting.set(entry.id, 'dependency');
-      continue;
-    }
-    if (input.blocked.has(entry.id)) {
-      waiting.set(entry.id, 'no_key');
-      continue;
-    }
-    if (!input.reachable(entry)) {
-      waiting.set(entry.id, 'offline');
-      continue;
-    }
-    const paused = input.pausedUntil.get(entry.accountId);
-    if (paused !== undefined && paused > input.now) {
-      waiting.set(entry.id, 'rate_limited');
-      wake(paused);
-      continue;
-    }
-    const retryAt = input.nextAttemptAt.get(entry.id);
-    if (retryAt !== undefined && retryAt > input.now) {
-      waiting.set(entry.id, 'backoff');
-      wake(retryAt);
+    const gate = gateReason(entry, input, stateOf, wake);
+    if (gate !== null) {
+      waiting.set(entry.id, gate);
       continue;
     }
     const inFlight = perAccount.get(entry.accountId) ?? 0;
@@ -153,9 +135,14 @@ export function planDispatch(input: PlanInput): DispatchPlan {
       exclusivity.set(exclusive, counts);
     }
     perAccount.set(entry.accountId, inFlight + 1);
-    if (scouting !== null) perServer.set(scouting, 1);
+    if (scouting !== null) {
+      perServer.set(scouting, 1);
+      // Its server takes no other write now: the writes after the last one of another server need no look.
+      if (horizon) lastOpen = horizon.lastOpenSeq(perServer);
+    }
     start.push(entry);
-    if (!alone && pipelined(entry)) openPipes.add(key);
+    if (!alone) keys.started(entry);
   }
-  return { start, waiting, wakeAt };
+  const beyond = horizon && stoppedAt !== null ? { from: stoppedAt, horizon, started: new Set(start.map((e) => e.id)) } : null;
+  return { start, waiting: new WaitingReasons(waiting, beyond, input, stateOf), wakeAt, passedOverFrom: beyond === null ? null : stoppedAt };
 }

@@ -1,7 +1,5 @@
 /** What this process knows about one entry beyond its durable record; none of it survives a restart. */
 export interface EntryRuntime {
-  /** Added but not yet durable: not sendable before enqueue() could say "accepted". */
-  committing: boolean;
   /** Failed sends in a row, for the backoff. */
   failures: number;
   /** No send before this time (epoch ms). */
@@ -30,12 +28,19 @@ const KEEP_OBJECTS = 200;
 export class EntryRuntimes {
   readonly #records = new Map<string, EntryRuntime>();
   readonly #objects = new Map<string, unknown>();
+  /** Added but not yet durable: not sendable before enqueue() could say "accepted". */
+  readonly #committing = new Set<string>();
+  /**
+   * Entries whose server was dropped (a retry; Settings may have changed) and not asked again: a scheduling pass
+   * must not stop before them, whatever their server was (plan-horizon.ts).
+   */
+  readonly unresolved = new Set<string>();
 
   /** The entry's record, made on first use. */
   of(id: string): EntryRuntime {
     let record = this.#records.get(id);
     if (!record) {
-      record = { committing: false, failures: 0, nextAttemptAt: undefined, blocked: false, unsendable: false, server: undefined };
+      record = { failures: 0, nextAttemptAt: undefined, blocked: false, unsendable: false, server: undefined };
       this.#records.set(id, record);
     }
     return record;
@@ -48,11 +53,14 @@ export class EntryRuntimes {
   forget(id: string): void {
     this.#records.delete(id);
     this.#objects.delete(id);
+    this.#committing.delete(id);
+    this.unresolved.delete(id);
   }
 
   /** A user's retry starts afresh: no backoff, not blocked, its server asked again. */
   resetForRetry(id: string): void {
     Object.assign(this.of(id), { blocked: false, nextAttemptAt: undefined, failures: 0, server: undefined });
+    this.unresolved.add(id);
   }
 
   /** A flush lets blocked entries try again and skips backoff waits. */
@@ -64,7 +72,11 @@ export class EntryRuntimes {
 
   /** Drops the remembered servers that come from an account (its server may have changed in Settings). */
   forgetServers(): void {
-    for (const record of this.#records.values()) if (!record.serverPinned) record.server = undefined;
+    for (const [id, record] of this.#records) {
+      if (record.serverPinned || record.server === undefined) continue;
+      record.server = undefined;
+      this.unresolved.add(id);
+    }
   }
 
   rememberObject(id: string, object: unknown): void {
@@ -78,14 +90,27 @@ export class EntryRuntimes {
 
   /** Whether any entry is being made durable right now (a stop waits for it). */
   anyCommitting(): boolean {
-    for (const record of this.#records.values()) if (record.committing) return true;
-    return false;
+    return this.#committing.size > 0;
+  }
+
+  /** The entry is being made durable (true), or is durable now (false). */
+  setCommitting(id: string, committing: boolean): void {
+    if (committing) this.#committing.add(id);
+    else this.#committing.delete(id);
+  }
+
+  isCommitting(id: string): boolean {
+    return this.#committing.has(id);
+  }
+
+  /** Entries being made durable right now (a few). */
+  committingIds(): IterableIterator<string> {
+    return this.#committing.keys();
   }
 
   /** Not to be started by the scheduler whatever else holds: not durable yet, or of an unknown kind. */
   holdsBack(id: string): boolean {
-    const record = this.#records.get(id);
-    return record !== undefined && (record.committing || record.unsendable);
+    return this.#committing.has(id) || this.#records.get(id)?.unsendable === true;
   }
 
   readonly blocked = { has: (id: string) => this.#records.get(id)?.blocked === true };

@@ -14,14 +14,24 @@ export class EntryServers {
   readonly #runtime: EntryRuntimes;
   readonly #probes: KindProbes | null;
   readonly #connectivity: ConnectivityMonitor;
+  readonly #entryOf: (id: string) => OutboxEntry | undefined;
   /** Servers probed beside a first write. */
   readonly #scouted = new Set<string>();
+  /** Per server (null: not known), the highest seq of a write found going to it: a bound, never lowered. */
+  readonly #lastSeq = new Map<string | null, number>();
 
-  constructor(parts: { kinds: OutboxKindRegistry; runtime: EntryRuntimes; probes: KindProbes | null; connectivity: ConnectivityMonitor }) {
+  constructor(parts: {
+    kinds: OutboxKindRegistry;
+    runtime: EntryRuntimes;
+    probes: KindProbes | null;
+    connectivity: ConnectivityMonitor;
+    entryOf: (id: string) => OutboxEntry | undefined;
+  }) {
     this.#kinds = parts.kinds;
     this.#runtime = parts.runtime;
     this.#probes = parts.probes;
     this.#connectivity = parts.connectivity;
+    this.#entryOf = parts.entryOf;
   }
 
   of(entry: OutboxEntry): string | null {
@@ -36,6 +46,9 @@ export class EntryServers {
     }
     runtime.server = server;
     runtime.serverPinned = entry.server !== undefined;
+    this.#runtime.unresolved.delete(entry.id);
+    const last = this.#lastSeq.get(server);
+    if (last === undefined || entry.seq > last) this.#lastSeq.set(server, entry.seq);
     if (server !== null) this.#probes?.note(server, kind?.probe);
     return server;
   }
@@ -69,5 +82,40 @@ export class EntryServers {
   reachable(entry: OutboxEntry): boolean {
     const server = this.of(entry);
     return server === null || this.#connectivity.isReachable(server);
+  }
+
+  /**
+   * The highest seq of a write whose server may take one now (plan-horizon.ts): reachable, and not a server that
+   * has not answered yet with a write already on its way (`perServer`). Writes whose server was dropped are
+   * asked theirs again first, so none is passed over.
+   */
+  lastOpenSeq(perServer: ReadonlyMap<string, number>): number {
+    for (const id of this.#runtime.unresolved) {
+      const entry = this.#entryOf(id);
+      if (entry === undefined || entry.state === 'sent') this.#runtime.unresolved.delete(id);
+      else this.of(entry);
+    }
+    let last = 0;
+    for (const [server, seq] of this.#lastSeq) if (seq > last && this.#takesWrites(server, perServer)) last = seq;
+    return last;
+  }
+
+  /**
+   * Every write from `seq` on goes to a server marked unreachable whose probe has answered since (not settling):
+   * none waits for anything that ends by itself. False when not sure (a server dropped, or another one).
+   */
+  quietFrom(seq: number): boolean {
+    if (this.#runtime.unresolved.size > 0) return false;
+    for (const [server, last] of this.#lastSeq) {
+      if (last < seq) continue;
+      if (server === null || this.#connectivity.isReachable(server) || this.#connectivity.isSettling(server)) return false;
+    }
+    return true;
+  }
+
+  #takesWrites(server: string | null, perServer: ReadonlyMap<string, number>): boolean {
+    if (server === null) return true;
+    if (!this.#connectivity.isReachable(server)) return false;
+    return this.#connectivity.hasAnswered(server) || (perServer.get(server) ?? 0) === 0;
   }
 }

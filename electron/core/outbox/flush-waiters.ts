@@ -17,7 +17,9 @@ export interface FlushWaiter {
   inScope: (entry: OutboxEntry) => boolean;
   /** The outbox's tally when the flush began: the report counts what was sent since. */
   before: SendTally;
-  resolve: (report: OutboxFlushReport) => void;
+  /** With the report, or null for a caller that does not read it (making one looks at every write in scope). */
+  resolve: (report: OutboxFlushReport | null) => void;
+  wantsReport: boolean;
   timer: NodeJS.Timeout | undefined;
   /** Told of each write of its scope sent: how many so far, of the `total` it set out to send. */
   progress?: { total: number; tell: (sent: number, total: number) => void } | undefined;
@@ -49,9 +51,10 @@ export class FlushWaiters {
     timeoutMs: number | undefined,
     onTimeout: (waiter: FlushWaiter) => void,
     progress?: FlushWaiter['progress'],
-  ): Promise<OutboxFlushReport> {
-    return new Promise<OutboxFlushReport>((resolve) => {
-      const waiter: FlushWaiter = { inScope, before: { ...before }, resolve, timer: undefined, progress };
+    wantsReport = true,
+  ): Promise<OutboxFlushReport | null> {
+    return new Promise<OutboxFlushReport | null>((resolve) => {
+      const waiter: FlushWaiter = { inScope, before: { ...before }, resolve, wantsReport, timer: undefined, progress };
       if (timeoutMs !== undefined) {
         waiter.timer = setTimeout(() => onTimeout(waiter), timeoutMs);
         waiter.timer.unref?.();
@@ -71,7 +74,7 @@ export class FlushWaiters {
   }
 
   /** Answers a waiter once; false when it was already answered. */
-  finish(waiter: FlushWaiter, report: OutboxFlushReport): boolean {
+  finish(waiter: FlushWaiter, report: OutboxFlushReport | null): boolean {
     if (!this.#waiters.delete(waiter)) return false;
     if (waiter.timer) clearTimeout(waiter.timer);
     if (this.#waiters.size === 0 && this.#keepAlive !== undefined) {
@@ -91,28 +94,48 @@ export interface FlushView {
   plan: DispatchPlan;
   /** Being sent or made durable right now. */
   busy: (entry: OutboxEntry) => boolean;
+  /** Every entry being sent or made durable right now (a few). */
+  busyEntries: () => Iterable<OutboxEntry>;
   serverOf: (entry: OutboxEntry) => string | null;
   /** A server marked unreachable whose first probe has not answered yet. */
   settling: (server: string) => boolean;
+  /**
+   * Every write from this seq on goes to a server marked unreachable whose probe has answered since: none of them
+   * waits for anything that ends by itself (false when that is not sure).
+   */
+  quietFrom: (seq: number) => boolean;
 }
 
 /** Nothing in the waiter's scope can still move without the user or the network. */
 export function flushSettled(waiter: FlushWaiter, view: FlushView): boolean {
+  const from = view.plan.passedOverFrom;
   for (const entry of view.entries) {
-    if (!waiter.inScope(entry)) continue;
-    if (view.busy(entry) || entry.state === 'in_flight') return false;
-    const reason = view.plan.waiting.get(entry.id);
-    if (reason && SETTLING_REASONS.has(reason)) return false;
-    if (reason === 'offline') {
-      const server = view.serverOf(entry);
-      if (server !== null && view.settling(server)) return false;
-    }
+    if (from !== null && entry.seq >= from) break;
+    if (waiter.inScope(entry) && mayMove(entry, view)) return false;
+  }
+  if (from !== null) {
+    // The writes the pass did not reach wait for servers that cannot take them: only those being sent (a few)
+    // may still move, unless one of those servers may come back by itself (then each is looked at).
+    for (const entry of view.busyEntries()) if (entry.seq >= from && waiter.inScope(entry)) return false;
+    if (!view.quietFrom(from)) for (const entry of view.entries) if (entry.seq >= from && waiter.inScope(entry) && mayMove(entry, view)) return false;
   }
   return !view.plan.start.some((entry) => waiter.inScope(entry));
 }
 
+/** Being sent, or waiting for something that ends by itself. */
+function mayMove(entry: OutboxEntry, view: FlushView): boolean {
+  if (view.busy(entry) || entry.state === 'in_flight') return true;
+  const reason = view.plan.waiting.of(entry);
+  if (reason && SETTLING_REASONS.has(reason)) return true;
+  if (reason === 'offline') {
+    const server = view.serverOf(entry);
+    if (server !== null && view.settling(server)) return true;
+  }
+  return false;
+}
+
 /** What is left in the waiter's scope, and why. */
-export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 'settling'>, now: SendTally, settled: boolean): OutboxFlushReport {
+export function flushReport(waiter: FlushWaiter, view: Pick<FlushView, 'entries' | 'plan' | 'serverOf'>, now: SendTally, settled: boolean): OutboxFlushReport {
   const found = now.found - waiter.before.found;
   const report: OutboxFlushReport = {
     settled,
@@ -131,7 +154,7 @@ export function flushReport(waiter: FlushWaiter, view: Omit<FlushView, 'busy' | 
     if (entry.state === 'pending') {
       report.pending++;
       if (entry.reconcile) report.outcomeUnknown = (report.outcomeUnknown ?? 0) + 1;
-      const reason = view.plan.waiting.get(entry.id);
+      const reason = view.plan.waiting.of(entry);
       if (reason) report.waiting[reason] = (report.waiting[reason] ?? 0) + 1;
       const server = view.serverOf(entry);
       if (reason === 'offline' && server !== null) unreachable.add(server);

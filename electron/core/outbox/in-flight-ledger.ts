@@ -23,6 +23,10 @@ export class InFlightLedger {
     return this.#aborts.has(id);
   }
 
+  ids(): IterableIterator<string> {
+    return this.#aborts.keys();
+  }
+
   /** Records a send; returns its abort signal and the release to call when it is over. */
   begin(
     entry: { id: string; accountId: string },

@@ -65,7 +65,7 @@ export function newEntry(
  * full disk, a read-only file), passed on as it is.
  */
 export async function addDurably(store: OutboxStore, runtime: EntryRuntimes, entry: OutboxEntry): Promise<void> {
-  runtime.of(entry.id).committing = true;
+  runtime.setCommitting(entry.id, true);
   try {
     await store.add(entry);
   } catch (error) {
@@ -74,7 +74,7 @@ export async function addDurably(store: OutboxStore, runtime: EntryRuntimes, ent
     if (error instanceof AppError) throw error;
     throw new AppError('storage', `The write could not be saved to the outbox (${store.filePath}).`, { cause: error });
   }
-  runtime.of(entry.id).committing = false;
+  runtime.setCommitting(entry.id, false);
 }
 
 /**
@@ -82,7 +82,7 @@ export async function addDurably(store: OutboxStore, runtime: EntryRuntimes, ent
  * is held back from the scheduler until then, as one added alone is; a failed write leaves none of them behind.
  */
 export async function addManyDurably(store: OutboxStore, runtime: EntryRuntimes, entries: readonly OutboxEntry[]): Promise<void> {
-  for (const entry of entries) runtime.of(entry.id).committing = true;
+  for (const entry of entries) runtime.setCommitting(entry.id, true);
   try {
     await store.addMany(entries);
   } catch (error) {
@@ -93,7 +93,7 @@ export async function addManyDurably(store: OutboxStore, runtime: EntryRuntimes,
     if (error instanceof AppError) throw error;
     throw new AppError('storage', `The writes could not be saved to the outbox (${store.filePath}).`, { cause: error });
   }
-  for (const entry of entries) runtime.of(entry.id).committing = false;
+  for (const entry of entries) runtime.setCommitting(entry.id, false);
 }
 
 /** The server's clock minus ours, when this process knows it (an answer from that server before). */

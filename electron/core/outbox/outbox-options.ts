@@ -52,4 +52,6 @@ export interface OutboxFlushOptions {
   ids?: string[];
   /** Told after each write of the flush is sent: how many so far, of how many it set out to send. */
   onProgress?: (sent: number, total: number) => void;
+  /** false: the caller does not read the report, so none is made (it looks at every write in scope); resolves with null. */
+  report?: boolean;
 }

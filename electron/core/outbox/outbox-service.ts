@@ -71,7 +71,7 @@ export class OutboxService {
 
   private constructor(parts: OutboxParts, options: OutboxServiceOptions) {
     this.#store = parts.store;
-    this.#servers = new EntryServers({ kinds: parts.kinds, runtime: this.#runtime, probes: parts.probes, connectivity: parts.connectivity });
+    this.#servers = new EntryServers({ ...parts, runtime: this.#runtime, entryOf: (id) => parts.store.entries.get(id) });
     this.#kinds = parts.kinds;
     this.connectivity = parts.connectivity;
     this.#ownsConnectivity = parts.ownsConnectivity;
@@ -177,10 +177,7 @@ export class OutboxService {
     this.#pump.pump();
   }
 
-  /**
-   * Stops sending: waits for writes in flight (aborting them after `abortAfterMs`; an aborted write is
-   * reconciled at the next start), then closes the file and releases the lock.
-   */
+  /** Stops sending: waits for writes in flight (aborted after `abortAfterMs`, reconciled at the next start), then closes and unlocks. */
   async stop(options: { abortAfterMs?: number } = {}): Promise<void> {
     if (this.#closed) return;
     this.#started = false;
@@ -284,7 +281,9 @@ export class OutboxService {
    * Sends what can be sent: probes unreachable servers first, lets blocked entries try again, skips backoff
    * waits; resolves when nothing in scope is sendable (sent, failed, conflict, or its server unreachable).
    */
-  async flush(options: OutboxFlushOptions = {}): Promise<OutboxFlushReport> {
+  flush(options: OutboxFlushOptions & { report: false }): Promise<null>;
+  flush(options?: OutboxFlushOptions): Promise<OutboxFlushReport>;
+  async flush(options: OutboxFlushOptions = {}): Promise<OutboxFlushReport | null> {
     this.#assertOpen();
     if (!this.#started) this.start();
     const accounts = options.accountIds ? new Set(options.accountIds) : null;
@@ -306,7 +305,7 @@ export class OutboxService {
       for (const entry of this.#store.entries.values()) if ((entry.state === 'pending' || entry.state === 'in_flight') && inScope(entry)) total++;
       progress = { total, tell: options.onProgress };
     }
-    const report = this.#flushWaiters.wait(inScope, { ...this.#tally }, options.timeoutMs, (waiter) => this.#pump.finish(waiter), progress);
+    const report = this.#flushWaiters.wait(inScope, { ...this.#tally }, options.timeoutMs, (w) => this.#pump.finish(w), progress, options.report !== false);
     this.#pump.pump();
     return report;
   }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@shared/errors';
 import type { ServerId } from '@shared/outbox/entry-view';
-import { replaceTempIds, tempIdsIn } from '@shared/outbox/temp-id';
+import { replaceTempIds } from '@shared/outbox/temp-id';
 import { quarantineFile } from '@core/storage/quarantine';
 import { readIfPresent } from '@core/storage/read-if-present';
 import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
@@ -13,7 +13,7 @@ import { FILE_SIZE_CAPS, refuseOverCap, type FileSizeCap } from '@core/storage/f
 import type { OutboxEntry } from './entry';
 import { applyStatePatch } from './state-patch';
 import { IdIndex } from './id-index';
-import { addKeyTempIds } from './key-temp-ids';
+import { TempIdRefs } from './temp-id-refs';
 import type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
 import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
 import { readCheckedPrefix, writeCheckedPrefix } from './checked-prefix';
@@ -55,14 +55,15 @@ export class OutboxStore {
   /** In queue order (seq). */
   readonly entries = new Map<string, OutboxEntry>();
   readonly mappings = new Map<string, Mapping>();
-  /** Entries whose input or resource key holds a temp id: a mapping rewrites only those. */
-  readonly #tempRefs = new IdIndex();
+  readonly #tempRefs = new TempIdRefs(this.entries);
   /** Entry ids per resource key. */
   readonly #byResource = new IdIndex();
   /** Sent entries, in the order they became sent: the oldest are forgotten first. */
   readonly #sent = new Set<string>();
   #file!: AppendOnlyFile;
   #seq = 0;
+  #lastAddedSeq = 0;
+  #ordered = true;
   readonly #now: () => number;
   readonly #compactMinLines: number;
   readonly #keepSent: number;
@@ -187,16 +188,18 @@ export class OutboxStore {
     return ++this.#seq;
   }
 
+  /** Each entry was added after one of a lower seq: a scheduling pass may stop at a seq (plan-horizon.ts). Not so in a hand-edited file. */
+  get queueOrdered(): boolean {
+    return this.#ordered;
+  }
+
   serverIdOf(tempId: string): ServerId | undefined {
     return this.mappings.get(tempId)?.serverId;
   }
 
   /** Entries (any state) that refer to a temp id in their input or resource key. */
   referencing(tempId: string): OutboxEntry[] {
-    return this.#tempRefs
-      .get(tempId)
-      .map((id) => this.entries.get(id))
-      .filter((e): e is OutboxEntry => e !== undefined);
+    return this.#tempRefs.holding(tempId);
   }
 
   /** Entries (any state) on one resource key, in queue order. */
@@ -215,7 +218,7 @@ export class OutboxStore {
 
   #index(entry: OutboxEntry): void {
     this.#byResource.add(entry.resourceKey, entry.id);
-    for (const tempId of addKeyTempIds(entry.resourceKey, tempIdsIn(entry.input))) this.#tempRefs.add(tempId, entry.id);
+    this.#tempRefs.note(entry);
   }
 
   #unindex(entry: OutboxEntry): void {
@@ -345,6 +348,8 @@ export class OutboxStore {
         const input = this.#resolve(record.entry.input);
         const entry: OutboxEntry = owned ? Object.assign(record.entry, { input }) : { ...record.entry, input };
         this.entries.set(entry.id, entry);
+        if (entry.seq <= this.#lastAddedSeq) this.#ordered = false;
+        this.#lastAddedSeq = entry.seq;
         this.#index(entry);
         if (entry.state === 'sent') this.#sent.add(entry.id);
         if (entry.seq > this.#seq) this.#seq = entry.seq;

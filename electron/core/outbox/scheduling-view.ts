@@ -1,11 +1,12 @@
 import type { ConnectivityMonitor } from '@core/connectivity/connectivity-monitor';
-import { planDispatch, type DispatchPlan } from './dispatch-plan';
+import { planDispatch, type DispatchPlan, type PlanHorizon } from './dispatch-plan';
 import type { EntryRuntimes } from './entry-runtime';
 import type { EntryServers } from './entry-servers';
 import type { FlushView } from './flush-waiters';
 import type { InFlightLedger } from './in-flight-ledger';
 import type { OutboxKindRegistry } from './kinds';
 import type { OutboxStore } from './outbox-store';
+import type { OutboxEntry } from './entry';
 
 export interface SchedulingDeps {
   store: OutboxStore;
@@ -24,8 +25,15 @@ export interface SchedulingDeps {
 export class SchedulingView {
   readonly #deps: SchedulingDeps;
 
+  readonly #horizon: PlanHorizon;
+
   constructor(deps: SchedulingDeps) {
     this.#deps = deps;
+    this.#horizon = {
+      lastOpenSeq: (perServer) => deps.servers.lastOpenSeq(perServer),
+      entryOf: (id) => deps.store.entries.get(id),
+      onKey: (resourceKey) => deps.store.onResource(resourceKey),
+    };
   }
 
   plan(): DispatchPlan {
@@ -47,17 +55,20 @@ export class SchedulingView {
       pipelined: (entry) => kinds.get(entry.kind)?.pipelined?.(entry) === true,
       runningByExclusivity: inFlight.byExclusivity,
       aloneOnKey: (entry) => store.aloneOnKey(entry),
+      ...(store.queueOrdered ? { horizon: this.#horizon } : {}),
     });
   }
 
   flushView(plan: DispatchPlan): FlushView {
     const { store, runtime, inFlight, servers, connectivity } = this.#deps;
     return {
-      entries: store.entries.values(),
+      entries: { [Symbol.iterator]: () => store.entries.values() },
       plan,
-      busy: (entry) => inFlight.has(entry.id) || runtime.peek(entry.id)?.committing === true,
+      busy: (entry) => inFlight.has(entry.id) || runtime.isCommitting(entry.id),
+      busyEntries: () => [...inFlight.ids(), ...runtime.committingIds()].map((id) => store.entries.get(id)).filter((e): e is OutboxEntry => e !== undefined),
       serverOf: (entry) => servers.of(entry),
       settling: (server) => connectivity.isSettling(server),
+      quietFrom: (seq) => servers.quietFrom(seq),
     };
   }
 }

@@ -1,5 +1,6 @@
 import type { OutboxWaitReason } from '@shared/outbox/entry-view';
 import type { DispatchPlan } from './dispatch-plan';
+import type { WaitingReasons } from './plan-horizon';
 import type { OutboxEntry } from './entry';
 import { flushReport, flushSettled, type FlushWaiter, type FlushWaiters, type SendTally } from './flush-waiters';
 import type { SchedulingView } from './scheduling-view';
@@ -28,7 +29,7 @@ export class SendPump {
   readonly #wakeTimer: WakeTimer;
   #queued = false;
   /** Why each pending entry waits, as of the last plan. */
-  #waiting: ReadonlyMap<string, OutboxWaitReason> = new Map();
+  #waiting: Pick<WaitingReasons, 'get'> = new Map<string, OutboxWaitReason>();
   /** #waiting is that of the current state: nothing changed since the last plan. */
   #fresh = false;
 
@@ -72,7 +73,7 @@ export class SendPump {
   /** Answers every flush still waiting (the outbox stops, or a flush's time is up). */
   finish(waiter: FlushWaiter, plan: DispatchPlan = this.#deps.scheduling.plan(), settled = false): void {
     const { flushWaiters, scheduling, tally } = this.#deps;
-    flushWaiters.finish(waiter, flushReport(waiter, scheduling.flushView(plan), tally, settled));
+    flushWaiters.finish(waiter, waiter.wantsReport ? flushReport(waiter, scheduling.flushView(plan), tally, settled) : null);
   }
 
   #pass(): void {

@@ -131,7 +131,13 @@ describe('dispatch plan', () => {
       blocked: new Set(['nokey']),
     });
     expect(ids(p)).toEqual(['go']);
-    expect(Object.fromEntries(p.waiting)).toEqual({ off: 'offline', paused: 'rate_limited', later: 'backoff', nokey: 'no_key' });
+    expect(Object.fromEntries(['off', 'paused', 'later', 'nokey', 'go'].map((id) => [id, p.waiting.get(id)]))).toEqual({
+      off: 'offline',
+      paused: 'rate_limited',
+      later: 'backoff',
+      nokey: 'no_key',
+      go: undefined,
+    });
     expect(p.wakeAt).toBe(2_000);
   });
 

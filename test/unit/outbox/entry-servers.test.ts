@@ -29,7 +29,13 @@ describe('the server each write goes to', () => {
       serverOf: (e: OutboxEntry) => (asked.push(e.id), e.server ? e.server.baseUrl : accountServer),
     } as unknown as OutboxKindHandler;
     const runtime = new EntryRuntimes();
-    const servers = new EntryServers({ kinds: new OutboxKindRegistry([kind]), runtime, probes: null, connectivity: new ConnectivityMonitor() });
+    const servers = new EntryServers({
+      kinds: new OutboxKindRegistry([kind]),
+      runtime,
+      probes: null,
+      connectivity: new ConnectivityMonitor(),
+      entryOf: () => undefined,
+    });
     const own = entry('own', { baseUrl: 'https://own.example', keyFrom: 'env' });
     const account = entry('account');
     expect([servers.of(own), servers.of(account)]).toEqual(['https://own.example', 'https://old.example']);
@@ -37,5 +43,57 @@ describe('the server each write goes to', () => {
     runtime.forgetServers();
     expect([servers.of(own), servers.of(account)]).toEqual(['https://own.example', 'https://new.example']);
     expect(asked).toEqual(['own', 'account', 'account']);
+  });
+});
+
+describe('where a scheduling pass may stop', () => {
+  const at = (id: string, seq: number, baseUrl: string): OutboxEntry => ({ ...entry(id, { baseUrl, keyFrom: 'env' }), seq });
+
+  it('after the last write whose server may take one: not an unreachable one, nor one not answered yet with a write going', () => {
+    const connectivity = new ConnectivityMonitor();
+    const kind = { kind: 'test', serverOf: (e: OutboxEntry) => e.server!.baseUrl } as unknown as OutboxKindHandler;
+    const writes = [at('up', 1, 'https://up.example'), at('new', 2, 'https://new.example'), at('down', 3, 'https://down.example')];
+    const servers = new EntryServers({
+      kinds: new OutboxKindRegistry([kind]),
+      runtime: new EntryRuntimes(),
+      probes: null,
+      connectivity,
+      entryOf: (id) => writes.find((w) => w.id === id),
+    });
+    for (const w of writes) servers.track(w);
+    connectivity.reportSuccess('https://up.example');
+    connectivity.reportFailure('https://down.example');
+    expect(servers.lastOpenSeq(new Map())).toBe(2);
+    expect(servers.lastOpenSeq(new Map([['https://new.example', 1]]))).toBe(1);
+    connectivity.reportFailure('https://up.example');
+    expect(servers.lastOpenSeq(new Map([['https://new.example', 1]]))).toBe(0);
+  });
+
+  it('never before a write whose server was dropped (a retry, Settings changed): it is asked again first', () => {
+    const connectivity = new ConnectivityMonitor();
+    let accountServer = 'https://down.example';
+    const kind = { kind: 'test', serverOf: () => accountServer } as unknown as OutboxKindHandler;
+    const runtime = new EntryRuntimes();
+    const write = { ...entry('w'), seq: 7 };
+    const servers = new EntryServers({
+      kinds: new OutboxKindRegistry([kind]),
+      runtime,
+      probes: null,
+      connectivity,
+      entryOf: (id) => (id === 'w' ? write : undefined),
+    });
+    servers.track(write);
+    connectivity.reportFailure('https://down.example');
+    expect(servers.lastOpenSeq(new Map())).toBe(0);
+    expect(servers.quietFrom(1)).toBe(true);
+    accountServer = 'https://up.example';
+    runtime.forgetServers();
+    expect(servers.quietFrom(1)).toBe(false);
+    expect(servers.lastOpenSeq(new Map())).toBe(7);
+    connectivity.reportFailure('https://up.example');
+    expect(servers.lastOpenSeq(new Map())).toBe(0);
+    accountServer = 'https://other.example';
+    runtime.resetForRetry('w');
+    expect(servers.lastOpenSeq(new Map())).toBe(7);
   });
 });

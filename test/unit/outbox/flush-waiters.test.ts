@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FlushWaiters } from '../../../electron/core/outbox/flush-waiters';
+import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { flushSettled, FlushWaiters, type FlushView, type FlushWaiter } from '../../../electron/core/outbox/flush-waiters';
 import type { OutboxFlushReport } from '../../../shared/outbox/status';
 
 const timeouts = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
@@ -42,5 +43,56 @@ describe('callers awaiting a flush', () => {
     );
     await expect(answer).resolves.toMatchObject({ settled: false });
     expect(waiters.size).toBe(0);
+  });
+});
+
+describe('whether a flush has settled', () => {
+  const write = (seq: number): OutboxEntry => ({
+    id: `w${seq}`,
+    seq,
+    kind: 'k',
+    accountId: 'a',
+    operation: 'create',
+    input: {},
+    resourceKey: `own-${seq}`,
+    dependsOn: [],
+    createdAt: '',
+    attempts: 0,
+    state: 'pending',
+  });
+  const writes = Array.from({ length: 1_000 }, (_, i) => write(i + 1));
+  const waiter = { inScope: () => true } as unknown as FlushWaiter;
+  function view(options: { busy?: OutboxEntry[]; quiet: boolean; reason: (id: string) => 'offline' | 'concurrency' }) {
+    const asked: string[] = [];
+    const busy = new Set(options.busy ?? []);
+    const flushView: FlushView = {
+      entries: writes,
+      // The pass looked at the first write only: every later one waits for a server that cannot take it.
+      plan: {
+        start: [],
+        wakeAt: null,
+        passedOverFrom: 2,
+        waiting: { of: (e: OutboxEntry) => (asked.push(e.id), options.reason(e.id)) } as unknown as FlushView['plan']['waiting'],
+      },
+      busy: (e) => busy.has(e),
+      busyEntries: () => busy,
+      serverOf: () => 'https://down.example',
+      settling: () => false,
+      quietFrom: () => options.quiet,
+    };
+    return { flushView, asked };
+  }
+
+  it('does not look at each write a pass stopped before when their servers are quietly unreachable', () => {
+    const quiet = view({ quiet: true, reason: () => 'offline' });
+    expect(flushSettled(waiter, quiet.flushView)).toBe(true);
+    expect(quiet.asked).toEqual(['w1']);
+  });
+
+  it('is not settled while one of them is being sent, or when one may move by itself', () => {
+    expect(flushSettled(waiter, view({ quiet: true, busy: [writes[500]!], reason: () => 'offline' }).flushView)).toBe(false);
+    const scouting = view({ quiet: false, reason: (id) => (id === 'w700' ? 'concurrency' : 'offline') });
+    expect(flushSettled(waiter, scouting.flushView)).toBe(false);
+    expect(scouting.asked).toHaveLength(700);
   });
 });

@@ -98,6 +98,16 @@ describe('OutboxService with another kind of write', () => {
     expect(outbox.list().every((e) => e.state === 'sent')).toBe(true);
   });
 
+  it('sends as a flush does for a caller that reads no report, and makes none', async () => {
+    tmp = makeTempDir('outbox-service-');
+    const server = fakeServer();
+    outbox = await open(server);
+    for (const name of ['a', 'b']) await outbox.enqueue(op(name));
+    expect(await outbox.flush({ report: false })).toBeNull();
+    expect(server.log).toHaveLength(2);
+    expect(outbox.pendingCount()).toBe(0);
+  });
+
   it('retries transient failures with backoff, reconciles after an unknown outcome, keeps permanent failures', async () => {
     tmp = makeTempDir('outbox-service-');
     const server = fakeServer();
