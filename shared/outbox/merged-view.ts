@@ -1,5 +1,5 @@
 import type { OutboxEntryView } from './entry-view';
-import { STATUSPAGE_OUTBOX_KIND } from './requests';
+import { STATUSPAL_OUTBOX_KIND } from './kind-name';
 import type { WriteOperationName } from './write-operations';
 
 /**
@@ -115,7 +115,7 @@ export function mergeWithOutbox<T extends { id: number | string; updates?: unkno
   const created: MergedItem<T>[] = [];
   const find = (id: unknown) => created.find((item) => sameId(item.id, id)) ?? merged.find((item) => sameId(item.id, id));
 
-  const relevant = entries.filter((e) => e.kind === STATUSPAGE_OUTBOX_KIND && e.state !== 'sent' && inScope(e, scope)).sort((a, b) => a.seq - b.seq);
+  const relevant = entries.filter((e) => e.kind === STATUSPAL_OUTBOX_KIND && e.state !== 'sent' && inScope(e, scope)).sort((a, b) => a.seq - b.seq);
 
   for (const entry of relevant) {
     const op = entry.operation;

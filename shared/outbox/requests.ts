@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { boundedRecord } from '../validation/bounded-record';
 import { WRITE_OPERATION_NAMES, type WriteOperationName } from './write-operations';
+import { kindNameOfToday, STATUSPAL_OUTBOX_KIND } from './kind-name';
 import { outboxEntryViewSchema, outboxServerSchema, outboxStateSchema, serverIdSchema } from './entry-view';
-
-/** The kinds the outbox knows today. The operations-delete feature will add its own. */
-export const STATUSPAGE_OUTBOX_KIND = 'statuspage';
 
 export const writeOperationNameSchema = z.enum(WRITE_OPERATION_NAMES as [WriteOperationName, ...WriteOperationName[]]);
 
@@ -15,7 +13,7 @@ export const MAX_DEPENDS_ON = 1_000;
 export const outboxEnqueueInputSchema = z.object({
   /** Optional client mutation id: enqueueing the same id twice returns the first entry (safe IPC retries). */
   id: z.string().uuid().optional(),
-  kind: z.string().min(1).max(40).default(STATUSPAGE_OUTBOX_KIND),
+  kind: z.string().min(1).max(40).default(STATUSPAL_OUTBOX_KIND).transform(kindNameOfToday),
   accountId: z.string().min(1).max(200),
   server: outboxServerSchema.optional(),
   operation: z.string().min(1).max(60),

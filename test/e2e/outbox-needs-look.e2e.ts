@@ -17,7 +17,7 @@ const incident = (title: string) => ({ type: 'minor', title, service_ids: [2], u
 
 async function queueUntilHeld(app: Harness, accountId: string, title: string): Promise<string> {
   const outbox = await app.core.outbox.service();
-  const request: OutboxEnqueueInput = { kind: 'statuspage', accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: incident(title) } };
+  const request: OutboxEnqueueInput = { kind: 'statuspal', accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: incident(title) } };
   const { id } = await outbox.enqueue(request);
   await expect.poll(() => outbox.get(id)?.state).toBe('needs_look');
   return id;

@@ -11,7 +11,7 @@ import { addAcmeAccount, goTo } from './support/navigation';
  */
 
 const create = (accountId: string, title: string) => ({
-  kind: 'statuspage' as const,
+  kind: 'statuspal' as const,
   accountId,
   operation: 'createIncident',
   input: { subdomain: 'acme', incident: { type: 'minor', title } },

@@ -1,7 +1,7 @@
 import { createHelloProbe } from '../../electron/core/connectivity/hello-probe';
 import type { OutboxKindHandler } from '../../electron/core/outbox/kinds';
 import { OutboxService, type OutboxServiceOptions } from '../../electron/core/outbox/outbox-service';
-import { createStatusPageOutboxKind } from '../../electron/core/outbox/statuspal/statuspage-kind';
+import { createStatusPageOutboxKind } from '../../electron/core/outbox/statuspal/statuspal-kind';
 import { StatusPageTargets, type OutboxAccountsPort } from '../../electron/core/outbox/statuspal/targets';
 import { AppError } from '../../shared/errors';
 

@@ -195,7 +195,7 @@ async function runSteps(
           // What identifies it in the write log: the title as sent.
           const mark = incident.title as string;
           n++;
-          const { id, tempId } = await outbox.enqueue({ kind: 'statuspage', accountId, operation: 'createIncident', input: { subdomain: 'acme', incident } });
+          const { id, tempId } = await outbox.enqueue({ kind: 'statuspal', accountId, operation: 'createIncident', input: { subdomain: 'acme', incident } });
           creates.push({ entryId: id, mark, incident: creates.length, tempId });
           break;
         }
@@ -204,7 +204,7 @@ async function runSteps(
           const target = creates[s.of % creates.length]!;
           const mark = `${target.mark} update ${++n}`;
           const { id } = await outbox.enqueue({
-            kind: 'statuspage',
+            kind: 'statuspal',
             accountId,
             operation: 'addIncidentUpdate',
             input: { subdomain: 'acme', incidentId: target.tempId!, update: { type: 'update', description: mark } },

@@ -5,7 +5,7 @@ import type { RateLimiterOptions } from '@core/statuspal-client/rate-limiter';
 import type { FetchLike } from '@core/statuspal-client/transport';
 import type { OutboxKindHandler } from './kinds';
 import { OutboxService, type OutboxServiceOptions } from './outbox-service';
-import { createStatusPageOutboxKind } from './statuspal/statuspage-kind';
+import { createStatusPageOutboxKind } from './statuspal/statuspal-kind';
 import { StatusPageTargets, type OutboxAccountsPort } from './statuspal/targets';
 
 export interface StatusPageOutboxOptions extends Omit<OutboxServiceOptions, 'kinds'> {

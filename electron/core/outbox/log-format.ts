@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kindNameOfToday } from '@shared/outbox/kind-name';
 import {
   outboxConflictSchema,
   outboxErrorSchema,
@@ -150,6 +151,13 @@ export interface ShortBatch {
 const MAX_DAMAGED_KEPT = 50;
 const MAX_DAMAGED_BYTES = 64 * 1024;
 
+/** A write added by an earlier version, under its kind's name of today. */
+function namedAsToday(record: OutboxRecord): OutboxRecord {
+  if (record.t !== 'add') return record;
+  const kind = kindNameOfToday(record.entry.kind);
+  return kind === record.entry.kind ? record : { ...record, entry: { ...record.entry, kind } };
+}
+
 /**
  * Reads every record it can; never throws on content. Lines within the first `checkedBytes` were checked against
  * the record schema by an earlier open, unchanged since (checked-prefix.ts): parsed, not checked again.
@@ -192,11 +200,11 @@ export function parseOutboxLog(bytes: Buffer, checkedBytes = 0): ParsedOutboxLog
       }
     }
     if (raw.byteOffset - bytes.byteOffset + raw.length < checkedBytes) {
-      result.records.push(json as OutboxRecord);
+      result.records.push(namedAsToday(json as OutboxRecord));
       continue;
     }
     const record = recordSchema.safeParse(json);
-    if (record.success) result.records.push(record.data);
+    if (record.success) result.records.push(namedAsToday(record.data));
     else if (last && missingNewline) result.tornTail = true;
     else {
       result.invalidLines++;

@@ -1,4 +1,5 @@
 import type { OutboxError } from '@shared/outbox/entry-view';
+import { STATUSPAL_OUTBOX_KIND } from '@shared/outbox/kind-name';
 import { isWriteOperation, WRITE_OPERATIONS } from '@shared/outbox/write-operations';
 import type { OutboxEntry } from './entry';
 import type { OutboxRecord } from './log-format';
@@ -12,7 +13,7 @@ import type { OutboxRecord } from './log-format';
 
 /** A write that names an item the server already has (not a create of a new top-level item). */
 function writesToExistingItem(entry: OutboxEntry): boolean {
-  if (entry.kind !== 'statuspage' || !isWriteOperation(entry.operation)) return false;
+  if (entry.kind !== STATUSPAL_OUTBOX_KIND || !isWriteOperation(entry.operation)) return false;
   const info = WRITE_OPERATIONS[entry.operation];
   return info.parent !== undefined || info.action !== 'create';
 }

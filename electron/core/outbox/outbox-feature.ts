@@ -11,7 +11,7 @@ import type { OutboxService } from './outbox-service';
 import { OutboxHandoffReceiver } from './outbox-handoff';
 import { openWhenFree, type OutboxBusyError } from './outbox-lock';
 import { accountsPortOf } from './statuspal/accounts-port';
-import { createStatusPageOutboxKind } from './statuspal/statuspage-kind';
+import { createStatusPageOutboxKind } from './statuspal/statuspal-kind';
 import { StatusPageTargets } from './statuspal/targets';
 
 /** The monitor's power and network port, seen as the outbox's network signals. */

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import type { MergedUpdate } from '@shared/outbox/merged-view';
-import { STATUSPAGE_OUTBOX_KIND } from '@shared/outbox/requests';
+import { STATUSPAL_OUTBOX_KIND } from '@shared/outbox/kind-name';
 import { isTempId } from '@shared/outbox/temp-id';
 import type { WriteOperationName } from '@shared/outbox/write-operations';
 import { ApiError } from '@/api';
@@ -249,11 +249,11 @@ export const useIncidentsStore = defineStore('incidents', () => {
     const current = account.value;
     if (entry.state === 'failed' && entry.lastError?.code === 'not_found' && current && entry.accountId === current.id) {
       const kind = kindOfOperation(entry.operation);
-      if (kind && entry.kind === STATUSPAGE_OUTBOX_KIND && entry.input.subdomain === current.subdomain) onNotFound(entry, kind);
+      if (kind && entry.kind === STATUSPAL_OUTBOX_KIND && entry.input.subdomain === current.subdomain) onNotFound(entry, kind);
       return;
     }
     if (entry.state !== 'sent' || handledSent.has(entry.id)) return;
-    if (!current || entry.kind !== STATUSPAGE_OUTBOX_KIND || entry.accountId !== current.id || entry.input.subdomain !== current.subdomain) return;
+    if (!current || entry.kind !== STATUSPAL_OUTBOX_KIND || entry.accountId !== current.id || entry.input.subdomain !== current.subdomain) return;
     const kind = kindOfOperation(entry.operation);
     if (!kind) return;
     handledSent.add(entry.id);

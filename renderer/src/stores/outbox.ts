@@ -217,7 +217,7 @@ export const useOutboxStore = defineStore('outbox', () => {
       shown++;
       put({
         id: result.id,
-        kind: request.kind ?? 'statuspage', // the schema's default; a literal keeps this store free of runtime imports
+        kind: request.kind ?? 'statuspal', // the schema's default; a literal keeps this store free of runtime imports
         accountId: request.accountId,
         operation: request.operation,
         input: request.input,

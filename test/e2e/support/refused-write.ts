@@ -11,7 +11,7 @@ export async function queueRefusedWrite(app: Harness, sim: StatusPageSimulator, 
   const { id: accountId } = await addAcmeAccount(app, sim);
   const outbox = await app.core.outbox.service();
   sim.setFaults({ method: 'POST', errorRates: { 400: 1 }, times: 1 });
-  const queued = await outbox.enqueue({ kind: 'statuspage', accountId, ...write });
+  const queued = await outbox.enqueue({ kind: 'statuspal', accountId, ...write });
   await expect.poll(() => outbox.get(queued.id)?.state).toBe('failed');
   return queued;
 }

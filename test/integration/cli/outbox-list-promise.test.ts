@@ -24,13 +24,13 @@ describe('statusdesk outbox list and the promise of each write', () => {
     const outbox = await openTestOutbox(home.dir, accounts);
     outbox.start();
     const point = await outbox.enqueue({
-      kind: 'statuspage',
+      kind: 'statuspal',
       accountId,
       operation: 'addMetricEntry',
       input: { subdomain: 'acme', metricId: 1, entry: { time: 1717243200, value: 120 } },
     });
     const incident = await outbox.enqueue({
-      kind: 'statuspage',
+      kind: 'statuspal',
       accountId,
       operation: 'createIncident',
       input: { subdomain: 'acme', incident: { type: 'minor', title: 'Slow checkout' } },

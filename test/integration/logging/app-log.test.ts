@@ -101,8 +101,8 @@ describe('the main log', () => {
     expect(log).toMatch(/settings changed: accounts \(1 added\)/);
     expect(log).toMatch(/settings changed: .*watchedPages \(1 added\)/);
     expect(log).toMatch(/settings changed: notifications\.minSeverity/);
-    expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspage createIncident: pending/);
-    expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspage createIncident: in_flight → sent \(server id \d+\)/);
+    expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspal createIncident: pending/);
+    expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspal createIncident: in_flight → sent \(server id \d+\)/);
     expect(log).toMatch(/warn {2}monitor: page Acme \(acme\) is stale after 2 failed poll\(s\): /);
     expect(log).toMatch(/info {2}monitor: page Acme \(acme\) answers again/);
     expect(log).toMatch(/warn {2}ipc monitor\.addPage: refused \(invalid_input\)/);

@@ -51,8 +51,8 @@ describe('the command line log', () => {
 
     const log = fs.readFileSync(path.join(home.dir, 'logs', 'cli.log'), 'utf8');
     expect(log).toMatch(/info {2}statusdesk incidents create started: version [\d.]+, node /);
-    expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspage createIncident: pending/);
-    expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspage createIncident: in_flight → sent \(server id \d+\)/);
+    expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspal createIncident: pending/);
+    expect(log).toMatch(/outbox: [0-9a-f-]{36} statuspal createIncident: in_flight → sent \(server id \d+\)/);
     expect(log).toMatch(/info {2}statusdesk incidents create ended with exit code 0 after \d+ ms/);
     expect(log).toMatch(/info {2}statusdesk status started/);
     expect(log).toMatch(/stderr: statusdesk: There is no status page/);

@@ -47,7 +47,7 @@ async function open(options: Parameters<typeof openTestOutbox>[2] = {}) {
 
 function createIncident(accountId: string, title: string) {
   return {
-    kind: 'statuspage' as const,
+    kind: 'statuspal' as const,
     accountId,
     operation: 'createIncident',
     input: { subdomain: 'acme', incident: { type: 'major', title, updates: [{ type: 'issue', description: `${title}: investigating` }] } },
@@ -80,14 +80,14 @@ describe('writes that waited in the outbox', () => {
     const created = await outbox.enqueue(createIncident(accountId, 'Written on a train'));
     await sleep(1_100);
     const second = await outbox.enqueue({
-      kind: 'statuspage',
+      kind: 'statuspal',
       accountId,
       operation: 'addIncidentUpdate',
       input: { subdomain: 'acme', incidentId: created.tempId!, update: { type: 'update', description: 'Second' } },
     });
     await sleep(1_100);
     const third = await outbox.enqueue({
-      kind: 'statuspage',
+      kind: 'statuspal',
       accountId,
       operation: 'addIncidentUpdate',
       input: { subdomain: 'acme', incidentId: created.tempId!, update: { type: 'monitoring', description: 'Third' } },
@@ -122,7 +122,7 @@ describe('writes that waited in the outbox', () => {
     const incidentId = sim.openIncident({ page: 'acme', title: 'Payments failing', type: 'major' }).id;
     await sim.goOffline();
     const { id } = await outbox.enqueue({
-      kind: 'statuspage',
+      kind: 'statuspal',
       accountId,
       operation: 'addIncidentUpdate',
       input: { subdomain: 'acme', incidentId, update: { type: 'monitoring', description: 'Fix deployed, watching' } },
@@ -148,7 +148,7 @@ describe('writes that waited in the outbox', () => {
     const incidentId = sim.openIncident({ page: 'acme', title: 'Search slow', type: 'minor' }).id;
     await sim.goOffline();
     const { id } = await outbox.enqueue({
-      kind: 'statuspage',
+      kind: 'statuspal',
       accountId,
       operation: 'addIncidentUpdate',
       input: { subdomain: 'acme', incidentId, update: { type: 'monitoring', description: 'Watching' } },
@@ -168,13 +168,13 @@ describe('writes that waited in the outbox', () => {
     const incidentId = sim.openIncident({ page: 'acme', title: 'Login errors', type: 'major' }).id;
     await sim.goOffline();
     await outbox.enqueue({
-      kind: 'statuspage',
+      kind: 'statuspal',
       accountId,
       operation: 'addIncidentUpdate',
       input: { subdomain: 'acme', incidentId, update: { type: 'resolved', description: 'Fixed' } },
     });
     await outbox.enqueue({
-      kind: 'statuspage',
+      kind: 'statuspal',
       accountId,
       operation: 'addIncidentUpdate',
       input: { subdomain: 'acme', incidentId, update: { type: 'update', description: 'Post-mortem to follow' } },

@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 const notice = (accountId: string, title: string) => ({
-  kind: 'statuspage' as const,
+  kind: 'statuspal' as const,
   accountId,
   operation: 'createInfoNotice',
   input: { subdomain: 'acme', info_notice: { title, updates: [{ description: `${title}.` }] } },

@@ -43,7 +43,7 @@ function incidentWithUpdate(): { incidentId: number; updateId: number } {
 }
 
 const write = (accountId: string, operation: string, input: Json) => ({
-  kind: 'statuspage' as const,
+  kind: 'statuspal' as const,
   accountId,
   operation,
   input: { subdomain: 'acme', ...input },

@@ -29,7 +29,7 @@ async function sim(): Promise<StatusPageSimulator> {
 }
 
 const create = (accountId: string, title: string) => ({
-  kind: 'statuspage' as const,
+  kind: 'statuspal' as const,
   accountId,
   operation: 'createIncident',
   input: { subdomain: 'acme', incident: { type: 'major', title, updates: [{ type: 'issue', description: 'Investigating' }] } },

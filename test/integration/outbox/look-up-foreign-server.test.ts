@@ -122,7 +122,7 @@ const OURS = {
   service_ids: [2],
   updates: [{ type: 'issue', description: ' Investigating <b>now</b> & "soon"\n' }],
 };
-const create = (accountId: string) => ({ kind: 'statuspage', accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: OURS } });
+const create = (accountId: string) => ({ kind: 'statuspal', accountId, operation: 'createIncident', input: { subdomain: 'acme', incident: OURS } });
 
 describe('the look-up against a server that keeps text and times its own way', () => {
   it('a create cut off after it was stored is found (trimmed title, escaped message, ISO times): stored once', async () => {

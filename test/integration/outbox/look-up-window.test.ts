@@ -53,7 +53,7 @@ const created = () => sim.writeLog({ op: 'incidents.create' });
 /** Queues the create while the server refuses connections, and waits until that first attempt was refused. */
 async function queueRefused(target: OutboxService, accountId: string, incident: Record<string, unknown>): Promise<string> {
   await sim.goOffline({ mode: 'refuse' });
-  const { id } = await target.enqueue({ kind: 'statuspage', accountId, operation: 'createIncident', input: { subdomain: 'acme', incident } });
+  const { id } = await target.enqueue({ kind: 'statuspal', accountId, operation: 'createIncident', input: { subdomain: 'acme', incident } });
   await until(() => (target.get(id)?.attempts ?? 0) >= 1 && target.get(id)?.state === 'pending', 'the refused first attempt');
   return id;
 }

@@ -33,7 +33,7 @@ describe('a 429 asking to wait 11 days', () => {
     sim.setFaults({ method: ['POST'], times: 1, errorRates: { 429: 1 }, retryAfterSeconds: 999_999 });
     const before = Date.now();
     const { id } = await outbox.enqueue({
-      kind: 'statuspage',
+      kind: 'statuspal',
       accountId,
       operation: 'createIncident',
       input: { subdomain: 'acme', incident: { type: 'minor', title: 'Rate limited create' } },

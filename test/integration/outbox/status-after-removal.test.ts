@@ -37,7 +37,7 @@ describe('the outbox status after a removal', () => {
     };
     // An edit of an older version than the server's: held as a conflict.
     const { id } = await outbox.enqueue({
-      kind: 'statuspage',
+      kind: 'statuspal',
       accountId,
       operation: 'updateIncident',
       input: { subdomain: 'acme', incidentId: incident.id, incident: { title: 'Mine' } },

@@ -47,7 +47,7 @@ async function open(accounts: OutboxAccountsPort, now: () => number, bootClock: 
 }
 
 const create = (accountId: string, title: string) => ({
-  kind: 'statuspage' as const,
+  kind: 'statuspal' as const,
   accountId,
   operation: 'createIncident',
   input: { subdomain: 'acme', incident: { type: 'major', title } },

@@ -148,10 +148,10 @@ describe('layering (docs/architecture.md)', () => {
   });
 
   it('knows the feature folders', () => {
-    expect(featureFolder(path.join('electron', 'core', 'outbox', 'statuspage', 'x.ts'))).toBe(path.join('electron', 'core', 'outbox'));
+    expect(featureFolder(path.join('electron', 'core', 'outbox', 'statuspal', 'x.ts'))).toBe(path.join('electron', 'core', 'outbox'));
     expect(featureFolder(path.join('electron', 'core', 'app-core.ts'))).toBe(path.join('electron', 'core'));
     expect(featureFolder(path.join('electron', 'cli', 'commands', 'watch.ts'))).toBe(path.join('electron', 'cli'));
-    expect(featureFolder(path.join('simulators', 'statuspage', 'resources', 'x.ts'))).toBe(path.join('simulators', 'statuspage'));
+    expect(featureFolder(path.join('simulators', 'statuspal', 'resources', 'x.ts'))).toBe(path.join('simulators', 'statuspal'));
   });
 
   it('the preload imports only electron and the shared contract', () => {

@@ -65,7 +65,7 @@ describe('service mapping by name', () => {
 describe('member state from the outbox', () => {
   const entry = (over: Partial<OutboxEntryView>): OutboxEntryView => ({
     id: ENTRY_US,
-    kind: 'statuspage',
+    kind: 'statuspal',
     accountId: US.accountId,
     operation: 'createIncident',
     input: { subdomain: US.subdomain },

@@ -16,7 +16,7 @@ function recorder(): AppLogger & { lines: string[] } {
 function entry(change: Partial<OutboxEntryView>): OutboxEntryView {
   return {
     id: '11111111-1111-4111-8111-111111111111',
-    kind: 'statuspage',
+    kind: 'statuspal',
     accountId: 'acc',
     operation: 'createIncident',
     input: { subdomain: 'acme', title: 'A secret title' },
@@ -67,9 +67,9 @@ describe('what the core logs', () => {
     });
     log.outboxChange({ type: 'removed', id: '11111111-1111-4111-8111-111111111111' });
     expect(logger.lines).toEqual([
-      'info outbox: 11111111-1111-4111-8111-111111111111 statuspage createIncident: pending (offline)',
-      'info outbox: 11111111-1111-4111-8111-111111111111 statuspage createIncident: pending → in_flight, attempt 1',
-      'warn outbox: 11111111-1111-4111-8111-111111111111 statuspage createIncident: in_flight → failed (invalid_input 422: Title is too long.), attempt 1',
+      'info outbox: 11111111-1111-4111-8111-111111111111 statuspal createIncident: pending (offline)',
+      'info outbox: 11111111-1111-4111-8111-111111111111 statuspal createIncident: pending → in_flight, attempt 1',
+      'warn outbox: 11111111-1111-4111-8111-111111111111 statuspal createIncident: in_flight → failed (invalid_input 422: Title is too long.), attempt 1',
       'info outbox: 11111111-1111-4111-8111-111111111111 removed',
     ]);
     expect(logger.lines.join('\n')).not.toContain('A secret title');
@@ -85,8 +85,8 @@ describe('what the core logs', () => {
     log.outboxChange({ type: 'entry', entry: entry({ id: ids[0], state: 'sent', operation: 'addMetricEntry' }) });
     log.outboxChange({ type: 'forgotten', ids: [ids[0]] });
     expect(logger.lines).toEqual([
-      `info outbox: 2 writes queued in one batch (statuspage addMetricEntry, from ${ids[0]})`,
-      `info outbox: ${ids[0]} statuspage addMetricEntry: pending → sent`,
+      `info outbox: 2 writes queued in one batch (statuspal addMetricEntry, from ${ids[0]})`,
+      `info outbox: ${ids[0]} statuspal addMetricEntry: pending → sent`,
     ]);
   });
 

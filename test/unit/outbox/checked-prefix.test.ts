@@ -23,7 +23,7 @@ function entry(n: number): OutboxEntry {
   return {
     id,
     seq: n,
-    kind: 'statuspage',
+    kind: 'statuspal',
     accountId: 'acct',
     operation: 'createIncident',
     input: { subdomain: 'acme', incident: { title: `Title ${n}`, type: 'minor' } },

@@ -8,7 +8,7 @@ function entry(operation: string, input: Record<string, unknown>, extra: Partial
   const id = `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`;
   return {
     id,
-    kind: 'statuspage',
+    kind: 'statuspal',
     accountId: 'acct',
     operation,
     input: { subdomain: 'acme', ...input },

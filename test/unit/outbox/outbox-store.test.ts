@@ -15,7 +15,7 @@ function entry(n: number, extra: Partial<OutboxEntry> = {}): OutboxEntry {
   return {
     id,
     seq: n,
-    kind: 'statuspage',
+    kind: 'statuspal',
     accountId: 'acct',
     operation: 'createIncident',
     input: { subdomain: 'acme', incident: { title: `T${n}`, type: 'minor' } },
@@ -50,6 +50,22 @@ describe('outbox store (the durable file)', () => {
     expect(again.nextSeq()).toBe(51);
     expect(again.loadReport).toMatchObject({ problem: null, quarantinedTo: null, recoveredInFlight: 0 });
     await again.close();
+  });
+
+  it('reads a write an earlier version named kind "statuspage" as a Statuspal write, checked or not, and writes it so', async () => {
+    tmp = makeTempDir('outbox-store-');
+    const file = path.join(tmp.dir, 'outbox.jsonl');
+    fs.writeFileSync(file, [headerLine(), recordLine({ t: 'add', entry: entry(1, { kind: 'statuspage' }) }), ''].join('\n'));
+    for (let open = 0; open < 2; open++) {
+      // The second open skips checking the lines the first checked (outbox.checked.json): renamed all the same.
+      const store = await OutboxStore.open({ filePath: file });
+      expect(store.entries.get(entry(1).id)?.kind).toBe('statuspal');
+      await store.close();
+    }
+    const again = await OutboxStore.open({ filePath: file });
+    await again.compact();
+    await again.close();
+    expect(fs.readFileSync(file, 'utf8')).not.toContain('"statuspage"');
   });
 
   it('finds entries that were in flight at a crash and marks them for reconciliation', async () => {

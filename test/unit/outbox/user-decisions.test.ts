@@ -25,7 +25,7 @@ function held(extra: Partial<OutboxEntry> = {}): OutboxEntry {
   return {
     id: ID,
     seq: 1,
-    kind: 'statuspage',
+    kind: 'statuspal',
     accountId: 'acct',
     operation: 'createIncident',
     input: { subdomain: 'acme', incident: { title: 'Checkout down', type: 'minor', service_ids: [2] } },

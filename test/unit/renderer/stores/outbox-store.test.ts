@@ -116,7 +116,7 @@ describe('outbox store', () => {
     const outbox = useOutboxStore();
     outbox.entries = [entry(ids[0], 'sent', 7)];
     await outbox.enqueue({ accountId: 'acc-1', operation: 'createIncident', input: { subdomain: 'acme' } });
-    expect(outbox.byId(ids[2])).toMatchObject({ state: 'pending', kind: 'statuspage', tempId: 'tmp-x', seq: 8, dependsOn: [] });
+    expect(outbox.byId(ids[2])).toMatchObject({ state: 'pending', kind: 'statuspal', tempId: 'tmp-x', seq: 8, dependsOn: [] });
     expect(outbox.unsentCount).toBe(1);
   });
 

@@ -90,7 +90,7 @@ export function staleEvent(id: string, pageId: string): MonitorEvent {
 export function outboxEntry(n: number, state: OutboxEntryView['state'], fields: Partial<OutboxEntryView> = {}): OutboxEntryView {
   return {
     id: uuid(n),
-    kind: 'statuspage',
+    kind: 'statuspal',
     accountId: uuid(1),
     operation: 'createIncident',
     input: { subdomain: 'page1', incident: { name: 'Down' } },

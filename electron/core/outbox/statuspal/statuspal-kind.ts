@@ -1,6 +1,6 @@
 import { AppError } from '@shared/errors';
 import { resourceKeyOf } from '@shared/outbox/resource-key';
-import { STATUSPAGE_OUTBOX_KIND } from '@shared/outbox/requests';
+import { STATUSPAL_OUTBOX_KIND } from '@shared/outbox/kind-name';
 import { replaceTempIds, tempIdFor } from '@shared/outbox/temp-id';
 import { isWriteOperation, WRITE_OPERATIONS, type WriteOperationName } from '@shared/outbox/write-operations';
 import { STATUS_PAGE_OPERATIONS, type OperationSpec } from '@shared/statuspal/operations';
@@ -172,7 +172,7 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
   };
 
   return {
-    kind: STATUSPAGE_OUTBOX_KIND,
+    kind: STATUSPAL_OUTBOX_KIND,
     ...(options.probe ? { probe: options.probe } : {}),
 
     prepare(request: PrepareRequest): PreparedWrite {
