@@ -8,6 +8,7 @@ import { lookAlikesText, resolveHint } from './outbox-resolve';
 import { withOutboxOrItsFile } from './outbox-unlocked';
 import { runsOf, runText, SUMMED_FROM } from './outbox-list-runs';
 import { isWriteOperation, WRITE_OPERATIONS } from '@shared/outbox/write-operations';
+import { waitWords } from '@shared/people-words/wait-words';
 import { writeStateWords } from '@shared/people-words/write-state-words';
 
 /*
@@ -16,7 +17,7 @@ import { writeStateWords } from '@shared/people-words/write-state-words';
  */
 
 function stateText(entry: OutboxEntryView): string {
-  return entry.state === 'pending' && entry.waiting ? `${writeStateWords(entry.state)} (${entry.waiting})` : writeStateWords(entry.state);
+  return entry.state === 'pending' && entry.waiting ? `${writeStateWords(entry.state)} ${waitWords(entry.waiting)}` : writeStateWords(entry.state);
 }
 
 function resourceText(entry: OutboxEntryView): string {

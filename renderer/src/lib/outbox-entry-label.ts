@@ -1,4 +1,5 @@
-import type { OutboxEntryView, OutboxWaitReason } from '@shared/outbox/entry-view';
+import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import { waitWords } from '@shared/people-words/wait-words';
 import { isTempId } from '@shared/outbox/temp-id';
 
 type Input = Record<string, unknown>;
@@ -51,19 +52,9 @@ export function describeEntry(entry: Pick<OutboxEntryView, 'operation' | 'input'
   return describeThreadWrite(entry.operation, entry.input) ?? humanise(entry.operation);
 }
 
-const WAIT_TEXT: Record<OutboxWaitReason, string> = {
-  offline: 'for the server to be reachable',
-  backoff: 'to try again shortly',
-  rate_limited: 'because the server asked to slow down',
-  order: 'for an earlier write on the same item',
-  dependency: 'for the write it depends on',
-  no_key: 'for the account’s API key',
-  concurrency: 'for a free slot',
-};
-
 /** Why a queued write is not being sent right now, or null. */
 export function waitText(entry: Pick<OutboxEntryView, 'state' | 'waiting'>): string | null {
-  return entry.state === 'pending' && entry.waiting ? WAIT_TEXT[entry.waiting] : null;
+  return entry.state === 'pending' && entry.waiting ? waitWords(entry.waiting) : null;
 }
 
 /** One word (or three) for the state: Queued, Sending…, Sent, Failed, Conflict, Needs a look. */
@@ -75,7 +66,7 @@ export function shortState(entry: Pick<OutboxEntryView, 'state'>): string {
 export function stateText(entry: Pick<OutboxEntryView, 'state' | 'waiting'>): string {
   switch (entry.state) {
     case 'pending':
-      return entry.waiting ? `Queued — waiting ${WAIT_TEXT[entry.waiting]}` : 'Queued';
+      return entry.waiting ? `Queued — waiting ${waitWords(entry.waiting)}` : 'Queued';
     case 'in_flight':
       return 'Sending…';
     case 'sent':

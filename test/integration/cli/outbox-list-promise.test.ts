@@ -44,6 +44,9 @@ describe('statusdesk outbox list and the promise of each write', () => {
     expect(lineOf(point.id)).toMatch(/at least once/);
     expect(lineOf(incident.id)).not.toMatch(/at least once/);
     expect(table.stdout).toMatch(/at least once: .*cannot be looked up/);
+    // Why a write waits is said in words, as the window says it, never by the plan's name for it ("concurrency").
+    expect(lineOf(incident.id)).toMatch(/waiting for an earlier write to get an answer/);
+    expect(table.stdout).not.toMatch(/\((offline|backoff|rate_limited|order|dependency|no_key|concurrency)\)/);
 
     const json = JSON.parse((await runCliIn(home.dir, ['--json', 'outbox', 'list'])).stdout) as { entries: { id: string; delivery: string }[] };
     expect(json.entries.map((e) => [e.id, e.delivery])).toEqual([
