@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusPageSimulator } from '../../../simulators/statuspal';
 import { makeTempDir } from '../../support/temp-dir';
@@ -45,8 +46,6 @@ describe('statusdesk outbox list and the promise of each write', () => {
     expect(lineOf(incident.id)).not.toMatch(/at least once/);
     expect(table.stdout).toMatch(/at least once: .*cannot be looked up/);
     // Why a write waits is said in words, as the window says it, never by the plan's name for it ("concurrency").
-    expect(lineOf(incident.id)).toMatch(/waiting for an earlier write to get an answer/);
-    expect(table.stdout).not.toMatch(/\((offline|backoff|rate_limited|order|dependency|no_key|concurrency)\)/);
 
     const json = JSON.parse((await runCliIn(home.dir, ['--json', 'outbox', 'list'])).stdout) as { entries: { id: string; delivery: string }[] };
     expect(json.entries.map((e) => [e.id, e.delivery])).toEqual([
@@ -54,4 +53,29 @@ describe('statusdesk outbox list and the promise of each write', () => {
       [incident.id, 'exactly_once'],
     ]);
   });
+
+  it('says why a write waits in words, as the window does, never by the plan’s name for it', async () => {
+    home = makeTempDir('statusdesk-wait-words-');
+    // Nothing listens there: each create is queued after its one try, the second behind the first.
+    const refused = await refusingAddress();
+    const env = { STATUSDESK_API_KEY: 'sim-wait-words-key' };
+    for (const title of ['First', 'Second']) {
+      const created = await runCliIn(home.dir, ['--base-url', refused, 'incidents', 'create', 'acme', '--title', title, '--type', 'minor'], env);
+      expect(created.code, created.stderr).toBe(0);
+    }
+    const table = await runCliIn(home.dir, ['outbox', 'list'], env);
+    expect(table.code, table.stderr).toBe(0);
+    const second = table.stdout.split('\n').find((line) => line.includes('“Second”'))!;
+    expect(second).toMatch(/waiting for an earlier write to get an answer/);
+    expect(table.stdout).not.toMatch(/\((offline|backoff|rate_limited|order|dependency|no_key|concurrency)\)/);
+  });
 });
+
+/** An address on loopback that refuses connections: a port the OS gave out and that was closed again. */
+async function refusingAddress(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/api/v2`;
+}
