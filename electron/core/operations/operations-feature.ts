@@ -248,7 +248,7 @@ export class OperationsFeature implements QueuedForgetPort {
     const open = this.#options.outbox;
     if (!open) return;
     void open()
-      .then((outbox) => outbox.flush({ accountIds: [OPERATIONS_OUTBOX_ACCOUNT], timeoutMs: 30_000 }))
+      .then((outbox) => outbox.flush({ accountIds: [OPERATIONS_OUTBOX_ACCOUNT], timeoutMs: 30_000, report: false }))
       .catch(() => undefined);
   }
 
