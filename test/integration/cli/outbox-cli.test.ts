@@ -69,7 +69,7 @@ describe('statusdesk writes through the outbox', () => {
     // What each write is, in the words of what it changes: the title, the update's first words.
     expect(table.stdout).toMatch(/ID\s+STATE\s+WRITE/);
     expect(table.stdout).toMatch(/waiting\s+New incident “Train wifi”.*the connection was/);
-    expect(table.stdout).toMatch(/waiting \(order\)\s+Update to incident “Train wifi”: “Still looking”/);
+    expect(table.stdout).toMatch(/waiting for an earlier write on the same item\s+Update to incident “Train wifi”: “Still looking”/);
     expect(table.stdout).not.toMatch(/createIncident|addIncidentUpdate/);
 
     expect((await cli(['outbox', 'flush', '--timeout', '2'], key())).code).toBe(1);
