@@ -78,6 +78,7 @@ const CHANNELS = {
   message: 'Import the domain type from its shared/<domain>/ file: IPC channel files only import them.',
 };
 const CORE_LAYERS = [ELECTRON, MAIN_ONLY, RENDERER, CHANNELS];
+const SHARED_LAYERS = [ELECTRON, NODE, MAIN_ONLY, RENDERER, SHARED_ONLY, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'bench/results/**', 'resources/**', 'docs/**', 'playwright-report/**'] },
@@ -115,15 +116,9 @@ export default tseslint.config(
       'vue/v-on-event-hyphenation': 'off',
     },
   },
-  {
-    files: ['shared/**/*.ts'],
-    rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SHARED_ONLY, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]),
-  },
-  {
-    files: ['shared/**/*.ts'],
-    ignores: ['shared/ipc/**'],
-    rules: layer([ELECTRON, NODE, MAIN_ONLY, RENDERER, SHARED_ONLY, CHANNELS, { group: ['vue', 'pinia'], message: 'shared/ imports only zod.' }]),
-  },
+  // The IPC contract may import its channel files; every other shared/ domain may not.
+  { files: ['shared/ipc/**/*.ts'], rules: layer(SHARED_LAYERS) },
+  { files: ['shared/**/*.ts'], ignores: ['shared/ipc/**'], rules: layer([...SHARED_LAYERS, CHANNELS]) },
   { files: ['electron/core/**/*.ts', 'electron/cli/**/*.ts'], rules: layer(CORE_LAYERS) },
   ...featureFolders('electron/core/*', CORE_LAYERS),
   ...featureFolders('electron/cli', CORE_LAYERS),
