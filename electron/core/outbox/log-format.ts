@@ -149,7 +149,7 @@ export interface ShortBatch {
 }
 
 const MAX_DAMAGED_KEPT = 50;
-const MAX_DAMAGED_BYTES = 64 * 1024;
+const MAX_DAMAGED_CHARS = 64 * 1024;
 
 /** A write added by an earlier version, under its kind's name of today. */
 function namedAsToday(record: OutboxRecord): OutboxRecord {
@@ -176,42 +176,47 @@ export function parseOutboxLog(bytes: Buffer, checkedBytes = 0): ParsedOutboxLog
   };
   /** How many records had been read when each damaged line was met. */
   const damagedAt: number[] = [];
-  const keepDamaged = (raw: Buffer) => {
-    if (result.damaged.length < MAX_DAMAGED_KEPT) result.damaged.push(raw.subarray(0, MAX_DAMAGED_BYTES).toString('utf8'));
+  const keepDamaged = (text: string) => {
+    if (result.damaged.length < MAX_DAMAGED_KEPT) result.damaged.push(text.slice(0, MAX_DAMAGED_CHARS));
   };
   let first = true;
-  for (const { json, raw, last } of jsonLines(bytes)) {
-    if (json === undefined) {
-      if (last) result.tornTail = true;
+  const read = (part: Buffer, checked: boolean) => {
+    for (const { json, text, last } of jsonLines(part)) {
+      if (json === undefined) {
+        if (last) result.tornTail = true;
+        else {
+          result.invalidLines++;
+          damagedAt.push(result.records.length);
+          keepDamaged(text);
+        }
+        first = false;
+        continue;
+      }
+      if (first) {
+        first = false;
+        const header = headerSchema.safeParse(json);
+        if (header.success) {
+          result.header = header.data.version > OUTBOX_VERSION ? 'newer' : 'ok';
+          continue;
+        }
+      }
+      if (checked) {
+        result.records.push(namedAsToday(json as OutboxRecord));
+        continue;
+      }
+      const record = recordSchema.safeParse(json);
+      if (record.success) result.records.push(namedAsToday(record.data));
+      else if (last && missingNewline) result.tornTail = true;
       else {
         result.invalidLines++;
         damagedAt.push(result.records.length);
-        keepDamaged(raw);
-      }
-      first = false;
-      continue;
-    }
-    if (first) {
-      first = false;
-      const header = headerSchema.safeParse(json);
-      if (header.success) {
-        result.header = header.data.version > OUTBOX_VERSION ? 'newer' : 'ok';
-        continue;
+        keepDamaged(text);
       }
     }
-    if (raw.byteOffset - bytes.byteOffset + raw.length < checkedBytes) {
-      result.records.push(namedAsToday(json as OutboxRecord));
-      continue;
-    }
-    const record = recordSchema.safeParse(json);
-    if (record.success) result.records.push(namedAsToday(record.data));
-    else if (last && missingNewline) result.tornTail = true;
-    else {
-      result.invalidLines++;
-      damagedAt.push(result.records.length);
-      keepDamaged(raw);
-    }
-  }
+  };
+  // The checked prefix always ends with a newline (checked-prefix.ts), so the two parts split between lines.
+  read(bytes.subarray(0, checkedBytes), true);
+  read(bytes.subarray(checkedBytes), false);
   settlePartialBatches(result, damagedAt);
   return result;
 }

@@ -72,6 +72,7 @@ export interface DamagedLines {
  * removed since, by a later readable record), and the entries a damaged state change may have concerned.
  */
 export function readDamagedLines(damaged: readonly string[], records: readonly OutboxRecord[], kept: ReadonlyMap<string, OutboxEntry>): DamagedLines {
+  if (damaged.length === 0) return { lost: [], unsure: new Set() };
   const settled = new Set<string>();
   for (const record of records) {
     if ((record.t === 'state' && record.state === 'sent') || record.t === 'remove') settled.add(record.id);

@@ -346,7 +346,8 @@ export class OutboxStore {
       case 'add': {
         if (this.entries.has(record.entry.id)) return;
         const input = this.#resolve(record.entry.input);
-        const entry: OutboxEntry = owned ? Object.assign(record.entry, { input }) : { ...record.entry, input };
+        const entry: OutboxEntry = owned ? record.entry : { ...record.entry, input };
+        if (owned) entry.input = input;
         this.entries.set(entry.id, entry);
         if (entry.seq <= this.#lastAddedSeq) this.#ordered = false;
         this.#lastAddedSeq = entry.seq;

@@ -9,9 +9,9 @@ import { isUtf8 } from 'node:buffer';
 export interface JsonLine {
   /** The parsed value; undefined when the line is not JSON (or not UTF-8). */
   json: unknown;
-  /** The line's bytes, for naming a damaged one. */
-  raw: Buffer;
-  /** The file's last line. */
+  /** The line's text (bad UTF-8 replaced), for naming a damaged one. */
+  text: string;
+  /** The file's last line, not ended by a newline. */
   last: boolean;
 }
 
@@ -22,9 +22,45 @@ export function endsWithoutNewline(bytes: Buffer): boolean {
   return bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a;
 }
 
+/** Only spaces, tabs and carriage returns. */
+function blank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0d && c !== 0x09) return false;
+  }
+  return true;
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export function* jsonLines(bytes: Buffer): Generator<JsonLine> {
-  // One check of the whole file (native) spares a strict decoder per line in the usual case: nothing damaged.
-  const allUtf8 = isUtf8(bytes);
+  if (!isUtf8(bytes)) {
+    yield* damagedFileLines(bytes);
+    return;
+  }
+  // The usual case: decoded once, each line a slice of the one string. A string and a buffer view per line were
+  // most of what a long outbox's replay left for the garbage collector, which then copied every parsed entry.
+  const text = bytes.toString('utf8');
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    const last = end === -1;
+    if (last) end = text.length;
+    const line = text.slice(start, end);
+    start = end + 1;
+    if (blank(line)) continue;
+    yield { json: parsed(line), text: line, last };
+  }
+}
+
+/** A file with bad UTF-8 somewhere: each line decoded strictly on its own, so only the bad ones are lost. */
+function* damagedFileLines(bytes: Buffer): Generator<JsonLine> {
   let start = 0;
   while (start < bytes.length) {
     let end = bytes.indexOf(0x0a, start);
@@ -32,13 +68,14 @@ export function* jsonLines(bytes: Buffer): Generator<JsonLine> {
     if (last) end = bytes.length;
     const raw = bytes.subarray(start, end);
     start = end + 1;
-    if (raw.length === 0 || raw.every((b) => b === 0x20 || b === 0x0d || b === 0x09)) continue;
-    let json: unknown;
+    const text = raw.toString('utf8');
+    if (blank(text)) continue;
+    let strict: string | undefined;
     try {
-      json = JSON.parse(allUtf8 ? raw.toString('utf8') : strictUtf8.decode(raw));
+      strict = strictUtf8.decode(raw);
     } catch {
-      json = undefined;
+      strict = undefined;
     }
-    yield { json, raw, last };
+    yield { json: strict === undefined ? undefined : parsed(strict), text, last };
   }
 }
