@@ -154,6 +154,9 @@ describe('provider summary.json → page snapshot (contract)', () => {
   it('refuses what is not a summary as "not understood", naming the field; never reads it as operational', () => {
     expect(() => readProviderSnapshot({ page: {} }, URL_)).toThrow(ProviderNotUnderstoodError);
     expect(() => readProviderSnapshot({ page: { name: 'X', status: 'UP' } }, URL_)).toThrow(/neither status.indicator nor a components list/);
+    // What an Instatus page answers at Statuspage's address (status.perplexity.com/api/v2/summary.json, quoted by
+    // segevsh/w6w-apps' Perplexity notes of 2026-08-16): its status word alone, with an incident open or not.
+    expect(() => readProviderSnapshot(JSON.parse('{"page":{"status":"UP"}}'), 'https://status.perplexity.com')).toThrow(ProviderNotUnderstoodError);
     expect(() => readProviderSnapshot({ page: 'x', components: [] }, URL_)).toThrow(/^Not understood as a Statuspage page: page:/);
     expect(() => readProviderSnapshot([], URL_)).toThrow(ProviderNotUnderstoodError);
     expect(() => readProviderSnapshot({ page: {}, components: [{ name: 'no id' }] }, URL_)).toThrow(/components\[0\]\.id/);
