@@ -10,7 +10,7 @@ import {
   serverIdSchema,
 } from '@shared/outbox/entry-view';
 import type { OutboxEntry } from './entry';
-import { endsWithoutNewline, jsonLines } from '@core/storage/json-lines';
+import { endsWithoutNewline, HeaderLine, jsonLines } from '@core/storage/json-lines';
 
 /*
  * The outbox file (`<dataDir>/outbox.jsonl`): JSON lines, appended and fsynced, later lines win.
@@ -176,47 +176,33 @@ export function parseOutboxLog(bytes: Buffer, checkedBytes = 0): ParsedOutboxLog
   };
   /** How many records had been read when each damaged line was met. */
   const damagedAt: number[] = [];
-  const keepDamaged = (text: string) => {
+  // A line without its newline can only be the file's end, cut by a crash mid-write: torn, not damaged.
+  const damaged = (text: string, last: boolean) => {
+    if (last) {
+      result.tornTail = true;
+      return;
+    }
+    result.invalidLines++;
+    damagedAt.push(result.records.length);
     if (result.damaged.length < MAX_DAMAGED_KEPT) result.damaged.push(text.slice(0, MAX_DAMAGED_CHARS));
   };
-  let first = true;
+  const head = new HeaderLine((json) => headerSchema.safeParse(json).data ?? null);
   const read = (part: Buffer, checked: boolean) => {
     for (const { json, text, last } of jsonLines(part)) {
-      if (json === undefined) {
-        if (last) result.tornTail = true;
-        else {
-          result.invalidLines++;
-          damagedAt.push(result.records.length);
-          keepDamaged(text);
-        }
-        first = false;
-        continue;
-      }
-      if (first) {
-        first = false;
-        const header = headerSchema.safeParse(json);
-        if (header.success) {
-          result.header = header.data.version > OUTBOX_VERSION ? 'newer' : 'ok';
-          continue;
-        }
-      }
-      if (checked) {
-        result.records.push(namedAsToday(json as OutboxRecord));
-        continue;
-      }
-      const record = recordSchema.safeParse(json);
-      if (record.success) result.records.push(namedAsToday(record.data));
-      else if (last && missingNewline) result.tornTail = true;
+      if (head.take(json)) continue;
+      if (json === undefined) damaged(text, last);
+      else if (checked) result.records.push(namedAsToday(json as OutboxRecord));
       else {
-        result.invalidLines++;
-        damagedAt.push(result.records.length);
-        keepDamaged(text);
+        const record = recordSchema.safeParse(json);
+        if (record.success) result.records.push(namedAsToday(record.data));
+        else damaged(text, last);
       }
     }
   };
   // The checked prefix always ends with a newline (checked-prefix.ts), so the two parts split between lines.
   read(bytes.subarray(0, checkedBytes), true);
   read(bytes.subarray(checkedBytes), false);
+  if (head.header) result.header = head.header.version > OUTBOX_VERSION ? 'newer' : 'ok';
   settlePartialBatches(result, damagedAt);
   return result;
 }

@@ -79,3 +79,25 @@ function* damagedFileLines(bytes: Buffer): Generator<JsonLine> {
     yield { json: strict === undefined ? undefined : parsed(strict), text, last };
   }
 }
+
+/**
+ * A JSON-lines file's header: its first line, when that line reads as one; otherwise the file has none, and that
+ * line is read as a record like the rest (a file cut or damaged at its start still gives up its records).
+ */
+export class HeaderLine<H> {
+  readonly #read: (json: unknown) => H | null;
+  #first = true;
+  header: H | null = null;
+
+  constructor(read: (json: unknown) => H | null) {
+    this.#read = read;
+  }
+
+  /** Whether this line is the header (then taken); only the file's first line can be. */
+  take(json: unknown): boolean {
+    if (!this.#first) return false;
+    this.#first = false;
+    this.header = json === undefined ? null : this.#read(json);
+    return this.header !== null;
+  }
+}

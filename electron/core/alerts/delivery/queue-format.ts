@@ -3,7 +3,7 @@ import { alertDeliveryStateSchema } from '@shared/alerts/alert-delivery';
 import { alertDestinationKindSchema } from '@shared/alerts/alert-destination';
 import { alertMessageSchema } from '@shared/alerts/alert-message';
 import type { DeliveryPatch, DeliveryRecord } from './delivery-record';
-import { endsWithoutNewline, jsonLines } from '@core/storage/json-lines';
+import { endsWithoutNewline, HeaderLine, jsonLines } from '@core/storage/json-lines';
 
 /*
  * The alert queue file (`<dataDir>/alert-queue.jsonl`): JSON lines, appended and fsynced, later lines win.
@@ -84,27 +84,20 @@ export function parseQueue(bytes: Buffer): ParsedQueue {
   const missingNewline = endsWithoutNewline(bytes);
   const parsed: ParsedQueue = { header: 'missing', records: [], damagedLines: 0, tornTail: false, missingNewline, lines: 0 };
   const byId = new Map<string, DeliveryRecord>();
-  let first = true;
+  const head = new HeaderLine((json) => headerSchema.safeParse(json).data ?? null);
   for (const { json, last } of jsonLines(bytes)) {
     parsed.lines++;
+    if (head.take(json)) continue;
     const damaged = () => (last && missingNewline ? (parsed.tornTail = true) : parsed.damagedLines++);
     if (json === undefined) {
       damaged();
-      first = false;
       continue;
-    }
-    if (first) {
-      first = false;
-      const header = headerSchema.safeParse(json);
-      if (header.success) {
-        parsed.header = header.data.version > ALERT_QUEUE_VERSION ? 'newer' : 'ok';
-        continue;
-      }
     }
     const line = recordSchema.safeParse(json);
     if (!line.success) damaged();
     else apply(byId, line.data);
   }
+  if (head.header) parsed.header = head.header.version > ALERT_QUEUE_VERSION ? 'newer' : 'ok';
   parsed.records = [...byId.values()].sort((a, b) => a.seq - b.seq);
   return parsed;
 }
