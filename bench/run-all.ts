@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +104,17 @@ async function run(name: BenchName, body: () => Promise<BenchRow[]>): Promise<vo
 }
 
 const startedAt = new Date();
+/** The commit measured, and whether the working tree differed from it (then the figures are not of that commit alone). */
+function measuredCommit(): { commit: string; uncommitted: boolean } {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const uncommitted = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '';
+    return { commit, uncommitted };
+  } catch {
+    return { commit: 'unknown', uncommitted: false };
+  }
+}
+const measured = measuredCommit();
 // Other work on the machine skews timings: the load average is kept with the figures.
 const loadAtStart = os.loadavg().map((l) => Math.round(l * 100) / 100);
 
@@ -235,6 +247,8 @@ const report = {
   startedAt: startedAt.toISOString(),
   wallSeconds: Math.round((Date.now() - startedAt.getTime()) / 100) / 10,
   quick,
+  only: wanted.length === NAMES.length ? null : wanted,
+  ...measured,
   machine: {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
