@@ -3,6 +3,11 @@ import mitt, { type Emitter } from 'mitt';
 /** Event name → payload type: one such map per bus (the app's is app-events.ts). */
 export type EventMap = Record<string, unknown>;
 
+/** What a publisher is handed: the events it may publish, nothing to subscribe with. */
+export interface Publisher<M extends EventMap> {
+  publish<K extends keyof M & string>(name: K, payload: M[K]): void;
+}
+
 export interface TypedEventsOptions {
   /** A subscriber threw: told here, and the other subscribers still hear the event. Default: ignored. */
   onSubscriberError?: (name: string, error: unknown) => void;
@@ -12,7 +17,7 @@ export interface TypedEventsOptions {
  * The core's one event primitive: publishers name an event of the map, subscribers react to it. Synchronous and
  * in subscription order, as direct calls would be; one failing subscriber stops neither the publisher nor the others.
  */
-export class TypedEvents<M extends EventMap> {
+export class TypedEvents<M extends EventMap> implements Publisher<M> {
   readonly #emitter: Emitter<M> = mitt<M>();
   readonly #onSubscriberError: (name: string, error: unknown) => void;
 
