@@ -196,12 +196,16 @@ export class OutboxFeature {
     return outbox;
   }
 
-  /** A change, and for a write the server confirmed, that with the answer the outbox kept (no second read needed). */
+  /** A change; a write the server confirmed carries the answer the outbox kept, so no one needs to read it again. */
   #publish(outbox: OutboxService, change: OutboxChange): void {
-    this.#options.events.publish('outbox.onChange', change);
-    if (change.type === 'entry' && change.entry.state === 'sent') {
-      this.#options.events.publish('outbox.writeSent', { entry: change.entry, answer: outbox.resultObject(change.entry.id) });
+    if (change.type !== 'entry' || change.entry.state !== 'sent') {
+      this.#options.events.publish('outbox.onChange', change);
+      return;
     }
+    const answer = outbox.resultObject(change.entry.id);
+    const kept = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? { answer: answer as Record<string, unknown> } : {};
+    this.#options.events.publish('outbox.onChange', { ...change, ...kept });
+    this.#options.events.publish('outbox.writeSent', { entry: change.entry, answer });
   }
 
   /** A command holds the outbox: waiting calls hear of it; a long hold is reported once. */

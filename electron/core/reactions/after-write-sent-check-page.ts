@@ -1,6 +1,6 @@
 import type { AppBus } from '@core/events/app-events';
 import type { MonitorFeature } from '@core/monitor/monitor-feature';
-import { pagesWrittenTo } from '@core/monitor/written-pages';
+import { changesSummary, pagesWrittenTo } from '@core/monitor/written-pages';
 
 /** Sent writes remembered as checked: a repeated "sent" comes within moments, never 100 writes later. */
 const CHECKED_AFTER_KEPT = 100;
@@ -13,7 +13,8 @@ export interface CheckPageAfterSend {
 
 /**
  * After a write is sent, the pages it went to are checked at once: the dashboard and tray show it now, not at the
- * next poll. Once per entry: the outbox may report the same "sent" again.
+ * next poll. Only when the write changed what a page's summary shows (a metric point does not: the answer said
+ * it all). Once per entry: the outbox may report the same "sent" again.
  */
 export function afterWriteSentCheckPage(
   bus: AppBus,
@@ -21,7 +22,7 @@ export function afterWriteSentCheckPage(
 ): CheckPageAfterSend {
   const checked = new Set<string>();
   const stop = bus.subscribe('outbox.writeSent', ({ entry }) => {
-    if (checked.has(entry.id)) return;
+    if (checked.has(entry.id) || !changesSummary(entry)) return;
     checked.add(entry.id);
     if (checked.size > CHECKED_AFTER_KEPT) checked.delete(checked.values().next().value!);
     for (const id of pagesWrittenTo(entry, deps.serverOfAccount(entry.accountId), deps.monitor.pages())) {
