@@ -104,7 +104,7 @@ export class AppCore {
     const now = options.now ?? (() => new Date());
     this.vault = options.vault;
     this.settings = new SettingsStore(options.dataDir);
-    this.#problems = new AppProblems({ now, onReported: (problem) => bus.publish('app.onProblem', problem) });
+    this.#problems = new AppProblems({ now, events: bus });
     this.#problems.keepSettingsProblems(this.settings);
     if (this.settings.problem) options.log?.(`settings: ${this.settings.problem.message} (moved to ${this.settings.problem.movedTo})`);
     // What the features are handed alike: where a damaged file is reported, and the log when there is one.
@@ -123,12 +123,12 @@ export class AppCore {
     this.snoozes = new SnoozeFeature({
       dataDir: options.dataDir,
       ...(options.log ? { log: options.log } : {}),
-      onChange: (snoozes) => bus.publish('snooze.onChange', snoozes),
+      events: bus,
     });
     this.onDispose(() => this.snoozes.dispose());
     this.critical = new CriticalAlerts({
       dataDir: options.dataDir,
-      onChange: (alerts) => bus.publish('critical.onChange', alerts),
+      events: bus,
       ...(options.log ? { log: options.log } : {}),
     });
     // Before the monitor: each poll's events are routed to the team's destinations.
@@ -197,7 +197,7 @@ export class AppCore {
       version: options.version,
       build: options.build ?? { packaged: false, demo: false },
       port: options.ports?.updater,
-      onStatus: (status) => bus.publish('updates.onStatus', status),
+      events: bus,
     });
     this.onDispose(() => this.updates.dispose());
     this.incidentPages = new IncidentPageStore({ dataDir: options.dataDir, onProblem: fileCorrupt, now });
@@ -212,7 +212,7 @@ export class AppCore {
     this.globalShortcut = new GlobalShortcutFeature({
       dataDir: options.dataDir,
       port: options.ports?.globalShortcut,
-      onPress: () => bus.publish('shortcuts.onOpenPalette', {}),
+      events: bus,
       ...(options.log ? { log: options.log } : {}),
     });
     this.onDispose(() => this.globalShortcut.dispose());
