@@ -185,9 +185,8 @@ export class AppCore {
       dataDir: options.dataDir,
       openExternal: () => this.#options.ports?.openExternal,
       reportProblem: fileCorrupt,
-      onProgress: (progress) => bus.publish('operations.onProgress', progress),
+      events: bus,
       outbox: () => this.outbox.service(),
-      onQueuedResult: (event) => bus.publish('operations.onQueuedResult', event),
       ...logging,
       now,
     });
@@ -204,7 +203,7 @@ export class AppCore {
     this.linkedIncidents = new LinkedIncidents({
       dataDir: options.dataDir,
       onProblem: fileCorrupt,
-      onChange: (groups) => bus.publish('linked.onChange', groups),
+      events: bus,
       // Not waited for while a command holds the outbox: the group is reconciled when the outbox opens.
       knownCreates: async () => (await this.outbox.ready()).list(),
       now,

@@ -10,7 +10,7 @@ import { repoRoot } from '../../support/paths';
  */
 
 /** Callback options declared in the core now; lower it when one goes, never raise it. */
-const CALLBACK_OPTIONS_CEILING = 33;
+const CALLBACK_OPTIONS_CEILING = 30;
 
 /** The features that publish to the bus: none takes a callback option for what it publishes. */
 const PUBLISHERS = [
@@ -23,6 +23,7 @@ const PUBLISHERS = [
   'electron/core/updates/updates-feature.ts',
   'electron/core/shortcuts/global-shortcut-feature.ts',
   'electron/core/logging/app-problems.ts',
+  'electron/core/operations/operations-feature.ts',
 ];
 
 /** `onSomething?: (…) => void;` and `onSomething: …;` as members of an options type (an object literal's end in a comma). */
