@@ -13,6 +13,7 @@ import { readPageSnapshot } from '../shared/monitor/read-snapshot';
 import { watchedPageSchema } from '../shared/monitor/watched-page';
 import { makeTempDir } from '../test/support/temp-dir';
 import { benchSubdomain, benchSummaryDoc } from './render/seed-pages';
+import { createAppBus } from '../electron/core/events/app-events';
 
 /*
  * Main → renderer dashboard traffic (docs/architecture.md: 100 pages × 100 services at 60 s with nothing changing costs
@@ -60,23 +61,22 @@ async function steadyState(pages: number, minutes: number, timeScale: number) {
     });
     let counting = false;
     const steady = { bytes: 0, patches: 0, ticks: 0, cards: 0 };
+    const bus = createAppBus();
+    bus.subscribe('monitor.onPatch', (patch: DashboardPatch) => {
+      const checked = dashboardPatchSchema.parse(patch);
+      if (!counting) return;
+      steady.bytes += Buffer.byteLength(JSON.stringify(checked));
+      steady.patches++;
+      steady.ticks += checked.ticks.length;
+      steady.cards += checked.pages.length;
+    });
     feature = new MonitorFeature({
       settings,
+      events: bus,
       dataDir: home.dir,
       clock: createScaledClock(timeScale),
       pushIntervalMs: 250 / timeScale,
       tickIntervalMs: 5_000 / timeScale,
-      onPatch: (patch: DashboardPatch) => {
-        const checked = dashboardPatchSchema.parse(patch);
-        if (!counting) return;
-        steady.bytes += Buffer.byteLength(JSON.stringify(checked));
-        steady.patches++;
-        steady.ticks += checked.ticks.length;
-        steady.cards += checked.pages.length;
-      },
-      onEvent: () => undefined,
-      onNotify: () => undefined,
-      onTray: () => undefined,
       reportProblem: () => undefined,
     });
     await feature.start();

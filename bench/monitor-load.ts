@@ -7,7 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ipcContract } from '../shared/ipc/contract';
 import { watchedPageSchema } from '../shared/monitor/watched-page';
-import { EventBus } from '../electron/core/ipc/event-bus';
+import { WindowPush } from '../electron/core/ipc/window-push';
+import { createAppBus } from '../electron/core/events/app-events';
 import { createScaledClock, systemClock } from '../electron/core/monitor/clock';
 import { httpGetText } from '../electron/core/http/get-text';
 import { publicRateLimitKey } from '../electron/core/monitor/summary-fetcher';
@@ -204,7 +205,8 @@ async function startCore(args: LoadChildArgs, subdomains: string[]): Promise<Run
   settings.update((draft) => void (draft.watchedPages = pages));
   // Public pages share one budget per server: the service's 100 requests / 10 s, scaled with the clock.
   getRateLimiter(publicRateLimitKey(args.baseUrl), { limit: 100, windowMs: 10_000 / args.timeScale });
-  const bus = new EventBus(ipcContract);
+  const appBus = createAppBus();
+  const bus = new WindowPush(ipcContract, appBus);
   let events = 0;
   let patches = 0;
   let patchBytes = 0;
@@ -226,21 +228,14 @@ async function startCore(args: LoadChildArgs, subdomains: string[]): Promise<Run
     reportProblem: () => undefined,
     now: () => clock.now(),
   });
+  if (withHistory) appBus.subscribe('monitor.state', (state) => history.observe(state));
+  appBus.subscribe('monitor.onEvent', () => void events++);
   const feature = new MonitorFeature({
     settings,
     dataDir: args.dataDir,
     clock,
-    onState: (state) => {
-      if (withHistory) history.observe(state);
-    },
-    onPatch: (patch) => bus.emit('monitor.onPatch', patch),
+    events: appBus,
     hasViewers: () => bus.connected,
-    onEvent: (event) => {
-      events++;
-      bus.emit('monitor.onEvent', event);
-    },
-    onNotify: () => undefined,
-    onTray: () => undefined,
     reportProblem: () => undefined,
   });
   await feature.start();

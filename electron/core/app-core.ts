@@ -4,19 +4,19 @@ import { accountHandlers } from './accounts/account-handlers';
 import { AccountReads } from './accounts/account-reads';
 import { OutboxFeature } from './outbox/outbox-feature';
 import { outboxHandlers, statuspalHandlers } from './outbox/outbox-handlers';
-import type { TrayModel } from '@shared/monitor/tray';
-import type { OutboxStatus } from '@shared/outbox/status';
-import { trayWithOutbox } from './desktop/tray-with-outbox';
 import { MonitorFeature } from './monitor/monitor-feature';
 import { DesktopPrefsFeature } from './desktop/desktop-prefs-feature';
 import { desktopHandlers, monitorHandlers, notificationHandlers } from './monitor/monitor-handlers';
-import { EventBus } from './ipc/event-bus';
+import { WindowPush } from './ipc/window-push';
+import { createAppBus, type AppBus } from './events/app-events';
 import { createIpcDispatcher, type InvokeHandlers, type IpcDispatcher } from './ipc/dispatcher';
 import { SettingsStore } from './settings/settings-store';
 import type { KeyVault } from './vault/key-vault';
 import { createStatusPageProbeClient } from './accounts/probe-client';
 import { baseUrlOfPage } from './monitor/summary-fetcher';
-import { AfterWriteSent } from './monitor/after-write-sent';
+import { OwnWrites } from './monitor/own-writes';
+import { serverOfAccount } from './accounts/account-server';
+import { registerReactions, type Reactions } from './reactions/register-reactions';
 import { keyFromVault } from './translation/key-source';
 import { TranslationAppService } from './translation/translation-app-service';
 import { translationHandlers } from './translation/translation-handlers';
@@ -50,7 +50,8 @@ import { alertsHandlers } from './alerts/alerts-handlers';
 import type { AppProblem } from '@shared/diagnostics/app-problem';
 
 /**
- * Everything the app does, without Electron: the services, the IPC handlers over them, and the event bus.
+ * Everything the app does, without Electron: the services, the IPC handlers over them, the app's event bus and
+ * the reactions subscribed to it (reactions/). Wiring only: what follows what is a named reaction, not a closure here.
  * The Electron main process and the end-to-end harness both build exactly this.
  */
 export class AppCore {
@@ -77,129 +78,92 @@ export class AppCore {
   readonly #alerts: Alerts;
   /** Every secret the app holds: the IPC answers, pushed events, the log and the operations history redact through it. */
   readonly secrets: KnownSecrets;
-  readonly events: EventBus<IpcContract>;
+  /** The app's events (events/app-events.ts): features publish, the reactions and the window push subscribe. */
+  readonly bus: AppBus;
+  /** What the windows are told: the bus's window events, checked and redacted. */
+  readonly events: WindowPush;
   readonly dispatcher: IpcDispatcher;
   readonly #problems: AppProblems;
-  #tray: TrayModel | null = null;
-  #outboxStatus: OutboxStatus | null = null;
   readonly #options: AppCoreOptions;
-  readonly #afterWriteSent: AfterWriteSent;
+  readonly #reactions: Reactions;
 
   constructor(given: AppCoreOptions) {
     const secrets = given.secrets ?? new KnownSecrets();
     this.secrets = secrets;
     given.vault.notice((secret) => secrets.add(secret));
-    this.events = new EventBus<IpcContract>(ipcContract, { redact: (payload) => secrets.redactValue(payload) });
     const redactLine = (line: string) => redactLogLine(line, secrets);
     this.log = given.coreLog ?? new CoreLog({ logger: given.log ? functionLogger((line) => given.log!(redactLine(line))) : silentLogger, redact: redactLine });
+    const bus = createAppBus({
+      onSubscriberError: (name, error) => this.log.line('warn', `${name}: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    this.bus = bus;
+    this.events = new WindowPush(ipcContract, bus, { redact: (payload) => secrets.redactValue(payload) });
     // Every feature's lines go to the one log.
     const options: AppCoreOptions = { ...given, log: (message) => this.log.line('info', message) };
     this.#options = options;
     const now = options.now ?? (() => new Date());
     this.vault = options.vault;
     this.settings = new SettingsStore(options.dataDir);
-    this.#problems = new AppProblems({
-      now,
-      onReported: (problem) => {
-        this.log.line('warn', `problem: ${problem.message}`, problem.message);
-        this.events.emit('app.onProblem', problem);
-      },
-    });
+    this.#problems = new AppProblems({ now, events: bus });
     this.#problems.keepSettingsProblems(this.settings);
     if (this.settings.problem) options.log?.(`settings: ${this.settings.problem.message} (moved to ${this.settings.problem.movedTo})`);
     // What the features are handed alike: where a damaged file is reported, and the log when there is one.
     const fileCorrupt = (message: string): void => this.reportProblem('file_corrupt', message);
     const logging = options.log === undefined ? {} : { log: options.log };
-    this.#afterWriteSent = new AfterWriteSent({
-      settings: this.settings,
-      monitor: () => this.monitor,
-      linkedIncidents: () => this.linkedIncidents,
-      ...logging,
-    });
+    const ownWrites = new OwnWrites();
+    const accountServer = (accountId: string) => serverOfAccount(this.settings, accountId);
     this.accounts = new AccountsService({
       settings: this.settings,
       vault: this.vault,
       clientFor: options.clientFor ?? createStatusPageProbeClient,
       now,
-      onPagesChanged: () => {
-        void this.monitor.reloadPages().catch((error: unknown) => options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`));
-      },
-      // A replaced key sends again what the old one was refused for.
-      onKeyChanged: (accountId) => {
-        this.outbox.keyChanged(accountId).catch((error: unknown) => options.log?.(`outbox: ${error instanceof Error ? error.message : String(error)}`));
-      },
+      events: bus,
     });
     // Before the monitor: its first poll asks whether a snooze quiets an event, and its tray is drawn with them.
     this.snoozes = new SnoozeFeature({
       dataDir: options.dataDir,
       ...(options.log ? { log: options.log } : {}),
-      onChange: (snoozes) => {
-        this.events.emit('snooze.onChange', snoozes);
-        this.monitor.redrawTray();
-      },
+      events: bus,
     });
     this.onDispose(() => this.snoozes.dispose());
     this.critical = new CriticalAlerts({
       dataDir: options.dataDir,
-      onChange: (alerts) => this.events.emit('critical.onChange', alerts),
+      events: bus,
       ...(options.log ? { log: options.log } : {}),
     });
     // Before the monitor: each poll's events are routed to the team's destinations.
     this.#alerts = createAlerts({ dataDir: options.dataDir, settings: this.settings, vault: this.vault, reportProblem: fileCorrupt, ...logging });
     this.alerts = this.#alerts.api;
-    this.onDispose(this.alerts.onChange(() => this.events.emit('alerts.onChange', {})));
+    this.onDispose(this.alerts.onChange(() => bus.publish('alerts.onChange', {})));
     this.onDispose(() => this.#alerts.stop());
     this.history = new HistoryFeature({ dataDir: options.dataDir, pages: () => this.settings.get().watchedPages, reportProblem: fileCorrupt, ...logging });
     this.onDispose(() => this.history.dispose());
     this.monitor = new MonitorFeature({
       settings: this.settings,
-      onState: (state) => this.history.observe(state),
+      events: bus,
       dataDir: options.dataDir,
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
       ...(options.monitorTuning ? { tuning: options.monitorTuning } : {}),
       ...(options.timeZone ? { timeZone: options.timeZone } : {}),
-      onPatch: (patch) => this.events.emit('monitor.onPatch', patch),
       hasViewers: () => this.events.connected,
-      onEvent: (event) => {
-        this.log.monitorEvent(event);
-        this.events.emit('monitor.onEvent', event);
-      },
-      onPoll: (poll) => this.#alerts.route(poll),
-      // A major incident on our own page is critical: kept on screen until acknowledged, with a sound.
-      onNotify: (intent) => {
-        const page = this.monitor.pages().find((p) => p.id === intent.pageId);
-        options.ports?.notify?.(this.critical.mark(intent, page !== undefined && page.kind !== 'provider'));
-      },
-      onTray: (model) => {
-        this.#tray = model;
-        options.ports?.setTray?.(trayWithOutbox(model, this.#outboxStatus));
-      },
       trayPages: (pages, nowMs) => trayPagesWithSnoozes(pages, this.snoozes.list(), nowMs),
       reportProblem: fileCorrupt,
       apiKeyFor: (accountId, url) => this.accounts.keyFor(accountId, url),
-      accountBaseUrl: (accountId) => this.#afterWriteSent.baseUrlOfAccount(accountId),
+      accountBaseUrl: accountServer,
       // Not notified: what a snooze quiets, and the echo of our own writes.
       isOwnWrite: (page, event, services) =>
         this.snoozes.silences(page.id, event, services) ||
-        (page.kind !== 'provider' && this.#afterWriteSent.ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event)),
+        (page.kind !== 'provider' && ownWrites.isOwn({ baseUrl: baseUrlOfPage(page), subdomain: page.subdomain }, event)),
       ...logging,
     });
     this.onDispose(() => this.monitor.dispose());
-    this.desktop = new DesktopPrefsFeature({ settings: this.settings, onTimeZoneChanged: () => this.monitor.redrawTray() });
+    this.desktop = new DesktopPrefsFeature({ settings: this.settings, events: bus });
     this.reads = new AccountReads(this.accounts);
     this.outbox = new OutboxFeature({
       dataDir: options.dataDir,
       accounts: this.accounts,
       ...(options.ports?.signals ? { signals: options.ports.signals } : {}),
-      onChange: (change) => {
-        this.log.outboxChange(change);
-        this.events.emit('outbox.onChange', change);
-        if (change.type === 'entry' && change.entry.state === 'sent') this.#afterWriteSent.sent(change.entry);
-        if (change.type === 'status') {
-          this.#outboxStatus = change.status;
-          if (this.#tray) options.ports?.setTray?.(trayWithOutbox(this.#tray, change.status));
-        }
-      },
+      events: bus,
       reportProblem: fileCorrupt,
       ...logging,
     });
@@ -221,9 +185,8 @@ export class AppCore {
       dataDir: options.dataDir,
       openExternal: () => this.#options.ports?.openExternal,
       reportProblem: fileCorrupt,
-      onProgress: (progress) => this.events.emit('operations.onProgress', progress),
+      events: bus,
       outbox: () => this.outbox.service(),
-      onQueuedResult: (event) => this.events.emit('operations.onQueuedResult', event),
       ...logging,
       now,
     });
@@ -233,17 +196,14 @@ export class AppCore {
       version: options.version,
       build: options.build ?? { packaged: false, demo: false },
       port: options.ports?.updater,
-      onStatus: (status) => {
-        this.log.updates(status);
-        this.events.emit('updates.onStatus', status);
-      },
+      events: bus,
     });
     this.onDispose(() => this.updates.dispose());
     this.incidentPages = new IncidentPageStore({ dataDir: options.dataDir, onProblem: fileCorrupt, now });
     this.linkedIncidents = new LinkedIncidents({
       dataDir: options.dataDir,
       onProblem: fileCorrupt,
-      onChange: (groups) => this.events.emit('linked.onChange', groups),
+      events: bus,
       // Not waited for while a command holds the outbox: the group is reconciled when the outbox opens.
       knownCreates: async () => (await this.outbox.ready()).list(),
       now,
@@ -251,7 +211,7 @@ export class AppCore {
     this.globalShortcut = new GlobalShortcutFeature({
       dataDir: options.dataDir,
       port: options.ports?.globalShortcut,
-      onPress: () => this.events.emit('shortcuts.onOpenPalette', {}),
+      events: bus,
       ...(options.log ? { log: options.log } : {}),
     });
     this.onDispose(() => this.globalShortcut.dispose());
@@ -264,13 +224,28 @@ export class AppCore {
       vault: this.vault,
       dataDir: options.dataDir,
       app: { name: 'Statusdesk', version: options.version, packaged: options.build?.packaged ?? false, demo: options.build?.demo ?? false },
-      outboxStatus: () => this.#outboxStatus,
+      outboxStatus: () => this.#reactions.tray.outboxStatus(),
       openOutboxStatus: async () => (await this.outbox.ready()).status(),
       stalePages: async () => (await this.monitor.fullSnapshot()).pages.filter((page) => page.status !== 'ok').length,
       ...(options.ports?.copyText ? { copyText: options.ports.copyText } : {}),
       ...(options.ports?.openPath ? { openPath: options.ports.openPath } : {}),
       now,
     });
+    this.#reactions = registerReactions(bus, {
+      log: this.log,
+      monitor: this.monitor,
+      outbox: this.outbox,
+      history: this.history,
+      critical: this.critical,
+      linkedIncidents: this.linkedIncidents,
+      alertsRouting: this.#alerts,
+      ownWrites,
+      serverOfAccount: accountServer,
+      ports: options.ports,
+      ...(options.log === undefined ? {} : { problemLog: options.log }),
+    });
+    this.onDispose(() => this.#reactions.stop());
+    this.onDispose(() => this.events.dispose());
     this.dispatcher = createIpcDispatcher(ipcContract, this.#handlers(), {
       appOrigins: options.appOrigins,
       onInternalError: (channel, error) => this.log.line('error', `ipc ${channel}: internal error: ${error instanceof Error ? error.message : String(error)}`),
@@ -296,7 +271,7 @@ export class AppCore {
       snoozes: this.snoozes.list().length,
       criticalAlerts: this.critical.alerts().length,
       linkedGroups: (await this.linkedIncidents.groups()).length,
-      checkedAfterSend: this.#afterWriteSent.checkedCount,
+      checkedAfterSend: this.#reactions.checkPage.checkedCount,
       problems: this.#problems.size,
     };
   }
@@ -311,11 +286,6 @@ export class AppCore {
       // Not fatal: the monitor runs without it, and the next outbox call tries to open it again.
       this.reportProblem('outbox_unavailable', `The outbox could not be opened: ${error instanceof Error ? error.message : String(error)}`);
     });
-    // Whenever the outbox opens (a command may hold it a while): creates sent while the app was closed.
-    this.outbox.service().then(
-      (opened) => this.#afterWriteSent.reconcileLinked(opened.list()),
-      () => undefined,
-    );
     this.updates.start();
     // Another process (statusdesk serve) may send this data folder's alerts: told as a problem by start() itself.
     this.#alerts.start().catch(() => undefined);
@@ -326,9 +296,7 @@ export class AppCore {
 
   /** A notification or the tray asked to show a page (and incident) in the window. */
   openTarget(target: { pageId: string; incidentId?: number }): void {
-    // Clicking a critical notification is seeing it: its page's alerts are acknowledged.
-    this.critical.acknowledge({ pageId: target.pageId });
-    this.events.emit('desktop.onOpenTarget', target);
+    this.bus.publish('desktop.onOpenTarget', target);
   }
 
   /** A feature found something the user should know (a file moved aside, no keychain): keep it and tell the window. */

@@ -1,7 +1,6 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { IpcDispatcher } from '@core/ipc/dispatcher';
-import type { EventBus } from '@core/ipc/event-bus';
-import type { IpcContract } from '@shared/ipc/contract';
+import type { WindowPush } from '@core/ipc/window-push';
 
 /**
  * The frame that sent a message: only the window's main frame counts as the app, and (as VS Code's validated
@@ -24,7 +23,7 @@ export function registerIpcHandlers(ipcMain: IpcMain, dispatcher: IpcDispatcher)
 }
 
 /** Forwards main → renderer events to one window while it lives. */
-export function forwardEventsTo(contents: WebContents, events: EventBus<IpcContract>): () => void {
+export function forwardEventsTo(contents: WebContents, events: WindowPush): () => void {
   const disconnect = events.connect((channel, payload) => {
     if (!contents.isDestroyed()) contents.send(channel, payload);
   });

@@ -65,7 +65,12 @@ export type OutboxFlushReport = z.infer<typeof outboxFlushReportSchema>;
 
 /** Events of the outbox for the renderer and the tray (one push channel). */
 export const outboxChangeSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('entry'), entry: outboxEntryViewSchema }),
+  z.object({
+    type: z.literal('entry'),
+    entry: outboxEntryViewSchema,
+    /** For a write just sent: the server's whole answer (the created or changed object), so no one reads it again. */
+    answer: z.record(z.string(), z.unknown()).optional(),
+  }),
   /** A batch queued in one call (enqueueMany), in queue order: one event, not one per write. */
   z.object({ type: z.literal('added'), entries: z.array(outboxEntryViewSchema) }),
   /** Dropped by the user (or a settled conflict). */

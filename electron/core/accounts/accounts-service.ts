@@ -20,6 +20,11 @@ import { bindingFor } from '@core/vault/secret-binding';
 import { checkConnection, type ConnectionProbeClient } from './connection-check';
 import { releaseAccountKey } from './account-key';
 import { regionOfAccount } from './probe-client';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
+
+/** What the accounts publish to the app's bus. */
+export type AccountsBusEvents = Pick<AppEvents, 'accounts.pagesChanged' | 'accounts.keyChanged'>;
 
 export type ProbeClientFactory = (account: AccountRecord, apiKey: string | null) => ConnectionProbeClient;
 
@@ -30,25 +35,24 @@ export class AccountsService {
   readonly #clientFor: ProbeClientFactory;
   readonly #now: () => Date;
 
-  readonly #onPagesChanged: (accountId: string) => void;
-  readonly #onKeyChanged: (accountId: string) => void;
+  readonly #events: Publisher<AccountsBusEvents> | undefined;
 
   constructor(options: {
     settings: SettingsStore;
     vault: KeyVault;
     clientFor: ProbeClientFactory;
     now?: () => Date;
-    /** The account's watched pages changed in settings: its page watched as it was added, or moved with it to another server. */
-    onPagesChanged?: (accountId: string) => void;
-    /** A key was stored for the account (added, or replaced): the outbox sends again what the old one was refused for. */
-    onKeyChanged?: (accountId: string) => void;
+    /**
+     * Where the app hears that an account's watched pages changed in settings (its page watched as it was added,
+     * or moved with it to another server), and that a key was stored for it (added, or replaced). The command line has none.
+     */
+    events?: Publisher<AccountsBusEvents>;
   }) {
     this.#settings = options.settings;
     this.#vault = options.vault;
     this.#clientFor = options.clientFor;
     this.#now = options.now ?? (() => new Date());
-    this.#onPagesChanged = options.onPagesChanged ?? (() => undefined);
-    this.#onKeyChanged = options.onKeyChanged ?? (() => undefined);
+    this.#events = options.events;
   }
 
   records(): AccountRecord[] {
@@ -117,8 +121,8 @@ export class AccountsService {
       draft.accounts.push(record);
       if (options.watchItsPage === true) watching = watchAccountPage(draft, record);
     });
-    if (watching) this.#onPagesChanged(record.id);
-    if (apiKey) this.#onKeyChanged(record.id);
+    if (watching) this.#events?.publish('accounts.pagesChanged', { accountId: record.id });
+    if (apiKey) this.#events?.publish('accounts.keyChanged', { accountId: record.id });
     return this.view(record);
   }
 
@@ -149,8 +153,8 @@ export class AccountsService {
       // A watched page of the account follows it to its new server.
       if (moved) draft.watchedPages = draft.watchedPages.map((page) => (page.accountId === id ? pageOnAccountServer(page, next) : page));
     });
-    if (moved) this.#onPagesChanged(id);
-    if (apiKey !== undefined && apiKey !== null) this.#onKeyChanged(id);
+    if (moved) this.#events?.publish('accounts.pagesChanged', { accountId: id });
+    if (apiKey !== undefined && apiKey !== null) this.#events?.publish('accounts.keyChanged', { accountId: id });
     const view = await this.view(next);
     return notice === undefined ? view : { ...view, notice };
   }

@@ -2,6 +2,7 @@ import type { ConnectivityState, ServerConnectivity } from '@shared/outbox/statu
 import { backoffDelay } from '@core/timing/backoff';
 import { createHelloProbe, type ServerProbe } from './hello-probe';
 import { ALWAYS_ONLINE, type NetworkSignals } from './network-signals';
+import { TypedEvents } from '@core/events/typed-events';
 
 export interface ConnectivityMonitorOptions {
   signals?: NetworkSignals;
@@ -45,7 +46,8 @@ export class ConnectivityMonitor {
   readonly #jitter: number;
   readonly #now: () => number;
   readonly #servers = new Map<string, ServerRecord>();
-  readonly #listeners = new Set<(state: ConnectivityState) => void>();
+  /** A faulty listener does not stop the others. */
+  readonly #changes = new TypedEvents<{ change: ConnectivityState }>();
   #network: boolean;
   #unsubscribe: (() => void) | undefined;
   #started = false;
@@ -146,8 +148,7 @@ export class ConnectivityMonitor {
   }
 
   onChange(cb: (state: ConnectivityState) => void): () => void {
-    this.#listeners.add(cb);
-    return () => this.#listeners.delete(cb);
+    return this.#changes.subscribe('change', cb);
   }
 
   #record(baseUrl: string): ServerRecord {
@@ -228,13 +229,6 @@ export class ConnectivityMonitor {
   }
 
   #emit(): void {
-    const state = this.state();
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(state);
-      } catch {
-        // A faulty listener must not stop the others.
-      }
-    }
+    this.#changes.publish('change', this.state());
   }
 }

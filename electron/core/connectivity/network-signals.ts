@@ -1,3 +1,5 @@
+import { TypedEvents } from '@core/events/typed-events';
+
 /**
  * What the operating system says about the network. In the app the main process adapts Electron's `net.isOnline()`
  * and the window's online/offline events to this port; the command line and tests use the helpers below.
@@ -18,7 +20,7 @@ export const ALWAYS_ONLINE: NetworkSignals = {
 /** A switch for tests and demos. */
 export class ManualNetworkSignals implements NetworkSignals {
   #online: boolean;
-  readonly #listeners = new Set<(online: boolean) => void>();
+  readonly #changes = new TypedEvents<{ change: boolean }>();
 
   constructor(online = true) {
     this.#online = online;
@@ -31,11 +33,10 @@ export class ManualNetworkSignals implements NetworkSignals {
   set(online: boolean): void {
     if (online === this.#online) return;
     this.#online = online;
-    for (const listener of [...this.#listeners]) listener(online);
+    this.#changes.publish('change', online);
   }
 
   onChange(cb: (online: boolean) => void): () => void {
-    this.#listeners.add(cb);
-    return () => this.#listeners.delete(cb);
+    return this.#changes.subscribe('change', cb);
   }
 }

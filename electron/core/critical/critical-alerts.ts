@@ -5,6 +5,8 @@ import { criticalPrefsSchema, DEFAULT_CRITICAL_PREFS, isCritical, type CriticalA
 import type { NotificationIntent } from '@shared/monitor/notification-intent';
 import { writeFileAtomic } from '@core/storage/atomic-write';
 import { readTextIfPresentSync } from '@core/storage/read-if-present';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
 
 export const CRITICAL_PREFS_FILE_NAME = 'critical-alerts.json';
 /** Unacknowledged alerts kept at most (the oldest go first): one per page and incident in practice. */
@@ -12,8 +14,8 @@ const MAX_ALERTS = 50;
 
 export interface CriticalAlertsOptions {
   dataDir: string;
-  /** The alerts waiting for acknowledgement changed: tell the window. */
-  onChange: (alerts: CriticalAlert[]) => void;
+  /** Where the alerts waiting for acknowledgement are told as they change (the window hears them). */
+  events: Publisher<Pick<AppEvents, 'critical.onChange'>>;
   now?: () => Date;
   log?: (message: string) => void;
 }
@@ -66,7 +68,7 @@ export class CriticalAlerts {
     };
     // A newer notification of the same incident replaces its alert: one banner per incident, the latest words.
     this.#alerts = [...this.#alerts.filter((a) => !same(a)), alert].slice(-MAX_ALERTS);
-    this.#options.onChange(this.alerts());
+    this.#options.events.publish('critical.onChange', this.alerts());
     return { ...intent, critical: { sound: this.#prefs.sound } };
   }
 
@@ -85,14 +87,14 @@ export class CriticalAlerts {
       changed = true;
       return { ...alert, title: intent.title, body: intent.body, resolvedAt: at };
     });
-    if (changed) this.#options.onChange(this.alerts());
+    if (changed) this.#options.events.publish('critical.onChange', this.alerts());
   }
 
   /** Acknowledges one alert by id, or every alert of a page (a click on its notification opened it). */
   acknowledge(which: { id: string } | { pageId: string }): CriticalAlert[] {
     const before = this.#alerts.length;
     this.#alerts = this.#alerts.filter((alert) => ('id' in which ? alert.id !== which.id : alert.pageId !== which.pageId));
-    if (this.#alerts.length !== before) this.#options.onChange(this.alerts());
+    if (this.#alerts.length !== before) this.#options.events.publish('critical.onChange', this.alerts());
     return this.alerts();
   }
 

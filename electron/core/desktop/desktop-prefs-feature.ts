@@ -1,11 +1,13 @@
 import type { AppearanceChange, AppearancePrefs } from '@shared/appearance/appearance-prefs';
 import type { DesktopPrefs } from '@shared/desktop/desktop-prefs';
 import type { SettingsStore } from '@core/settings/settings-store';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
 
 export interface DesktopPrefsFeatureOptions {
   settings: SettingsStore;
   /** The tray and notifications speak the window's zone: told when the user picks another. */
-  onTimeZoneChanged?: () => void;
+  events?: Publisher<Pick<AppEvents, 'desktop.timeZoneChanged'>>;
 }
 
 /** The user's desktop choices kept in the settings: start at login, close to tray, theme, list mode, time zone. */
@@ -37,7 +39,7 @@ export class DesktopPrefsFeature {
       if (change.dashboardLayout) draft.appearance.dashboardLayout = change.dashboardLayout;
       if (change.timeZone) draft.appearance.timeZone = change.timeZone;
     }).appearance;
-    if (change.timeZone) this.#options.onTimeZoneChanged?.();
+    if (change.timeZone) this.#options.events?.publish('desktop.timeZoneChanged', { timeZone: change.timeZone });
     return appearance;
   }
 }

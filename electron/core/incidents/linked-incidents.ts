@@ -23,6 +23,8 @@ import { writeFileAtomic } from '@core/storage/atomic-write';
 import { FILE_SIZE_CAPS, refuseTextOverCap } from '@core/storage/file-size-cap';
 import { fileErrorReason } from '@core/storage/file-system';
 import { quarantineFile } from '@core/storage/quarantine';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
 
 export const LINKED_INCIDENTS_FILE_NAME = 'linked-incidents.json';
 
@@ -71,8 +73,8 @@ export interface LinkedIncidentsOptions {
   dataDir: string;
   /** Told when the file was unreadable (or partly) and the original was moved aside. */
   onProblem?: (message: string) => void;
-  /** Told after every change (a group recorded, a temp id replaced), with every group. */
-  onChange?: (groups: LinkedGroup[]) => void;
+  /** Where every change (a group recorded, a temp id replaced) is told, with every group. */
+  events?: Publisher<Pick<AppEvents, 'linked.onChange'>>;
   /**
    * What the outbox knows now of creates: a create may be sent (and its sent report gone by) before the window
    * records its group, so a new group takes the server ids known at once.
@@ -217,7 +219,7 @@ export class LinkedIncidents {
   async #save(contents: Contents): Promise<void> {
     await this.#write(contents);
     this.#contents = contents;
-    this.#options.onChange?.(contents.groups);
+    this.#options.events?.publish('linked.onChange', contents.groups);
   }
 
   async #load(): Promise<Contents> {

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { SettingsStore } from '@core/settings/settings-store';
 import type { AppProblem } from '@shared/diagnostics/app-problem';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
 
 /** Problems kept for the window until dismissed. */
 const MAX_PROBLEMS_KEPT = 50;
 
 export interface AppProblemsOptions {
   now: () => Date;
-  /** Told of each problem reported while the app runs: the log, and the window's banner. */
-  onReported: (problem: AppProblem) => void;
+  /** Where each problem reported while the app runs is told: the log, and the window's banner. */
+  events: Publisher<Pick<AppEvents, 'app.onProblem'>>;
 }
 
 /**
@@ -35,7 +37,7 @@ export class AppProblems {
   }
 
   report(kind: AppProblem['kind'], message: string): void {
-    this.#options.onReported(this.#keep(kind, message));
+    this.#options.events.publish('app.onProblem', this.#keep(kind, message));
   }
 
   list(): AppProblem[] {

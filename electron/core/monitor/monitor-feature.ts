@@ -1,8 +1,7 @@
 import { AppError } from '@shared/errors';
 import type { MonitorEvent } from '@shared/monitor/events';
-import type { NotificationIntent } from '@shared/monitor/notification-intent';
 import { notificationPrefsSchema, type NotificationPrefs } from '@shared/monitor/notification-prefs';
-import type { DashboardPatch, DashboardView, PageDetail } from '@shared/monitor/dashboard-patch';
+import type { DashboardView, PageDetail } from '@shared/monitor/dashboard-patch';
 import type { DashboardSnapshot, PageState } from '@shared/monitor/page-state';
 import { toIso } from '@shared/monitor/iso-time';
 import type { TrayModel } from '@shared/monitor/tray';
@@ -26,6 +25,11 @@ import { ownPageClient, resolutionOf, type OwnPageAccess } from './own-page-read
 import { openIncidentIds } from '@shared/monitor/open-incidents';
 import { countWords } from '@shared/people-words/count-words';
 import type { WatchedPageFormInput } from '@shared/monitor/watched-page-input';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
+
+/** What the monitor publishes to the app's bus. */
+export type MonitorBusEvents = Pick<AppEvents, 'monitor.onPatch' | 'monitor.onEvent' | 'monitor.state' | 'monitor.notify' | 'monitor.poll' | 'monitor.tray'>;
 
 /** The tray is drawn at least this often, for what changes with the time alone. */
 const TRAY_REFRESH_MS = 60_000;
@@ -37,17 +41,13 @@ export interface MonitorFeatureOptions extends OwnPageAccess {
   settings: SettingsStore;
   dataDir: string;
   signals?: SystemSignals;
-  /** What changed on the dashboard, as the next version's patch (coalesced; only while someone is viewing). */
-  onPatch: (patch: DashboardPatch) => void;
+  /**
+   * Where the monitor tells what happened: the dashboard's patches (coalesced; only while someone is viewing),
+   * its events, page states, notifications, polls with events (whatever the user's mutes) and the tray.
+   */
+  events: Publisher<MonitorBusEvents>;
   /** Whether a window shows the dashboard; without one nothing is diffed or pushed. Default: always. */
   hasViewers?: () => boolean;
-  onEvent: (event: MonitorEvent) => void;
-  /** Every page state the monitor reports (the provider history takes its observations from them). */
-  onState?: (state: PageState) => void;
-  onNotify: (intent: NotificationIntent) => void;
-  /** Every poll that produced events, with its page, whatever the user's mutes (the team alerts). */
-  onPoll?: MonitorServiceOptions['onPoll'];
-  onTray: (model: TrayModel) => void;
   reportProblem: (message: string) => void;
   log?: (message: string) => void;
   /** Events that echo the user's own writes from this app: not notified (see own-writes.ts). */
@@ -114,13 +114,13 @@ export class MonitorFeature {
       clientFor: (page) => watchedPageFetcher(page, this.#options),
       resolutionOf: (page, incidentId) => resolutionOf(page, incidentId, this.#options),
       formatTime: (epochMs) => this.#formatTime(epochMs),
-      onEvent: (event) => this.#options.onEvent(event),
-      onNotify: (intent) => this.#options.onNotify(intent),
-      ...(this.#options.onPoll ? { onPoll: this.#options.onPoll } : {}),
+      onEvent: (event) => this.#options.events.publish('monitor.onEvent', event),
+      onNotify: (intent) => this.#options.events.publish('monitor.notify', intent),
+      onPoll: (poll) => this.#options.events.publish('monitor.poll', poll),
       ...(this.#options.isOwnWrite ? { isOwnWrite: this.#options.isOwnWrite } : {}),
       ...(this.#options.trayPages ? { trayPages: this.#options.trayPages } : {}),
       onStateChange: (state) => {
-        this.#options.onState?.(state);
+        this.#options.events.publish('monitor.state', state);
         this.#forgetEndedFollows(state);
         const changed = this.#model.stage(state);
         this.#trayDue ||= changed;
@@ -172,7 +172,7 @@ export class MonitorFeature {
     }
     this.#trayDue = false;
     this.#trayAt = now;
-    this.#options.onTray(this.#service.tray());
+    this.#options.events.publish('monitor.tray', this.#service.tray());
   }
 
   /** Turns what was staged into the next version's patch and sends it. */
@@ -180,7 +180,7 @@ export class MonitorFeature {
     if (!this.#service) return;
     this.#model.retain(this.#service.pageIds());
     const patch = this.#model.flush(this.#service.dashboardGlobal());
-    if (patch && (this.#options.hasViewers?.() ?? true)) this.#options.onPatch(patch);
+    if (patch && (this.#options.hasViewers?.() ?? true)) this.#options.events.publish('monitor.onPatch', patch);
   }
 
   /** Every collapsed card at the current version: a window's start, or its resync after a gap. */

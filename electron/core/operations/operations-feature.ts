@@ -4,7 +4,7 @@ import type { OperationsAuthStatus } from '@shared/operations/auth-status';
 import type { ForgetResult } from '@shared/operations/forget-result';
 import type { OperationsHistoryEntry } from '@shared/operations/history';
 import type { OperationsSettingsChange, OperationsSettingsView } from '@shared/operations/operations-settings';
-import { OPERATIONS_OUTBOX_ACCOUNT, type QueuedForgetResult } from '@shared/operations/queued-forget';
+import { OPERATIONS_OUTBOX_ACCOUNT } from '@shared/operations/queued-forget';
 import type { TokenSourceKind } from '@shared/operations/token-source';
 import type { OutboxService } from '@core/outbox/outbox-service';
 import type { SettingsStore } from '@core/settings/settings-store';
@@ -22,7 +22,8 @@ import { applyOperationsSettingsChange, operationsSettingsView, resolveOperation
 import { QueueUnreachable } from './queue-unreachable';
 import type { AccessTokenProvider } from './token-provider';
 import type { KnownSecrets } from '@core/security/known-secrets';
-import type { ForgetProgress } from '@shared/operations/forget-progress';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
 
 export interface OperationsFeatureOptions {
   settings: SettingsStore;
@@ -33,7 +34,8 @@ export interface OperationsFeatureOptions {
   openExternal: () => OpenExternal | undefined;
   /** A file the feature owns was corrupt and moved aside. */
   reportProblem: (message: string) => void;
-  onProgress?: (progress: ForgetProgress) => void;
+  /** Where a forget's progress, and a queued name settled for good (the outbox sent it, or gave up on it), are told. */
+  events?: Publisher<Pick<AppEvents, 'operations.onProgress' | 'operations.onQueuedResult'>>;
   now?: () => Date;
   log?: (message: string) => void;
   /** Where ADC are looked for (default: this process's environment). */
@@ -45,8 +47,6 @@ export interface OperationsFeatureOptions {
   client?: Pick<OperationsClientOptions, 'attempts' | 'baseDelayMs' | 'maxDelayMs' | 'timeoutMs'>;
   /** The app's outbox: names are queued there when the service cannot be reached. Absent: they fail instead. */
   outbox?: () => Promise<OutboxService>;
-  /** A queued name settled for good (the outbox sent it, or gave up on it). */
-  onQueuedResult?: (event: QueuedForgetResult) => void;
 }
 
 export interface ForgetNamesOptions {
@@ -160,7 +160,7 @@ export class OperationsFeature implements QueuedForgetPort {
       ...(divert ? { divert } : {}),
       onResult: (result) => {
         done++;
-        this.#options.onProgress?.({ ...(options.requestId ? { requestId: options.requestId } : {}), done, total, result });
+        this.#options.events?.publish('operations.onProgress', { ...(options.requestId ? { requestId: options.requestId } : {}), done, total, result });
       },
       onHistoryError: (error) => this.#options.log?.(`operations history: ${error instanceof Error ? error.message : String(error)}`),
     });
@@ -240,7 +240,7 @@ export class OperationsFeature implements QueuedForgetPort {
     } catch (error) {
       this.#logHistory(error);
     }
-    this.#options.onQueuedResult?.({ outboxId, result });
+    this.#options.events?.publish('operations.onQueuedResult', { outboxId, result });
   }
 
   /** Access may have just appeared: queued names that waited for a token try again now. */

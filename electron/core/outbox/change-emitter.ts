@@ -1,11 +1,13 @@
 import type { OutboxChange, OutboxStatus } from '@shared/outbox/status';
+import { TypedEvents } from '@core/events/typed-events';
 
 /**
  * The outbox's listeners: entry changes go out at once, the status (counts, connectivity) at most once per
  * tick however many entries changed in it, and nothing is computed while nobody listens.
  */
 export class OutboxChanges {
-  readonly #listeners = new Set<(change: OutboxChange) => void>();
+  /** A faulty listener must not break sending. */
+  readonly #changes = new TypedEvents<{ change: OutboxChange }>();
   readonly #status: () => OutboxStatus | null;
   #statusQueued = false;
 
@@ -15,12 +17,11 @@ export class OutboxChanges {
   }
 
   get listening(): boolean {
-    return this.#listeners.size > 0;
+    return this.#changes.heard('change');
   }
 
   subscribe(listener: (change: OutboxChange) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#changes.subscribe('change', listener);
   }
 
   queueStatus(): void {
@@ -34,12 +35,6 @@ export class OutboxChanges {
   }
 
   emit(change: OutboxChange): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(change);
-      } catch {
-        // A faulty listener must not break sending.
-      }
-    }
+    this.#changes.publish('change', change);
   }
 }

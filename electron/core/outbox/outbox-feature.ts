@@ -1,6 +1,8 @@
 import { AppError } from '@shared/errors';
 import type { OutboxEnqueueInput, OutboxEnqueueResult } from '@shared/outbox/requests';
 import type { OutboxChange } from '@shared/outbox/status';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
 import type { AccountsService } from '@core/accounts/accounts-service';
 import type { NetworkSignals } from '@core/connectivity/network-signals';
 import type { SystemSignals } from '@core/monitor/system-signals';
@@ -33,7 +35,8 @@ export interface OutboxFeatureOptions {
   dataDir: string;
   accounts: AccountsService;
   signals?: SystemSignals;
-  onChange: (change: OutboxChange) => void;
+  /** Where the outbox tells its changes, each write the server confirmed (with its answer), and that it opened. */
+  events: Publisher<OutboxBusEvents>;
   reportProblem: (message: string) => void;
   log?: (message: string) => void;
   /** After how long a command's hold on the outbox is reported to the user (default 60 s: longer than a command's flush). */
@@ -41,6 +44,9 @@ export interface OutboxFeatureOptions {
   /** How often the app looks again while a command holds the outbox (default 1 s). */
   lockRetryMs?: number;
 }
+
+/** What the outbox publishes to the app's bus. */
+export type OutboxBusEvents = Pick<AppEvents, 'outbox.onChange' | 'outbox.writeSent' | 'outbox.opened'>;
 
 const COMMAND_LOCK_WAIT_MS = 60_000;
 
@@ -179,14 +185,27 @@ export class OutboxFeature {
       },
     );
     if (this.#reportedHold) this.#options.log?.('outbox: the command that held it is done; the app has it again');
-    this.#unsubscribe = outbox.onChange((change) => this.#options.onChange(change));
+    this.#unsubscribe = outbox.onChange((change) => this.#publish(outbox, change));
     outbox.start();
     // Writes the command line hands over while the app owns the outbox (and the window's, kept while a command held it).
     this.#handoff = new OutboxHandoffReceiver({ dataDir: this.#options.dataDir, outbox, reportProblem: this.#options.reportProblem });
     await this.#handoff
       .start()
       .catch((error: unknown) => this.#options.log?.(`outbox hand-off folder unavailable: ${error instanceof Error ? error.message : String(error)}`));
+    this.#options.events.publish('outbox.opened', { entries: outbox.list() });
     return outbox;
+  }
+
+  /** A change; a write the server confirmed carries the answer the outbox kept, so no one needs to read it again. */
+  #publish(outbox: OutboxService, change: OutboxChange): void {
+    if (change.type !== 'entry' || change.entry.state !== 'sent') {
+      this.#options.events.publish('outbox.onChange', change);
+      return;
+    }
+    const answer = outbox.resultObject(change.entry.id);
+    const kept = answer !== null && typeof answer === 'object' && !Array.isArray(answer) ? { answer: answer as Record<string, unknown> } : {};
+    this.#options.events.publish('outbox.onChange', { ...change, ...kept });
+    this.#options.events.publish('outbox.writeSent', { entry: change.entry, answer });
   }
 
   /** A command holds the outbox: waiting calls hear of it; a long hold is reported once. */

@@ -9,6 +9,7 @@ import { migrateSettings } from './migrations';
 import { CURRENT_SETTINGS_VERSION, defaultSettings, settingsSchema, type Settings } from './settings-schema';
 import { readTextIfPresentSync } from '@core/storage/read-if-present';
 import { fileErrorReason } from '@core/storage/file-system';
+import { TypedEvents } from '@core/events/typed-events';
 
 export interface SettingsLoadProblem {
   message: string;
@@ -113,7 +114,7 @@ export class SettingsStore {
   readonly newerVersion: number | null;
   readonly #conf: Conf<Settings>;
   #current: Settings;
-  readonly #listeners = new Set<Listener>();
+  readonly #changes = new TypedEvents<{ change: Settings }>();
 
   constructor(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -164,12 +165,11 @@ export class SettingsStore {
     refuseTextOverCap(FILE_SIZE_CAPS.settings, JSON.stringify(next, undefined, '\t'));
     this.#conf.store = next;
     this.#current = next;
-    for (const listener of this.#listeners) listener(this.get());
+    this.#changes.publish('change', this.get());
     return this.get();
   }
 
   onChange(listener: Listener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#changes.subscribe('change', listener);
   }
 }

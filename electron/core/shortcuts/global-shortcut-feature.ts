@@ -9,12 +9,14 @@ import {
 } from '@shared/shortcuts/global-shortcut';
 import { writeFileAtomic } from '@core/storage/atomic-write';
 import { readIfPresent } from '@core/storage/read-if-present';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
 
 export const GLOBAL_SHORTCUT_FILE_NAME = 'global-shortcut.json';
 
 /**
  * Holds the keys with the OS (Electron's globalShortcut in the app): `accelerator` null lets go of the ones
- * held; the answer says whether the OS gave them (another app may hold them). `onPress` runs on each press.
+ * held; the answer says whether the OS gave them (another app may hold them). The bus hears each press.
  */
 export type GlobalShortcutPort = (accelerator: string | null, onPress: () => void) => boolean;
 
@@ -22,8 +24,8 @@ export interface GlobalShortcutFeatureOptions {
   dataDir: string;
   /** Absent headless (the command line, the end-to-end harness without one): the prefs are kept, nothing is held. */
   port?: GlobalShortcutPort | undefined;
-  /** The keys were pressed: the host has brought the window up; open the palette. */
-  onPress: () => void;
+  /** Where a press is told (the host has brought the window up; the window opens the palette). */
+  events: Publisher<Pick<AppEvents, 'shortcuts.onOpenPalette'>>;
   log?: (message: string) => void;
 }
 
@@ -94,7 +96,8 @@ export class GlobalShortcutFeature {
     const accelerator = globalShortcutPlan(this.#prefs);
     const port = this.#options.port;
     if (!port) return;
-    this.#registered = accelerator === null ? (port(null, () => undefined), false) : port(accelerator, () => this.#options.onPress());
+    this.#registered =
+      accelerator === null ? (port(null, () => undefined), false) : port(accelerator, () => this.#options.events.publish('shortcuts.onOpenPalette', {}));
     if (accelerator !== null && !this.#registered) this.#options.log?.(`global shortcut: ${accelerator} could not be registered`);
   }
 }

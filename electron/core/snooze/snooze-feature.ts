@@ -7,6 +7,8 @@ import type { ServiceSnapshot } from '@shared/monitor/snapshot';
 import { activeSnoozes, snoozeRequestSchema, snoozeSchema, snoozeSilences, type Snooze, type SnoozeRequest } from '@shared/snooze/snooze';
 import { writeFileAtomic } from '@core/storage/atomic-write';
 import { readTextIfPresentSync } from '@core/storage/read-if-present';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
 
 export const SNOOZES_FILE_NAME = 'snoozes.json';
 /** At most this many snoozes at once: each is a page, a service or an incident the user chose by hand. */
@@ -14,15 +16,15 @@ const MAX_SNOOZES = 500;
 
 export interface SnoozeFeatureOptions {
   dataDir: string;
-  /** The snoozes changed (one added, removed or run out): redraw the tray, tell the window. */
-  onChange: (snoozes: Snooze[]) => void;
+  /** Where the snoozes are told as they change (one added, removed or run out): the tray and the window hear them. */
+  events: Publisher<Pick<AppEvents, 'snooze.onChange'>>;
   now?: () => number;
   log?: (message: string) => void;
 }
 
 /**
  * The snoozes (page, service or incident, each until a time), kept in their own small file so they survive a
- * restart; one that ran out is dropped, and a timer tells `onChange` when the next one runs out, so the tray
+ * restart; one that ran out is dropped, and a timer tells the bus when the next one runs out, so the tray
  * and the card come back without a poll.
  */
 export class SnoozeFeature {
@@ -75,7 +77,7 @@ export class SnoozeFeature {
     await writeFileAtomic(this.#file, `${JSON.stringify({ snoozes: next }, null, 2)}\n`);
     this.#snoozes = next;
     this.#arm();
-    this.#options.onChange(this.list());
+    this.#options.events.publish('snooze.onChange', this.list());
   }
 
   #read(): Snooze[] {
@@ -103,7 +105,7 @@ export class SnoozeFeature {
       () => {
         this.#snoozes = this.list();
         this.#arm();
-        this.#options.onChange(this.list());
+        this.#options.events.publish('snooze.onChange', this.list());
       },
       Math.min(Math.max(next - now, 0) + 50, 86_400_000),
     );

@@ -2,6 +2,8 @@ import { AppError } from '@shared/errors';
 import { DEFAULT_UPDATE_PREFS, type UpdateDeliveryKind, type UpdatePrefs, type UpdateState, type UpdateStatus } from '@shared/updates/update-state';
 import type { SettingsStore } from '@core/settings/settings-store';
 import { canCheck, deliveryFor, describeUpdate, shouldCheckAutomatically, updatesOff, type InstalledBuild, type UpdateDelivery } from './update-policy';
+import type { AppEvents } from '@core/events/app-events';
+import type { Publisher } from '@core/events/typed-events';
 
 /** What the core asks of the Electron updater (electron-updater in a packaged app). */
 export interface UpdaterPort {
@@ -23,7 +25,8 @@ export interface UpdatesFeatureOptions {
   build: { packaged: boolean; demo: boolean };
   /** Absent where the app cannot update itself (development, demo, the tests). */
   port?: UpdaterPort | undefined;
-  onStatus: (status: UpdateStatus) => void;
+  /** Where each status is told (the window and the log hear it). */
+  events: Publisher<Pick<AppEvents, 'updates.onStatus'>>;
   now?: () => number;
   /** How often the automatic-check rule is looked at; default a minute. */
   tickMs?: number;
@@ -92,7 +95,7 @@ export class UpdatesFeature {
     });
     if (change.installOnQuit !== undefined && this.#state.phase !== 'off') this.#options.port?.setInstallOnQuit(change.installOnQuit);
     const status = this.status();
-    this.#options.onStatus(status);
+    this.#options.events.publish('updates.onStatus', status);
     return status;
   }
 
@@ -145,7 +148,7 @@ export class UpdatesFeature {
       this.#unsubscribe = null;
       this.#set({ phase: 'off', reason: delivery.reason });
     } else {
-      this.#options.onStatus(this.status());
+      this.#options.events.publish('updates.onStatus', this.status());
     }
     return delivery;
   }
@@ -164,6 +167,6 @@ export class UpdatesFeature {
 
   #set(state: UpdateState): void {
     this.#state = state;
-    if (!this.#disposed) this.#options.onStatus(this.status());
+    if (!this.#disposed) this.#options.events.publish('updates.onStatus', this.status());
   }
 }

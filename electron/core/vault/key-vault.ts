@@ -5,6 +5,7 @@ import type { KeychainProbe } from './keychain-store';
 import { bindingCovers, checkDestination, decodeSecret, encodeSecret, type SecretBinding, type SecretDestination, type StoredSecret } from './secret-binding';
 import { SessionSecretStore, type SecretStore } from './secret-store';
 import type { VaultStatus } from '@shared/vault/vault-status';
+import { TypedEvents } from '@core/events/typed-events';
 
 export interface KeychainLike extends SecretStore {
   probe(): Promise<KeychainProbe>;
@@ -49,7 +50,7 @@ export class KeyVault {
   readonly #now: () => number;
   #probe: Promise<KeychainProbe> | null = null;
   /** Told of every secret stored or read, so the redactor knows it (security/known-secrets.ts). */
-  readonly #noticers = new Set<(secret: string) => void>();
+  readonly #noticers = new TypedEvents<{ secret: string }>();
   #failures = 0;
   #retryAt = 0;
 
@@ -61,11 +62,11 @@ export class KeyVault {
 
   /** Calls `noticer` with every secret stored in or read from this vault from now on. */
   notice(noticer: (secret: string) => void): void {
-    this.#noticers.add(noticer);
+    this.#noticers.subscribe('secret', noticer);
   }
 
   #noticed<T extends { secret: string }>(stored: T): T {
-    for (const noticer of this.#noticers) noticer(stored.secret);
+    this.#noticers.publish('secret', stored.secret);
     return stored;
   }
 

@@ -8,6 +8,7 @@ import type { WriteOperationName } from '@shared/outbox/write-operations';
 import { ApiError } from '@/api';
 import { apiTimeMs } from '@/lib/api-time';
 import { readStatusPage, readStatusPageList } from '@/lib/statuspal-read';
+import { checkReadResult } from '@shared/statuspal/read-operations';
 import { baseVersionOf, type ConsoleItem, type ConsoleKind } from '@/lib/console-item';
 import { emptyList, isServerItem, kindOfOperation, mergeList, READS, sameId, WRITES, type ListState, type ServerItem } from '@/lib/console-list';
 import type { PageContext } from '@/lib/page-context';
@@ -97,7 +98,7 @@ export const useIncidentsStore = defineStore('incidents', () => {
   /** Loads accounts and the outbox, and picks the first account with a key. */
   async function start() {
     const outbox = useOutboxStore();
-    stopListening ??= outbox.onEntry((entry) => onEntry(entry));
+    stopListening ??= outbox.onEntry((entry, answer) => onEntry(entry, answer));
     await Promise.all([useAccountsStore().load(), outbox.start()]);
     if (!account.value) {
       const first = accountsWithKey.value[0];
@@ -168,12 +169,7 @@ export const useIncidentsStore = defineStore('incidents', () => {
    * such item (deleted there), takes it off the list with a note saying so (`found`: what found it gone).
    */
   function refreshItem(kind: ConsoleKind, id: number | string, found: GoneItem['found'] = 'read'): Promise<void> {
-    const current = account.value;
-    if (!current) return Promise.resolve();
-    const chainKey = `${current.id}|${kind}|${id}`;
-    const run = async () => {
-      const list = lists.value[kind];
-      if (list.key === null || accountId.value !== current.id) return;
+    return inTurn(kind, id, async (current, list) => {
       try {
         const subdomain = current.subdomain;
         const item =
@@ -181,18 +177,40 @@ export const useIncidentsStore = defineStore('incidents', () => {
             ? (await readStatusPage(current.id, 'getIncident', { subdomain, incidentId: id })).item
             : (await readStatusPage(current.id, 'getInfoNotice', { subdomain, infoNoticeId: id })).item;
         if (accountId.value !== current.id) return;
-        const index = list.items.findIndex((existing) => sameId(existing.id, id));
-        if (index >= 0) list.items.splice(index, 1, item);
-        else if (kind === 'notices' || typeFilter.value === '' || item.type === typeFilter.value) {
-          if (!pastWhatIsRead(list.items, item, list.cursor !== null)) {
-            list.items.unshift(item);
-            if (list.total !== null) list.total++;
-          }
-        }
+        place(kind, list, item);
       } catch (error) {
         if (error instanceof ApiError && error.code === 'not_found') removeGone(kind, id, found);
         else list.error = `The latest copy could not be read: ${pageReadFailure(error)}.`;
       }
+    });
+  }
+
+  /** The server's answer to our create or edit is the item as it is now: shown as it is, not read again. */
+  function showAnswer(kind: ConsoleKind, item: ServerItem): Promise<void> {
+    return inTurn(kind, item.id, async (_current, list) => place(kind, list, item));
+  }
+
+  /** An item's copy in its list: in its place, or on top when it is new (and the filter shows it). */
+  function place(kind: ConsoleKind, list: ListState, item: ServerItem): void {
+    const index = list.items.findIndex((existing) => sameId(existing.id, item.id));
+    if (index >= 0) list.items.splice(index, 1, item);
+    else if (kind === 'notices' || typeFilter.value === '' || item.type === typeFilter.value) {
+      if (!pastWhatIsRead(list.items, item, list.cursor !== null)) {
+        list.items.unshift(item);
+        if (list.total !== null) list.total++;
+      }
+    }
+  }
+
+  /** Work on one item of the shown account's list, after the work on it already asked for (so the newest copy is the one shown). */
+  function inTurn(kind: ConsoleKind, id: number | string, work: (current: NonNullable<typeof account.value>, list: ListState) => Promise<void>): Promise<void> {
+    const current = account.value;
+    if (!current) return Promise.resolve();
+    const chainKey = `${current.id}|${kind}|${id}`;
+    const run = async () => {
+      const list = lists.value[kind];
+      if (list.key === null || accountId.value !== current.id) return;
+      await work(current, list);
     };
     const next = (refreshChains.get(chainKey) ?? Promise.resolve()).then(run);
     refreshChains.set(chainKey, next);
@@ -245,7 +263,7 @@ export const useIncidentsStore = defineStore('incidents', () => {
   }
 
   /** The outbox pushed an entry: a sent write of this page means the server copy changed. */
-  function onEntry(entry: OutboxEntryView) {
+  function onEntry(entry: OutboxEntryView, answer?: Record<string, unknown>) {
     const current = account.value;
     if (entry.state === 'failed' && entry.lastError?.code === 'not_found' && current && entry.accountId === current.id) {
       const kind = kindOfOperation(entry.operation);
@@ -266,10 +284,27 @@ export const useIncidentsStore = defineStore('incidents', () => {
       removeItem(kind, target);
       return;
     }
+    // A create or an edit answers with the whole item; an update's answer is the update alone, so its item is read.
+    const item = entry.operation === profile.create || entry.operation === profile.update ? answeredItem(kind, answer) : null;
+    if (item && sameId(item.id, target)) {
+      void showAnswer(kind, item);
+      return;
+    }
     refreshing.value.push(entry.id);
     void refreshItem(kind, target).finally(() => {
       refreshing.value = refreshing.value.filter((id) => id !== entry.id);
     });
+  }
+
+  /** The answer checked as the item a read of it would give; null when there is none or it is not one. */
+  function answeredItem(kind: ConsoleKind, answer: Record<string, unknown> | undefined): ServerItem | null {
+    if (answer === undefined) return null;
+    try {
+      const checked = checkReadResult(kind === 'incidents' ? 'getIncident' : 'getInfoNotice', { kind: 'item', item: answer }).item;
+      return isServerItem(checked) ? checked : null;
+    } catch {
+      return null;
+    }
   }
 
   /** A write was dropped (discarded, or "take theirs"): the item may differ from what it overlaid; read it again. */

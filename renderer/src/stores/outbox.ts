@@ -6,6 +6,8 @@ import type { OutboxChange, OutboxFlushReport, OutboxStatus } from '@shared/outb
 import { api, call, messageOf } from '@/api';
 
 type EntryListener = (entry: OutboxEntryView) => void;
+/** `answer`: for a write just sent, the server's whole answer when the core kept it. */
+type PushedEntryListener = (entry: OutboxEntryView, answer?: Record<string, unknown>) => void;
 type ChangeListener = (change: OutboxChange) => void;
 
 /**
@@ -112,10 +114,10 @@ export const useOutboxStore = defineStore('outbox', () => {
     return () => changeListeners.delete(listener);
   }
 
-  /** Called for every entry the core pushes (the incident console refreshes from the server on "sent"). */
-  function onEntry(listener: EntryListener): () => void {
+  /** Called for every entry the core pushes (the incident console shows a sent write's answer, or reads the item again). */
+  function onEntry(listener: PushedEntryListener): () => void {
     return onChange((change) => {
-      if (change.type === 'entry') listener(change.entry);
+      if (change.type === 'entry') listener(change.entry, change.answer);
       else if (change.type === 'added') for (const entry of change.entries) listener(entry);
     });
   }

@@ -6,6 +6,7 @@ import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema, type Dashb
 import { acceptDetail, applyPatch, applyView, emptyMirror } from '../../../shared/monitor/patch-mirror';
 import { watchedPageSchema } from '../../../shared/monitor/watched-page';
 import { makeTempDir } from '../../support/temp-dir';
+import { createAppBus } from '../../../electron/core/events/app-events';
 
 /*
  * The dashboard's push path against the real simulator: a MonitorFeature polls real pages, and the renderer's
@@ -35,17 +36,16 @@ async function setup() {
   });
   const patches: DashboardPatch[] = [];
   const window = { open: true };
+  const bus = createAppBus();
+  bus.subscribe('monitor.onPatch', (patch) => patches.push(dashboardPatchSchema.parse(patch)));
   const feature = new MonitorFeature({
     settings,
+    events: bus,
     dataDir: home.dir,
     tuning: { startSpreadMs: 0, jitterRatio: 0 },
     pushIntervalMs: 5,
     tickIntervalMs: 20,
     hasViewers: () => window.open,
-    onPatch: (patch) => patches.push(dashboardPatchSchema.parse(patch)),
-    onEvent: () => undefined,
-    onNotify: () => undefined,
-    onTray: () => undefined,
     reportProblem: (message) => {
       throw new Error(message);
     },

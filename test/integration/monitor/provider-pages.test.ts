@@ -195,15 +195,13 @@ describe('watching a provider page from the window', () => {
     const home = makeTempDir('statusdesk-provider-feature-');
     cleanup.push(() => home.remove());
     const settings = new SettingsStore(home.dir);
+    const { createAppBus } = await import('../../../electron/core/events/app-events');
     const feature = new MonitorFeature({
       settings,
+      events: createAppBus(),
       dataDir: home.dir,
       tuning: { startSpreadMs: 0, jitterRatio: 0 },
       hasViewers: () => false,
-      onPatch: () => undefined,
-      onEvent: () => undefined,
-      onNotify: () => undefined,
-      onTray: () => undefined,
       reportProblem: (message) => {
         throw new Error(message);
       },

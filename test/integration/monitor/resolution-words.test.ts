@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CriticalAlerts } from '../../../electron/core/critical/critical-alerts';
 import { makeTempDir } from '../../support/temp-dir';
 import { ACME, monitorOnSimulator } from './support/monitor-on-simulator';
+import { createAppBus } from '@core/events/app-events';
 
 /*
  * A resolution at 3 a.m. reads as a resolution: the notification quotes the resolution's words (read from the
@@ -25,7 +26,7 @@ async function setup() {
     feature: (sim) => {
       const alerts = makeTempDir('statusdesk-critical-');
       cleanup.push(() => alerts.remove());
-      critical = new CriticalAlerts({ dataDir: alerts.dir, onChange: () => undefined });
+      critical = new CriticalAlerts({ dataDir: alerts.dir, events: createAppBus() });
       return {
         apiKeyFor: async (accountId, url) => {
           keysAsked.push(`${accountId} ${url}`);

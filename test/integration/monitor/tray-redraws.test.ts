@@ -6,6 +6,7 @@ import { MonitorFeature } from '../../../electron/core/monitor/monitor-feature';
 import type { TrayModel } from '../../../shared/monitor/tray';
 import { watchedPageSchema } from '../../../shared/monitor/watched-page';
 import { makeTempDir } from '../../support/temp-dir';
+import { createAppBus } from '../../../electron/core/events/app-events';
 
 /*
  * With 500 pages the app all day in the tray redrew the tray (500 menu labels, a native
@@ -39,8 +40,11 @@ async function watching(pages: number, options: { scale?: number; spreadMs?: num
     );
   });
   const trays: TrayModel[] = [];
+  const bus = createAppBus();
+  bus.subscribe('monitor.tray', (model) => void trays.push(model));
   const feature = new MonitorFeature({
     settings,
+    events: bus,
     dataDir: home.dir,
     // By default a minute of monitor time in 100 ms: each page polls about ten times a second.
     clock: createScaledClock(options.scale ?? 600),
@@ -48,10 +52,6 @@ async function watching(pages: number, options: { scale?: number; spreadMs?: num
     pushIntervalMs: 5,
     tickIntervalMs: 20,
     hasViewers: () => false,
-    onPatch: () => undefined,
-    onEvent: () => undefined,
-    onNotify: () => undefined,
-    onTray: (model) => void trays.push(model),
     reportProblem: () => undefined,
   });
   cleanup.push(() => feature.dispose());

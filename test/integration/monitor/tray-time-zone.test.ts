@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DesktopPrefsFeature } from '@core/desktop/desktop-prefs-feature';
+import { trayFollowsSnoozesAndZone } from '@core/reactions/tray-follows-snoozes-and-zone';
 import { ACME, monitorOnSimulator } from './support/monitor-on-simulator';
 
 /*
@@ -24,8 +25,9 @@ describe('times in the tray and notifications', () => {
     ['America/New_York', /\d{1,2}:\d{2}\s?[AP]M EST/],
     ['Europe/Berlin', /\d{1,2}:\d{2}\s?(?:[AP]M )?GMT\+1/],
   ])('follow the window’s zone in %s, and UTC when the user chose UTC', async (zone, local) => {
-    const { sim, feature, settings, trays, notified } = await setup(zone);
-    const desktop = new DesktopPrefsFeature({ settings, onTimeZoneChanged: () => feature.redrawTray() });
+    const { sim, feature, settings, trays, notified, bus } = await setup(zone);
+    trayFollowsSnoozesAndZone(bus, feature);
+    const desktop = new DesktopPrefsFeature({ settings, events: bus });
     await feature.pauseNotifications(60);
     const tray = await feature.tray();
     expect(tray.tooltip).toMatch(new RegExp(`paused until ${local.source}`));

@@ -12,6 +12,7 @@ import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import { KeyVault } from '../../../electron/core/vault/key-vault';
 import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
 import { makeTempDir } from '../../support/temp-dir';
+import { createAppBus } from '../../../electron/core/events/app-events';
 
 /*
  * The outbox lock between processes: another process (a live child standing in for the app or a command)
@@ -97,7 +98,7 @@ describe('outbox lock', () => {
     const feature = new OutboxFeature({
       dataDir: home.dir,
       accounts,
-      onChange: () => undefined,
+      events: createAppBus(),
       reportProblem: (m) => problems.push(m),
       lockWaitMs: 300,
       lockRetryMs: 50,

@@ -4,6 +4,8 @@ import type { NotificationIntent } from '../../../shared/monitor/notification-in
 import { CriticalAlerts } from '../../../electron/core/critical/critical-alerts';
 import { nativeNotificationOptions } from '../../../electron/core/desktop/notification-options';
 import { makeTempDir } from '../../support/temp-dir';
+import { createAppBus } from '@core/events/app-events';
+import { busHearing } from '../../support/app-bus';
 
 const intent = (over: Partial<NotificationIntent> = {}): NotificationIntent => ({
   pageId: 'p1',
@@ -23,7 +25,7 @@ describe('critical alerts', () => {
   it('a major notification of our own page is critical and kept until acknowledged; a provider’s or a minor one is not', () => {
     temp = makeTempDir();
     const changes: number[] = [];
-    const critical = new CriticalAlerts({ dataDir: temp.dir, onChange: (alerts) => changes.push(alerts.length) });
+    const critical = new CriticalAlerts({ dataDir: temp.dir, events: busHearing('critical.onChange', (alerts) => changes.push(alerts.length)) });
     expect(critical.mark(intent(), true).critical).toEqual({ sound: true });
     expect(critical.mark(intent({ pageId: 'p2', target: { pageId: 'p2' } }), false).critical).toBeUndefined();
     expect(critical.mark(intent({ severity: 'minor', target: { pageId: 'p1', incidentId: 8 } }), true).critical).toBeUndefined();
@@ -37,14 +39,14 @@ describe('critical alerts', () => {
 
   it('the sound and the mode are the user’s, kept in a file; a damaged file keeps critical mode on', async () => {
     temp = makeTempDir();
-    const critical = new CriticalAlerts({ dataDir: temp.dir, onChange: () => undefined });
+    const critical = new CriticalAlerts({ dataDir: temp.dir, events: createAppBus() });
     await critical.setPrefs({ sound: false });
     expect(critical.mark(intent(), true).critical).toEqual({ sound: false });
-    expect(new CriticalAlerts({ dataDir: temp.dir, onChange: () => undefined }).prefs()).toEqual({ enabled: true, sound: false });
+    expect(new CriticalAlerts({ dataDir: temp.dir, events: createAppBus() }).prefs()).toEqual({ enabled: true, sound: false });
     await critical.setPrefs({ enabled: false });
     expect(critical.mark(intent(), true).critical).toBeUndefined();
     fs.writeFileSync(`${temp.dir}/critical-alerts.json`, '{"enabled": "no"}');
-    expect(new CriticalAlerts({ dataDir: temp.dir, onChange: () => undefined }).prefs()).toEqual({ enabled: true, sound: true });
+    expect(new CriticalAlerts({ dataDir: temp.dir, events: createAppBus() }).prefs()).toEqual({ enabled: true, sound: true });
   });
 
   it('a critical notification asks the OS for critical urgency and no time-out, silent only when the sound is off', () => {

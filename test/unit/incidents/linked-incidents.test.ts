@@ -8,6 +8,7 @@ import { foldName, mappedServiceIds, matchByName, prefillMapping } from '../../.
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import { tempIdFor } from '../../../shared/outbox/temp-id';
 import { makeTempDir } from '../../support/temp-dir';
+import { busHearing } from '../../support/app-bus';
 
 const US = { accountId: 'acc-us', subdomain: 'acme' };
 const EU = { accountId: 'acc-eu', subdomain: 'acme-eu' };
@@ -25,7 +26,7 @@ function open(problems: string[] = [], changes: unknown[] = []) {
   return new LinkedIncidents({
     dataDir: temp.dir,
     onProblem: (m) => problems.push(m),
-    onChange: (groups) => changes.push(groups),
+    events: busHearing('linked.onChange', (groups) => changes.push(groups)),
     now: () => new Date('2026-11-27T11:00:00Z'),
   });
 }

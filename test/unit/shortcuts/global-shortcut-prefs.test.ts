@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { acceleratorProblem, globalShortcutPlan, globalShortcutPrefsSchema } from '../../../shared/shortcuts/global-shortcut';
 import { GlobalShortcutFeature } from '../../../electron/core/shortcuts/global-shortcut-feature';
 import { makeTempDir } from '../../support/temp-dir';
+import { createAppBus } from '@core/events/app-events';
 
 describe('global shortcut keys', () => {
   it('takes Electron accelerators with a modifier that is not only Shift', () => {
@@ -54,7 +55,7 @@ describe('GlobalShortcutFeature', () => {
   it('headless, keeps the prefs and says the keys work only in the desktop app', async () => {
     const temp = makeTempDir();
     try {
-      const feature = new GlobalShortcutFeature({ dataDir: temp.dir, onPress: () => undefined });
+      const feature = new GlobalShortcutFeature({ dataDir: temp.dir, events: createAppBus() });
       const state = await feature.set({ enabled: true });
       expect(state).toMatchObject({ enabled: true, accelerator: 'CommandOrControl+Shift+K', registered: false });
       expect(state.problem).toMatch(/only in the desktop app/);
@@ -70,7 +71,7 @@ describe('GlobalShortcutFeature', () => {
       const fs = await import('node:fs');
       fs.writeFileSync(`${temp.dir}/global-shortcut.json`, '{"enabled": true, "accelerator": "K"}');
       const calls: Array<string | null> = [];
-      const feature = new GlobalShortcutFeature({ dataDir: temp.dir, port: (accelerator) => (calls.push(accelerator), true), onPress: () => undefined });
+      const feature = new GlobalShortcutFeature({ dataDir: temp.dir, port: (accelerator) => (calls.push(accelerator), true), events: createAppBus() });
       expect(await feature.state()).toMatchObject({ enabled: false, registered: false });
       expect(calls).toEqual([null]);
     } finally {

@@ -5,6 +5,8 @@ import type { ServiceSnapshot } from '../../../shared/monitor/snapshot';
 import { snoozeSilences, type Snooze } from '../../../shared/snooze/snooze';
 import { SnoozeFeature } from '../../../electron/core/snooze/snooze-feature';
 import { makeTempDir } from '../../support/temp-dir';
+import { createAppBus } from '@core/events/app-events';
+import { busHearing } from '../../support/app-bus';
 
 const NOW = Date.parse('2026-11-27T10:00:00Z');
 const until = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
@@ -96,7 +98,7 @@ describe('SnoozeFeature', () => {
     vi.useFakeTimers({ now: NOW });
     temp = makeTempDir();
     const changes: number[] = [];
-    const feature = new SnoozeFeature({ dataDir: temp.dir, onChange: (list) => changes.push(list.length) });
+    const feature = new SnoozeFeature({ dataDir: temp.dir, events: busHearing('snooze.onChange', (list) => changes.push(list.length)) });
     await feature.add({ pageId: 'p1', target: { kind: 'page' }, label: 'Acme', minutes: 480 });
     await feature.add({ pageId: 'p1', target: { kind: 'page' }, label: 'Acme', minutes: 60 });
     await feature.add({ pageId: 'p1', target: { kind: 'service', serviceId: 6 }, label: 'Queue', minutes: 15 });
@@ -106,7 +108,7 @@ describe('SnoozeFeature', () => {
     ]);
     feature.dispose();
 
-    const again = new SnoozeFeature({ dataDir: temp.dir, onChange: (list) => changes.push(list.length) });
+    const again = new SnoozeFeature({ dataDir: temp.dir, events: busHearing('snooze.onChange', (list) => changes.push(list.length)) });
     expect(again.list()).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(16 * 60_000);
     expect(again.list().map((s) => s.label)).toEqual(['Acme']);
@@ -118,6 +120,6 @@ describe('SnoozeFeature', () => {
   it('an unreadable file snoozes nothing', () => {
     temp = makeTempDir();
     fs.writeFileSync(`${temp.dir}/snoozes.json`, '{"snoozes": [{"pageId": 1}]}');
-    expect(new SnoozeFeature({ dataDir: temp.dir, onChange: () => undefined }).list()).toEqual([]);
+    expect(new SnoozeFeature({ dataDir: temp.dir, events: createAppBus() }).list()).toEqual([]);
   });
 });

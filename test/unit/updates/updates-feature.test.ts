@@ -4,6 +4,7 @@ import { SettingsStore } from '../../../electron/core/settings/settings-store';
 import type { InstalledBuild } from '../../../electron/core/updates/update-policy';
 import { UpdatesFeature, type UpdaterPort } from '../../../electron/core/updates/updates-feature';
 import { makeTempDir } from '../../support/temp-dir';
+import { busHearing } from '../../support/app-bus';
 
 const RELEASES = 'https://github.com/statusdesk/statusdesk/releases';
 const SIGNED_WINDOWS: InstalledBuild = { platform: 'win32', linuxPackage: null, signed: true, releasesUrl: RELEASES };
@@ -47,7 +48,15 @@ function feature(build: { packaged: boolean; demo: boolean }, port?: UpdaterPort
   home = makeTempDir('statusdesk-updates-');
   const settings = new SettingsStore(home.dir);
   const told: UpdateStatus[] = [];
-  const updates = new UpdatesFeature({ settings, version: '0.1.0', build, port, onStatus: (s) => told.push(s), firstCheckAfterMs: 1_000, tickMs: 60_000 });
+  const updates = new UpdatesFeature({
+    settings,
+    version: '0.1.0',
+    build,
+    port,
+    events: busHearing('updates.onStatus', (s) => told.push(s)),
+    firstCheckAfterMs: 1_000,
+    tickMs: 60_000,
+  });
   return { updates, told, settings };
 }
 

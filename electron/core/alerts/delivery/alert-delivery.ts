@@ -14,6 +14,7 @@ import { isWaiting, viewOf, type DeliveryPatch, type DeliveryRecord } from './de
 import { DestinationPacer, intervalOf } from './pacer';
 import { AlertQueueStore } from './queue-store';
 import { DEFAULT_RETRY_SCHEDULE, nextRetry, type RetrySchedule } from './retry-schedule';
+import { TypedEvents } from '@core/events/typed-events';
 
 /** Knobs for tests and the bench; the app leaves them at the documented figures. */
 export interface AlertDeliveryKnobs {
@@ -52,7 +53,7 @@ export class AlertDelivery implements AlertDeliveryApi {
   /** Per destination: the attempt under way. */
   readonly #inFlight = new Map<string, Promise<void>>();
   #timer: ReturnType<typeof setTimeout> | null = null;
-  readonly #listeners = new Set<() => void>();
+  readonly #changes = new TypedEvents<{ change: undefined }>();
   readonly #firstOutcomeWaiters = new Map<string, Array<(view: AlertDeliveryView) => void>>();
 
   constructor(options: AlertDeliveryOptions & AlertDeliveryKnobs) {
@@ -162,8 +163,7 @@ export class AlertDelivery implements AlertDeliveryApi {
   }
 
   onChange(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#changes.subscribe('change', listener);
   }
 
   start(): void {
@@ -259,7 +259,7 @@ export class AlertDelivery implements AlertDeliveryApi {
   }
 
   #changed(): void {
-    for (const listener of this.#listeners) listener();
+    this.#changes.publish('change', undefined);
   }
 
   #intervalOf(kind: AlertDestinationKind): number {

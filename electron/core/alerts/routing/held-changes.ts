@@ -5,6 +5,7 @@ import { writeFileAtomic } from '@core/storage/atomic-write';
 import { quarantineFile } from '@core/storage/quarantine';
 import { readTextIfPresentSync } from '@core/storage/read-if-present';
 import type { RoutedChange } from './changes-of-poll';
+import { TypedEvents } from '@core/events/typed-events';
 
 /*
  * What quiet hours hold, kept in a small file until they end, so a restart or a reboot in the night loses
@@ -45,7 +46,8 @@ export const heldIdOf = (entry: Pick<HeldEntry, 'destinationId'> & { routed: Pic
 export class HeldChanges {
   readonly #filePath: string;
   readonly #entries = new Map<string, HeldEntry>();
-  readonly #listeners = new Set<() => void>();
+  /** A listener's failure is its own; the file is written. */
+  readonly #changes = new TypedEvents<{ change: undefined }>();
   #writing: Promise<void> = Promise.resolve();
 
   private constructor(filePath: string, entries: readonly HeldEntry[]) {
@@ -81,8 +83,7 @@ export class HeldChanges {
 
   /** Told after every change of what is held (the delivery log shows it). */
   onChange(listener: () => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#changes.subscribe('change', listener);
   }
 
   /** Keeps the entries, written to the file before it resolves. */
@@ -98,13 +99,7 @@ export class HeldChanges {
   }
 
   #told(): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener();
-      } catch {
-        // A listener's failure is its own; the file is written.
-      }
-    }
+    this.#changes.publish('change', undefined);
   }
 
   /** Forgets a removed destination's held changes; returns how many. */

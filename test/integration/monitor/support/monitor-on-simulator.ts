@@ -5,6 +5,7 @@ import type { TrayModel } from '../../../../shared/monitor/tray';
 import { watchedPageSchema, type WatchedPage } from '../../../../shared/monitor/watched-page';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../../simulators/statuspal';
 import { makeTempDir } from '../../../support/temp-dir';
+import { createAppBus, type AppBus } from '../../../../electron/core/events/app-events';
 
 /**
  * The app's MonitorFeature over a real status page simulator, with no window open: one page, `acme`, watched
@@ -19,9 +20,11 @@ export interface MonitorOnSimulator {
   settings: SettingsStore;
   notified: NotificationIntent[];
   trays: TrayModel[];
+  /** The bus the monitor publishes to, for a test's own subscribers. */
+  bus: AppBus;
 }
 
-type Extra = Partial<Omit<MonitorFeatureOptions, 'settings' | 'dataDir' | 'onPatch' | 'onEvent' | 'onNotify' | 'onTray' | 'reportProblem'>>;
+type Extra = Partial<Omit<MonitorFeatureOptions, 'settings' | 'dataDir' | 'events' | 'reportProblem'>>;
 
 export async function monitorOnSimulator(
   cleanup: Array<() => Promise<void> | void>,
@@ -45,15 +48,15 @@ export async function monitorOnSimulator(
   });
   const notified: NotificationIntent[] = [];
   const trays: TrayModel[] = [];
+  const bus = createAppBus();
+  bus.subscribe('monitor.notify', (intent) => void notified.push(options.notify ? options.notify(intent) : intent));
+  bus.subscribe('monitor.tray', (tray) => void trays.push(tray));
   const feature = new MonitorFeature({
     settings,
+    events: bus,
     dataDir: home.dir,
     tuning: { startSpreadMs: 0, jitterRatio: 0 },
     hasViewers: () => false,
-    onPatch: () => undefined,
-    onEvent: () => undefined,
-    onNotify: (intent) => notified.push(options.notify ? options.notify(intent) : intent),
-    onTray: (tray) => trays.push(tray),
     reportProblem: (message) => {
       throw new Error(message);
     },
@@ -62,5 +65,5 @@ export async function monitorOnSimulator(
   cleanup.push(() => feature.dispose());
   await feature.start();
   await feature.pollNow();
-  return { sim, feature, settings, notified, trays };
+  return { sim, feature, settings, notified, trays, bus };
 }

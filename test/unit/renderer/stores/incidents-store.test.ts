@@ -41,7 +41,7 @@ function consoleWithIncident7() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('incident console store', () => {
-  it('reads an item again when its write is sent, once however often the core pushes it', async () => {
+  it('reads an item again when its write is sent without an answer, once however often the core pushes it', async () => {
     const reads = consoleWithIncident7();
     testingPinia();
     const incidents = useIncidentsStore();
@@ -58,6 +58,29 @@ describe('incident console store', () => {
     await vi.waitFor(() => expect(incidents.lists.incidents.items.map((i) => i.title)).toEqual(['Down: fixed']));
     expect(incidents.mergedIncidents.map((i) => i.title)).toEqual(['Down: fixed']);
     expect(reads.seen.filter((r) => r.operation === 'getIncident')).toHaveLength(1);
+  });
+
+  it("shows the server's answer to a sent edit or create as it is, with no second read", async () => {
+    const reads = consoleWithIncident7();
+    testingPinia();
+    const incidents = useIncidentsStore();
+    await incidents.start();
+
+    const edited = outboxEntry(3, 'sent', {
+      accountId: uuid(1),
+      operation: 'updateIncident',
+      input: { subdomain: 'page1', incidentId: 7, incident: { title: 'Down: fixed' } },
+    });
+    useOutboxStore().apply({ type: 'entry', entry: edited, answer: incident(7, 'Down: fixed') });
+    const created = outboxEntry(4, 'sent', {
+      accountId: uuid(1),
+      operation: 'createIncident',
+      input: { subdomain: 'page1', incident: { type: 'major', title: 'Slow' } },
+      result: { id: 9 },
+    });
+    useOutboxStore().apply({ type: 'entry', entry: created, answer: incident(9, 'Slow') });
+    await vi.waitFor(() => expect(incidents.mergedIncidents.map((i) => i.title)).toEqual(['Slow', 'Down: fixed']));
+    expect(reads.seen.filter((r) => r.operation === 'getIncident')).toHaveLength(0);
   });
 
   it("a window's console hears its own outbox, whatever another window subscribed before (nothing kept outside the store)", async () => {
