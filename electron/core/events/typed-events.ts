@@ -9,7 +9,10 @@ export interface Publisher<M extends EventMap> {
 }
 
 export interface TypedEventsOptions {
-  /** A subscriber threw: told here, and the other subscribers still hear the event. Default: ignored. */
+  /**
+   * A subscriber threw: told here, and the other subscribers still hear the event. Without it, the publisher's
+   * call throws the failure once every subscriber has heard the event (never dropped in silence).
+   */
   onSubscriberError?: (name: string, error: unknown) => void;
 }
 
@@ -19,10 +22,12 @@ export interface TypedEventsOptions {
  */
 export class TypedEvents<M extends EventMap> implements Publisher<M> {
   readonly #emitter: Emitter<M> = mitt<M>();
-  readonly #onSubscriberError: (name: string, error: unknown) => void;
+  readonly #onSubscriberError: ((name: string, error: unknown) => void) | undefined;
+  /** Failures of the publish under way, thrown when it ends (no onSubscriberError). */
+  #failures: unknown[] | null = null;
 
   constructor(options: TypedEventsOptions = {}) {
-    this.#onSubscriberError = options.onSubscriberError ?? (() => undefined);
+    this.#onSubscriberError = options.onSubscriberError;
   }
 
   /** Adds a subscriber; the answer removes it. */
@@ -31,7 +36,8 @@ export class TypedEvents<M extends EventMap> implements Publisher<M> {
       try {
         subscriber(payload);
       } catch (error) {
-        this.#onSubscriberError(name, error);
+        if (this.#onSubscriberError) this.#onSubscriberError(name, error);
+        else this.#failures?.push(error);
       }
     };
     this.#emitter.on(name, guarded);
@@ -39,7 +45,16 @@ export class TypedEvents<M extends EventMap> implements Publisher<M> {
   }
 
   publish<K extends keyof M & string>(name: K, payload: M[K]): void {
-    this.#emitter.emit(name, payload);
+    const outer = this.#failures;
+    const failures: unknown[] = [];
+    this.#failures = failures;
+    try {
+      this.#emitter.emit(name, payload);
+    } finally {
+      this.#failures = outer;
+    }
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1) throw new AggregateError(failures, `${failures.length} subscribers of ${name} failed`);
   }
 
   /** Whether anyone hears the event: a publisher may skip making a payload nobody reads. */

@@ -27,6 +27,17 @@ describe('TypedEvents, the core event primitive', () => {
     expect(failures).toEqual(['tray.drawn: broken']);
   });
 
+  it('without a place to report to, throws the failure to the publisher once every subscriber has heard', () => {
+    const bus = new TypedEvents<Map>();
+    const heard: number[] = [];
+    bus.subscribe('tray.drawn', () => {
+      throw new Error('broken');
+    });
+    bus.subscribe('tray.drawn', ({ pages }) => heard.push(pages));
+    expect(() => bus.publish('tray.drawn', { pages: 3 })).toThrow('broken');
+    expect(heard).toEqual([3]);
+  });
+
   it('stops telling a subscriber once it unsubscribes, and says whether an event is heard', () => {
     const bus = new TypedEvents<Map>();
     const heard: string[] = [];
