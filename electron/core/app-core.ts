@@ -29,6 +29,7 @@ import { IncidentPageStore } from './incidents/incident-page-store';
 import { incidentPageHandlers } from './incidents/incident-page-handlers';
 import { LinkedIncidents } from './incidents/linked-incidents';
 import { linkedIncidentsHandlers } from './incidents/linked-incidents-handlers';
+import { linkedPostHandlers } from './incidents/linked-post-handlers';
 import { importsHandlers } from './imports/imports-handlers';
 import { GlobalShortcutFeature, globalShortcutHandlers } from './shortcuts/global-shortcut-feature';
 import { SnoozeFeature, snoozeHandlers } from './snooze/snooze-feature';
@@ -359,6 +360,7 @@ export class AppCore {
       ...updatesHandlers(this.updates),
       ...incidentPageHandlers(this.incidentPages),
       ...linkedIncidentsHandlers(this.linkedIncidents),
+      ...linkedPostHandlers({ linked: this.linkedIncidents, outbox: this.outbox, accounts: this.accounts }),
       ...importsHandlers(),
       ...globalShortcutHandlers(this.globalShortcut),
       ...snoozeHandlers(this.snoozes),

@@ -172,10 +172,9 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
   }
 
   /**
-   * An update (or the resolve) of the incident shown, and the same to the group's other pages: one write per
-   * page, exactly once per page across tries (`progress`), to the id its incident has now (a temp id while its
-   * create waits: the outbox sends it after the create). A page whose create was discarded or whose incident
-   * was deleted gets none. This page's write goes first (`saveHere`; refused, nothing is queued).
+   * An update (or the resolve) of the incident shown, and the same to the group's other pages, exactly once per
+   * page across tries (`progress`). This page's write goes first (`saveHere`; refused, nothing is queued); the
+   * core's post-to-linked-pages chooses the other pages and queues one write each (`linked.postToAll`).
    */
   async function postToAll(options: {
     group: LinkedGroup;
@@ -192,11 +191,22 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
       progress.queued.push({ ...page, incidentId: here?.openId ?? options.group.id, serviceIds: [], linked: true });
     }
     const failed = progress.failed.filter((f) => options.only && !samePage(f, options.only));
-    for (const view of othersOf(options.group, page)) {
-      const target = { accountId: view.member.accountId, subdomain: view.member.subdomain };
-      if (isQueued(progress, target) || (options.only && !samePage(target, options.only))) continue;
-      const queued = await queueOnPage(target, 'addIncidentUpdate', { incidentId: view.openId, update: withoutTranslations(options.update) }, failed);
-      if (queued !== null) progress.queued.push({ ...target, incidentId: view.openId, serviceIds: [], linked: true });
+    const { pages } = await call(
+      api().linked.postToAll({
+        groupId: options.group.id,
+        page,
+        update: options.update,
+        done: progress.queued.map(({ accountId, subdomain }) => ({ accountId, subdomain })),
+        only: options.only ?? null,
+      }),
+    );
+    const update = withoutTranslations(options.update);
+    for (const outcome of pages) {
+      const target = { accountId: outcome.accountId, subdomain: outcome.subdomain };
+      if (outcome.state === 'queued') {
+        progress.queued.push({ ...target, incidentId: outcome.incidentId, serviceIds: [], linked: true });
+        if (outcome.entryId) usePageWrites().noteQueued(target, 'addIncidentUpdate', { incidentId: outcome.incidentId, update }, outcome.entryId);
+      } else if (outcome.state === 'failed') failed.push({ ...target, pageName: pageNameOf(target), reason: outcome.reason ?? '' });
     }
     progress.failed = failed;
     if (failed.length > 0) throw new PartialPostError(failed, progress.queued.map(pageNameOf));
