@@ -30,6 +30,7 @@ import { incidentPageHandlers } from './incidents/incident-page-handlers';
 import { LinkedIncidents } from './incidents/linked-incidents';
 import { linkedIncidentsHandlers } from './incidents/linked-incidents-handlers';
 import { linkedPostHandlers } from './incidents/linked-post-handlers';
+import { adminListHandlers } from './accounts/admin-list-handlers';
 import { importsHandlers } from './imports/imports-handlers';
 import { GlobalShortcutFeature, globalShortcutHandlers } from './shortcuts/global-shortcut-feature';
 import { SnoozeFeature, snoozeHandlers } from './snooze/snooze-feature';
@@ -353,6 +354,7 @@ export class AppCore {
       ...monitorHandlers(this.monitor),
       ...outboxHandlers(this.outbox),
       ...statuspalHandlers(this.reads),
+      ...adminListHandlers(this.reads),
       ...notificationHandlers(this.monitor),
       ...desktopHandlers(this.desktop, this.#options.ports?.setLoginItem),
       ...translationHandlers(this.translation),

@@ -44,24 +44,31 @@ export class AccountReads {
   }
 
   async read(request: StatusPageReadInput): Promise<StatusPageReadResult> {
-    if (!isReadOperation(request.operation)) {
-      throw new AppError('invalid_input', `"${request.operation}" is not a read operation of the status page API.`);
-    }
-    const operation: OperationName = request.operation;
-    const client = this.#client(request.accountId);
-    // The operation is checked against the table above; its input is validated by the client's own schemas.
-    const call = client.call.bind(client) as (name: OperationName, input: unknown) => Promise<unknown>;
-    const value = await call(operation, request.input ?? {});
-    const spec = STATUS_PAGE_OPERATIONS[operation];
-    if (spec.response.kind === 'list') {
-      const list = value as { items: unknown[]; links: { next?: string | null } | null; meta: { total_count?: number } | null };
-      return {
-        kind: 'list',
-        items: list.items,
-        total: typeof list.meta?.total_count === 'number' ? list.meta.total_count : null,
-        nextCursor: cursorOf(nextLinkOf(list.links)),
-      };
-    }
-    return { kind: 'item', item: value };
+    return readWithClient(this.#client(request.accountId), request.operation, request.input ?? {});
   }
+}
+
+/**
+ * One read operation of the table with a client (the window's account, or the command line's key), answered as
+ * the window's `statuspal.read` answers it: a list with its total and the cursor of its next page, or one item.
+ */
+export async function readWithClient(client: StatusPageClient, operationName: string, input: Record<string, unknown>): Promise<StatusPageReadResult> {
+  if (!isReadOperation(operationName)) {
+    throw new AppError('invalid_input', `"${operationName}" is not a read operation of the status page API.`);
+  }
+  const operation: OperationName = operationName;
+  // The operation is checked against the table above; its input is validated by the client's own schemas.
+  const call = client.call.bind(client) as (name: OperationName, input: unknown) => Promise<unknown>;
+  const value = await call(operation, input);
+  const spec = STATUS_PAGE_OPERATIONS[operation];
+  if (spec.response.kind === 'list') {
+    const list = value as { items: unknown[]; links: { next?: string | null } | null; meta: { total_count?: number } | null };
+    return {
+      kind: 'list',
+      items: list.items,
+      total: typeof list.meta?.total_count === 'number' ? list.meta.total_count : null,
+      nextCursor: cursorOf(nextLinkOf(list.links)),
+    };
+  }
+  return { kind: 'item', item: value };
 }
