@@ -31,6 +31,7 @@ import { LinkedIncidents } from './incidents/linked-incidents';
 import { linkedIncidentsHandlers } from './incidents/linked-incidents-handlers';
 import { linkedPostHandlers } from './incidents/linked-post-handlers';
 import { adminListHandlers } from './accounts/admin-list-handlers';
+import { windowWriteHandlers } from './writes/window-write-handlers';
 import { importsHandlers } from './imports/imports-handlers';
 import { GlobalShortcutFeature, globalShortcutHandlers } from './shortcuts/global-shortcut-feature';
 import { SnoozeFeature, snoozeHandlers } from './snooze/snooze-feature';
@@ -353,6 +354,7 @@ export class AppCore {
       ...accountHandlers(this.accounts),
       ...monitorHandlers(this.monitor),
       ...outboxHandlers(this.outbox),
+      ...windowWriteHandlers({ reads: this.reads, enqueue: (write) => this.outbox.enqueue(write) }),
       ...statuspalHandlers(this.reads),
       ...adminListHandlers(this.reads),
       ...notificationHandlers(this.monitor),
@@ -362,7 +364,7 @@ export class AppCore {
       ...updatesHandlers(this.updates),
       ...incidentPageHandlers(this.incidentPages),
       ...linkedIncidentsHandlers(this.linkedIncidents),
-      ...linkedPostHandlers({ linked: this.linkedIncidents, outbox: this.outbox, accounts: this.accounts }),
+      ...linkedPostHandlers({ linked: this.linkedIncidents, outbox: this.outbox, accounts: this.accounts, reads: this.reads }),
       ...importsHandlers(),
       ...globalShortcutHandlers(this.globalShortcut),
       ...snoozeHandlers(this.snoozes),

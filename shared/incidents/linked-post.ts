@@ -32,3 +32,9 @@ export type LinkedPageOutcome = z.infer<typeof linkedPageOutcomeSchema>;
 
 export const postToLinkedResultSchema = z.object({ pages: z.array(linkedPageOutcomeSchema).max(MAX_GROUP_MEMBERS) });
 export type PostToLinkedResult = z.infer<typeof postToLinkedResultSchema>;
+
+/** An update as another page gets it: without translations (each page has its own languages). */
+export function withoutTranslations(update: Record<string, unknown>): Record<string, unknown> {
+  const { translations: _translations, ...rest } = update;
+  return rest;
+}

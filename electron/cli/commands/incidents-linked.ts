@@ -10,11 +10,13 @@ import { LINKED_INCIDENTS_FILE_NAME, parseLinkedIncidents } from '@core/incident
 import { OutboxBusyError } from '@core/outbox/outbox-lock';
 import { readTextIfPresentSync } from '@core/storage/read-if-present';
 import { postToLinkedPages, type LinkedPageReport, type LinkedPageWrite } from '@core/use-cases/post-to-linked-pages';
+import { queueWrite, WriteCheckError } from '@core/use-cases/queue-write';
 import type { CliContext } from '../context';
 import { EXIT, reasonOf } from '../output';
 import type { RunAction } from '../run-action';
 import { notSentResult, submitWrite, withOutbox, type WriteOutcome } from './outbox';
 import { itemCommand } from './page-items';
+import { checkReads, checkWords } from './checked-write';
 import type { PageItem, PageItemKind } from './page-item-kind';
 import { writeStateWords } from '@shared/people-words/write-state-words';
 import { incidentIdsOf } from '@shared/outbox/same-write';
@@ -139,23 +141,28 @@ export async function postToAllLinked(
   return failed > 0 ? EXIT.failed : EXIT.ok;
 }
 
-/** A page's write the server refused, taken out of the outbox again (`dropped`) or kept there. */
+/** A page's write refused: by its check before anything was kept, or by the server (then dropped from the outbox, or kept there). */
 class PageWriteRefused extends Error {
   constructor(
-    refusal: unknown,
+    reason: string,
     readonly dropped: boolean,
   ) {
-    super(dropped ? `${reasonOf(refusal).replace(/ \(kept as failed write [^)]*\)$/, '')}, so nothing was sent or kept` : reasonOf(refusal));
+    super(reason);
   }
 }
 
-/** Queues one page's write and sends it; a refusal is dropped from the outbox when nothing of it was applied. */
+/** Checks one page's write (queue-write), queues it and sends it; a refusal is dropped from the outbox when nothing of it was applied. */
 async function submitPageWrite(ctx: CliContext, write: LinkedPageWrite): Promise<WriteOutcome> {
   const writeId = randomUUID();
   try {
-    return await submitWrite(ctx, { id: writeId, ...write });
+    return await queueWrite({ id: writeId, ...write }, { read: checkReads(ctx, write.input.subdomain), queue: (checked) => submitWrite(ctx, checked) });
   } catch (error) {
-    throw new PageWriteRefused(error, await dropIfRefused(ctx, writeId));
+    if (error instanceof WriteCheckError) throw new PageWriteRefused(checkWords(error.finding), true);
+    const dropped = await dropIfRefused(ctx, writeId);
+    throw new PageWriteRefused(
+      dropped ? `${reasonOf(error).replace(/ \(kept as failed write [^)]*\)$/, '')}, so nothing was sent or kept` : reasonOf(error),
+      dropped,
+    );
   }
 }
 

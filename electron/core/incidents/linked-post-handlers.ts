@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@shared/errors';
 import type { IpcContract } from '@shared/ipc/contract';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
+import type { AccountReads } from '@core/accounts/account-reads';
 import type { AccountsService } from '@core/accounts/accounts-service';
 import type { InvokeHandlers } from '@core/ipc/dispatcher';
 import type { OutboxFeature } from '@core/outbox/outbox-feature';
 import type { OutboxService } from '@core/outbox/outbox-service';
 import { postToLinkedPages } from '@core/use-cases/post-to-linked-pages';
+import { queueWindowWrite } from '@core/writes/window-write-handlers';
 import type { LinkedIncidents } from './linked-incidents';
 
 export interface LinkedPostHandlersOptions {
@@ -14,10 +16,12 @@ export interface LinkedPostHandlersOptions {
   /** The app's outbox: its entries when open (`ready` says who holds it otherwise), and the window's writes queued. */
   outbox: { ready(): Promise<Pick<OutboxService, 'list'>>; enqueue: OutboxFeature['enqueue'] };
   accounts: Pick<AccountsService, 'record'>;
+  /** The account's reads, for each page's write checks. */
+  reads: Pick<AccountReads, 'read'>;
 }
 
-/** The window's posts to every page of a linked incident: the core's use case, the window's writes queued in its outbox. */
-export function linkedPostHandlers({ linked, outbox, accounts }: LinkedPostHandlersOptions): Pick<InvokeHandlers<IpcContract>, 'linked.postToAll'> {
+/** The window's posts to every page of a linked incident: the core's use case, each page's write checked and queued as the window's are. */
+export function linkedPostHandlers({ linked, outbox, accounts, reads }: LinkedPostHandlersOptions): Pick<InvokeHandlers<IpcContract>, 'linked.postToAll'> {
   return {
     'linked.postToAll': async (request) => {
       const group = (await linked.groups()).find((candidate) => candidate.id === request.groupId);
@@ -26,7 +30,7 @@ export function linkedPostHandlers({ linked, outbox, accounts }: LinkedPostHandl
         { group, from: request.page, includeFrom: false, update: request.update, entries: await entriesIfOpen(outbox), done: request.done, only: request.only },
         {
           accountOf: (accountId) => accounts.record(accountId),
-          queue: (write) => outbox.enqueue({ id: randomUUID(), ...write }),
+          queue: (write) => queueWindowWrite({ reads, enqueue: (checked) => outbox.enqueue(checked) }, { id: randomUUID(), ...write }),
         },
       );
       return {

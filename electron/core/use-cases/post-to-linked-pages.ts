@@ -1,5 +1,6 @@
 import { liveMembers, samePage, type LinkedGroup, type LinkedMember } from '@shared/incidents/linked-incidents';
 import { currentIdOf, memberState } from '@shared/incidents/linked-member-state';
+import { withoutTranslations } from '@shared/incidents/linked-post';
 import type { PageRef } from '@shared/incidents/page-prefs';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 
@@ -69,11 +70,6 @@ export const NO_ACCOUNT_REASON = 'its account is no longer configured on this co
 export function linkedTargets(group: LinkedGroup, from: PageRef): LinkedMember[] {
   const members = liveMembers(group);
   return [...members.filter((m) => samePage(m, from)), ...members.filter((m) => !samePage(m, from))];
-}
-
-export function withoutTranslations(update: Record<string, unknown>): Record<string, unknown> {
-  const { translations: _translations, ...rest } = update;
-  return rest;
 }
 
 /** Posts `update` to each page of the group, one write per page, in order; one report per page tried. */

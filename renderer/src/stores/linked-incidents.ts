@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { groupOf as findGroup, samePage, type LinkedGroup, type LinkedMember, type ServiceMap } from '@shared/incidents/linked-incidents';
 import { currentIdOf, memberState, type LinkedMemberState } from '@shared/incidents/linked-member-state';
+import { withoutTranslations } from '@shared/incidents/linked-post';
 import type { PageRef } from '@shared/incidents/page-prefs';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { isTempId } from '@shared/outbox/temp-id';
@@ -225,8 +226,3 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
 
   return { groups, start, groupOf, membersOf, othersOf, pageNameOf, mapping, createOnPages, postToAll, markDeleted };
 });
-
-function withoutTranslations(update: Record<string, unknown>): Record<string, unknown> {
-  const { translations: _translations, ...rest } = update;
-  return rest;
-}

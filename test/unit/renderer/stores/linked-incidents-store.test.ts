@@ -52,6 +52,8 @@ function fakeCore(refuseOnce: string[] = [], refuseRecordOnce = false) {
       },
     },
     accounts: { record: (id) => useAccountsStore().accounts.find((a) => a.id === id) ?? null },
+    // Each page's incident is on its server: the write checks pass.
+    reads: { read: async () => ({ kind: 'item' as const, item: {} }) },
   });
   const fake = installFakeApi({
     outbox: { enqueue: (request) => enqueue(request!) },
