@@ -93,8 +93,8 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     return membersOf(group, page).filter((view) => !view.current && view.state !== 'dropped' && view.state !== 'deleted');
   }
 
-  /** Queues one write on another page; a page whose write is refused is noted in `failed`, the others go on. */
-  async function queueOnPage(target: PageRef, operation: 'createIncident' | 'addIncidentUpdate', input: Record<string, unknown>, failed: FailedPage[]) {
+  /** Queues one create on another page; a page whose write is refused is noted in `failed`, the others go on. */
+  async function queueOnPage(target: PageRef, operation: 'createIncident', input: Record<string, unknown>, failed: FailedPage[]) {
     const account = useAccountsStore().accounts.find((a) => a.id === target.accountId && a.subdomain === target.subdomain);
     try {
       return await usePageWrites().queueOn(account, operation, input);
