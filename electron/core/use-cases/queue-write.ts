@@ -86,18 +86,11 @@ function flatten(services: NormalizedService[]): NormalizedService[] {
   return services.flatMap((service) => [service, ...flatten(service.children)]);
 }
 
-/** The page's services: every one with the key (hidden ones too), else the public summary's; null when the server cannot be asked. */
-async function knownServices(read: WriteCheckRead, subdomain: string): Promise<Map<number, string> | null> {
-  const known = new Map<number, string>();
-  try {
-    for (const service of checkReadResult('listServices', await read('listServices', { subdomain })).items) known.set(service.id, service.name);
-    return known;
-  } catch (error) {
-    if (cannotTell(error)) return null;
-    if (!(error instanceof AppError) || (error.code !== 'unauthorized' && error.code !== 'forbidden')) throw error;
-  }
+/** The public summary's services (one request); null when the server cannot be asked. */
+async function summaryServices(read: WriteCheckRead, subdomain: string): Promise<Map<number, string> | null> {
   try {
     const summary = checkReadResult('getPageSummary', await read('getPageSummary', { subdomain })).item;
+    const known = new Map<number, string>();
     for (const service of flatten(normalizePageSummary(summary).services)) if (service.id !== null) known.set(service.id, service.name);
     return known;
   } catch (error) {
@@ -106,7 +99,21 @@ async function knownServices(read: WriteCheckRead, subdomain: string): Promise<M
   }
 }
 
-/** Services a body names that the page does not have are refused, naming the ones it has; temp ids of queued services pass. */
+/** Every service with the key, hidden ones too (a read per service below the top level); null when the key may not list them. */
+async function adminServices(read: WriteCheckRead, subdomain: string): Promise<Map<number, string> | null> {
+  try {
+    return new Map(checkReadResult('listServices', await read('listServices', { subdomain })).items.map((service) => [service.id, service.name]));
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'unauthorized' || error.code === 'forbidden')) return null;
+    throw error;
+  }
+}
+
+/**
+ * Services a body names that the page does not have are refused, naming the ones it has; temp ids of queued
+ * services pass. The public summary answers most at once; only an id it does not show (a hidden service, or a
+ * wrong one) asks the admin list, which has them all.
+ */
 async function checkServices(read: WriteCheckRead, write: CheckedWrite, subdomain: string): Promise<void> {
   const named = BODY_KEYS.flatMap((key) => {
     const body = write.input[key];
@@ -115,8 +122,15 @@ async function checkServices(read: WriteCheckRead, write: CheckedWrite, subdomai
   });
   const numeric = named.filter((id): id is number => typeof id === 'number' && !isTempId(id));
   if (numeric.length === 0) return;
-  const known = await knownServices(read, subdomain);
-  if (known === null) return;
+  const shown = await summaryServices(read, subdomain);
+  if (shown === null || numeric.every((id) => shown.has(id))) return;
+  let known: Map<number, string> | null;
+  try {
+    known = (await adminServices(read, subdomain)) ?? shown;
+  } catch (error) {
+    if (cannotTell(error)) return;
+    throw error;
+  }
   const unknown = numeric.filter((id) => !known.has(id));
   if (unknown.length === 0) return;
   throw new WriteCheckError({ kind: 'unknown_services', subdomain, unknown, known: [...known].map(([id, name]) => ({ id, name })) });
