@@ -29,6 +29,9 @@ import { IncidentPageStore } from './incidents/incident-page-store';
 import { incidentPageHandlers } from './incidents/incident-page-handlers';
 import { LinkedIncidents } from './incidents/linked-incidents';
 import { linkedIncidentsHandlers } from './incidents/linked-incidents-handlers';
+import { linkedPostHandlers } from './incidents/linked-post-handlers';
+import { adminListHandlers } from './accounts/admin-list-handlers';
+import { windowWriteHandlers } from './writes/window-write-handlers';
 import { importsHandlers } from './imports/imports-handlers';
 import { GlobalShortcutFeature, globalShortcutHandlers } from './shortcuts/global-shortcut-feature';
 import { SnoozeFeature, snoozeHandlers } from './snooze/snooze-feature';
@@ -319,7 +322,9 @@ export class AppCore {
       ...accountHandlers(this.accounts),
       ...monitorHandlers(this.monitor),
       ...outboxHandlers(this.outbox),
+      ...windowWriteHandlers({ reads: this.reads, enqueue: (write) => this.outbox.enqueue(write) }),
       ...statuspalHandlers(this.reads),
+      ...adminListHandlers(this.reads),
       ...notificationHandlers(this.monitor),
       ...desktopHandlers(this.desktop, this.#options.ports?.setLoginItem),
       ...translationHandlers(this.translation),
@@ -327,6 +332,7 @@ export class AppCore {
       ...updatesHandlers(this.updates),
       ...incidentPageHandlers(this.incidentPages),
       ...linkedIncidentsHandlers(this.linkedIncidents),
+      ...linkedPostHandlers({ linked: this.linkedIncidents, outbox: this.outbox, accounts: this.accounts, reads: this.reads }),
       ...importsHandlers(),
       ...globalShortcutHandlers(this.globalShortcut),
       ...snoozeHandlers(this.snoozes),

@@ -17,6 +17,7 @@ import { historyChannels } from './channels/history';
 import { linkedIncidentsChannels } from './channels/linked-incidents';
 import { importsChannels } from './channels/imports';
 import { alertsChannels } from './channels/alerts';
+import { adminChannels } from './channels/admin';
 
 /**
  * The one IPC contract. Each group lives in its own file under channels/; the main process, the preload, the
@@ -40,6 +41,7 @@ export const ipcContract = {
   ...linkedIncidentsChannels,
   ...importsChannels,
   ...alertsChannels,
+  ...adminChannels,
 } as const;
 
 export type IpcContract = typeof ipcContract;

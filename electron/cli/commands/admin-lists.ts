@@ -1,6 +1,10 @@
 import type { Command } from 'commander';
 import { subscriptionKindOf, subscriptionTarget } from '@shared/admin/forms/subscription-form';
+import { ADMIN_RESOURCES, type AdminResource, type AdminResourceId } from '@shared/admin/resources';
 import { serviceRows } from '@shared/admin/service-tree';
+import type { ReadListResult } from '@shared/statuspal/read-operations';
+import { readWithClient } from '@core/accounts/account-reads';
+import { adminResourcePages, type AdminListRead } from '@core/use-cases/list-admin-resource';
 import type { ExportFormat } from '@shared/export/columns';
 import type { CliContext } from '../context';
 import type { RunAction } from '../run-action';
@@ -9,10 +13,11 @@ import { formatOption, onePage, printPages, type ListPage, type ListPrinting } f
 import { withOutbox } from './outbox';
 
 /*
- * `<list> list` for what the Administration screen manages: services, subscriptions,
- * webhooks, access groups, page and organization members, status pages, and the metric points this computer
- * sent. Lists with cursors read one page (--limit, 1 to 100), or every page with --all (100 at a time);
- * --format csv|json exports the whole list, streamed. The others are one answer from the server.
+ * `<list> list` for what the Administration screen manages, one command per resource of ADMIN_RESOURCES
+ * (services, subscriptions, webhooks, access groups, page and organization members, status pages), read through
+ * the core's list-admin-resource as the window reads them; and the metric points this computer sent. Lists with
+ * cursors read one page (--limit, 1 to 100), or every page with --all (100 at a time); --format csv|json exports
+ * the whole list, streamed. The others are one answer from the server.
  */
 
 type Item = Record<string, unknown>;
@@ -27,6 +32,77 @@ interface ListFlags {
 }
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : Array.isArray(value) ? value.join(' ') : String(value));
+
+/** How the command line names and prints one resource of ADMIN_RESOURCES; what it reads is the core's use case. */
+interface AdminListCommand {
+  /** The command group: `<name> list`. */
+  name: string;
+  about: string;
+  description: string;
+  /** What the filter option says, when the resource's list has one. */
+  filterHelp?: string;
+  printing: Omit<ListPrinting<Item>, 'row'>;
+  row: (item: Item, ctx: CliContext, depth: number) => string[];
+  /** Services: printed as the tree they form, parents before their children. */
+  tree?: true;
+}
+
+/** In the order `statusdesk --help` lists them; one for every resource (the type asks for each). */
+const ADMIN_LIST_COMMANDS: { readonly [K in AdminResourceId]: AdminListCommand } = {
+  services: {
+    name: 'services',
+    about: "a page's services (needs a key)",
+    description: 'the services as the tree they form, parents before their children',
+    printing: { group: 'services', exportKind: 'services', columns: ['ID', 'PARENT', 'ORDER', 'NAME'] },
+    row: (s, _ctx, depth) => [text(s.id), text(s.parent_id), text(s.order), `${'  '.repeat(depth)}${text(s.name)}`],
+    tree: true,
+  },
+  subscriptions: {
+    name: 'subscriptions',
+    about: "a page's subscribers (needs a key)",
+    description: 'subscriptions, oldest first',
+    filterHelp: "the server's search: a whole email address, or a phone number as '+41 79 123 45 67', '+41' or '791234567'",
+    printing: { group: 'subscriptions', exportKind: 'subscriptions', columns: ['ID', 'KIND', 'TARGET', 'SINCE'] },
+    row: (s, ctx) => [text(s.id), subscriptionKindOf(s) ?? '', subscriptionTarget(s), typeof s.inserted_at === 'string' ? ctx.time(s.inserted_at) : ''],
+  },
+  pageMembers: {
+    name: 'members',
+    about: "a page's members (needs a key)",
+    description: 'people with a role on the page',
+    filterHelp: "the server's search: a whole email address",
+    printing: { group: 'members', exportKind: 'members', columns: ['ID', 'ROLE', 'EMAIL', 'NAME'] },
+    row: (m) => [text(m.id), text(m.role), text(m.email), text(m.name)],
+  },
+  orgMembers: {
+    name: 'org-members',
+    about: "an organization's members (needs a key)",
+    description: 'people with a role in the organization',
+    filterHelp: "the server's search: a whole email address",
+    printing: { group: 'members', exportKind: 'members', columns: ['ID', 'ROLE', 'EMAIL', 'NAME'] },
+    row: (m) => [text(m.id), text(m.role), text(m.email), text(m.name)],
+  },
+  webhooks: {
+    name: 'webhooks',
+    about: "a page's webhooks (needs a key)",
+    description: 'every one of the webhooks (one answer from the server)',
+    printing: { group: 'webhooks', exportKind: 'webhooks', columns: ['ID', 'URL', 'EVENTS'] },
+    row: (w) => [text(w.id), text(w.url), text(w.events)],
+  },
+  accessGroups: {
+    name: 'access-groups',
+    about: "a page's access groups (needs a key)",
+    description: 'every one of the access groups (one answer from the server)',
+    printing: { group: 'access-groups', exportKind: 'accessGroups', columns: ['ID', 'NAME', 'SERVICES'] },
+    row: (g) => [text(g.id), text(g.name), text(g.service_ids)],
+  },
+  statusPages: {
+    name: 'status-pages',
+    about: "an organization's status pages (needs a key)",
+    description: 'every one of the status pages (one answer from the server)',
+    printing: { group: 'status-pages', exportKind: 'statusPages', columns: ['SUBDOMAIN', 'NAME', 'URL', 'TIME ZONE'] },
+    row: (p) => [text(p.subdomain), text(p.name), text(p.url), text(p.time_zone)],
+  },
+};
 
 /** Every page when asked for (--all, or an export), 100 at a time unless --limit says otherwise. */
 function paging(flags: ListFlags): { all: boolean; limit: number | undefined } {
@@ -43,146 +119,51 @@ function group(program: Command, name: string, description: string): Command {
   return program.command(name).description(description);
 }
 
-function pagedList(command: Command): Command {
-  return command
-    .option('--limit <n>', 'how many per page (1 to 100; the server gives 20 without it, 100 with --all)', parseLimit)
-    .option('--all', 'every one, following the pages the server gives')
-    .addOption(formatOption());
+/** The pages of the core's list as the printer takes them: the server's total and whether a next page is there. */
+async function* printedPages(pages: AsyncIterable<ReadListResult<Item>>): AsyncGenerator<ListPage<Item>> {
+  for await (const page of pages) yield { items: page.items, meta: page.total === null ? null : { total_count: page.total }, links: { next: page.nextCursor } };
+}
+
+/** `<resource> list`, made from the resource's entry of ADMIN_RESOURCES: its scope, cursor and filter. */
+function registerAdminList(program: Command, run: RunAction, resource: AdminResource, command: AdminListCommand): void {
+  const org = resource.scope === 'org';
+  const list = group(program, command.name, command.about)
+    .command('list')
+    .description(command.description)
+    .argument(org ? '<organization-id>' : '<subdomain>', org ? 'the organization id' : 'the status page subdomain');
+  if (resource.filterParam === 'filter') list.option('--filter <text>', command.filterHelp ?? '');
+  if (resource.filterParam === 'email') list.option('--email <address>', command.filterHelp ?? '');
+  if (resource.cursor) {
+    list
+      .option('--limit <n>', 'how many per page (1 to 100; the server gives 20 without it, 100 with --all)', parseLimit)
+      .option('--all', 'every one, following the pages the server gives');
+  }
+  list.addOption(formatOption()).action(
+    run(async (ctx, where: string, flags: ListFlags) => {
+      const { all, limit } = resource.cursor ? paging(flags) : { all: true, limit: undefined };
+      const read: AdminListRead = (operation, input) => readWithClient(org ? ctx.client() : ctx.client(where), operation, input);
+      const filter = resource.filterParam === 'filter' ? flags.filter : resource.filterParam === 'email' ? flags.email : undefined;
+      const pages = adminResourcePages(read, { resource: resource.id, where: org ? { organizationId: where } : { subdomain: where }, limit, filter, all });
+      const printing = { ...command.printing, row: (item: Item) => command.row(item, ctx, 0) };
+      if (!command.tree) return print(ctx, printing, printedPages(pages), flags, all);
+      const items: Item[] = [];
+      for await (const page of pages) items.push(...page.items);
+      const rows = serviceRows(items as Array<Item & { id: number; parent_id?: number | null }>);
+      const depths = new Map<Item, number>(rows.map((row) => [row.service, row.depth]));
+      const tree = { ...printing, row: (item: Item) => command.row(item, ctx, depths.get(item) ?? 0) };
+      await print(
+        ctx,
+        tree,
+        onePage(async () => ({ items: rows.map((row) => row.service) })),
+        flags,
+        true,
+      );
+    }),
+  );
 }
 
 export function registerAdminListCommands(program: Command, run: RunAction): void {
-  const time = (ctx: CliContext) => (value: unknown) => (typeof value === 'string' ? ctx.time(value) : '');
-
-  group(program, 'services', "a page's services (needs a key)")
-    .command('list')
-    .description('the services as the tree they form, parents before their children')
-    .argument('<subdomain>', 'the status page subdomain')
-    .addOption(formatOption())
-    .action(
-      run(async (ctx, subdomain: string, flags: ListFlags) => {
-        const client = ctx.client(subdomain);
-        const rows = serviceRows((await client.listServices({ subdomain })).items);
-        const depths = new Map<Item, number>(rows.map((row) => [row.service, row.depth]));
-        const printing: ListPrinting<Item> = {
-          group: 'services',
-          exportKind: 'services',
-          columns: ['ID', 'PARENT', 'ORDER', 'NAME'],
-          row: (s) => [text(s.id), text(s.parent_id), text(s.order), `${'  '.repeat(depths.get(s) ?? 0)}${text(s.name)}`],
-        };
-        await print(
-          ctx,
-          printing,
-          onePage(async () => ({ items: rows.map((row) => row.service) })),
-          flags,
-          true,
-        );
-      }),
-    );
-
-  const subscriptions: ListPrinting<Item> = {
-    group: 'subscriptions',
-    exportKind: 'subscriptions',
-    columns: ['ID', 'KIND', 'TARGET', 'SINCE'],
-    row: (s) => [text(s.id), subscriptionKindOf(s) ?? '', subscriptionTarget(s), ''],
-  };
-  pagedList(
-    group(program, 'subscriptions', "a page's subscribers (needs a key)")
-      .command('list')
-      .description('subscriptions, oldest first')
-      .argument('<subdomain>', 'the status page subdomain')
-      .option('--filter <text>', "the server's search: a whole email address, or a phone number as '+41 79 123 45 67', '+41' or '791234567'"),
-  ).action(
-    run(async (ctx, subdomain: string, flags: ListFlags) => {
-      const { all, limit } = paging(flags);
-      const client = ctx.client(subdomain);
-      const pages = client.pages(
-        'listSubscriptions',
-        { subdomain, ...(limit ? { limit } : {}), ...(flags.filter ? { filter: flags.filter } : {}) },
-        all ? {} : { maxPages: 1 },
-      );
-      const since = time(ctx);
-      await print(ctx, { ...subscriptions, row: (s) => [...subscriptions.row(s).slice(0, 3), since(s.inserted_at)] }, pages, flags, all);
-    }),
-  );
-
-  for (const [name, scope] of [
-    ['members', 'page'],
-    ['org-members', 'org'],
-  ] as const) {
-    pagedList(
-      group(program, name, scope === 'page' ? "a page's members (needs a key)" : "an organization's members (needs a key)")
-        .command('list')
-        .description(scope === 'page' ? 'people with a role on the page' : 'people with a role in the organization')
-        .argument(scope === 'page' ? '<subdomain>' : '<organization-id>', scope === 'page' ? 'the status page subdomain' : 'the organization id')
-        .option('--email <address>', "the server's search: a whole email address"),
-    ).action(
-      run(async (ctx, where: string, flags: ListFlags) => {
-        const { all, limit } = paging(flags);
-        const query = { ...(limit ? { limit } : {}), ...(flags.email ? { email: flags.email } : {}) };
-        const options = all ? {} : { maxPages: 1 };
-        const pages =
-          scope === 'page'
-            ? ctx.client(where).pages('listPageMembers', { subdomain: where, ...query }, options)
-            : ctx.client().pages('listOrgMembers', { organizationId: where, ...query }, options);
-        const printing: ListPrinting<Item> = {
-          group: 'members',
-          exportKind: 'members',
-          columns: ['ID', 'ROLE', 'EMAIL', 'NAME'],
-          row: (m) => [text(m.id), text(m.role), text(m.email), text(m.name)],
-        };
-        await print(ctx, printing, pages, flags, all);
-      }),
-    );
-  }
-
-  const whole = (name: string, description: string, printing: ListPrinting<Item>, read: (ctx: CliContext, where: string) => Promise<ListPage<Item>>) =>
-    group(program, name, description)
-      .command('list')
-      .description(`every one of the ${printing.group.replace('-', ' ')} (one answer from the server)`)
-      .argument(
-        printing.exportKind === 'statusPages' ? '<organization-id>' : '<subdomain>',
-        printing.exportKind === 'statusPages' ? 'the organization id' : 'the status page subdomain',
-      )
-      .addOption(formatOption())
-      .action(
-        run(async (ctx, where: string, flags: ListFlags) =>
-          print(
-            ctx,
-            printing,
-            onePage(() => read(ctx, where)),
-            flags,
-            true,
-          ),
-        ),
-      );
-
-  whole(
-    'webhooks',
-    "a page's webhooks (needs a key)",
-    { group: 'webhooks', exportKind: 'webhooks', columns: ['ID', 'URL', 'EVENTS'], row: (w) => [text(w.id), text(w.url), text(w.events)] },
-    (ctx, subdomain) => ctx.client(subdomain).listWebhooks({ subdomain }),
-  );
-  whole(
-    'access-groups',
-    "a page's access groups (needs a key)",
-    { group: 'access-groups', exportKind: 'accessGroups', columns: ['ID', 'NAME', 'SERVICES'], row: (g) => [text(g.id), text(g.name), text(g.service_ids)] },
-    (ctx, subdomain) => ctx.client(subdomain).listAccessGroups({ subdomain }),
-  );
-  whole(
-    'status-pages',
-    "an organization's status pages (needs a key)",
-    {
-      group: 'status-pages',
-      exportKind: 'statusPages',
-      columns: ['SUBDOMAIN', 'NAME', 'URL', 'TIME ZONE'],
-      row: (p) => [text(p.subdomain), text(p.name), text(p.url), text(p.time_zone)],
-    },
-    async (ctx, organizationId) => {
-      const items: Item[] = [];
-      for await (const page of ctx.client().pages('listStatusPages', { organizationId })) items.push(...page.items);
-      return { items };
-    },
-  );
+  for (const id of Object.keys(ADMIN_LIST_COMMANDS) as AdminResourceId[]) registerAdminList(program, run, ADMIN_RESOURCES[id], ADMIN_LIST_COMMANDS[id]);
 
   group(program, 'metrics', 'data points of custom metrics sent from this computer')
     .command('list')

@@ -9,11 +9,14 @@ import { isTempId } from '@shared/outbox/temp-id';
 import { LINKED_INCIDENTS_FILE_NAME, parseLinkedIncidents } from '@core/incidents/linked-incidents';
 import { OutboxBusyError } from '@core/outbox/outbox-lock';
 import { readTextIfPresentSync } from '@core/storage/read-if-present';
+import { postToLinkedPages, type LinkedPageReport, type LinkedPageWrite } from '@core/use-cases/post-to-linked-pages';
+import { queueWrite, WriteCheckError } from '@core/use-cases/queue-write';
 import type { CliContext } from '../context';
 import { EXIT, reasonOf } from '../output';
 import type { RunAction } from '../run-action';
-import { notSentResult, submitWrite, withOutbox } from './outbox';
+import { notSentResult, submitWrite, withOutbox, type WriteOutcome } from './outbox';
 import { itemCommand } from './page-items';
+import { checkReads, checkWords } from './checked-write';
 import type { PageItem, PageItemKind } from './page-item-kind';
 import { writeStateWords } from '@shared/people-words/write-state-words';
 import { incidentIdsOf } from '@shared/outbox/same-write';
@@ -108,9 +111,9 @@ interface PageResult {
 }
 
 /**
- * `update`/`resolve … --all-linked`: one write per linked page not deleted, each through the outbox with its
- * page's own account, each tried once: a page refused is reported with the command that retries it alone, and
- * the others stay as sent. Exit 1 when any page failed.
+ * `update`/`resolve … --all-linked`: the core's post-to-linked-pages, each page's write submitted (queued and
+ * sent) with its page's own account, each tried once: a page refused is reported with the command that retries
+ * it alone, and the others stay as sent. Exit 1 when any page failed.
  */
 export async function postToAllLinked(
   ctx: CliContext,
@@ -123,72 +126,94 @@ export async function postToAllLinked(
   const found = findGroup(ctx, subdomain, id, entries ?? []);
   if (!found) throw new AppError('not_found', `${notLinkedText(subdomain, id)}: post to it without --all-linked`);
   const accounts = ctx.settings.get().accounts;
-  const results: PageResult[] = [];
-  // The page named first, as the window writes the page shown first; then the others in the group's order.
-  const members = liveMembers(found.group).sort((a, b) => Number(b === found.member) - Number(a === found.member));
-  for (const member of members) {
-    // While the app owns the outbox the member's temp id goes with the write: the outbox maps it when taken in.
-    const incidentId = entries === null ? member.incidentId : currentIdOf(member, entries);
-    const account = accounts.find((a) => a.id === member.accountId) ?? null;
-    const head = `${member.subdomain} ${isTempId(incidentId) ? `temp id ${incidentId}` : `#${incidentId}`}`;
-    if (entries !== null && memberState(member, entries).state === 'dropped') {
-      // Its create was discarded before it was sent: that page has no such incident to post to (the window skips it too).
-      const reason = 'its create was discarded before it was sent, so that page has no such incident';
-      results.push({ subdomain: member.subdomain, incidentId, state: 'skipped', line: `${head}: skipped: ${reason}`, json: { state: 'skipped', reason } });
-      continue;
-    }
-    const retry = () => retryCommand({ subdomain: member.subdomain, incidentId, account: account?.name ?? null });
-    const fail = (reason: string, kept = false): PageResult => ({
-      subdomain: member.subdomain,
-      incidentId,
-      state: 'failed',
-      // A write kept in the outbox (a conflict, one waiting behind another) is settled there: posting again would post twice.
-      line: kept
-        ? `${head}: failed: ${reason}; it stays in the outbox, so do not post it again`
-        : `${head}: failed: ${reason}; retry this page alone: ${retry()}`,
-      json: { state: 'failed', reason, ...(kept ? { kept: true } : { retry: retry() }) },
-    });
-    if (!account) {
-      results.push(fail('its account is no longer configured on this computer'));
-      continue;
-    }
-    const input = { subdomain: member.subdomain, incidentId, update };
-    const writeId = randomUUID();
-    try {
-      const outcome = await submitWrite(ctx, {
-        id: writeId,
-        accountId: account.id,
-        operation: 'addIncidentUpdate',
-        input,
-      });
-      if (outcome.state === 'sent') {
-        const posted = outcome.object as { id?: number } | null;
-        const finalId = (outcome.entry.input.incidentId as number | string | undefined) ?? incidentId;
-        results.push({
-          subdomain: member.subdomain,
-          incidentId: finalId,
-          state: 'sent',
-          line: `${member.subdomain} #${finalId}: sent${posted?.id === undefined ? '' : ` (update #${posted.id})`}`,
-          json: { state: 'sent', id: outcome.entry.id, update: posted },
-        });
-      } else {
-        // Not sent yet, or queued or sent already by an earlier run of this command (not posted again).
-        const queued = notSentResult(outcome);
-        const state = outcome.state === 'already' ? 'skipped' : 'queued';
-        results.push({ subdomain: member.subdomain, incidentId, state, line: `${head}: ${queued.text}`, json: queued.json });
-      }
-    } catch (error) {
-      const dropped = await dropIfRefused(ctx, writeId);
-      results.push(
-        fail(dropped ? `${reasonOf(error).replace(/ \(kept as failed write [^)]*\)$/, '')}, so nothing was sent or kept` : reasonOf(error), !dropped),
-      );
-    }
-  }
+  const reports = await postToLinkedPages(
+    { group: found.group, from: found.member, includeFrom: true, update, entries },
+    {
+      accountOf: (accountId) => accounts.find((a) => a.id === accountId) ?? null,
+      queue: (write) => submitPageWrite(ctx, write),
+    },
+  );
+  const results = reports.map((report) => pageResult(report, retryCommand));
   const failed = results.filter((r) => r.state === 'failed').length;
   ctx.print.result({ title: found.group.title, pages: results.map((r) => ({ subdomain: r.subdomain, incidentId: r.incidentId, ...r.json })) }, () =>
     results.map((r) => r.line).join('\n'),
   );
   return failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** A page's write refused: by its check before anything was kept, or by the server (then dropped from the outbox, or kept there). */
+class PageWriteRefused extends Error {
+  constructor(
+    reason: string,
+    readonly dropped: boolean,
+  ) {
+    super(reason);
+  }
+}
+
+/** Checks one page's write (queue-write), queues it and sends it; a refusal is dropped from the outbox when nothing of it was applied. */
+async function submitPageWrite(ctx: CliContext, write: LinkedPageWrite): Promise<WriteOutcome> {
+  const writeId = randomUUID();
+  try {
+    return await queueWrite({ id: writeId, ...write }, { read: checkReads(ctx, write.input.subdomain), queue: (checked) => submitWrite(ctx, checked) });
+  } catch (error) {
+    if (error instanceof WriteCheckError) throw new PageWriteRefused(checkWords(error.finding), true);
+    const dropped = await dropIfRefused(ctx, writeId);
+    throw new PageWriteRefused(
+      dropped ? `${reasonOf(error).replace(/ \(kept as failed write [^)]*\)$/, '')}, so nothing was sent or kept` : reasonOf(error),
+      dropped,
+    );
+  }
+}
+
+/** One page's line (and JSON) of the report. */
+function pageResult(report: LinkedPageReport<WriteOutcome>, retryCommand: Parameters<typeof postToAllLinked>[4]): PageResult {
+  const { member, incidentId } = report;
+  const head = `${member.subdomain} ${isTempId(incidentId) ? `temp id ${incidentId}` : `#${incidentId}`}`;
+  if (report.state === 'skipped') {
+    return {
+      subdomain: member.subdomain,
+      incidentId,
+      state: 'skipped',
+      line: `${head}: skipped: ${report.reason}`,
+      json: { state: 'skipped', reason: report.reason },
+    };
+  }
+  if (report.state === 'failed') {
+    const retry = retryCommand({ subdomain: member.subdomain, incidentId, account: report.account?.name ?? null });
+    // A write kept in the outbox (a conflict, one waiting behind another) is settled there: posting again would post twice.
+    const kept = report.error instanceof PageWriteRefused && !report.error.dropped;
+    return {
+      subdomain: member.subdomain,
+      incidentId,
+      state: 'failed',
+      line: kept
+        ? `${head}: failed: ${report.reason}; it stays in the outbox, so do not post it again`
+        : `${head}: failed: ${report.reason}; retry this page alone: ${retry}`,
+      json: { state: 'failed', reason: report.reason, ...(kept ? { kept: true } : { retry }) },
+    };
+  }
+  const outcome = report.result;
+  if (outcome.state === 'sent') {
+    const posted = outcome.object as { id?: number } | null;
+    const finalId = (outcome.entry.input.incidentId as number | string | undefined) ?? incidentId;
+    return {
+      subdomain: member.subdomain,
+      incidentId: finalId,
+      state: 'sent',
+      line: `${member.subdomain} #${finalId}: sent${posted?.id === undefined ? '' : ` (update #${posted.id})`}`,
+      json: { state: 'sent', id: outcome.entry.id, update: posted },
+    };
+  }
+  // Not sent yet, or queued or sent already by an earlier run of this command (not posted again).
+  const queued = notSentResult(outcome);
+  return {
+    subdomain: member.subdomain,
+    incidentId,
+    state: outcome.state === 'already' ? 'skipped' : 'queued',
+    line: `${head}: ${queued.text}`,
+    json: queued.json,
+  };
 }
 
 /**

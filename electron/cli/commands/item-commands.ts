@@ -15,7 +15,6 @@ import {
   serviceIdsOf,
 } from './page-items';
 import type { PageItem, PageItemKind } from './page-item-kind';
-import { checkServices } from './write-checks';
 
 /*
  * One command group of page items (incidents, maintenances, notices): list, show, create, update, the group's
@@ -96,7 +95,6 @@ function addCreateCommand<O extends CreateOptions>(group: Command, run: RunActio
       if (options.notify && options.message === undefined) throw new CliUsageError('--notify sends the first update to subscribers: give it with --message');
       const fields = spec.fields?.(options) ?? {};
       const serviceIds = serviceIdsOf(options.service);
-      await checkServices(ctx, subdomain, serviceIds);
       const type = spec.firstUpdateType?.(options);
       const firstUpdate = { ...(type === undefined ? {} : { type }), description: options.message, ...notifyField(options.notify) };
       const body = {

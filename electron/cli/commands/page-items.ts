@@ -9,8 +9,8 @@ import type { CliContext } from '../context';
 import { CliUsageError } from '../output';
 import type { RunAction } from '../run-action';
 import { OutboxBusyError, type OutboxOwnerRole } from '@core/outbox/outbox-lock';
-import { notSentResult, submitWrite, withOutbox, writeTarget, type SubmitOptions, type WriteOutcome } from './outbox';
-import { checkItemOnServer } from './write-checks';
+import { notSentResult, withOutbox, writeTarget, type SubmitOptions, type WriteOutcome } from './outbox';
+import { submitCheckedWrite } from './checked-write';
 import { listItems, type ItemListFlags } from './item-list';
 import { formatOption } from './list-output';
 import type { PageItem, PageItemKind } from './page-item-kind';
@@ -230,8 +230,8 @@ export function addDeleteCommand(group: Command, run: RunAction, kind: PageItemK
   itemCommand(group, 'delete', description, kind).action(
     run(async (ctx, subdomain: string, text: string) => {
       const { id } = await resolveRef(ctx, kind, text, { forWrite: true });
-      await checkItemOnServer(ctx, kind, subdomain, id);
-      const outcome = await submitWrite(ctx, { ...writeTarget(ctx, subdomain), operation: kind.ops.delete, input: { subdomain, [kind.idParam]: id } });
+      const write = { ...writeTarget(ctx, subdomain), operation: kind.ops.delete, input: { subdomain, [kind.idParam]: id } };
+      const outcome = await submitCheckedWrite(ctx, write, { kind });
       printOutcome(ctx, outcome, () => ({ json: { deleted: id }, text: `deleted ${kind.noun} #${id}` }));
     }),
   );
@@ -247,8 +247,8 @@ export async function postUpdate(
   done: (posted: { id: number; type?: string | null }, itemId: number | string) => string,
 ): Promise<void> {
   const { id } = await resolveRef(ctx, kind, text, { forWrite: true });
-  await checkItemOnServer(ctx, kind, subdomain, id);
-  const outcome = await submitWrite(ctx, { ...writeTarget(ctx, subdomain), operation: kind.ops.addUpdate, input: { subdomain, [kind.idParam]: id, update } });
+  const write = { ...writeTarget(ctx, subdomain), operation: kind.ops.addUpdate, input: { subdomain, [kind.idParam]: id, update } };
+  const outcome = await submitCheckedWrite(ctx, write, { kind });
   // The item's id as the server knows it once a queued create was sent before this update.
   printOutcome<{ id: number; type?: string | null }>(ctx, outcome, (posted, entry) => ({
     json: { update: posted },
@@ -269,7 +269,8 @@ export async function createItem(
   body: Record<string, unknown>,
   options: SubmitOptions = {},
 ): Promise<void> {
-  const outcome = await submitWrite(ctx, { ...writeTarget(ctx, subdomain), operation: kind.ops.create, input: { subdomain, [kind.bodyKey]: body } }, options);
+  const write = { ...writeTarget(ctx, subdomain), operation: kind.ops.create, input: { subdomain, [kind.bodyKey]: body } };
+  const outcome = await submitCheckedWrite(ctx, write, { ...options, kind });
   printOutcome<PageItem & { type?: string }>(ctx, outcome, (item) => ({
     json: { [kind.noun]: item },
     text: `created #${item.id}${item.type ? ` [${item.type}]` : ''} ${item.title}`,

@@ -4,9 +4,9 @@ import type { GroupHandlers } from '@core/ipc/dispatcher';
 import type { AccountReads } from '@core/accounts/account-reads';
 import type { OutboxFeature } from './outbox-feature';
 
-export function outboxHandlers(feature: OutboxFeature): GroupHandlers<IpcContract, 'outbox'> {
+/** The outbox's channels but the window's enqueue, which checks the write first (core/writes/window-write-handlers.ts). */
+export function outboxHandlers(feature: OutboxFeature): Omit<GroupHandlers<IpcContract, 'outbox'>, 'outbox.enqueue'> {
   return {
-    'outbox.enqueue': (input) => feature.enqueue(input),
     'outbox.enqueueMany': ({ writes }) => feature.enqueueMany(writes),
     'outbox.list': async () => (await feature.ready()).list(),
     'outbox.status': async () => (await feature.ready()).status(),

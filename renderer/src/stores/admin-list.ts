@@ -4,9 +4,9 @@ import type { AppErrorShape } from '@shared/errors';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { ADMIN_RESOURCES, type AdminResourceId } from '@shared/admin/resources';
 import { entryInScope, scopeKey, scopeParams, type AdminScope } from '@shared/admin/scope';
-import { ApiError } from '@/api';
+import { api, ApiError, call } from '@/api';
 import { canReadOne, readAdminItem } from '@/lib/admin-item-read';
-import { readStatusPage, readStatusPageList } from '@/lib/statuspal-read';
+import { readStatusPage } from '@/lib/statuspal-read';
 import { servicesOfSummary } from '@/lib/summary-services';
 import { useOutboxStore } from './outbox';
 
@@ -98,17 +98,11 @@ function defineListStore(resourceId: AdminResourceId) {
       });
     }
 
-    function inputOf(after: string | null, limit: number): Item {
-      return {
-        ...scopeParams(scope.value!),
-        ...(resource.cursor ? { limit } : {}),
-        ...(after ? { after } : {}),
-        ...(resource.filterParam && filter.value ? { [resource.filterParam]: filter.value } : {}),
-      };
-    }
-
+    /** One page through the core's list-admin-resource (what it reads, with which parameters, is said there). */
     async function read(after: string | null, limit: number) {
-      const page = await readStatusPageList(scope.value!.accountId, resource.list, inputOf(after, limit));
+      const page = await call(
+        api().admin.list({ accountId: scope.value!.accountId, resource: resourceId, where: scopeParams(scope.value!), after, limit, filter: filter.value }),
+      );
       for (const item of page.items) pageOf.set(keyOf(item), after);
       return page;
     }

@@ -32,8 +32,8 @@ export interface GoneItem {
   kind: ConsoleKind;
   id: number | string;
   title: string;
-  /** Found on reading it, or on a write of ours to it (which was then not sent). */
-  found: 'read' | 'write';
+  /** Found on reading it, on a write of ours to it (which was then not sent), or by a write's check before it was queued. */
+  found: 'read' | 'write' | 'check';
 }
 
 /**
@@ -315,9 +315,27 @@ export const useIncidentsStore = defineStore('incidents', () => {
     if (typeof target === 'number' || (typeof target === 'string' && !isTempId(target))) void refreshItem(kind, target);
   }
 
-  /** Queues one write of this account's page; resolves when it is durable ("accepted"). */
-  function queue(operation: WriteOperationName, input: Record<string, unknown>, baseUpdatedAt?: string) {
-    return pageWrites.queueOn(account.value, operation, input, baseUpdatedAt);
+  /**
+   * Queues one write of this account's page; resolves when it is durable ("accepted"). A write whose check found
+   * its item gone on the server (nothing kept) takes the item off the list, as a read that finds it gone does.
+   */
+  async function queue(operation: WriteOperationName, input: Record<string, unknown>, baseUpdatedAt?: string) {
+    try {
+      return await pageWrites.queueOn(account.value, operation, input, baseUpdatedAt);
+    } catch (error) {
+      const kind = kindOfOperation(operation);
+      const target = kind ? input[WRITES[kind].idParam] : undefined;
+      if (
+        kind &&
+        error instanceof ApiError &&
+        error.code === 'invalid_input' &&
+        error.status === 404 &&
+        (typeof target === 'number' || typeof target === 'string')
+      ) {
+        removeGone(kind, target, 'check');
+      }
+      throw error;
+    }
   }
 
   function createItem(kind: ConsoleKind, body: Record<string, unknown>) {

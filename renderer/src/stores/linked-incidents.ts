@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { groupOf as findGroup, samePage, type LinkedGroup, type LinkedMember, type ServiceMap } from '@shared/incidents/linked-incidents';
 import { currentIdOf, memberState, type LinkedMemberState } from '@shared/incidents/linked-member-state';
+import { withoutTranslations } from '@shared/incidents/linked-post';
 import type { PageRef } from '@shared/incidents/page-prefs';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { isTempId } from '@shared/outbox/temp-id';
@@ -92,8 +93,8 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     return membersOf(group, page).filter((view) => !view.current && view.state !== 'dropped' && view.state !== 'deleted');
   }
 
-  /** Queues one write on another page; a page whose write is refused is noted in `failed`, the others go on. */
-  async function queueOnPage(target: PageRef, operation: 'createIncident' | 'addIncidentUpdate', input: Record<string, unknown>, failed: FailedPage[]) {
+  /** Queues one create on another page; a page whose write is refused is noted in `failed`, the others go on. */
+  async function queueOnPage(target: PageRef, operation: 'createIncident', input: Record<string, unknown>, failed: FailedPage[]) {
     const account = useAccountsStore().accounts.find((a) => a.id === target.accountId && a.subdomain === target.subdomain);
     try {
       return await usePageWrites().queueOn(account, operation, input);
@@ -172,10 +173,9 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
   }
 
   /**
-   * An update (or the resolve) of the incident shown, and the same to the group's other pages: one write per
-   * page, exactly once per page across tries (`progress`), to the id its incident has now (a temp id while its
-   * create waits: the outbox sends it after the create). A page whose create was discarded or whose incident
-   * was deleted gets none. This page's write goes first (`saveHere`; refused, nothing is queued).
+   * An update (or the resolve) of the incident shown, and the same to the group's other pages, exactly once per
+   * page across tries (`progress`). This page's write goes first (`saveHere`; refused, nothing is queued); the
+   * core's post-to-linked-pages chooses the other pages and queues one write each (`linked.postToAll`).
    */
   async function postToAll(options: {
     group: LinkedGroup;
@@ -192,11 +192,22 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
       progress.queued.push({ ...page, incidentId: here?.openId ?? options.group.id, serviceIds: [], linked: true });
     }
     const failed = progress.failed.filter((f) => options.only && !samePage(f, options.only));
-    for (const view of othersOf(options.group, page)) {
-      const target = { accountId: view.member.accountId, subdomain: view.member.subdomain };
-      if (isQueued(progress, target) || (options.only && !samePage(target, options.only))) continue;
-      const queued = await queueOnPage(target, 'addIncidentUpdate', { incidentId: view.openId, update: withoutTranslations(options.update) }, failed);
-      if (queued !== null) progress.queued.push({ ...target, incidentId: view.openId, serviceIds: [], linked: true });
+    const { pages } = await call(
+      api().linked.postToAll({
+        groupId: options.group.id,
+        page,
+        update: options.update,
+        done: progress.queued.map(({ accountId, subdomain }) => ({ accountId, subdomain })),
+        only: options.only ?? null,
+      }),
+    );
+    const update = withoutTranslations(options.update);
+    for (const outcome of pages) {
+      const target = { accountId: outcome.accountId, subdomain: outcome.subdomain };
+      if (outcome.state === 'queued') {
+        progress.queued.push({ ...target, incidentId: outcome.incidentId, serviceIds: [], linked: true });
+        if (outcome.entryId) usePageWrites().noteQueued(target, 'addIncidentUpdate', { incidentId: outcome.incidentId, update }, outcome.entryId);
+      } else if (outcome.state === 'failed') failed.push({ ...target, pageName: pageNameOf(target), reason: outcome.reason ?? '' });
     }
     progress.failed = failed;
     if (failed.length > 0) throw new PartialPostError(failed, progress.queued.map(pageNameOf));
@@ -215,8 +226,3 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
 
   return { groups, start, groupOf, membersOf, othersOf, pageNameOf, mapping, createOnPages, postToAll, markDeleted };
 });
-
-function withoutTranslations(update: Record<string, unknown>): Record<string, unknown> {
-  const { translations: _translations, ...rest } = update;
-  return rest;
-}

@@ -40,15 +40,20 @@ export const usePageWrites = defineStore('page-writes', () => {
       input: full,
       ...(baseUpdatedAt ? { baseUpdatedAt } : {}),
     });
-    const where = page.id === shownAccountId.value ? '' : ` on ${page.subdomain}`;
-    const label = `${describeEntry({ operation, input: full })}${where}`;
-    recent.value = [{ entryId: result.id, label, at: Date.now() }, ...recent.value].slice(0, RECENT_WRITES);
+    noteQueued({ accountId: page.id, subdomain: page.subdomain }, operation, input, result.id);
     return result;
+  }
+
+  /** A write queued on a page (here, or by the core for the window: a linked incident's other pages), for the status line. */
+  function noteQueued(page: { accountId: string; subdomain: string }, operation: WriteOperationName, input: Record<string, unknown>, entryId: string) {
+    const where = page.accountId === shownAccountId.value ? '' : ` on ${page.subdomain}`;
+    const label = `${describeEntry({ operation, input: { subdomain: page.subdomain, ...input } })}${where}`;
+    recent.value = [{ entryId, label, at: Date.now() }, ...recent.value].slice(0, RECENT_WRITES);
   }
 
   function dismissRecent(entryId: string) {
     recent.value = recent.value.filter((write) => write.entryId !== entryId);
   }
 
-  return { recent, shownAccountId, queueOn, dismissRecent };
+  return { recent, shownAccountId, queueOn, noteQueued, dismissRecent };
 });

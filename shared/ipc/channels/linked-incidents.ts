@@ -10,6 +10,7 @@ import {
   serviceMapSchema,
   servicePairSchema,
 } from '../../incidents/linked-incidents';
+import { postToLinkedRequestSchema, postToLinkedResultSchema } from '../../incidents/linked-post';
 
 /** One incident on several pages: the groups kept on this computer and the services mapped between pages. */
 export const linkedIncidentsChannels = {
@@ -25,6 +26,8 @@ export const linkedIncidentsChannels = {
   'linked.mapping': invoke(servicePairSchema, serviceMapSchema),
   /** Remembers a mapping for a pair of pages; answers the pair's whole mapping. */
   'linked.saveMapping': invoke(serviceMappingSchema, serviceMapSchema),
+  /** An update (or the resolve) to the group's other pages, one write each through the outbox; answers each page tried. */
+  'linked.postToAll': invoke(postToLinkedRequestSchema, postToLinkedResultSchema),
   /** A group was recorded or a member's temp id became its server id. */
   'linked.onChange': event(z.array(linkedGroupSchema).max(MAX_LINKED_GROUPS)),
 } as const;

@@ -2,7 +2,7 @@ import type { AdminResourceId } from '@shared/admin/resources';
 import { scopeParams } from '@shared/admin/scope';
 import { serviceRows } from '@shared/admin/service-tree';
 import type { ExportKind } from '@shared/export/columns';
-import { readStatusPageList } from '@/lib/statuspal-read';
+import { api, call } from '@/api';
 import { ADMIN_PAGE_SIZE } from '@/stores/admin-list';
 import type { AdminSection } from '@/composables/use-admin-section';
 
@@ -38,13 +38,9 @@ export function exportLoader(section: AdminSection) {
     const items: Item[] = [];
     let after: string | null = null;
     do {
-      const input: Item = {
-        ...scopeParams(scope),
-        limit: ADMIN_PAGE_SIZE,
-        ...(after ? { after } : {}),
-        ...(resource.filterParam && list.filter ? { [resource.filterParam]: list.filter } : {}),
-      };
-      const page = await readStatusPageList(scope.accountId, resource.list, input);
+      const page: { items: Item[]; total: number | null; nextCursor: string | null } = await call(
+        api().admin.list({ accountId: scope.accountId, resource: resource.id, where: scopeParams(scope), after, limit: ADMIN_PAGE_SIZE, filter: list.filter }),
+      );
       items.push(...page.items);
       progress(items.length, page.total);
       after = page.nextCursor;

@@ -4,6 +4,7 @@ import type { Result } from '../../../../shared/ipc/define';
 import { ADMIN_PAGE_SIZE, useAdminList } from '../../../../renderer/src/stores/admin-list';
 import { useOutboxStore } from '../../../../renderer/src/stores/outbox';
 import { installFakeApi } from '../support/fake-api';
+import { adminListThroughCore } from '../support/core-admin-list';
 import { outboxEntry, uuid } from '../support/fixtures';
 import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/statuspal/read-request';
 
@@ -69,7 +70,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('administration lists patched by sent writes', () => {
   it('reads 100 at a time; a delete with everything loaded reads nothing and counts one less', async () => {
     const server = fakeServer(subscriptions(250));
-    installFakeApi({ statuspal: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read }, admin: adminListThroughCore(server.read) });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('subscriptions');
     await loadAll(list);
@@ -87,7 +88,7 @@ describe('administration lists patched by sent writes', () => {
   it('an edit reads that one item; a member (no read of one) is read through the page it lives on', async () => {
     const records = subscriptions(150);
     const server = fakeServer(records);
-    installFakeApi({ statuspal: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read }, admin: adminListThroughCore(server.read) });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('subscriptions');
     await loadAll(list);
@@ -98,7 +99,7 @@ describe('administration lists patched by sent writes', () => {
 
     const people = members(180);
     const memberServer = fakeServer(people);
-    installFakeApi({ statuspal: { read: memberServer.read } });
+    installFakeApi({ statuspal: { read: memberServer.read }, admin: adminListThroughCore(memberServer.read) });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const pageMembers = useAdminList('pageMembers');
     await loadAll(pageMembers);
@@ -111,7 +112,7 @@ describe('administration lists patched by sent writes', () => {
   it('a create is read and added at the end once the end is loaded; before that it is only counted', async () => {
     const records = subscriptions(150);
     const server = fakeServer(records);
-    installFakeApi({ statuspal: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read }, admin: adminListThroughCore(server.read) });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('subscriptions');
     list.show(pageScope);
@@ -133,7 +134,7 @@ describe('administration lists patched by sent writes', () => {
   it('a patch made while a whole read is on its way is applied to that read too', async () => {
     const records = subscriptions(30);
     const server = fakeServer(records);
-    installFakeApi({ statuspal: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read }, admin: adminListThroughCore(server.read) });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('subscriptions');
     await loadAll(list);
@@ -153,7 +154,7 @@ describe('administration lists patched by sent writes', () => {
       { id: 2, name: 'API', parent_id: 1 },
       { id: 3, name: 'REST', parent_id: 2 },
     ]);
-    installFakeApi({ statuspal: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read }, admin: adminListThroughCore(server.read) });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('services');
     await loadAll(list);
@@ -164,23 +165,20 @@ describe('administration lists patched by sent writes', () => {
   });
 
   it('a list read whole counts what it holds, not the server’s count of its top level', async () => {
-    installFakeApi({
-      statuspal: {
-        read: () =>
-          Promise.resolve({
-            ok: true,
-            value: {
-              kind: 'list',
-              items: [
-                { id: 1, name: 'Web' },
-                { id: 2, name: 'API', parent_id: 1 },
-              ],
-              total: 1,
-              nextCursor: null,
-            },
-          }),
-      },
-    });
+    const read = () =>
+      Promise.resolve({
+        ok: true as const,
+        value: {
+          kind: 'list' as const,
+          items: [
+            { id: 1, name: 'Web' },
+            { id: 2, name: 'API', parent_id: 1 },
+          ],
+          total: 1,
+          nextCursor: null,
+        },
+      });
+    installFakeApi({ statuspal: { read }, admin: adminListThroughCore(read) });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('services');
     await loadAll(list);
@@ -189,7 +187,7 @@ describe('administration lists patched by sent writes', () => {
 
   it('under a server filter, an edit reads the filtered list again: the item may no longer match', async () => {
     const server = fakeServer(subscriptions(3));
-    installFakeApi({ statuspal: { read: server.read } });
+    installFakeApi({ statuspal: { read: server.read }, admin: adminListThroughCore(server.read) });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('subscriptions');
     list.show(pageScope);
@@ -201,14 +199,9 @@ describe('administration lists patched by sent writes', () => {
 
   it('services show the page summary’s public tree while the admin list is read one service at a time', async () => {
     const answers: Array<{ operation: string; answer: (value: StatusPageReadResult) => void }> = [];
-    installFakeApi({
-      statuspal: {
-        read: (request?: StatusPageReadInput) =>
-          new Promise<Result<StatusPageReadResult>>((resolve) =>
-            answers.push({ operation: request!.operation, answer: (value) => resolve({ ok: true, value }) }),
-          ),
-      },
-    });
+    const read = (request?: StatusPageReadInput) =>
+      new Promise<Result<StatusPageReadResult>>((resolve) => answers.push({ operation: request!.operation, answer: (value) => resolve({ ok: true, value }) }));
+    installFakeApi({ statuspal: { read }, admin: adminListThroughCore(read) });
     createTestingPinia({ stubActions: false, createSpy: vi.fn });
     const list = useAdminList('services');
     list.show(pageScope);

@@ -4,6 +4,7 @@ import type { Result } from '../../../../shared/ipc/define';
 import { useAdminList } from '../../../../renderer/src/stores/admin-list';
 import { useOutboxStore } from '../../../../renderer/src/stores/outbox';
 import { installFakeApi } from '../support/fake-api';
+import { adminListThroughCore } from '../support/core-admin-list';
 import { outboxEntry, uuid } from '../support/fixtures';
 import type { StatusPageReadInput, StatusPageReadResult } from '../../../../shared/statuspal/read-request';
 
@@ -29,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('administration list store', () => {
   it("patches the list when one of its resource's writes in its scope is sent: an edit reads that item, a write elsewhere reads nothing", async () => {
     const reads = heldReads();
-    installFakeApi({ statuspal: { read: reads.read } });
+    installFakeApi({ statuspal: { read: reads.read }, admin: adminListThroughCore(reads.read) });
     testingPinia();
     const list = useAdminList('webhooks');
     const outbox = useOutboxStore();
@@ -53,7 +54,7 @@ describe('administration list store', () => {
 
   it('a read still on its way when the filter changes is ignored; the filtered read is shown', async () => {
     const reads = heldReads();
-    installFakeApi({ statuspal: { read: reads.read } });
+    installFakeApi({ statuspal: { read: reads.read }, admin: adminListThroughCore(reads.read) });
     testingPinia();
     const subscriptions = useAdminList('subscriptions');
     subscriptions.show(scope);
@@ -71,7 +72,7 @@ describe('administration list store', () => {
 
   it("a window's list never waits on another window's read (nothing kept outside the store)", async () => {
     const reads = heldReads();
-    installFakeApi({ statuspal: { read: reads.read } });
+    installFakeApi({ statuspal: { read: reads.read }, admin: adminListThroughCore(reads.read) });
     testingPinia();
     useAdminList('webhooks').show(scope);
     testingPinia();

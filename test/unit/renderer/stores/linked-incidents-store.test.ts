@@ -1,7 +1,10 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LinkedGroup } from '../../../../shared/incidents/linked-incidents';
+import { postToLinkedRequestSchema } from '../../../../shared/incidents/linked-post';
+import { AppError } from '../../../../shared/errors';
 import type { OutboxEnqueueInput } from '../../../../shared/outbox/requests';
+import { linkedPostHandlers } from '../../../../electron/core/incidents/linked-post-handlers';
 import { tempIdFor } from '../../../../shared/outbox/temp-id';
 import { useAccountsStore } from '../../../../renderer/src/stores/accounts';
 import { useIncidentsStore } from '../../../../renderer/src/stores/incidents';
@@ -22,7 +25,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 /**
  * The fake core: every enqueue kept and answered with its temp id, every recorded group kept; the pages named
- * in `refuseOnce` have their first enqueue refused (as a full disk would), then taken.
+ * in `refuseOnce` have their first enqueue refused (as a full disk would), then taken. A post to every linked
+ * page is the core's own handler, over this window's groups, outbox entries and accounts.
  */
 function fakeCore(refuseOnce: string[] = [], refuseRecordOnce = false) {
   let refuseRecord = refuseRecordOnce;
@@ -31,16 +35,30 @@ function fakeCore(refuseOnce: string[] = [], refuseRecordOnce = false) {
   const added: unknown[] = [];
   const marked: unknown[] = [];
   const refusing = new Set(refuseOnce);
-  const fake = installFakeApi({
+  const enqueue = (request: OutboxEnqueueInput) => {
+    const subdomain = String(request.input.subdomain);
+    if (refusing.delete(subdomain)) return refused({ code: 'storage', message: 'The outbox could not be saved: no space left on the disk' });
+    queued.push(request);
+    return ok({ id: request.id!, tempId: tempIdFor(request.id!), state: 'pending' as const, resourceKey: 'k' });
+  };
+  const core = linkedPostHandlers({
+    linked: { groups: async () => useLinkedIncidents().groups },
     outbox: {
-      enqueue: (request) => {
-        const subdomain = String(request!.input.subdomain);
-        if (refusing.delete(subdomain)) return refused({ code: 'storage', message: 'The outbox could not be saved: no space left on the disk' });
-        queued.push(request!);
-        return ok({ id: request!.id!, tempId: tempIdFor(request!.id!), state: 'pending', resourceKey: 'k' });
+      ready: async () => ({ list: () => useOutboxStore().entries }),
+      enqueue: async (request) => {
+        const answer = await enqueue(request);
+        if (!answer.ok) throw new AppError(answer.error.code, answer.error.message);
+        return answer.value;
       },
     },
+    accounts: { record: (id) => useAccountsStore().accounts.find((a) => a.id === id) ?? null },
+    // Each page's incident is on its server: the write checks pass.
+    reads: { read: async () => ({ kind: 'item' as const, item: {} }) },
+  });
+  const fake = installFakeApi({
+    outbox: { enqueue: (request) => enqueue(request!) },
     linked: {
+      postToAll: async (request) => ok(await core['linked.postToAll'](postToLinkedRequestSchema.parse(request))),
       record: (input) => {
         if (refuseRecord) {
           refuseRecord = false;
