@@ -213,7 +213,8 @@ export async function runMonthSoak(options: MonthSoakOptions = {}): Promise<Mont
       organizationId: '1',
       apiKey: sims.statusKey,
     });
-    for (const subdomain of ['acme', 'globex']) await invoke('monitor.addPage', { region: 'custom', baseUrl: sims.statusBaseUrl, subdomain, intervalSec: 300 });
+    // The account brought its own page (acme) to the dashboard; a second page of the same server is watched by hand.
+    await invoke('monitor.addPage', { region: 'custom', baseUrl: sims.statusBaseUrl, subdomain: 'globex', intervalSec: 300 });
     for (const [i, seed] of fixed.entries())
       await invoke('monitor.addPage', { region: 'us', url: await urlOf(seed.slug), format: seed.format, name: seed.name, intervalSec: 600 + i });
 
