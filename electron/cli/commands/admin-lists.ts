@@ -47,6 +47,12 @@ interface AdminListCommand {
   tree?: true;
 }
 
+/** A page's members and an organization's are the same people records, printed alike. */
+const MEMBERS_TABLE: Pick<AdminListCommand, 'printing' | 'row'> = {
+  printing: { group: 'members', exportKind: 'members', columns: ['ID', 'ROLE', 'EMAIL', 'NAME'] },
+  row: (m) => [text(m.id), text(m.role), text(m.email), text(m.name)],
+};
+
 /** In the order `statusdesk --help` lists them; one for every resource (the type asks for each). */
 const ADMIN_LIST_COMMANDS: { readonly [K in AdminResourceId]: AdminListCommand } = {
   services: {
@@ -70,16 +76,14 @@ const ADMIN_LIST_COMMANDS: { readonly [K in AdminResourceId]: AdminListCommand }
     about: "a page's members (needs a key)",
     description: 'people with a role on the page',
     filterHelp: "the server's search: a whole email address",
-    printing: { group: 'members', exportKind: 'members', columns: ['ID', 'ROLE', 'EMAIL', 'NAME'] },
-    row: (m) => [text(m.id), text(m.role), text(m.email), text(m.name)],
+    ...MEMBERS_TABLE,
   },
   orgMembers: {
     name: 'org-members',
     about: "an organization's members (needs a key)",
     description: 'people with a role in the organization',
     filterHelp: "the server's search: a whole email address",
-    printing: { group: 'members', exportKind: 'members', columns: ['ID', 'ROLE', 'EMAIL', 'NAME'] },
-    row: (m) => [text(m.id), text(m.role), text(m.email), text(m.name)],
+    ...MEMBERS_TABLE,
   },
   webhooks: {
     name: 'webhooks',
