@@ -6,9 +6,8 @@ import { STATUSPAL_OUTBOX_KIND } from '@shared/outbox/kind-name';
 import { isTempId } from '@shared/outbox/temp-id';
 import type { WriteOperationName } from '@shared/outbox/write-operations';
 import { ApiError } from '@/api';
-import { apiTimeMs } from '@/lib/api-time';
 import { readStatusPage, readStatusPageList } from '@/lib/statuspal-read';
-import { checkReadResult } from '@shared/statuspal/read-operations';
+import { answeredItem, pastWhatIsRead } from '@/lib/console-answer';
 import { baseVersionOf, type ConsoleItem, type ConsoleKind } from '@/lib/console-item';
 import { emptyList, isServerItem, kindOfOperation, mergeList, READS, sameId, WRITES, type ListState, type ServerItem } from '@/lib/console-list';
 import type { PageContext } from '@/lib/page-context';
@@ -220,17 +219,6 @@ export const useIncidentsStore = defineStore('incidents', () => {
     return next;
   }
 
-  /**
-   * An item not in the list goes on top (new on the server, or written from here), unless it started before
-   * everything read while more is still to read: an old one opened by its number, not read yet.
-   */
-  function pastWhatIsRead(items: readonly ServerItem[], item: ServerItem, more: boolean): boolean {
-    const at = (value: ServerItem | undefined) => (value && typeof value.starts_at === 'string' ? apiTimeMs(value.starts_at) : null);
-    const own = at(item);
-    const oldest = at(items[items.length - 1]);
-    return more && own !== null && oldest !== null && own < oldest;
-  }
-
   function removeItem(kind: ConsoleKind, id: number | string) {
     const list = lists.value[kind];
     const before = list.items.length;
@@ -294,17 +282,6 @@ export const useIncidentsStore = defineStore('incidents', () => {
     void refreshItem(kind, target).finally(() => {
       refreshing.value = refreshing.value.filter((id) => id !== entry.id);
     });
-  }
-
-  /** The answer checked as the item a read of it would give; null when there is none or it is not one. */
-  function answeredItem(kind: ConsoleKind, answer: Record<string, unknown> | undefined): ServerItem | null {
-    if (answer === undefined) return null;
-    try {
-      const checked = checkReadResult(kind === 'incidents' ? 'getIncident' : 'getInfoNotice', { kind: 'item', item: answer }).item;
-      return isServerItem(checked) ? checked : null;
-    } catch {
-      return null;
-    }
   }
 
   /** A write was dropped (discarded, or "take theirs"): the item may differ from what it overlaid; read it again. */
