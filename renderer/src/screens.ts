@@ -1,5 +1,6 @@
 import { ArrowUpDown, Bell, Eraser, Languages, LayoutDashboard, Settings, TriangleAlert, Wrench } from 'lucide-vue-next';
 import { defineAsyncComponent, markRaw, type Component } from 'vue';
+import { SCREEN_NAMES, type ScreenId } from './screen-names';
 
 /**
  * The screens of the app, in sidebar order. Each is loaded on first visit, so the initial bundle holds only
@@ -7,7 +8,7 @@ import { defineAsyncComponent, markRaw, type Component } from 'vue';
  * panel, the operations clean-up), listed apart below the main navigation so the daily screens stand out.
  */
 export interface ScreenDefinition {
-  id: string;
+  id: ScreenId;
   label: string;
   group: 'main' | 'tools';
   /** An SVG icon (lucide): drawn the same on every system, unlike a text glyph that needs a font to have it. */
@@ -15,33 +16,23 @@ export interface ScreenDefinition {
   component: Component;
 }
 
-export const SCREENS = [
-  {
-    id: 'dashboard',
-    group: 'main',
-    label: 'Dashboard',
-    icon: markRaw(LayoutDashboard),
-    component: defineAsyncComponent(() => import('./views/DashboardView.vue')),
-  },
-  {
-    id: 'incidents',
-    group: 'main',
-    label: 'Incidents',
-    icon: markRaw(TriangleAlert),
-    component: defineAsyncComponent(() => import('./views/IncidentsView.vue')),
-  },
-  { id: 'outbox', group: 'main', label: 'Outbox', icon: markRaw(ArrowUpDown), component: defineAsyncComponent(() => import('./views/OutboxView.vue')) },
-  { id: 'history', group: 'main', label: 'Notifications', icon: markRaw(Bell), component: defineAsyncComponent(() => import('./views/HistoryView.vue')) },
-  { id: 'admin', group: 'main', label: 'Administration', icon: markRaw(Wrench), component: defineAsyncComponent(() => import('./views/AdminView.vue')) },
-  { id: 'settings', group: 'main', label: 'Settings', icon: markRaw(Settings), component: defineAsyncComponent(() => import('./views/SettingsView.vue')) },
-  {
-    id: 'translation',
-    group: 'tools',
-    label: 'Translation',
-    icon: markRaw(Languages),
-    component: defineAsyncComponent(() => import('./views/TranslationView.vue')),
-  },
-  { id: 'operations', group: 'tools', label: 'Operations', icon: markRaw(Eraser), component: defineAsyncComponent(() => import('./views/OperationsView.vue')) },
-] as const satisfies readonly ScreenDefinition[];
+/** What draws each screen: its icon, and its view, loaded on first visit. */
+const DRAWN: Record<ScreenId, Pick<ScreenDefinition, 'icon' | 'component'>> = {
+  dashboard: { icon: markRaw(LayoutDashboard), component: defineAsyncComponent(() => import('./views/DashboardView.vue')) },
+  incidents: { icon: markRaw(TriangleAlert), component: defineAsyncComponent(() => import('./views/IncidentsView.vue')) },
+  outbox: { icon: markRaw(ArrowUpDown), component: defineAsyncComponent(() => import('./views/OutboxView.vue')) },
+  history: { icon: markRaw(Bell), component: defineAsyncComponent(() => import('./views/HistoryView.vue')) },
+  admin: { icon: markRaw(Wrench), component: defineAsyncComponent(() => import('./views/AdminView.vue')) },
+  settings: { icon: markRaw(Settings), component: defineAsyncComponent(() => import('./views/SettingsView.vue')) },
+  translation: { icon: markRaw(Languages), component: defineAsyncComponent(() => import('./views/TranslationView.vue')) },
+  operations: { icon: markRaw(Eraser), component: defineAsyncComponent(() => import('./views/OperationsView.vue')) },
+};
 
-export type ScreenId = (typeof SCREENS)[number]['id'];
+export const SCREENS: readonly ScreenDefinition[] = SCREEN_NAMES.map((screen) => ({ ...screen, ...DRAWN[screen.id] }));
+
+/** Every id names a screen: SCREEN_NAMES lists each ScreenId, and DRAWN draws each. */
+const BY_ID = Object.fromEntries(SCREENS.map((screen) => [screen.id, screen])) as Record<ScreenId, ScreenDefinition>;
+
+export function screenOf(id: ScreenId): ScreenDefinition {
+  return BY_ID[id];
+}

@@ -1,47 +1,7 @@
 import type { OutboxWaitReason } from '@shared/outbox/entry-view';
 import type { OutboxEntry } from './entry';
-import { gateReason, KeyOrder, WaitingReasons, type PlanHorizon } from './plan-horizon';
-
-export type { PlanHorizon } from './plan-horizon';
-
-/** Everything the scheduler knows at one moment; the plan is a pure function of it. */
-export interface PlanInput {
-  /** All entries in queue order (seq). */
-  entries: Iterable<OutboxEntry>;
-  /** State of any entry by id (for dependsOn); undefined when unknown (sent and compacted away). */
-  stateOf?: (id: string) => OutboxEntry['state'] | undefined;
-  /** Entries not to start whatever else holds (being sent, not durable yet, of an unknown kind). */
-  running: { has(id: string): boolean };
-  runningPerAccount: ReadonlyMap<string, number>;
-  maxPerAccount: number;
-  now: number;
-  nextAttemptAt: { get(id: string): number | undefined };
-  /** Per account: no sends before this time (a 429's Retry-After). */
-  pausedUntil: ReadonlyMap<string, number>;
-  /** Entries this process cannot send (no key). */
-  blocked: { has(id: string): boolean };
-  reachable: (entry: OutboxEntry) => boolean;
-  /** Its server, when that has not answered yet in this process (reachability unknown): one write at a time goes to it. */
-  unproven?: (entry: OutboxEntry) => string | null;
-  /** Running entries per server. */
-  runningPerServer?: ReadonlyMap<string, number>;
-  exclusivityKey: (entry: OutboxEntry) => string | null;
-  /**
-   * The entry is the only one on its resource key (in any state): it heads the key, and nothing behind it waits
-   * on it. Such an entry skips the bookkeeping of keys, most of a pass over a long queue of creates.
-   */
-  aloneOnKey?: (entry: OutboxEntry) => boolean;
-  /**
-   * Writes whose order of arrival does not matter (a metric's data points, each carrying its own time): while every
-   * write before it on its resource key is in flight or starting, it may start too, so a metric's points go as fast
-   * as the rate limit allows instead of one answer at a time. They still start in queue order.
-   */
-  pipelined?: (entry: OutboxEntry) => boolean;
-  /** Running entries per exclusivity key: how many reconcile (exclusive) and how many plainly send. */
-  runningByExclusivity: ReadonlyMap<string, { exclusive: number; shared: number }>;
-  /** Where a pass may stop (plan-horizon.ts); without it, every entry is looked at. */
-  horizon?: PlanHorizon;
-}
+import { gateReason, KeyOrder, WaitingReasons } from './plan-horizon';
+import type { PlanInput } from './plan-input';
 
 export interface DispatchPlan {
   /** Entries to start now, in queue order. */

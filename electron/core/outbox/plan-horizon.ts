@@ -1,6 +1,6 @@
 import type { OutboxWaitReason } from '@shared/outbox/entry-view';
 import type { OutboxEntry } from './entry';
-import type { PlanInput } from './dispatch-plan';
+import type { PlanHorizon, PlanInput } from './plan-input';
 
 /*
  * Where a scheduling pass may stop. A write goes nowhere while its server cannot take one: unreachable, or not
@@ -11,18 +11,6 @@ import type { PlanInput } from './dispatch-plan';
  * own (dependencies, key, reachability, pause, backoff) in the pass's order, and its key's order from the
  * writes on that key only. Past those checks it waits for its server ('concurrency'), as the whole pass says.
  */
-
-export interface PlanHorizon {
-  /**
-   * The highest seq of a write that might start: every write after it goes to a server that cannot take one now,
-   * given the writes on their way per server (`perServer`). A bound: a higher one only costs a longer pass.
-   */
-  lastOpenSeq(perServer: ReadonlyMap<string, number>): number;
-  /** Entry by id, for a reason asked about a write the pass did not reach. */
-  entryOf(id: string): OutboxEntry | undefined;
-  /** Entries (any state) on one resource key, in queue order. */
-  onKey(resourceKey: string): OutboxEntry[];
-}
 
 /**
  * Per resource key, in queue order: only the oldest unsent write is a candidate, but for pipelined writes (a

@@ -1,5 +1,6 @@
 import type { ConnectivityMonitor } from '@core/connectivity/connectivity-monitor';
-import { planDispatch, type DispatchPlan, type PlanHorizon } from './dispatch-plan';
+import { planDispatch, type DispatchPlan } from './dispatch-plan';
+import type { PlanHorizon } from './plan-input';
 import type { EntryRuntimes } from './entry-runtime';
 import type { EntryServers } from './entry-servers';
 import type { FlushView } from './flush-waiters';

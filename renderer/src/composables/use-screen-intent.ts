@@ -1,6 +1,6 @@
 import { ref, watch, type Ref } from 'vue';
 import type { ScreenIntents } from '@/screen-intents';
-import type { ScreenId } from '@/screens';
+import type { ScreenId } from '@/screen-names';
 import { useNavigation } from '@/stores/navigation';
 
 /**

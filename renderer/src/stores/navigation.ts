@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import { SCREENS, type ScreenId } from '@/screens';
+import { SCREEN_NAMES, type ScreenId } from '@/screen-names';
 import type { ScreenIntents } from '@/screen-intents';
 
 /**
@@ -19,7 +19,7 @@ function waitingFor<S extends ScreenId>(screen: S, intent: ScreenIntents[S] | un
 }
 
 export const useNavigation = defineStore('navigation', () => {
-  const current = ref<ScreenId>(SCREENS[0].id);
+  const current = ref<ScreenId>(SCREEN_NAMES[0].id);
   /** Counts screen changes: a screen showing hears each one, and takes what it asks of it. */
   const visits = ref(0);
   // Not view state: replaced by every screen change (an intent never outlives the visit it was made for), emptied when taken.
@@ -38,7 +38,7 @@ export const useNavigation = defineStore('navigation', () => {
       visits.value += 1;
     };
     const hold = screen === current.value ? undefined : [...holds.values()][0];
-    if (hold) hold(SCREENS.find((entry) => entry.id === screen)?.label ?? screen, arrive);
+    if (hold) hold(SCREEN_NAMES.find((entry) => entry.id === screen)?.label ?? screen, arrive);
     else arrive();
   }
 

@@ -2,37 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { importsOf, isLocal, sourceFiles, target } from '../../support/import-graph';
 import { repoRoot } from '../../support/paths';
-
-/** Every import specifier in a TS/Vue source file (static, dynamic, re-export and require). */
-function importsOf(source: string): string[] {
-  const found: string[] = [];
-  const patterns = [
-    /\bimport\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/g,
-    /\bexport\s+(?:type\s+)?[^'"]*?\s+from\s+['"]([^'"]+)['"]/g,
-    /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-    /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1]!);
-  return found;
-}
-
-function sourceFiles(dir: string): string[] {
-  const root = path.join(repoRoot, dir);
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|vue|mts|js)$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name));
-}
-
-/** The import aliases (tsconfig.base.json's paths): where each leads, relative to the repo root. */
-const ALIASES: ReadonlyArray<readonly [prefix: string, folder: string]> = [
-  ['@/', 'renderer/src'],
-  ['@shared/', 'shared'],
-  ['@core/', 'electron/core'],
-  ['@simulators/', 'simulators'],
-];
 
 /** The feature folder a file belongs to: a `../` may move inside it, never out of it. */
 function featureFolder(relativeFile: string): string {
@@ -41,15 +12,6 @@ function featureFolder(relativeFile: string): string {
   if (parts[0] === 'electron') return parts.slice(0, 2).join(path.sep);
   return parts.slice(0, parts.length > 2 ? 2 : 1).join(path.sep);
 }
-
-/** Resolves a relative or aliased import to a path relative to the repo root, to check which layer it reaches. */
-function target(file: string, specifier: string): string {
-  const alias = ALIASES.find(([prefix]) => specifier.startsWith(prefix));
-  if (alias) return path.join(alias[1], specifier.slice(alias[0].length));
-  return specifier.startsWith('.') ? path.relative(repoRoot, path.resolve(path.dirname(file), specifier)) : specifier;
-}
-
-const isLocal = (specifier: string) => specifier.startsWith('.') || ALIASES.some(([prefix]) => specifier.startsWith(prefix));
 
 /** Requests a file makes by itself: the global fetch, XMLHttpRequest, or node:http(s)' request and get (comments aside). */
 function requestsOf(source: string): string[] {

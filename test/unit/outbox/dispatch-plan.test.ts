@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planDispatch, type PlanInput } from '../../../electron/core/outbox/dispatch-plan';
+import { planDispatch } from '../../../electron/core/outbox/dispatch-plan';
+import type { PlanInput } from '../../../electron/core/outbox/plan-input';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 
 let seq = 0;

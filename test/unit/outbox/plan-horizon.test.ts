@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planDispatch, type PlanHorizon, type PlanInput } from '../../../electron/core/outbox/dispatch-plan';
+import { planDispatch } from '../../../electron/core/outbox/dispatch-plan';
+import type { PlanHorizon, PlanInput } from '../../../electron/core/outbox/plan-input';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
 
 /** A small deterministic generator, so a failing queue can be found again. */
