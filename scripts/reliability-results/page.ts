@@ -64,12 +64,12 @@ export const INTEGRATION_SUITES: Suite[] = [
   },
 ];
 
-/** "4.2 s", "85 s", "2 min 31 s". */
+/** "4.2 s", "42 s", "2 min 31 s". */
 export function duration(ms: number): string {
   const seconds = ms / 1000;
   if (seconds < 10) return `${seconds.toFixed(1)} s`;
-  if (seconds < 60) return `${Math.round(seconds)} s`;
   const whole = Math.round(seconds);
+  if (whole < 60) return `${whole} s`;
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
 }
 

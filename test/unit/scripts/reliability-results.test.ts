@@ -136,7 +136,13 @@ describe('the reliability results page', () => {
   });
 
   it('writes times as seconds, then minutes and seconds', () => {
-    expect([duration(950), duration(7_340), duration(85_400), duration(509_000)]).toEqual(['0.9 s', '7.3 s', '1 min 25 s', '8 min 29 s']);
+    expect([duration(950), duration(7_340), duration(59_600), duration(85_400), duration(509_000)]).toEqual([
+      '0.9 s',
+      '7.3 s',
+      '1 min 00 s',
+      '1 min 25 s',
+      '8 min 29 s',
+    ]);
   });
 });
 
