@@ -175,7 +175,7 @@ export function reliabilityResultsPage(input: ResultsInput): { text: string; mis
     lines.push(
       `\`npm run test:simulation\`${sim.finishedAt ? `, finished ${when(Date.parse(sim.finishedAt))}` : ''}: ${number(sim.schedules)} schedules in ${duration(sim.durationMs)}`,
       `(${sim.workers} ${sim.workers === 1 ? 'worker' : 'workers'} on ${sim.machine.cores} cores, ${number(sim.schedulesPerSecond)} a second, ${number(sim.cpuMsPerSchedule)} ms of CPU each,`,
-      `load average ${sim.machine.loadAverage.map((load) => load.toFixed(1)).join(', ')} at the end), ${sim.violations} violations, seed ${sim.seed}.`,
+      `load average ${sim.machine.loadAverage.map((load) => load.toFixed(1)).join(', ')} at the end), ${number(sim.figures.writes)} writes applied once, ${sim.violations} violations, seed ${sim.seed}.`,
     );
   }
   return { text: `${lines.join('\n')}\n`, missing };

@@ -42,6 +42,7 @@ export const longSimulationSchema = z.object({
   workers: z.number(),
   schedulesPerSecond: z.number(),
   cpuMsPerSchedule: z.number(),
+  figures: z.object({ writes: z.number() }),
   finishedAt: z.string().optional(),
   machine: z.object({ cores: z.number(), loadAverage: z.array(z.number()) }),
 });

@@ -79,6 +79,7 @@ const simulation = {
   workers: 2,
   schedulesPerSecond: 196.5,
   cpuMsPerSchedule: 8.65,
+  figures: { writes: 374_000 },
   finishedAt: '2026-12-03T18:00:00.000Z',
   machine: { cores: 2, loadAverage: [3.14, 3.5, 4] },
 };
@@ -119,7 +120,9 @@ describe('the reliability results page', () => {
     );
     expect(text).toContain('| `test/integration/outbox/lock.test.ts` | not in the report |');
     expect(text).toContain('100,000 schedules in 8 min 29 s');
-    expect(text).toContain('(2 workers on 2 cores, 196.5 a second, 8.65 ms of CPU each,\nload average 3.1, 3.5, 4.0 at the end), 0 violations, seed 99.');
+    expect(text).toContain(
+      '(2 workers on 2 cores, 196.5 a second, 8.65 ms of CPU each,\nload average 3.1, 3.5, 4.0 at the end), 374,000 writes applied once, 0 violations, seed 99.',
+    );
   });
 
   it('names a figure a test did not record instead of making one up', () => {
