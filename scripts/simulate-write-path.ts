@@ -69,6 +69,6 @@ const out = path.join(root, 'bench', 'results');
 fs.mkdirSync(out, { recursive: true });
 fs.writeFileSync(
   path.join(out, 'simulation.json'),
-  `${JSON.stringify({ ...result, duplicates, lost, budget: 'long', workers, schedulesPerSecond: Math.round(perSecond * 10) / 10, cpuMsPerSchedule, machine: { cores: os.cpus().length, node: process.version, loadAverage: os.loadavg() } }, null, 2)}\n`,
+  `${JSON.stringify({ ...result, duplicates, lost, budget: 'long', finishedAt: new Date().toISOString(), workers, schedulesPerSecond: Math.round(perSecond * 10) / 10, cpuMsPerSchedule, machine: { cores: os.cpus().length, node: process.version, loadAverage: os.loadavg() } }, null, 2)}\n`,
 );
 process.exitCode = result.violations > 0 ? 1 : 0;

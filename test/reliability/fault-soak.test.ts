@@ -13,8 +13,9 @@ import type { NotificationIntent } from '../../shared/monitor/notification-inten
 import { watchedPageSchema } from '../../shared/monitor/watched-page';
 import { FakeClock } from '../unit/monitor/support/fake-clock';
 import { realFixturesDir } from '../support/paths';
+import { reportFigures } from '../support/report-figures';
 import { makeTempDir } from '../support/temp-dir';
-import { SIZES } from './support/mode';
+import { MODE, SIZES } from './support/mode';
 import { ScriptedChanges, type ScriptLedger } from './support/scripted-changes';
 
 /*
@@ -76,7 +77,7 @@ function servicesOf(subdomain: string): { leaf: number; parents: Map<number, num
 const summaryPath = (subdomain: string) => `/status_pages/${subdomain}/summary`;
 
 describe('fault soak', () => {
-  it(`${SIZES.polls.toLocaleString('en-US')} polls with 20 % injected faults: no crash, no false event, recovery within one interval`, async () => {
+  it(`${SIZES.polls.toLocaleString('en-US')} polls with 20 % injected faults: no crash, no false event, recovery within one interval`, async ({ task }) => {
     const subdomains = ['acme', 'acme-eu', 'globex', 'exo', 'peak'];
     const pages = subdomains.map((subdomain, i) =>
       watchedPageSchema.parse({
@@ -166,6 +167,15 @@ describe('fault soak', () => {
 
       // About a fifth of the polls failed, and the script kept changing things all along.
       const failedShare = stats.failed / (stats.failed + stats.answered);
+      reportFigures(task, {
+        mode: MODE,
+        seed: SEED,
+        pages: subdomains.length,
+        polls: faultyPolls,
+        failedPercent: Math.round(failedShare * 1000) / 10,
+        scriptedChanges: script.steps,
+        events: events.length,
+      });
       console.log(
         `fault soak (seed ${SEED}): ${faultyPolls} polls under faults (${(failedShare * 100).toFixed(1)} % failed), ${script.steps} scripted changes, ` +
           `${events.length} events, ${notes.length} notifications, ${Math.round((clock.now() - Date.parse('2025-06-01T12:00:00Z')) / 60_000)} monitor minutes in ${Math.round(performance.now() - started)} ms`,

@@ -11,10 +11,11 @@ import type { KeychainSecretStore } from '../../electron/core/vault/keychain-sto
 import { secretNames } from '../../electron/core/vault/key-vault';
 import { ipcChannels, ipcContract } from '../../shared/ipc/contract';
 import type { InvokeChannel } from '../../shared/ipc/define';
+import { reportFigures } from '../support/report-figures';
 import { makeTempDir } from '../support/temp-dir';
 import { dispatch, invoke, openCore, testKeychain } from './support/app';
 import { FUZZ_MARK, malformedPayload } from './support/fuzz-payloads';
-import { SIZES } from './support/mode';
+import { MODE, SIZES } from './support/mode';
 
 /*
  * IPC fuzz: 10,000 malformed payloads (2,000 quick), spread over every invoke channel of the contract,
@@ -98,7 +99,7 @@ afterAll(async () => {
 });
 
 describe('IPC fuzz', () => {
-  it(`${SIZES.fuzzPayloads.toLocaleString('en-US')} malformed payloads over every invoke channel: all refused as invalid_input, nothing written`, async () => {
+  it(`${SIZES.fuzzPayloads.toLocaleString('en-US')} malformed payloads over every invoke channel: all refused as invalid_input, nothing written`, async (context) => {
     const channels = ipcChannels.filter((c) => c.kind === 'invoke').map((c) => c.channel);
     expect(channels.length).toBeGreaterThan(40);
     const perChannel = Math.ceil(SIZES.fuzzPayloads / channels.length);
@@ -141,6 +142,7 @@ describe('IPC fuzz', () => {
       disconnect();
     }
     const ms = Math.round(performance.now() - started);
+    reportFigures(context.task, { mode: MODE, payloads: sent, channels: channels.length });
     console.log(`IPC fuzz: ${sent} payloads over ${channels.length} channels in ${ms} ms`);
     expect(problems).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(SIZES.fuzzPayloads);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import { runCrashScenario } from '../integration/outbox/support/crash-scenario';
+import { reportFigures } from '../support/report-figures';
 import { makeTempDir } from '../support/temp-dir';
-import { SIZES } from './support/mode';
+import { MODE, SIZES } from './support/mode';
 
 /*
  * Crash: 1,000 queued writes (100 incidents, each created then updated 9 times, every update naming its
@@ -34,8 +35,9 @@ afterAll(async () => {
 });
 
 describe('outbox crash', () => {
-  it(`${TOTAL.toLocaleString('en-US')} writes through ${KILLS} SIGKILLs during the flush: nothing lost, nothing duplicated, in order`, async () => {
+  it(`${TOTAL.toLocaleString('en-US')} writes through ${KILLS} SIGKILLs during the flush: nothing lost, nothing duplicated, in order`, async ({ task }) => {
     const report = await runCrashScenario({ sim, dataDir: home.dir, incidents: INCIDENTS, updates: UPDATES, kills: KILLS, title: 'Reliability incident' });
+    reportFigures(task, { mode: MODE, writes: report.total, kills: report.killed, killsMidFlush: report.killedMidway });
     console.log(`outbox crash: ${report.killed} SIGKILLs (${report.killedMidway} with writes still queued), ${report.total} writes, ${report.ms} ms`);
   }, 600_000);
 });

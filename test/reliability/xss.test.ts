@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../simulators/statuspal';
 import playwrightConfig from '../../playwright.config';
 import { startHarness, type Harness } from '../e2e/support/harness';
+import { reportFigures } from '../support/report-figures';
 import { htmlPayloads, hostileSummary, JS_URL } from './support/hostile-page';
 
 /*
@@ -135,7 +136,8 @@ async function withHarness(options: { bypassCSP: boolean }, body: (harness: Harn
 }
 
 describe('XSS in page content', () => {
-  it('renders inert with the app CSP: no dialog, no flag, no script from content, no CSP violation', async () => {
+  it('renders inert with the app CSP: no dialog, no flag, no script from content, no CSP violation', async ({ task }) => {
+    reportFigures(task, { payloads: htmlPayloads('h').length });
     await withHarness({ bypassCSP: false }, exercise);
   }, 120_000);
 

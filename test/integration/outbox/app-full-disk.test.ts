@@ -1,12 +1,8 @@
 import fs from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxStatus } from '../../../shared/outbox/status';
-import { AppCore } from '../../../electron/core/app-core';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { nodeFileSystem, type WritableFile } from '../../../electron/core/storage/file-system';
-import { KeyVault } from '../../../electron/core/vault/key-vault';
-import { memoryKeychain } from '../../support/memory-keychain';
-import { makeTempDir } from '../../support/temp-dir';
+import { appCoreOnSimulator } from '../../support/app-core-on-simulator';
 
 /*
  * A disk that fills up under the app's outbox is named, with its code (ENOSPC),
@@ -15,30 +11,14 @@ import { makeTempDir } from '../../support/temp-dir';
  * words are the command line's (core/outbox/disk-words.ts). Through the window's IPC, on the real core.
  */
 
-const ORIGIN = 'app://statusdesk';
-const sender = { url: `${ORIGIN}/index.html`, isMainFrame: true };
-
-let sim: StatusPageSimulator;
-let home: ReturnType<typeof makeTempDir> | undefined;
-let core: AppCore | undefined;
-
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(async () => {
+const app = appCoreOnSimulator({ home: 'statusdesk-app-disk-' });
+// Registered after the core's clean-up, so it runs before it: the disk is a real one again when the core is disposed.
+afterEach(() => {
   vi.restoreAllMocks();
-  await core?.dispose();
-  core = undefined;
-  await sim.reset();
-  home?.remove();
-  home = undefined;
 });
 
 async function call(channel: string, request?: unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: { code: string; message: string } }> {
-  return (await core!.dispatcher.dispatch(channel, request, sender)) as never;
+  return (await app.dispatch(channel, request)) as never;
 }
 
 /** The outbox's disk, full from the moment `disk.full` is set until it is cleared (files opened before too). */
@@ -68,11 +48,9 @@ const create = (accountId: string, title: string) => ({
 
 describe('a full disk under the app', () => {
   it('is named on the window write it refuses and in the outbox status, until space is freed', async () => {
-    home = makeTempDir('statusdesk-app-disk-');
     const disk = diskThatFills();
-    core = new AppCore({ dataDir: home.dir, vault: new KeyVault(memoryKeychain()), version: 'test', appOrigins: [ORIGIN] });
-    const added = await call('accounts.add', { name: 'Acme', region: 'custom', baseUrl: sim.baseUrl, subdomain: 'acme', apiKey: sim.keys.demoReadWrite });
-    const accountId = (added as { ok: true; value: { id: string } }).value.id;
+    app.open();
+    const accountId = await app.addAccount();
     expect(await call('outbox.enqueue', create(accountId, 'Before the disk filled'))).toMatchObject({ ok: true });
 
     disk.full = true;
@@ -86,6 +64,6 @@ describe('a full disk under the app', () => {
     disk.full = false;
     expect(await call('outbox.enqueue', create(accountId, 'Space freed'))).toMatchObject({ ok: true });
     await vi.waitFor(async () => expect(((await call('outbox.status')) as { ok: true; value: OutboxStatus }).value.disk).toBeUndefined());
-    await vi.waitFor(() => expect(sim.writeLog({ op: 'incidents.create' })).toHaveLength(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(app.sim.writeLog({ op: 'incidents.create' })).toHaveLength(2), { timeout: 10_000 });
   });
 });

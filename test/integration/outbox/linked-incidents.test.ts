@@ -1,13 +1,12 @@
 // The renderer's global `window.api` type, for the window's stores driven here (tsconfig.json holds no renderer types).
 import type {} from '../../../renderer/src/env.d.ts';
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { groupOf, type LinkedGroup } from '../../../shared/incidents/linked-incidents';
 import { memberState } from '../../../shared/incidents/linked-member-state';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import { tempIdFor } from '../../../shared/outbox/temp-id';
 import { createPinia, setActivePinia } from 'pinia';
-import { AppCore } from '../../../electron/core/app-core';
 import { ipcChannels } from '../../../shared/ipc/contract';
 import { buildApi } from '../../../shared/ipc/define';
 import { emptyProgress, PartialPostError } from '../../../renderer/src/lib/linked-post-progress';
@@ -15,10 +14,7 @@ import { useAccountsStore } from '../../../renderer/src/stores/accounts';
 import { useIncidentsStore } from '../../../renderer/src/stores/incidents';
 import { useLinkedIncidents } from '../../../renderer/src/stores/linked-incidents';
 import { LinkedIncidents } from '../../../electron/core/incidents/linked-incidents';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
-import { KeyVault } from '../../../electron/core/vault/key-vault';
-import { memoryKeychain } from '../../support/memory-keychain';
-import { makeTempDir } from '../../support/temp-dir';
+import { appCoreOnSimulator } from '../../support/app-core-on-simulator';
 
 /*
  * One incident on two pages (the simulator's acme and acme-eu), through the window's IPC on the
@@ -27,38 +23,8 @@ import { makeTempDir } from '../../support/temp-dir';
  * resolve go to both, and a page that refuses the resolve leaves the other sent and its member failed.
  */
 
-const ORIGIN = 'app://statusdesk';
-const sender = { url: `${ORIGIN}/index.html`, isMainFrame: true };
-
-let sim: StatusPageSimulator;
-let home: ReturnType<typeof makeTempDir> | undefined;
-let core: AppCore | undefined;
-
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(async () => {
-  await core?.dispose();
-  core = undefined;
-  await sim.reset();
-  home?.remove();
-  home = undefined;
-});
-
-const vault = new KeyVault(memoryKeychain());
-function openCore(): AppCore {
-  core = new AppCore({ dataDir: home!.dir, vault, version: 'test', appOrigins: [ORIGIN] });
-  return core;
-}
-
-async function ask<T>(channel: string, request?: unknown): Promise<T> {
-  const result = await core!.dispatcher.dispatch(channel, request, sender);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as T;
-}
+const app = appCoreOnSimulator({ home: 'statusdesk-linked-' });
+const { ask } = app;
 
 interface Page {
   accountId: string;
@@ -66,8 +32,7 @@ interface Page {
 }
 
 async function addPage(name: string, subdomain: string): Promise<Page> {
-  const account = await ask<{ id: string }>('accounts.add', { name, region: 'custom', baseUrl: sim.baseUrl, subdomain, apiKey: sim.keys.demoReadWrite });
-  return { accountId: account.id, subdomain };
+  return { accountId: await app.addAccount({ name, subdomain }), subdomain };
 }
 
 /** As the window queues a write: the entry id chosen here, so a create's temp id is known at once. */
@@ -77,18 +42,17 @@ async function queue(page: Page, operation: string, input: Record<string, unknow
   return id;
 }
 
-const incidentsOf = (subdomain: string) => sim.writeLog({ op: 'incidents.create' }).filter((w) => w.path.includes(`/status_pages/${subdomain}/`));
+const incidentsOf = (subdomain: string) => app.sim.writeLog({ op: 'incidents.create' }).filter((w) => w.path.includes(`/status_pages/${subdomain}/`));
 /** The updates the server took for one incident, by their type. */
 const updatesOf = (subdomain: string, id: number | string) =>
-  sim
+  app.sim
     .writeLog({ method: 'POST' })
     .filter((w) => w.path.endsWith(`/status_pages/${subdomain}/incidents/${id}/updates`))
     .map((w) => (w.body as { update: { type: string } }).update.type);
 
 describe('one incident on two pages', () => {
   it('is created on each through the outbox, reconciled to server ids, updated and resolved on both; a refused resolve fails only its page', async () => {
-    home = makeTempDir('statusdesk-linked-');
-    openCore();
+    app.open();
     const us = await addPage('Acme US', 'acme');
     const eu = await addPage('Acme EU', 'acme-eu');
 
@@ -122,7 +86,7 @@ describe('one incident on two pages', () => {
     expect(updatesOf('acme-eu', euId)).toEqual(['update']);
 
     // The resolve goes to both pages; the EU page refuses it.
-    sim.addFault({ method: 'POST', pathPrefix: `/status_pages/acme-eu/incidents/${euId}/updates`, errorRates: { '422': 1 }, times: 1 });
+    app.sim.addFault({ method: 'POST', pathPrefix: `/status_pages/acme-eu/incidents/${euId}/updates`, errorRates: { '422': 1 }, times: 1 });
     const [kept] = await ask<LinkedGroup[]>('linked.groups');
     for (const member of kept!.members) {
       await queue(member, 'addIncidentUpdate', { incidentId: member.incidentId, update: { type: 'resolved', description: 'Resolved.' } });
@@ -134,37 +98,34 @@ describe('one incident on two pages', () => {
     expect(updatesOf('acme-eu', euId)).toEqual(['update']);
 
     // A restart keeps the group and the mapping.
-    await core!.dispose();
-    openCore();
+    await app.close();
+    app.open();
     expect((await ask<LinkedGroup[]>('linked.groups')).map((g) => g.members.map((m) => m.incidentId))).toEqual([[usId, euId]]);
     expect(await ask('linked.mapping', { from: us, to: eu })).toEqual({ '2': [8] });
   });
 
   it('follows a temp id to its server id when the create was sent before the group was read (the app was closed)', async () => {
-    home = makeTempDir('statusdesk-linked-');
-    openCore();
+    app.open();
     const us = await addPage('Acme US', 'acme');
     const eu = await addPage('Acme EU', 'acme-eu');
     const usCreate = await queue(us, 'createIncident', { incident: { type: 'minor', title: 'Slow', updates: [{ type: 'issue', description: 'Slow.' }] } });
     await ask('outbox.flush');
     const serverId = (await ask<OutboxEntryView[]>('outbox.list')).find((e) => e.id === usCreate)!.serverId;
-    await core!.dispose();
+    await app.close();
     // The group as it was kept before the send was heard of: the file still names the temp id.
-    await new LinkedIncidents({ dataDir: home.dir }).record({
+    await new LinkedIncidents({ dataDir: app.dataDir }).record({
       title: 'Slow',
       members: [
         { ...us, incidentId: tempIdFor(usCreate), serviceIds: [] },
         { ...eu, incidentId: 77, serviceIds: [] },
       ],
     });
-    openCore();
-    await core!.start();
+    await app.open().start();
     await vi.waitFor(async () => expect((await ask<LinkedGroup[]>('linked.groups'))[0]!.members.map((m) => m.incidentId)).toEqual([serverId, 77]));
   });
 
   it('after a page refused its create, a retry queues that page only; the group holds each page once; a deleted incident is marked and ends the group', async () => {
-    home = makeTempDir('statusdesk-linked-');
-    openCore();
+    app.open();
     const us = await addPage('Acme US', 'acme');
     const eu = await addPage('Acme EU', 'acme-eu');
     const incident = { type: 'major', title: 'Checkout failing', service_ids: [2], updates: [{ type: 'issue', description: 'Looking.' }] };
@@ -204,14 +165,13 @@ describe('one incident on two pages', () => {
   });
 
   it("the window's store over the real core: after the EU page's enqueue was refused once, a retry creates it there only; each page has one incident", async () => {
-    home = makeTempDir('statusdesk-linked-');
-    openCore();
+    app.open();
     const us = await addPage('Acme US', 'acme');
     const eu = await addPage('Acme EU', 'acme-eu');
     // window.api as the preload builds it over this core; the EU page's first create is refused as a full disk would have it.
     let refuseEu = true;
     const listeners = new Map<string, Set<(payload: unknown) => void>>();
-    const disconnect = core!.events.connect((channel, payload) => {
+    const disconnect = app.core.events.connect((channel, payload) => {
       for (const listener of listeners.get(channel) ?? []) listener(structuredClone(payload));
     });
     const api = buildApi(ipcChannels, {
@@ -221,7 +181,7 @@ describe('one incident on two pages', () => {
           refuseEu = false;
           return { ok: false, error: { code: 'storage', message: 'The outbox could not be saved: no space left on the disk' } };
         }
-        return structuredClone(await core!.dispatcher.dispatch(channel, structuredClone(request), sender));
+        return structuredClone(await app.dispatch(channel, structuredClone(request)));
       },
       subscribe: (channel, listener) => {
         const set = listeners.get(channel) ?? new Set();

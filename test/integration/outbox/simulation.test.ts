@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 import { repoRoot } from '../../support/paths';
+import { reportFigures } from '../../support/report-figures';
 import { simulate } from '../../simulation/write-path-simulation';
 import { SOAK_MS } from '../../support/time-outs';
 
@@ -10,7 +11,7 @@ import { SOAK_MS } from '../../support/time-outs';
  * The seeded write-path simulation's quick budget, in every `npm test`: a new seed each run (printed, with the
  * path fast-check gives a failure), so the suite explores new schedules over time. Replay a failure with
  * SIM_SEED=<seed> SIM_PATH=<path>; the long budget is `npm run test:simulation`. The figures go to the suite's
- * JSON report (the test's meta) and to test-results/reports/simulation-quick.json.
+ * JSON report (the test's meta, for docs/reliability-results.md) and to test-results/reports/simulation-quick.json.
  */
 
 const QUICK_SCHEDULES = Number(process.env.SIM_RUNS ?? 500);
@@ -35,8 +36,7 @@ describe('seeded simulation of the write path', () => {
         ...(process.env.SIM_PATH ? { path: process.env.SIM_PATH } : {}),
       });
       console.log(`write-path simulation (seed ${result.seed}): ${result.schedules} schedules in ${result.durationMs} ms, ${result.violations} violations`);
-      const figures = { budget: 'quick', schedules: result.schedules, violations: result.violations, seed: result.seed, durationMs: result.durationMs };
-      Object.assign(task.meta, { simulation: figures });
+      reportFigures(task, { budget: 'quick', schedules: result.schedules, violations: result.violations, seed: result.seed, writes: result.figures.writes });
       const out = path.join(repoRoot, 'test-results', 'reports');
       fs.mkdirSync(out, { recursive: true });
       fs.writeFileSync(path.join(out, 'simulation-quick.json'), `${JSON.stringify({ ...result, budget: 'quick' }, null, 2)}\n`);
@@ -48,8 +48,9 @@ describe('seeded simulation of the write path', () => {
 
   it(
     'finds a deliberately broken outbox (a 500 after the commit resent without a look-up) and shrinks it to that fault',
-    async () => {
+    async ({ task }) => {
       const result = await simulate(sim, { runs: 2_000, timeLimitMs: 60_000, seed: 1, mutation: 'a 500 is resent without a look-up' });
+      reportFigures(task, { schedulesBeforeFound: result.schedules });
       expect(result.violations).toBe(1);
       expect(result.failure).toMatch(/created 2 times/);
       expect(result.failure).toContain('500 after commit');

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LinkedGroup } from '../../../shared/incidents/linked-incidents';
 import type { PostToLinkedResult } from '../../../shared/incidents/linked-post';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import { tempIdFor } from '../../../shared/outbox/temp-id';
-import { AppCore } from '../../../electron/core/app-core';
 import { postToLinkedPages } from '../../../electron/core/use-cases/post-to-linked-pages';
-import { KeyVault } from '../../../electron/core/vault/key-vault';
-import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
-import { memoryKeychain } from '../../support/memory-keychain';
-import { makeTempDir } from '../../support/temp-dir';
+import { appCoreOnSimulator } from '../../support/app-core-on-simulator';
 
 /*
  * Post to every page of a linked incident, the core's one use case, on the real core and the Statuspal
@@ -18,32 +14,8 @@ import { makeTempDir } from '../../support/temp-dir';
  * others go on; called as the command line calls it, the page posted from goes first.
  */
 
-const ORIGIN = 'app://statusdesk';
-const sender = { url: `${ORIGIN}/index.html`, isMainFrame: true };
-
-let sim: StatusPageSimulator;
-let home: ReturnType<typeof makeTempDir> | undefined;
-let core: AppCore | undefined;
-
-beforeAll(async () => {
-  sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-});
-afterAll(async () => {
-  await sim.close();
-});
-afterEach(async () => {
-  await core?.dispose();
-  core = undefined;
-  await sim.reset();
-  home?.remove();
-  home = undefined;
-});
-
-async function ask<T>(channel: string, request?: unknown): Promise<T> {
-  const result = await core!.dispatcher.dispatch(channel, request, sender);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as T;
-}
+const app = appCoreOnSimulator({ home: 'statusdesk-post-linked-' });
+const { ask } = app;
 
 interface Page {
   accountId: string;
@@ -51,8 +23,7 @@ interface Page {
 }
 
 async function addPage(name: string, subdomain: string): Promise<Page> {
-  const account = await ask<{ id: string }>('accounts.add', { name, region: 'custom', baseUrl: sim.baseUrl, subdomain, apiKey: sim.keys.demoReadWrite });
-  return { accountId: account.id, subdomain };
+  return { accountId: await app.addAccount({ name, subdomain }), subdomain };
 }
 
 async function queue(page: Page, operation: string, input: Record<string, unknown>): Promise<string> {
@@ -62,7 +33,7 @@ async function queue(page: Page, operation: string, input: Record<string, unknow
 }
 
 const updatesOf = (subdomain: string, id: number | string) =>
-  sim
+  app.sim
     .writeLog({ method: 'POST' })
     .filter((w) => w.path.endsWith(`/status_pages/${subdomain}/incidents/${id}/updates`))
     .map((w) => (w.body as { update: { type: string; translations?: unknown } }).update);
@@ -71,8 +42,7 @@ const incident = { type: 'major', title: 'Checkout failing', updates: [{ type: '
 
 /** Three pages with an incident each (the third's create discarded, never sent) and a fourth deleted, in one group. */
 async function linkedOnFourPages() {
-  home = makeTempDir('statusdesk-post-linked-');
-  core = new AppCore({ dataDir: home.dir, vault: new KeyVault(memoryKeychain()), version: 'test', appOrigins: [ORIGIN] });
+  app.open();
   const us = await addPage('Acme US', 'acme');
   const eu = await addPage('Acme EU', 'acme-eu');
   const third = await addPage('Acme Three', 'acme-three');

@@ -4,4 +4,7 @@
  */
 export const QUICK = process.env.STATUSDESK_RELIABILITY === 'quick';
 
+/** Which run this is, as the tests report it beside their figures. */
+export const MODE = QUICK ? 'quick' : 'full';
+
 export const SIZES = QUICK ? { polls: 2_000, kills: 10, fuzzPayloads: 2_000 } : { polls: 10_000, kills: 50, fuzzPayloads: 10_000 };
