@@ -5,7 +5,7 @@ import type { CoreLog } from './logging/core-log';
 import type { AppProblems } from './logging/app-problems';
 import type { KeyVault } from './vault/key-vault';
 
-export interface AppHandlersOptions {
+interface AppHandlersOptions {
   version: string;
   dataDir: string;
   vault: KeyVault;

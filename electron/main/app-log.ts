@@ -5,7 +5,7 @@ import { CoreLog } from '@core/logging/core-log';
 import { redactLogLine } from '@core/logging/log-redaction';
 import { KnownSecrets } from '@core/security/known-secrets';
 
-export interface AppLog {
+interface AppLog {
   log: CoreLog;
   /** What the log redacts: the vault's stores add every key they hand out or keep (start-core.ts). */
   secrets: KnownSecrets;

@@ -3,7 +3,7 @@ import type { App, CrashReporter } from 'electron';
 import { APP_NAME } from '@core/desktop/app-identity';
 import type { CoreLog } from '@core/logging/core-log';
 
-export const CRASHES_DIR_NAME = 'crashes';
+const CRASHES_DIR_NAME = 'crashes';
 
 /**
  * Crashes are kept, never sent: Electron's crash reporter writes minidumps to `<data folder>/crashes` with

@@ -2,7 +2,7 @@ import type { App } from 'electron';
 import { settleWithin } from '@core/desktop/settle-within';
 
 /** Long enough for the outbox's fsync and the histories' last write; short enough that a quit never hangs. */
-export const CLEANUP_TIME_LIMIT_MS = 5_000;
+const CLEANUP_TIME_LIMIT_MS = 5_000;
 
 /**
  * Holds the quit until the cleanup (outbox, histories, monitor, tray) has finished, or the time limit has passed,

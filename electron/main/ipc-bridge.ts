@@ -6,7 +6,7 @@ import type { WindowPush } from '@core/ipc/window-push';
  * The frame that sent a message: only the window's main frame counts as the app, and (as VS Code's validated
  * IPC checks) a top-level one: a frame with a parent is an embedded page, whatever object it claims to be.
  */
-export function senderFrameOf(event: IpcMainInvokeEvent): { url: string; isMainFrame: boolean } | null {
+function senderFrameOf(event: IpcMainInvokeEvent): { url: string; isMainFrame: boolean } | null {
   const frame = event.senderFrame;
   if (!frame) return null;
   return { url: frame.url, isMainFrame: frame === event.sender.mainFrame && frame.parent === null };

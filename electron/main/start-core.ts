@@ -9,7 +9,7 @@ import { SessionSecretStore } from '@core/vault/secret-store';
 import type { CoreLog } from '@core/logging/core-log';
 import type { KnownSecrets } from '@core/security/known-secrets';
 
-export interface StartedCore {
+interface StartedCore {
   core: AppCore;
   /** Closes the core (outbox, histories, monitor) and, in demo mode, the simulator and its throw-away folder. */
   stop(): Promise<void>;

@@ -3,7 +3,7 @@ import { Menu, nativeImage, Tray } from 'electron';
 import type { TrayAction, TrayModel } from '@shared/monitor/tray';
 import { initialTrayMenu, trayIconFile, trayMenuTemplate } from '@core/desktop/tray-menu';
 
-export interface TrayController {
+interface TrayController {
   update(model: TrayModel): void;
   destroy(): void;
 }

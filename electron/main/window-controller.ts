@@ -1,6 +1,6 @@
 import type { BrowserWindow } from 'electron';
 
-export interface MainWindowControllerOptions {
+interface MainWindowControllerOptions {
   /** Builds a new main window (hardened, loading the renderer). */
   create: () => BrowserWindow;
   /** Read at each close: the user's "keep running in the tray" choice. */

@@ -1,7 +1,7 @@
 import { BrowserWindow } from 'electron';
 import { secureWebPreferences } from '@core/security/web-preferences';
 
-export interface MainWindowOptions {
+interface MainWindowOptions {
   preloadPath: string;
   startUrl: string;
   iconPath?: string;

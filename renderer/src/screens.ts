@@ -7,7 +7,7 @@ import { SCREEN_NAMES, type ScreenId } from './screen-names';
  * the shell. Every entry is a finished screen. `tools`: a screen few people open every day (the translation
  * panel, the operations clean-up), listed apart below the main navigation so the daily screens stand out.
  */
-export interface ScreenDefinition {
+interface ScreenDefinition {
   id: ScreenId;
   label: string;
   group: 'main' | 'tools';

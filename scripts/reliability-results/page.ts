@@ -15,7 +15,7 @@ interface Suite {
 
 const cases = (s: SuiteFigures) => `${s.cases} ${s.cases === 1 ? 'case' : 'cases'}`;
 
-export const RELIABILITY_SUITES: Suite[] = [
+const RELIABILITY_SUITES: Suite[] = [
   {
     label: '`fault-soak.test.ts`',
     files: ['test/reliability/fault-soak.test.ts'],
@@ -36,7 +36,7 @@ export const RELIABILITY_SUITES: Suite[] = [
   { label: '`xss.test.ts`', files: ['test/reliability/xss.test.ts'], size: (s, f) => `${cases(s)}, ${f('payloads')} payloads` },
 ];
 
-export const INTEGRATION_SUITES: Suite[] = [
+const INTEGRATION_SUITES: Suite[] = [
   {
     label: '`test/integration/cli/command-always-answers-*.test.ts`',
     files: ['refused', 'lost', 'garbled'].map((kind) => `test/integration/cli/command-always-answers-${kind}.test.ts`),
@@ -100,7 +100,7 @@ function cell(report: VitestReport | null, suite: Suite, missing: string[]): str
 }
 
 /** The mode a reliability report ran in, as its tests recorded it ("full" when none did). */
-export function modeOf(report: VitestReport): string {
+function modeOf(report: VitestReport): string {
   for (const file of report.testResults) {
     for (const test of file.assertionResults) {
       const mode = test.meta?.figures?.mode;
@@ -120,7 +120,7 @@ function table(header: string[], rows: string[][]): string[] {
   return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`)];
 }
 
-export interface ResultsInput {
+interface ResultsInput {
   commit: string;
   cores: number;
   node: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { httpUrlSchemaWith } from '../validation/http-url';
 
 /** Where an account's API lives: one of the two hosted regions, or a custom base URL (self-hosted, tests). */
-export const REGIONS = ['us', 'eu', 'custom'] as const;
+const REGIONS = ['us', 'eu', 'custom'] as const;
 export const regionSchema = z.enum(REGIONS);
 export type Region = z.infer<typeof regionSchema>;
 

@@ -1,7 +1,7 @@
 import { parseMetricTime, parseMetricValue } from './metric-time';
 
 /** One data point and the line it came from; `metricId` when the file names the metric (else the form's field does). */
-export interface MetricPoint {
+interface MetricPoint {
   line: number;
   metricId?: number;
   time: number;
@@ -13,7 +13,7 @@ export interface MetricCsvError {
   message: string;
 }
 
-export interface MetricCsvResult {
+interface MetricCsvResult {
   points: MetricPoint[];
   errors: MetricCsvError[];
   /** The file has a metric column: each point names its metric, and the form's metric id is not needed. */

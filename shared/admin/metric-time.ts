@@ -3,7 +3,7 @@ import { apiDateTimeToEpochMs } from '../statuspal/datetime';
 /** Unix seconds from now on this side of 1e11 are seconds; larger integers are almost surely milliseconds. */
 const MAX_UNIX_SECONDS = 99_999_999_999;
 
-export type MetricTime = { ok: true; seconds: number } | { ok: false; message: string };
+type MetricTime = { ok: true; seconds: number } | { ok: false; message: string };
 
 /**
  * The time of a data point as typed or pasted: unix seconds (`1717243200`) or an ISO 8601 time

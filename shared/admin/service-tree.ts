@@ -2,14 +2,14 @@
  * Services as the tree they form through `parent_id`, children in `order` (then name). Works on merged
  * lists too: a service queued offline has a temp id, and may be the parent of another queued one.
  */
-export interface ServiceLike {
+interface ServiceLike {
   id: number | string;
   name?: unknown;
   parent_id?: unknown;
   order?: unknown;
 }
 
-export interface ServiceRow<T extends ServiceLike> {
+interface ServiceRow<T extends ServiceLike> {
   service: T;
   depth: number;
   /** Names from the root down to the parent, for screen readers ("in Web"). */

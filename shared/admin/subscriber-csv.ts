@@ -16,7 +16,7 @@ export interface SubscriberCsvError {
   message: string;
 }
 
-export interface SubscriberCsvResult {
+interface SubscriberCsvResult {
   /** addSubscription bodies, in the file's order. */
   bodies: Array<Record<string, string>>;
   /** The first MAX_LISTED_ERRORS problems, each with its line. */

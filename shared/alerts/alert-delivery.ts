@@ -8,7 +8,7 @@ import { severitySchema } from '../monitor/severity';
  * carries a key the receiver can deduplicate by (PagerDuty's dedup_key, the webhook's delivery id).
  */
 
-export const ALERT_DELIVERY_STATES = [
+const ALERT_DELIVERY_STATES = [
   /** Waiting for its turn, its destination's rate limit, or a retry after a failure. */
   'queued',
   /** Held by quiet hours; sent as part of a digest when they end. */

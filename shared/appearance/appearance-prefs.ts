@@ -6,9 +6,8 @@ export const themeChoiceSchema = z.enum(THEME_CHOICES);
 export type ThemeChoice = z.infer<typeof themeChoiceSchema>;
 
 /** `cards`: a card per page that opens in place; `compact`: one line per page, for many pages at a glance. */
-export const DASHBOARD_LAYOUTS = ['cards', 'compact'] as const;
-export const dashboardLayoutSchema = z.enum(DASHBOARD_LAYOUTS);
-export type DashboardLayout = z.infer<typeof dashboardLayoutSchema>;
+const DASHBOARD_LAYOUTS = ['cards', 'compact'] as const;
+const dashboardLayoutSchema = z.enum(DASHBOARD_LAYOUTS);
 
 /** Which zone times are shown in: the computer's own, each page's own (the API's `time_zone`), or UTC. */
 export const TIME_ZONE_MODES = ['local', 'page', 'utc'] as const;

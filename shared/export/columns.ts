@@ -25,13 +25,13 @@ export type ExportFormat = 'csv' | 'json';
 
 type Item = Record<string, unknown>;
 
-export interface ExportColumn {
+interface ExportColumn {
   header: string;
   value: (item: Item, options: ExportOptions) => unknown;
 }
 
 /** The zone the times are written in (an IANA name; default UTC), each with its offset. */
-export interface ExportOptions {
+interface ExportOptions {
   zone?: string;
 }
 
@@ -54,7 +54,7 @@ const updatesOf = (item: Item): Item[] => (Array.isArray(item.updates) ? item.up
 /** The newest update: the API lists them newest first. */
 const latest = (item: Item): Item | undefined => updatesOf(item)[0];
 
-export const EXPORT_COLUMNS: { readonly [K in ExportKind]: readonly ExportColumn[] } = {
+const EXPORT_COLUMNS: { readonly [K in ExportKind]: readonly ExportColumn[] } = {
   subscriptions: [
     column('id'),
     column('kind', (item) => subscriptionKindOf(item) ?? ''),

@@ -21,7 +21,7 @@ function looksLikeFormula(text: string): boolean {
 }
 
 /** A value as one cell's text: lists joined with spaces, objects as JSON, nothing as empty. */
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(cellText).join(' ');
   if (typeof value === 'object') return JSON.stringify(value);
@@ -42,7 +42,7 @@ export function csvLine(cells: readonly unknown[]): string {
  * Parses CSV text into rows of cells (quoted cells may hold commas, quotes and line breaks). Empty lines are
  * left out; each row keeps the line number it starts on, for messages.
  */
-export interface ParsedCsv {
+interface ParsedCsv {
   rows: Array<{ line: number; cells: string[] }>;
   /** The line where a quote opened and never closed (the rest of the file became one cell), else null. */
   unclosedQuoteLine: number | null;

@@ -8,7 +8,7 @@ import { isAvailable } from './history-levels';
  * neither lowers nor raises it; `observedMs` says how much time the figure rests on.
  */
 
-export interface Availability {
+interface Availability {
   observedMs: number;
   availableMs: number;
   minorMs: number;
@@ -38,7 +38,7 @@ export const AVAILABILITY_WINDOWS = [
   { id: '90d', label: '90 d', ms: 90 * DAY_MS },
 ] as const;
 
-export type AvailabilityWindowId = (typeof AVAILABILITY_WINDOWS)[number]['id'];
+type AvailabilityWindowId = (typeof AVAILABILITY_WINDOWS)[number]['id'];
 
 /** The four windows ending at `now`. */
 export function availabilityWindows(segments: readonly HistorySegment[], now: number): Record<AvailabilityWindowId, Availability> {

@@ -8,7 +8,7 @@ import { wallClock } from '../time/wall-clock';
  * hours long), coloured by the worst level seen that day; a day with no observed time is `null` (hatched).
  */
 
-export interface DayBucket {
+interface DayBucket {
   /** YYYY-MM-DD in the time zone. */
   day: string;
   start: number;
@@ -25,7 +25,7 @@ export function zoneOffsetMs(ms: number, timeZone: string): number {
 }
 
 /** The instant a local calendar day begins (the first instant of that date where midnight is skipped). */
-export function localDayStart(y: number, m: number, d: number, timeZone: string): number {
+function localDayStart(y: number, m: number, d: number, timeZone: string): number {
   const wall = Date.UTC(y, m - 1, d);
   let guess = wall - zoneOffsetMs(wall, timeZone);
   guess = wall - zoneOffsetMs(guess, timeZone);

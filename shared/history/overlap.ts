@@ -10,9 +10,9 @@ import { isDegraded, worseLevel } from './history-levels';
  * the rest.
  */
 
-export const OVERLAP_LIMIT = 200;
+const OVERLAP_LIMIT = 200;
 
-export const overlapRowSchema = z.object({
+const overlapRowSchema = z.object({
   pageId: z.string().max(100),
   pageName: z.string().max(500),
   provider: z.boolean(),
@@ -38,7 +38,7 @@ export const overlapResultSchema = z.object({
   unobservedPages: z.array(z.string().max(500)).max(5_000),
 });
 
-export type OverlapRow = z.infer<typeof overlapRowSchema>;
+type OverlapRow = z.infer<typeof overlapRowSchema>;
 export type OverlapResult = z.infer<typeof overlapResultSchema>;
 
 /** One page's rows; `observed` says whether any of the window was observed at all. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idMapSchema, MAX_MAPPED_KEYS } from '../validation/id-map';
+import { idMapSchema } from '../validation/id-map';
 import { pageRefSchema } from './page-prefs';
 
 /*
@@ -17,7 +17,7 @@ const serviceIdsSchema = z.array(z.number().int()).max(1_000);
 
 /** A page's incident: its server id, or the outbox's temp id (`tmp-<uuid>`) until its create is sent. */
 export const linkedIncidentIdSchema = z.union([z.number().int(), z.string().min(1).max(100)]);
-export type LinkedIncidentId = z.infer<typeof linkedIncidentIdSchema>;
+type LinkedIncidentId = z.infer<typeof linkedIncidentIdSchema>;
 
 /**
  * One page's incident in a group, with the services it was created with on that page; `deleted` once it was
@@ -57,8 +57,6 @@ export type AddMembersInput = z.infer<typeof addMembersSchema>;
 export const markDeletedSchema = pageRefSchema.extend({ incidentIds: z.array(linkedIncidentIdSchema).min(1).max(2) });
 export type MarkDeletedInput = z.infer<typeof markDeletedSchema>;
 
-/** Services of page `from` → services of page `to` (service id as text → ids), as last used; a page's worth at most. */
-export const MAX_MAPPED_SERVICES = MAX_MAPPED_KEYS;
 export const serviceMapSchema = idMapSchema;
 export type ServiceMap = z.infer<typeof serviceMapSchema>;
 

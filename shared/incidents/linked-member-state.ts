@@ -13,7 +13,7 @@ export type LinkedMemberState = OutboxState | 'dropped' | 'deleted';
 const WORST_FIRST: readonly OutboxState[] = ['failed', 'needs_look', 'conflict', 'in_flight', 'pending'];
 
 /** The entries that write to this member's incident (its create included), whichever id they name it by. */
-export function entriesOfMember(member: LinkedMember, entries: readonly OutboxEntryView[]): OutboxEntryView[] {
+function entriesOfMember(member: LinkedMember, entries: readonly OutboxEntryView[]): OutboxEntryView[] {
   const onPage = entries.filter((e) => e.accountId === member.accountId && e.input.subdomain === member.subdomain);
   const ids = new Set([String(member.incidentId)]);
   for (const entry of onPage) {

@@ -18,9 +18,8 @@ export const postToLinkedRequestSchema = z.object({
   /** "Try again for …": that page only. */
   only: pageRefSchema.nullable().default(null),
 });
-export type PostToLinkedRequest = z.input<typeof postToLinkedRequestSchema>;
 
-export const linkedPageOutcomeSchema = pageRefSchema.extend({
+const linkedPageOutcomeSchema = pageRefSchema.extend({
   incidentId: linkedIncidentIdSchema,
   state: z.enum(['queued', 'skipped', 'failed']),
   /** Why a page was skipped or failed. */
@@ -28,7 +27,6 @@ export const linkedPageOutcomeSchema = pageRefSchema.extend({
   /** The queued write's outbox id. */
   entryId: z.string().uuid().optional(),
 });
-export type LinkedPageOutcome = z.infer<typeof linkedPageOutcomeSchema>;
 
 export const postToLinkedResultSchema = z.object({ pages: z.array(linkedPageOutcomeSchema).max(MAX_GROUP_MEMBERS) });
 export type PostToLinkedResult = z.infer<typeof postToLinkedResultSchema>;

@@ -1,7 +1,7 @@
 import type { ServiceMap } from './linked-incidents';
 
 /** A service as both pages list it: id and name. */
-export interface NamedService {
+interface NamedService {
   id: number;
   name: string;
 }

@@ -5,8 +5,7 @@ import { keyStorageSchema } from '../accounts/account';
  * Where the app's access token comes from, in this order of precedence: a Google sign-in, then Application
  * Default Credentials (when the user chose them), then a token pasted for this session.
  */
-export const OPERATIONS_AUTH_SOURCES = ['google-sign-in', 'application-default', 'pasted', 'none'] as const;
-export type OperationsAuthSource = (typeof OPERATIONS_AUTH_SOURCES)[number];
+const OPERATIONS_AUTH_SOURCES = ['google-sign-in', 'application-default', 'pasted', 'none'] as const;
 
 /** Never a token: only which sources exist and which one is used. */
 export const operationsAuthStatusSchema = z.object({
@@ -40,4 +39,3 @@ export const signOutResultSchema = z.object({
   revoked: z.boolean(),
   status: operationsAuthStatusSchema,
 });
-export type SignOutResultView = z.infer<typeof signOutResultSchema>;

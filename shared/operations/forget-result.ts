@@ -7,7 +7,7 @@ import { ERROR_CODES } from '../errors';
  * put the name in the outbox; its final result comes later (`operations.onQueuedResult`). A failure of one
  * name never hides the others.
  */
-export const FORGET_OUTCOMES = ['forgotten', 'already_gone', 'failed', 'queued'] as const;
+const FORGET_OUTCOMES = ['forgotten', 'already_gone', 'failed', 'queued'] as const;
 
 export const forgetResultSchema = z.object({
   name: z.string(),
@@ -21,7 +21,6 @@ export const forgetResultSchema = z.object({
   outboxId: z.string().optional(),
 });
 
-export type ForgetOutcome = (typeof FORGET_OUTCOMES)[number];
 export type ForgetResult = z.infer<typeof forgetResultSchema>;
 
 /**
@@ -33,5 +32,4 @@ export const forgetOperationsRequestSchema = z.object({
   concurrency: z.number().int().min(1).max(16).optional(),
 });
 
-export type ForgetOperationsRequest = z.infer<typeof forgetOperationsRequestSchema>;
 export const forgetOperationsResponseSchema = z.object({ results: z.array(forgetResultSchema) });

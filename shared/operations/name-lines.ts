@@ -1,18 +1,18 @@
 import { checkOperationName, operationNameFromInput } from './operation-name';
 
-export interface NameLine {
+interface NameLine {
   /** 1-based line number in the text the user typed. */
   line: number;
   name: string;
 }
 
-export interface NameLineProblem {
+interface NameLineProblem {
   line: number;
   text: string;
   reason: string;
 }
 
-export interface NameLines {
+interface NameLines {
   /** Well-formed names, in order, each once. */
   names: string[];
   /** The same names with the line each came from. */

@@ -3,13 +3,13 @@ import { z } from 'zod';
 /** The only shape the delete method accepts (gRPC transcoding of `name`: projects, locations, operations). */
 export const OPERATION_NAME_FORM = 'projects/<project>/locations/<location>/operations/<operation>';
 
-export interface OperationNameParts {
+interface OperationNameParts {
   project: string;
   location: string;
   operation: string;
 }
 
-export type OperationNameCheck = { ok: true; parts: OperationNameParts } | { ok: false; reason: string };
+type OperationNameCheck = { ok: true; parts: OperationNameParts } | { ok: false; reason: string };
 
 const MAX_NAME_LENGTH = 1024;
 const MAX_SEGMENT_LENGTH = 256;

@@ -20,7 +20,7 @@ export type RpcStatus = keyof typeof RPC_STATUS_HTTP;
  * The standard JSON error body `{"error": {code, message, status, details}}`. Tolerant: servers and proxies
  * drop `status` or `details` at times, and a detail can be any object.
  */
-export const rpcErrorBodySchema = z.object({
+const rpcErrorBodySchema = z.object({
   error: z.object({
     code: z.number().int(),
     message: z.string(),
@@ -29,8 +29,8 @@ export const rpcErrorBodySchema = z.object({
   }),
 });
 
-export type RpcErrorBody = z.infer<typeof rpcErrorBodySchema>;
-export type RpcError = RpcErrorBody['error'];
+type RpcErrorBody = z.infer<typeof rpcErrorBodySchema>;
+type RpcError = RpcErrorBody['error'];
 
 /** The error inside a response body, or null when the body is not the standard shape. */
 export function parseRpcErrorBody(text: string): RpcError | null {

@@ -6,7 +6,7 @@ import { isWriteOperation, WRITE_OPERATIONS, type WriteResource } from './write-
  * absence), at least once where it cannot. The one home of that list: the look-up, the README, the window and
  * `statusdesk outbox list` follow it.
  */
-export type DeliveryPromise = 'exactly_once' | 'at_least_once';
+type DeliveryPromise = 'exactly_once' | 'at_least_once';
 
 /** The API has no way to list a metric's data points: a point whose answer was lost is sent again. */
 const NOT_LOOKED_UP = new Set<WriteResource>(['metric_entry']);

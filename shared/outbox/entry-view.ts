@@ -87,7 +87,7 @@ export type OutboxLookupCandidate = z.infer<typeof outboxLookupCandidateSchema>;
  *   before_send  none made after it does, but one made shortly before it does (someone else's, unless the
  *                server's clock was misread): ours may not have been applied.
  */
-export const OUTBOX_LOOKUP_REASONS = ['several', 'before_send'] as const;
+const OUTBOX_LOOKUP_REASONS = ['several', 'before_send'] as const;
 export const outboxLookupSchema = z.object({
   reason: z.enum(OUTBOX_LOOKUP_REASONS),
   candidates: z.array(outboxLookupCandidateSchema).min(1).max(10),

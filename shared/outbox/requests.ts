@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { boundedRecord } from '../validation/bounded-record';
-import { WRITE_OPERATION_NAMES, type WriteOperationName } from './write-operations';
 import { kindNameOfToday, STATUSPAL_OUTBOX_KIND } from './kind-name';
 import { outboxEntryViewSchema, outboxServerSchema, outboxStateSchema, serverIdSchema } from './entry-view';
 
-export const writeOperationNameSchema = z.enum(WRITE_OPERATION_NAMES as [WriteOperationName, ...WriteOperationName[]]);
-
 /** Writes one write may wait for: an update waits for its incident's create, a batch for a few more. */
-export const MAX_DEPENDS_ON = 1_000;
+const MAX_DEPENDS_ON = 1_000;
 
 /** A write to queue (IPC `outbox.enqueue`, the command line). */
 export const outboxEnqueueInputSchema = z.object({
@@ -36,7 +33,6 @@ export const MAX_ENQUEUE_BATCH = 1_000;
 
 /** Many writes queued in one call: one file write and one fsync, in the order given, all or none. */
 export const outboxEnqueueManyInputSchema = z.object({ writes: z.array(windowWriteSchema).min(1).max(MAX_ENQUEUE_BATCH) });
-export type OutboxEnqueueManyInput = z.input<typeof outboxEnqueueManyInputSchema>;
 
 export const outboxEnqueueResultSchema = z.object({
   id: z.string().uuid(),
@@ -56,7 +52,7 @@ export const outboxRetryInputSchema = z.object({
   input: boundedRecord().optional(),
 });
 
-export const CONFLICT_CHOICES = ['keep_mine', 'take_theirs'] as const;
+const CONFLICT_CHOICES = ['keep_mine', 'take_theirs'] as const;
 export const conflictChoiceSchema = z.enum(CONFLICT_CHOICES);
 export type ConflictChoice = z.infer<typeof conflictChoiceSchema>;
 
@@ -71,13 +67,6 @@ export const outboxResolveConflictResultSchema = z.object({
 });
 export type OutboxResolveConflictResult = z.infer<typeof outboxResolveConflictResultSchema>;
 
-/**
- * The user's answer about a create held in `needs_look`: `mine` names the candidate that is their write (it is
- * taken as sent, with that id); `send_mine` says none is (the write is sent again, and those candidates are never
- * taken for it later).
- */
-export const LOOKUP_CHOICES = ['mine', 'send_mine'] as const;
-export type LookupChoice = (typeof LOOKUP_CHOICES)[number];
 export const outboxResolveLookupInputSchema = z.discriminatedUnion('choice', [
   z.object({ id: z.string().uuid(), choice: z.literal('mine'), candidateId: serverIdSchema }),
   /** `force`: send mine even though a look-alike stored after my send may be mine (could make two). */

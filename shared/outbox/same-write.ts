@@ -9,7 +9,7 @@ import type { OutboxEntryView } from './entry-view';
 
 export const RERUN_WINDOW_MS = 60 * 60 * 1000;
 
-export interface WriteToIncident {
+interface WriteToIncident {
   /** The write's own id, when it has one: a write handed over and taken in is itself, not an earlier run's. */
   id?: string | undefined;
   accountId: string;

@@ -35,7 +35,7 @@ const record = (value: unknown): Input => (value !== null && typeof value === 'o
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim().replace(/\s+/g, ' ') : null);
 
 /** "We are investigating the cause of the…": the start of an update, enough to tell it from the others. */
-export function firstWords(description: string, max = FIRST_WORDS_CHARS): string {
+function firstWords(description: string, max = FIRST_WORDS_CHARS): string {
   const flat = description.trim().replace(/\s+/g, ' ');
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max);

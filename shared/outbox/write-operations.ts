@@ -6,7 +6,7 @@ export type WriteOperationName = {
 }[OperationName];
 
 /** What a write does to which resource; drives resource keys, temp ids, reconciliation and conflicts. */
-export type WriteAction = 'create' | 'update' | 'delete';
+type WriteAction = 'create' | 'update' | 'delete';
 
 export type WriteResource =
   | 'incident'
@@ -23,7 +23,7 @@ export type WriteResource =
   | 'page_member'
   | 'org_member';
 
-export interface WriteOperationInfo {
+interface WriteOperationInfo {
   readonly action: WriteAction;
   readonly resource: WriteResource;
   /** `page`: lives under /status_pages/{subdomain}; `org`: under /orgs/{organizationId}. */

@@ -8,7 +8,7 @@ import { withoutDeveloperText } from './developer-text';
  */
 
 /** A failure as every layer can give it: an AppError, the IPC's error shape, an outbox entry's last error. */
-export interface FailureFacts {
+interface FailureFacts {
   code: ErrorCode;
   message: string;
   status?: number | undefined;
@@ -78,7 +78,7 @@ function isErrorCode(value: unknown): value is ErrorCode {
 }
 
 /** The facts of anything thrown or received: unknown things are an internal failure with nothing to show. */
-export function failureFacts(error: unknown): FailureFacts {
+function failureFacts(error: unknown): FailureFacts {
   if (error !== null && typeof error === 'object') {
     const record = error as { code?: unknown; message?: unknown; status?: unknown; networkCode?: unknown };
     if (isErrorCode(record.code) && typeof record.message === 'string') {

@@ -7,7 +7,7 @@ import { isBaseLevel, type BaseLevel } from '../statuspal/levels';
  * type spelled out with the level it counts as. Never a raw value such as "partial_outage".
  */
 
-export const LEVEL_WORDS: Readonly<Record<BaseLevel, string>> = {
+const LEVEL_WORDS: Readonly<Record<BaseLevel, string>> = {
   operational: 'Operational',
   scheduled: 'Maintenance',
   minor: 'Minor incident',

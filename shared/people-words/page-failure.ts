@@ -3,7 +3,7 @@ import { REGION_BASE_URLS } from '../statuspal/regions';
 import { failureWords, type PeopleWords } from './failure-words';
 
 /** What a watched page's failed check needs to be told: its name, how it is reached, and the error. */
-export interface CheckedPage {
+interface CheckedPage {
   name: string;
   subdomain: string;
   /** `statuspage`: a provider's page by its address (`url`); otherwise a Status Page API page. */

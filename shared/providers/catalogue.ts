@@ -13,8 +13,8 @@ import raw from './catalogue.json';
  */
 
 export const PROVIDER_CATEGORIES = ['cloud', 'cdn-dns', 'payments', 'identity', 'source-ci', 'communication', 'observability', 'ai', 'other'] as const;
-export const providerCategorySchema = z.enum(PROVIDER_CATEGORIES);
-export type ProviderCategory = z.infer<typeof providerCategorySchema>;
+const providerCategorySchema = z.enum(PROVIDER_CATEGORIES);
+type ProviderCategory = z.infer<typeof providerCategorySchema>;
 
 export const PROVIDER_CATEGORY_LABELS: Readonly<Record<ProviderCategory, string>> = {
   cloud: 'Cloud and hosting',
@@ -65,8 +65,8 @@ const publishedPageSchema = z.strictObject({
   date: isoDate,
 });
 
+/** @public The catalogue check (scripts/check-catalogue.mjs) checks each source with it. */
 export const catalogueSourceSchema = z.union([publishedListSchema, publishedPageSchema]);
-export type CatalogueSource = z.infer<typeof catalogueSourceSchema>;
 
 export const catalogueEntrySchema = z.strictObject({
   name: z.string().trim().min(1).max(80),

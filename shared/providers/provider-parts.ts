@@ -12,7 +12,7 @@
  * Lists, not the providers' whole catalogues: the common services; the picker adds what the last answer named.
  */
 
-export interface KnownPart {
+interface KnownPart {
   /** What is followed: the publisher's own name of the part. */
   key: string;
   /** How the picker shows it. */

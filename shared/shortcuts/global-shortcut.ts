@@ -6,7 +6,7 @@ import { z } from 'zod';
  * Keys are written as Electron accelerators ("CommandOrControl+Shift+K").
  */
 
-export const DEFAULT_GLOBAL_ACCELERATOR = 'CommandOrControl+Shift+K';
+const DEFAULT_GLOBAL_ACCELERATOR = 'CommandOrControl+Shift+K';
 
 const MODIFIERS = new Set(['command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl', 'alt', 'option', 'altgr', 'shift', 'super', 'meta']);
 const NAMED_KEYS = new Set([

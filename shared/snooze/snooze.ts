@@ -19,7 +19,7 @@ export function snoozeLengthWords(minutes: number): string {
   return `${minutes / 1440} day${minutes === 1440 ? '' : 's'}`;
 }
 /** A week at most: longer is a mute, which the user turns off on purpose. */
-export const MAX_SNOOZE_MIN = 7 * 24 * 60;
+const MAX_SNOOZE_MIN = 7 * 24 * 60;
 
 export const snoozeTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('page') }),

@@ -8,7 +8,7 @@ import { emailAddress } from '../validation/email';
  *   - `phone_country_code`: `+41`
  *   - `phone_local`:        `791234567` (the number without the country code)
  */
-export type SubscriptionFilterKind = 'email' | 'phone_full' | 'phone_country_code' | 'phone_local';
+type SubscriptionFilterKind = 'email' | 'phone_full' | 'phone_country_code' | 'phone_local';
 
 const COUNTRY_CODE = /^\+[1-9]\d{0,2}$/;
 const FULL_NUMBER = /^(\+[1-9]\d{0,2}) (\d+(?: \d+)*)$/;

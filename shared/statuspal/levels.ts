@@ -27,7 +27,7 @@ export function isBuiltInIncidentType(type: string): type is 'major' | 'minor' |
   return type === 'major' || type === 'minor' || type === 'scheduled';
 }
 
-export interface BaseLevelContext {
+interface BaseLevelContext {
   /**
    * The summary's `current_status_type`, only when `type` is the page's (or the service
    * summary's) own `current_incident_type`: the server says which base level that type has.

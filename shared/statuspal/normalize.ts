@@ -10,7 +10,7 @@ import type { PageSummary, ServiceSummary } from './schemas/summary';
  * so those stay lossless (parse → serialise round-trips).
  */
 
-export interface NormalizedUpdate {
+interface NormalizedUpdate {
   id: number;
   /** Open string; `resolved` closes an incident. Null for information notice updates without one. */
   type: string | null;
@@ -20,7 +20,7 @@ export interface NormalizedUpdate {
   updatedAt: Date | null;
 }
 
-export interface NormalizedIncident {
+interface NormalizedIncident {
   id: number;
   /** The type as the page names it (may be custom): show this text. */
   type: string;
@@ -35,7 +35,7 @@ export interface NormalizedIncident {
   updatedAt: Date | null;
 }
 
-export interface NormalizedInfoNotice {
+interface NormalizedInfoNotice {
   id: number;
   title: string;
   url: string | null;
@@ -55,7 +55,7 @@ export interface NormalizedService {
   children: NormalizedService[];
 }
 
-export interface NormalizedLists {
+interface NormalizedLists {
   /** Whether the server said which base level applies (older pages do not). */
   hasStatusType: boolean;
   incidents: NormalizedIncident[];
@@ -66,7 +66,7 @@ export interface NormalizedLists {
   customTypes: Record<string, BaseLevel>;
 }
 
-export interface NormalizedPageSummary extends NormalizedLists {
+interface NormalizedPageSummary extends NormalizedLists {
   name: string;
   subdomain: string;
   url: string | null;
@@ -76,7 +76,7 @@ export interface NormalizedPageSummary extends NormalizedLists {
   services: NormalizedService[];
 }
 
-export interface NormalizedServiceSummary extends NormalizedLists {
+interface NormalizedServiceSummary extends NormalizedLists {
   service: NormalizedService;
   level: BaseLevel;
 }
@@ -93,7 +93,7 @@ function normalizeUpdate(update: IncidentUpdate | InfoNoticeUpdate): NormalizedU
 }
 
 /** `fallback`: level of an unexplained custom type (`scheduled` for items of a maintenance list). */
-export function normalizeIncident(incident: Incident, customTypes: CustomTypeLevels = {}, fallback?: BaseLevel): NormalizedIncident {
+function normalizeIncident(incident: Incident, customTypes: CustomTypeLevels = {}, fallback?: BaseLevel): NormalizedIncident {
   return {
     id: incident.id,
     type: incident.type,
@@ -108,7 +108,7 @@ export function normalizeIncident(incident: Incident, customTypes: CustomTypeLev
   };
 }
 
-export function normalizeInfoNotice(notice: InfoNotice): NormalizedInfoNotice {
+function normalizeInfoNotice(notice: InfoNotice): NormalizedInfoNotice {
   return {
     id: notice.id,
     title: notice.title,
@@ -121,7 +121,7 @@ export function normalizeInfoNotice(notice: InfoNotice): NormalizedInfoNotice {
   };
 }
 
-export function normalizeService(node: ServiceNode, customTypes: CustomTypeLevels = {}): NormalizedService {
+function normalizeService(node: ServiceNode, customTypes: CustomTypeLevels = {}): NormalizedService {
   const currentType = node.current_incident_type ?? null;
   return {
     id: node.id ?? null,

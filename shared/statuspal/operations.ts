@@ -313,7 +313,7 @@ type Spec<N extends OperationName> = StatusPageOperations[N];
 type PathParamNames<P extends string> = P extends `${string}{${infer K}}${infer Rest}` ? K | PathParamNames<Rest> : never;
 
 /** `subdomain` and `subscriptionId` are strings; the other ids are integers (strings accepted). */
-export type PathParamValue<K extends string> = K extends 'subdomain' | 'subscriptionId' ? string : number | string;
+type PathParamValue<K extends string> = K extends 'subdomain' | 'subscriptionId' ? string : number | string;
 
 type PathInput<P extends string> = { [K in PathParamNames<P>]: PathParamValue<K> };
 type QueryInput<S> = S extends { query: infer Q extends z.ZodType } ? z.input<Q> : unknown;

@@ -8,7 +8,7 @@
  * their own show (`https://ascentlogistics.statuspal.io/incidents/82137`). A custom server says nothing: null.
  */
 
-export type PublicPageRegion = 'us' | 'eu' | 'custom';
+type PublicPageRegion = 'us' | 'eu' | 'custom';
 
 const HOSTED_DOMAIN: Readonly<Record<Exclude<PublicPageRegion, 'custom'>, string>> = { us: 'statuspal.io', eu: 'statuspal.eu' };
 

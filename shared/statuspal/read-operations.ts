@@ -12,7 +12,7 @@ import type { StatusPageReadResult } from './read-request';
 export type ReadOperationName = { [N in OperationName]: StatusPageOperations[N]['kind'] extends 'read' ? N : never }[OperationName];
 export type ListReadOperationName = { [N in ReadOperationName]: StatusPageOperations[N]['response'] extends { kind: 'list' } ? N : never }[ReadOperationName];
 
-export const READ_OPERATION_NAMES: ReadonlySet<string> = new Set(OPERATION_NAMES.filter((name) => STATUS_PAGE_OPERATIONS[name].kind === 'read'));
+const READ_OPERATION_NAMES: ReadonlySet<string> = new Set(OPERATION_NAMES.filter((name) => STATUS_PAGE_OPERATIONS[name].kind === 'read'));
 
 export function isReadOperation(name: string): name is ReadOperationName {
   return READ_OPERATION_NAMES.has(name);

@@ -7,12 +7,8 @@ export const REGION_BASE_URLS = {
   eu: 'https://statuspal.eu/api/v2',
 } as const;
 
-export type RegionId = keyof typeof REGION_BASE_URLS;
-
-export const REGION_IDS = Object.keys(REGION_BASE_URLS) as RegionId[];
-
 /** Why `value` is not a usable custom base URL, or null when it is. */
-export function baseUrlProblem(value: string): string | null {
+function baseUrlProblem(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -29,7 +25,7 @@ export function baseUrlProblem(value: string): string | null {
   return null;
 }
 
-export const baseUrlSchema = z.string().superRefine((value, ctx) => {
+const baseUrlSchema = z.string().superRefine((value, ctx) => {
   const problem = baseUrlProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: `base URL ${problem}` });
 });

@@ -14,12 +14,8 @@ export const BotType = {
   SEARCH_BOT_6: 6,
 } as const;
 
-export type KnownBotType = (typeof BotType)[keyof typeof BotType];
-
 /** Any integer passes (unknown values are kept as they are). */
 export const botTypeSchema = z.number().int();
-
-export type BotTypeValue = z.infer<typeof botTypeSchema>;
 
 export function botTypeName(value: number): keyof typeof BotType | undefined {
   const entry = Object.entries(BotType).find(([, v]) => v === value);

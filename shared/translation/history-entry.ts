@@ -6,7 +6,7 @@ import { wordTypeSchema } from './word-type';
  * `unknown`: the request was sent but no answer came (it timed out, or the connection broke after it was sent).
  * The service may have translated and billed it, so it is not sent again by itself; the history says so.
  */
-export const TRANSLATION_OUTCOMES = ['translated', 'unknown'] as const;
+const TRANSLATION_OUTCOMES = ['translated', 'unknown'] as const;
 export const UNKNOWN_OUTCOME_NOTE = 'outcome unknown, may be billed';
 
 /** One recent translation: enough to put the panel back as it was (languages, input lines, output lines). */

@@ -12,9 +12,5 @@ export const languageSchema = z.object({
 
 export type Language = z.infer<typeof languageSchema>;
 
-export const languageListSchema = z.array(languageSchema);
-
 /** GET /public/languages/is-supported */
 export const isSupportedResponseSchema = z.object({ is_supported: z.boolean() });
-
-export type IsSupportedResponse = z.infer<typeof isSupportedResponseSchema>;

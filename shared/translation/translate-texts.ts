@@ -18,7 +18,6 @@ export const translateTextsInputSchema = z.object({
 });
 
 export type TranslateTextsInput = z.input<typeof translateTextsInputSchema>;
-export type TranslateTextsParsed = z.output<typeof translateTextsInputSchema>;
 
 /**
  * The translations in the caller's order (duplicates get the same result), and what this call cost.

@@ -4,7 +4,7 @@ import { languageCodeSchema } from './language';
 import { DEFAULT_TRANSLATION_REQUEST_URL, requestUrlSchema } from './request-url';
 
 /** The public service; tests and self-hosted proxies point the base URL elsewhere. */
-export const DEFAULT_TRANSLATION_SERVICE_URL = 'https://api.weglot.com';
+const DEFAULT_TRANSLATION_SERVICE_URL = 'https://api.weglot.com';
 
 /**
  * An http(s) address without query or credentials: the client appends paths and puts the key in the query,
@@ -44,7 +44,3 @@ export type TranslationSettingsChange = z.input<typeof translationSettingsChange
 
 /** What a saved change answers: the settings, and what the change did that the user should be told. */
 export const translationSettingsSavedSchema = translationSettingsSchema.extend({ notice: z.string().optional() });
-
-export function defaultTranslationSettings(): TranslationSettings {
-  return translationSettingsSchema.parse({});
-}

@@ -4,9 +4,7 @@ import { languageCodeSchema } from './language';
 import { wordTypeSchema } from './word-type';
 
 /** One sentence of a translate request: `w` the text, `t` its WordType. */
-export const wireWordSchema = z.object({ w: z.string(), t: wordTypeSchema });
-
-export type WireWord = z.infer<typeof wireWordSchema>;
+const wireWordSchema = z.object({ w: z.string(), t: wordTypeSchema });
 
 /** Body of POST /translate (API 1.0). `bot` and `title` are optional in the simplest request. */
 export const translateRequestSchema = z.object({

@@ -18,8 +18,6 @@ export const WordType = {
   EXTERNAL_LINK: 10,
 } as const;
 
-export type KnownWordType = (typeof WordType)[keyof typeof WordType];
-
 export const MIN_WORD_TYPE = WordType.OTHER;
 export const MAX_WORD_TYPE = WordType.EXTERNAL_LINK;
 
@@ -28,8 +26,6 @@ export const wordTypeSchema = z
   .int(`A word type is a whole number from ${MIN_WORD_TYPE} to ${MAX_WORD_TYPE}.`)
   .min(MIN_WORD_TYPE, `A word type is a whole number from ${MIN_WORD_TYPE} to ${MAX_WORD_TYPE}.`)
   .max(MAX_WORD_TYPE, `A word type is a whole number from ${MIN_WORD_TYPE} to ${MAX_WORD_TYPE}.`);
-
-export type WordTypeValue = z.infer<typeof wordTypeSchema>;
 
 /** The short name of a known value, or undefined for a value this build does not know. */
 export function wordTypeName(value: number): keyof typeof WordType | undefined {

@@ -11,7 +11,7 @@ export type UpdatePrefs = z.infer<typeof updatePrefsSchema>;
 export const DEFAULT_UPDATE_PREFS: UpdatePrefs = { checkAutomatically: true, installOnQuit: true };
 
 /** A page on GitHub the window may link to (opened in the system browser): https only, at most 2,000 characters. */
-export const releasePageUrlSchema = z
+const releasePageUrlSchema = z
   .string()
   .max(2000)
   .refine((url) => URL.canParse(url) && new URL(url).protocol === 'https:', 'an https address');

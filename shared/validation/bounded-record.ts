@@ -8,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** The largest input of one write or read, as JSON characters. */
-export const MAX_INPUT_JSON_CHARS = 256 * 1024;
+const MAX_INPUT_JSON_CHARS = 256 * 1024;
 
 /** The meta every size-bounded schema carries, so the payload sweep (test/unit/ipc) sees the bound. */
 export const BOUNDED_BY = 'boundedBy';

@@ -8,7 +8,7 @@ import { BOUNDED_BY } from './bounded-record';
  */
 
 /** Keys (services or components of one page). */
-export const MAX_MAPPED_KEYS = 1_000;
+const MAX_MAPPED_KEYS = 1_000;
 /** Ids one key maps to. */
 export const MAX_IDS_PER_KEY = 100;
 /** Ids in the whole map. */
@@ -19,4 +19,3 @@ export const idMapSchema = z
   .refine((map) => Object.keys(map).length <= MAX_MAPPED_KEYS, `A mapping holds at most ${MAX_MAPPED_KEYS} services.`)
   .refine((map) => Object.values(map).reduce((sum, ids) => sum + ids.length, 0) <= MAX_MAPPED_IDS, `A mapping names at most ${MAX_MAPPED_IDS} services in all.`)
   .meta({ [BOUNDED_BY]: `at most ${MAX_MAPPED_KEYS} keys and ${MAX_MAPPED_IDS} ids in all` });
-export type IdMap = z.infer<typeof idMapSchema>;

@@ -13,7 +13,7 @@ import { json, parseJson, type RouteAnswer, type RouteRequest } from './route-an
  * POST /v2/change/enqueue takes change events (they notify nobody).
  */
 
-export interface PagerDutyAlert {
+interface PagerDutyAlert {
   routingKey: string;
   dedupKey: string;
   status: 'triggered' | 'resolved';

@@ -10,7 +10,7 @@ import { SlackRoute, type SlackHookState } from './slack-route';
 import { TeamsRoute, type TeamsWorkflowState } from './teams-route';
 import { WebhookRoute } from './webhook-route';
 
-export interface AlertsSimulatorOptions {
+interface AlertsSimulatorOptions {
   /** Default 127.0.0.1. */
   host?: string;
   /** Default 0: a free port. */

@@ -12,7 +12,7 @@ import { parseJson, text, type RouteAnswer, type RouteRequest } from './route-an
 
 export type SlackHookState = 'active' | 'archived' | 'revoked' | 'prohibited';
 
-export interface SlackMessage {
+interface SlackMessage {
   hook: string;
   text: string | undefined;
   blocks: unknown[] | undefined;

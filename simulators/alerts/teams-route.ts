@@ -14,7 +14,7 @@ import { json, parseJson, type RouteAnswer, type RouteRequest } from './route-an
 
 export type TeamsWorkflowState = 'active' | 'deleted' | 'unauthorized';
 
-export interface TeamsCard {
+interface TeamsCard {
   workflow: string;
   card: { version: string; body: unknown[] } & Record<string, unknown>;
   at: number;

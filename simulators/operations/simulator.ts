@@ -10,10 +10,10 @@ import type { SimulatorEndpoint, SimulatorRequest } from './request-log';
 import type { AuthorizationMode, SimulatorMode, SimulatorState } from './state';
 import { TokenRegistry, type TokenStatus } from './token-registry';
 
-export const SIMULATOR_CLIENT_ID = 'statusdesk-simulator.apps.googleusercontent.com';
-export const SIMULATOR_CLIENT_SECRET = 'sim-installed-app-secret';
+const SIMULATOR_CLIENT_ID = 'statusdesk-simulator.apps.googleusercontent.com';
+const SIMULATOR_CLIENT_SECRET = 'sim-installed-app-secret';
 
-export interface OperationsSimulatorOptions {
+interface OperationsSimulatorOptions {
   /** Default 127.0.0.1. */
   host?: string;
   /** Default 0: a free port. */

@@ -21,7 +21,7 @@ interface RefreshRecord {
   revoked: boolean;
 }
 
-export interface AuthorizationCode {
+interface AuthorizationCode {
   clientId: string;
   redirectUri: string;
   codeChallenge: string;

@@ -7,7 +7,7 @@ import type { SimSummary } from './shapes/simulator-shape';
 import type { ComponentStatus, MaintenanceStatus, ProviderPageSeed, SimIncident, SimProviderPage } from './model';
 
 /** One rendered version of a page: the body and its validators. */
-export interface RenderedPage {
+interface RenderedPage {
   version: number;
   /** The page's document in its format. */
   body: Buffer;

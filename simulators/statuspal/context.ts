@@ -97,7 +97,7 @@ export function createCtx(input: RequestFacts & { rawBody: string }): RequestCtx
 }
 
 /** Path ids are integers; anything else cannot name a record, so it is a 404. */
-export function intParam(raw: string | undefined): number | null {
+function intParam(raw: string | undefined): number | null {
   if (raw === undefined || !/^\d{1,15}$/.test(raw)) return null;
   return Number(raw);
 }

@@ -8,7 +8,7 @@ type Remote<T> = {
   [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 };
 
-export type SimulatorControlClient = Remote<SimulatorControl> & { readonly origin: string };
+type SimulatorControlClient = Remote<SimulatorControl> & { readonly origin: string };
 
 export class SimulatorControlError extends Error {
   constructor(

@@ -48,8 +48,6 @@ const METHODS: Record<string, (c: SimulatorControl, a: Args) => unknown> = {
   state: (c) => c.state(),
 };
 
-export const CONTROL_METHODS = [...Object.keys(METHODS), 'goOffline'];
-
 export function createControlHandler(control: SimulatorControl): ControlHandler {
   return async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, rawBody: string) => {
     const name = path.slice('/__control/'.length);

@@ -41,7 +41,7 @@ import type { RequestCounter, WriteLogEntry } from './write-log';
  * (monitoring, the dashboard), so they are not in the write log, which holds API writes only.
  * Errors are HttpErrors (404 unknown page/id, 422 bad input) so the HTTP control can map them.
  */
-export interface ControllerDeps {
+interface ControllerDeps {
   core: SimCore;
   faults: FaultInjector;
   counter: RequestCounter;

@@ -10,7 +10,7 @@ import { incidentJson, noticeJson, pagePublicJson } from './views';
 const RANK: Record<BaseLevel, number> = { major: 3, minor: 2, scheduled: 1 };
 
 /** Base level of an incident type: the three built-ins, the page's custom types, else minor. */
-export function baseOf(page: Page, type: string): BaseLevel {
+function baseOf(page: Page, type: string): BaseLevel {
   if (type === 'major' || type === 'minor' || type === 'scheduled') return type;
   // Unknown types cannot be created through the API; a seed may still bring one. Minor is the safe middle.
   return page.incidentTypes.get(type) ?? 'minor';
@@ -24,14 +24,14 @@ export function isScheduled(page: Page, type: string): boolean {
   return baseOf(page, type) === 'scheduled';
 }
 
-export type Phase = 'open' | 'closed' | 'upcoming' | 'active' | 'ended';
+type Phase = 'open' | 'closed' | 'upcoming' | 'active' | 'ended';
 
 /**
  * Non-scheduled incidents are open until closed (resolved). Maintenances follow their window:
  * upcoming before starts_at, active until ends_at (or until resolved; an end not after the start means
  * "no planned end"), ended after.
  */
-export function phaseOf(page: Page, inc: Incident, now: number): Phase {
+function phaseOf(page: Page, inc: Incident, now: number): Phase {
   if (!isScheduled(page, inc.type)) return inc.closedAt === null ? 'open' : 'closed';
   if (inc.closedAt !== null) return 'ended';
   if (now < inc.startsAt) return 'upcoming';
@@ -53,7 +53,7 @@ export function rebuildLive(page: Page): void {
   page.incidentVersion++;
 }
 
-export function noticeFeatured(n: Notice, now: number): boolean {
+function noticeFeatured(n: Notice, now: number): boolean {
   const from = n.featuredFrom ?? n.insertedAt;
   return from <= now && (n.featuredUntil === null || now < n.featuredUntil);
 }
@@ -69,7 +69,7 @@ function better(a: Level | null | undefined, b: Level | null | undefined): Level
   return b.rank > a.rank ? b : a;
 }
 
-export interface Tree {
+interface Tree {
   roots: Service[];
   children: Map<number, Service[]>;
 }
@@ -93,7 +93,7 @@ export function buildTree(page: Page): Tree {
   return { roots, children };
 }
 
-export interface Levels {
+interface Levels {
   /** The page's current_incident_type (custom names kept), null when operational. */
   page: string | null;
   /** Each service's current_incident_type including its descendants. */
@@ -150,7 +150,7 @@ export function computeLevels(page: Page, now: number): Levels {
   return { page: pageLevel ? pageLevel.type : null, service, tree, open, active, upcoming };
 }
 
-export function statusTypeOf(page: Page, type: string | null): BaseLevel | null {
+function statusTypeOf(page: Page, type: string | null): BaseLevel | null {
   return type === null ? null : baseOf(page, type);
 }
 

@@ -21,19 +21,12 @@ import { RequestCounter, WriteLog } from './write-log';
 export type * from './api';
 export type { FaultRule } from './faults';
 export type { WriteLogEntry } from './write-log';
-export type { SeedSummaryOptions, SeedSummaryResult } from './seeds/summary';
-export type { OfflineMode } from './server';
-export type { TextStyle } from './text-style';
-export type { RateLimitConfig } from './rate-limit';
-export type { DemoKeys } from './seeds/base';
 export type { LargeSeedCounts } from './seeds/large';
 export { LARGE_PAGE, SMALL_COPY, componentName } from './seeds/large';
-export { DEMO_KEYS } from './seeds/base';
-export { createSimulatorControlClient, SimulatorControlError, type SimulatorControlClient } from './control-client';
-export { captureTimeOf } from './seeds/summary';
+export { createSimulatorControlClient, SimulatorControlError } from './control-client';
 export { ALL_ROUTES } from './resources';
 
-export const DEFAULT_RATE_LIMIT = { limit: 100, windowMs: 10_000 } as const;
+const DEFAULT_RATE_LIMIT = { limit: 100, windowMs: 10_000 } as const;
 
 class Simulator extends Controller implements StatusPageSimulator {
   readonly keys: DemoKeys = { ...DEMO_KEYS };

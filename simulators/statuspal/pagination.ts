@@ -5,8 +5,8 @@ import { invalid } from './errors';
  * cursors, `links: {next, prev}` and `meta: {total_count}`. Cursors carry the sort key of the boundary
  * item (keyset), so pages stay stable while items are added or removed.
  */
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 100;
 
 export type CursorKey = (string | number)[];
 
@@ -53,7 +53,7 @@ export function parsePageQuery(q: URLSearchParams, arity: number): PageQuery {
   };
 }
 
-export interface Paged<T> {
+interface Paged<T> {
   items: T[];
   nextKey: CursorKey | null;
   prevKey: CursorKey | null;

@@ -20,7 +20,7 @@ interface Compiled extends RouteDef {
   segments: string[];
 }
 
-export type Match = { kind: 'route'; route: RouteDef; params: Record<string, string> } | { kind: 'none' } | { kind: 'method' };
+type Match = { kind: 'route'; route: RouteDef; params: Record<string, string> } | { kind: 'none' } | { kind: 'method' };
 
 export class Router {
   readonly #routes: Compiled[];
@@ -63,7 +63,7 @@ export class Router {
   }
 }
 
-export interface DispatchInput {
+interface DispatchInput {
   method: string;
   /** path after /api/v2 */
   path: string;
@@ -74,7 +74,7 @@ export interface DispatchInput {
   rawBody: string;
 }
 
-export interface DispatchOutput extends HandlerResult {
+interface DispatchOutput extends HandlerResult {
   route: RouteDef | null;
   principal: KeyRecord | null;
 }

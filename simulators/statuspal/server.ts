@@ -22,7 +22,7 @@ export type OfflineMode = 'refuse' | 'reset' | 'blackhole';
 
 export type ControlHandler = (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams, rawBody: string) => Promise<void>;
 
-export interface HttpDeps {
+interface HttpDeps {
   core: SimCore;
   router: Router;
   faults: FaultInjector;

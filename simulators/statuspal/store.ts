@@ -4,7 +4,7 @@ import type { Extra, KeyRecord, Org, Page, Role, User } from './model';
 import { createPrng, uuidFrom } from './prng';
 
 /** Id sequences are global per kind, as database sequences are on the real service. */
-export type IdKind = 'incident' | 'update' | 'service' | 'webhook' | 'accessGroup' | 'member' | 'user' | 'org' | 'metric';
+type IdKind = 'incident' | 'update' | 'service' | 'webhook' | 'accessGroup' | 'member' | 'user' | 'org' | 'metric';
 
 /**
  * All state of one simulator: organizations, pages (which own everything else), users and keys.

@@ -36,10 +36,6 @@ export function optStr(o: Obj, k: string, opts: StrOpts = {}): string | undefine
   return v;
 }
 
-export function reqStr(o: Obj, k: string, nonEmpty = true): string {
-  return optStr(o, k, { required: true, nonEmpty }) as string;
-}
-
 /** A string or null; undefined when absent. */
 export function optNullableStr(o: Obj, k: string): string | null | undefined {
   const v = o[k];
@@ -110,8 +106,4 @@ export function extrasOf(o: Obj, known: ReadonlySet<string>): Extra {
   const out: Extra = {};
   for (const [k, v] of Object.entries(o)) if (!known.has(k)) out[k] = v;
   return out;
-}
-
-export function mergeExtras(current: Extra, o: Obj, known: ReadonlySet<string>): Extra {
-  return { ...current, ...extrasOf(o, known) };
 }

@@ -1,5 +1,5 @@
 import { formatDateTime, formatNullable } from './clock';
-import type { AccessGroup, Incident, Membership, Notice, Org, Page, Service, Subscription, Update, User, Webhook } from './model';
+import type { AccessGroup, Incident, Membership, Notice, Page, Service, Subscription, Update, User, Webhook } from './model';
 
 /** JSON shapes of the records, field names as the real service writes them (see FACTS.md and the fixtures). */
 
@@ -145,15 +145,5 @@ export function memberJson(m: Membership, user: User | undefined): Record<string
     role: m.role,
     inserted_at: formatDateTime(m.insertedAt),
     updated_at: formatDateTime(m.updatedAt),
-  };
-}
-
-export function orgJson(o: Org): Record<string, unknown> {
-  return {
-    ...o.extra,
-    id: o.id,
-    name: o.name,
-    inserted_at: formatDateTime(o.insertedAt),
-    updated_at: formatDateTime(o.updatedAt),
   };
 }

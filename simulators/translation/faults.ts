@@ -36,7 +36,7 @@ export interface TranslationSimFaults {
   next?: SimOneShotFault[];
 }
 
-export type FaultDecision =
+type FaultDecision =
   | { kind: 'none' }
   | { kind: 'status'; status: number }
   | { kind: 'reset' }

@@ -12,7 +12,7 @@ import { AppError } from '../../shared/errors';
  */
 
 /** Wraps the real status page kind into a broken one. */
-export type KindMutation = (kind: OutboxKindHandler) => OutboxKindHandler;
+type KindMutation = (kind: OutboxKindHandler) => OutboxKindHandler;
 
 export const MUTATIONS = {
   /** A 500 after the server committed is taken for "not applied": resent without a look-up first. */

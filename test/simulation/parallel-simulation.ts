@@ -7,7 +7,7 @@ import { noFigures, type SimulationOptions, type SimulationResult } from './writ
  * simulator, so the shares are independent and each replays alone (`--seed <its seed> --path <path>`).
  */
 
-export interface ParallelResult extends SimulationResult {
+interface ParallelResult extends SimulationResult {
   /** Each worker's own figures; a failure names its worker's seed. */
   shares: SimulationResult[];
 }

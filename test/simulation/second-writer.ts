@@ -12,7 +12,7 @@ export const COLLEAGUE_VARIANTS = ['other services', 'other type', 'identical, e
 export type ColleagueVariant = (typeof COLLEAGUE_VARIANTS)[number];
 
 /** How long before our send the colleague's identical incident is made: past the look-up's skew margin, within its near-miss window. */
-export const EARLIER_MS = 30_000;
+const EARLIER_MS = 30_000;
 
 /** Our incidents are minor ones on service 2, with this first message. */
 export const OUR_SERVICES = [2];

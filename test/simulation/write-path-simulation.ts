@@ -39,7 +39,7 @@ import { realNow, VirtualTime } from './virtual-time';
  * a minimal one and prints the seed and path that replay it.
  */
 
-export type Step =
+type Step =
   | { t: 'create' }
   | { t: 'update'; of: number }
   | { t: 'fault'; rule: FaultName }
@@ -51,7 +51,7 @@ export type Step =
   | { t: 'colleague'; variant: ColleagueVariant };
 
 const ONCE: Pick<FaultRule, 'method' | 'times'> = { method: ['POST'], times: 1 };
-export const FAULTS = {
+const FAULTS = {
   '500 before commit': { ...ONCE, errorRates: { 500: 1 } },
   '502 before commit': { ...ONCE, errorRates: { 502: 1 } },
   '503 before commit': { ...ONCE, errorRates: { 503: 1 }, retryAfterSeconds: null },
@@ -65,7 +65,7 @@ export const FAULTS = {
   'captive portal': { ...ONCE, captivePortalRate: 1 },
   hang: { ...ONCE, hangRate: 1 },
 } satisfies Record<string, FaultRule>;
-export type FaultName = keyof typeof FAULTS;
+type FaultName = keyof typeof FAULTS;
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 5, arbitrary: fc.constant<Step>({ t: 'create' }) },
@@ -81,7 +81,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...COLLEAGUE_VARIANTS).map<Step>((variant) => ({ t: 'colleague', variant })) },
 );
 
-export interface Schedule {
+interface Schedule {
   /** Where in its second the schedule starts (the server keeps whole seconds; look-ups compare them). */
   startMs: number;
   /** Seeds Math.random for the schedule: the jitter of backoffs and probes. */
@@ -98,7 +98,7 @@ export interface Schedule {
 }
 
 /** A schedule: a dozen steps or so, always with at least one write. */
-export const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
+const scheduleArbitrary: fc.Arbitrary<Schedule> = fc.record({
   startMs: fc.nat(999),
   noise: fc.nat(),
   serverClockMinutes: fc.constantFrom(0, -60, -6, 6, 60),
@@ -138,7 +138,7 @@ export interface ScheduleFigures {
 export const noFigures = (): ScheduleFigures => ({ writes: 0, lookups: noLookups() });
 
 /** Runs one schedule on virtual time (installed); throws an Error naming the broken invariant. */
-export async function runSchedule(
+async function runSchedule(
   sim: StatusPageSimulator,
   time: VirtualTime,
   schedule: Schedule,

@@ -10,7 +10,7 @@ import type { DurableFileSystem, WritableFile } from '../../electron/core/storag
  */
 
 export type DiskFault = 'short write' | 'ENOSPC' | 'EIO' | 'read-only';
-export type FaultPlace = 'append' | 'compaction' | 'anywhere';
+type FaultPlace = 'append' | 'compaction' | 'anywhere';
 
 const errno = (code: string, syscall: string) => Object.assign(new Error(`${code}: simulated ${syscall} failure`), { code, syscall, errno: -1 });
 

@@ -30,7 +30,7 @@ export function sourceFiles(dir: string): string[] {
 }
 
 /** The import aliases (tsconfig.base.json's paths): where each leads, relative to the repo root. */
-export const ALIASES: ReadonlyArray<readonly [prefix: string, folder: string]> = [
+const ALIASES: ReadonlyArray<readonly [prefix: string, folder: string]> = [
   ['@/', 'renderer/src'],
   ['@shared/', 'shared'],
   ['@core/', 'electron/core'],

@@ -1,5 +1,5 @@
 /** A figure a test measured: a count (polls, kills, payloads, schedules) or a word that says how it ran. */
-export type Figure = number | string;
+type Figure = number | string;
 
 /**
  * Keeps what a test measured in its meta, which vitest's JSON reporter writes beside the test's result: the pages

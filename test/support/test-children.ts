@@ -10,7 +10,7 @@ import { repoRoot } from './paths';
  * integration and reliability suites' global setup, never committed.
  */
 
-export const TEST_CHILDREN = {
+const TEST_CHILDREN = {
   /** Opens the outbox in OUTBOX_DIR and flushes it (test/integration/outbox/support/flush-child.ts). */
   flush: 'test/integration/outbox/support/flush-child.ts',
   /** Queues batches of metric points into OUTBOX_DIR (test/integration/outbox/support/batch-child.ts). */
@@ -23,7 +23,7 @@ export const TEST_CHILDREN = {
   alertsFlood: 'test/integration/alerts/support/flood-child.ts',
 } as const;
 
-export type TestChild = keyof typeof TEST_CHILDREN;
+type TestChild = keyof typeof TEST_CHILDREN;
 
 /** Where a child's bundle is: run it with `node <path>`. */
 export function testChildBundle(child: TestChild): string {

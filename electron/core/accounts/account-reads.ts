@@ -8,7 +8,7 @@ import { regionOfAccount } from './probe-client';
 import type { StatusPageReadInput, StatusPageReadResult } from '@shared/statuspal/read-request';
 
 /** The `after` cursor of a `links.next` URL, so the window can ask for the next page by cursor. */
-export function cursorOf(next: string | null): string | null {
+function cursorOf(next: string | null): string | null {
   if (!next) return null;
   try {
     return new URL(next, 'http://relative.invalid').searchParams.get('after');

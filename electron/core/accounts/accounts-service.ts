@@ -24,7 +24,7 @@ import type { AppEvents } from '@core/events/app-events';
 import type { Publisher } from '@core/events/typed-events';
 
 /** What the accounts publish to the app's bus. */
-export type AccountsBusEvents = Pick<AppEvents, 'accounts.pagesChanged' | 'accounts.keyChanged'>;
+type AccountsBusEvents = Pick<AppEvents, 'accounts.pagesChanged' | 'accounts.keyChanged'>;
 
 export type ProbeClientFactory = (account: AccountRecord, apiKey: string | null) => ConnectionProbeClient;
 

@@ -23,7 +23,7 @@ function reasonOf(error: unknown): string {
 }
 
 /** What a passing key check proves, and what it does not: it reads, so a read-only key passes it too. */
-export const READ_ONLY_NOTE = 'Test connection only reads: a read-only key passes it too, and a write with one is refused when it is sent.';
+const READ_ONLY_NOTE = 'Test connection only reads: a read-only key passes it too, and a write with one is refused when it is sent.';
 
 /**
  * "Test connection": GET /hello proves the server is this API; one key-protected read (the page's services)

@@ -24,7 +24,7 @@ import type { PagePoll } from './routing/page-poll';
  * with AlertsBusyError), routes nothing, and still shows the delivery log.
  */
 
-export interface CreateAlertsOptions {
+interface CreateAlertsOptions {
   dataDir: string;
   settings: SettingsStore;
   vault: KeyVault;

@@ -4,7 +4,7 @@ import { createHelloProbe, type ServerProbe } from './hello-probe';
 import { ALWAYS_ONLINE, type NetworkSignals } from './network-signals';
 import { TypedEvents } from '@core/events/typed-events';
 
-export interface ConnectivityMonitorOptions {
+interface ConnectivityMonitorOptions {
   signals?: NetworkSignals;
   /** Default: GET /hello of the server. */
   probe?: ServerProbe;

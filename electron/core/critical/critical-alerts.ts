@@ -8,11 +8,11 @@ import { readTextIfPresentSync } from '@core/storage/read-if-present';
 import type { AppEvents } from '@core/events/app-events';
 import type { Publisher } from '@core/events/typed-events';
 
-export const CRITICAL_PREFS_FILE_NAME = 'critical-alerts.json';
+const CRITICAL_PREFS_FILE_NAME = 'critical-alerts.json';
 /** Unacknowledged alerts kept at most (the oldest go first): one per page and incident in practice. */
 const MAX_ALERTS = 50;
 
-export interface CriticalAlertsOptions {
+interface CriticalAlertsOptions {
   dataDir: string;
   /** Where the alerts waiting for acknowledgement are told as they change (the window hears them). */
   events: Publisher<Pick<AppEvents, 'critical.onChange'>>;

@@ -2,7 +2,7 @@ import type { StatusPageSimulator } from '@simulators/statuspal';
 import { playScript, type DemoPlayer, type ScriptStep } from './script-player';
 
 /** One step of the demo: what happens on the simulated page, and when (ms after the start). */
-export type DemoStep = ScriptStep<StatusPageSimulator, DemoState>;
+type DemoStep = ScriptStep<StatusPageSimulator, DemoState>;
 export type { DemoPlayer };
 
 interface DemoState {

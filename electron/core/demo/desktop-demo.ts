@@ -4,7 +4,7 @@ import { startProviderSimulator, type ProviderSimulator } from '@simulators/prov
 import { DEMO_PAGE, playDemo, type DemoPlayer } from './demo-scenario';
 import { DEMO_PROVIDER, DEMO_PROVIDER_NAME, playProviderDemo } from './provider-scenario';
 
-export interface DesktopDemo {
+interface DesktopDemo {
   sim: StatusPageSimulator;
   /** The provider watched beside the own page (public Statuspage format). */
   providers: ProviderSimulator;

@@ -40,7 +40,7 @@ export interface ApplicationMenuItem {
 }
 
 /** What the Help menu does for a support request; the main process wires them to the core. */
-export interface HelpActions {
+interface HelpActions {
   /** Opens the folder of the log files (main.log, cli.log) in the file manager. */
   openLogsFolder: () => void;
   /** Puts the diagnostics (versions, system, counts, last errors; no secrets) on the clipboard. */

@@ -1,7 +1,7 @@
 import { readTextIfPresentSync } from '@core/storage/read-if-present';
 import { autostartEntry, autostartFailure, autostartFile, execLine, writeAutostartFile } from './xdg-autostart';
 
-export type AutostartRepair = { action: 'keep' } | { action: 'write'; text: string };
+type AutostartRepair = { action: 'keep' } | { action: 'write'; text: string };
 
 const GROUP = '[Desktop Entry]';
 

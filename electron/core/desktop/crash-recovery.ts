@@ -3,7 +3,7 @@ export const CRASH_WINDOW_MS = 60_000;
 /** Reloads allowed within CRASH_WINDOW_MS; the crash after them gives up. */
 export const MAX_RELOADS = 3;
 
-export type CrashRecoveryAction =
+type CrashRecoveryAction =
   /** Load the page again in the same window (its size and place stay). */
   | 'reload'
   /** The page keeps crashing: close the window rather than reload it forever; the user's next Open makes a new one. */

@@ -4,7 +4,7 @@ import type { SettingsStore } from '@core/settings/settings-store';
 import type { AppEvents } from '@core/events/app-events';
 import type { Publisher } from '@core/events/typed-events';
 
-export interface DesktopPrefsFeatureOptions {
+interface DesktopPrefsFeatureOptions {
   settings: SettingsStore;
   /** The tray and notifications speak the window's zone: told when the user picks another. */
   events?: Publisher<Pick<AppEvents, 'desktop.timeZoneChanged'>>;

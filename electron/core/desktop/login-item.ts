@@ -1,5 +1,5 @@
 /** How a system starts apps at login: its own login items (Electron's API), an XDG autostart entry, or not at all. */
-export type LoginItemMechanism = 'system-login-items' | 'xdg-autostart' | 'unsupported';
+type LoginItemMechanism = 'system-login-items' | 'xdg-autostart' | 'unsupported';
 
 export function loginItemMechanism(platform: NodeJS.Platform): LoginItemMechanism {
   if (platform === 'darwin' || platform === 'win32') return 'system-login-items';

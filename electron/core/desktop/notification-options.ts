@@ -1,7 +1,7 @@
 import type { NotificationIntent } from '@shared/monitor/notification-intent';
 
 /** What Electron's Notification is built with (the fields of its constructor options we use). */
-export interface NativeNotificationOptions {
+interface NativeNotificationOptions {
   title: string;
   body: string;
   silent: boolean;

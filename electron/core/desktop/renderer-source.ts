@@ -1,7 +1,7 @@
 import { APP_ORIGIN } from '@core/security/app-protocol';
 import { originOf } from '@core/security/trusted-sender';
 
-export interface RendererSource {
+interface RendererSource {
   /** What the main window loads. */
   startUrl: string;
   /** The origins whose main frame may call IPC and get permissions. */

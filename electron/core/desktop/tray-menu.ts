@@ -1,14 +1,14 @@
 import type { TrayAction, TrayIconState, TrayModel } from '@shared/monitor/tray';
 
 /** A menu entry in the shape Electron's Menu.buildFromTemplate takes, without importing Electron. */
-export interface MenuTemplateItem {
+interface MenuTemplateItem {
   label?: string;
   type?: 'normal' | 'separator';
   enabled?: boolean;
   click?: () => void;
 }
 
-export interface TrayMenuHandlers {
+interface TrayMenuHandlers {
   openPage: (pageId: string) => void;
   run: (action: TrayAction, durationMs?: number) => void;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AppError } from '@shared/errors';
 import { APP_NAME } from './app-identity';
 
-export const AUTOSTART_FILE_NAME = 'statusdesk.desktop';
+const AUTOSTART_FILE_NAME = 'statusdesk.desktop';
 
 /** $XDG_CONFIG_HOME/autostart, or ~/.config/autostart when the variable is unset or not absolute (the spec). */
 export function autostartDir(env: NodeJS.ProcessEnv, home: string): string {

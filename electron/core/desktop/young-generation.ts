@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
  * factor each time it would grow the nursery (a new maximum size is read only at start-up, too late for code that
  * runs after it), so a factor of 1 keeps the nursery at its first size: more, shorter scavenges.
  */
-export const YOUNG_GENERATION_FLAG = '--semi-space-growth-factor=1';
+const YOUNG_GENERATION_FLAG = '--semi-space-growth-factor=1';
 
 /** Called first thing by the main process (and by the benches that stand for it). */
 export function keepYoungGenerationSmall(): void {

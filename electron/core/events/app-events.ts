@@ -14,7 +14,7 @@ import { TypedEvents, type TypedEventsOptions } from './typed-events';
 export type WindowEvents = { [K in EventKeys<IpcContract>]: PayloadOf<IpcContract, K> };
 
 /** The server confirmed one of our writes. */
-export interface WriteSent {
+interface WriteSent {
   entry: OutboxEntryView;
   /** The server's whole answer as the outbox kept it (the created or changed object); undefined when not kept. */
   answer: unknown;

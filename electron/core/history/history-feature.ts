@@ -5,7 +5,7 @@ import type { PageState } from '@shared/monitor/page-state';
 import type { WatchedPage } from '@shared/monitor/watched-page';
 import { ProviderHistoryStore } from './provider-history-store';
 
-export interface HistoryFeatureOptions {
+interface HistoryFeatureOptions {
   dataDir: string;
   /** The watched pages now (settings). */
   pages: () => readonly WatchedPage[];

@@ -17,7 +17,7 @@ import { DAY_MS, HISTORY_DAYS, MAX_HISTORY_COMPONENTS, type HistoryComponent, ty
  * to stay under its byte cap.
  */
 
-export const LEVEL_BY_RANK: readonly BaseLevel[] = ['operational', 'scheduled', 'minor', 'major'];
+const LEVEL_BY_RANK: readonly BaseLevel[] = ['operational', 'scheduled', 'minor', 'major'];
 export const RANK_OF: Readonly<Record<BaseLevel, number>> = { operational: 0, scheduled: 1, minor: 2, major: 3 };
 /** "Not observed" as a rank. */
 export const UNOBSERVED = -1;
@@ -63,7 +63,7 @@ function checkLine(json: unknown): HistoryLine | null {
 export type HistoryLine = z.infer<typeof historyLineSchema>;
 export type IncidentLine = Extract<HistoryLine, ['i', ...unknown[]]>;
 
-export interface ParsedLog {
+interface ParsedLog {
   lines: HistoryLine[];
   /** Lines that were neither JSON nor a history line (a torn last line is not counted). */
   invalid: number;
@@ -225,7 +225,7 @@ function order(line: HistoryLine): number {
   return line[0] === 'l' && line[2] === UNOBSERVED ? 0 : 1;
 }
 
-export interface HistoryWindow {
+interface HistoryWindow {
   pageId: string;
   fromMs: number;
   toMs: number;

@@ -40,7 +40,7 @@ import {
 const HEARTBEAT_EVERY_MS = 5 * 60_000;
 const COMPACT_EVERY_MS = 86_400_000;
 
-export interface ProviderHistoryOptions {
+interface ProviderHistoryOptions {
   dataDir: string;
   now?: () => number;
   capBytes?: number;

@@ -28,7 +28,7 @@ type PageEntry = z.infer<typeof pageEntrySchema>;
 /** The envelope only: entries are checked one by one, so one bad template does not cost the others. */
 const fileSchema = z.object({ format: z.literal(FORMAT), version: z.literal(1), pages: z.array(z.unknown()) });
 
-export interface IncidentPageStoreOptions {
+interface IncidentPageStoreOptions {
   dataDir: string;
   /** Told when the file was unreadable (or partly) and the original was moved aside. */
   onProblem?: (message: string) => void;

@@ -64,12 +64,12 @@ export function parseLinkedIncidents(text: string): (Contents & { dropped: numbe
 }
 
 /** What the outbox tells of a create: the temp id it gave the new incident and, once sent, the server's id. */
-export interface CreateOutcome {
+interface CreateOutcome {
   tempId?: string | undefined;
   serverId?: number | string | undefined;
 }
 
-export interface LinkedIncidentsOptions {
+interface LinkedIncidentsOptions {
   dataDir: string;
   /** Told when the file was unreadable (or partly) and the original was moved aside. */
   onProblem?: (message: string) => void;

@@ -11,7 +11,7 @@ import { postToLinkedPages } from '@core/use-cases/post-to-linked-pages';
 import { queueWindowWrite } from '@core/writes/window-write-handlers';
 import type { LinkedIncidents } from './linked-incidents';
 
-export interface LinkedPostHandlersOptions {
+interface LinkedPostHandlersOptions {
   linked: Pick<LinkedIncidents, 'groups'>;
   /** The app's outbox: its entries when open (`ready` says who holds it otherwise), and the window's writes queued. */
   outbox: { ready(): Promise<Pick<OutboxService, 'list'>>; enqueue: OutboxFeature['enqueue'] };

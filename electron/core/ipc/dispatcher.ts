@@ -10,7 +10,7 @@ export type InvokeHandlers<C extends Contract> = {
 /** The handlers of one channel group (`accounts.*`), which a feature module provides. */
 export type GroupHandlers<C extends Contract, G extends string> = Pick<InvokeHandlers<C>, Extract<InvokeKeys<C>, `${G}.${string}`>>;
 
-export interface DispatcherOptions {
+interface DispatcherOptions {
   /** Origins the app's own pages are served from (app://statusdesk, the dev server, the e2e server). */
   appOrigins: readonly string[];
   /** Called for failures that are our own bugs, so they are logged in the main process, never sent. */

@@ -9,7 +9,7 @@ import { checkAccessToken, checkQuotaProject, type AccessTokenProvider } from '.
 
 export type FoundAdc = Extract<AdcDetection, { found: true }>;
 
-export interface AdcTokenProviderOptions {
+interface AdcTokenProviderOptions {
   detection: FoundAdc;
   /** Token endpoint override (tests: the simulator). Applies to authorized_user credentials. */
   tokenUrl?: string;

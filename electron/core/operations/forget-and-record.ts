@@ -7,7 +7,7 @@ import type { ForgetManyOptions } from './forget-many';
 import type { OperationsClient } from './operations-client';
 import type { OperationsHistory } from './operations-history';
 
-export interface ForgetAndRecordOptions extends ForgetManyOptions {
+interface ForgetAndRecordOptions extends ForgetManyOptions {
   client: OperationsClient;
   names: readonly string[];
   /** Where sent names are recorded; null records nothing. */

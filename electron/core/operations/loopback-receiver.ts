@@ -8,7 +8,7 @@ export interface CallbackRequest {
   respond(page: CallbackPage): Promise<void>;
 }
 
-export interface LoopbackReceiver {
+interface LoopbackReceiver {
   /** `http://127.0.0.1:<port>/callback`: the redirect URI of this one sign-in. */
   redirectUri: string;
   /** The first request to the callback path; later ones are told the sign-in is over. */

@@ -11,7 +11,7 @@ import { notingTokens, type AccessTokenProvider } from './token-provider';
 
 export type OpenExternal = (url: string) => Promise<unknown> | unknown;
 
-export interface OperationsAuthOptions {
+interface OperationsAuthOptions {
   vault: KeyVault;
   /** Read on every use, so a settings change applies at once. */
   settings: () => ResolvedOperationsSettings;
@@ -30,7 +30,7 @@ export interface OperationsAuthOptions {
   note?: (secret: string) => void;
 }
 
-export interface ActiveTokenSource {
+interface ActiveTokenSource {
   kind: Exclude<TokenSourceKind, 'environment'>;
   provider: AccessTokenProvider;
 }

@@ -9,7 +9,6 @@ import { outboundFetch } from '@core/http/outbound';
 import { forgetMany, type ForgetManyOptions } from './forget-many';
 import type { ForgetSuccess } from './forget-success';
 
-export type { ForgetSuccess } from './forget-success';
 import { errorCodeForStatus, OperationsApiError } from './operations-error';
 import { oneSafeLine } from '@core/security/redact';
 import { parseRetryAfter } from '@core/timing/retry-after';

@@ -1,6 +1,6 @@
 import { AppError, type ErrorCode } from '@shared/errors';
 
-export interface OperationsErrorDetails {
+interface OperationsErrorDetails {
   status?: number;
   /** The canonical RPC status name from the error body (NOT_FOUND, UNIMPLEMENTED, …). */
   rpcStatus?: string;

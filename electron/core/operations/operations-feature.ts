@@ -25,7 +25,7 @@ import type { KnownSecrets } from '@core/security/known-secrets';
 import type { AppEvents } from '@core/events/app-events';
 import type { Publisher } from '@core/events/typed-events';
 
-export interface OperationsFeatureOptions {
+interface OperationsFeatureOptions {
   settings: SettingsStore;
   /** What the redactor knows: the feature adds the secrets it meets and redacts the history it writes. */
   secrets?: KnownSecrets;
@@ -49,7 +49,7 @@ export interface OperationsFeatureOptions {
   outbox?: () => Promise<OutboxService>;
 }
 
-export interface ForgetNamesOptions {
+interface ForgetNamesOptions {
   requestId?: string;
   concurrency?: number;
   signal?: AbortSignal;

@@ -23,7 +23,7 @@ export interface QueuedForgetPort {
   forgetQueued(request: { outboxId: string; name: string; baseUrl: string; earlierAttempt: boolean; signal: AbortSignal }): Promise<ForgetResult>;
 }
 
-export interface OperationsOutboxKindOptions {
+interface OperationsOutboxKindOptions {
   operations: QueuedForgetPort;
   probe?: ServerProbe;
 }

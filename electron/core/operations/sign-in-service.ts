@@ -10,7 +10,7 @@ import { oauthFailure } from './oauth-failure';
 import { signInBinding } from './token-destination';
 import { SignedInTokenProvider } from './signed-in-token-provider';
 
-export interface SignInOptions {
+interface SignInOptions {
   /** Opens the URL in the system browser (Electron's shell.openExternal in the app); never an embedded window. */
   openExternal: (url: string) => Promise<unknown> | unknown;
   signal?: AbortSignal;
@@ -20,12 +20,12 @@ export interface SignInOptions {
   sessionOnly?: boolean;
 }
 
-export interface SignInResult {
+interface SignInResult {
   storage: KeyStorage;
   scopes: string[];
 }
 
-export interface SignOutResult {
+interface SignOutResult {
   /** There was a saved sign-in. */
   hadToken: boolean;
   /** Google confirmed the revocation. */
@@ -44,7 +44,7 @@ export interface SignInServiceOptions {
   loopbackHost?: string;
 }
 
-export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);

@@ -30,7 +30,7 @@ export function checkedMarkerPath(outboxPath: string): string {
   return `${outboxPath.replace(/\.jsonl$/, '')}.checked.json`;
 }
 
-export interface CheckedPrefix {
+interface CheckedPrefix {
   /** Bytes at the start of the file known checked (0: none), always up to the end of a line. */
   bytes: number;
   /** SHA-256 over those bytes so far: update it with the rest for the whole file's marker. */

@@ -1,5 +1,5 @@
 /** What this process knows about one entry beyond its durable record; none of it survives a restart. */
-export interface EntryRuntime {
+interface EntryRuntime {
   /** Failed sends in a row, for the backoff. */
   failures: number;
   /** No send before this time (epoch ms). */

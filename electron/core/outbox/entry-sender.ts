@@ -10,7 +10,7 @@ import type { OutboxRecord } from './log-format';
 import type { OutboxStore } from './outbox-store';
 import { failBehindMissing } from './missing-target';
 
-export interface EntrySenderDeps {
+interface EntrySenderDeps {
   store: OutboxStore;
   kinds: OutboxKindRegistry;
   connectivity: ConnectivityMonitor;

@@ -59,7 +59,7 @@ export interface OutboxEntry {
 }
 
 /** Runtime facts about an entry that are not stored. */
-export interface EntryRuntime {
+interface EntryRuntime {
   waiting?: OutboxWaitReason;
   nextAttemptAt?: number;
 }

@@ -1,5 +1,5 @@
 /** Counts of running entries sharing an exclusivity key: those that reconcile run alone. */
-export interface ExclusivityCounts {
+interface ExclusivityCounts {
   exclusive: number;
   shared: number;
 }

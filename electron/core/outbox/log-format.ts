@@ -28,14 +28,14 @@ import { endsWithoutNewline, HeaderLine, jsonLines } from '@core/storage/json-li
  * A crash can only tear the last line (one write per batch, fsync before anyone is told); the loader
  * drops a torn last line and keeps everything before it.
  */
-export const OUTBOX_FORMAT = 'statusdesk.outbox';
-export const OUTBOX_VERSION = 1;
+const OUTBOX_FORMAT = 'statusdesk.outbox';
+const OUTBOX_VERSION = 1;
 
-export const headerSchema = z.object({ format: z.literal(OUTBOX_FORMAT), version: z.number().int() });
+const headerSchema = z.object({ format: z.literal(OUTBOX_FORMAT), version: z.number().int() });
 
 const timeOfWritingSchema = z.object({ at: z.string(), checked: z.boolean() });
 
-export const entryRecordSchema = z.object({
+const entryRecordSchema = z.object({
   id: z.string().uuid(),
   seq: z.number().int().nonnegative(),
   kind: z.string().min(1),

@@ -39,7 +39,7 @@ function itemOf(noun: string, id: string | null): string {
 }
 
 /** The write a damaged `add` line held, in the user's words: "the update 'DB recovered' to incident 123". */
-export function describeDamagedWrite(text: string): string {
+function describeDamagedWrite(text: string): string {
   const operation = /"operation":"([A-Za-z]+)"/.exec(text)?.[1];
   if (operation === undefined || !isWriteOperation(operation)) return 'a queued write whose record could not be read';
   const info = WRITE_OPERATIONS[operation];

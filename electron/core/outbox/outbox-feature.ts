@@ -17,7 +17,7 @@ import { createStatusPageOutboxKind } from './statuspal/statuspal-kind';
 import { StatusPageTargets } from './statuspal/targets';
 
 /** The monitor's power and network port, seen as the outbox's network signals. */
-export function networkSignalsOf(signals: SystemSignals): NetworkSignals {
+function networkSignalsOf(signals: SystemSignals): NetworkSignals {
   return {
     isOnline: () => signals.isOnline(),
     onChange: (callback) => {
@@ -31,7 +31,7 @@ export function networkSignalsOf(signals: SystemSignals): NetworkSignals {
   };
 }
 
-export interface OutboxFeatureOptions {
+interface OutboxFeatureOptions {
   dataDir: string;
   accounts: AccountsService;
   signals?: SystemSignals;
@@ -46,7 +46,7 @@ export interface OutboxFeatureOptions {
 }
 
 /** What the outbox publishes to the app's bus. */
-export type OutboxBusEvents = Pick<AppEvents, 'outbox.onChange' | 'outbox.writeSent' | 'outbox.opened'>;
+type OutboxBusEvents = Pick<AppEvents, 'outbox.onChange' | 'outbox.writeSent' | 'outbox.opened'>;
 
 const COMMAND_LOCK_WAIT_MS = 60_000;
 

@@ -18,7 +18,7 @@ import type { OutboxService } from './outbox-service';
  * entry: `enqueue` returns the existing entry for a known id.
  */
 
-export const HANDOFF_DIR_NAME = 'outbox-handoff';
+const HANDOFF_DIR_NAME = 'outbox-handoff';
 
 const handoffFileSchema = z.object({
   version: z.literal(1),
@@ -47,7 +47,7 @@ export async function handOffWrite(dataDir: string, request: OutboxEnqueueInput)
   return id;
 }
 
-export interface OutboxHandoffReceiverOptions {
+interface OutboxHandoffReceiverOptions {
   dataDir: string;
   outbox: Pick<OutboxService, 'enqueue'>;
   /** A file that could not be taken in was moved aside: the message says where, and why. */

@@ -30,10 +30,10 @@ import { EntryServers } from './entry-servers';
 import type { OutboxKindHandler, OutboxKindRegistry } from './kinds';
 import { UserDecisions } from './user-decisions';
 import type { OutboxLoadReport, OutboxStore } from './outbox-store';
-import type { OutboxFlushOptions, OutboxProblem, OutboxServiceOptions } from './outbox-options';
+import type { OutboxFlushOptions, OutboxServiceOptions } from './outbox-options';
 import { assembleOutbox, RESEND_BACKOFF, type OutboxParts } from './outbox-parts';
 
-export type { OutboxChange, OutboxFlushReport, OutboxFlushOptions, OutboxProblem, OutboxServiceOptions };
+export type { OutboxChange, OutboxFlushReport, OutboxServiceOptions };
 
 /**
  * The durable offline outbox (docs/architecture.md, flow 2): every write goes in, is fsynced before `enqueue()`

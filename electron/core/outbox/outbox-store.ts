@@ -21,7 +21,7 @@ import { damageOf, lostWritesSentence, shortBatchesSentence, readDamagedLines, t
 
 export const OUTBOX_FILE_NAME = 'outbox.jsonl';
 
-export type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
+export type { OutboxLoadReport } from './outbox-store-options';
 
 interface Mapping {
   serverId: ServerId;

@@ -9,7 +9,7 @@ import type { OutboxKindRegistry } from './kinds';
 import type { OutboxStore } from './outbox-store';
 import type { OutboxEntry } from './entry';
 
-export interface SchedulingDeps {
+interface SchedulingDeps {
   store: OutboxStore;
   kinds: OutboxKindRegistry;
   connectivity: ConnectivityMonitor;

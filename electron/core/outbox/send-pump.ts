@@ -6,7 +6,7 @@ import { flushReport, flushSettled, type FlushWaiter, type FlushWaiters, type Se
 import type { SchedulingView } from './scheduling-view';
 import { WakeTimer } from './wake-timer';
 
-export interface SendPumpDeps {
+interface SendPumpDeps {
   scheduling: SchedulingView;
   flushWaiters: FlushWaiters;
   tally: SendTally;

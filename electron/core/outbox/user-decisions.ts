@@ -42,7 +42,7 @@ export function retryRecords(
 }
 
 /** The server's copy now, when the kind can read it (`read` false: unreadable, fall back to what the conflict saw). */
-export async function readTheirs(entry: OutboxEntry, kind: OutboxKindHandler): Promise<{ read: boolean; current: Record<string, unknown> | null }> {
+async function readTheirs(entry: OutboxEntry, kind: OutboxKindHandler): Promise<{ read: boolean; current: Record<string, unknown> | null }> {
   if (kind.fetchCurrent === undefined) return { read: false, current: null };
   try {
     return { read: true, current: (await kind.fetchCurrent(entry, entry.input)) ?? null };
@@ -52,7 +52,7 @@ export async function readTheirs(entry: OutboxEntry, kind: OutboxKindHandler): P
 }
 
 /** keep_mine: the server's current version becomes the edit's base, so the edit is sent over theirs. */
-export function keepMineRecords(entry: OutboxEntry, theirs: { read: boolean; current: Record<string, unknown> | null }): OutboxRecord[] {
+function keepMineRecords(entry: OutboxEntry, theirs: { read: boolean; current: Record<string, unknown> | null }): OutboxRecord[] {
   const current = theirs.current;
   const base = theirs.read ? (typeof current?.updated_at === 'string' ? current.updated_at : null) : (entry.conflict?.serverUpdatedAt ?? null);
   return [
@@ -89,7 +89,7 @@ export function sendMineRecords(entry: OutboxEntry): OutboxRecord[] {
   return [{ t: 'state', id: entry.id, state: 'pending', lastError: null, lookup: null, notMine, reconcile: false }];
 }
 
-export interface UserDecisionDeps {
+interface UserDecisionDeps {
   store: OutboxStore;
   runtime: EntryRuntimes;
   now: () => number;
@@ -107,7 +107,7 @@ export interface UserDecisionDeps {
 }
 
 /** The server refused the write for its key (401: not accepted; 403: it may not make this change): another key may do. */
-export function refusedForKey(entry: OutboxEntry): boolean {
+function refusedForKey(entry: OutboxEntry): boolean {
   return entry.state === 'failed' && (entry.lastError?.status === 401 || entry.lastError?.status === 403);
 }
 

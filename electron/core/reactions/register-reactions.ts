@@ -20,7 +20,7 @@ import { monitorToTray, type TrayDrawing } from './monitor-to-tray';
 import { openTargetAcknowledgesCritical } from './open-target-acknowledges-critical';
 import { trayFollowsSnoozesAndZone } from './tray-follows-snoozes-and-zone';
 
-export interface ReactionDeps {
+interface ReactionDeps {
   log: CoreLog;
   monitor: MonitorFeature;
   outbox: OutboxFeature;

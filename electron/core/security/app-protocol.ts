@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'statusdesk';
+const APP_HOST = 'statusdesk';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /**

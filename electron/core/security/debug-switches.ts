@@ -43,7 +43,7 @@ const REFUSED_NAMES = new Set([
 const REFUSED_PREFIXES = ['inspect-', 'remote-debugging-'];
 
 /** Every name the check looks for, for `app.commandLine.hasSwitch` (Chromium's own parse of the command line). */
-export const REFUSED_SWITCH_NAMES: readonly string[] = [...REFUSED_NAMES, 'inspect-brk', 'inspect-port', 'inspect-wait', 'inspect-publish-uid'];
+const REFUSED_SWITCH_NAMES: readonly string[] = [...REFUSED_NAMES, 'inspect-brk', 'inspect-port', 'inspect-wait', 'inspect-publish-uid'];
 
 export function isRefusedSwitch(name: string): boolean {
   // Node takes --inspect_brk for --inspect-brk, and Windows' Chromium ignores case: compare both ways alike.

@@ -2,7 +2,7 @@
  * The BrowserWindow webPreferences every Statusdesk window uses. Kept as a plain object (no Electron types)
  * so the decision is unit-tested in Node.
  */
-export interface SecureWebPreferences {
+interface SecureWebPreferences {
   preload: string;
   contextIsolation: true;
   sandbox: true;

@@ -12,7 +12,7 @@ import { readIfPresent } from '@core/storage/read-if-present';
 import type { AppEvents } from '@core/events/app-events';
 import type { Publisher } from '@core/events/typed-events';
 
-export const GLOBAL_SHORTCUT_FILE_NAME = 'global-shortcut.json';
+const GLOBAL_SHORTCUT_FILE_NAME = 'global-shortcut.json';
 
 /**
  * Holds the keys with the OS (Electron's globalShortcut in the app): `accelerator` null lets go of the ones
@@ -20,7 +20,7 @@ export const GLOBAL_SHORTCUT_FILE_NAME = 'global-shortcut.json';
  */
 export type GlobalShortcutPort = (accelerator: string | null, onPress: () => void) => boolean;
 
-export interface GlobalShortcutFeatureOptions {
+interface GlobalShortcutFeatureOptions {
   dataDir: string;
   /** Absent headless (the command line, the end-to-end harness without one): the prefs are kept, nothing is held. */
   port?: GlobalShortcutPort | undefined;

@@ -10,11 +10,11 @@ import { readTextIfPresentSync } from '@core/storage/read-if-present';
 import type { AppEvents } from '@core/events/app-events';
 import type { Publisher } from '@core/events/typed-events';
 
-export const SNOOZES_FILE_NAME = 'snoozes.json';
+const SNOOZES_FILE_NAME = 'snoozes.json';
 /** At most this many snoozes at once: each is a page, a service or an incident the user chose by hand. */
 const MAX_SNOOZES = 500;
 
-export interface SnoozeFeatureOptions {
+interface SnoozeFeatureOptions {
   dataDir: string;
   /** Where the snoozes are told as they change (one added, removed or run out): the tray and the window hear them. */
   events: Publisher<Pick<AppEvents, 'snooze.onChange'>>;

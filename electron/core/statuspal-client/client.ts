@@ -66,7 +66,7 @@ export interface CallOptions {
   retries?: number;
 }
 
-export interface PaginateOptions extends CallOptions {
+interface PaginateOptions extends CallOptions {
   /** Stop after this many pages. */
   maxPages?: number;
 }
@@ -90,7 +90,7 @@ type OperationArgs<N extends OperationName> = N extends NoInputOperationName
   : [input: OperationInput<N>, options?: CallOptions];
 
 /** One typed method per operation of the table, e.g. `getIncident({ subdomain, incidentId })`. */
-export type StatusPageOperationMethods = {
+type StatusPageOperationMethods = {
   [N in OperationName]: (...args: OperationArgs<N>) => Promise<OperationOutput<N>>;
 };
 

@@ -13,7 +13,7 @@ export interface RequestContext {
   kind: OperationKind;
 }
 
-export interface StatusPageErrorDetails {
+interface StatusPageErrorDetails {
   status?: number;
   /** How long the server asked to wait (429, 503 Retry-After), in ms. */
   retryAfterMs?: number;
@@ -70,7 +70,7 @@ function isAmbiguousWriteStatus(status: number): boolean {
   return status >= 500 && status !== 501;
 }
 
-export function isRetryableStatus(status: number): boolean {
+function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status !== 501);
 }
 

@@ -40,7 +40,7 @@ export interface RateLimiter {
 }
 
 /** The API's documented rate (shared, so the window can say how long a batch of writes takes to send). */
-export const DEFAULT_RATE_LIMIT = { ...API_RATE_LIMIT, safetyMarginMs: 0 } as const;
+const DEFAULT_RATE_LIMIT = { ...API_RATE_LIMIT, safetyMarginMs: 0 } as const;
 
 interface Grant {
   at: number;

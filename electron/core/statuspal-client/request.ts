@@ -1,7 +1,7 @@
 import type { OperationSpec } from '@shared/statuspal/operations';
 import { describeIssues, errorForInvalidInput, type RequestContext } from './errors';
 
-export interface BuiltRequest {
+interface BuiltRequest {
   /** Path with encoded segments and query string, to append to the base URL. */
   pathAndQuery: string;
   /** JSON text of `{ <wrapper>: <body> }`, or undefined for no body. */

@@ -26,11 +26,11 @@ export const DEFAULT_RETRY_OPTIONS: RetryOptions = {
 export const backoffDelayMs = retryDelayMs;
 
 /** Network errors, timeouts, 429, 408 and 5xx (except 501) are worth another read. */
-export function isRetryableRead(error: unknown): error is StatusPageApiError {
+function isRetryableRead(error: unknown): error is StatusPageApiError {
   return error instanceof StatusPageApiError && error.retryable && error.code !== 'cancelled';
 }
 
-export interface RetryEvent {
+interface RetryEvent {
   /** The attempt that failed, from 1. */
   attempt: number;
   delayMs: number;
@@ -38,7 +38,7 @@ export interface RetryEvent {
 }
 
 /** Delay before the next read, or null to give up. */
-export function nextReadDelay(error: unknown, retryIndex: number, options: RetryOptions): number | null {
+function nextReadDelay(error: unknown, retryIndex: number, options: RetryOptions): number | null {
   if (retryIndex >= options.retries || !isRetryableRead(error)) return null;
   if (error.retryAfterMs !== undefined) return error.retryAfterMs > options.maxRetryAfterMs ? null : error.retryAfterMs;
   return backoffDelayMs(retryIndex, options);

@@ -13,10 +13,10 @@ import { StatusPageApiError } from './errors';
  */
 
 /** At most this many services are read one by one for one list (a page has tens; a loop in the data stops here). */
-export const MAX_CHILD_READS = 1_000;
+const MAX_CHILD_READS = 1_000;
 
 /** Reads one service; null when it is gone (deleted between the list and the read). */
-export type ReadService = (serviceId: number) => Promise<Service | null>;
+type ReadService = (serviceId: number) => Promise<Service | null>;
 
 /** A read that answered 404: the child was deleted meanwhile, and is simply not listed. */
 export function isGone(error: unknown): boolean {

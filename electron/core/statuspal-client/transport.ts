@@ -4,7 +4,7 @@ import { timedExchange, type FetchLike } from '@core/http/timed-exchange';
 
 export type { FetchLike };
 
-export interface HttpRequest {
+interface HttpRequest {
   method: string;
   url: string;
   /** Built by the client: the key is only present for `auth: 'key'` operations. */

@@ -52,7 +52,7 @@ export const FILE_SIZE_CAPS = {
   },
 } as const satisfies Record<string, FileSizeCap>;
 
-export function formatMegabytes(bytes: number): string {
+function formatMegabytes(bytes: number): string {
   return `${(bytes / MiB).toFixed(bytes >= 10 * MiB ? 0 : 1)} MB`;
 }
 

@@ -31,7 +31,7 @@ export interface FileSystemFailure {
 }
 
 /** A file system that remembers its failures: what failed can be named afterwards, even where a caller retried quietly. */
-export interface WatchedFileSystem extends DurableFileSystem {
+interface WatchedFileSystem extends DurableFileSystem {
   readonly failures: readonly FileSystemFailure[];
 }
 

@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
  * can cut only the end of a file that is only appended to.
  */
 
-export interface JsonLine {
+interface JsonLine {
   /** The parsed value; undefined when the line is not JSON (or not UTF-8). */
   json: unknown;
   /** The line's text (bad UTF-8 replaced), for naming a damaged one. */

@@ -23,7 +23,7 @@ export function parseRetryAfter(value: string | null | undefined, nowEpochMs: nu
 export const RETRY_AFTER_CAP_MS = 15 * 60_000;
 
 /** What a Retry-After asks (`askedMs`) and what the app waits (`waitMs`, capped). */
-export interface RetryAfterReading {
+interface RetryAfterReading {
   waitMs: number;
   askedMs: number;
 }

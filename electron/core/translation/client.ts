@@ -5,7 +5,7 @@ import { sendHttp, type FetchLike, type HttpCall } from './http';
 import { outboundFetch } from '@core/http/outbound';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry';
 
-export const DEFAULT_TRANSLATION_BASE_URL = 'https://api.weglot.com';
+const DEFAULT_TRANSLATION_BASE_URL = 'https://api.weglot.com';
 /**
  * Per attempt of POST /translate. A full batch (600 entries, 256 KiB) can take the service a long time; the
  * public PHP client allows 80 s. Giving up sooner does not save the words: a request that reached the service is
@@ -13,7 +13,7 @@ export const DEFAULT_TRANSLATION_BASE_URL = 'https://api.weglot.com';
  */
 export const DEFAULT_TRANSLATE_TIMEOUT_MS = 80_000;
 /** At most this many resends of a translate POST, and only of one that provably never reached the service. */
-export const MAX_TRANSLATE_RETRIES = 2;
+const MAX_TRANSLATE_RETRIES = 2;
 
 export interface TranslationClientOptions {
   /** Default https://api.weglot.com; a path prefix is kept (http://host/prefix/translate). */
@@ -34,7 +34,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export interface TranslateCallOptions extends CallOptions {
+interface TranslateCallOptions extends CallOptions {
   /** Called before every attempt that goes on the wire (first try and retries), for cost counters. */
   onAttempt?: () => void;
 }
@@ -44,7 +44,7 @@ export interface TranslateCallOptions extends CallOptions {
  * null: the service had no translation for it), and how many times the request was sent again because an
  * earlier try never reached the service.
  */
-export type CheckedTranslateResponse = TranslateResponse & { to_words: Array<string | null>; resent: number };
+type CheckedTranslateResponse = TranslateResponse & { to_words: Array<string | null>; resent: number };
 
 /**
  * Whether a failed translate may still have been carried out (and billed) by the service: it was sent, and no

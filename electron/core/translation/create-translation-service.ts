@@ -4,7 +4,7 @@ import { LanguagesCache } from './languages-cache';
 import { TranslationMemory, type MemoryLoadReport, type TranslationMemoryOptions } from './translation-memory';
 import { Translator, type TranslatorOptions } from './translator';
 
-export interface TranslationServiceOptions {
+interface TranslationServiceOptions {
   /** The app's data folder (settings, outbox, caches): the memory and the languages list live there. */
   dataDir: string;
   getKey: GetTranslationKey;

@@ -11,7 +11,7 @@ import { serverMessageOf } from './server-message';
  * 'unauthorized' (invalid key), so 'forbidden' is free to mean "this key may not translate (now)", and the
  * shared error contract stays unchanged for the other teams. 'bad_request' is any other 400.
  */
-export type TranslationFailureReason =
+type TranslationFailureReason =
   | 'no_key'
   | 'invalid_key'
   | 'translations_unavailable'
@@ -32,7 +32,7 @@ export interface TranslationCallContext {
   path: string;
 }
 
-export interface TranslationErrorDetails {
+interface TranslationErrorDetails {
   status?: number;
   retryable?: boolean;
   /** The connection was never made, so the request cannot have reached (or been billed by) the service. */

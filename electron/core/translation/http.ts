@@ -14,7 +14,7 @@ export interface HttpCall extends TranslationCallContext {
   signal?: AbortSignal;
 }
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   text: string;
 }

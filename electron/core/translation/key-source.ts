@@ -2,7 +2,7 @@ import { secretNames, type KeyVault } from '@core/vault/key-vault';
 import { bindingFor } from '@core/vault/secret-binding';
 
 /** The environment variable the command line reads the translation key from. */
-export const TRANSLATION_KEY_ENV = 'STATUSDESK_TRANSLATION_KEY';
+const TRANSLATION_KEY_ENV = 'STATUSDESK_TRANSLATION_KEY';
 
 /** The key for a request to the service at `baseUrl`. */
 export type GetTranslationKey = (baseUrl: string) => Promise<string | null>;

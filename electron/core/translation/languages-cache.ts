@@ -6,8 +6,8 @@ import { quarantineFile } from '@core/storage/quarantine';
 import { writeFileAtomic } from '@core/storage/atomic-write';
 import type { CallOptions } from './client';
 
-export const LANGUAGES_FILE_NAME = 'translation-languages.json';
-export const LANGUAGES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const LANGUAGES_FILE_NAME = 'translation-languages.json';
+const LANGUAGES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Its own small file (rewritten whole, atomically): the list changes rarely and is read at start. */
 const fileSchema = z.object({
@@ -17,11 +17,11 @@ const fileSchema = z.object({
   languages: z.array(languageSchema),
 });
 
-export interface LanguagesSource {
+interface LanguagesSource {
   languages(options?: CallOptions): Promise<Language[]>;
 }
 
-export interface LanguagesCacheOptions {
+interface LanguagesCacheOptions {
   source: LanguagesSource;
   /** Where to keep the list between runs; in memory only when absent. */
   dataDir?: string;

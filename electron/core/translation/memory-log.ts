@@ -11,16 +11,16 @@ import { z } from 'zod';
  * line before it. The log is compacted (rewritten with write-tmp + fsync + rename, so atomically) when it holds
  * more than twice the live entries.
  */
-export const MEMORY_FORMAT = 'statusdesk.translation-memory';
-export const MEMORY_VERSION = 1;
+const MEMORY_FORMAT = 'statusdesk.translation-memory';
+const MEMORY_VERSION = 1;
 
-export const headerSchema = z.object({ format: z.literal(MEMORY_FORMAT), version: z.number().int() });
+const headerSchema = z.object({ format: z.literal(MEMORY_FORMAT), version: z.number().int() });
 
 const keySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const timeSchema = z.number().int().nonnegative();
 
-export const entryLineSchema = z.object({ k: keySchema, v: z.string(), c: timeSchema, u: timeSchema });
-export const touchLineSchema = z.object({ k: keySchema, u: timeSchema });
+const entryLineSchema = z.object({ k: keySchema, v: z.string(), c: timeSchema, u: timeSchema });
+const touchLineSchema = z.object({ k: keySchema, u: timeSchema });
 
 export interface MemoryEntry {
   value: string;
@@ -28,7 +28,7 @@ export interface MemoryEntry {
   usedAt: number;
 }
 
-export type LogRecord = { kind: 'entry'; key: string; entry: MemoryEntry } | { kind: 'touch'; key: string; usedAt: number };
+type LogRecord = { kind: 'entry'; key: string; entry: MemoryEntry } | { kind: 'touch'; key: string; usedAt: number };
 
 export function headerLine(): string {
   return JSON.stringify({ format: MEMORY_FORMAT, version: MEMORY_VERSION });
@@ -42,7 +42,7 @@ export function touchLine(key: string, usedAt: number): string {
   return JSON.stringify({ k: key, u: usedAt });
 }
 
-export interface ParsedLog {
+interface ParsedLog {
   /** Valid header found with a version this build reads. */
   header: 'ok' | 'missing' | 'newer';
   records: LogRecord[];

@@ -1,6 +1,6 @@
 import type { CallOptions } from './client';
 
-export interface PairSupportSource {
+interface PairSupportSource {
   isSupported(from: string, to: string, options?: CallOptions): Promise<boolean>;
 }
 

@@ -13,7 +13,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 };
 
 /** Which failures are tried again: by default any retryable one (reads); translate narrows it. */
-export type RetryWhen = (error: TranslationApiError) => boolean;
+type RetryWhen = (error: TranslationApiError) => boolean;
 
 /**
  * A small loop rather than p-retry: tests inject the sleep and the random source (p-retry 7 takes neither),

@@ -27,7 +27,7 @@ import type { TranslationLanguages } from '@shared/translation/language-list';
 import type { TranslationServiceHealth } from '@shared/translation/health';
 import type { TranslationTotals } from '@shared/translation/counters';
 
-export interface TranslationAppServiceOptions {
+interface TranslationAppServiceOptions {
   /** The app's data folder: memory, languages list and history live there, shared with the CLI. */
   dataDir: string;
   /** The `translation` section is read at each call, so a changed base URL applies at once. */
@@ -43,7 +43,7 @@ export interface TranslationAppServiceOptions {
   now?: () => Date;
 }
 
-export interface TranslateRequest {
+interface TranslateRequest {
   from: string;
   to: string;
   type?: number | undefined;

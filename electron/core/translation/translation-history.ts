@@ -9,9 +9,9 @@ import { readHistoryFile, type HistoryFileOptions, type HistoryFormat, type Hist
 import { readIfPresent } from '@core/storage/read-if-present';
 
 export const HISTORY_FILE_NAME = 'translation-history.json';
-export const DEFAULT_HISTORY_LIMIT = 50;
+const DEFAULT_HISTORY_LIMIT = 50;
 /** A translation larger than this (source and result, in characters) is not kept: the file stays small. */
-export const DEFAULT_HISTORY_ENTRY_MAX_CHARS = 40_000;
+const DEFAULT_HISTORY_ENTRY_MAX_CHARS = 40_000;
 
 const FORMAT = 'statusdesk.translation-history';
 const VERSION = 1;
@@ -36,7 +36,7 @@ function problemWords(problem: HistoryProblem): string {
   }
 }
 
-export interface TranslationHistoryOptions extends HistoryFileOptions {
+interface TranslationHistoryOptions extends HistoryFileOptions {
   entryMaxChars?: number;
 }
 

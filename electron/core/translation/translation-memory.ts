@@ -8,14 +8,14 @@ import { entryLine, headerLine, parseLog, touchLine, type MemoryEntry } from './
 import { readIfPresent } from '@core/storage/read-if-present';
 
 export const MEMORY_FILE_NAME = 'translation-memory.jsonl';
-export const DEFAULT_MEMORY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const DEFAULT_MEMORY_MAX_ENTRIES = 50_000;
+const DEFAULT_MEMORY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const DEFAULT_MEMORY_MAX_ENTRIES = 50_000;
 /**
  * Texts and translations kept, in characters: entries may be up to 20,000 characters each, so the entry count
  * alone would let the file reach gigabytes; this keeps it to tens of megabytes (file-size-cap.ts's spirit for a
  * cache: the oldest go instead of the newest being refused).
  */
-export const DEFAULT_MEMORY_MAX_CHARS = 16 * 1024 * 1024;
+const DEFAULT_MEMORY_MAX_CHARS = 16 * 1024 * 1024;
 
 export interface TranslationMemoryOptions {
   /** The data folder; the memory lives in `<dataDir>/translation-memory.jsonl`. Or give `filePath`. */

@@ -16,7 +16,7 @@ import { PairSupportCache } from './pair-support';
 import type { TranslationMemory } from './translation-memory';
 import { countWords, isBlank } from './words';
 
-export const DEFAULT_TRANSLATE_CONCURRENCY = 2;
+const DEFAULT_TRANSLATE_CONCURRENCY = 2;
 
 export interface TranslatorOptions {
   client: TranslationClient;

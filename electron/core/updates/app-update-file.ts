@@ -6,7 +6,7 @@
  * Only the shape electron-builder writes is read (top-level `key: value` and `key:` followed by `- item` lines,
  * plain or quoted scalars); anything else is left out, so a file this does not understand names nothing.
  */
-export interface AppUpdateFile {
+interface AppUpdateFile {
   provider: string | null;
   owner: string | null;
   repo: string | null;

@@ -17,7 +17,7 @@ export function updatesOff(build: { packaged: boolean; demo: boolean }): Extract
 }
 
 /** The Linux packages whose install belongs to the system's package manager (electron-builder's `package-type`). */
-export const SYSTEM_PACKAGES = ['deb', 'rpm', 'pacman'] as const;
+const SYSTEM_PACKAGES = ['deb', 'rpm', 'pacman'] as const;
 export type SystemPackage = (typeof SYSTEM_PACKAGES)[number];
 
 /** How this Linux copy was installed: a system package, an AppImage, or anything else (an unpacked folder, a tarball). */

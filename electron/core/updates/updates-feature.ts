@@ -19,7 +19,7 @@ export interface UpdaterPort {
   onState(listener: (state: UpdateState) => void): () => void;
 }
 
-export interface UpdatesFeatureOptions {
+interface UpdatesFeatureOptions {
   settings: SettingsStore;
   version: string;
   build: { packaged: boolean; demo: boolean };

@@ -11,7 +11,7 @@ export interface KeychainLike extends SecretStore {
   probe(): Promise<KeychainProbe>;
 }
 
-export interface SecretDescription {
+interface SecretDescription {
   storage: KeyStorage;
   lastFour: string | null;
 }

@@ -3,7 +3,7 @@ import type { AsyncEntry } from '@napi-rs/keyring';
 import { AppError } from '@shared/errors';
 import type { SecretStore } from './secret-store';
 
-export const DEFAULT_KEYCHAIN_SERVICE = 'Statusdesk';
+const DEFAULT_KEYCHAIN_SERVICE = 'Statusdesk';
 
 export interface KeychainProbe {
   available: boolean;
@@ -45,7 +45,7 @@ type KeyringModule = Pick<typeof Keyring, 'AsyncEntry'>;
  * The keychain library, loaded on first use: it is a native binding with one package per platform, and a
  * missing one must leave the app running without an OS keychain, not stop the main process from loading.
  */
-export const loadKeyring = (): Promise<KeyringModule> => import('@napi-rs/keyring');
+const loadKeyring = (): Promise<KeyringModule> => import('@napi-rs/keyring');
 
 /**
  * The OS keychain through @napi-rs/keyring. On Linux the entry is pinned to the Secret Service: the library

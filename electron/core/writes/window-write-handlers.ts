@@ -5,13 +5,13 @@ import type { InvokeHandlers } from '@core/ipc/dispatcher';
 import { queueWrite, WRITE_CHECK_CALL, type WriteCheckRead } from '@core/use-cases/queue-write';
 
 /** What the window's writes need: the account's reads for the checks, and the app's outbox. */
-export interface WindowWrites {
+interface WindowWrites {
   reads: Pick<AccountReads, 'read'>;
   enqueue: (write: OutboxEnqueueInput) => Promise<OutboxEnqueueResult>;
 }
 
 /** The reads of a window write's checks: its account's key, one quick look. */
-export function windowCheckReads(reads: WindowWrites['reads'], accountId: string): WriteCheckRead {
+function windowCheckReads(reads: WindowWrites['reads'], accountId: string): WriteCheckRead {
   return (operation, input) => reads.read({ accountId, operation, input }, WRITE_CHECK_CALL);
 }
 

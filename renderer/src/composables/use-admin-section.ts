@@ -11,7 +11,7 @@ import { useListSearch } from './use-list-search';
 import { useRowSelection } from './use-row-selection';
 
 /** What a form dialog is doing: adding, editing a listed item, or fixing a write the server refused. */
-export type Editing = { mode: 'add' } | { mode: 'edit'; item: MergedAdminItem } | { mode: 'fix'; entry: OutboxEntryView };
+type Editing = { mode: 'add' } | { mode: 'edit'; item: MergedAdminItem } | { mode: 'fix'; entry: OutboxEntryView };
 
 /** The lists whose rows can be picked for bulk actions (delete; members also a role). */
 const SELECTABLE: ReadonlySet<AdminResourceId> = new Set(['subscriptions', 'pageMembers', 'orgMembers']);

@@ -98,9 +98,6 @@ export function clockTime(value: string | null | undefined, pageZone?: string | 
   return `${new Intl.DateTimeFormat(undefined, options).format(at)} ${zoneAbbreviation(at, pageZone)}`;
 }
 
-/** The same as localTime: an API datetime as the user reads it; '' when absent or invalid. */
-export const apiTimeText = localTime;
-
 /**
  * The exact moment with its zone's name and offset from UTC, for hover text
  * ("24 Nov 2026, 22:15:03 Central European Standard Time (UTC+01:00)").

@@ -8,7 +8,7 @@ export type ConsoleKind = 'incidents' | 'notices';
 /** An incident or notice as listed: the server copy with the outbox's unsent writes laid over it. */
 export type ConsoleItem = MergedItem<{ id: number | string; updates?: unknown } & Record<string, unknown>>;
 
-export type Phase = 'open' | 'resolved' | 'upcoming' | 'in_progress' | 'completed' | 'notice';
+type Phase = 'open' | 'resolved' | 'upcoming' | 'in_progress' | 'completed' | 'notice';
 
 export const PHASE_TEXT: Record<Phase, string> = {
   open: 'Open',
@@ -68,7 +68,7 @@ export function baseVersionOf(target: { updated_at?: unknown; pending?: true }):
   return str(target.updated_at) ?? undefined;
 }
 
-export type BadgeTone = 'pending' | 'sending' | 'failed' | 'conflict';
+type BadgeTone = 'pending' | 'sending' | 'failed' | 'conflict';
 
 /** What the outbox is doing to an item or update, as badges: a failure or conflict says so, never "pending". */
 export function outboxBadges(target: { pending?: true; pendingEdit?: true; pendingDelete?: true; outbox?: OutboxMark }): { text: string; tone: BadgeTone }[] {

@@ -2,7 +2,7 @@ import { levelWords } from '@shared/people-words/level-words';
 import { isBaseLevel, toBaseLevel, type BaseLevel, type CustomTypeLevels } from '@shared/statuspal/levels';
 
 /** The incident types every page has; pages may add their own (learned from what the page shows). */
-export const BASE_INCIDENT_TYPES = ['major', 'minor', 'scheduled'] as const;
+const BASE_INCIDENT_TYPES = ['major', 'minor', 'scheduled'] as const;
 
 /** Update types seen on real pages; an open string on the wire, `resolved` closes the incident. */
 export const UPDATE_TYPES = ['issue', 'update', 'monitoring', 'deescalate', 'scheduled', 'essential', 'info', 'resolved'] as const;

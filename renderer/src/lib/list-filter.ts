@@ -12,13 +12,13 @@ export const STATUS_FILTERS: { id: StatusFilter; label: string }[] = [
   { id: 'all', label: 'All' },
 ];
 
-export interface ListFilter {
+interface ListFilter {
   query: string;
   status: StatusFilter;
 }
 
 /** Resolved incidents and completed maintenances; everything else (open, upcoming, in progress) is open. */
-export function isClosed(item: ConsoleItem, kind: ConsoleKind, levels: CustomTypeLevels, nowMs: number): boolean {
+function isClosed(item: ConsoleItem, kind: ConsoleKind, levels: CustomTypeLevels, nowMs: number): boolean {
   if (kind === 'notices') return false;
   const phase = phaseOf(item, kind, isMaintenanceType(typeOf(item), levels), nowMs);
   return phase === 'resolved' || phase === 'completed';

@@ -1,5 +1,5 @@
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
-import { apiTimeText } from './api-time';
+import { localTime } from './api-time';
 import type { ServiceOption } from './page-context';
 
 type Input = Record<string, unknown>;
@@ -8,7 +8,7 @@ const record = (value: unknown): Input => (value !== null && typeof value === 'o
 const words = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** One line of the needs-a-look table: what the user recognises a write or a look-alike by. */
-export interface LookupRow {
+interface LookupRow {
   /** The look-alike's server id; none for the user's own write. */
   id?: string | number;
   title: string;
@@ -53,7 +53,7 @@ export function lookupRows(
     title: words(mine.title) || words(mine.name) || words(mine.description),
     type: words(mine.type),
     services: mine.service_ids === undefined ? 'not set' : servicesText(mine.service_ids, serviceName),
-    when: apiTimeText(entry.lookup?.sentAt ?? null),
+    when: localTime(entry.lookup?.sentAt ?? null),
     message: words(firstUpdate.description) || (mine.title !== undefined ? '' : words(mine.description)),
   };
   const candidates = (entry.lookup?.candidates ?? []).map((candidate) => {
@@ -63,7 +63,7 @@ export function lookupRows(
       title: words(s.title) || words(s.name) || words(s.email) || words(s.url),
       type: words(s.type),
       services: servicesText(s.service_ids, serviceName),
-      when: apiTimeText(typeof s.inserted_at === 'string' ? s.inserted_at : null),
+      when: localTime(typeof s.inserted_at === 'string' ? s.inserted_at : null),
       message: words(s.description),
     };
   });

@@ -4,7 +4,7 @@
  * the state.
  */
 
-export interface Selection {
+interface Selection {
   ids: ReadonlySet<string>;
   /** The last row toggled on its own: where a Shift-click range starts. */
   anchor: string | null;

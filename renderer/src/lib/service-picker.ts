@@ -30,7 +30,7 @@ export interface IndexedService {
   text: string;
 }
 
-export interface PickerIndex {
+interface PickerIndex {
   /** Depth first, parents before their children. */
   order: IndexedService[];
   byKey: Map<string, IndexedService>;
@@ -67,11 +67,11 @@ export function indexTree(roots: readonly PickerNode[]): PickerIndex {
 }
 
 /** Every word of the query in the service's path or name, in any order: "eu ledger" finds "Ledger 217" under EU West. */
-export function matches(service: IndexedService, words: readonly string[]): boolean {
+function matches(service: IndexedService, words: readonly string[]): boolean {
   return words.every((word) => service.text.includes(word));
 }
 
-export function wordsOf(query: string): string[] {
+function wordsOf(query: string): string[] {
   return fold(query)
     .split(/\s+/)
     .filter((word) => word !== '');

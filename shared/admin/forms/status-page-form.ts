@@ -10,7 +10,7 @@ function isTimeZone(value: string): boolean {
 }
 
 /** The subdomain is the page's address in the API; it is chosen when the page is made. */
-export const statusPageSubdomainSchema = z
+const statusPageSubdomainSchema = z
   .string()
   .trim()
   .min(1, 'Enter a subdomain, such as acme-status.')

@@ -10,6 +10,3 @@ export const accessGroupSchema = z.looseObject({
 export const accessGroupInputSchema = z.looseObject({
   name: z.string().min(1).optional(),
 });
-
-export type AccessGroup = z.infer<typeof accessGroupSchema>;
-export type AccessGroupInput = z.input<typeof accessGroupInputSchema>;

@@ -28,12 +28,5 @@ export const metaSchema = z.looseObject({
   total_count: z.number().int().nullish(),
 });
 
-/** Error body: `{ "error": <http status> }`; other shapes are tolerated. */
-export const errorBodySchema = z.looseObject({
-  error: z.unknown(),
-});
-
-export type Translations = z.infer<typeof translationsSchema>;
 export type Links = z.infer<typeof linksSchema>;
 export type Meta = z.infer<typeof metaSchema>;
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -4,5 +4,3 @@ import { z } from 'zod';
 export const helloResponseSchema = z.looseObject({
   message: z.string(),
 });
-
-export type HelloResponse = z.infer<typeof helloResponseSchema>;

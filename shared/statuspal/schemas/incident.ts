@@ -69,7 +69,3 @@ export const incidentPatchSchema = incidentInputSchema.partial();
 
 export type IncidentUpdate = z.infer<typeof incidentUpdateSchema>;
 export type Incident = z.infer<typeof incidentSchema>;
-export type IncidentUpdateInput = z.input<typeof incidentUpdateInputSchema>;
-export type IncidentUpdatePatch = z.input<typeof incidentUpdatePatchSchema>;
-export type IncidentInput = z.input<typeof incidentInputSchema>;
-export type IncidentPatch = z.input<typeof incidentPatchSchema>;

@@ -44,7 +44,3 @@ export const infoNoticePatchSchema = infoNoticeInputSchema.partial();
 
 export type InfoNoticeUpdate = z.infer<typeof infoNoticeUpdateSchema>;
 export type InfoNotice = z.infer<typeof infoNoticeSchema>;
-export type InfoNoticeUpdateInput = z.input<typeof infoNoticeUpdateInputSchema>;
-export type InfoNoticeUpdatePatch = z.input<typeof infoNoticeUpdatePatchSchema>;
-export type InfoNoticeInput = z.input<typeof infoNoticeInputSchema>;
-export type InfoNoticePatch = z.input<typeof infoNoticePatchSchema>;

@@ -11,6 +11,3 @@ export const metricEntrySchema = z.looseObject({
   time: z.union([z.number(), z.string()]).optional(),
   value: z.number().nullish(),
 });
-
-export type MetricEntryInput = z.input<typeof metricEntryInputSchema>;
-export type MetricEntry = z.infer<typeof metricEntrySchema>;

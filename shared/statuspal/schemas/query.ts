@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { emailAddress } from '../../validation/email';
 import { subscriptionFilterSchema } from '../filters';
 
-export const MAX_PAGE_LIMIT = 100;
-export const DEFAULT_PAGE_LIMIT = 20;
+const MAX_PAGE_LIMIT = 100;
 
 /** Omitted = server default (20). Checked before sending: the API's maximum is 100. */
-export const pageLimitSchema = z.number({ error: 'limit must be a number' }).refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PAGE_LIMIT, {
+const pageLimitSchema = z.number({ error: 'limit must be a number' }).refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_PAGE_LIMIT, {
   message: `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`,
 });
 
@@ -29,5 +28,3 @@ export const subscriptionListQuerySchema = cursorQuerySchema.extend({
 export const memberListQuerySchema = cursorQuerySchema.extend({
   email: emailAddress().optional(),
 });
-
-export type CursorQuery = z.input<typeof cursorQuerySchema>;

@@ -53,7 +53,4 @@ export const serviceInputSchema = z.looseObject({
 export const servicePatchSchema = serviceInputSchema.partial();
 
 export type ServiceNode = z.infer<typeof serviceNodeSchema>;
-export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 export type Service = z.infer<typeof serviceSchema>;
-export type ServiceInput = z.input<typeof serviceInputSchema>;
-export type ServicePatch = z.input<typeof servicePatchSchema>;

@@ -27,7 +27,3 @@ export const statusPageInputSchema = z.looseObject({
   url: z.string().optional(),
   time_zone: z.string().optional(),
 });
-
-export type StatusPageInfo = z.infer<typeof statusPageInfoSchema>;
-export type StatusPage = z.infer<typeof statusPageSchema>;
-export type StatusPageInput = z.input<typeof statusPageInputSchema>;

@@ -28,6 +28,3 @@ export const subscriptionInputSchema = z.looseObject({
   phone_number: z.string().min(1).optional(),
   webhook_url: z.url({ protocol: /^https?$/ }).optional(),
 });
-
-export type Subscription = z.infer<typeof subscriptionSchema>;
-export type SubscriptionInput = z.input<typeof subscriptionInputSchema>;

@@ -10,6 +10,3 @@ export const webhookSchema = z.looseObject({
 export const webhookInputSchema = z.looseObject({
   url: z.url({ protocol: /^https?$/ }).optional(),
 });
-
-export type Webhook = z.infer<typeof webhookSchema>;
-export type WebhookInput = z.input<typeof webhookInputSchema>;

@@ -29,7 +29,7 @@ export interface IncidentInput {
   extra: Record<string, unknown>;
 }
 
-export function parseIncidentInput(page: Page, o: Obj, partial: boolean): IncidentInput {
+function parseIncidentInput(page: Page, o: Obj, partial: boolean): IncidentInput {
   const input: IncidentInput = {
     type: optStr(o, 'type', { required: !partial, nonEmpty: true }),
     title: optStr(o, 'title', { required: !partial, nonEmpty: true }),
@@ -105,7 +105,7 @@ export function createIncident(store: Store, page: Page, input: IncidentInput, n
   return inc;
 }
 
-export function updateIncident(page: Page, inc: Incident, input: IncidentInput, now: number): void {
+function updateIncident(page: Page, inc: Incident, input: IncidentInput, now: number): void {
   applyChanges(inc, input, ['type', 'title', 'serviceIds', 'startsAt', 'timezone', 'affectsUptime', 'translations'], now);
   if (input.endsAt !== undefined) {
     inc.endsAt = input.endsAt;
@@ -119,7 +119,7 @@ export function updateIncident(page: Page, inc: Incident, input: IncidentInput, 
   refreshLive(page, inc);
 }
 
-export function deleteIncident(page: Page, inc: Incident): void {
+function deleteIncident(page: Page, inc: Incident): void {
   page.incidents.delete(inc.id);
   refreshLive(page, inc);
 }
@@ -133,14 +133,14 @@ export function addIncidentUpdate(store: Store, page: Page, inc: Incident, input
   return u;
 }
 
-export function changeIncidentUpdate(page: Page, inc: Incident, u: Update, input: UpdateInput, now: number): void {
+function changeIncidentUpdate(page: Page, inc: Incident, u: Update, input: UpdateInput, now: number): void {
   const was = hasResolved(inc);
   changeUpdateIn(inc.updates, u, input, now);
   touch(inc, now);
   syncClosure(page, inc, now, was);
 }
 
-export function deleteIncidentUpdate(page: Page, inc: Incident, u: Update, now: number): void {
+function deleteIncidentUpdate(page: Page, inc: Incident, u: Update, now: number): void {
   const was = hasResolved(inc);
   removeUpdateFrom(inc.updates, u);
   touch(inc, now);

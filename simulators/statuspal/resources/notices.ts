@@ -15,7 +15,7 @@ import { NOTICE_KEYS } from '../record-keys';
 
 const KNOWN = new Set<string>([...NOTICE_KEYS, 'notify']);
 
-export interface NoticeInput {
+interface NoticeInput {
   title?: string;
   serviceIds?: number[];
   featuredFrom?: number | null;
@@ -27,7 +27,7 @@ export interface NoticeInput {
   extra: Record<string, unknown>;
 }
 
-export function parseNoticeInput(page: Page, o: Obj, partial: boolean): NoticeInput {
+function parseNoticeInput(page: Page, o: Obj, partial: boolean): NoticeInput {
   const input: NoticeInput = {
     title: optStr(o, 'title', { required: !partial, nonEmpty: true }),
     serviceIds: optIntArray(o, 'service_ids'),
@@ -67,11 +67,11 @@ export function createNotice(store: Store, page: Page, input: NoticeInput, now: 
   return n;
 }
 
-export function updateNotice(n: Notice, input: NoticeInput, now: number): void {
+function updateNotice(n: Notice, input: NoticeInput, now: number): void {
   applyChanges(n, input, ['title', 'serviceIds', 'featuredFrom', 'featuredUntil', 'timezone', 'translations'], now);
 }
 
-export function addNoticeUpdate(store: Store, n: Notice, input: UpdateInput, now: number): Update {
+function addNoticeUpdate(store: Store, n: Notice, input: UpdateInput, now: number): Update {
   const u = newUpdate(store, { ...input, type: 'info' }, now, 'info');
   insertUpdate(n.updates, u);
   touch(n, now);

@@ -26,7 +26,7 @@ function parse(o: Obj) {
   };
 }
 
-export function createPage(store: Store, org: Org, o: Obj, now: number): Page {
+function createPage(store: Store, org: Org, o: Obj, now: number): Page {
   const input = parse(o);
   let subdomain = input.subdomain;
   if (subdomain === undefined) {

@@ -31,7 +31,7 @@ const KNOWN = new Set([
   'updated_at',
 ]);
 
-export interface ServiceInput {
+interface ServiceInput {
   name?: string;
   description?: unknown;
   privateDescription?: unknown;
@@ -52,7 +52,7 @@ const nullableStr = (o: Obj, k: string): string | null | undefined => {
   return v;
 };
 
-export function parseServiceInput(o: Obj, partial: boolean): ServiceInput {
+function parseServiceInput(o: Obj, partial: boolean): ServiceInput {
   return {
     name: optStr(o, 'name', { required: !partial, nonEmpty: true }),
     description: nullableStr(o, 'description'),
@@ -114,7 +114,7 @@ export function createService(store: Store, page: Page, input: ServiceInput, now
   return s;
 }
 
-export function updateService(page: Page, s: Service, input: ServiceInput, now: number): void {
+function updateService(page: Page, s: Service, input: ServiceInput, now: number): void {
   checkParent(page, s.id, input.parentId);
   const fields = [
     'name',
@@ -132,7 +132,7 @@ export function updateService(page: Page, s: Service, input: ServiceInput, now: 
 }
 
 /** Children move up to the deleted service's parent; references from incidents and notices are dropped. */
-export function deleteService(page: Page, s: Service, now: number): void {
+function deleteService(page: Page, s: Service, now: number): void {
   page.services.delete(s.id);
   for (const c of page.services.values()) {
     if (c.parentId === s.id) {

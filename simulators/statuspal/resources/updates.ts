@@ -71,7 +71,7 @@ export function newUpdate(store: Store, input: UpdateInput, now: number, default
   };
 }
 
-export function changeUpdateRecord(u: Update, input: UpdateInput, now: number): void {
+function changeUpdateRecord(u: Update, input: UpdateInput, now: number): void {
   if (input.description !== undefined) {
     u.description = input.description;
     u.descriptionHtml = descriptionToHtml(input.description);

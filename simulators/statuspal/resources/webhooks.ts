@@ -15,7 +15,7 @@ import { applyChanges } from './common';
  * service.monitored_status.updated; other strings are kept, not rejected.
  */
 const KNOWN = new Set(['id', 'url', 'events', 'inserted_at', 'updated_at']);
-export const WEBHOOK_EVENTS = ['incident.created', 'incident.updated', 'incident.deleted', 'service.monitored_status.updated'];
+const WEBHOOK_EVENTS = ['incident.created', 'incident.updated', 'incident.deleted', 'service.monitored_status.updated'];
 
 function parse(o: Obj, partial: boolean) {
   const url = optStr(o, 'url', { required: !partial, nonEmpty: true });

@@ -66,7 +66,7 @@ export const SMALL_COPY: LargeSeedCounts = {
   metricDays: 1,
 };
 
-export const LARGE_SUBDOMAIN = 'acme';
+const LARGE_SUBDOMAIN = 'acme';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -6,7 +6,7 @@
  */
 
 /** Playwright 1.65's own list (its chromiumSwitches), in its order. */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',

@@ -12,7 +12,7 @@ interface Started {
   servers: Array<{ close(): Promise<void> }>;
 }
 
-export interface E2eFixtures {
+interface E2eFixtures {
   /** How `sim` starts; a file changes it with `test.use({ simOptions: … })`. */
   simOptions: StartOptions;
   /** The Status Page API simulator, with the demo seed. */

@@ -11,8 +11,8 @@ import type { Result } from '../../../shared/ipc/define';
  * them, through the one dispatcher.
  */
 
-export const APP_ORIGIN = 'app://statusdesk';
-export const MAIN_FRAME = { url: `${APP_ORIGIN}/index.html`, isMainFrame: true };
+const APP_ORIGIN = 'app://statusdesk';
+const MAIN_FRAME = { url: `${APP_ORIGIN}/index.html`, isMainFrame: true };
 
 export function testKeychain(): KeychainSecretStore {
   return new KeychainSecretStore({ service: `Statusdesk-reliability-${randomUUID()}` });

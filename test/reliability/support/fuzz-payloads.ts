@@ -19,15 +19,15 @@ const checksOf = (schema: Schema): Def[] => ((defOf(schema).checks as Array<{ _z
 
 /** Marks strings the fuzzer made, to check no error message echoes them. */
 export const FUZZ_MARK = 'FUZZ\u2063MARK';
-export const HUGE = `${FUZZ_MARK}${'A'.repeat(2_000_000)}`;
+const HUGE = `${FUZZ_MARK}${'A'.repeat(2_000_000)}`;
 
-export interface FuzzOptions {
+interface FuzzOptions {
   random: () => number;
   /** Known-good strings (real ids, URLs) tried first for string fields. */
   pool: string[];
 }
 
-export interface FuzzPayload {
+interface FuzzPayload {
   payload: unknown;
   /** What was done to it, for failure messages. */
   mutations: string[];
@@ -59,7 +59,7 @@ const isOptional = (schema: Schema): boolean => {
 };
 
 /** A value `schema` accepts, or undefined when none was found (the mutation still makes it invalid). */
-export function validValue(schema: Schema, options: FuzzOptions, depth = 0): unknown {
+function validValue(schema: Schema, options: FuzzOptions, depth = 0): unknown {
   const def = defOf(schema);
   const accepts = (value: unknown) => schema.safeParse(value).success;
   switch (def.type) {

@@ -2,7 +2,7 @@
  * How much the reliability suite does. The full run is the default; STATUSDESK_RELIABILITY=quick is a
  * reduced run for slow machines (same checks, fewer polls, kills and payloads).
  */
-export const QUICK = process.env.STATUSDESK_RELIABILITY === 'quick';
+const QUICK = process.env.STATUSDESK_RELIABILITY === 'quick';
 
 /** Which run this is, as the tests report it beside their figures. */
 export const MODE = QUICK ? 'quick' : 'full';

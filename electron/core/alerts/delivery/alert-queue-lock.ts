@@ -11,7 +11,7 @@ import { acquireOwnerLock, type LockFileVerb, type OwnerLockKind } from '@core/s
  * other one still reads the queue (the delivery log), and says who sends.
  */
 
-export const ALERT_QUEUE_LOCK_FILE_NAME = 'alert-queue.lock';
+const ALERT_QUEUE_LOCK_FILE_NAME = 'alert-queue.lock';
 
 /** Who sends the alerts: the desktop app, the headless watcher, or a command (`statusdesk alerts test`) for a moment. */
 export type AlertsOwnerRole = 'app' | 'serve' | 'cli';

@@ -24,7 +24,7 @@ export type AttemptOutcome =
   /** Never to be delivered. */
   | { kind: 'refused'; problem: string };
 
-export interface AttemptDeps {
+interface AttemptDeps {
   destination: AlertDestination | undefined;
   secretFor: (destination: AlertDestination) => Promise<DestinationSecret | null>;
   now: number;

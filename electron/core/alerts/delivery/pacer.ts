@@ -4,7 +4,7 @@
  * network delays them), and not before a Retry-After it asked for. Pure: the caller passes the time.
  */
 
-export interface Pace {
+interface Pace {
   /** The shortest gap between two requests to one destination. */
   intervalMs: number;
 }

@@ -16,8 +16,8 @@ import { endsWithoutNewline, HeaderLine, jsonLines } from '@core/storage/json-li
  * other line that cannot be read is damage, counted, and the file is moved aside (queue-store.ts).
  */
 
-export const ALERT_QUEUE_FORMAT = 'statusdesk.alert-queue';
-export const ALERT_QUEUE_VERSION = 1;
+const ALERT_QUEUE_FORMAT = 'statusdesk.alert-queue';
+const ALERT_QUEUE_VERSION = 1;
 
 const headerSchema = z.object({ format: z.literal(ALERT_QUEUE_FORMAT), version: z.number().int() });
 
@@ -46,7 +46,7 @@ const stateSchema = z.object({
 const removeSchema = z.object({ t: z.literal('remove'), id: z.string().min(1) });
 
 const recordSchema = z.discriminatedUnion('t', [addSchema, stateSchema, removeSchema]);
-export type QueueLine = z.infer<typeof recordSchema>;
+type QueueLine = z.infer<typeof recordSchema>;
 
 export function headerLine(): string {
   return JSON.stringify({ format: ALERT_QUEUE_FORMAT, version: ALERT_QUEUE_VERSION });

@@ -13,7 +13,7 @@ import { addLine, headerLine, parseQueue, removeLine, stateLine, type ParsedQueu
 export const ALERT_QUEUE_FILE_NAME = 'alert-queue.jsonl';
 const FILE_WHAT = 'The alert queue file';
 
-export interface QueueStoreOptions {
+interface QueueStoreOptions {
   dataDir: string;
   reportProblem: (message: string) => void;
   now: () => number;

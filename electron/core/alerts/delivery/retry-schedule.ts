@@ -19,7 +19,7 @@ export const DEFAULT_RETRY_SCHEDULE: Omit<RetrySchedule, 'random'> = {
   giveUpAfterMs: 24 * 60 * 60_000,
 };
 
-export type RetryDecision = { kind: 'retry'; at: number; retryAfterMs: number | null } | { kind: 'give_up' };
+type RetryDecision = { kind: 'retry'; at: number; retryAfterMs: number | null } | { kind: 'give_up' };
 
 /** After failed attempt number `attempts` (from 1), first tried at `firstAttemptAt`. */
 export function nextRetry(

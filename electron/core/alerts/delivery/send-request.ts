@@ -9,7 +9,7 @@ import type { OutgoingRequest, ReceiverAnswer } from '../destinations/destinatio
  * over the whole exchange. A failure is said in words that never quote the address (it is the secret).
  */
 
-export type SendResult = { kind: 'answer'; answer: ReceiverAnswer } | { kind: 'failure'; reason: string };
+type SendResult = { kind: 'answer'; answer: ReceiverAnswer } | { kind: 'failure'; reason: string };
 
 class ExchangeFailed extends Error {}
 

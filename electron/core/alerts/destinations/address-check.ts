@@ -6,7 +6,7 @@ import { isLoopbackHost, originOf, secretDestinationProblem } from '@shared/vali
  * too, so the simulators (and a local relay) can stand in for the service; nothing then crosses a network.
  */
 
-export interface ServiceAddress {
+interface ServiceAddress {
   /** "a Slack incoming webhook address (https://hooks.slack.com/services/…)": said when another is entered. */
   expected: string;
   hostAllowed(hostname: string): boolean;

@@ -29,7 +29,7 @@ import { changeLine, changeLink, cut, shownChanges } from './message-text';
  * proves the key works without paging whoever is on call.
  */
 
-export const PAGERDUTY_DEFAULT_ADDRESS = 'https://events.pagerduty.com/v2/enqueue';
+const PAGERDUTY_DEFAULT_ADDRESS = 'https://events.pagerduty.com/v2/enqueue';
 const ENQUEUE_PATH = '/v2/enqueue';
 const CHANGE_PATH = '/v2/change/enqueue';
 const MAX_SUMMARY = 1_024;

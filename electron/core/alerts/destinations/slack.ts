@@ -48,7 +48,7 @@ function linked(text: string, url: string | null): string {
   return url && /^https?:\/\//.test(url) ? `<${url.replace(/[<>|]/g, encodeURIComponent)}|${label}>` : label;
 }
 
-export function slackPayload(message: AlertMessage, timeZone: string): { text: string; blocks: unknown[] } {
+function slackPayload(message: AlertMessage, timeZone: string): { text: string; blocks: unknown[] } {
   const { shown, more } = shownChanges(message, MAX_CHANGES);
   const blocks: unknown[] = [{ type: 'header', text: { type: 'plain_text', text: cut(`${testPrefix(message)}${message.title}`, MAX_HEADER), emoji: true } }];
   for (const change of shown) {

@@ -31,7 +31,7 @@ const MAX_TEXT = 2_000;
 
 type CardElement = Record<string, unknown>;
 
-export function teamsCard(message: AlertMessage, timeZone: string): Record<string, unknown> {
+function teamsCard(message: AlertMessage, timeZone: string): Record<string, unknown> {
   const { shown, more } = shownChanges(message, MAX_CHANGES);
   const body: CardElement[] = [
     {
@@ -72,7 +72,7 @@ export function teamsCard(message: AlertMessage, timeZone: string): Record<strin
   };
 }
 
-export function teamsPayload(message: AlertMessage, timeZone: string): Record<string, unknown> {
+function teamsPayload(message: AlertMessage, timeZone: string): Record<string, unknown> {
   return {
     type: 'message',
     attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: teamsCard(message, timeZone) }],

@@ -19,7 +19,7 @@ import type { DeliveryVerdict, DestinationFormat, ReceiverAnswer } from './desti
 const MIN_SECRET_LENGTH = 16;
 
 /** A signing secret for a webhook added without one: 256 random bits. */
-export function newSigningSecret(): string {
+function newSigningSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -28,7 +28,7 @@ export function webhookSignature(secret: string, timestampSeconds: number, body:
   return `sha256=${createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex')}`;
 }
 
-export function webhookPayload(message: AlertMessage, deliveryId: string): WebhookPayload {
+function webhookPayload(message: AlertMessage, deliveryId: string): WebhookPayload {
   return {
     type: WEBHOOK_PAYLOAD_TYPE,
     version: WEBHOOK_PAYLOAD_VERSION,

@@ -18,7 +18,7 @@ import { targetsOf, type RouteTarget } from './rule-match';
  * they end) → flood coalescing (a digest when many come at once) → the queue.
  */
 
-export interface AlertRouterOptions {
+interface AlertRouterOptions {
   alerts: () => AlertSettings;
   delivery: Pick<AlertDeliveryApi, 'enqueue'>;
   held: HeldChanges;

@@ -31,7 +31,7 @@ interface DestinationWindow {
 }
 
 /** `windowId`: the journal's window the changes were gathered in; null for a change sent alone. */
-export type FloodSend = (destinationId: string, changes: readonly RoutedChange[], windowId: string | null) => void;
+type FloodSend = (destinationId: string, changes: readonly RoutedChange[], windowId: string | null) => void;
 
 export class FloodCoalescer {
   readonly #clock: MonitorClock;

@@ -32,7 +32,7 @@ const changeLineSchema = z.object({ w: z.string().min(1), d: z.string().min(1), 
 const doneLineSchema = z.object({ done: z.string().min(1) });
 
 /** Changes gathered for one digest of one destination. */
-export interface GatheredWindow {
+interface GatheredWindow {
   windowId: string;
   destinationId: string;
   changes: RoutedChange[];

@@ -14,7 +14,7 @@ import { TypedEvents } from '@core/events/typed-events';
  */
 
 /** Held changes kept at most; past it a change is sent at once rather than held (never dropped). */
-export const MAX_HELD_CHANGES = 5_000;
+const MAX_HELD_CHANGES = 5_000;
 
 /** A RoutedChange as kept on disk (here and in the flood's gathered-journal.ts). */
 export const routedChangeSchema = z.object({

@@ -8,7 +8,7 @@ import type { RoutedChange } from './changes-of-poll';
  * alert-rule.ts). A destination with no rule receives nothing; a disabled destination receives nothing.
  */
 
-export function ruleMatches(rule: AlertRule, routed: RoutedChange): boolean {
+function ruleMatches(rule: AlertRule, routed: RoutedChange): boolean {
   const change = routed.change;
   if (!rule.enabled) return false;
   if (rule.pageIds !== null && !rule.pageIds.includes(change.pageId)) return false;

@@ -4,7 +4,7 @@ import { StatusPageApiError } from '@core/statuspal-client/errors';
 import type { FailureDisposition } from '../kinds';
 
 /** The server's reason in one line: the client's message, which carries what the error body said (statuspal-client/server-reason.ts). */
-export function errorOf(error: unknown): OutboxError {
+function errorOf(error: unknown): OutboxError {
   if (!(error instanceof AppError)) return { code: 'internal', message: 'Something went wrong inside Statusdesk while sending.' };
   return { code: error.code, message: error.message, ...(error.status === undefined ? {} : { status: error.status }) };
 }

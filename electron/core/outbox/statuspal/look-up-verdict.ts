@@ -28,7 +28,7 @@ export interface LookupWindow {
   nearMissMs: number;
 }
 
-export type LookupVerdict = { type: 'applied'; object: Json } | { type: 'ask'; reason: OutboxLookup['reason']; candidates: Json[] } | { type: 'not_applied' };
+type LookupVerdict = { type: 'applied'; object: Json } | { type: 'ask'; reason: OutboxLookup['reason']; candidates: Json[] } | { type: 'not_applied' };
 
 const MAX_CANDIDATES = 10;
 

@@ -50,7 +50,7 @@ import { showsWrite } from './shows-write';
 
 type Json = Record<string, unknown>;
 
-export interface ReconcileContext {
+interface ReconcileContext {
   client: StatusPageClient;
   signal?: AbortSignal;
   /** What other entries own, by claimKeyOf (server, page, resource, id). */
@@ -68,7 +68,7 @@ export interface ReconcileContext {
   maxPages: number;
 }
 
-export type LookupResult =
+type LookupResult =
   { type: 'applied'; object: Json; serverId?: ServerId } | { type: 'ask'; question: Omit<OutboxLookup, 'detectedAt'> } | { type: 'not_applied' };
 
 const isRecord = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -110,7 +110,7 @@ export async function lookUpWrite(operation: WriteOperationName, input: Json, ct
 }
 
 /** The body the write sent, under the key its operation's spec names (deletes have none). */
-export function bodyOf(operation: WriteOperationName, input: Json): Json {
+function bodyOf(operation: WriteOperationName, input: Json): Json {
   const key = STATUS_PAGE_OPERATIONS[operation].body?.key;
   const body = key === undefined ? undefined : input[key];
   return isRecord(body) ? body : {};

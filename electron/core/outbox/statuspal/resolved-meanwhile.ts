@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 
 const isRecord = (value: unknown): value is Json => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-export interface ResolvedMeanwhileQuestion {
+interface ResolvedMeanwhileQuestion {
   client: StatusPageClient;
   subdomain: string;
   incidentId: number;

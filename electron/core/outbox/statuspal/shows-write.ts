@@ -78,7 +78,7 @@ function showsNotify(update: Json, notify: unknown): boolean {
 }
 
 /** Whether a server update (of an incident or notice) can be the one we wrote. */
-export function showsUpdate(update: Json, mine: Json, options: { inheritedNotify?: unknown; skip?: readonly string[] } = {}): boolean {
+function showsUpdate(update: Json, mine: Json, options: { inheritedNotify?: unknown; skip?: readonly string[] } = {}): boolean {
   const { notify, ...fields } = mine;
   return showsFields(update, fields, options.skip ?? []) && showsNotify(update, notify ?? options.inheritedNotify);
 }

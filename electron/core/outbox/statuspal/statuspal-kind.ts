@@ -21,7 +21,7 @@ import { OutcomeSettling, RECONCILE_SETTLE_MS } from './outcome-settling';
 import { QUEUED_AFTER_MS, timeOfWriting, withUserTimes } from './user-times';
 import { systemBootClock, type BootClock } from '@core/timing/boot-clock';
 
-export interface StatusPageOutboxKindOptions {
+interface StatusPageOutboxKindOptions {
   targets: StatusPageTargets;
   /** How long before our send a look-alike is still put to the user rather than ignored (look-up-verdict.ts); default 5 min. */
   reconcileToleranceMs?: number;

@@ -69,7 +69,7 @@ function decodeEntities(text: string): string {
   });
 }
 
-export interface TextReading {
+interface TextReading {
   /** `drop`: <script>/<style> with their content removed (most sanitisers); `keep`: their text kept (strip_tags). */
   code: 'drop' | 'keep';
   /** `space`: block tags become a space; `none`: every tag becomes nothing. */

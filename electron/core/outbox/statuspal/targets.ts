@@ -30,7 +30,7 @@ export function envAccountId(baseUrl: string): string {
   return `env@${normalizeBaseUrl(baseUrl)}`;
 }
 
-export interface StatusPageTargetsOptions {
+interface StatusPageTargetsOptions {
   accounts?: OutboxAccountsPort;
   /** Where STATUSDESK_API_KEY is read (default process.env), at send time. */
   env?: NodeJS.ProcessEnv;

@@ -1,6 +1,6 @@
 import type { AppErrorShape } from '@shared/errors';
 
-export interface ReadFailure {
+interface ReadFailure {
   title: string;
   detail: string;
   /** Settings can fix it (a key, an organization id); otherwise trying again may. */

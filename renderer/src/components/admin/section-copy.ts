@@ -1,7 +1,7 @@
 import type { AdminResourceId } from '@shared/admin/resources';
 
 /** What a resource section says: under its heading, when it is empty, on its form dialog and before a delete. */
-export interface SectionCopy {
+interface SectionCopy {
   subtitle: string;
   emptyDetail: string;
   /** The form dialog's title when adding ("Add a service"). */

@@ -4,7 +4,7 @@ import type { AdminResourceId } from '@shared/admin/resources';
 import { SUBSCRIPTION_FILTER_HINT, subscriptionFilterSchema } from '@shared/statuspal/filters';
 
 /** What a list's server search takes (the resources with a `filterParam`): its words, and the API client's schema. */
-export interface SectionFilter {
+interface SectionFilter {
   /** What the box searches, said in the box itself before anything is typed. */
   placeholder: string;
   /** What the server can search, after "only by". */

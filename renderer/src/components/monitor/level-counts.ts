@@ -17,7 +17,7 @@ const WORDS: Record<CountKey, string> = {
   pending: 'checking',
 };
 
-export interface LevelCount {
+interface LevelCount {
   key: CountKey;
   count: number;
   text: string;

@@ -5,7 +5,7 @@ import { replaceTempIds } from '@shared/outbox/temp-id';
 type Input = Record<string, unknown>;
 
 /** The request body's wrapper key of a write (`incident`, `update`, …), or null for a DELETE. */
-export function bodyKeyOf(operation: string): string | null {
+function bodyKeyOf(operation: string): string | null {
   if (!isWriteOperation(operation)) return null;
   const spec: OperationSpec = STATUS_PAGE_OPERATIONS[operation];
   return spec.body?.key ?? null;

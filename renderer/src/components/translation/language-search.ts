@@ -1,7 +1,7 @@
 import type { Language } from '@shared/translation/language';
 
 /** Lower case without accents, so "francais" finds "Français". */
-export function foldForSearch(text: string): string {
+function foldForSearch(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 }
 

@@ -36,7 +36,7 @@ export function secretFor(sim: AlertsSimulator, kind: AlertDestinationKind): Des
   }
 }
 
-export function destinationOf(sim: AlertsSimulator, kind: AlertDestinationKind): AlertDestination {
+function destinationOf(sim: AlertsSimulator, kind: AlertDestinationKind): AlertDestination {
   return { id: `${kind}-1`, name: `Team ${kind}`, kind, origin: sim.url, timeZone: 'Europe/Berlin', enabled: true };
 }
 

@@ -1,7 +1,7 @@
 import { runCli } from '../../../../electron/cli/program';
 import type { CliIo } from '../../../../electron/cli/output';
 
-export interface CliRun {
+interface CliRun {
   code: number;
   stdout: string;
   stderr: string;

@@ -73,7 +73,7 @@ export async function startServe(home: ServeHome, args: string[] = []): Promise<
   return child;
 }
 
-export interface ServeLine {
+interface ServeLine {
   ts: string;
   level: string;
   msg: string;

@@ -14,7 +14,7 @@ import { createAppBus, type AppBus } from '../../../../electron/core/events/app-
  */
 export const ACME = '00000000-0000-4000-8000-000000000001';
 
-export interface MonitorOnSimulator {
+interface MonitorOnSimulator {
   sim: StatusPageSimulator;
   feature: MonitorFeature;
   settings: SettingsStore;

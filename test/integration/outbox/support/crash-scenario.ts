@@ -19,7 +19,7 @@ import { openTestOutbox } from './harness';
 
 const CHILD = testChildBundle('flush');
 
-export interface CrashScenario {
+interface CrashScenario {
   sim: StatusPageSimulator;
   dataDir: string;
   incidents: number;
@@ -29,7 +29,7 @@ export interface CrashScenario {
   title: string;
 }
 
-export interface CrashReport {
+interface CrashReport {
   total: number;
   killed: number;
   /** Kills that landed while writes were still queued. */

@@ -24,7 +24,7 @@ export function useSimulators(): (options?: StartOptions) => Promise<StatusPageS
   };
 }
 
-export interface CallOptions {
+interface CallOptions {
   key?: string;
   body?: unknown;
   /** sent as is (for unparseable JSON) */

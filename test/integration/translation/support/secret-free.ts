@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 /** Every way an error could be shown or shipped: String, JSON, stack, own fields, through the whole cause chain. */
-export function renderings(error: unknown): string {
+function renderings(error: unknown): string {
   const parts: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 10 && current !== undefined && current !== null; depth++) {

@@ -8,7 +8,7 @@ import { baseSummary, setServiceType, wireIncident, wireUpdate } from '../../mon
 
 export { baseSummary, setServiceType, wireIncident, wireUpdate };
 
-export const snap = (json: any): PageSnapshot => readPageSnapshot(json);
+const snap = (json: any): PageSnapshot => readPageSnapshot(json);
 
 /** A summary with one incident of `type` at `level` on the given services (their parents follow). */
 export function withIncident(type: string, level: string, options: { serviceIds?: number[]; id?: number; updates?: any[] } = {}): any {

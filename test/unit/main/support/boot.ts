@@ -62,11 +62,6 @@ export async function quitAndWait(): Promise<void> {
   await vi.waitFor(() => expect(fake.app.exitCode).not.toBeNull(), { timeout: 10_000 });
 }
 
-/** Lets timers and pending promises of the main process run. */
-export function settle(ms = 50): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Runs the rest of the test as if on another operating system; returns the undo. */
 export function pretendPlatform(platform: NodeJS.Platform): () => void {
   const original = Object.getOwnPropertyDescriptor(process, 'platform')!;

@@ -58,10 +58,10 @@ import type {
  */
 
 /** What the fake gives for a native object the app only passes on; recorded so tests can read it. */
-export interface FakeImage {
+interface FakeImage {
   file: string;
 }
-export interface FakeMenu {
+interface FakeMenu {
   template: Array<MenuItemConstructorOptions | MenuItem>;
 }
 type StandIn<T> = T extends Menu ? FakeMenu : T extends NativeImage ? FakeImage : T;
@@ -73,7 +73,7 @@ type FakeOf<T, K extends keyof T> = { [P in K]: Faked<T[P]> };
 /** A fake class's constructor takes what Electron's takes. */
 type ConstructedLike<C> = C extends new (...args: infer A) => unknown ? new (...args: StandInArgs<A>) => unknown : never;
 
-export interface PreventableEvent {
+interface PreventableEvent {
   preventDefault(): void;
   readonly defaultPrevented: boolean;
 }
@@ -90,12 +90,12 @@ export function preventable(): PreventableEvent {
   };
 }
 
-export interface FakeFrame {
+interface FakeFrame {
   url: WebFrameMain['url'];
   parent: FakeFrame | null;
 }
 
-export type RenderProcessGoneReason = RenderProcessGoneDetails['reason'];
+type RenderProcessGoneReason = RenderProcessGoneDetails['reason'];
 
 class FakeWebContents extends EventEmitter implements Pick<WebContents, 'id' | 'send' | 'isDestroyed' | 'getURL' | 'isCrashed' | 'reload'> {
   readonly id: number;
@@ -478,7 +478,6 @@ const namedExports = {
 export const electronModule = { ...namedExports, default: namedExports };
 
 export type FakeWindow = FakeBrowserWindow;
-export type FakeTrayIcon = FakeTray;
 export type FakeNotificationBubble = FakeNotification;
 
 /** Back to a fresh app before each test: no listeners, no windows, no handlers, every recorder cleared. */

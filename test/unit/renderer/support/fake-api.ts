@@ -17,7 +17,7 @@ type Answers = { [G in Group]?: Partial<Api[G]> };
 type EventMethod<G extends Group> = { [M in keyof Api[G]]: M extends `on${string}` ? M : never }[keyof Api[G]];
 type PayloadOf<F> = F extends (listener: (payload: infer P) => void) => () => void ? P : never;
 
-export interface FakeApi {
+interface FakeApi {
   readonly api: Api;
   /** Every invoke the store made, as `group.method` with its request. */
   readonly calls: Array<{ channel: string; request: unknown }>;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The repo root is four levels up from this file; the handbook's shared/ sits beside it. */
 const repoRoot = new URL('../../../../', import.meta.url);
-export const FIXTURES_DIR = fileURLToPath(new URL('../shared/fixtures/statuspal-real/', repoRoot));
+const FIXTURES_DIR = fileURLToPath(new URL('../shared/fixtures/statuspal-real/', repoRoot));
 
 export function fixtureNames(): string[] {
   return readdirSync(FIXTURES_DIR)

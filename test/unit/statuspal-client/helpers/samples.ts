@@ -1,7 +1,7 @@
 import { STATUS_PAGE_OPERATIONS, type OperationName, type OperationRow, type OperationSpec } from '../../../../shared/statuspal';
 
 /** Path parameter values; chosen so that encoding is visible. */
-export const SAMPLE_PATH_VALUES: Record<string, string | number> = {
+const SAMPLE_PATH_VALUES: Record<string, string | number> = {
   subdomain: 'my page',
   organizationId: 12,
   incidentId: 101,
@@ -16,7 +16,7 @@ export const SAMPLE_PATH_VALUES: Record<string, string | number> = {
 };
 
 /** A valid body per wrapper key. */
-export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
+const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
   incident: { type: 'major', title: 'Database down', service_ids: [1], updates: [{ type: 'issue', description: 'Looking' }] },
   update: { type: 'issue', description: 'We are looking into it' },
   info_notice: { title: 'Heads up' },
@@ -30,7 +30,7 @@ export const SAMPLE_BODIES: Record<string, Record<string, unknown>> = {
 };
 
 /** A minimal valid item per response wrapper key. */
-export const SAMPLE_ITEMS: Record<string, Record<string, unknown>> = {
+const SAMPLE_ITEMS: Record<string, Record<string, unknown>> = {
   incident: { id: 1, type: 'major', title: 't' },
   update: { id: 2, type: 'issue', description: 'd' },
   info_notice: { id: 3, title: 'n' },
