@@ -245,16 +245,16 @@ export class MonitorFeature {
   }
 
   /**
-   * A followed incident its page no longer lists as open has ended, and its end was told (the poll's events are
-   * decided before its state comes here): the follow goes, so settings hold the follows of open incidents only.
+   * A followed incident its page no longer lists as open has ended, and its end was told (a poll's events come
+   * first): the follow goes. Every poll comes here, so it reads this page's follows, never a copy of all settings.
    */
   #forgetEndedFollows(state: PageState): void {
     if (state.status !== 'ok' || !state.summary) return;
-    const page = this.pages().find((p) => p.id === state.pageId);
-    if (!page || page.followedIncidentIds.length === 0) return;
+    const followed = this.#settings.read((s) => s.watchedPages.find((p) => p.id === state.pageId)?.followedIncidentIds ?? []);
+    if (followed.length === 0) return;
     const open = openIncidentIds(state.summary);
-    if (page.followedIncidentIds.every((id) => open.has(id))) return;
-    this.#savePages((pages) => pages.map((p) => (p.id === page.id ? withOpenFollowsOnly(p, open) : p))).catch((error: unknown) =>
+    if (followed.every((id) => open.has(id))) return;
+    this.#savePages((pages) => pages.map((p) => (p.id === state.pageId ? withOpenFollowsOnly(p, open) : p))).catch((error: unknown) =>
       this.#options.log?.(`monitor: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
@@ -344,7 +344,7 @@ export class MonitorFeature {
 
   /** Tray and notification times in the zone the window shows (Settings → Appearance), made again when it changes. */
   #formatTime(epochMs: number): string {
-    const mode = this.#settings.get().appearance.timeZone;
+    const mode = this.#settings.read((s) => s.appearance.timeZone);
     if (this.#timeFormat?.mode !== mode) {
       this.#timeFormat = { mode, format: surfaceTimeFormatter(mode, this.#options.timeZone ? { zone: this.#options.timeZone } : {}) };
     }

@@ -23,9 +23,12 @@ function plainReason(error: unknown): string {
   return text.split('\n')[0]!.slice(0, 300);
 }
 
+/** The keychain did not answer in time: a fresh entry would wait as long. */
+class KeychainTimeout extends Error {}
+
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(new KeychainTimeout(`${what} did not answer within ${ms} ms`)), ms);
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -50,6 +53,11 @@ const loadKeyring = (): Promise<KeyringModule> => import('@napi-rs/keyring');
 /**
  * The OS keychain through @napi-rs/keyring. On Linux the entry is pinned to the Secret Service: the library
  * would otherwise fall back silently to the kernel keyring, which forgets everything on reboot.
+ *
+ * An entry is made once per name and kept: making one opens a Secret Service session and blocks the thread
+ * (about 12 ms; a read on a kept entry takes about 1 ms, off the thread), and an account's key is read at every
+ * poll of its pages. An entry that fails is dropped, and the call is tried once more on a fresh one (a keychain
+ * daemon that restarted); one whose key is deleted goes too. Entries hold no secret: each read asks the keychain.
  */
 export class KeychainSecretStore implements SecretStore {
   readonly kind = 'keychain' as const;
@@ -57,6 +65,7 @@ export class KeychainSecretStore implements SecretStore {
   readonly #timeoutMs: number;
   readonly #load: () => Promise<KeyringModule>;
   #library: Promise<KeyringModule> | null = null;
+  readonly #entries = new Map<string, AsyncEntry>();
 
   constructor(options: { service?: string; timeoutMs?: number; load?: () => Promise<KeyringModule> } = {}) {
     this.#service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
@@ -65,6 +74,8 @@ export class KeychainSecretStore implements SecretStore {
   }
 
   async #entry(name: string): Promise<AsyncEntry> {
+    const kept = this.#entries.get(name);
+    if (kept) return kept;
     this.#library ??= this.#load();
     let library: KeyringModule;
     try {
@@ -73,31 +84,38 @@ export class KeychainSecretStore implements SecretStore {
       throw new AppError('keychain_unavailable', `The OS keychain library could not be loaded: ${plainReason(error)}`);
     }
     try {
-      return new library.AsyncEntry(this.#service, name, { linux: { store: 'secret-service' } });
+      const entry = new library.AsyncEntry(this.#service, name, { linux: { store: 'secret-service' } });
+      this.#entries.set(name, entry);
+      return entry;
     } catch (error) {
       throw new AppError('keychain_unavailable', `The OS keychain is not available: ${plainReason(error)}`);
     }
   }
 
-  async #run<T>(what: string, action: () => Promise<T>): Promise<T> {
+  async #run<T>(what: string, name: string, action: (entry: AsyncEntry) => Promise<T>): Promise<T> {
+    const kept = this.#entries.has(name);
     try {
-      return await withTimeout(action(), this.#timeoutMs, 'The OS keychain');
+      return await withTimeout(this.#entry(name).then(action), this.#timeoutMs, 'The OS keychain');
     } catch (error) {
+      this.#entries.delete(name);
+      if (kept && !(error instanceof AppError) && !(error instanceof KeychainTimeout)) return this.#run(what, name, action);
       if (error instanceof AppError) throw error;
       throw new AppError('keychain_unavailable', `The OS keychain could not ${what}: ${plainReason(error)}`);
     }
   }
 
   get(name: string): Promise<string | null> {
-    return this.#run('read a key', async () => (await this.#entry(name)).getPassword());
+    return this.#run('read a key', name, (entry) => entry.getPassword());
   }
 
   set(name: string, secret: string): Promise<void> {
-    return this.#run('store a key', async () => (await this.#entry(name)).setPassword(secret));
+    return this.#run('store a key', name, (entry) => entry.setPassword(secret));
   }
 
-  delete(name: string): Promise<boolean> {
-    return this.#run('delete a key', async () => (await this.#entry(name)).deletePassword());
+  async delete(name: string): Promise<boolean> {
+    const deleted = await this.#run('delete a key', name, (entry) => entry.deletePassword());
+    this.#entries.delete(name);
+    return deleted;
   }
 
   /** Reads a name that does not exist: proves the keychain answers, without writing anything. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { repoRoot } from '../../support/paths';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KeychainSecretStore } from '../../../electron/core/vault/keychain-store';
+import { KeychainSecretStore, loadKeyring } from '../../../electron/core/vault/keychain-store';
 import { KeyVault, secretNames } from '../../../electron/core/vault/key-vault';
 import type { KeychainProbe } from '../../../electron/core/vault/keychain-store';
 import { SessionSecretStore } from '../../../electron/core/vault/secret-store';
@@ -60,6 +60,60 @@ describe('OS keychain (real Secret Service)', () => {
     await expect(vault.release(name, { url: HOST })).resolves.toBe('session-value-8888');
     await vault.set(name, 'keychain-again-7777', bound);
     await expect(vault.describe(name)).resolves.toEqual({ storage: 'keychain', lastFour: '7777' });
+  });
+});
+
+describe('keychain entries', () => {
+  /**
+   * The real library, counting the entries made (making one opens a Secret Service session and blocks the thread);
+   * an entry put in `broken` fails its reads, as one whose keychain daemon went away would.
+   */
+  function countingStore(): { store: KeychainSecretStore; made: () => number; breakAll: () => void } {
+    const entries: object[] = [];
+    const broken = new Set<object>();
+    const load = async () => {
+      const { AsyncEntry } = await loadKeyring();
+      return {
+        AsyncEntry: class extends AsyncEntry {
+          constructor(...args: ConstructorParameters<typeof AsyncEntry>) {
+            super(...args);
+            entries.push(this);
+          }
+
+          override getPassword(...args: Parameters<InstanceType<typeof AsyncEntry>['getPassword']>) {
+            return broken.has(this) ? Promise.reject(new Error('the Secret Service session is gone')) : super.getPassword(...args);
+          }
+        },
+      };
+    };
+    return { store: new KeychainSecretStore({ service, load }), made: () => entries.length, breakAll: () => entries.forEach((e) => broken.add(e)) };
+  }
+
+  it('a key read at every poll is read through one entry, and still sees a key stored through another entry', async () => {
+    const { store, made } = countingStore();
+    const name = secretNames.statusPageKey(randomUUID());
+    created.push(name);
+    await store.set(name, 'first-value-1111');
+    for (let poll = 0; poll < 20; poll++) await expect(store.get(name)).resolves.toBe('first-value-1111');
+    expect(made()).toBe(1);
+
+    // Another store (as the command line's would) stores a new key through an entry of its own: the next read here has it.
+    await keychain.set(name, 'second-value-2222');
+    await expect(store.get(name)).resolves.toBe('second-value-2222');
+    await expect(store.delete(name)).resolves.toBe(true);
+    await expect(store.get(name)).resolves.toBeNull();
+    expect(made()).toBe(2);
+  });
+
+  it('a kept entry that fails is replaced, and the read is tried again on the fresh one', async () => {
+    const { store, made, breakAll } = countingStore();
+    const name = secretNames.statusPageKey(randomUUID());
+    created.push(name);
+    await store.set(name, 'kept-value-3333');
+    breakAll();
+    await expect(store.get(name)).resolves.toBe('kept-value-3333');
+    await expect(store.get(name)).resolves.toBe('kept-value-3333');
+    expect(made()).toBe(2);
   });
 });
 
