@@ -15,7 +15,7 @@ import { buildCli } from '../scripts/build-cli';
 
 /** `statusdesk --version`: the entry chunk alone (the command table and commander), no command module. */
 export const CLI_VERSION_BUDGET_RATIO = 2;
-/** `statusdesk status <subdomain>`: its command's chunks, zod, the settings store and one HTTP exchange. */
+/** `statusdesk status <subdomain>`: its command's chunks, zod, the settings read (not their writer) and one HTTP exchange. */
 export const CLI_STATUS_BUDGET_RATIO = 3;
 
 export interface CliStartBenchResult {

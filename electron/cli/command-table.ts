@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { ADMIN_LIST_NAMES, METRICS_LIST_NAME, type AdminListName } from './admin-list-names';
 import type { RunAction } from './run-action';
 
 /*
@@ -22,7 +23,7 @@ export interface CommandEntry {
 
 const read = () => import('./commands/read').then((m) => m.registerReadCommands);
 const adminLists = () => import('./commands/admin-lists').then((m) => m.registerAdminListCommands);
-const needsKey = (what: string) => `${what} (needs a key)`;
+const adminListEntry = ({ name, about }: AdminListName): CommandEntry => ({ name, usage: '', description: about, load: adminLists });
 
 export const COMMAND_TABLE: readonly CommandEntry[] = [
   { name: 'hello', usage: '', description: 'check that the server answers (GET /hello)', load: read },
@@ -52,14 +53,8 @@ export const COMMAND_TABLE: readonly CommandEntry[] = [
     description: 'list, show, create, update and delete information notices',
     load: () => import('./commands/notices').then((m) => m.registerNoticeCommands),
   },
-  { name: 'services', usage: '', description: needsKey("a page's services"), load: adminLists },
-  { name: 'subscriptions', usage: '', description: needsKey("a page's subscribers"), load: adminLists },
-  { name: 'members', usage: '', description: needsKey("a page's members"), load: adminLists },
-  { name: 'org-members', usage: '', description: needsKey("an organization's members"), load: adminLists },
-  { name: 'webhooks', usage: '', description: needsKey("a page's webhooks"), load: adminLists },
-  { name: 'access-groups', usage: '', description: needsKey("a page's access groups"), load: adminLists },
-  { name: 'status-pages', usage: '', description: needsKey("an organization's status pages"), load: adminLists },
-  { name: 'metrics', usage: '', description: 'data points of custom metrics sent from this computer', load: adminLists },
+  ...Object.values(ADMIN_LIST_NAMES).map(adminListEntry),
+  adminListEntry(METRICS_LIST_NAME),
   {
     name: 'outbox',
     usage: '',

@@ -2,7 +2,8 @@ import type { AccountRecord } from '@shared/accounts/account';
 import { resolveBaseUrl, type Region } from '@shared/statuspal/regions';
 import { regionOfAccount } from '@core/accounts/probe-client';
 import { ensureDataDir, resolveDataDir } from '@core/settings/data-dir';
-import { SettingsStore } from '@core/settings/settings-store';
+import { readOnlySettings, type SettingsReader } from '@core/settings/settings-file';
+import type { SettingsStore } from '@core/settings/settings-store';
 import { StatusPageClient } from '@core/statuspal-client/client';
 import { KeychainSecretStore } from '@core/vault/keychain-store';
 import { KeyVault } from '@core/vault/key-vault';
@@ -30,7 +31,8 @@ export class CliContext {
   readonly io: CliIo;
   readonly options: GlobalOptions;
   readonly print: Printer;
-  #settings: SettingsStore | null = null;
+  #settings: SettingsReader | null = null;
+  #settingsStore: SettingsStore | null = null;
   #vault: KeyVault | null = null;
   #dataDir: string | null = null;
 
@@ -55,12 +57,29 @@ export class CliContext {
     return this.#dataDir;
   }
 
-  get settings(): SettingsStore {
+  /**
+   * The settings, read without their writer (conf, with ajv: a fifth of a command's start): a file that needs
+   * writing or moving aside is left to the next writer. Once a command opened the store, what it holds.
+   */
+  get settings(): SettingsReader {
     if (!this.#settings) {
-      this.#settings = new SettingsStore(this.dataDir);
-      if (this.#settings.problem) this.io.stderr(`warning: ${this.#settings.problem.message}\n`);
+      const { reader, problem } = readOnlySettings(this.dataDir);
+      if (problem) this.io.stderr(`warning: The settings file could not be read (${problem}); what could be kept is used.\n`);
+      this.#settings = reader;
     }
     return this.#settings;
+  }
+
+  /** The settings store, for a command that changes settings: its writer is loaded only then. */
+  async settingsStore(): Promise<SettingsStore> {
+    if (!this.#settingsStore) {
+      const { SettingsStore } = await import('@core/settings/settings-store');
+      const store = new SettingsStore(this.dataDir);
+      if (store.problem) this.io.stderr(`warning: ${store.problem.message}\n`);
+      this.#settingsStore = store;
+      this.#settings = store;
+    }
+    return this.#settingsStore;
   }
 
   get vault(): KeyVault {
@@ -75,15 +94,23 @@ export class CliContext {
 
   /** The account named by --account, else one configured for this subdomain, else none. */
   account(subdomain?: string): AccountRecord | null {
-    const all = this.settings.get().accounts;
+    // Read only when an account can be chosen: `--base-url URL status acme` never needs the settings.
+    const all = () => this.settings.read((settings) => settings.accounts);
     if (this.options.account) {
       const wanted = this.options.account.toLowerCase();
-      const found = all.find((a) => a.id === this.options.account || a.name.toLowerCase() === wanted);
-      if (!found) throw new CliUsageError(`no account named "${this.options.account}" (accounts: ${all.map((a) => a.name).join(', ') || 'none'})`);
+      const found = all().find((a) => a.id === this.options.account || a.name.toLowerCase() === wanted);
+      if (!found)
+        throw new CliUsageError(
+          `no account named "${this.options.account}" (accounts: ${
+            all()
+              .map((a) => a.name)
+              .join(', ') || 'none'
+          })`,
+        );
       return found;
     }
     if (subdomain && !this.options.baseUrl && !this.options.region) {
-      return all.find((a) => a.subdomain === subdomain) ?? null;
+      return all().find((a) => a.subdomain === subdomain) ?? null;
     }
     return null;
   }

@@ -27,8 +27,8 @@ interface AddOptions {
 /** A check whose failure means the account as given cannot work: nothing is saved. */
 const REFUSING_FAILURES = new Set<ConnectionCheck['failure']>(['wrong_key', 'forbidden', 'unknown_page', 'unknown_organization', 'not_an_api']);
 
-function accountsOf(ctx: CliContext): AccountsService {
-  return new AccountsService({ settings: ctx.settings, vault: ctx.vault, clientFor: createStatusPageProbeClient });
+async function accountsOf(ctx: CliContext): Promise<AccountsService> {
+  return new AccountsService({ settings: await ctx.settingsStore(), vault: ctx.vault, clientFor: createStatusPageProbeClient });
 }
 
 function serverText(account: Pick<AccountRecord, 'region' | 'baseUrl'>): string {
@@ -71,7 +71,7 @@ export function registerAccountCommands(program: Command, run: RunAction): void 
     .description('the configured accounts and whether each has a key')
     .action(
       run(async (ctx) => {
-        const views = await accountsOf(ctx).list();
+        const views = await (await accountsOf(ctx)).list();
         ctx.print.result({ accounts: views }, () =>
           views.length === 0
             ? 'No accounts. Add one with: statusdesk accounts add NAME --subdomain PAGE'
@@ -100,7 +100,7 @@ export function registerAccountCommands(program: Command, run: RunAction): void 
     .action(
       run(async (ctx, name: string) =>
         whileAppIsNotRunning(ctx, async () => {
-          const service = accountsOf(ctx);
+          const service = await accountsOf(ctx);
           const account = findAccount(service, name);
           const result = await service.remove(account.id);
           ctx.print.result({ removed: account.name, keyDeleted: result.keyDeleted }, () => `removed ${account.name}${result.keyDeleted ? ' and its key' : ''}`);
@@ -114,7 +114,7 @@ export function registerAccountCommands(program: Command, run: RunAction): void 
     .argument('<name>', 'the account name')
     .action(
       run(async (ctx, name: string) => {
-        const service = accountsOf(ctx);
+        const service = await accountsOf(ctx);
         const check = await service.testConnection(findAccount(service, name).id);
         ctx.print.result(check, () => checkText(check));
         return check.ok ? 0 : 1;
@@ -137,7 +137,7 @@ async function addAccount(ctx: CliContext, name: string, options: AddOptions): P
   const parsed = accountInputSchema.safeParse({ ...input, ...(apiKey === undefined ? {} : { apiKey }) });
   if (!parsed.success) throw new CliUsageError(describeIssues(parsed.error.issues));
 
-  const service = accountsOf(ctx);
+  const service = await accountsOf(ctx);
   if (service.records().some((a) => a.name.toLowerCase() === name.trim().toLowerCase())) {
     throw new CliUsageError(`an account named "${name}" already exists (statusdesk accounts remove ${name} first)`);
   }

@@ -6,6 +6,7 @@ import type { ReadListResult } from '@shared/statuspal/read-operations';
 import { readWithClient } from '@core/accounts/account-reads';
 import { adminResourcePages, type AdminListRead } from '@core/use-cases/list-admin-resource';
 import type { ExportFormat } from '@shared/export/columns';
+import { ADMIN_LIST_NAMES, METRICS_LIST_NAME, type AdminListName } from '../admin-list-names';
 import type { CliContext } from '../context';
 import type { RunAction } from '../run-action';
 import { parseLimit } from './page-items';
@@ -33,11 +34,9 @@ interface ListFlags {
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : Array.isArray(value) ? value.join(' ') : String(value));
 
-/** How the command line names and prints one resource of ADMIN_RESOURCES; what it reads is the core's use case. */
+/** How the command line prints one resource of ADMIN_RESOURCES (its name: ADMIN_LIST_NAMES); what it reads is the core's use case. */
 interface AdminListCommand {
-  /** The command group: `<name> list`. */
-  name: string;
-  about: string;
+  /** The `list` subcommand's description. */
   description: string;
   /** What the filter option says, when the resource's list has one. */
   filterHelp?: string;
@@ -53,55 +52,41 @@ const MEMBERS_TABLE: Pick<AdminListCommand, 'printing' | 'row'> = {
   row: (m) => [text(m.id), text(m.role), text(m.email), text(m.name)],
 };
 
-/** In the order `statusdesk --help` lists them; one for every resource (the type asks for each). */
+/** One for every resource (the type asks for each). */
 const ADMIN_LIST_COMMANDS: { readonly [K in AdminResourceId]: AdminListCommand } = {
   services: {
-    name: 'services',
-    about: "a page's services (needs a key)",
     description: 'the services as the tree they form, parents before their children',
     printing: { group: 'services', exportKind: 'services', columns: ['ID', 'PARENT', 'ORDER', 'NAME'] },
     row: (s, _ctx, depth) => [text(s.id), text(s.parent_id), text(s.order), `${'  '.repeat(depth)}${text(s.name)}`],
     tree: true,
   },
   subscriptions: {
-    name: 'subscriptions',
-    about: "a page's subscribers (needs a key)",
     description: 'subscriptions, oldest first',
     filterHelp: "the server's search: a whole email address, or a phone number as '+41 79 123 45 67', '+41' or '791234567'",
     printing: { group: 'subscriptions', exportKind: 'subscriptions', columns: ['ID', 'KIND', 'TARGET', 'SINCE'] },
     row: (s, ctx) => [text(s.id), subscriptionKindOf(s) ?? '', subscriptionTarget(s), typeof s.inserted_at === 'string' ? ctx.time(s.inserted_at) : ''],
   },
   pageMembers: {
-    name: 'members',
-    about: "a page's members (needs a key)",
     description: 'people with a role on the page',
     filterHelp: "the server's search: a whole email address",
     ...MEMBERS_TABLE,
   },
   orgMembers: {
-    name: 'org-members',
-    about: "an organization's members (needs a key)",
     description: 'people with a role in the organization',
     filterHelp: "the server's search: a whole email address",
     ...MEMBERS_TABLE,
   },
   webhooks: {
-    name: 'webhooks',
-    about: "a page's webhooks (needs a key)",
     description: 'every one of the webhooks (one answer from the server)',
     printing: { group: 'webhooks', exportKind: 'webhooks', columns: ['ID', 'URL', 'EVENTS'] },
     row: (w) => [text(w.id), text(w.url), text(w.events)],
   },
   accessGroups: {
-    name: 'access-groups',
-    about: "a page's access groups (needs a key)",
     description: 'every one of the access groups (one answer from the server)',
     printing: { group: 'access-groups', exportKind: 'accessGroups', columns: ['ID', 'NAME', 'SERVICES'] },
     row: (g) => [text(g.id), text(g.name), text(g.service_ids)],
   },
   statusPages: {
-    name: 'status-pages',
-    about: "an organization's status pages (needs a key)",
     description: 'every one of the status pages (one answer from the server)',
     printing: { group: 'status-pages', exportKind: 'statusPages', columns: ['SUBDOMAIN', 'NAME', 'URL', 'TIME ZONE'] },
     row: (p) => [text(p.subdomain), text(p.name), text(p.url), text(p.time_zone)],
@@ -129,9 +114,9 @@ async function* printedPages(pages: AsyncIterable<ReadListResult<Item>>): AsyncG
 }
 
 /** `<resource> list`, made from the resource's entry of ADMIN_RESOURCES: its scope, cursor and filter. */
-function registerAdminList(program: Command, run: RunAction, resource: AdminResource, command: AdminListCommand): void {
+function registerAdminList(program: Command, run: RunAction, resource: AdminResource, named: AdminListName, command: AdminListCommand): void {
   const org = resource.scope === 'org';
-  const list = group(program, command.name, command.about)
+  const list = group(program, named.name, named.about)
     .command('list')
     .description(command.description)
     .argument(org ? '<organization-id>' : '<subdomain>', org ? 'the organization id' : 'the status page subdomain');
@@ -167,9 +152,10 @@ function registerAdminList(program: Command, run: RunAction, resource: AdminReso
 }
 
 export function registerAdminListCommands(program: Command, run: RunAction): void {
-  for (const id of Object.keys(ADMIN_LIST_COMMANDS) as AdminResourceId[]) registerAdminList(program, run, ADMIN_RESOURCES[id], ADMIN_LIST_COMMANDS[id]);
+  for (const id of Object.keys(ADMIN_LIST_NAMES) as AdminResourceId[])
+    registerAdminList(program, run, ADMIN_RESOURCES[id], ADMIN_LIST_NAMES[id], ADMIN_LIST_COMMANDS[id]);
 
-  group(program, 'metrics', 'data points of custom metrics sent from this computer')
+  group(program, METRICS_LIST_NAME.name, METRICS_LIST_NAME.about)
     .command('list')
     .description('the points queued or sent from this computer (the API cannot read points back; sent ones are kept until the outbox is compacted)')
     .argument('<subdomain>', 'the status page subdomain')

@@ -52,7 +52,7 @@ export interface OpenedAlerts {
 export async function openAlerts(ctx: CliContext): Promise<OpenedAlerts> {
   const alerts = openHeadlessAlerts({
     dataDir: ctx.dataDir,
-    settings: ctx.settings,
+    settings: await ctx.settingsStore(),
     vault: ctx.vault,
     reportProblem: (message) => ctx.io.stderr(`warning: ${message}\n`),
     role: 'cli',

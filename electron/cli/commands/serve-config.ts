@@ -6,7 +6,7 @@ import { countWords } from '@shared/people-words/count-words';
 import { isKnownTimeZone } from '@core/alerts/routing/quiet-hours';
 import { acquireOutboxLock, OutboxBusyError } from '@core/outbox/outbox-lock';
 import { OUTBOX_FILE_NAME } from '@core/outbox/outbox-store';
-import { inspectSettingsFile } from '@core/settings/settings-store';
+import { inspectSettingsFile } from '@core/settings/settings-file';
 
 /*
  * What `statusdesk serve` checks before it polls anything: a watcher that runs unattended must not start on

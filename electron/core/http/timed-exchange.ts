@@ -9,9 +9,27 @@ import { readCappedText } from './bounded-response';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
+/** A header by its name, in any case; a repeated one's values joined with ", " (what fetch's Headers.get gives). */
+export interface HeaderLookup {
+  get(name: string): string | null;
+}
+
+/**
+ * An answer read in full, within MAX_RESPONSE_BYTES, with no WHATWG object: what the command line's transport
+ * over node:http gives (node-http-fetch.ts), so a command never loads undici.
+ */
+export interface ReadAnswer {
+  readonly status: number;
+  readonly headers: HeaderLookup;
+  readonly bodyText: string;
+}
+
+/** What an exchange sends through: fetch (outboundFetch, or a test's) or a transport answering ReadAnswers. */
+export type ExchangeFetch = (input: string, init: RequestInit) => Promise<Response | ReadAnswer>;
+
 export interface Exchange {
   status: number;
-  headers: Headers;
+  headers: HeaderLookup;
   /** The whole body as text; '' for none. */
   text: string;
 }
@@ -27,7 +45,7 @@ export interface ExchangeOptions {
 }
 
 export async function timedExchange(
-  fetchImpl: FetchLike,
+  fetchImpl: ExchangeFetch,
   url: string,
   init: Omit<RequestInit, 'signal' | 'redirect'>,
   options: ExchangeOptions,
@@ -45,7 +63,7 @@ export async function timedExchange(
   try {
     const response = await fetchImpl(url, { ...init, signal: controller.signal, redirect: 'manual' });
     status = response.status;
-    const text = await readCappedText(response);
+    const text = 'bodyText' in response ? response.bodyText : await readCappedText(response);
     return { status: response.status, headers: response.headers, text };
   } catch (error) {
     if (timedOut) throw options.fail({ kind: 'timeout', timeoutMs: options.timeoutMs, status });

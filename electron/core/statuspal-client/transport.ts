@@ -1,8 +1,9 @@
 import { errorForCancel, errorForNetworkFailure, errorForTimeout, type RequestContext } from './errors';
 
-import { timedExchange, type FetchLike } from '@core/http/timed-exchange';
+import { timedExchange, type ExchangeFetch, type HeaderLookup } from '@core/http/timed-exchange';
 
-export type { FetchLike };
+/** fetch, or the command line's transport over node:http (its answers read in full, no WHATWG objects). */
+export type FetchLike = ExchangeFetch;
 
 interface HttpRequest {
   method: string;
@@ -16,7 +17,7 @@ interface HttpRequest {
 
 export interface HttpResponse {
   status: number;
-  headers: Headers;
+  headers: HeaderLookup;
   /** The whole body as text; empty string for none. */
   text: string;
 }

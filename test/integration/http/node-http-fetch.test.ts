@@ -7,8 +7,8 @@ import { closedPortBaseUrl, sendJson, startServer, type TestServer } from '../st
 
 /*
  * The command line's transport answers as fetch does for everything the clients use: the request as sent,
- * the status, every header, the body, null-body statuses, no redirect followed, aborts and network errors with
- * their system code.
+ * the status, every header (by any case), the body, null-body statuses, no redirect followed, aborts and
+ * network errors with their system code.
  */
 
 let server: TestServer | undefined;
@@ -30,8 +30,9 @@ describe('fetch over node:http', () => {
     });
     expect(answer.status).toBe(201);
     expect(answer.headers.get('retry-after')).toBe('7');
+    expect(answer.headers.get('Retry-After')).toBe('7');
     expect(answer.headers.get('set-cookie')).toBe('a=1, b=2');
-    expect(await answer.json()).toEqual({ ok: true });
+    expect(JSON.parse(answer.bodyText)).toEqual({ ok: true });
     const sent = server.requests[0]!;
     expect(sent).toMatchObject({ method: 'POST', url: '/things?x=1', body: '{"ü":1}' });
     expect(sent.headers).toMatchObject({ authorization: 'k3y', 'content-type': 'application/json', 'content-length': String(Buffer.byteLength('{"ü":1}')) });
@@ -44,7 +45,7 @@ describe('fetch over node:http', () => {
     });
     const empty = await nodeHttpFetch(`${server.origin}/gone`);
     expect(empty.status).toBe(204);
-    expect(await empty.text()).toBe('');
+    expect(empty.bodyText).toBe('');
     const moved = await nodeHttpFetch(`${server.origin}/moved`);
     expect(moved.status).toBe(302);
     expect(server.requests).toHaveLength(2);

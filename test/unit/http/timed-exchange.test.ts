@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timedExchange, type ExchangeFailure, type FetchLike } from '../../../electron/core/http/timed-exchange';
+import { timedExchange, type ExchangeFailure, type ExchangeFetch, type FetchLike } from '../../../electron/core/http/timed-exchange';
 
 /** Fetch stand-ins that behave as fetch does to its signal: they reject with an AbortError when it fires. */
 const answering =
@@ -19,6 +19,16 @@ describe('one timed exchange', () => {
       status: 503,
       text: 'busy',
     });
+  });
+
+  it('takes an answer already read (the command line transport) as it is: status, headers by any case, body', async () => {
+    const read: ExchangeFetch = async () => ({
+      status: 429,
+      headers: { get: (name) => (name.toLowerCase() === 'retry-after' ? '7' : null) },
+      bodyText: 'slow down',
+    });
+    const exchange = await timedExchange(read, 'http://x/', { method: 'GET' }, { timeoutMs: 1_000, fail });
+    expect([exchange.status, exchange.headers.get('Retry-After'), exchange.text]).toEqual([429, '7', 'slow down']);
   });
 
   it('a time limit, a cancel before and during, and a network error each reach the caller as its own failure', async () => {
