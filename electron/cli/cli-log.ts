@@ -23,7 +23,7 @@ const FAMILIES = new Set(['accounts', 'alerts', 'incidents', 'maintenances', 'no
  * folder (`--version`, `--help`, a fresh install's first read) writes nothing and never makes one; the
  * library is loaded only once a line is written, so the cold start does not pay for it.
  */
-export class CliLog {
+class CliLog {
   readonly log: CoreLog;
   readonly #command: string;
   readonly #startedAt = performance.now();

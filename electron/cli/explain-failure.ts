@@ -11,7 +11,7 @@ export interface CallTarget {
 }
 
 /** The address without any credentials, as it can be shown. */
-export function shownAddress(baseUrl: string): string {
+function shownAddress(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
     return `${url.origin}${url.pathname}`.replace(/\/+$/, '');

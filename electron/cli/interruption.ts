@@ -3,7 +3,7 @@ import type { OutboxOwnerRole } from '@core/outbox/outbox-lock';
 import type { OutboxService } from '@core/outbox/outbox-service';
 
 /** What became of one write when the command was stopped. */
-export type WriteFate = 'sent' | 'outcome_unknown' | 'queued' | 'handed_over' | 'held' | 'failed' | 'not_queued';
+type WriteFate = 'sent' | 'outcome_unknown' | 'queued' | 'handed_over' | 'held' | 'failed' | 'not_queued';
 
 export interface InterruptedWrite {
   id: string;

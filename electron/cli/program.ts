@@ -12,7 +12,7 @@ export const CLI_VERSION = '0.1.0';
  * table alone. Each command runs through `run` (run-command.ts), which creates the context from the global
  * options and turns any failure into one line on stderr and a non-zero exit code.
  */
-export async function buildProgram(argv: readonly string[], io: CliIo, setExitCode: (code: number) => void): Promise<Command> {
+async function buildProgram(argv: readonly string[], io: CliIo, setExitCode: (code: number) => void): Promise<Command> {
   const program = rootCommand(io);
   const run: RunAction =
     (action) =>

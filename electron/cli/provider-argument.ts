@@ -12,7 +12,7 @@ import { CliUsageError } from './output';
  * `--format`, or by what the address answers), or else an own page's subdomain. Read as the monitor reads it.
  */
 
-export interface ProviderTarget {
+interface ProviderTarget {
   url: string;
   format: ProviderFormat;
   /** The catalogue's name, when the argument was one. */

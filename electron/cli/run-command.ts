@@ -37,4 +37,4 @@ function hint(error: unknown): string {
   return '';
 }
 
-export const KEY_HINT = 'set STATUSDESK_API_KEY, or add the account with its key (statusdesk accounts add NAME --subdomain PAGE) and pass --account NAME';
+const KEY_HINT = 'set STATUSDESK_API_KEY, or add the account with its key (statusdesk accounts add NAME --subdomain PAGE) and pass --account NAME';

@@ -69,7 +69,7 @@ export const detailDeltaSchema = z.object({
 });
 
 /** A poll that changed nothing but the check times. */
-export const checkTickSchema = pageStateSchema.pick({ pageId: true, lastCheckedAt: true, lastSuccessAt: true, nextCheckAt: true });
+const checkTickSchema = pageStateSchema.pick({ pageId: true, lastCheckedAt: true, lastSuccessAt: true, nextCheckAt: true });
 
 export const dashboardPatchSchema = z.object({
   /** Exactly one more than the previous message's version. */
@@ -86,7 +86,6 @@ export type DashboardGlobal = z.infer<typeof dashboardGlobalSchema>;
 export type DashboardView = z.infer<typeof dashboardViewSchema>;
 export type PageDetail = z.infer<typeof pageDetailSchema>;
 export type DetailDelta = z.infer<typeof detailDeltaSchema>;
-export type CheckTick = z.infer<typeof checkTickSchema>;
 export type DashboardPatch = z.infer<typeof dashboardPatchSchema>;
 
 function countAffected(services: readonly ServiceSnapshot[]): number {

@@ -11,7 +11,7 @@ import type { IncidentSnapshot, NoticeSnapshot, PageSnapshot, ServiceSnapshot } 
  * Not events: edits of an existing update's text, new or removed services, notice edits.
  */
 
-export interface DiffContext {
+interface DiffContext {
   page: PageRef;
   /** ISO instant of the poll that produced `next`. */
   at: string;

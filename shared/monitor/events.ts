@@ -82,7 +82,7 @@ const base = {
 
 export const INCIDENT_CHANGES = ['update', 'type', 'title', 'schedule'] as const;
 
-export const pageLevelChangedSchema = z.object({
+const pageLevelChangedSchema = z.object({
   type: z.literal('page.level_changed'),
   ...base,
   from: baseLevelSchema,
@@ -91,7 +91,7 @@ export const pageLevelChangedSchema = z.object({
   toType: z.string().nullable(),
 });
 
-export const serviceLevelChangedSchema = z.object({
+const serviceLevelChangedSchema = z.object({
   type: z.literal('service.level_changed'),
   ...base,
   service: serviceRefSchema,
@@ -101,14 +101,14 @@ export const serviceLevelChangedSchema = z.object({
   toType: z.string().nullable(),
 });
 
-export const incidentOpenedSchema = z.object({
+const incidentOpenedSchema = z.object({
   type: z.literal('incident.opened'),
   ...base,
   incident: incidentRefSchema,
   pageLevel: levelChangeSchema,
 });
 
-export const incidentUpdatedSchema = z.object({
+const incidentUpdatedSchema = z.object({
   type: z.literal('incident.updated'),
   ...base,
   incident: incidentRefSchema,
@@ -125,7 +125,7 @@ export const incidentUpdatedSchema = z.object({
   pageLevel: levelChangeSchema,
 });
 
-export const incidentResolvedSchema = z.object({
+const incidentResolvedSchema = z.object({
   type: z.literal('incident.resolved'),
   ...base,
   /** As last seen (or as listed with its `resolved` update). */
@@ -135,14 +135,14 @@ export const incidentResolvedSchema = z.object({
   pageLevel: levelChangeSchema,
 });
 
-export const maintenanceScheduledSchema = z.object({
+const maintenanceScheduledSchema = z.object({
   type: z.literal('maintenance.scheduled'),
   ...base,
   incident: incidentRefSchema,
   pageLevel: levelChangeSchema,
 });
 
-export const maintenanceStartedSchema = z.object({
+const maintenanceStartedSchema = z.object({
   type: z.literal('maintenance.started'),
   ...base,
   incident: incidentRefSchema,
@@ -151,7 +151,7 @@ export const maintenanceStartedSchema = z.object({
   pageLevel: levelChangeSchema,
 });
 
-export const maintenanceEndedSchema = z.object({
+const maintenanceEndedSchema = z.object({
   type: z.literal('maintenance.ended'),
   ...base,
   incident: incidentRefSchema,
@@ -164,21 +164,21 @@ export const maintenanceEndedSchema = z.object({
   pageLevel: levelChangeSchema,
 });
 
-export const noticePostedSchema = z.object({
+const noticePostedSchema = z.object({
   type: z.literal('notice.posted'),
   ...base,
   notice: noticeRefSchema,
   pageLevel: levelChangeSchema,
 });
 
-export const noticeRemovedSchema = z.object({
+const noticeRemovedSchema = z.object({
   type: z.literal('notice.removed'),
   ...base,
   notice: noticeRefSchema,
   pageLevel: levelChangeSchema,
 });
 
-export const pageStaleSchema = z.object({
+const pageStaleSchema = z.object({
   type: z.literal('page.stale'),
   ...base,
   /** Last level known before the page went stale; null when it never answered. */
@@ -190,7 +190,7 @@ export const pageStaleSchema = z.object({
   error: appErrorSchema.nullable(),
 });
 
-export const pageRecoveredSchema = z.object({
+const pageRecoveredSchema = z.object({
   type: z.literal('page.recovered'),
   ...base,
   /** Level found by the poll that ended the stale period. */
@@ -223,15 +223,3 @@ export type LevelChange = z.infer<typeof levelChangeSchema>;
 export type IncidentChange = (typeof INCIDENT_CHANGES)[number];
 export type MonitorEvent = z.infer<typeof monitorEventSchema>;
 export type MonitorEventOf<T extends MonitorEventType> = Extract<MonitorEvent, { type: T }>;
-export type PageLevelChangedEvent = MonitorEventOf<'page.level_changed'>;
-export type ServiceLevelChangedEvent = MonitorEventOf<'service.level_changed'>;
-export type IncidentOpenedEvent = MonitorEventOf<'incident.opened'>;
-export type IncidentUpdatedEvent = MonitorEventOf<'incident.updated'>;
-export type IncidentResolvedEvent = MonitorEventOf<'incident.resolved'>;
-export type MaintenanceScheduledEvent = MonitorEventOf<'maintenance.scheduled'>;
-export type MaintenanceStartedEvent = MonitorEventOf<'maintenance.started'>;
-export type MaintenanceEndedEvent = MonitorEventOf<'maintenance.ended'>;
-export type NoticePostedEvent = MonitorEventOf<'notice.posted'>;
-export type NoticeRemovedEvent = MonitorEventOf<'notice.removed'>;
-export type PageStaleEvent = MonitorEventOf<'page.stale'>;
-export type PageRecoveredEvent = MonitorEventOf<'page.recovered'>;

@@ -10,7 +10,7 @@ import { baseLevelSchema, pageSnapshotSchema } from './snapshot';
  * A stale page keeps its last level and summary for reference, but `status: 'stale'` wins
  * wherever a state is shown: it is never displayed as operational.
  */
-export const pageStatusSchema = z.enum([
+const pageStatusSchema = z.enum([
   /** No successful poll yet, and not enough failures to call it stale. */
   'pending',
   'ok',
@@ -56,7 +56,6 @@ export const dashboardSnapshotSchema = z.object({
   pages: z.array(pageStateSchema),
 });
 
-export type PageStatus = z.infer<typeof pageStatusSchema>;
 export type PausedReason = z.infer<typeof pausedReasonSchema>;
 export type PageState = z.infer<typeof pageStateSchema>;
 export type DashboardSnapshot = z.infer<typeof dashboardSnapshotSchema>;

@@ -9,13 +9,13 @@ import type { PageSnapshot } from './snapshot';
  * `details` holds the summaries of the open cards only; the others are fetched when opened.
  */
 
-export interface OpenDetail {
+interface OpenDetail {
   /** The dashboard version this summary is at. */
   version: number;
   summary: PageSnapshot | null;
 }
 
-export interface DashboardMirror {
+interface DashboardMirror {
   /** Null before the first view. */
   version: number | null;
   global: DashboardGlobal | null;
@@ -23,7 +23,7 @@ export interface DashboardMirror {
   details: Record<string, OpenDetail>;
 }
 
-export type PatchOutcome =
+type PatchOutcome =
   /** `refetch`: open cards whose summary moved on in a way the patch could not carry. */
   | { kind: 'applied'; refetch: string[] }
   /** Already had it (a patch sent while the view was being read). */

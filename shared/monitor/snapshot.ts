@@ -54,7 +54,7 @@ export const noticeSnapshotSchema = z.object({
 });
 
 /** An incident or maintenance of a provider page that names only parts not followed. */
-export const elsewhereItemSchema = z.object({
+const elsewhereItemSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   kind: z.enum(['incident', 'maintenance']),

@@ -31,7 +31,7 @@ export type TrayIconState = z.infer<typeof trayIconStateSchema>;
 
 export const TRAY_PRECEDENCE: Readonly<Record<TrayIconState, number>> = { operational: 0, maintenance: 1, stale: 2, minor: 3, major: 4 };
 
-export const PAUSE_FOR_AN_HOUR_MS = 60 * 60 * 1000;
+const PAUSE_FOR_AN_HOUR_MS = 60 * 60 * 1000;
 
 export type TrayAction = 'poll_now' | 'pause_notifications' | 'resume_notifications' | 'open' | 'quit';
 
@@ -55,7 +55,7 @@ export type TrayPage = Pick<PageState, 'pageId' | 'name' | 'status' | 'level' | 
     heardLevel?: BaseLevel;
   };
 
-export interface TrayDecisionInput {
+interface TrayDecisionInput {
   pages: readonly TrayPage[];
   prefs: NotificationPrefs;
   nowMs: number;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idMapSchema } from '../validation/id-map';
 
 /** Own accounts a provider page keeps a component mapping for. */
-export const MAX_MAPPED_ACCOUNTS = 50;
+const MAX_MAPPED_ACCOUNTS = 50;
 import { httpUrlSchema, regionSchema } from '../accounts/account';
 import { followedPartsSchema } from './provider/followed-parts';
 import { providerFormatSchema } from './provider/provider-format';
@@ -12,9 +12,9 @@ import { providerPageUrlSchema } from './provider/provider-url';
  * statuspal: one of the user's own pages, on the Status Page API v2 (region + subdomain); provider: a page a
  * provider publishes, in any of the public formats (its URL and format).
  */
-export const WATCHED_PAGE_KINDS = ['statuspal', 'provider'] as const;
+const WATCHED_PAGE_KINDS = ['statuspal', 'provider'] as const;
 export const watchedPageKindSchema = z.enum(WATCHED_PAGE_KINDS);
-export type WatchedPageKind = z.infer<typeof watchedPageKindSchema>;
+type WatchedPageKind = z.infer<typeof watchedPageKindSchema>;
 
 /** The API's own floor would be its rate limit; 15 s keeps 100 pages inside one account's budget. */
 export const MIN_INTERVAL_SEC = 15;

@@ -19,7 +19,7 @@ export function pageName(page: Pick<WatchedPage, 'name' | 'subdomain' | 'url'>):
   return page.name ?? page.url ?? page.subdomain;
 }
 
-export function secretWords(destination: Pick<DestinationView, 'secretStored' | 'lastFour'>): string {
+function secretWords(destination: Pick<DestinationView, 'secretStored' | 'lastFour'>): string {
   if (!destination.secretStored) return 'MISSING (add the destination again)';
   return destination.lastFour ? `stored …${destination.lastFour}` : 'stored';
 }
@@ -73,7 +73,7 @@ export function deliveryStateWords(delivery: AlertDeliveryView, time: (iso: stri
   }
 }
 
-export function deliveryLine(delivery: AlertDeliveryView, time: (iso: string) => string): string {
+function deliveryLine(delivery: AlertDeliveryView, time: (iso: string) => string): string {
   const test = delivery.test ? 'test: ' : '';
   const changes = delivery.changes > 1 ? ` [${countWords(delivery.changes, 'change')}]` : '';
   const tries = delivery.attempts > 1 ? ` after ${countWords(delivery.attempts, 'attempt')}` : '';

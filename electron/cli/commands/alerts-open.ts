@@ -13,7 +13,7 @@ import type { CliContext } from '../context';
  * use case; `serve` keeps them open and feeds them every poll.
  */
 
-export interface HeadlessAlertsOptions {
+interface HeadlessAlertsOptions {
   dataDir: string;
   settings: SettingsStore;
   vault: KeyVault;
@@ -24,7 +24,7 @@ export interface HeadlessAlertsOptions {
   role: AlertsOwnerRole;
 }
 
-export interface HeadlessAlerts extends Alerts {
+interface HeadlessAlerts extends Alerts {
   /** Resolves once the delivery queue file has been read: before it, the delivery log looks empty. */
   ready(): Promise<void>;
 }

@@ -21,7 +21,7 @@ export interface RuleOptions {
 }
 
 /** A watched page named by its id, its shown name, its subdomain or its address (case aside). */
-export function findPage(pages: readonly WatchedPage[], wanted: string): WatchedPage {
+function findPage(pages: readonly WatchedPage[], wanted: string): WatchedPage {
   const lower = wanted.trim().toLowerCase();
   const found =
     pages.find((p) => p.id === wanted) ??

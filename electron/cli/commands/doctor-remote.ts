@@ -35,7 +35,7 @@ export function checkKeychain(status: VaultStatus): DoctorCheck {
   };
 }
 
-export interface AccountReport {
+interface AccountReport {
   account: DoctorCheck;
   /** The server's clock against ours, when it answered with a Date header. */
   clock: { baseUrl: string; offsetMs: number } | null;

@@ -12,7 +12,7 @@ const LINE_EVERY_MS = 5_000;
 const REDRAW_EVERY_MS = 200;
 const CLEAR_LINE = '\r\x1b[K';
 
-export interface FlushProgressOptions {
+interface FlushProgressOptions {
   /** The writes the flush set out to send. */
   total: number;
   /** Standard error is a terminal: rewrite one line. */
@@ -22,7 +22,7 @@ export interface FlushProgressOptions {
 }
 
 /** "about 45 s left", "about 2 min 30 s left", "about 12 min left" */
-export function timeLeftText(ms: number): string {
+function timeLeftText(ms: number): string {
   const s = ms / 1000;
   if (s < 60) return `about ${Math.max(5, Math.ceil(s / 5) * 5)} s left`;
   if (s < 600) {

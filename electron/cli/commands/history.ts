@@ -51,7 +51,7 @@ async function findPage(dir: string, pages: readonly WatchedPage[], wanted: stri
   throw new CliUsageError(`no watched page "${wanted}" (watched: ${[...names.values()].join(', ') || 'none; watch pages in the app'})`);
 }
 
-export async function pageHistory(ctx: CliContext, wanted: string, days: number): Promise<number> {
+async function pageHistory(ctx: CliContext, wanted: string, days: number): Promise<number> {
   const dir = historyDir(ctx.dataDir);
   const heartbeat = await readHeartbeat(dir);
   const page = await findPage(dir, ctx.settings.get().watchedPages, wanted, heartbeat);

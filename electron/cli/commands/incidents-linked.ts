@@ -30,7 +30,7 @@ import { incidentIdsOf } from '@shared/outbox/same-write';
  */
 
 /** The groups kept by the app; none when the file is missing, unreadable or damaged (never written here). */
-export function readLinkedGroups(dataDir: string): LinkedGroup[] {
+function readLinkedGroups(dataDir: string): LinkedGroup[] {
   try {
     const text = readTextIfPresentSync(path.join(dataDir, LINKED_INCIDENTS_FILE_NAME));
     return text === null ? [] : (parseLinkedIncidents(text)?.groups ?? []);

@@ -9,7 +9,7 @@ import type { PageItem, PageItemKind } from './page-item-kind';
 import { addLinkedCommand, postToAllLinked, shellWord } from './incidents-linked';
 
 /** open, upcoming (a maintenance not yet started) or ended, judged in UTC as the API's datetimes are. */
-export function incidentState(incident: Incident, now: Date = new Date()): 'open' | 'upcoming' | 'ended' {
+function incidentState(incident: Incident, now: Date = new Date()): 'open' | 'upcoming' | 'ended' {
   const startsAt = tryParseApiDateTime(incident.starts_at);
   const endsAt = tryParseApiDateTime(incident.ends_at);
   if (startsAt && startsAt > now) return 'upcoming';
@@ -40,7 +40,7 @@ export function incidentKind(group: string, noun: string): PageItemKind<Incident
   };
 }
 
-export const INCIDENTS = incidentKind('incidents', 'incident');
+const INCIDENTS = incidentKind('incidents', 'incident');
 
 /**
  * incidents list|show|create|update|resolve|delete. Reads go straight to the server; writes go through the

@@ -30,7 +30,7 @@ export interface CreateOptions {
   notify?: boolean;
 }
 
-export interface CreateCommandSpec<O extends CreateOptions> {
+interface CreateCommandSpec<O extends CreateOptions> {
   description: string;
   /** The create's own options, listed after --title (and --update-type, after --message). */
   options?: Option[];
@@ -45,7 +45,7 @@ export interface CreateCommandSpec<O extends CreateOptions> {
   whyRefused?: (ctx: CliContext, subdomain: string, options: O) => Promise<string | null>;
 }
 
-export interface ItemCommandsSpec<T extends PageItem, O extends CreateOptions> {
+interface ItemCommandsSpec<T extends PageItem, O extends CreateOptions> {
   kind: PageItemKind<T>;
   description: string;
   list: Parameters<typeof addListCommand>[3];

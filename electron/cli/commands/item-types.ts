@@ -9,7 +9,7 @@ import { CliUsageError } from '../output';
  * shows, that the server refused, is refused with the ones it could be.
  */
 
-export type TypeUse = 'incident' | 'maintenance';
+type TypeUse = 'incident' | 'maintenance';
 
 const NAMED: Record<TypeUse, readonly string[]> = {
   incident: ['major', 'minor', 'scheduled'],

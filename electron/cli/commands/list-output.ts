@@ -29,7 +29,7 @@ export interface ListPage<T> {
   links?: { next?: string | null } | null;
 }
 
-export function parseFormat(text: string): ExportFormat {
+function parseFormat(text: string): ExportFormat {
   if (text === 'csv' || text === 'json') return text;
   throw new CliUsageError(`--format must be csv or json, not "${text}"`);
 }

@@ -10,7 +10,7 @@ import type { PageItemKind } from './page-item-kind';
 
 /** A maintenance is an incident of type scheduled (or a custom maintenance type): its list is filtered so. */
 const base = incidentKind('maintenances', 'maintenance');
-export const MAINTENANCES: PageItemKind<Incident> = {
+const MAINTENANCES: PageItemKind<Incident> = {
   ...base,
   pages: (client, subdomain, query, maxPages) => base.pages(client, subdomain, { ...query, type: query.type ?? 'scheduled' }, maxPages),
 };

@@ -4,7 +4,7 @@ import type { RunAction } from '../run-action';
 import { addItemCommands, type CreateOptions } from './item-commands';
 import type { PageItemKind } from './page-item-kind';
 
-export const NOTICES: PageItemKind<InfoNotice> = {
+const NOTICES: PageItemKind<InfoNotice> = {
   group: 'notices',
   noun: 'notice',
   idParam: 'infoNoticeId',

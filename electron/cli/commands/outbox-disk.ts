@@ -26,7 +26,7 @@ export function flushDiskText(failures: readonly FileSystemFailure[], outboxPath
 }
 
 /** The outbox could not even be opened (its lock, or a damaged or cut file written whole again at loading). */
-export function openDiskText(words: string): string {
+function openDiskText(words: string): string {
   return `${words}, so the outbox could not be opened: nothing was queued or sent, and what was queued before is kept as it was. What to do: ${WHAT_TO_DO}`;
 }
 

@@ -25,7 +25,7 @@ const COMMAND_LOCK_WAIT_MS = 45_000;
 const WAIT_NOTICE_MS = 1_000;
 
 /** How a command opens the outbox while another command holds it. */
-export interface OutboxOpening {
+interface OutboxOpening {
   /** Told of each wait for another command's hold (a write is handed over at the first, so it is kept). */
   onBusy?: (holder: OutboxBusyError) => void | Promise<void>;
   /** How long to wait for another command (default: the io's lockWaitMs, else 45 s); 0 does not wait. */
@@ -35,7 +35,7 @@ export interface OutboxOpening {
 }
 
 /** The outbox's disk as the command saw it: failures the outbox met (and kept quiet about), and whether they were named. */
-export interface OutboxDisk {
+interface OutboxDisk {
   readonly failures: readonly FileSystemFailure[];
   /** The command names the failures itself (flush, a write that could not be queued): no general warning. */
   named: boolean;

@@ -56,7 +56,7 @@ interface ResolveOptions {
 }
 
 /** What the outbox commands share with this one (outbox.ts). */
-export interface ResolveDeps {
+interface ResolveDeps {
   withOutbox: <T>(ctx: CliContext, action: (outbox: OutboxService) => Promise<T>) => Promise<T>;
   findEntry: (outbox: OutboxService, idOrPrefix: string) => OutboxEntryView;
   /** How a write stands after a flush: sent, queued, or an error that says why not. */

@@ -12,7 +12,7 @@ import { OutboxDiskError } from './outbox-disk';
  * was queued. Another process may change the file meanwhile: what is read may be a moment old.
  */
 
-export interface UnlockedOutbox {
+interface UnlockedOutbox {
   entries: OutboxEntryView[];
   counts: ReturnType<typeof countStates>;
   /** Why the file was read without the lock: "the disk is full (ENOSPC): the outbox lock … could not be written". */

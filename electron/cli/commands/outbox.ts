@@ -15,13 +15,13 @@ import { FLUSH_TIMEOUT_MS, outcomeOf, queuedResult } from './outbox-submit';
 import { countWords } from '@shared/people-words/count-words';
 
 // Where the write commands (page-items.ts, admin-lists.ts) find the outbox: opened per command, and written through.
-export { withOutbox, type OutboxDisk, type OutboxOpening } from './outbox-open';
-export { notSentResult, outcomeOf, queuedResult, submitWrite, writeTarget, type SubmitOptions } from './outbox-submit';
+export { withOutbox } from './outbox-open';
+export { notSentResult, submitWrite, writeTarget, type SubmitOptions } from './outbox-submit';
 export type { WriteOutcome } from './write-outcome';
 
 type Run = (action: (ctx: CliContext, ...args: never[]) => Promise<void>) => (...args: unknown[]) => Promise<void>;
 
-export function findEntry(outbox: OutboxService, idOrPrefix: string): OutboxEntryView {
+function findEntry(outbox: OutboxService, idOrPrefix: string): OutboxEntryView {
   if (idOrPrefix.length < 4) throw new CliUsageError('give at least the first 4 characters of the id');
   const matches = outbox.list().filter((e) => e.id === idOrPrefix || e.id.startsWith(idOrPrefix.toLowerCase()));
   if (matches.length === 0) throw new AppError('not_found', `no write ${idOrPrefix} in the outbox`);

@@ -38,7 +38,7 @@ export function requireText(values: Record<string, string | undefined>): void {
   for (const [flag, value] of Object.entries(values)) if (value !== undefined && value.trim() === '') throw new CliUsageError(`${flag} must not be empty`);
 }
 
-export function parseId(text: string, what = 'id'): number {
+function parseId(text: string, what = 'id'): number {
   if (!/^[0-9]+$/.test(text)) throw new CliUsageError(`${what} must be a whole number, or the temp id (tmp-…) of one queued offline, not "${text}"`);
   return Number(text);
 }
@@ -49,7 +49,7 @@ export function serviceIdsOf(values: string[] | undefined): Array<number | strin
 }
 
 /** A server id, or the create still in the outbox that a temp id (or its first characters) names. */
-export type ItemRef = { id: number } | { id: string; queued: OutboxEntryView } | { id: string; heldBy: { pid: number; role: OutboxOwnerRole } };
+type ItemRef = { id: number } | { id: string; queued: OutboxEntryView } | { id: string; heldBy: { pid: number; role: OutboxOwnerRole } };
 
 const MIN_TEMP_PREFIX = TEMP_ID_PREFIX.length + 4;
 
@@ -59,7 +59,7 @@ const MIN_TEMP_PREFIX = TEMP_ID_PREFIX.length + 4;
  * write (`forWrite`), a whole temp id is not waited for while another process holds the outbox: the write
  * carries it, and waits for the outbox itself or is handed over.
  */
-export async function resolveRef(ctx: CliContext, kind: PageItemKind<PageItem>, text: string, options: { forWrite?: boolean } = {}): Promise<ItemRef> {
+async function resolveRef(ctx: CliContext, kind: PageItemKind<PageItem>, text: string, options: { forWrite?: boolean } = {}): Promise<ItemRef> {
   if (!text.toLowerCase().startsWith(TEMP_ID_PREFIX)) return { id: parseId(text, `${kind.noun} id`) };
   if (text.length < MIN_TEMP_PREFIX) throw new CliUsageError(`give at least 4 characters after "${TEMP_ID_PREFIX}" of the temp id`);
   const wanted = text.toLowerCase();
@@ -130,7 +130,7 @@ function describeQueued(kind: PageItemKind<PageItem>, entry: OutboxEntryView, na
 }
 
 /** Prints the outcome of a write: the server's answer when sent, else where it waits. */
-export function printOutcome<T>(
+function printOutcome<T>(
   ctx: CliContext,
   outcome: WriteOutcome,
   sent: (object: T, entry: OutboxEntryView) => { json: Record<string, unknown>; text: string },

@@ -5,7 +5,7 @@ import { startProviderSimulator } from '@simulators/provider';
 import { providerWatchedPage } from '@core/monitor/provider-page';
 
 /** `watch --demo`'s provider (as in the desktop demo): a fictional cloud in the public Statuspage format whose incident opens and resolves. */
-export interface CliProviderDemo {
+interface CliProviderDemo {
   page: WatchedPage;
   play(speed: number, afterStep: () => void): DemoPlayer;
   close(): Promise<void>;

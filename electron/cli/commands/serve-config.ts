@@ -17,7 +17,7 @@ import { inspectSettingsFile } from '@core/settings/settings-file';
 /** EX_CONFIG (sysexits.h): the configuration is wrong; starting again would not mend it. */
 export const EXIT_BROKEN_CONFIG = 78;
 
-export interface ServeConfigReport {
+interface ServeConfigReport {
   /** Each stops the start. */
   problems: string[];
   /** Said, then the watcher runs. */
@@ -62,7 +62,7 @@ export function appRunsProblem(dataDir: string): string | null {
   }
 }
 
-export interface WatchConfig {
+interface WatchConfig {
   pages: readonly WatchedPage[];
   alerts: AlertSettings;
   /** Why a destination's secret cannot be had (missing, unreadable, bound elsewhere); null when it is in place. */

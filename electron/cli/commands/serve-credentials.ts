@@ -27,7 +27,7 @@ export interface SecretPart {
   part: keyof DestinationSecret;
 }
 
-export interface CredentialsDirectoryOptions {
+interface CredentialsDirectoryOptions {
   dir: string;
   /** The destination and part a keychain secret name is kept under (the alerts service's names); null for any other name. */
   secretPartOf: (secretName: string) => SecretPart | null;

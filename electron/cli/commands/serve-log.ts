@@ -10,8 +10,8 @@ import { CliUsageError } from '../output';
  */
 
 export const SERVE_LOG_FORMATS = ['text', 'json'] as const;
-export type ServeLogFormat = (typeof SERVE_LOG_FORMATS)[number];
-export type ServeLogLevel = 'info' | 'warn' | 'error';
+type ServeLogFormat = (typeof SERVE_LOG_FORMATS)[number];
+type ServeLogLevel = 'info' | 'warn' | 'error';
 export type ServeLogFields = Record<string, string | number | boolean | null | undefined>;
 
 export function serveLogFormat(text: string): ServeLogFormat {
@@ -20,7 +20,7 @@ export function serveLogFormat(text: string): ServeLogFormat {
   return format;
 }
 
-export interface ServeLogOptions {
+interface ServeLogOptions {
   format: ServeLogFormat;
   write: (line: string) => void;
   secrets: KnownSecrets;

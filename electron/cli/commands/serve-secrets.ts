@@ -12,7 +12,7 @@ import { CredentialsDirectory, type SecretPart } from './serve-credentials';
  * the alerts service reads, binds and redacts them alike.
  */
 
-export interface ServeSecrets {
+interface ServeSecrets {
   vault: KeyVault;
   /** "the keychain" or "the credentials directory …", for the log and the messages. */
   from: string;

@@ -30,7 +30,7 @@ const knownSchema = z.object({
 });
 const fileSchema = z.record(z.string().max(2_000), knownSchema);
 
-export type KnownStatus = z.infer<typeof knownSchema>;
+type KnownStatus = z.infer<typeof knownSchema>;
 
 /** Failures that say nothing about the page itself: it could not be reached, or its server could not answer now. */
 function unreachable(error: unknown): boolean {
@@ -85,7 +85,7 @@ export function pageStatus(ctx: CliContext, page: string, format?: ProviderForma
  * Reads a page's status with `read` (which prints it) and keeps what it read; when the page cannot be
  * reached and an earlier read is kept, prints that as last known and ends with exit code 1.
  */
-export async function statusOrLastKnown(
+async function statusOrLastKnown(
   ctx: CliContext,
   page: { key: string; label: string; json: Record<string, unknown> },
   read: () => Promise<{ name: string; level: BaseLevel | null; type: string | null }>,

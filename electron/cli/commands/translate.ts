@@ -35,7 +35,7 @@ function languageOption(name: string, value: string | undefined): string {
 }
 
 /** stdin split in lines; the newline that ends the last line does not make one more (blank) line. */
-export function linesOf(text: string): string[] {
+function linesOf(text: string): string[] {
   const lines = text.split(/\r?\n/);
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;

@@ -53,7 +53,7 @@ export function startingLine(state: PageState, page?: WatchedPage): string {
  * How the demo really moves: the pages are checked right after each scripted step (not every --interval),
  * so its header states the time between steps at this speed, and how long it lasts.
  */
-export function demoPace(speed: number): string {
+function demoPace(speed: number): string {
   const at = [...DEMO_SCENARIO, ...PROVIDER_SCENARIO].map((step) => step.atMs / speed).sort((a, b) => a - b);
   const gaps = at.map((ms, index) => ms - (at[index - 1] ?? 0));
   const seconds = (ms: number) => `${Number((ms / 1000).toFixed(ms < 10_000 ? 1 : 0))}`;

@@ -18,7 +18,7 @@ export interface TextResponse {
   text: string;
 }
 
-export interface HttpGetOptions {
+interface HttpGetOptions {
   headers: Record<string, string>;
   /** Headers and body together. */
   timeoutMs: number;

@@ -38,7 +38,7 @@ export type ExchangeFailure =
   /** The time limit passed; `status` when the headers had come. */
   { kind: 'timeout'; timeoutMs: number; status: number | undefined } | { kind: 'cancelled' } | { kind: 'network'; error: unknown };
 
-export interface ExchangeOptions {
+interface ExchangeOptions {
   timeoutMs: number;
   signal?: AbortSignal | undefined;
   fail: (failure: ExchangeFailure) => Error;

@@ -29,7 +29,7 @@ export interface AppLogger {
   flush(): Promise<void>;
 }
 
-export interface FileLoggerOptions {
+interface FileLoggerOptions {
   /** The data folder; the log goes to its `logs/` folder, made 0700. */
   dataDir: string;
   /** main.log for the app, cli.log for the command line. */
@@ -56,7 +56,7 @@ export interface FileLoggerOptions {
   onlyIfDataDirExists?: boolean;
 }
 
-export const LOGS_DIR_NAME = 'logs';
+const LOGS_DIR_NAME = 'logs';
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 /** A line longer than this is cut: a log line is a sentence, never a response body. */
 const MAX_LINE = 2_000;

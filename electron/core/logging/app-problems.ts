@@ -7,7 +7,7 @@ import type { Publisher } from '@core/events/typed-events';
 /** Problems kept for the window until dismissed. */
 const MAX_PROBLEMS_KEPT = 50;
 
-export interface AppProblemsOptions {
+interface AppProblemsOptions {
   now: () => Date;
   /** Where each problem reported while the app runs is told: the log, and the window's banner. */
   events: Publisher<Pick<AppEvents, 'app.onProblem'>>;

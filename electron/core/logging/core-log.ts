@@ -9,7 +9,7 @@ import { changedSettingNames } from './settings-changes';
 import type { VaultStatus } from '@shared/vault/vault-status';
 import type { RendererErrorReport } from '@shared/diagnostics/renderer-error-report';
 
-export interface CoreLogOptions {
+interface CoreLogOptions {
   logger: AppLogger;
   /** The one redactor, for what is kept in memory for diagnostics (the file's lines pass it anyway). */
   redact?: (text: string) => string;

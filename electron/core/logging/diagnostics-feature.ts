@@ -12,7 +12,7 @@ import { diagnosticsText, hostOf } from './diagnostics-report';
 import { logsDirOf } from './app-logger';
 import type { RendererErrorReport } from '@shared/diagnostics/renderer-error-report';
 
-export interface DiagnosticsFeatureOptions {
+interface DiagnosticsFeatureOptions {
   log: CoreLog;
   settings: SettingsStore;
   vault: KeyVault;

@@ -2,7 +2,7 @@ import type { RecentError } from './recent-errors';
 import type { VaultStatus } from '@shared/vault/vault-status';
 
 /** What *Copy diagnostics* says: no secret, no address beyond its host, nothing the user typed but names. */
-export interface DiagnosticsInput {
+interface DiagnosticsInput {
   app: { name: string; version: string; packaged: boolean; demo: boolean };
   /** Electron, Chromium, Node, V8, as the process reports them. */
   versions: Record<string, string | undefined>;

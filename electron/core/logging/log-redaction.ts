@@ -9,7 +9,7 @@ import type { KnownSecrets } from '@core/security/known-secrets';
  */
 
 /** Query parameters whose value is a secret (the translation key travels as api_key; OAuth's codes and tokens). */
-export const SECRET_QUERY_PARAMS = ['api_key', 'apikey', 'key', 'token', 'access_token', 'refresh_token', 'id_token', 'code', 'client_secret', 'password'];
+const SECRET_QUERY_PARAMS = ['api_key', 'apikey', 'key', 'token', 'access_token', 'refresh_token', 'id_token', 'code', 'client_secret', 'password'];
 
 /** Credentials after their name, whatever their value: `Authorization: OAuth x`, `Bearer x`, `"refresh_token": "x"`. */
 const CREDENTIALS: ReadonlyArray<[RegExp, string]> = [

@@ -3,7 +3,7 @@ import type { OutboxChange } from '@shared/outbox/status';
 import type { LogLevel } from './app-logger';
 
 /** One line of the log: its level and its words. */
-export interface LogLine {
+interface LogLine {
   level: LogLevel;
   text: string;
 }

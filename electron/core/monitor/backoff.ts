@@ -7,7 +7,7 @@ import { backoffDelay } from '@core/timing/backoff';
  * default, so a page that failed is re-checked within one interval once the server is back.
  * A server's Retry-After wins when it asks for longer.
  */
-export interface BackoffOptions {
+interface BackoffOptions {
   baseMs: number;
   maxMs: number;
   /** In [0, 1). */

@@ -14,15 +14,15 @@ import { readIfPresent } from '@core/storage/read-if-present';
  * not data loss, so appends are not fsynced.
  */
 
-export const DEFAULT_HISTORY_LIMIT = 1_000;
-export const HISTORY_FILE_NAME = 'monitor-events.jsonl';
+const DEFAULT_HISTORY_LIMIT = 1_000;
+const HISTORY_FILE_NAME = 'monitor-events.jsonl';
 
 /** Where the monitor sends its events; EventHistory is one. */
 export interface EventSink {
   append(events: readonly MonitorEvent[]): Promise<void> | void;
 }
 
-export interface HistoryLoadReport {
+interface HistoryLoadReport {
   /** Valid events read (before trimming to the limit). */
   valid: number;
   /** Lines that were neither JSON nor a monitor event. */
@@ -33,7 +33,7 @@ export interface HistoryLoadReport {
   quarantinedTo: string | null;
 }
 
-export interface EventHistoryOptions {
+interface EventHistoryOptions {
   filePath: string;
   limit?: number;
   /** Told about a quarantined file (the app shows it as a problem). */
@@ -41,7 +41,7 @@ export interface EventHistoryOptions {
   now?: () => Date;
 }
 
-export interface HistoryQuery {
+interface HistoryQuery {
   /** At most this many, newest first. */
   limit?: number;
   pageId?: string;

@@ -22,7 +22,7 @@ import type { EventSink } from './event-history';
 import { PageTracker, invalidBodyError } from './page-tracker';
 import { PollScheduler, type PollOutcome } from './scheduler';
 import { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning } from './monitor-options';
-export { DEFAULT_MONITOR_TUNING, type MonitorServiceOptions, type MonitorTuning, type PagePoll, type StateChange } from './monitor-options';
+export { type MonitorServiceOptions } from './monitor-options';
 import { providerFetcherForPage } from './provider-fetcher';
 import { summaryFetcherForPage, type SummaryFetcher } from './summary-fetcher';
 import { SignalHub, type SystemSignals } from './system-signals';

@@ -3,7 +3,7 @@ import { providerFetcherForPage } from '@core/monitor/provider-fetcher';
 import { baseUrlOfPage, summaryFetcherForPage, type SummaryFetcher } from '@core/monitor/summary-fetcher';
 
 /** What reading an account's page needs from the app: where the account is now, and its key for a URL. */
-export interface AccountReach {
+interface AccountReach {
   apiKeyFor?: ((accountId: string, url: string) => Promise<string | null>) | undefined;
   accountBaseUrl?: ((accountId: string) => string | null) | undefined;
 }

@@ -23,14 +23,14 @@ import type { BaseLevel } from '@shared/statuspal/levels';
  *   last summary from before, marked `catchUp`.
  */
 
-export interface StalenessRules {
+interface StalenessRules {
   staleAfterFailures: number;
   staleAfterIntervals: number;
 }
 
-export type BodyOutcome = 'unchanged' | 'baseline' | 'changed';
+type BodyOutcome = 'unchanged' | 'baseline' | 'changed';
 
-export interface BodyResult {
+interface BodyResult {
   outcome: BodyOutcome;
   events: MonitorEvent[];
 }

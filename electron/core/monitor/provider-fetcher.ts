@@ -20,7 +20,7 @@ import type { FetchSummaryOptions, SummaryFetcher } from './summary-fetcher';
  * Retry-After is honoured, errors are StatusPageApiError. Public pages: nothing secret is sent.
  */
 
-export interface ProviderFetcherOptions {
+interface ProviderFetcherOptions {
   /** The page address (normalised, see provider-url.ts). */
   pageUrl: string;
   /** What the address publishes; default statuspage. */
@@ -64,7 +64,7 @@ function redirectTarget(location: string, from: string, typedLoopback: boolean):
   return next.protocol === 'https:' ? next.href : null;
 }
 
-export interface ProviderFetcher extends SummaryFetcher {
+interface ProviderFetcher extends SummaryFetcher {
   /** What the last poll cost: 'full' (a 200 body), 'not_modified' (a 304), or null before any. */
   readonly lastAnswer: 'full' | 'not_modified' | null;
 }

@@ -14,7 +14,7 @@ import { invalidBodyError } from './page-tracker';
  * a page and the command line's page argument, so a bare address pasted in either is read the same way.
  */
 
-export interface ProviderReadOnce {
+interface ProviderReadOnce {
   /** The page's address as the reader keeps it for the format found. */
   url: string;
   format: ProviderFormat;

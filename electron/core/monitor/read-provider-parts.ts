@@ -7,7 +7,7 @@ import { readProviderOnce } from './read-provider-once';
  * and the provider's well-known list: one home for the window's picker and `statusdesk providers parts`.
  */
 
-export interface ProviderParts {
+interface ProviderParts {
   url: string;
   format: ProviderFormat;
   name: string;

@@ -22,9 +22,9 @@ export interface PollOutcome {
   cancelled?: boolean;
 }
 
-export type PollRunner = (pageId: string, signal: AbortSignal) => Promise<PollOutcome>;
+type PollRunner = (pageId: string, signal: AbortSignal) => Promise<PollOutcome>;
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   clock: MonitorClock;
   run: PollRunner;
   maxConcurrent?: number;

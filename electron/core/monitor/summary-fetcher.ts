@@ -29,7 +29,7 @@ export interface SummaryFetcher {
   fetchSummaryText(subdomain: string, options?: FetchSummaryOptions): Promise<string>;
 }
 
-export interface SummaryFetcherOptions {
+interface SummaryFetcherOptions {
   /**
    * Base URL with `/api/v2`, as StatusPageClient.baseUrl; a function is asked at each poll (a page of an
    * account follows the account to wherever it is now).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AppError } from '@shared/errors';
 import { fileErrorReason } from '@core/storage/file-system';
 
-export const APP_DIR_NAME = 'Statusdesk';
+const APP_DIR_NAME = 'Statusdesk';
 
 /**
  * The folder for settings, outbox, history and caches, shared by the desktop app and the command line:

@@ -23,7 +23,7 @@ const migrations: Record<number, (data: Json) => Json> = {
   }),
 };
 
-export class SettingsVersionError extends Error {}
+class SettingsVersionError extends Error {}
 
 export function migrateSettings(data: Json): Json {
   let current = data;

@@ -58,7 +58,7 @@ function elementSchemaOf(schema: z.ZodType): z.ZodType | null {
   return current instanceof z.ZodArray ? (current.element as z.ZodType) : null;
 }
 
-export interface SettingsRead {
+interface SettingsRead {
   settings: Settings;
   problem: string | null;
   salvageFrom?: unknown;

@@ -7,7 +7,7 @@ import { CURRENT_SETTINGS_VERSION, settingsSchema, type Settings } from './setti
 import { readSettingsFile, settingsFileOf, type SettingsReader } from './settings-file';
 import { TypedEvents } from '@core/events/typed-events';
 
-export interface SettingsLoadProblem {
+interface SettingsLoadProblem {
   message: string;
   movedTo: string;
 }

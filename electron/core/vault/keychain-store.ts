@@ -48,7 +48,7 @@ type KeyringModule = Pick<typeof Keyring, 'AsyncEntry'>;
  * The keychain library, loaded on first use: it is a native binding with one package per platform, and a
  * missing one must leave the app running without an OS keychain, not stop the main process from loading.
  */
-const loadKeyring = (): Promise<KeyringModule> => import('@napi-rs/keyring');
+export const loadKeyring = (): Promise<KeyringModule> => import('@napi-rs/keyring');
 
 /**
  * The OS keychain through @napi-rs/keyring. On Linux the entry is pinned to the Secret Service: the library

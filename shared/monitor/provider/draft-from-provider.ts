@@ -17,9 +17,9 @@ import { htmlToText } from './html-to-text';
  */
 
 /** Per own account: provider component id (as text) → own service ids. */
-export type ServiceMapping = Readonly<Record<string, readonly number[]>>;
+type ServiceMapping = Readonly<Record<string, readonly number[]>>;
 
-export interface ProviderDraftInput {
+interface ProviderDraftInput {
   providerName: string;
   incident: Pick<IncidentSnapshot, 'title' | 'type' | 'level' | 'url' | 'serviceIds' | 'latestUpdate'>;
   mapping: ServiceMapping;

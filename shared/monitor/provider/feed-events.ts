@@ -22,7 +22,7 @@ interface IdScheme {
 }
 
 /** Group 1 of each pattern is the event's part of an entry id. */
-export const ID_SCHEMES: readonly IdScheme[] = [
+const ID_SCHEMES: readonly IdScheme[] = [
   { pattern: /^tag:([^,]+),\d{4}:feed:([^.]+)\.[^.]+$/, source: 'Google Cloud: tag:status.cloud.google.com,2022:feed:<incident>.<update>' },
   { pattern: /^https?:\/\/([^#]+#.+)_\d{9,11}$/, source: 'AWS: http://status.aws.amazon.com/#<service>-<region>_<epoch>' },
 ];

@@ -11,9 +11,9 @@ import type { FeedEntry } from './feed-xml';
 
 /** At most this many parts an entry, each at most this long: a feed is outside input. */
 export const MAX_PARTS_AN_ENTRY = 30;
-export const MAX_PART_NAME = 120;
+const MAX_PART_NAME = 120;
 
-export interface FeedPartRule {
+interface FeedPartRule {
   source: string;
   example: string;
 }

@@ -11,7 +11,7 @@ import { decodeEntities } from './feed-xml';
  * paragraph (feed-words.ts). A stamp has no year: it is the year that puts it nearest the entry's own date.
  */
 
-export interface NewestUpdate {
+interface NewestUpdate {
   /** The update's HTML, from its stamp to the next update's. */
   html: string;
   /** Its stamp's time, ISO. */

@@ -12,7 +12,7 @@
 export type FeedState = 'closed' | 'open' | 'upcoming' | 'running';
 
 /** A status word as Statuspage-like pages write it (`<strong>Monitoring</strong>`, `Status: Investigating`). */
-export const FEED_STATE_WORDS: Readonly<Record<string, FeedState>> = {
+const FEED_STATE_WORDS: Readonly<Record<string, FeedState>> = {
   resolved: 'closed',
   completed: 'closed',
   complete: 'closed',
@@ -33,7 +33,7 @@ export const FEED_STATE_WORDS: Readonly<Record<string, FeedState>> = {
   'under maintenance': 'running',
 };
 
-export interface FeedWordRow {
+interface FeedWordRow {
   /** title: the entry's title; lead: the text of the newest update (the body's first paragraph, or all of it). */
   where: 'title' | 'lead';
   /** Capture group 1, when there is one, is a word of FEED_STATE_WORDS; otherwise the match means `state`. */
@@ -106,7 +106,7 @@ export const FEED_WORDS: readonly FeedWordRow[] = [
   },
 ];
 
-export interface FeedWordsRead {
+interface FeedWordsRead {
   state: FeedState;
   /** The publisher's word, lower case, when the row read one ("monitoring"); else what the row means. */
   word: string;
@@ -119,7 +119,7 @@ export const FEED_MAINTENANCE_MARK = {
 } as const;
 
 /** Without stamped updates (feed-updates.ts), the newest update is the body's first paragraph (Statuspage writes newest first), or all of it. */
-export function leadOf(bodyHtml: string): string {
+function leadOf(bodyHtml: string): string {
   const paragraph = /<p\b[^>]*>([\s\S]*?)<\/p>/i.exec(bodyHtml);
   return (paragraph && paragraph[1]!.replace(/<[^>]*>/g, '').trim() !== '' ? paragraph[1]! : bodyHtml).trim();
 }

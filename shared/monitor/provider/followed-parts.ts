@@ -32,7 +32,7 @@ export function partKey(name: string): string {
     .replace(/^(google cloud|google|cloud|amazon|aws|microsoft azure|azure) /, '');
 }
 
-export type PartVerdict = 'yours' | 'elsewhere' | 'whole provider';
+type PartVerdict = 'yours' | 'elsewhere' | 'whole provider';
 
 export const PART_VERDICT_WORDS: Readonly<Record<PartVerdict, string>> = {
   yours: 'affects parts you follow',
@@ -45,7 +45,7 @@ function flat(services: readonly ServiceSnapshot[]): ServiceSnapshot[] {
 }
 
 /** The parts an incident names: its own (a feed), else the components its `serviceIds` name. */
-export function incidentParts(incident: IncidentSnapshot, services: readonly ServiceSnapshot[]): string[] {
+function incidentParts(incident: IncidentSnapshot, services: readonly ServiceSnapshot[]): string[] {
   if (incident.parts && incident.parts.length > 0) return incident.parts;
   if (incident.serviceIds.length === 0) return [];
   const byId = new Map(flat(services).map((s) => [s.id, s.name]));
@@ -53,7 +53,7 @@ export function incidentParts(incident: IncidentSnapshot, services: readonly Ser
 }
 
 /** The parts followed, ready to compare: by name, and by component id when a name is one. */
-export interface PartMatcher {
+interface PartMatcher {
   keys: ReadonlySet<string>;
   serviceIds: ReadonlySet<number>;
 }

@@ -48,7 +48,7 @@ function attribute(tag: string, name: string): string | null {
 const BLOCK = /^(?:p|div|h[1-6]|ul|ol|table|tr|blockquote|pre|section|article|header|footer)$/i;
 
 /** Whether the text holds anything that looks like markup or an entity (plain text passes through untouched). */
-export function looksLikeHtml(text: string): boolean {
+function looksLikeHtml(text: string): boolean {
   return /<\/?[a-z][^>]*>|&(?:#x?[0-9a-f]+|[a-z]+);/i.test(text);
 }
 

@@ -19,7 +19,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-export interface PageParts {
+interface PageParts {
   pageUrl: string;
   name: string | null;
   url: string | null;

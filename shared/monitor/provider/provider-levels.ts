@@ -75,7 +75,7 @@ export function impactLevel(impact: string | null | undefined, missing: BaseLeve
 }
 
 /** A maintenance's place: upcoming, active, or over (left out). Both vocabularies; an unknown word by its times. */
-export type MaintenancePhase = 'upcoming' | 'active' | 'over';
+type MaintenancePhase = 'upcoming' | 'active' | 'over';
 
 const MAINTENANCE_PHASES: Readonly<Record<string, MaintenancePhase>> = {
   scheduled: 'upcoming',

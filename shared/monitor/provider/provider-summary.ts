@@ -13,15 +13,10 @@ const id = z.union([z.string().min(1), z.number().transform(String)]);
 const list = <T extends z.ZodType>(item: T) => z.array(item).nullish();
 
 export const COMPONENT_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance'] as const;
-/** incident.io's words on the same path. */
-export const INCIDENT_IO_COMPONENT_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'full_outage'] as const;
-export const INCIDENT_IO_MAINTENANCE_STATUSES = ['maintenance_scheduled', 'maintenance_in_progress', 'maintenance_complete'] as const;
 export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const;
 export const STATUS_INDICATORS = ['none', 'minor', 'major', 'critical', 'maintenance'] as const;
-export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved', 'postmortem'] as const;
-export const MAINTENANCE_STATUSES = ['scheduled', 'in_progress', 'verifying', 'completed'] as const;
 
-export const providerPageSchema = z.object({
+const providerPageSchema = z.object({
   id: text,
   name: text,
   url: text,
@@ -41,7 +36,7 @@ export const providerComponentSchema = z.object({
   only_show_if_degraded: z.boolean().nullish(),
 });
 
-export const providerUpdateSchema = z.object({
+const providerUpdateSchema = z.object({
   id,
   status: text,
   body: text,
@@ -80,4 +75,3 @@ export const providerSummarySchema = z.object({
 export type ProviderSummary = z.infer<typeof providerSummarySchema>;
 export type ProviderComponent = z.infer<typeof providerComponentSchema>;
 export type ProviderIncident = z.infer<typeof providerIncidentSchema>;
-export type ProviderUpdate = z.infer<typeof providerUpdateSchema>;

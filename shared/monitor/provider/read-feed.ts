@@ -24,7 +24,7 @@ export const FEED = { id: 'feed', notUnderstoodAs: 'an RSS or Atom feed' } as co
  * A page without open events is operational: the feed was read and says nothing is going on.
  */
 
-export const RECENT_DAYS = 7;
+const RECENT_DAYS = 7;
 
 /** An open event the publisher marks as a maintenance is upcoming before its start (its first publication), else running. */
 function stateOf(event: FeedEvent, now: number): FeedState {

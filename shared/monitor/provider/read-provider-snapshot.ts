@@ -39,7 +39,7 @@ export const STATUSPAGE = { id: 'statuspage', notUnderstoodAs: 'a Statuspage pag
 export const INCIDENTIO = { id: 'incidentio', notUnderstoodAs: 'an incident.io page' } as const satisfies FormatName;
 const SUMMARY_FORMATS = { statuspage: STATUSPAGE, incidentio: INCIDENTIO } as const;
 
-export interface ProviderReadOptions {
+interface ProviderReadOptions {
   /** Which vocabulary the page was watched as (the words of both are read either way). */
   format?: 'statuspage' | 'incidentio';
   /** The clock that places maintenances of an unknown status; default Date.now(). */
@@ -139,7 +139,7 @@ function flatLevels(services: readonly ServiceSnapshot[]): BaseLevel[] {
 }
 
 /** The zod result, or "not understood" naming the first bad field. */
-export function parseProviderSummary(json: unknown, format: 'statuspage' | 'incidentio' = 'statuspage'): ProviderSummary {
+function parseProviderSummary(json: unknown, format: 'statuspage' | 'incidentio' = 'statuspage'): ProviderSummary {
   const result = providerSummarySchema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0]!;
