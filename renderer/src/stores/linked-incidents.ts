@@ -115,7 +115,7 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
       const firstId = tempIdOfResult(await options.saveHere(body));
       // An answer without a temp id cannot be linked: the page has its incident, the others are not tried.
       if (firstId === null) return;
-      progress.queued.push({ ...page, incidentId: firstId, serviceIds: pickedServiceIds(body), linked: false });
+      progress.queued.push({ ...page, incidentId: firstId, serviceIds: pickedServiceIds(body) });
     }
     const failed = progress.failed.filter((f) => options.only && !samePage(f, options.only));
     const result = await call(
@@ -123,7 +123,7 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
         page,
         incident: body,
         targets: options.targets.map(({ accountId, subdomain, map }) => ({ accountId, subdomain, map })),
-        queued: progress.queued.map(({ linked: _linked, ...member }) => member),
+        queued: progress.queued,
         groupId: progress.groupId,
         only: options.only ?? null,
       }),
@@ -131,7 +131,7 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     for (const outcome of result.pages) {
       const target = { accountId: outcome.accountId, subdomain: outcome.subdomain };
       if (outcome.state === 'queued') {
-        progress.queued.push({ ...target, incidentId: outcome.incidentId, serviceIds: outcome.serviceIds, linked: false });
+        progress.queued.push({ ...target, incidentId: outcome.incidentId, serviceIds: outcome.serviceIds });
         usePageWrites().noteQueued(target, 'createIncident', { incident: { title: body.title } }, outcome.entryId);
       } else failed.push({ ...target, pageName: pageNameOf(target), reason: outcome.reason });
     }
@@ -139,7 +139,6 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     const group = result.group;
     if (group) {
       progress.groupId = group.id;
-      for (const q of progress.queued) q.linked = true;
       groups.value = [...groups.value.filter((g) => g.id !== group.id), group];
     }
     if (result.linkError !== null) throw new LinkNotKeptError(result.linkError);
@@ -163,7 +162,7 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     if (!isQueued(progress, page)) {
       await options.saveHere();
       const here = membersOf(options.group, page).find((view) => view.current);
-      progress.queued.push({ ...page, incidentId: here?.openId ?? options.group.id, serviceIds: [], linked: true });
+      progress.queued.push({ ...page, incidentId: here?.openId ?? options.group.id, serviceIds: [] });
     }
     const failed = progress.failed.filter((f) => options.only && !samePage(f, options.only));
     const { pages } = await call(
@@ -179,7 +178,7 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     for (const outcome of pages) {
       const target = { accountId: outcome.accountId, subdomain: outcome.subdomain };
       if (outcome.state === 'queued') {
-        progress.queued.push({ ...target, incidentId: outcome.incidentId, serviceIds: [], linked: true });
+        progress.queued.push({ ...target, incidentId: outcome.incidentId, serviceIds: [] });
         if (outcome.entryId) usePageWrites().noteQueued(target, 'addIncidentUpdate', { incidentId: outcome.incidentId, update }, outcome.entryId);
       } else if (outcome.state === 'failed') failed.push({ ...target, pageName: pageNameOf(target), reason: outcome.reason ?? '' });
     }
