@@ -10,7 +10,7 @@ import { pageRefSchema } from './page-prefs';
  */
 
 /** An extra page the incident also goes to, with the services of the page created from mapped to its own. */
-export const linkedCreateTargetSchema = pageRefSchema.extend({ map: serviceMapSchema });
+const linkedCreateTargetSchema = pageRefSchema.extend({ map: serviceMapSchema });
 
 export const createOnLinkedRequestSchema = z.object({
   /** The page created from: its create is the editor's own, queued before this is asked. */
@@ -29,7 +29,7 @@ export type CreateOnLinkedRequest = z.input<typeof createOnLinkedRequestSchema>;
 
 const REASON_MAX = 2_000;
 
-export const linkedCreateOutcomeSchema = z.discriminatedUnion('state', [
+const linkedCreateOutcomeSchema = z.discriminatedUnion('state', [
   pageRefSchema.extend({
     state: z.literal('queued'),
     /** The temp id the new incident has until its create is sent. */
@@ -41,7 +41,6 @@ export const linkedCreateOutcomeSchema = z.discriminatedUnion('state', [
   }),
   pageRefSchema.extend({ state: z.literal('failed'), reason: z.string().max(REASON_MAX) }),
 ]);
-export type LinkedCreateOutcome = z.infer<typeof linkedCreateOutcomeSchema>;
 
 export const createOnLinkedResultSchema = z.object({
   pages: z.array(linkedCreateOutcomeSchema).max(MAX_GROUP_MEMBERS),

@@ -78,15 +78,15 @@ export interface CreateOnLinkedPagesPorts {
   saveMapping(mapping: { from: PageRef; to: PageRef; map: ServiceMap }): Promise<unknown>;
 }
 
-export const HERE_NOT_QUEUED = "This page's incident is not queued yet: the other pages get theirs once it is.";
+const HERE_NOT_QUEUED = "This page's incident is not queued yet: the other pages get theirs once it is.";
 
 /** The picked services of the page created from, as another page's own: each mapped id once. */
-export function mappedServiceIds(picked: readonly number[], map: ServiceMap): number[] {
+function mappedServiceIds(picked: readonly number[], map: ServiceMap): number[] {
   return [...new Set(picked.flatMap((id) => map[String(id)] ?? []))];
 }
 
 /** The incident as another page gets it: its services mapped, no translations of the title or of the updates. */
-export function incidentForPage(incident: Record<string, unknown>, serviceIds: number[]): Record<string, unknown> {
+function incidentForPage(incident: Record<string, unknown>, serviceIds: number[]): Record<string, unknown> {
   const { translations: _titleTranslations, updates, ...rest } = incident;
   return {
     ...rest,
