@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { AppError } from '../../shared/errors';
 import { startStatusPageSimulator, type StatusPageSimulator, type WriteLogEntry } from '../../simulators/statuspal';
 import { pseudoTranslate, startTranslationSimulator, type TranslationSimulator } from '../../simulators/translation';
 import { makeTempDir } from '../support/temp-dir';
@@ -785,21 +786,16 @@ test('one incident on two pages: also post to a second page with its services ma
   await dialog.screenshot({ path: screenshotPath('linked-incident-editor-dark.png') });
   await expectAccessible(page, 'Also post to… (dark)');
   await page.emulateMedia({ colorScheme: 'light' });
-  // The EU page's first enqueue is refused (as a full disk answers): the editor names it; Try again sends there only.
-  await page.evaluate(() => {
-    const own = window as unknown as { __statusdeskInvoke(channel: string, request: unknown): Promise<unknown> };
-    const invoke = own.__statusdeskInvoke;
-    let refuse = true;
-    own.__statusdeskInvoke = (channel, request) => {
-      const write = request as { operation?: string; input?: { subdomain?: string } } | undefined;
-      if (refuse && channel === 'outbox.enqueue' && write?.operation === 'createIncident' && write.input?.subdomain === 'acme-eu') {
-        refuse = false;
-        // The binding answers in JSON text (harness.ts).
-        return Promise.resolve(JSON.stringify({ ok: false, error: { code: 'storage', message: 'The outbox could not be saved: no space left on the disk' } }));
-      }
-      return invoke(channel, request);
-    };
-  });
+  // The EU page's first create is refused by the outbox (as a full disk answers): the editor names it; Try again sends there only.
+  const enqueue = harness.core.outbox.enqueue.bind(harness.core.outbox);
+  let refuse = true;
+  harness.core.outbox.enqueue = async (request) => {
+    if (refuse && request.operation === 'createIncident' && request.input.subdomain === 'acme-eu') {
+      refuse = false;
+      throw new AppError('storage', 'The outbox could not be saved: no space left on the disk');
+    }
+    return enqueue(request);
+  };
   await dialog.getByRole('button', { name: 'Create on 2 pages' }).click();
   await expect(dialog.getByTestId('linked-post-failed')).toContainText('Acme EU (acme-eu): The outbox could not be saved: no space left on the disk');
   await expect(dialog.getByRole('button', { name: 'Create on the page missing' })).toBeVisible();

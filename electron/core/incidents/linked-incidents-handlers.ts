@@ -2,8 +2,8 @@ import type { IpcContract } from '@shared/ipc/contract';
 import type { GroupHandlers } from '@core/ipc/dispatcher';
 import type { LinkedIncidents } from './linked-incidents';
 
-/** The group's channels but the post to every page (linked-post-handlers.ts). */
-export function linkedIncidentsHandlers(store: LinkedIncidents): Omit<GroupHandlers<IpcContract, 'linked'>, 'linked.postToAll'> {
+/** The group's channels but the writes to several pages (linked-post-handlers.ts). */
+export function linkedIncidentsHandlers(store: LinkedIncidents): Omit<GroupHandlers<IpcContract, 'linked'>, 'linked.createOnAll' | 'linked.postToAll'> {
   return {
     'linked.groups': () => store.groups(),
     'linked.record': (input) => store.record(input),

@@ -1,23 +1,19 @@
 import { samePage, type LinkedMember } from '@shared/incidents/linked-incidents';
 import type { PageRef } from '@shared/incidents/page-prefs';
 
-/**
- * What one editor session has already queued of a write that goes to several pages (a create on N pages, an
- * update or the resolve posted to every linked page): a retry sends only to the pages still missing, so each
- * page gets its write exactly once however often the user tries again.
- */
-export interface QueuedPage extends LinkedMember {
-  /** A create's member is in the recorded group (a retry adds the ones that are not). */
-  linked: boolean;
-}
-
 export interface FailedPage extends PageRef {
   pageName: string;
   reason: string;
 }
 
+/**
+ * What one editor session has already queued of a write that goes to several pages (a create on N pages, an
+ * update or the resolve posted to every linked page): a retry sends only to the pages still missing, so each
+ * page gets its write exactly once however often the user tries again.
+ */
 export interface LinkedPostProgress {
-  queued: QueuedPage[];
+  /** Each page with its write queued, as a member of its group (a create's by the temp id of its incident). */
+  queued: LinkedMember[];
   /** The group recorded for a create on several pages (null until two pages have theirs queued). */
   groupId: string | null;
   /** The pages whose write could not be queued on the last try, with why. */

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import { pickedServiceIds } from '@shared/incidents/linked-create';
 import { groupOf as findGroup, samePage, type LinkedGroup, type LinkedMember, type ServiceMap } from '@shared/incidents/linked-incidents';
 import { currentIdOf, memberState, type LinkedMemberState } from '@shared/incidents/linked-member-state';
 import { withoutTranslations } from '@shared/incidents/linked-post';
@@ -7,7 +8,7 @@ import type { PageRef } from '@shared/incidents/page-prefs';
 import type { OutboxEntryView } from '@shared/outbox/entry-view';
 import { isTempId } from '@shared/outbox/temp-id';
 import { api, call } from '@/api';
-import { isQueued, LinkNotKeptError, PartialPostError, type FailedPage, type LinkedPostProgress, type QueuedPage } from '@/lib/linked-post-progress';
+import { isQueued, LinkNotKeptError, PartialPostError, type LinkedPostProgress } from '@/lib/linked-post-progress';
 import { useAccountsStore } from './accounts';
 import { usePageWrites } from './page-writes';
 import { useOutboxStore } from './outbox';
@@ -35,7 +36,8 @@ const tempIdOfResult = (result: unknown): string | null =>
 /**
  * Incidents linked across pages, as the main process keeps them (`linked-incidents.json`):
  * the groups, read once and followed while the window lives; the services mapped between two pages; and the
- * writes that go to every page of a group, each page's through the outbox as its own write.
+ * writes that go to several pages, which the core's use cases queue (one write per page): here only what an
+ * editor already queued and what failed.
  */
 export const useLinkedIncidents = defineStore('linkedIncidents', () => {
   const groups = ref<LinkedGroup[]>([]);
@@ -93,29 +95,12 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     return membersOf(group, page).filter((view) => !view.current && view.state !== 'dropped' && view.state !== 'deleted');
   }
 
-  /** Queues one create on another page; a page whose write is refused is noted in `failed`, the others go on. */
-  async function queueOnPage(target: PageRef, operation: 'createIncident', input: Record<string, unknown>, failed: FailedPage[]) {
-    const account = useAccountsStore().accounts.find((a) => a.id === target.accountId && a.subdomain === target.subdomain);
-    try {
-      return await usePageWrites().queueOn(account, operation, input);
-    } catch (error) {
-      failed.push({
-        accountId: target.accountId,
-        subdomain: target.subdomain,
-        pageName: pageNameOf(target),
-        reason: error instanceof Error ? error.message : String(error),
-      });
-      return null;
-    }
-  }
-
   /**
    * The same incident on this page and each extra page, exactly once per page however often it is tried
    * (`progress`: what this editor session already queued): this page's create first (`saveHere`; when it is
-   * refused nothing is queued), then one create per extra page still missing (only `only` on "Try again for
-   * …"), with its services mapped and without translations (each page has its own languages). The group is
-   * recorded with every page queued so far, also when another page failed; pages queued later join it. A page
-   * that failed is named with why (`PartialPostError`), the others stay queued.
+   * refused nothing is queued), then the core's create-on-linked-pages creates on each extra page still missing
+   * (only `only` on "Try again for …") and keeps the group (`linked.createOnAll`). A page that failed is named
+   * with why (`PartialPostError`), the others stay queued; a group not kept is said so (`LinkNotKeptError`).
    */
   async function createOnPages(options: {
     page: PageRef;
@@ -126,50 +111,38 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     only?: PageRef | null;
   }) {
     const { page, body, progress } = options;
-    const picked = Array.isArray(body.service_ids) ? body.service_ids.filter((id): id is number => typeof id === 'number') : [];
     if (!isQueued(progress, page)) {
       const firstId = tempIdOfResult(await options.saveHere(body));
       // An answer without a temp id cannot be linked: the page has its incident, the others are not tried.
       if (firstId === null) return;
-      progress.queued.push({ ...page, incidentId: firstId, serviceIds: picked, linked: false });
+      progress.queued.push({ ...page, incidentId: firstId, serviceIds: pickedServiceIds(body) });
     }
     const failed = progress.failed.filter((f) => options.only && !samePage(f, options.only));
-    const { translations: _titleTranslations, updates, ...rest } = body;
-    for (const target of options.targets) {
-      if (isQueued(progress, target) || (options.only && !samePage(target, options.only))) continue;
-      const serviceIds = [...new Set(picked.flatMap((id) => target.map[String(id)] ?? []))];
-      const copy = {
-        ...rest,
-        service_ids: serviceIds,
-        ...(Array.isArray(updates) ? { updates: updates.map((u: Record<string, unknown>) => withoutTranslations(u)) } : {}),
-      };
-      const to = { accountId: target.accountId, subdomain: target.subdomain };
-      const incidentId = tempIdOfResult(await queueOnPage(to, 'createIncident', { incident: copy }, failed));
-      if (incidentId === null) continue;
-      progress.queued.push({ ...to, incidentId, serviceIds, linked: false });
-      void call(api().linked.saveMapping({ from: page, to, map: target.map })).catch(() => undefined);
+    const result = await call(
+      api().linked.createOnAll({
+        page,
+        incident: body,
+        targets: options.targets.map(({ accountId, subdomain, map }) => ({ accountId, subdomain, map })),
+        queued: progress.queued,
+        groupId: progress.groupId,
+        only: options.only ?? null,
+      }),
+    );
+    for (const outcome of result.pages) {
+      const target = { accountId: outcome.accountId, subdomain: outcome.subdomain };
+      if (outcome.state === 'queued') {
+        progress.queued.push({ ...target, incidentId: outcome.incidentId, serviceIds: outcome.serviceIds });
+        usePageWrites().noteQueued(target, 'createIncident', { incident: { title: body.title } }, outcome.entryId);
+      } else failed.push({ ...target, pageName: pageNameOf(target), reason: outcome.reason });
     }
     progress.failed = failed;
-    try {
-      await keepGroup(String(body.title ?? ''), progress);
-    } catch (error) {
-      throw new LinkNotKeptError(error instanceof Error ? error.message : String(error));
+    const group = result.group;
+    if (group) {
+      progress.groupId = group.id;
+      groups.value = [...groups.value.filter((g) => g.id !== group.id), group];
     }
+    if (result.linkError !== null) throw new LinkNotKeptError(result.linkError);
     if (failed.length > 0) throw new PartialPostError(failed, progress.queued.map(pageNameOf));
-  }
-
-  /** Records the group once two pages are queued, and adds the pages queued since to it. */
-  async function keepGroup(title: string, progress: LinkedPostProgress) {
-    const unlinked = progress.queued.filter((q) => !q.linked);
-    if (unlinked.length === 0 || progress.queued.length < 2) return;
-    const members = (list: QueuedPage[]) => list.map(({ linked: _linked, ...member }) => member);
-    const group =
-      progress.groupId === null
-        ? await call(api().linked.record({ title, members: members(progress.queued) }))
-        : await call(api().linked.addMembers({ groupId: progress.groupId, members: members(unlinked) }));
-    progress.groupId = group.id;
-    for (const q of progress.queued) q.linked = true;
-    groups.value = [...groups.value.filter((g) => g.id !== group.id), group];
   }
 
   /**
@@ -189,7 +162,7 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     if (!isQueued(progress, page)) {
       await options.saveHere();
       const here = membersOf(options.group, page).find((view) => view.current);
-      progress.queued.push({ ...page, incidentId: here?.openId ?? options.group.id, serviceIds: [], linked: true });
+      progress.queued.push({ ...page, incidentId: here?.openId ?? options.group.id, serviceIds: [] });
     }
     const failed = progress.failed.filter((f) => options.only && !samePage(f, options.only));
     const { pages } = await call(
@@ -205,7 +178,7 @@ export const useLinkedIncidents = defineStore('linkedIncidents', () => {
     for (const outcome of pages) {
       const target = { accountId: outcome.accountId, subdomain: outcome.subdomain };
       if (outcome.state === 'queued') {
-        progress.queued.push({ ...target, incidentId: outcome.incidentId, serviceIds: [], linked: true });
+        progress.queued.push({ ...target, incidentId: outcome.incidentId, serviceIds: [] });
         if (outcome.entryId) usePageWrites().noteQueued(target, 'addIncidentUpdate', { incidentId: outcome.incidentId, update }, outcome.entryId);
       } else if (outcome.state === 'failed') failed.push({ ...target, pageName: pageNameOf(target), reason: outcome.reason ?? '' });
     }

@@ -10,6 +10,7 @@ import {
   serviceMapSchema,
   servicePairSchema,
 } from '../../incidents/linked-incidents';
+import { createOnLinkedRequestSchema, createOnLinkedResultSchema } from '../../incidents/linked-create';
 import { postToLinkedRequestSchema, postToLinkedResultSchema } from '../../incidents/linked-post';
 
 /** One incident on several pages: the groups kept on this computer and the services mapped between pages. */
@@ -26,6 +27,8 @@ export const linkedIncidentsChannels = {
   'linked.mapping': invoke(servicePairSchema, serviceMapSchema),
   /** Remembers a mapping for a pair of pages; answers the pair's whole mapping. */
   'linked.saveMapping': invoke(serviceMappingSchema, serviceMapSchema),
+  /** A new incident on the other pages picked, once this page's create is queued: one create each, the group kept; answers each page tried. */
+  'linked.createOnAll': invoke(createOnLinkedRequestSchema, createOnLinkedResultSchema),
   /** An update (or the resolve) to the group's other pages, one write each through the outbox; answers each page tried. */
   'linked.postToAll': invoke(postToLinkedRequestSchema, postToLinkedResultSchema),
   /** A group was recorded or a member's temp id became its server id. */

@@ -7,6 +7,7 @@ import { memberState } from '../../../shared/incidents/linked-member-state';
 import type { OutboxEntryView } from '../../../shared/outbox/entry-view';
 import { tempIdFor } from '../../../shared/outbox/temp-id';
 import { createPinia, setActivePinia } from 'pinia';
+import { AppError } from '../../../shared/errors';
 import { ipcChannels } from '../../../shared/ipc/contract';
 import { buildApi } from '../../../shared/ipc/define';
 import { emptyProgress, PartialPostError } from '../../../renderer/src/lib/linked-post-progress';
@@ -168,21 +169,22 @@ describe('one incident on two pages', () => {
     app.open();
     const us = await addPage('Acme US', 'acme');
     const eu = await addPage('Acme EU', 'acme-eu');
-    // window.api as the preload builds it over this core; the EU page's first create is refused as a full disk would have it.
+    // window.api as the preload builds it over this core; the EU page's first create is refused by the outbox as a full disk would have it.
     let refuseEu = true;
+    const enqueue = app.core.outbox.enqueue.bind(app.core.outbox);
+    vi.spyOn(app.core.outbox, 'enqueue').mockImplementation(async (request) => {
+      if (request.input.subdomain === 'acme-eu' && request.input.incident !== undefined && refuseEu) {
+        refuseEu = false;
+        throw new AppError('storage', 'The outbox could not be saved: no space left on the disk');
+      }
+      return enqueue(request);
+    });
     const listeners = new Map<string, Set<(payload: unknown) => void>>();
     const disconnect = app.core.events.connect((channel, payload) => {
       for (const listener of listeners.get(channel) ?? []) listener(structuredClone(payload));
     });
     const api = buildApi(ipcChannels, {
-      invoke: async (channel, request) => {
-        const input = (request as { input?: { subdomain?: string; incident?: unknown } } | undefined)?.input;
-        if (channel === 'outbox.enqueue' && input?.subdomain === 'acme-eu' && input.incident !== undefined && refuseEu) {
-          refuseEu = false;
-          return { ok: false, error: { code: 'storage', message: 'The outbox could not be saved: no space left on the disk' } };
-        }
-        return structuredClone(await app.dispatch(channel, structuredClone(request)));
-      },
+      invoke: async (channel, request) => structuredClone(await app.dispatch(channel, structuredClone(request))),
       subscribe: (channel, listener) => {
         const set = listeners.get(channel) ?? new Set();
         listeners.set(channel, set);
@@ -217,6 +219,7 @@ describe('one incident on two pages', () => {
       expect(group!.members.map((m) => m.subdomain)).toEqual(['acme', 'acme-eu']);
     } finally {
       vi.unstubAllGlobals();
+      vi.restoreAllMocks();
       disconnect();
     }
   });

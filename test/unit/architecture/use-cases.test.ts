@@ -6,9 +6,9 @@ import { repoRoot } from '../../support/paths';
 
 /*
  * The window and the command line run the same use cases: each file of electron/core/use-cases/ is imported by
- * a command-line module and by a module of IPC handlers, the window reaches it through its channel, and what
- * moved into the core (by name: its functions, the window's and the command line's old copies) is defined
- * nowhere else.
+ * a command-line module (unless docs/cli.md leaves what it does to the window) and by a module of IPC handlers,
+ * the window reaches it through its channel, and what moved into the core (by name: its functions, the
+ * window's and the command line's old copies) is defined nowhere else.
  */
 
 const USE_CASES_DIR = 'electron/core/use-cases';
@@ -16,8 +16,14 @@ const USE_CASES_DIR = 'electron/core/use-cases';
 /** Each use case, the channel the window calls it through, and the names of the copies it replaced. */
 const USE_CASES: Record<string, { channel: keyof typeof ipcContract; replaced: string[] }> = {
   'post-to-linked-pages': { channel: 'linked.postToAll', replaced: [] },
+  'create-on-linked-pages': { channel: 'linked.createOnAll', replaced: ['keepGroup', 'queueOnPage'] },
   'list-admin-resource': { channel: 'admin.list', replaced: [] },
   'queue-write': { channel: 'outbox.enqueue', replaced: ['checkItemOnServer', 'checkServices', 'knownServices'] },
+};
+
+/** Use cases the command line has none of, by the sentence of docs/cli.md that leaves them to the window. */
+const WINDOW_ONLY: Record<string, string> = {
+  'create-on-linked-pages': 'Creating a linked incident (picking the other pages and mapping their services) is done in the window.',
 };
 
 function sourceFiles(dir: string): string[] {
@@ -64,12 +70,15 @@ describe('one use-case layer for the window and the command line', () => {
     for (const name of useCaseFiles) expect(read(`${USE_CASES_DIR}/${name}`), name).toMatch(/^\s*\* Use case: [\s\S]*?\n\s*\* For whom: /m);
   });
 
-  it.each(Object.keys(USE_CASES))('%s is called by a command-line module and by an IPC handler module', (name) => {
+  it.each(Object.keys(USE_CASES))('%s is called by a command-line module (or left to the window by docs/cli.md) and by an IPC handler module', (name) => {
     const specifier = `@core/use-cases/${name}`;
-    expect(
-      cliFiles.filter((file) => importsOf(file).includes(specifier)),
-      'command line',
-    ).not.toEqual([]);
+    const callers = cliFiles.filter((file) => importsOf(file).includes(specifier));
+    const windowOnly = WINDOW_ONLY[name];
+    if (windowOnly === undefined) expect(callers, 'command line').not.toEqual([]);
+    else {
+      expect(callers, 'command line of a use case docs/cli.md leaves to the window').toEqual([]);
+      expect(read('docs/cli.md').replace(/\s+/g, ' ')).toContain(windowOnly);
+    }
     expect(
       handlerFiles.filter((file) => importsOf(file).includes(specifier)),
       'IPC handlers',
@@ -94,6 +103,8 @@ describe('one use-case layer for the window and the command line', () => {
   it('the window’s stores reach the use cases through their channels, not through the reads and writes they replaced', () => {
     const linked = read('renderer/src/stores/linked-incidents.ts');
     expect(linked).toContain('api().linked.postToAll(');
+    expect(linked).toContain('api().linked.createOnAll(');
+    expect(linked).not.toMatch(/api\(\)\.linked\.(record|addMembers|saveMapping)\(|\bqueueOn\(/);
     for (const file of ['renderer/src/stores/admin-list.ts', 'renderer/src/components/admin/export-source.ts']) {
       expect(read(file), file).toContain('api().admin.list(');
       expect(read(file), file).not.toMatch(/\breadStatusPageList\b/);

@@ -75,7 +75,7 @@ describe('editor drafts', () => {
     const key = linkedDraftKey(ACME);
     const eu = { accountId: 'acc-2', subdomain: 'acme-eu' };
     const removed = { accountId: 'acc-9', subdomain: 'old' };
-    const queued = { accountId: 'acc-1', subdomain: 'acme', incidentId: 'tmp-11111111-1111-4111-8111-111111111111', serviceIds: [2], linked: false };
+    const queued = { accountId: 'acc-1', subdomain: 'acme', incidentId: 'tmp-11111111-1111-4111-8111-111111111111', serviceIds: [2] };
     saveLinkedDraft(
       key,
       {

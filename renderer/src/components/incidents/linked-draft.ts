@@ -13,7 +13,7 @@ import { emptyProgress, type LinkedPostProgress } from '@/lib/linked-post-progre
 
 const draftSchema = z.object({
   targets: z.array(pageRefSchema.extend({ map: serviceMapSchema })).max(MAX_GROUP_MEMBERS),
-  queued: z.array(linkedMemberSchema.extend({ linked: z.boolean() })).max(MAX_GROUP_MEMBERS),
+  queued: z.array(linkedMemberSchema).max(MAX_GROUP_MEMBERS),
   groupId: z.string().min(1).max(100).nullable(),
 });
 

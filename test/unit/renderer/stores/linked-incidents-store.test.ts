@@ -1,6 +1,7 @@
 import { createTestingPinia } from '@pinia/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LinkedGroup } from '../../../../shared/incidents/linked-incidents';
+import { createOnLinkedRequestSchema } from '../../../../shared/incidents/linked-create';
 import { postToLinkedRequestSchema } from '../../../../shared/incidents/linked-post';
 import { AppError } from '../../../../shared/errors';
 import type { OutboxEnqueueInput } from '../../../../shared/outbox/requests';
@@ -25,8 +26,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 /**
  * The fake core: every enqueue kept and answered with its temp id, every recorded group kept; the pages named
- * in `refuseOnce` have their first enqueue refused (as a full disk would), then taken. A post to every linked
- * page is the core's own handler, over this window's groups, outbox entries and accounts.
+ * in `refuseOnce` have their first enqueue refused (as a full disk would), then taken. A create on the other
+ * pages and a post to every linked page are the core's own handlers, over this window's groups, outbox entries
+ * and accounts.
  */
 function fakeCore(refuseOnce: string[] = [], refuseRecordOnce = false) {
   let refuseRecord = refuseRecordOnce;
@@ -34,6 +36,7 @@ function fakeCore(refuseOnce: string[] = [], refuseRecordOnce = false) {
   const recorded: unknown[] = [];
   const added: unknown[] = [];
   const marked: unknown[] = [];
+  const mappings: unknown[] = [];
   const refusing = new Set(refuseOnce);
   const enqueue = (request: OutboxEnqueueInput) => {
     const subdomain = String(request.input.subdomain);
@@ -41,8 +44,31 @@ function fakeCore(refuseOnce: string[] = [], refuseRecordOnce = false) {
     queued.push(request);
     return ok({ id: request.id!, tempId: tempIdFor(request.id!), state: 'pending' as const, resourceKey: 'k' });
   };
+  const kept: LinkedGroup[] = [];
   const core = linkedPostHandlers({
-    linked: { groups: async () => useLinkedIncidents().groups },
+    linked: {
+      groups: async () => [...useLinkedIncidents().groups, ...kept],
+      record: async (input) => {
+        if (refuseRecord) {
+          refuseRecord = false;
+          throw new AppError('storage', 'The linked incidents could not be saved: no space left on the disk.');
+        }
+        recorded.push(input);
+        const group = { id: 'g1', createdAt: '2026-11-27T11:00:00Z', ...input };
+        kept.push(group);
+        return group;
+      },
+      addMembers: async (input) => {
+        added.push(input);
+        const group = kept.find((g) => g.id === input.groupId)!;
+        group.members = [...group.members, ...input.members];
+        return { ...group };
+      },
+      saveMapping: async (mapping) => {
+        mappings.push(mapping);
+        return mapping.map;
+      },
+    },
     outbox: {
       ready: async () => ({ list: () => useOutboxStore().entries }),
       enqueue: async (request) => {
@@ -52,31 +78,23 @@ function fakeCore(refuseOnce: string[] = [], refuseRecordOnce = false) {
       },
     },
     accounts: { record: (id) => useAccountsStore().accounts.find((a) => a.id === id) ?? null },
-    // Each page's incident is on its server: the write checks pass.
-    reads: { read: async () => ({ kind: 'item' as const, item: {} }) },
+    // Each page's incident is on its server, and its services cannot be asked for (the check then says nothing): the write checks pass.
+    reads: {
+      read: async (request) => {
+        if (request.operation === 'getPageSummary') throw new AppError('network', 'The page could not be reached.');
+        return { kind: 'item' as const, item: {} };
+      },
+    },
   });
   const fake = installFakeApi({
     outbox: { enqueue: (request) => enqueue(request!) },
     linked: {
+      createOnAll: async (request) => ok(await core['linked.createOnAll'](createOnLinkedRequestSchema.parse(request))),
       postToAll: async (request) => ok(await core['linked.postToAll'](postToLinkedRequestSchema.parse(request))),
-      record: (input) => {
-        if (refuseRecord) {
-          refuseRecord = false;
-          return refused({ code: 'storage', message: 'The linked incidents could not be saved: no space left on the disk.' });
-        }
-        recorded.push(input);
-        return ok({ id: 'g1', createdAt: '2026-11-27T11:00:00Z', ...input! });
-      },
-      addMembers: (input) => {
-        added.push(input);
-        const group = recorded.at(-1) as { title: string; members: unknown[] };
-        return ok({ id: 'g1', createdAt: '2026-11-27T11:00:00Z', title: group.title, members: [...group.members, ...input!.members] } as LinkedGroup);
-      },
       markDeleted: (input) => {
         marked.push(input);
         return ok(true);
       },
-      saveMapping: (mapping) => ok(mapping!.map),
       groups: () => ok([]),
     },
   });
@@ -84,12 +102,12 @@ function fakeCore(refuseOnce: string[] = [], refuseRecordOnce = false) {
   useAccountsStore().accounts = [account(1), account(2), account(3)];
   const incidents = useIncidentsStore();
   incidents.accountId = uuid(1);
-  return { fake, queued, recorded, added, marked, incidents, linked: useLinkedIncidents() };
+  return { fake, queued, recorded, added, marked, mappings, incidents, linked: useLinkedIncidents() };
 }
 
 describe('linked incidents store', () => {
   it('queues a copy per extra page with its own services and no translations, then records the group', async () => {
-    const { queued, recorded, incidents, linked, fake } = fakeCore();
+    const { queued, recorded, mappings, incidents, linked } = fakeCore();
     const body = {
       type: 'major',
       title: 'Checkout failing',
@@ -124,7 +142,7 @@ describe('linked incidents store', () => {
         ],
       },
     ]);
-    expect(fake.calls.filter((c) => c.channel === 'linked.saveMapping').map((c) => c.request)).toEqual([{ from: US, to: EU, map: { '2': [8], '5': [9, 8] } }]);
+    expect(mappings).toEqual([{ from: US, to: EU, map: { '2': [8], '5': [9, 8] } }]);
     // The write status names the page of each copy.
     expect(incidents.recent.map((r) => r.label)).toEqual(['Create incident “Checkout failing” on page2', 'Create incident “Checkout failing”']);
   });
