@@ -2,7 +2,7 @@
 /*
  * `npm test`'s order, in one place:
  *
- *   1. the checks side by side (types, lint, format, the provider catalogue) with the build, which the end-to-end
+ *   1. the checks side by side (types, lint, unused exports, format, the provider catalogue) with the build, which the end-to-end
  *      and reliability suites run;
  *   2. two lanes side by side until both end: the end-to-end suite, and the unit, integration and reliability
  *      suites one after the other;
@@ -27,6 +27,7 @@ export const CHECKS = [
   ['typecheck', 'typecheck'],
   ['lint', 'lint'],
   ['format', 'format:check'],
+  ['unused', 'lint:unused'],
   ['catalogue', 'check:catalogue'],
 ];
 const BUILD = ['build', 'build'];

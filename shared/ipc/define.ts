@@ -78,7 +78,7 @@ export function describeContract(contract: Contract): ChannelDescriptor[] {
   });
 }
 
-export interface ApiTransport {
+interface ApiTransport {
   invoke(channel: string, request: unknown): Promise<unknown>;
   subscribe(channel: string, listener: (payload: unknown) => void): () => void;
 }

@@ -22,28 +22,27 @@ import { NO_ACCOUNT_REASON, type LinkedPostAccount } from './post-to-linked-page
  */
 
 /** An extra page the incident also goes to, and how the picked services map to its own. */
-export interface LinkedCreateTarget extends PageRef {
+interface LinkedCreateTarget extends PageRef {
   map: ServiceMap;
 }
 
 /** The one create an extra page gets. */
-export interface LinkedPageCreate {
+interface LinkedPageCreate {
   accountId: string;
   operation: 'createIncident';
   input: { subdomain: string; incident: Record<string, unknown> };
 }
 
 /** A create in the outbox: its entry, and the temp id its incident has until it is sent. */
-export interface QueuedCreate {
+interface QueuedCreate {
   entryId: string;
   tempId: string;
 }
 
 /** What became of one extra page: queued (as the group's member), or failed (why, and the error). */
-export type LinkedCreateReport =
-  { state: 'queued'; member: LinkedMember; entryId: string } | { state: 'failed'; page: PageRef; reason: string; error: unknown };
+type LinkedCreateReport = { state: 'queued'; member: LinkedMember; entryId: string } | { state: 'failed'; page: PageRef; reason: string; error: unknown };
 
-export interface CreateOnLinkedPagesRequest {
+interface CreateOnLinkedPagesRequest {
   /** The page created from. */
   page: PageRef;
   /** The incident as built for `page`: its services and translations are that page's. */
@@ -57,7 +56,7 @@ export interface CreateOnLinkedPagesRequest {
   only?: PageRef | null;
 }
 
-export interface CreateOnLinkedPagesResult {
+interface CreateOnLinkedPagesResult {
   pages: LinkedCreateReport[];
   /** The group as kept now: null while only one page has its create queued, or when it could not be kept. */
   group: LinkedGroup | null;
@@ -65,7 +64,7 @@ export interface CreateOnLinkedPagesResult {
   linkError: string | null;
 }
 
-export interface CreateOnLinkedPagesPorts {
+interface CreateOnLinkedPagesPorts {
   /** The account configured on this computer by its id, or null when it is not any more. */
   accountOf(accountId: string): LinkedPostAccount | null;
   /** Queues one page's create (with its checks); throws when it is refused. */

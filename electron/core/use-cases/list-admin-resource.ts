@@ -14,9 +14,9 @@ import type { StatusPageReadResult } from '@shared/statuspal/read-request';
 type Item = Record<string, unknown>;
 
 /** Where the list is: a status page, or an organization (as the resource's scope says). */
-export type AdminListWhere = { subdomain: string } | { organizationId: string };
+type AdminListWhere = { subdomain: string } | { organizationId: string };
 
-export interface ListAdminResourceRequest {
+interface ListAdminResourceRequest {
   resource: AdminResourceId;
   where: AdminListWhere;
   /** The cursor of the page to read (lists with cursors only); none reads the first. */
@@ -31,7 +31,7 @@ export interface ListAdminResourceRequest {
 export type AdminListRead = (operation: ListReadOperationName, input: Item) => Promise<StatusPageReadResult>;
 
 /** The read and its parameters for one page of a resource's list. */
-export function adminListQuery(request: ListAdminResourceRequest): { operation: ListReadOperationName; input: Item } {
+function adminListQuery(request: ListAdminResourceRequest): { operation: ListReadOperationName; input: Item } {
   const resource = ADMIN_RESOURCES[request.resource];
   return {
     operation: resource.list,

@@ -41,7 +41,7 @@ export type LinkedPageReport<R> =
   | (PageReportBase & { state: 'skipped'; reason: string })
   | (PageReportBase & { state: 'failed'; account: LinkedPostAccount | null; reason: string; error: unknown });
 
-export interface PostToLinkedPagesRequest {
+interface PostToLinkedPagesRequest {
   group: LinkedGroup;
   /** The page posted from: it goes first. */
   from: PageRef;
@@ -56,18 +56,18 @@ export interface PostToLinkedPagesRequest {
   only?: PageRef | null;
 }
 
-export interface PostToLinkedPagesPorts<R> {
+interface PostToLinkedPagesPorts<R> {
   /** The account configured on this computer by its id, or null when it is not any more. */
   accountOf(accountId: string): LinkedPostAccount | null;
   /** Queues (and, on the command line, sends) one page's write; throws when it is refused. */
   queue(write: LinkedPageWrite): Promise<R>;
 }
 
-export const DROPPED_CREATE_REASON = 'its create was discarded before it was sent, so that page has no such incident';
+const DROPPED_CREATE_REASON = 'its create was discarded before it was sent, so that page has no such incident';
 export const NO_ACCOUNT_REASON = 'its account is no longer configured on this computer';
 
 /** The members a post goes to, in order: the page posted from first, then the others; deleted ones never. */
-export function linkedTargets(group: LinkedGroup, from: PageRef): LinkedMember[] {
+function linkedTargets(group: LinkedGroup, from: PageRef): LinkedMember[] {
   const members = liveMembers(group);
   return [...members.filter((m) => samePage(m, from)), ...members.filter((m) => !samePage(m, from))];
 }

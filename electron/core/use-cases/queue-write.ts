@@ -24,7 +24,7 @@ export const WRITE_CHECK_CALL: CallOptions = { retries: 0, timeoutMs: 8_000 };
 /** One read with the write's own key, answered as `statuspal.read` answers (the reader passes WRITE_CHECK_CALL on). */
 export type WriteCheckRead = (operation: ReadOperationName, input: Input) => Promise<StatusPageReadResult>;
 
-export interface CheckedWrite {
+interface CheckedWrite {
   operation: string;
   input: Input;
 }
@@ -137,7 +137,7 @@ async function checkServices(read: WriteCheckRead, write: CheckedWrite, subdomai
 }
 
 /** What the server can tell of a write before it is queued; throws WriteCheckError when it cannot succeed. */
-export async function checkWriteOnServer(read: WriteCheckRead, write: CheckedWrite): Promise<void> {
+async function checkWriteOnServer(read: WriteCheckRead, write: CheckedWrite): Promise<void> {
   const subdomain = write.input.subdomain;
   if (typeof subdomain !== 'string') return;
   await checkItem(read, write, subdomain);

@@ -9,13 +9,13 @@ import { useAccountsStore } from './accounts';
 export const ADMIN_TABS = ['services', 'subscriptions', 'webhooks', 'accessGroups', 'pageMembers', 'orgMembers', 'statusPages', 'metrics'] as const;
 export type AdminTabId = (typeof ADMIN_TABS)[number];
 
-export interface OrganizationChoice {
+interface OrganizationChoice {
   id: string;
   /** Accounts that belong to it; the selected account first when it does. */
   accounts: AccountView[];
 }
 
-export interface PageChoice {
+interface PageChoice {
   subdomain: string;
   name: string | null;
 }

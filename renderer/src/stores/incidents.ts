@@ -22,11 +22,11 @@ import { usePageWrites } from './page-writes';
  * Items per read after the first: the API's maximum, so reaching old incidents takes as few requests as it can.
  * The first read is smaller, so the list shows at once whatever the page's size.
  */
-export const PAGE_SIZE = 100;
-export const FIRST_PAGE_SIZE = 50;
+const PAGE_SIZE = 100;
+const FIRST_PAGE_SIZE = 50;
 
 /** An item taken off a list because the server no longer has it (deleted there): said once, until dismissed. */
-export interface GoneItem {
+interface GoneItem {
   key: string;
   kind: ConsoleKind;
   id: number | string;

@@ -19,7 +19,7 @@ export type ResultRow =
   | { name: string; line: number; state: 'not_sent'; reason: string }
   | { name: string; line: number; state: 'done'; result: ForgetResult };
 
-export type AuthAction = 'signIn' | 'signOut' | 'paste' | 'clearPaste' | 'adc';
+type AuthAction = 'signIn' | 'signOut' | 'paste' | 'clearPaste' | 'adc';
 
 function newRequestId(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -8,7 +8,7 @@ import { useOutboxStore } from './outbox';
 const RECENT_WRITES = 4;
 
 /** A write queued from the console this session, for the "Queued → Sent" line. */
-export interface RecentWrite {
+interface RecentWrite {
   entryId: string;
   label: string;
   at: number;

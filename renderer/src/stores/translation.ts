@@ -13,11 +13,11 @@ import { describeFailure, type PanelFailure } from '@/lib/translation-failure-me
 import { useHistoryList } from './history-list';
 import type { TranslationTotals } from '@shared/translation/counters';
 
-export type HealthView =
+type HealthView =
   { state: 'unknown' } | { state: 'checking' } | { state: 'up'; latencyMs: number; checkedAt: string } | { state: 'down'; message: string; checkedAt: string };
 
 /** Lines of the input, as the service gets them: one text per line, blank lines kept (they come back blank). */
-export function linesOf(input: string): string[] {
+function linesOf(input: string): string[] {
   return input.split(/\r?\n/);
 }
 

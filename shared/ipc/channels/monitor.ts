@@ -16,7 +16,7 @@ import { invoke, event } from '../define';
 
 const pageIdSchema = z.uuid();
 
-export const watchedPageChangeSchema = z.object({
+const watchedPageChangeSchema = z.object({
   id: pageIdSchema,
   name: z.string().trim().max(120).nullable().optional(),
   intervalSec: z.number().int().min(MIN_INTERVAL_SEC).max(86_400).optional(),
@@ -30,7 +30,7 @@ export const watchedPageChangeSchema = z.object({
 });
 
 /** An incident with every update, fetched when the user opens it (the dashboard keeps only the latest). */
-export const incidentDetailSchema = z.object({
+const incidentDetailSchema = z.object({
   pageId: z.string(),
   incident: incidentSchema,
   followed: z.boolean(),

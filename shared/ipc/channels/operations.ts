@@ -8,7 +8,7 @@ import { queuedForgetResultSchema } from '../../operations/queued-forget';
 import { event, invoke } from '../define';
 
 /** A forget request may carry an id of the caller's choosing, so progress events can be matched to it. */
-export const forgetChannelRequestSchema = forgetOperationsRequestSchema.extend({
+const forgetChannelRequestSchema = forgetOperationsRequestSchema.extend({
   requestId: z.string().min(1).max(100).optional(),
 });
 

@@ -12,8 +12,8 @@ import { wordTypeSchema } from '../../translation/word-type';
 import { invoke } from '../define';
 
 /** Bounds that keep one IPC message reasonable; a whole incident update is far below them. */
-export const TRANSLATE_MAX_TEXTS = 2_000;
-export const TRANSLATE_MAX_TEXT_LENGTH = 20_000;
+const TRANSLATE_MAX_TEXTS = 2_000;
+const TRANSLATE_MAX_TEXT_LENGTH = 20_000;
 
 const pairSchema = z.object({ from: languageCodeSchema, to: languageCodeSchema });
 

@@ -24,6 +24,6 @@ describe('the order npm test runs in', () => {
     const suites = JSON.parse(/const suites = (\[[^\]]*\])/.exec(summary)![1]!.replace(/'/g, '"')) as string[];
     expect(new Set(suites)).toEqual(new Set(['e2e', ...NODE_SUITES.map(([name]) => name)]));
     // Every check the project has is one npm test runs.
-    expect(CHECKS.map(([, script]) => script).sort()).toEqual(['check:catalogue', 'format:check', 'lint', 'typecheck']);
+    expect(CHECKS.map(([, script]) => script).sort()).toEqual(['check:catalogue', 'format:check', 'lint', 'lint:unused', 'typecheck']);
   });
 });

@@ -23,7 +23,7 @@ const fieldSchema = z.union([
 ]);
 const draftSchema = z.object({ savedAt: z.number(), values: z.record(z.string().max(40), fieldSchema) });
 
-export interface EditorDraft<Values extends object> {
+interface EditorDraft<Values extends object> {
   savedAt: number;
   values: Values;
 }

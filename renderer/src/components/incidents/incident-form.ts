@@ -5,7 +5,7 @@ import { CUSTOM_TYPE_PATTERN } from '@/lib/incident-types';
 import { draftFrom, sameDraft, wireTranslations, type TranslationDraft } from './translation-draft';
 
 /** The incident editor's fields. Times are datetime-local values (local wall time). */
-export interface IncidentFormValues {
+interface IncidentFormValues {
   title: string;
   type: string;
   serviceIds: number[];

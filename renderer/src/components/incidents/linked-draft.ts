@@ -17,7 +17,7 @@ const draftSchema = z.object({
   groupId: z.string().min(1).max(100).nullable(),
 });
 
-export interface LinkedDraft {
+interface LinkedDraft {
   targets: LinkedTarget[];
   progress: LinkedPostProgress;
 }

@@ -4,7 +4,7 @@ import { checkWithSchema, fail, MAX_DESCRIPTION, MAX_TITLE, sameIds, type BuildR
 import { draftFrom, sameDraft, wireTranslations, type TranslationDraft } from './translation-draft';
 
 /** The information notice editor's fields; featured times are datetime-local values. */
-export interface NoticeFormValues {
+interface NoticeFormValues {
   title: string;
   serviceIds: number[];
   /** The first update (create only). */

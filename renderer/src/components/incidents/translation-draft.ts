@@ -59,7 +59,7 @@ export function languagesWithText(draft: TranslationDraft): string[] {
 }
 
 /** The draft without empty languages, for comparing what was typed (a preselected language is not typing). */
-export function draftWithText(draft: TranslationDraft): TranslationDraft {
+function draftWithText(draft: TranslationDraft): TranslationDraft {
   return Object.fromEntries(languagesWithText(draft).map((lang) => [lang, draft[lang]!]));
 }
 

@@ -5,7 +5,7 @@ import { CUSTOM_TYPE_PATTERN } from '@/lib/incident-types';
 import { draftFrom, sameDraft, wireTranslations, type TranslationDraft } from './translation-draft';
 
 /** An incident update (with a type) or an information notice update (without one). */
-export interface UpdateFormValues {
+interface UpdateFormValues {
   type: string;
   description: string;
   notify: boolean;
