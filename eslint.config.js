@@ -153,4 +153,6 @@ export default tseslint.config(
     files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs,js}', '*.config.{ts,js}', 'bin/**/*.js'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-syntax': 'off', 'no-restricted-properties': 'off', 'no-restricted-globals': 'off' },
   },
+  // The launcher is CommonJS (bin/package.json): require is its import.
+  { files: ['bin/**/*.js'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

@@ -1,72 +1,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
+import { childProcessOnFirstUse, electronLogRemoteOff, keyringByRequire, VENDOR, VENDOR_DIR, vendorOnFirstImport, zodEnglishOnly } from './cli-bundle-plugins';
 
 /*
- * Builds the `statusdesk` command line into out/cli/: the entry statusdesk.mjs and the chunks it loads, so
- * bin/statusdesk.js starts on plain Node instead of transpiling the TypeScript sources through tsx on every
- * run. Run by every `electron-vite build` (electron.vite.config.ts), before the integration tests
- * (test/support/build-cli-setup.ts), and by hand with `npm run build:cli`.
+ * Builds the `statusdesk` command line into out/cli/: statusdesk.cjs, the whole command line in one CommonJS
+ * file, and launch.cjs, which bin/statusdesk.js calls to run it with V8's code cache (electron/cli/launch.ts),
+ * so a start neither transpiles the TypeScript sources through tsx nor parses the bundle again. Run by every
+ * `electron-vite build` (electron.vite.config.ts), before the integration tests (test/support/build-cli-setup.ts),
+ * and by hand with `npm run build:cli`.
  *
- * ESM split into chunks: a start loads the entry (the command table and commander) and then only the chunks of
- * the command it runs (electron/cli/command-table.ts); `--version` and `--help` load no command at all.
+ * One file, not ES modules split into chunks: Node 20 keeps no code cache for ES modules, and resolving and
+ * compiling sixty chunks cost more than the whole run of a command. A command still evaluates only what it
+ * needs: each command module is imported lazily (electron/cli/command-table.ts), and esbuild keeps a lazily
+ * imported module and everything under it unevaluated until the import runs.
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_OUT_DIR = path.join(repoRoot, 'out/cli');
-export const CLI_BUNDLE = path.join(CLI_OUT_DIR, 'statusdesk.mjs');
-/** Where the chunks go, inside CLI_OUT_DIR. */
-export const CLI_CHUNKS = 'chunks';
+export const CLI_BUNDLE = path.join(CLI_OUT_DIR, 'statusdesk.cjs');
 
 /**
  * A native addon is loaded by path, so it cannot be bundled; the keychain binding is loaded on first use
  * anyway, so a command that never reads a key never loads it. `electron` must never reach the command line.
  */
-const EXTERNAL = ['@napi-rs/keyring', '@napi-rs/keyring-*', 'electron'];
-
-/**
- * Bundled CommonJS packages (commander, conf) require Node's modules, and ESM has no `require` of its own: one
- * for the whole process, made by the first chunk that runs (a require per chunk costs a few ms each).
- */
-const REQUIRE =
-  "import{createRequire as __statusdeskRequire}from'node:module';const require=globalThis[Symbol.for('statusdesk.require')]??=__statusdeskRequire(import.meta.url);";
-
-/**
- * The command line speaks English: zod's other locales (more than half of zod) stay out. `z.locales` is not
- * used; zod registers English itself, from its own module.
- */
-const zodEnglishOnly: Plugin = {
-  name: 'zod-english-only',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir)
-        ? { path: path.join(args.resolveDir, '../locales/en.js'), namespace: 'zod-locales' }
-        : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
-      resolveDir: path.dirname(args.path),
-      loader: 'js',
-    }));
-  },
-};
+const EXTERNAL = ['@napi-rs/keyring-*', 'electron'];
 
 export async function buildCli(outdir: string = CLI_OUT_DIR): Promise<void> {
   const result = await build({
-    entryPoints: { statusdesk: path.join(repoRoot, 'electron/cli/start.ts') },
+    entryPoints: {
+      statusdesk: path.join(repoRoot, 'electron/cli/start.ts'),
+      launch: path.join(repoRoot, 'electron/cli/launch.ts'),
+      ...Object.fromEntries(Object.keys(VENDOR).map((name) => [`${VENDOR_DIR}/${name}`, name])),
+    },
     outdir,
     write: false,
     bundle: true,
-    splitting: true,
-    chunkNames: `${CLI_CHUNKS}/[name]-[hash]`,
-    outExtension: { '.js': '.mjs' },
+    outExtension: { '.js': '.cjs' },
     platform: 'node',
-    format: 'esm',
+    format: 'cjs',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [zodEnglishOnly],
-    banner: { js: REQUIRE },
+    plugins: [zodEnglishOnly, electronLogRemoteOff, childProcessOnFirstUse, vendorOnFirstImport, keyringByRequire],
     minify: true,
     sourcemap: 'linked',
     legalComments: 'none',
@@ -86,17 +62,14 @@ export function writeBuildOutputs(outfile: string, files: ReadonlyArray<{ path: 
   }
 }
 
-/** The chunks first, then the entry that imports them; then what earlier builds left (their chunks, an older bundle) goes. */
+/** The new files, then what earlier builds left (their code caches, chunks of older layouts) goes. */
 function writeCli(outdir: string, files: ReadonlyArray<{ path: string; contents: Uint8Array }>): void {
-  const chunksDir = path.join(outdir, CLI_CHUNKS);
-  const isChunk = (file: { path: string }) => path.dirname(file.path) === chunksDir;
-  writeBuildOutputs(path.join(outdir, 'statusdesk.mjs'), [...files.filter(isChunk), ...files.filter((file) => !isChunk(file))]);
-  const current = new Set([...files.map((file) => file.path), chunksDir]);
-  for (const dir of [outdir, chunksDir])
-    for (const name of fs.readdirSync(dir)) {
-      const file = path.join(dir, name);
-      if (!current.has(file) && !name.endsWith('.tmp')) fs.rmSync(file, { force: true });
-    }
+  writeBuildOutputs(CLI_BUNDLE, files);
+  const current = new Set(files.flatMap((file) => [file.path, path.dirname(file.path)]));
+  for (const name of fs.readdirSync(outdir)) {
+    const file = path.join(outdir, name);
+    if (!current.has(file) && !name.endsWith('.tmp')) fs.rmSync(file, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import https from 'node:https';
 import { MAX_RESPONSE_BYTES, ResponseTooLargeError } from './bounded-response';
 import type { HeaderLookup, ReadAnswer } from './timed-exchange';
 
@@ -12,6 +11,9 @@ import type { HeaderLookup, ReadAnswer } from './timed-exchange';
  * elsewhere), no more than MAX_RESPONSE_BYTES of body. Errors keep node's own `code`, which
  * http/network-failure.ts reads whatever the transport.
  */
+
+/** node:https loads TLS and most of node:crypto: only for an https address (a server on this computer or the local network is often plain http). */
+const requestOf = (url: URL): typeof http.request => (url.protocol === 'https:' ? process.getBuiltinModule('node:https').request : http.request);
 
 /** Statuses whose answer has no body, whatever the server sent (as fetch's Response). */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
@@ -61,36 +63,32 @@ export function nodeHttpFetch(input: string, init: RequestInit = {}): Promise<Re
     }
     const headers = headersOf(init.headers);
     if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const request = (url.protocol === 'https:' ? https : http).request(
-      url,
-      { method: init.method ?? 'GET', headers, ...(signal ? { signal } : {}) },
-      (answer) => {
-        const chunks: Buffer[] = [];
-        let bytes = 0;
-        answer.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          if (bytes <= MAX_RESPONSE_BYTES) chunks.push(chunk);
-          else {
-            reject(new ResponseTooLargeError(MAX_RESPONSE_BYTES));
-            request.destroy();
-          }
+    const request = requestOf(url)(url, { method: init.method ?? 'GET', headers, ...(signal ? { signal } : {}) }, (answer) => {
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      answer.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes <= MAX_RESPONSE_BYTES) chunks.push(chunk);
+        else {
+          reject(new ResponseTooLargeError(MAX_RESPONSE_BYTES));
+          request.destroy();
+        }
+      });
+      answer.on('error', reject);
+      answer.on('end', () => {
+        const status = answer.statusCode ?? 0;
+        // What fetch's Response refuses (a status outside 200–599) is, as for fetch, a network error.
+        if (status < 200 || status > 599) {
+          reject(new TypeError(`The server answered an invalid HTTP response (status ${status}).`));
+          return;
+        }
+        resolve({
+          status,
+          headers: lookupOf(answer.rawHeaders),
+          bodyText: NULL_BODY_STATUSES.has(status) ? '' : Buffer.concat(chunks).toString('utf8'),
         });
-        answer.on('error', reject);
-        answer.on('end', () => {
-          const status = answer.statusCode ?? 0;
-          // What fetch's Response refuses (a status outside 200–599) is, as for fetch, a network error.
-          if (status < 200 || status > 599) {
-            reject(new TypeError(`The server answered an invalid HTTP response (status ${status}).`));
-            return;
-          }
-          resolve({
-            status,
-            headers: lookupOf(answer.rawHeaders),
-            bodyText: NULL_BODY_STATUSES.has(status) ? '' : Buffer.concat(chunks).toString('utf8'),
-          });
-        });
-      },
-    );
+      });
+    });
     request.on('error', reject);
     request.end(body);
   });

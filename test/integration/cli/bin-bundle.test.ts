@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { repoRoot } from '../../support/paths';
  */
 
 const run = promisify(execFile);
-const bundle = path.join(repoRoot, 'out/cli/statusdesk.mjs');
+const outDir = path.join(repoRoot, 'out/cli');
 let sim: StatusPageSimulator;
 const temps: Array<ReturnType<typeof makeTempDir>> = [];
 
@@ -34,11 +35,28 @@ function temp(prefix: string): string {
 
 describe('the statusdesk bin', () => {
   it('runs the bundle, which keeps the native keychain module and Electron out', () => {
-    const chunks = fs.readdirSync(path.join(repoRoot, 'out/cli/chunks')).filter((name) => name.endsWith('.mjs'));
-    const code = [fs.readFileSync(bundle, 'utf8'), ...chunks.map((name) => fs.readFileSync(path.join(repoRoot, 'out/cli/chunks', name), 'utf8'))].join('\n');
-    expect(code).toMatch(/import\("@napi-rs\/keyring"\)/);
+    const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.cjs'));
+    expect(files.sort()).toEqual(['launch.cjs', 'statusdesk.cjs', 'vendor/conf.cjs', 'vendor/google-auth-library.cjs']);
+    const code = files.map((name) => fs.readFileSync(path.join(outDir, name), 'utf8')).join('\n');
+    expect(code).toMatch(/require\("@napi-rs\/keyring"\)/);
+    // The bundle runs as a script, whose import() would need Node's experimental loader hook.
+    expect(fs.readFileSync(path.join(outDir, 'statusdesk.cjs'), 'utf8')).not.toMatch(/\bimport\(/);
     expect(code).not.toMatch(/require\("electron"\)|from"electron"/);
     expect(code).not.toMatch(/tsx\/esm/);
+  });
+
+  it('keeps the libraries only some commands use in files of their own, which load as the commands import them', async () => {
+    const require = createRequire(import.meta.url);
+    const conf = require(path.join(outDir, 'vendor/conf.cjs')) as { default: unknown };
+    const auth = require(path.join(outDir, 'vendor/google-auth-library.cjs')) as { OAuth2Client: unknown; GoogleAuth: unknown };
+    expect(typeof conf.default).toBe('function');
+    expect([typeof auth.OAuth2Client, typeof auth.GoogleAuth]).toEqual(['function', 'function']);
+    // A command that writes the settings, through the bundle's own import of the settings writer.
+    const home = temp('statusdesk-bin-home-');
+    const args = ['--base-url', sim.baseUrl, '--json', 'accounts', 'add', 'Acme', '--subdomain', 'acme', '--no-key'];
+    const { stdout } = await run(process.execPath, [path.join(repoRoot, 'bin/statusdesk.js'), ...args], { env: { ...process.env, STATUSDESK_HOME: home } });
+    expect(JSON.parse(stdout)).toMatchObject({ account: { name: 'Acme' } });
+    expect(fs.readFileSync(path.join(home, 'settings.json'), 'utf8')).toContain('"acme"');
   });
 
   it('answers status against the simulator from the bundle', async () => {
@@ -58,7 +76,7 @@ describe('the statusdesk bin', () => {
       (error: { code: number; stderr: string }) => error,
     );
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/out\/cli\/statusdesk\.mjs is missing: run `npm run build`/);
+    expect(result.stderr).toMatch(/out\/cli\/statusdesk\.cjs is missing: run `npm run build`/);
   });
 
   it('STATUSDESK_FROM_SOURCE=1 runs the TypeScript sources through tsx (development)', async () => {
