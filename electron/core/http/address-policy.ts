@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import { PRIVATE_ADDRESS_CODE } from './network-failure';
 
 /*
  * Where a public page (a provider's status page, a public own page) may be fetched from: the public internet
@@ -10,9 +11,6 @@ import net from 'node:net';
  * address the user typed as this computer (isLoopbackHost: localhost, 127.x, [::1]), for local development:
  * then only this computer, over http or https.
  */
-
-/** The error code a refused address fails with; network-failure.ts says it in words. */
-export const PRIVATE_ADDRESS_CODE = 'EPRIVATEADDRESS';
 
 const PRIVATE_V4: ReadonlyArray<readonly [string, number]> = [
   ['0.0.0.0', 8], // "this network", unspecified

@@ -1,5 +1,4 @@
 import type { ErrorCode } from '@shared/errors';
-import { PRIVATE_ADDRESS_CODE } from './address-policy';
 import { MAX_RESPONSE_BYTES, TOO_LARGE_CODE } from './bounded-response';
 
 /*
@@ -8,6 +7,12 @@ import { MAX_RESPONSE_BYTES, TOO_LARGE_CODE } from './bounded-response';
  * reached the server (a write's outcome is then unknown), the reason in words, and the app's error code for
  * an HTTP status. One copy, so the three clients cannot disagree.
  */
+
+/**
+ * The error code of an address refused as private (address-policy.ts makes those errors). Here, with the words
+ * for it, so a client that never fetches a public page does not load the address policy (node:dns, its ranges).
+ */
+export const PRIVATE_ADDRESS_CODE = 'EPRIVATEADDRESS';
 
 /** Failures where no connection was made: the request cannot have reached the server. */
 const NOT_SENT_CODES = new Set([

@@ -41,7 +41,7 @@ describe('a start of the command line', () => {
     expect(builtins.filter((name) => /^(http|https|tls|child_process)$/.test(name))).toEqual([]);
   });
 
-  it('status <subdomain> evaluates its own command and what it reads with, nothing of the writers, the outbox or the other commands', async () => {
+  it('status <subdomain> evaluates its own command and what it reads with: nothing of the writers, the outbox, the other commands or the public-page address policy', async () => {
     const dir = temp();
     const home = path.join(dir, 'home');
     new SettingsStore(home).update((settings) => {
@@ -61,7 +61,7 @@ describe('a start of the command line', () => {
     expect(sources).toEqual(expect.arrayContaining(['electron/cli/commands/read.ts', 'electron/core/settings/settings-file.ts']));
     expect(sources.some((source) => source.startsWith('node_modules/zod/'))).toBe(true);
     const others =
-      /electron\/core\/(outbox|alerts|translation|operations)\/|electron\/cli\/commands\/(?!read\.ts|status-last-known\.ts)|read-provider-once|settings-store/;
+      /electron\/core\/(outbox|alerts|translation|operations)\/|electron\/cli\/commands\/(?!read\.ts|status-last-known\.ts)|read-provider-once|settings-store|address-policy/;
     expect(OWN(sources).filter((source) => others.test(source))).toEqual([]);
     // The settings writer (conf with ajv) and Google sign-in are files of their own, not read.
     expect(sources.filter((source) => /node_modules\/(conf|ajv|ajv-formats|atomically|google-auth-library|gaxios)\//.test(source))).toEqual([]);
