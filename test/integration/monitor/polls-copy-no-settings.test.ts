@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createScaledClock } from '../../../electron/core/monitor/clock';
 import { SettingsStore } from '../../../electron/core/settings/settings-store';
-import { startStatusPageSimulator } from '../../../simulators/statuspal';
-import { MonitorFeature } from '../../../electron/core/monitor/monitor-feature';
-import { watchedPageSchema } from '../../../shared/monitor/watched-page';
-import { makeTempDir } from '../../support/temp-dir';
-import { createAppBus } from '../../../electron/core/events/app-events';
+import { manyPagesOnSimulator } from './support/many-pages-on-simulator';
 
 /*
  * Every poll's state passes by the check that drops the follows of ended incidents. A whole copy of the settings
@@ -30,34 +25,7 @@ class CountingSettings extends SettingsStore {
 
 describe('polls and the settings', () => {
   it('polls that change nothing copy none of the settings, however many pages are watched', async () => {
-    const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-    cleanup.push(() => sim.close());
-    const home = makeTempDir('statusdesk-poll-settings-');
-    cleanup.push(() => home.remove());
-    const settings = new CountingSettings(home.dir);
-    settings.update((draft) => {
-      draft.watchedPages = Array.from({ length: 20 }, (_, i) =>
-        watchedPageSchema.parse({
-          id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
-          region: 'custom',
-          baseUrl: sim.baseUrl,
-          subdomain: 'acme',
-          intervalSec: 60,
-        }),
-      );
-    });
-    const feature = new MonitorFeature({
-      settings,
-      events: createAppBus(),
-      dataDir: home.dir,
-      // A minute of monitor time in 100 ms; the server's public budget (100 requests in 10 s) still holds.
-      clock: createScaledClock(600),
-      tuning: { startSpreadMs: 0, jitterRatio: 0 },
-      hasViewers: () => false,
-      reportProblem: () => undefined,
-    });
-    cleanup.push(() => feature.dispose());
-    await feature.start();
+    const { sim, settings } = await manyPagesOnSimulator(cleanup, { pages: 20, store: (dir) => new CountingSettings(dir) });
     const copiesAtStart = settings.copies;
 
     await expect.poll(() => sim.requestCount('/status_pages/')).toBeGreaterThanOrEqual(80);

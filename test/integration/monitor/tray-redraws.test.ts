@@ -1,12 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createScaledClock } from '../../../electron/core/monitor/clock';
-import { SettingsStore } from '../../../electron/core/settings/settings-store';
-import { startStatusPageSimulator } from '../../../simulators/statuspal';
-import { MonitorFeature } from '../../../electron/core/monitor/monitor-feature';
-import type { TrayModel } from '../../../shared/monitor/tray';
-import { watchedPageSchema } from '../../../shared/monitor/watched-page';
-import { makeTempDir } from '../../support/temp-dir';
-import { createAppBus } from '../../../electron/core/events/app-events';
+import { manyPagesOnSimulator } from './support/many-pages-on-simulator';
 
 /*
  * With 500 pages the app all day in the tray redrew the tray (500 menu labels, a native
@@ -22,42 +15,9 @@ afterEach(async () => {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function watching(pages: number, options: { scale?: number; spreadMs?: number } = {}) {
-  const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
-  cleanup.push(() => sim.close());
-  const home = makeTempDir('statusdesk-tray-');
-  cleanup.push(() => home.remove());
-  const settings = new SettingsStore(home.dir);
-  settings.update((draft) => {
-    draft.watchedPages = Array.from({ length: pages }, (_, i) =>
-      watchedPageSchema.parse({
-        id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
-        region: 'custom',
-        baseUrl: sim.baseUrl,
-        subdomain: 'acme',
-        intervalSec: 60,
-      }),
-    );
-  });
-  const trays: TrayModel[] = [];
-  const bus = createAppBus();
-  bus.subscribe('monitor.tray', (model) => void trays.push(model));
-  const feature = new MonitorFeature({
-    settings,
-    events: bus,
-    dataDir: home.dir,
-    // By default a minute of monitor time in 100 ms: each page polls about ten times a second.
-    clock: createScaledClock(options.scale ?? 600),
-    tuning: { startSpreadMs: options.spreadMs ?? 0, jitterRatio: 0 },
-    pushIntervalMs: 5,
-    tickIntervalMs: 20,
-    hasViewers: () => false,
-    reportProblem: () => undefined,
-  });
-  cleanup.push(() => feature.dispose());
-  await feature.start();
-  return { sim, feature, trays, polls: () => sim.requestCount('/status_pages/') };
-}
+/** Pages of the simulator watched by the real monitor; its pushes checked every 5 ms, its ticks every 20. */
+const watching = (pages: number, options: { scale?: number; spreadMs?: number } = {}) =>
+  manyPagesOnSimulator(cleanup, { pages, ...options, feature: { pushIntervalMs: 5, tickIntervalMs: 20 } });
 
 describe('the tray in the tray (no window open)', () => {
   it('is not drawn again by polls that change nothing, and is by one that does', async () => {
