@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '@core/storage/atomic-write';
 
 /*
  * V8's code cache for the command-line bundle: what V8 compiled while a command ran, kept beside the bundle so
@@ -49,20 +50,14 @@ export function readCodeCache(file: string, stamp: BundleStamp): Buffer | undefi
 }
 
 /**
- * Keeps the cache, written aside and renamed so a start meanwhile reads the old one or the new one, never half.
- * A folder that cannot be written (an install owned by another user) only means no cache.
+ * Keeps the cache, written aside and renamed (writeFileAtomicSync) so a start meanwhile reads the old one or the
+ * new one, never half. A folder that cannot be written (an install owned by another user) only means no cache.
  */
 export function writeCodeCache(file: string, stamp: BundleStamp, data: Buffer): void {
-  const temp = `${file}.${process.pid}.tmp`;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(temp, Buffer.concat([Buffer.from(header(stamp, data.length), 'latin1'), data]));
-    fs.renameSync(temp, file);
+    writeFileAtomicSync(file, Buffer.concat([Buffer.from(header(stamp, data.length), 'latin1'), data]));
   } catch {
-    try {
-      fs.rmSync(temp, { force: true });
-    } catch {
-      // Nothing was written there either.
-    }
+    // No cache: the next start compiles the bundle and tries again.
   }
 }

@@ -43,19 +43,25 @@ export async function syncDir(dir: string): Promise<void> {
  * writeFileAtomic for the few callers that must be done before they return (a journal compacted between two
  * synchronous appends): the same temp file, fsync, rename and folder fsync, blocking.
  */
-export function writeFileAtomicSync(filePath: string, content: string): void {
+export function writeFileAtomicSync(filePath: string, content: string | Uint8Array): void {
   const tmp = `${filePath}.tmp-${process.pid}-${Date.now().toString(36)}`;
   try {
     const fd = fsSync.openSync(tmp, 'w', 0o600);
     try {
-      fsSync.writeFileSync(fd, content, 'utf8');
+      if (typeof content === 'string') fsSync.writeFileSync(fd, content, 'utf8');
+      else fsSync.writeFileSync(fd, content);
       fsSync.fsyncSync(fd);
     } finally {
       fsSync.closeSync(fd);
     }
     fsSync.renameSync(tmp, filePath);
   } catch (error) {
-    fsSync.rmSync(tmp, { force: true });
+    // The error told is the write's: removing a copy that could not even be made (no folder) must not replace it.
+    try {
+      fsSync.rmSync(tmp, { force: true });
+    } catch {
+      // Nothing was written there.
+    }
     throw error;
   }
   syncDirSync(path.dirname(filePath));
