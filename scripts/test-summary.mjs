@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The closing summary of `npm test`, over every suite's reports:
 //   - one line a suite and one closing line: "tests: N passed, N failed, N skipped";
-//   - every test that passed only on a retry, by name (a flake is seen, never hidden);
+//   - every test that failed or passed only on a retry, by name and with its first error (a flake is seen and
+//     explained, never hidden: CI keeps only the end of the output);
 //   - the ten tests closest to their time-out (duration ÷ time-out), so the next one that drifts is seen before
 //     it fails.
 //   - when each step (the build, each check, each suite) ran and how long it took, side by side (`--write docs/test-times.md` keeps that table as
@@ -11,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const args = process.argv.slice(2);
 const writeAt = args.indexOf('--write');
@@ -18,20 +20,33 @@ const pageFile = writeAt >= 0 ? args[writeAt + 1] : undefined;
 // The commit the reports are of, when they come from another checkout (a clean clone's run).
 const commitAt = args.indexOf('--commit');
 const commitGiven = commitAt >= 0 ? args[commitAt + 1] : undefined;
-const dir = path.resolve(args.find((arg, i) => !arg.startsWith('--') && i !== writeAt + 1 && i !== commitAt + 1) ?? 'test-results/reports');
+const optionValueAt = new Set([writeAt, commitAt].filter((at) => at >= 0).map((at) => at + 1));
+const dir = path.resolve(args.find((arg, i) => !arg.startsWith('--') && !optionValueAt.has(i)) ?? 'test-results/reports');
 const suites = ['unit', 'integration', 'e2e', 'reliability'];
 const MARGIN_ROWS = 10;
+/** Lines of a failed try's error in the summary (the timing reporter keeps as many for vitest's suites). */
+const ERROR_LINES = 12;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 let problems = 0;
-/** @type {Array<{ suite: string; name: string; file: string; state: string; durationMs: number; timeoutMs: number; retries: number }>} */
+/** @type {Array<{ suite: string; name: string; file: string; state: string; durationMs: number; timeoutMs: number; retries: number; firstError?: string }>} */
 const timings = [];
 /** When each suite started and ended (epoch ms), and its counts. */
 /** @type {Array<{ suite: string; startMs: number; endMs: number; passed: number; failed: number; skipped: number }>} */
 const spans = [];
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+/** A Playwright error as the few lines that say what failed and where. */
+function playwrightErrorText(error) {
+  // Playwright's messages carry terminal colours.
+  const message = stripVTControlCharacters(error.message ?? '')
+    .split('\n')
+    .slice(0, ERROR_LINES);
+  const at = error.location ? [`at ${path.relative(process.cwd(), error.location.file)}:${error.location.line}`] : [];
+  return [...message, ...at].join('\n');
+}
 
 /** Playwright's JSON report as timings: a test's time-out and each try's duration (the last try counts). */
 function e2eTimings(report) {
@@ -41,6 +56,7 @@ function e2eTimings(report) {
       for (const test of spec.tests ?? []) {
         const last = test.results?.at(-1);
         if (!last) continue;
+        const firstError = test.results.find((result) => result.error)?.error;
         out.push({
           suite: 'e2e',
           name: [...titles, spec.title].filter(Boolean).join(' › '),
@@ -49,6 +65,7 @@ function e2eTimings(report) {
           durationMs: last.duration,
           timeoutMs: test.timeout,
           retries: test.results.length - 1,
+          ...(firstError ? { firstError: playwrightErrorText(firstError) } : {}),
         });
       }
     }
@@ -109,11 +126,24 @@ for (const step of otherSteps) spans.push({ suite: step.name, startMs: step.star
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 const retried = timings.filter((t) => t.retries > 0);
+const indented = (text) =>
+  text
+    .split('\n')
+    .map((line) => `      ${line}`)
+    .join('\n');
 console.log(`retried: ${retried.length === 0 ? 'none' : retried.length}`);
 for (const t of retried) {
   console.log(
     `  ${t.suite}  ${t.file} › ${t.name}  (${t.retries} ${t.retries === 1 ? 'retry' : 'retries'}, ${t.state === 'passed' ? 'passed on retry' : t.state})`,
   );
+  if (t.firstError) console.log(`    first error:\n${indented(t.firstError)}`);
+}
+// A test that failed without a retry (retries are off for unit tests) says why here too.
+const failedOnce = timings.filter((t) => t.state === 'failed' && t.retries === 0);
+if (failedOnce.length > 0) console.log(`failed: ${failedOnce.length}`);
+for (const t of failedOnce) {
+  console.log(`  ${t.suite}  ${t.file} › ${t.name}`);
+  if (t.firstError) console.log(`    error:\n${indented(t.firstError)}`);
 }
 
 const margins = timings
