@@ -2,7 +2,7 @@ import type { AccountRecord } from '@shared/accounts/account';
 import { resolveBaseUrl, type Region } from '@shared/statuspal/regions';
 import { regionOfAccount } from '@core/accounts/probe-client';
 import { ensureDataDir, resolveDataDir } from '@core/settings/data-dir';
-import { readOnlySettings, type SettingsReader } from '@core/settings/settings-file';
+import type { SettingsReader } from '@core/settings/settings-file';
 import type { SettingsStore } from '@core/settings/settings-store';
 import { StatusPageClient } from '@core/statuspal-client/client';
 import { KeychainSecretStore } from '@core/vault/keychain-store';
@@ -59,13 +59,15 @@ export class CliContext {
 
   /**
    * The settings, read without their writer (conf, with ajv: a fifth of a command's start): a file that needs
-   * writing or moving aside is left to the next writer. Once a command opened the store, what it holds.
+   * writing or moving aside is left to the next writer. Once a command opened the store, what it holds. Loaded
+   * on first use: their schema is a tenth of a start, and `--base-url URL status acme` never reads them.
    */
-  get settings(): SettingsReader {
+  async settings(): Promise<SettingsReader> {
     if (!this.#settings) {
+      const { readOnlySettings } = await import('@core/settings/settings-file');
       const { reader, problem } = readOnlySettings(this.dataDir);
       if (problem) this.io.stderr(`warning: The settings file could not be read (${problem}); what could be kept is used.\n`);
-      this.#settings = reader;
+      this.#settings ??= reader;
     }
     return this.#settings;
   }
@@ -93,24 +95,18 @@ export class CliContext {
   }
 
   /** The account named by --account, else one configured for this subdomain, else none. */
-  account(subdomain?: string): AccountRecord | null {
+  async account(subdomain?: string): Promise<AccountRecord | null> {
     // Read only when an account can be chosen: `--base-url URL status acme` never needs the settings.
-    const all = () => this.settings.read((settings) => settings.accounts);
+    const all = async () => (await this.settings()).read((settings) => settings.accounts);
     if (this.options.account) {
+      const accounts = await all();
       const wanted = this.options.account.toLowerCase();
-      const found = all().find((a) => a.id === this.options.account || a.name.toLowerCase() === wanted);
-      if (!found)
-        throw new CliUsageError(
-          `no account named "${this.options.account}" (accounts: ${
-            all()
-              .map((a) => a.name)
-              .join(', ') || 'none'
-          })`,
-        );
+      const found = accounts.find((a) => a.id === this.options.account || a.name.toLowerCase() === wanted);
+      if (!found) throw new CliUsageError(`no account named "${this.options.account}" (accounts: ${accounts.map((a) => a.name).join(', ') || 'none'})`);
       return found;
     }
     if (subdomain && !this.options.baseUrl && !this.options.region) {
-      return all().find((a) => a.subdomain === subdomain) ?? null;
+      return (await all()).find((a) => a.subdomain === subdomain) ?? null;
     }
     return null;
   }
@@ -145,8 +141,8 @@ export class CliContext {
   /** The server and page of the latest client made, for messages about its failures. */
   lastTarget: CallTarget | null = null;
 
-  client(subdomain?: string): StatusPageClient {
-    const account = this.account(subdomain);
+  async client(subdomain?: string): Promise<StatusPageClient> {
+    const account = await this.account(subdomain);
     let region: Region;
     try {
       region = this.region(account);

@@ -1,8 +1,7 @@
 import type { PageSnapshot } from '@shared/monitor/snapshot';
-import { formatFromAddress } from '@shared/monitor/provider/format-from-address';
-import { PROVIDER_FORMATS, type ProviderFormat } from '@shared/monitor/provider/provider-format';
-import { looksLikeUrl, normaliseProviderUrl, ProviderUrlError } from '@shared/monitor/provider/provider-url';
-import { catalogueEntryNamed } from '@shared/providers/catalogue';
+import { PROVIDER_FORMATS, type ProviderFormat } from '@shared/monitor/provider/formats/format-ids';
+import { looksLikeUrl } from '@shared/monitor/provider/looks-like-url';
+import { uncheckedCatalogueEntryNamed } from '@shared/providers/catalogue-names';
 import type { CliContext } from './context';
 import { CliUsageError } from './output';
 
@@ -27,15 +26,27 @@ export function formatOption(value: string | undefined): ProviderFormat | undefi
   return format;
 }
 
-/** The catalogue entry `text` names (its name, any case), or null. */
-function catalogueEntry(text: string): ProviderTarget | null {
+/** The catalogue entry `text` names (its name, any case), checked; null when no provider has that name. */
+async function catalogueEntry(text: string): Promise<ProviderTarget | null> {
+  if (uncheckedCatalogueEntryNamed(text) === null) return null;
+  const { catalogueEntryNamed } = await import('@shared/providers/catalogue');
   const entry = catalogueEntryNamed(text);
   return entry ? { url: entry.url, format: entry.format, name: entry.name } : null;
 }
 
-/** A provider the argument names, without reading it yet (the format may still be unknown); null for a subdomain. */
-export function providerArgument(text: string, forced?: ProviderFormat): (Omit<ProviderTarget, 'format'> & { format: ProviderFormat | null }) | null {
+/**
+ * A provider the argument names, without reading it yet (the format may still be unknown); null for a subdomain.
+ * The address rules (every format's record) and the catalogue's checks load only for an address or a name it has.
+ */
+export async function providerArgument(
+  text: string,
+  forced?: ProviderFormat,
+): Promise<(Omit<ProviderTarget, 'format'> & { format: ProviderFormat | null }) | null> {
   if (looksLikeUrl(text)) {
+    const [{ formatFromAddress }, { normaliseProviderUrl, ProviderUrlError }] = await Promise.all([
+      import('@shared/monitor/provider/format-from-address'),
+      import('@shared/monitor/provider/provider-url'),
+    ]);
     const format = forced ?? formatFromAddress(text);
     try {
       return { url: normaliseProviderUrl(text, format ?? 'statuspage'), format };
@@ -43,7 +54,7 @@ export function providerArgument(text: string, forced?: ProviderFormat): (Omit<P
       throw new CliUsageError(error instanceof ProviderUrlError ? `${text}: ${error.message}` : `${text}: not a status page address`);
     }
   }
-  const entry = catalogueEntry(text);
+  const entry = await catalogueEntry(text);
   return entry ? { ...entry, format: forced ?? entry.format } : null;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { regionSchema, serverBaseUrlSchema } from '../accounts/account';
 import { followedPartsSchema } from './provider/followed-parts';
-import { providerFormatSchema } from './provider/provider-format';
+import { providerFormatSchema } from './provider/formats/format-ids';
 import { providerPageUrlSchema } from './provider/provider-url';
 import { MIN_INTERVAL_SEC } from './watched-page';
 

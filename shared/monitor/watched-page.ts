@@ -5,7 +5,7 @@ import { idMapSchema } from '../validation/id-map';
 const MAX_MAPPED_ACCOUNTS = 50;
 import { httpUrlSchema, regionSchema } from '../accounts/account';
 import { followedPartsSchema } from './provider/followed-parts';
-import { providerFormatSchema } from './provider/provider-format';
+import { providerFormatSchema } from './provider/formats/format-ids';
 import { providerPageUrlSchema } from './provider/provider-url';
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { providerFormatSchema } from '../monitor/provider/provider-format';
+import { providerFormatSchema } from '../monitor/provider/formats/format-ids';
 import raw from './catalogue.json';
+import { uncheckedCatalogueEntryNamed } from './catalogue-names';
 
 /*
  * The providers people depend on, with their public status page address and its format: data
@@ -112,11 +113,8 @@ let parsed: readonly CatalogueEntry[] | null = null;
  * check the whole catalogue (the test and `npm run check:catalogue` check every entry and that names are unique).
  */
 export function catalogueEntryNamed(name: string): CatalogueEntry | null {
-  const wanted = name.trim().toLowerCase();
-  if (parsed) return parsed.find((entry) => entry.name.toLowerCase() === wanted) ?? null;
-  const entries: ReadonlyArray<{ name?: unknown }> = raw.providers;
-  const found = entries.find((entry) => typeof entry.name === 'string' && entry.name.trim().toLowerCase() === wanted);
-  return found === undefined ? null : catalogueEntrySchema.parse(found);
+  const found = uncheckedCatalogueEntryNamed(name);
+  return found === null ? null : catalogueEntrySchema.parse(found);
 }
 
 /** The catalogue, checked once (a broken entry is a build error: the test reads the same file). */

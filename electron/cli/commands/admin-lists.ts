@@ -130,7 +130,7 @@ function registerAdminList(program: Command, run: RunAction, resource: AdminReso
   list.addOption(formatOption()).action(
     run(async (ctx, where: string, flags: ListFlags) => {
       const { all, limit } = resource.cursor ? paging(flags) : { all: true, limit: undefined };
-      const read: AdminListRead = (operation, input) => readWithClient(org ? ctx.client() : ctx.client(where), operation, input);
+      const read: AdminListRead = async (operation, input) => readWithClient(await (org ? ctx.client() : ctx.client(where)), operation, input);
       const filter = resource.filterParam === 'filter' ? flags.filter : resource.filterParam === 'email' ? flags.email : undefined;
       const pages = adminResourcePages(read, { resource: resource.id, where: org ? { organizationId: where } : { subdomain: where }, limit, filter, all });
       const printing = { ...command.printing, row: (item: Item) => command.row(item, ctx, 0) };

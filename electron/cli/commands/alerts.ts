@@ -100,7 +100,7 @@ export function registerAlertsCommands(program: Command, run: RunAction): void {
         const limit = Number(options.limit);
         if (!Number.isInteger(limit) || limit < 1) throw new CliUsageError('--limit must be a whole number, at least 1');
         const { view, deliveries } = await withAlerts(ctx, async ({ api }) => ({ view: await api.view(), deliveries: await api.deliveries({ limit }) }));
-        const pages = ctx.settings.get().watchedPages;
+        const pages = (await ctx.settings()).get().watchedPages;
         ctx.print.result({ destinations: view.destinations, rules: view.rules, deliveries }, () =>
           [destinationsText(view, pages), '', deliveriesText(deliveries, (iso) => ctx.time(iso))].join('\n'),
         );
@@ -152,7 +152,7 @@ export function registerAlertsCommands(program: Command, run: RunAction): void {
           if (options.replace !== undefined && !view.rules.some((r) => r.id === options.replace && r.destinationId === destination.id)) {
             throw new CliUsageError(`"${destination.name}" has no rule ${options.replace} (statusdesk alerts list shows its rules)`);
           }
-          const pages = ctx.settings.get().watchedPages;
+          const pages = (await ctx.settings()).get().watchedPages;
           const saved = await api.saveRule(ruleFromOptions(destination, options, pages));
           ctx.print.result(
             { rule: saved },

@@ -15,7 +15,7 @@ import type { PageItem, PageItemKind } from './page-item-kind';
 
 /** The reads of a write's checks: the page's server with the command's key, one quick look. */
 export function checkReads(ctx: CliContext, subdomain: string): WriteCheckRead {
-  return (operation, input) => readWithClient(ctx.client(subdomain), operation, input, WRITE_CHECK_CALL);
+  return async (operation, input) => readWithClient(await ctx.client(subdomain), operation, input, WRITE_CHECK_CALL);
 }
 
 /** What a refused check says on the command line. */

@@ -54,7 +54,7 @@ async function findPage(dir: string, pages: readonly WatchedPage[], wanted: stri
 async function pageHistory(ctx: CliContext, wanted: string, days: number): Promise<number> {
   const dir = historyDir(ctx.dataDir);
   const heartbeat = await readHeartbeat(dir);
-  const page = await findPage(dir, ctx.settings.get().watchedPages, wanted, heartbeat);
+  const page = await findPage(dir, (await ctx.settings()).get().watchedPages, wanted, heartbeat);
   const now = Date.now();
   const history = await readPageHistoryFile(dir, page.id, { fromMs: now - days * 86_400_000, toMs: now, heartbeat });
   const label = page.name ?? history?.name ?? page.url ?? page.subdomain;

@@ -56,8 +56,13 @@ async function outboxEntries(ctx: CliContext): Promise<{ entries: OutboxEntryVie
 }
 
 /** The group of a page's incident, with two incidents or more not deleted; null when it stands alone. */
-function findGroup(ctx: CliContext, subdomain: string, id: string, entries: readonly OutboxEntryView[]): { group: LinkedGroup; member: LinkedMember } | null {
-  const accountId = ctx.options.account ? ctx.account(subdomain)?.id : undefined;
+async function findGroup(
+  ctx: CliContext,
+  subdomain: string,
+  id: string,
+  entries: readonly OutboxEntryView[],
+): Promise<{ group: LinkedGroup; member: LinkedMember } | null> {
+  const accountId = ctx.options.account ? (await ctx.account(subdomain))?.id : undefined;
   const ids = incidentIdsOf(subdomain, id, entries);
   for (const group of readLinkedGroups(ctx.dataDir)) {
     const member = group.members.find(
@@ -75,12 +80,12 @@ export function addLinkedCommand(incidents: Command, run: RunAction, kind: PageI
   itemCommand(incidents, 'linked', 'the pages this incident is also posted on (linked in the app), each with its state in the outbox', kind).action(
     run(async (ctx, subdomain: string, id: string) => {
       const { entries, heldBy } = await outboxEntries(ctx);
-      const found = findGroup(ctx, subdomain, id, entries ?? []);
+      const found = await findGroup(ctx, subdomain, id, entries ?? []);
       if (!found) {
         ctx.print.result({ linked: false, subdomain, incidentId: id, members: [] }, () => notLinkedText(subdomain, id));
         return;
       }
-      const accounts = ctx.settings.get().accounts;
+      const accounts = (await ctx.settings()).get().accounts;
       const members = found.group.members.map((m) => {
         const state = entries === null ? (m.deleted ? 'deleted' : null) : memberState(m, entries).state;
         return {
@@ -123,9 +128,9 @@ export async function postToAllLinked(
   retryCommand: (member: { subdomain: string; incidentId: number | string; account: string | null }) => string,
 ): Promise<number> {
   const { entries } = await outboxEntries(ctx);
-  const found = findGroup(ctx, subdomain, id, entries ?? []);
+  const found = await findGroup(ctx, subdomain, id, entries ?? []);
   if (!found) throw new AppError('not_found', `${notLinkedText(subdomain, id)}: post to it without --all-linked`);
-  const accounts = ctx.settings.get().accounts;
+  const accounts = (await ctx.settings()).get().accounts;
   const reports = await postToLinkedPages(
     { group: found.group, from: found.member, includeFrom: true, update, entries },
     {

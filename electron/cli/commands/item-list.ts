@@ -32,7 +32,7 @@ export async function listItems<T extends PageItem>(
   const all = flags.all === true || flags.format !== undefined;
   const limit = flags.limit ?? (all ? 100 : undefined);
   const query: ListQuery = { ...(flags.type ? { type: flags.type } : {}), ...(limit ? { limit } : {}) };
-  const pages = kind.pages(ctx.client(subdomain), subdomain, query, all ? undefined : 1) as AsyncIterable<ListPage<T>>;
+  const pages = kind.pages(await ctx.client(subdomain), subdomain, query, all ? undefined : 1) as AsyncIterable<ListPage<T>>;
   const printing = {
     group: kind.group,
     exportKind: exportKindOf(kind as unknown as PageItemKind<PageItem>),

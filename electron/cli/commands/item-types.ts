@@ -18,7 +18,7 @@ const NAMED: Record<TypeUse, readonly string[]> = {
 
 /** Custom types the page shows, with the base level known for each (null: seen, level unknown). */
 async function customTypesOf(ctx: CliContext, subdomain: string): Promise<Map<string, BaseLevel | null>> {
-  const client = ctx.client(subdomain);
+  const client = await ctx.client(subdomain);
   const [summary, incidents] = await Promise.all([client.getPageSummary({ subdomain }), client.listIncidents({ subdomain, limit: 100 })]);
   const found = new Map<string, BaseLevel | null>(Object.entries(learnCustomTypes(summary)));
   for (const incident of [...summary.incidents, ...summary.maintenances, ...incidents.items]) {

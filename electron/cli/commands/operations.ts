@@ -43,7 +43,7 @@ function checkNames(names: string[]): void {
 async function tokenSource(ctx: CliContext): Promise<{ kind: TokenSourceKind; provider: AccessTokenProvider }> {
   const fromEnv = new EnvTokenProvider({ env: ctx.io.env });
   if (fromEnv.isSet()) return { kind: 'environment', provider: fromEnv };
-  const settings = resolveOperationsSettings(ctx.settings.get().operations);
+  const settings = resolveOperationsSettings((await ctx.settings()).get().operations);
   if ((await ctx.vault.describe(secretNames.googleRefreshToken())).storage !== 'none') {
     if (!settings.oauth)
       throw new AppError('invalid_input', 'A Google sign-in is saved, but no OAuth client id is set in the app; set it there, or use STATUSDESK_ACCESS_TOKEN.');
@@ -82,7 +82,7 @@ export function registerOperationsCommands(program: Command, run: RunAction): vo
         names = names.map(operationNameFromInput);
         checkNames(names);
         const concurrency = options.concurrency === undefined ? undefined : parseConcurrency(options.concurrency);
-        const settings = resolveOperationsSettings(ctx.settings.get().operations);
+        const settings = resolveOperationsSettings((await ctx.settings()).get().operations);
         let baseUrl: string;
         try {
           baseUrl = normalizeServiceBaseUrl(options.operationsBaseUrl ?? settings.baseUrl);

@@ -48,15 +48,16 @@ export async function withOutbox<T>(ctx: CliContext, action: (outbox: OutboxServ
   let told = false;
   // Another command holds the outbox for seconds, or longer (a long flush): wait for it, and say so. The app
   // holds it while it runs: that OutboxBusyError goes to the caller (a write is then handed over to the app).
+  const settings = await ctx.settings();
   const opened = openWhenFree(
     () =>
       openStatusPageOutbox({
         dataDir: ctx.dataDir,
         owner: 'cli',
         accounts: accountsPortOf({
-          records: () => ctx.settings.get().accounts,
+          records: () => settings.get().accounts,
           keyFor: (id, url) => {
-            const account = ctx.settings.get().accounts.find((candidate) => candidate.id === id);
+            const account = settings.get().accounts.find((candidate) => candidate.id === id);
             return account ? releaseAccountKey(ctx.vault, account, url) : Promise.resolve(null);
           },
           keyStoreProblem: async () => {

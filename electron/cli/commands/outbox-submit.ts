@@ -43,8 +43,8 @@ import { needsLookError, resolveHint } from './outbox-resolve';
 export const FLUSH_TIMEOUT_MS = 30_000;
 
 /** Account (or server + environment key marker) of a write from the command line. */
-export function writeTarget(ctx: CliContext, subdomain: string): Pick<OutboxEnqueueInput, 'accountId' | 'server'> {
-  const account = ctx.account(subdomain);
+export async function writeTarget(ctx: CliContext, subdomain: string): Promise<Pick<OutboxEnqueueInput, 'accountId' | 'server'>> {
+  const account = await ctx.account(subdomain);
   let baseUrl: string;
   try {
     baseUrl = resolveBaseUrl(ctx.region(account));

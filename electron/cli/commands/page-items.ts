@@ -193,7 +193,7 @@ export function addShowCommand<T extends PageItem>(group: Command, run: RunActio
   itemCommand(group, 'show', description, kind as unknown as PageItemKind<PageItem>).action(
     run(async (ctx, subdomain: string, text: string) => {
       const ref = await resolveRef(ctx, kind as unknown as PageItemKind<PageItem>, text);
-      const client = ctx.client(subdomain);
+      const client = await ctx.client(subdomain);
       const time: Time = (value) => ctx.time(value);
       if ('heldBy' in ref) {
         const where = ref.heldBy.role === 'app' ? "see the app's Outbox screen" : 'try again once it is done';
@@ -230,7 +230,7 @@ export function addDeleteCommand(group: Command, run: RunAction, kind: PageItemK
   itemCommand(group, 'delete', description, kind).action(
     run(async (ctx, subdomain: string, text: string) => {
       const { id } = await resolveRef(ctx, kind, text, { forWrite: true });
-      const write = { ...writeTarget(ctx, subdomain), operation: kind.ops.delete, input: { subdomain, [kind.idParam]: id } };
+      const write = { ...(await writeTarget(ctx, subdomain)), operation: kind.ops.delete, input: { subdomain, [kind.idParam]: id } };
       const outcome = await submitCheckedWrite(ctx, write, { kind });
       printOutcome(ctx, outcome, () => ({ json: { deleted: id }, text: `deleted ${kind.noun} #${id}` }));
     }),
@@ -247,7 +247,7 @@ export async function postUpdate(
   done: (posted: { id: number; type?: string | null }, itemId: number | string) => string,
 ): Promise<void> {
   const { id } = await resolveRef(ctx, kind, text, { forWrite: true });
-  const write = { ...writeTarget(ctx, subdomain), operation: kind.ops.addUpdate, input: { subdomain, [kind.idParam]: id, update } };
+  const write = { ...(await writeTarget(ctx, subdomain)), operation: kind.ops.addUpdate, input: { subdomain, [kind.idParam]: id, update } };
   const outcome = await submitCheckedWrite(ctx, write, { kind });
   // The item's id as the server knows it once a queued create was sent before this update.
   printOutcome<{ id: number; type?: string | null }>(ctx, outcome, (posted, entry) => ({
@@ -269,7 +269,7 @@ export async function createItem(
   body: Record<string, unknown>,
   options: SubmitOptions = {},
 ): Promise<void> {
-  const write = { ...writeTarget(ctx, subdomain), operation: kind.ops.create, input: { subdomain, [kind.bodyKey]: body } };
+  const write = { ...(await writeTarget(ctx, subdomain)), operation: kind.ops.create, input: { subdomain, [kind.bodyKey]: body } };
   const outcome = await submitCheckedWrite(ctx, write, { ...options, kind });
   printOutcome<PageItem & { type?: string }>(ctx, outcome, (item) => ({
     json: { [kind.noun]: item },

@@ -13,7 +13,7 @@ import { readProviderTarget, type providerArgument } from '../provider-argument'
  * model with `kind`, `url` and `format`.
  */
 
-type Argument = NonNullable<ReturnType<typeof providerArgument>>;
+type Argument = NonNullable<Awaited<ReturnType<typeof providerArgument>>>;
 
 function serviceLines(services: readonly ServiceSnapshot[], depth = 0): string[] {
   return services.flatMap((s) => [`${'  '.repeat(depth + 1)}${s.name}: ${levelWords(s.level, s.currentType)}`, ...serviceLines(s.children, depth + 1)]);

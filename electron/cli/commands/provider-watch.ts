@@ -18,7 +18,7 @@ export async function providerPageArgument(
   format?: ProviderFormat,
   parts?: readonly string[],
 ): Promise<WatchedPage | null> {
-  const argument = providerArgument(text, format);
+  const argument = await providerArgument(text, format);
   if (!argument) return null;
   let target = argument.format ? { ...argument, format: argument.format } : null;
   if (!target) {

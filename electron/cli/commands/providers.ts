@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { RunAction } from '../run-action';
 import { MAX_PART_CHOICES, searchPartChoices } from '@shared/monitor/provider/part-choices';
-import { PROVIDER_FORMATS } from '@shared/monitor/provider/provider-format';
+import { PROVIDER_FORMATS } from '@shared/monitor/provider/formats/format-ids';
 import { readProviderParts } from '@core/monitor/read-provider-parts';
 import { CliUsageError, table } from '../output';
 import { formatOption, providerArgument } from '../provider-argument';
@@ -41,7 +41,7 @@ export function registerProvidersCommand(program: Command, run: RunAction): void
     .option('--search <words>', 'only the parts whose name has every word, e.g. "ec2 frankfurt"')
     .action(
       run(async (ctx, text: string, options: { format?: string; search?: string }) => {
-        const argument = providerArgument(text, formatOption(options.format));
+        const argument = await providerArgument(text, formatOption(options.format));
         if (!argument) throw new CliUsageError(`${text}: not a provider in the catalogue (providers search) nor a status page address`);
         const found = await readProviderParts(argument.url, argument.format, {
           ...(argument.name ? { name: argument.name } : {}),

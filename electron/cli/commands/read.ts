@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { levelWords } from '@shared/people-words/level-words';
 import { normalizePageSummary, type NormalizedService } from '@shared/statuspal/normalize';
 import type { RunAction } from '../run-action';
-import { PROVIDER_FORMATS } from '@shared/monitor/provider/provider-format';
+import { PROVIDER_FORMATS } from '@shared/monitor/provider/formats/format-ids';
 import { formatOption, providerArgument } from '../provider-argument';
 import { CliUsageError } from '../output';
 import { collectPart, PART_OPTION_HELP, partsOption } from '../part-option';
@@ -26,7 +26,7 @@ export function registerReadCommands(program: Command, run: RunAction): void {
     .description('check that the server answers (GET /hello)')
     .action(
       run(async (ctx) => {
-        const client = ctx.client();
+        const client = await ctx.client();
         const answer = await client.hello();
         ctx.print.result({ baseUrl: client.baseUrl, ...answer }, () => `${client.baseUrl}: ${answer.message}`);
       }),
@@ -56,11 +56,11 @@ export function registerReadCommands(program: Command, run: RunAction): void {
     .option('--part <name>', PART_OPTION_HELP, collectPart)
     .action(
       run(async (ctx, subdomain: string, options: { format?: string; part?: string[] }) => {
-        const provider = providerArgument(subdomain, formatOption(options.format));
+        const provider = await providerArgument(subdomain, formatOption(options.format));
         const parts = partsOption(options.part);
         if (provider) return (await import('./provider-read')).providerSummary(ctx, provider, parts);
         if (parts) throw new CliUsageError(`--part: ${subdomain} is not a provider's page (parts are a provider's components, services or regions)`);
-        const summary = await ctx.client(subdomain).getPageSummary({ subdomain });
+        const summary = await (await ctx.client(subdomain)).getPageSummary({ subdomain });
         const page = normalizePageSummary(summary);
         ctx.print.result(summary, () => {
           const lines = [`${page.name} (${page.subdomain}): ${levelWords(page.level, page.currentType)}`];

@@ -58,8 +58,8 @@ async function remember(file: string, key: string, known: KnownStatus): Promise<
 }
 
 /** `status <subdomain>`, `status <provider address or catalogue name>`: read, printed and kept; else the last known, told as such. */
-export function pageStatus(ctx: CliContext, page: string, format?: ProviderFormat, parts?: readonly string[]): Promise<number | void> {
-  const provider = providerArgument(page, format);
+export async function pageStatus(ctx: CliContext, page: string, format?: ProviderFormat, parts?: readonly string[]): Promise<number | void> {
+  const provider = await providerArgument(page, format);
   if (provider) {
     const key = provider.url;
     // Other parts followed are another status: kept apart.
@@ -70,7 +70,7 @@ export function pageStatus(ctx: CliContext, page: string, format?: ProviderForma
     );
   }
   if (parts) throw new CliUsageError(`--part: ${page} is not a provider's page (parts are a provider's components, services or regions)`);
-  const client = ctx.client(page);
+  const client = await ctx.client(page);
   return statusOrLastKnown(ctx, { key: `${client.baseUrl}|${page}`, label: page, json: { subdomain: page } }, async () => {
     const status = await client.getPageStatus({ subdomain: page });
     // The status alone does not say how a custom type counts: it is named as the page names it.
@@ -125,7 +125,7 @@ async function statusOrLastKnown(
  * in its format), one after the other; the exit code is the worst of theirs.
  */
 export async function watchedPagesStatus(ctx: CliContext): Promise<number | void> {
-  const pages = ctx.settings.get().watchedPages;
+  const pages = (await ctx.settings()).get().watchedPages;
   if (pages.length === 0) throw new CliUsageError('no pages are watched yet: name one (statusdesk status <page>), or watch pages in the app');
   let worst = 0;
   for (const page of pages) {

@@ -41,28 +41,28 @@ function linesOf(text: string): string[] {
   return lines;
 }
 
-function settingsOf(ctx: CliContext): TranslationSettings {
-  return translationSettingsSchema.parse(ctx.settings.get().translation ?? {});
+async function settingsOf(ctx: CliContext): Promise<TranslationSettings> {
+  return translationSettingsSchema.parse((await ctx.settings()).get().translation ?? {});
 }
 
 /** --translation-base-url, else the app's setting, else the public service. */
-function baseUrlFor(ctx: CliContext, option: string | undefined): string {
+async function baseUrlFor(ctx: CliContext, option: string | undefined): Promise<string> {
   if (option !== undefined) {
     const parsed = translationBaseUrlSchema.safeParse(option);
     if (!parsed.success) throw new CliUsageError(`--translation-base-url: ${parsed.error.issues[0]?.message ?? 'not a valid address'}`);
     return parsed.data;
   }
-  return settingsOf(ctx).baseUrl;
+  return (await settingsOf(ctx)).baseUrl;
 }
 
 /** --request-url, else the app's setting (a documented https default until the user sets their page). */
-function requestUrlFor(ctx: CliContext, option: string | undefined): string {
+async function requestUrlFor(ctx: CliContext, option: string | undefined): Promise<string> {
   if (option !== undefined) {
     const parsed = requestUrlSchema.safeParse(option);
     if (!parsed.success) throw new CliUsageError(`--request-url: ${parsed.error.issues[0]?.message ?? 'not a valid address'}`);
     return parsed.data;
   }
-  return settingsOf(ctx).requestUrl;
+  return (await settingsOf(ctx)).requestUrl;
 }
 
 /** translate: texts from the arguments or stdin, through the translation memory shared with the app. */
@@ -80,13 +80,13 @@ export function registerTranslateCommand(program: Command, run: RunAction): void
     .addHelpText('after', '\nThe key comes from STATUSDESK_TRANSLATION_KEY, else the keychain entry the app stores.')
     .action(
       run(async (ctx, args: string[], options: TranslateOptions) => {
-        const baseUrl = baseUrlFor(ctx, options.translationBaseUrl);
-        const open = () =>
+        const baseUrl = await baseUrlFor(ctx, options.translationBaseUrl);
+        const open = async () =>
           createTranslationService({
             dataDir: ctx.dataDir,
             getKey: firstKey(keyFromEnv(ctx.io.env), keyFromVault(ctx.vault)),
             client: { baseUrl },
-            translator: { requestUrl: requestUrlFor(ctx, options.requestUrl) },
+            translator: { requestUrl: await requestUrlFor(ctx, options.requestUrl) },
             onProblem: (message) => ctx.io.stderr(`warning: ${message}\n`),
           });
 
@@ -108,7 +108,7 @@ export function registerTranslateCommand(program: Command, run: RunAction): void
         const to = languageOption('to', options.to);
         if (from === to) throw new CliUsageError(`--from and --to are both "${from}": choose two different languages`);
         const type = options.type === undefined ? WordType.TEXT : parseType(options.type);
-        const requestUrl = requestUrlFor(ctx, options.requestUrl);
+        const requestUrl = await requestUrlFor(ctx, options.requestUrl);
         let texts = args;
         if (texts.length === 0) {
           const input = (await ctx.io.readStdin?.()) ?? '';

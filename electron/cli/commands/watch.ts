@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Command } from 'commander';
+import type { AccountRecord } from '@shared/accounts/account';
 import type { PageState } from '@shared/monitor/page-state';
 import { MIN_INTERVAL_SEC, type WatchedPage } from '@shared/monitor/watched-page';
 import { levelWords } from '@shared/people-words/level-words';
@@ -19,7 +20,7 @@ import { startCliProviderDemo } from './provider-demo';
 import { providerPageArgument } from './provider-watch';
 import { formatOption } from '../provider-argument';
 import { collectPart, PART_OPTION_HELP, partsOption } from '../part-option';
-import { PROVIDER_FORMATS } from '@shared/monitor/provider/provider-format';
+import { PROVIDER_FORMATS } from '@shared/monitor/provider/formats/format-ids';
 import { WatchTally, type WatchStop } from './watch-tally';
 
 interface WatchOptions {
@@ -134,10 +135,12 @@ export function registerWatchCommand(program: Command, run: RunAction): void {
               const provider = await providerPageArgument(ctx, name, intervalSec, format, parts);
               if (provider) providers.set(name, provider);
             }
+          const accounts = new Map<string, AccountRecord | null>();
+          if (!sim) for (const name of subdomains) if (!providers.has(name)) accounts.set(name, await ctx.account(name));
           const pages: WatchedPage[] = (sim ? [DEMO_PAGE] : subdomains).map((subdomain) => {
             const provider = providers.get(subdomain);
             if (provider) return provider;
-            const account = sim ? null : ctx.account(subdomain);
+            const account = accounts.get(subdomain) ?? null;
             return {
               id: randomUUID(),
               region: 'custom',

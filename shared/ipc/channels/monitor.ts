@@ -8,7 +8,7 @@ import { dashboardPatchSchema, dashboardViewSchema, pageDetailSchema } from '../
 import { MIN_INTERVAL_SEC, watchedPageSchema } from '../../monitor/watched-page';
 import { followedPartsSchema } from '../../monitor/provider/followed-parts';
 import { partChoiceSchema } from '../../monitor/provider/part-choices';
-import { providerFormatSchema } from '../../monitor/provider/provider-format';
+import { providerFormatSchema } from '../../monitor/provider/formats/format-ids';
 import { providerPageUrlSchema } from '../../monitor/provider/provider-url';
 import { incidentSchema } from '../../statuspal/schemas/incident';
 import { appearanceChangeSchema, appearancePrefsSchema } from '../../appearance/appearance-prefs';

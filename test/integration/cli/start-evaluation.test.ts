@@ -30,6 +30,8 @@ afterAll(async () => {
 });
 
 const OWN = (sources: string[]) => sources.filter((source) => !source.startsWith('node_modules/') && !source.startsWith('out/'));
+/** What reads a provider's page or checks the catalogue: a subdomain that is no provider's name needs none of it. */
+const PROVIDER_READING = /shared\/monitor\/provider\/(formats\/(?!format-ids\.ts)|read-|provider-summary|provider-url)|shared\/providers\/catalogue\.ts/;
 
 describe('a start of the command line', () => {
   it('--version evaluates the program and its command table only: no command, no zod, no service', async () => {
@@ -62,6 +64,8 @@ describe('a start of the command line', () => {
     expect(sources.some((source) => source.startsWith('node_modules/zod/'))).toBe(true);
     const others =
       /electron\/core\/(outbox|alerts|translation|operations)\/|electron\/cli\/commands\/(?!read\.ts|status-last-known\.ts)|read-provider-once|settings-store|address-policy/;
+    // The settings name watched pages' formats (their records load with them); a subdomain is no catalogue name.
+    expect(OWN(sources)).not.toContain('shared/providers/catalogue.ts');
     expect(OWN(sources).filter((source) => others.test(source))).toEqual([]);
     // The settings writer (conf with ajv) and Google sign-in are files of their own, not read.
     expect(sources.filter((source) => /node_modules\/(conf|ajv|ajv-formats|atomically|google-auth-library|gaxios)\//.test(source))).toEqual([]);
@@ -70,5 +74,17 @@ describe('a start of the command line', () => {
     // node:http for a plain http server; not TLS, not undici (Node's fetch), not child_process.
     expect(builtins).toContain('http');
     expect(builtins.filter((name) => /undici|^https$|^tls$|^child_process$/.test(name))).toEqual([]);
+  });
+
+  it('status <subdomain> on a server named by --base-url reads no settings: their schema is not even loaded', async () => {
+    const dir = temp();
+    const { stdout, sources } = await evaluateCliStart(dir, ['--base-url', sim.baseUrl, '--json', 'status', 'acme'], {
+      ...process.env,
+      STATUSDESK_HOME: path.join(dir, 'home'),
+    });
+    expect(JSON.parse(stdout)).toMatchObject({ subdomain: 'acme' });
+    expect(sources).toEqual(expect.arrayContaining(['electron/cli/commands/status-last-known.ts', 'electron/core/statuspal-client/client.ts']));
+    expect(OWN(sources).filter((source) => /electron\/core\/settings\/settings-|shared\/accounts\/|shared\/monitor\/watched-page/.test(source))).toEqual([]);
+    expect(OWN(sources).filter((source) => PROVIDER_READING.test(source))).toEqual([]);
   });
 });

@@ -3,12 +3,12 @@ import { formatOption, providerArgument } from '../../../electron/cli/provider-a
 import { formatFromAddress } from '../../../shared/monitor/provider/format-from-address';
 
 describe('what a page argument names', () => {
-  it('a catalogue name, any case, is that provider in its format', () => {
-    expect(providerArgument('github')).toEqual({ url: 'https://www.githubstatus.com', format: 'statuspage', name: 'GitHub' });
-    expect(providerArgument('GitHub', 'incidentio')).toMatchObject({ format: 'incidentio' });
+  it('a catalogue name, any case, is that provider in its format', async () => {
+    expect(await providerArgument('github')).toEqual({ url: 'https://www.githubstatus.com', format: 'statuspage', name: 'GitHub' });
+    expect(await providerArgument('GitHub', 'incidentio')).toMatchObject({ format: 'incidentio' });
   });
 
-  it('an address says its format by its shape when it can, else the answer will', () => {
+  it('an address says its format by its shape when it can, else the answer will', async () => {
     expect(formatFromAddress('https://status.example.com/api/v2/summary.json')).toBe('statuspage');
     expect(formatFromAddress('https://status.example.com/api/v1/components')).toBe('cachet');
     expect(formatFromAddress('https://status.example.com/api/components')).toBe('cachet');
@@ -17,12 +17,12 @@ describe('what a page argument names', () => {
     expect(formatFromAddress('https://status.example.com/history.rss')).toBe('feed');
     expect(formatFromAddress('https://status.example.com/summary.json')).toBe('instatus');
     expect(formatFromAddress('https://status.example.com')).toBeNull();
-    expect(providerArgument('https://status.example.com/')).toEqual({ url: 'https://status.example.com', format: null });
-    expect(providerArgument('https://status.example.com/api/v2/summary.json')).toEqual({ url: 'https://status.example.com', format: 'statuspage' });
+    expect(await providerArgument('https://status.example.com/')).toEqual({ url: 'https://status.example.com', format: null });
+    expect(await providerArgument('https://status.example.com/api/v2/summary.json')).toEqual({ url: 'https://status.example.com', format: 'statuspage' });
   });
 
-  it('a subdomain is not a provider; --format takes only formats the reader supports', () => {
-    expect(providerArgument('acme')).toBeNull();
+  it('a subdomain is not a provider; --format takes only formats the reader supports', async () => {
+    expect(await providerArgument('acme')).toBeNull();
     expect(formatOption('Cachet')).toBe('cachet');
     expect(() => formatOption('json')).toThrow(/--format: one of statuspage, incidentio, instatus, statusio, cachet, feed/);
   });

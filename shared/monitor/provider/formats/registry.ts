@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { cachet } from './cachet';
 import { feed } from './feed';
+import { PROVIDER_FORMATS, type ProviderFormat } from './format-ids';
 import { incidentio } from './incidentio';
 import { instatus } from './instatus';
 import type { ProviderFormatRecord } from './provider-format-record';
@@ -10,20 +10,19 @@ import { statuspage } from './statuspage';
 /*
  * The formats Statusdesk reads, one record each (provider-format-record.ts), in the order the window's list and
  * `--format` name them; an address's shape is asked in this order too (a loose shape last). Adding a format is
- * adding its record here: the id type, the settings schema and every look-up follow from this list.
+ * adding its record here and its id to format-ids.ts: the settings schema and every look-up follow from these.
  */
-export const PROVIDER_FORMAT_RECORDS = [statuspage, incidentio, instatus, statusio, cachet, feed] as const;
 
-export type ProviderFormat = (typeof PROVIDER_FORMAT_RECORDS)[number]['id'];
+/** Each id's record, under its own id: an id without a record, or a record under another's id, does not compile. */
+const RECORD_OF: { readonly [Id in ProviderFormat]: ProviderFormatRecord<Id> } = { statuspage, incidentio, instatus, statusio, cachet, feed };
 
-export const PROVIDER_FORMATS = PROVIDER_FORMAT_RECORDS.map((record) => record.id) as [ProviderFormat, ...ProviderFormat[]];
-export const providerFormatSchema = z.enum(PROVIDER_FORMATS);
+export const PROVIDER_FORMAT_RECORDS: readonly ProviderFormatRecord<ProviderFormat>[] = PROVIDER_FORMATS.map((id) => RECORD_OF[id]);
 
-const BY_ID: ReadonlyMap<string, ProviderFormatRecord<ProviderFormat>> = new Map(PROVIDER_FORMAT_RECORDS.map((record) => [record.id, record]));
+export { PROVIDER_FORMATS, type ProviderFormat } from './format-ids';
 
 /** The record of a format id (ids are parsed by providerFormatSchema before they get here). */
 export function providerFormatRecord(id: ProviderFormat): ProviderFormatRecord<ProviderFormat> {
-  const record = BY_ID.get(id);
+  const record: ProviderFormatRecord<ProviderFormat> | undefined = Object.hasOwn(RECORD_OF, id) ? RECORD_OF[id] : undefined;
   if (!record) throw new TypeError(`no provider format ${String(id)}`);
   return record;
 }
