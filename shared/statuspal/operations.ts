@@ -290,21 +290,22 @@ export function pathParamsOf(template: string): string[] {
   return [...template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 }
 
-/** Flat, serialisable view of the table for docs and table-driven tests. */
-export const STATUS_PAGE_OPERATION_TABLE: readonly OperationRow[] = OPERATION_NAMES.map((name) => {
-  const spec: OperationSpec = STATUS_PAGE_OPERATIONS[name];
-  return {
-    name,
-    method: spec.method,
-    path: spec.path,
-    auth: spec.auth,
-    kind: spec.kind,
-    description: spec.description,
-    pathParams: pathParamsOf(spec.path),
-    queryParams: spec.query ? Object.keys(spec.query.shape) : [],
-    bodyKey: spec.body?.key ?? null,
-  };
-});
+/** Flat, serialisable view of the table for docs and table-driven tests (built on call: it reads every query's schema). */
+export const statusPageOperationTable = (): readonly OperationRow[] =>
+  OPERATION_NAMES.map((name) => {
+    const spec: OperationSpec = STATUS_PAGE_OPERATIONS[name];
+    return {
+      name,
+      method: spec.method,
+      path: spec.path,
+      auth: spec.auth,
+      kind: spec.kind,
+      description: spec.description,
+      pathParams: pathParamsOf(spec.path),
+      queryParams: spec.query ? Object.keys(spec.query.shape) : [],
+      bodyKey: spec.body?.key ?? null,
+    };
+  });
 
 // ---- Types derived from the table --------------------------------------------------------
 

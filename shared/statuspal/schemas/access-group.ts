@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { looseIdSchema } from './common';
+import { deferredSchema } from '../../validation/deferred-schema';
 
 /** Fields are not documented beyond the id. */
-export const accessGroupSchema = z.looseObject({
-  id: looseIdSchema,
-  name: z.string().nullish(),
-});
+export const accessGroupSchema = deferredSchema(() =>
+  z.looseObject({
+    id: looseIdSchema,
+    name: z.string().nullish(),
+  }),
+);
 
-export const accessGroupInputSchema = z.looseObject({
-  name: z.string().min(1).optional(),
-});
+export const accessGroupInputSchema = deferredSchema(() =>
+  z.looseObject({
+    name: z.string().min(1).optional(),
+  }),
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress } from '../../validation/email';
 import { subscriptionFilterSchema } from '../filters';
+import { deferredSchema } from '../../validation/deferred-schema';
 
 const MAX_PAGE_LIMIT = 100;
 
@@ -10,21 +11,29 @@ const pageLimitSchema = z.number({ error: 'limit must be a number' }).refine((n)
 });
 
 /** Opaque cursors from a previous page. */
-export const cursorQuerySchema = z.object({
-  before: z.string().min(1).optional(),
-  after: z.string().min(1).optional(),
-  limit: pageLimitSchema.optional(),
-});
+export const cursorQuerySchema = deferredSchema(() =>
+  z.object({
+    before: z.string().min(1).optional(),
+    after: z.string().min(1).optional(),
+    limit: pageLimitSchema.optional(),
+  }),
+);
 
-export const incidentListQuerySchema = cursorQuerySchema.extend({
-  /** Filter by incident type key (`major`, `minor`, `scheduled` or a custom type). */
-  type: z.string().min(1).optional(),
-});
+export const incidentListQuerySchema = deferredSchema(() =>
+  cursorQuerySchema.extend({
+    /** Filter by incident type key (`major`, `minor`, `scheduled` or a custom type). */
+    type: z.string().min(1).optional(),
+  }),
+);
 
-export const subscriptionListQuerySchema = cursorQuerySchema.extend({
-  filter: subscriptionFilterSchema.optional(),
-});
+export const subscriptionListQuerySchema = deferredSchema(() =>
+  cursorQuerySchema.extend({
+    filter: subscriptionFilterSchema.optional(),
+  }),
+);
 
-export const memberListQuerySchema = cursorQuerySchema.extend({
-  email: emailAddress().optional(),
-});
+export const memberListQuerySchema = deferredSchema(() =>
+  cursorQuerySchema.extend({
+    email: emailAddress().optional(),
+  }),
+);

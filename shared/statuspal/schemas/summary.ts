@@ -3,6 +3,7 @@ import { incidentSchema } from './incident';
 import { infoNoticeSchema } from './info-notice';
 import { serviceStatusSchema } from './service';
 import { statusPageInfoSchema } from './status-page';
+import { deferredSchema } from '../../validation/deferred-schema';
 
 /** Lists shared by the page and the service summary. */
 const summaryLists = {
@@ -18,17 +19,21 @@ const summaryLists = {
 };
 
 /** `GET /status_pages/{subdomain}/summary` */
-export const pageSummarySchema = z.looseObject({
-  status_page: statusPageInfoSchema,
-  services: z.array(serviceStatusSchema),
-  ...summaryLists,
-});
+export const pageSummarySchema = deferredSchema(() =>
+  z.looseObject({
+    status_page: statusPageInfoSchema,
+    services: z.array(serviceStatusSchema),
+    ...summaryLists,
+  }),
+);
 
 /** `GET /status_pages/{subdomain}/services/{serviceId}/summary` */
-export const serviceSummarySchema = z.looseObject({
-  service: serviceStatusSchema,
-  ...summaryLists,
-});
+export const serviceSummarySchema = deferredSchema(() =>
+  z.looseObject({
+    service: serviceStatusSchema,
+    ...summaryLists,
+  }),
+);
 
 export type PageSummary = z.infer<typeof pageSummarySchema>;
 export type ServiceSummary = z.infer<typeof serviceSummarySchema>;

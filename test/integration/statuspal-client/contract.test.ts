@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STATUS_PAGE_OPERATION_TABLE, type OperationName, type OperationRow } from '../../../shared/statuspal';
+import { statusPageOperationTable, type OperationName, type OperationRow } from '../../../shared/statuspal';
 import { SlidingWindowRateLimiter, StatusPageApiError, StatusPageClient } from '../../../electron/core/statuspal-client';
 import { startStatusPageSimulator, type StatusPageSimulator } from '../../../simulators/statuspal';
 
 /*
- * Every client operation against the simulator, table-driven from STATUS_PAGE_OPERATION_TABLE:
+ * Every client operation against the simulator, table-driven from statusPageOperationTable():
  * success, missing key, wrong key, read-only key on writes, unknown id, invalid body.
  * The simulator is reset before each test so deletes do not leak into the next one.
  */
@@ -126,12 +126,13 @@ const UNKNOWN: Record<string, string | number> = {
   subscriptionId: '00000000-0000-4000-8000-000000000000',
 };
 
-const rows = STATUS_PAGE_OPERATION_TABLE.map((row) => [row.name, row] as const);
-const keyRows = STATUS_PAGE_OPERATION_TABLE.filter((r) => r.auth === 'key').map((row) => [row.name, row] as const);
-const publicRows = STATUS_PAGE_OPERATION_TABLE.filter((r) => r.auth === 'none').map((row) => [row.name, row] as const);
-const writeRows = STATUS_PAGE_OPERATION_TABLE.filter((r) => r.kind === 'write').map((row) => [row.name, row] as const);
-const idRows = STATUS_PAGE_OPERATION_TABLE.filter((r) => r.pathParams.length > 0).map((row) => [row.name, row] as const);
-const bodyRows = STATUS_PAGE_OPERATION_TABLE.filter((r) => r.bodyKey !== null).map((row) => [row.name, row] as const);
+const table = statusPageOperationTable();
+const rows = table.map((row) => [row.name, row] as const);
+const keyRows = table.filter((r) => r.auth === 'key').map((row) => [row.name, row] as const);
+const publicRows = table.filter((r) => r.auth === 'none').map((row) => [row.name, row] as const);
+const writeRows = table.filter((r) => r.kind === 'write').map((row) => [row.name, row] as const);
+const idRows = table.filter((r) => r.pathParams.length > 0).map((row) => [row.name, row] as const);
+const bodyRows = table.filter((r) => r.bodyKey !== null).map((row) => [row.name, row] as const);
 
 describe('contract with the simulator', () => {
   it('covers all 55 operations', () => {

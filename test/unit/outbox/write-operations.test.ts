@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { resourceKeyOf } from '../../../shared/outbox/resource-key';
 import { isWriteOperation, WRITE_OPERATION_NAMES, WRITE_OPERATIONS, type WriteOperationName } from '../../../shared/outbox/write-operations';
-import { STATUS_PAGE_OPERATION_TABLE } from '../../../shared/statuspal/operations';
+import { statusPageOperationTable } from '../../../shared/statuspal/operations';
 
 describe('write operations of the outbox', () => {
   it('describes exactly the write operations of STATUS_PAGE_OPERATIONS', () => {
-    const writes = STATUS_PAGE_OPERATION_TABLE.filter((op) => op.kind === 'write').map((op) => op.name as WriteOperationName);
+    const writes = statusPageOperationTable()
+      .filter((op) => op.kind === 'write')
+      .map((op) => op.name as WriteOperationName);
     const methodOf = { create: 'POST', update: 'PUT', delete: 'DELETE' } as const;
     expect([...WRITE_OPERATION_NAMES].sort()).toEqual([...writes].sort());
     expect(writes).toHaveLength(34);
     for (const name of writes) {
-      const method = STATUS_PAGE_OPERATION_TABLE.find((op) => op.name === name)!.method;
+      const method = statusPageOperationTable().find((op) => op.name === name)!.method;
       expect({ name, method }).toEqual({ name, method: methodOf[WRITE_OPERATIONS[name].action] });
       const info = WRITE_OPERATIONS[name];
-      const params = STATUS_PAGE_OPERATION_TABLE.find((op) => op.name === name)!.pathParams;
+      const params = statusPageOperationTable().find((op) => op.name === name)!.pathParams;
       if (info.idParam) expect(params).toContain(info.idParam);
       if (info.parent) expect(params).toContain(info.parent.idParam);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_PAGE_OPERATIONS, STATUS_PAGE_OPERATION_TABLE, type Incident, type ListPage, type PageSummary } from '../../../shared/statuspal';
+import { STATUS_PAGE_OPERATIONS, statusPageOperationTable, type Incident, type ListPage, type PageSummary } from '../../../shared/statuspal';
 import { SlidingWindowRateLimiter, StatusPageClient, type StatusPageClientOptions } from '../../../electron/core/statuspal-client';
 import { loadFixture } from './helpers/fixtures';
 import { json, recordingFetch, type Responder } from './helpers/recording-fetch';
@@ -23,7 +23,7 @@ function makeClient(respond: Responder, options: StatusPageClientOptions = {}) {
 const summary = loadFixture('exoscale-network-degraded.json');
 
 describe('every operation of the table', () => {
-  it.each(STATUS_PAGE_OPERATION_TABLE.map((row) => [row.name, row] as const))('%s sends the right request', async (name, row) => {
+  it.each(statusPageOperationTable().map((row) => [row.name, row] as const))('%s sends the right request', async (name, row) => {
     const body = sampleSuccessBody(name, summary);
     const { client, requests } = makeClient(() => (body === undefined ? new Response(null, { status: 204 }) : json(body)));
     const result = await (client as unknown as Record<string, (input: unknown) => Promise<unknown>>)[name]!(sampleInput(name));

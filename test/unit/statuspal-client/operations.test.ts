@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_PAGE_OPERATIONS, STATUS_PAGE_OPERATION_TABLE, type OperationName } from '../../../shared/statuspal';
+import { STATUS_PAGE_OPERATIONS, statusPageOperationTable, type OperationName } from '../../../shared/statuspal';
 import { StatusPageClient } from '../../../electron/core/statuspal-client';
 
 /** Auth `none` per the spec; everything else needs the key. */
@@ -17,25 +17,26 @@ const PUBLIC: OperationName[] = [
 
 describe('operation table', () => {
   it('has all 55 operations with unique names and unique method + path', () => {
-    expect(STATUS_PAGE_OPERATION_TABLE).toHaveLength(55);
-    expect(new Set(STATUS_PAGE_OPERATION_TABLE.map((r) => r.name)).size).toBe(55);
-    expect(new Set(STATUS_PAGE_OPERATION_TABLE.map((r) => `${r.method} ${r.path}`)).size).toBe(55);
+    expect(statusPageOperationTable()).toHaveLength(55);
+    expect(new Set(statusPageOperationTable().map((r) => r.name)).size).toBe(55);
+    expect(new Set(statusPageOperationTable().map((r) => `${r.method} ${r.path}`)).size).toBe(55);
   });
 
   it('marks exactly the spec’s public operations as auth none', () => {
     expect(
-      STATUS_PAGE_OPERATION_TABLE.filter((r) => r.auth === 'none')
+      statusPageOperationTable()
+        .filter((r) => r.auth === 'none')
         .map((r) => r.name)
         .sort(),
     ).toEqual([...PUBLIC].sort());
   });
 
   it('derives kind from the method: GET reads, the rest writes', () => {
-    for (const row of STATUS_PAGE_OPERATION_TABLE) expect(row.kind, row.name).toBe(row.method === 'GET' ? 'read' : 'write');
+    for (const row of statusPageOperationTable()) expect(row.kind, row.name).toBe(row.method === 'GET' ? 'read' : 'write');
   });
 
   it('uses the known paths', () => {
-    const paths = Object.fromEntries(STATUS_PAGE_OPERATION_TABLE.map((r) => [r.name, `${r.method} ${r.path}`]));
+    const paths = Object.fromEntries(statusPageOperationTable().map((r) => [r.name, `${r.method} ${r.path}`]));
     expect(paths).toMatchObject({
       hello: 'GET /hello',
       getPageStatus: 'GET /status_pages/{subdomain}/status',
@@ -57,7 +58,7 @@ describe('operation table', () => {
   });
 
   it('lists the query parameters of the paginated lists', () => {
-    const query = Object.fromEntries(STATUS_PAGE_OPERATION_TABLE.map((r) => [r.name, r.queryParams]));
+    const query = Object.fromEntries(statusPageOperationTable().map((r) => [r.name, r.queryParams]));
     expect(query.listIncidents).toEqual(['before', 'after', 'limit', 'type']);
     expect(query.listSubscriptions).toEqual(['before', 'after', 'limit', 'filter']);
     expect(query.listPageMembers).toEqual(['before', 'after', 'limit', 'email']);
@@ -65,7 +66,7 @@ describe('operation table', () => {
   });
 
   it('gives every write a body wrapper except deletes', () => {
-    for (const row of STATUS_PAGE_OPERATION_TABLE) {
+    for (const row of statusPageOperationTable()) {
       if (row.method === 'POST' || row.method === 'PUT') expect(row.bodyKey, row.name).not.toBeNull();
       else expect(row.bodyKey, row.name).toBeNull();
     }
@@ -74,6 +75,6 @@ describe('operation table', () => {
 
   it('has one client method per row', () => {
     const client = new StatusPageClient();
-    for (const row of STATUS_PAGE_OPERATION_TABLE) expect(typeof (client as unknown as Record<string, unknown>)[row.name], row.name).toBe('function');
+    for (const row of statusPageOperationTable()) expect(typeof (client as unknown as Record<string, unknown>)[row.name], row.name).toBe('function');
   });
 });
