@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,6 +10,7 @@ import { envAccountId } from '../electron/core/outbox/statuspal/targets';
 import { clearRateLimiters } from '../electron/core/statuspal-client/rate-limiter';
 import { startStatusPageSimulator } from '../simulators/statuspal';
 import { buildCli } from '../scripts/build-cli';
+import { REFUSED_API_BASE_URL } from '../test/support/refused-address';
 
 /*
  * The outbox over months (docs/architecture.md: queueing the 500th offline write costs ≤ 1.5× the first; after 5,000 sends
@@ -102,15 +102,6 @@ function copyDurably(from: string, to: string): void {
   }
 }
 
-/** An address nothing listens on: every connection is refused, as with the network gone. */
-async function refusingBaseUrl(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/api/v2`;
-}
-
 async function sendMany(sends: number, log: (line: string) => void): Promise<{ dir: string; bytesAt200: number }> {
   const sim = await startStatusPageSimulator({ seed: 'demo', rateLimit: false });
   const dir = tempDir('sent');
@@ -183,7 +174,7 @@ export async function runOutboxMonthsBench(
     JSON.parse((await timed(['--json', 'outbox', 'list'], { STATUSDESK_HOME: sentDir })).stdout) as { entries: { state: string }[] }
   ).entries.filter((e) => e.state === 'sent').length;
 
-  const offline = await refusingBaseUrl();
+  const offline = REFUSED_API_BASE_URL;
   log(`queueing ${queued - 1} writes offline`);
   const waiting = await queueOffline(queued - 1, offline);
   const queueArgs = (title: string) => ['--base-url', offline, 'incidents', 'create', 'acme', '--title', title, '--type', 'minor'];

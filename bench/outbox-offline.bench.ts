@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openStatusPageOutbox } from '../electron/core/outbox/create-statuspal-outbox';
 import { envAccountId } from '../electron/core/outbox/statuspal/targets';
 import { buildCli } from '../scripts/build-cli';
+import { REFUSED_API_BASE_URL } from '../test/support/refused-address';
 
 /*
  * Queueing offline with a long queue: one `statusdesk incidents create` (the real binary, spawn to exit) against a
@@ -54,15 +54,6 @@ const median = (values: number[]) => {
 };
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `statusdesk-offline-${name}-`));
 
-/** An address nothing listens on: every connection is refused, as with the network gone. */
-async function refusingBaseUrl(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/api/v2`;
-}
-
 /** `count` creates waiting in a fresh folder, each its own add (group commit writes them in a few fsyncs). */
 async function folderWithWaiting(count: number, baseUrl: string): Promise<string> {
   const dir = tempDir('waiting');
@@ -88,7 +79,7 @@ export async function runOutboxOfflineBench(options: { queued?: number; runs?: n
   const queued = options.queued ?? 5_000;
   const runs = options.runs ?? 9;
   await buildCli();
-  const offline = await refusingBaseUrl();
+  const offline = REFUSED_API_BASE_URL;
   const waiting = await folderWithWaiting(queued - 1, offline);
   const args = (title: string) => ['--base-url', offline, 'incidents', 'create', 'acme', '--title', title, '--type', 'minor'];
   const first: number[] = [];

@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusPageSimulator } from '../../../simulators/statuspal';
+import { REFUSED_API_BASE_URL } from '../../support/refused-address';
 import { makeTempDir } from '../../support/temp-dir';
 import { openTestOutbox, simAccounts, until } from '../outbox/support/harness';
 import { shareSimulator } from '../outbox/support/shared-simulator';
@@ -57,7 +57,7 @@ describe('statusdesk outbox list and the promise of each write', () => {
   it('says why a write waits in words, as the window does, never by the plan’s name for it', async () => {
     home = makeTempDir('statusdesk-wait-words-');
     // Nothing listens there: each create is queued after its one try, the second behind the first.
-    const refused = await refusingAddress();
+    const refused = REFUSED_API_BASE_URL;
     const env = { STATUSDESK_API_KEY: 'sim-wait-words-key' };
     for (const title of ['First', 'Second']) {
       const created = await runCliIn(home.dir, ['--base-url', refused, 'incidents', 'create', 'acme', '--title', title, '--type', 'minor'], env);
@@ -70,12 +70,3 @@ describe('statusdesk outbox list and the promise of each write', () => {
     expect(table.stdout).not.toMatch(/\((offline|backoff|rate_limited|order|dependency|no_key|concurrency)\)/);
   });
 });
-
-/** An address on loopback that refuses connections: a port the OS gave out and that was closed again. */
-async function refusingAddress(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/api/v2`;
-}

@@ -9,6 +9,7 @@ import { type makeTempDir } from '../../support/temp-dir';
 import { simulatorPerFile } from './support/simulator-per-file';
 import { runCliIn } from './support/run-cli';
 import { SOAK_MS } from '../../support/time-outs';
+import { REFUSED_API_BASE_URL } from '../../support/refused-address';
 
 /*
  * The outbox file was never compacted in normal use (after 5,000 sends it held 20,001 lines and
@@ -33,14 +34,6 @@ function sentInFile(): number {
     else if (record.t === 'remove') states.delete(record.id);
   }
   return [...states.values()].filter((s) => s === 'sent').length;
-}
-
-async function refusingBaseUrl(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}/api/v2`;
 }
 
 describe('the outbox over months', () => {
@@ -83,7 +76,7 @@ describe('the outbox over months', () => {
 
   it('queueing offline costs one attempt per command, not one per write waiting', async () => {
     home = world.newHome('statusdesk-cli-months-');
-    const offline = await refusingBaseUrl();
+    const offline = REFUSED_API_BASE_URL;
     const env = { STATUSDESK_API_KEY: 'a-key-0000' };
     const create = (n: number) =>
       runCliIn(home!.dir, ['--base-url', offline, 'incidents', 'create', 'acme', '--title', `Offline ${n}`, '--type', 'minor'], env);

@@ -3,7 +3,8 @@ import { networkCodeOf } from '../../../electron/core/http/network-failure';
 import { nodeHttpFetch } from '../../../electron/core/http/node-http-fetch';
 import { StatusPageClient } from '../../../electron/core/statuspal-client/client';
 import { startStatusPageSimulator } from '../../../simulators/statuspal';
-import { closedPortBaseUrl, sendJson, startServer, type TestServer } from '../statuspal-client/helpers/http-server';
+import { sendJson, startServer, type TestServer } from '../statuspal-client/helpers/http-server';
+import { REFUSED_ORIGIN } from '../../support/refused-address';
 
 /*
  * The command line's transport answers as fetch does for everything the clients use: the request as sent,
@@ -52,7 +53,7 @@ describe('fetch over node:http', () => {
   });
 
   it('rejects with the system code when nothing listens, and with an AbortError when aborted', async () => {
-    const refused = await nodeHttpFetch(`${await closedPortBaseUrl()}/x`).catch((error: unknown) => error);
+    const refused = await nodeHttpFetch(`${REFUSED_ORIGIN}/x`).catch((error: unknown) => error);
     expect(networkCodeOf(refused)).toBe('ECONNREFUSED');
     server = await startServer(() => undefined); // never answers
     const controller = new AbortController();

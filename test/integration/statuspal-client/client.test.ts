@@ -8,7 +8,8 @@ import {
   type StatusPageClientOptions,
 } from '../../../electron/core/statuspal-client';
 import { realSleep } from '../../../electron/core/timing/sleep';
-import { closedPortBaseUrl, sendJson, startServer, type Handler, type TestServer } from './helpers/http-server';
+import { sendJson, startServer, type Handler, type TestServer } from './helpers/http-server';
+import { REFUSED_API_BASE_URL } from '../../support/refused-address';
 
 const KEY = 'integration-key-42';
 const servers: TestServer[] = [];
@@ -138,7 +139,7 @@ describe('writes are never retried', () => {
   });
 
   it('a refused connection is not ambiguous: nothing was sent', async () => {
-    const { client } = clientFor(await closedPortBaseUrl());
+    const { client } = clientFor(REFUSED_API_BASE_URL);
     const error = await failure(client.createIncident(newIncident));
     expect(error).toMatchObject({ code: 'network', ambiguous: false, networkCode: 'ECONNREFUSED' });
   });
@@ -159,7 +160,7 @@ describe('network errors', () => {
   });
 
   it('a refused connection on a read is retried, then surfaced', async () => {
-    const { client, slept } = clientFor(await closedPortBaseUrl());
+    const { client, slept } = clientFor(REFUSED_API_BASE_URL);
     expect(await failure(client.hello())).toMatchObject({ code: 'network', networkCode: 'ECONNREFUSED' });
     expect(slept).toHaveLength(3);
   });

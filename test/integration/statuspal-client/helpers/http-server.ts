@@ -58,10 +58,3 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
-
-/** A port nothing listens on: bind, note the port, close. */
-export async function closedPortBaseUrl(): Promise<string> {
-  const server = await startServer(() => {});
-  await server.close();
-  return server.baseUrl;
-}
