@@ -15,7 +15,7 @@ import { buildCli } from '../scripts/build-cli';
 
 /** `statusdesk --version`: the program and its command table (commander), no command module. */
 export const CLI_VERSION_BUDGET_RATIO = 2;
-/** `statusdesk status <subdomain>`: its command's modules, zod, the settings read (not their writer) and one HTTP exchange. */
+/** `statusdesk status <subdomain>` on the server --base-url names: its command's modules, zod, the schema of the one operation it calls (no settings) and one HTTP exchange. */
 export const CLI_STATUS_BUDGET_RATIO = 2;
 
 export interface CliStartBenchResult {
