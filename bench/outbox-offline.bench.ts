@@ -11,15 +11,15 @@ import { REFUSED_API_BASE_URL } from '../test/support/refused-address';
 /*
  * Queueing offline with a long queue: one `statusdesk incidents create` (the real binary, spawn to exit) against a
  * server that refuses connections, the 5,000th write (a copy of a folder with 4,999 waiting) against the first (a
- * fresh folder), interleaved, median of `runs` after a warm-up. Replaying the file grows with the queue; the rest
- * of a command's work must not (it looked every write's server up again, planned the whole queue for each look at
- * its own write, and built every write's view to note which were unsent: 2.7× the first at 5,000; then it still
- * planned every write four times, and its flush said why each waited, until a pass stopped where nothing more can
- * start and a write's flush made no report). What is left growing is the replay of the file and its indexes.
- * The 4,999 are queued in one process (nothing sent), so the file has one line per write where offline commands
- * leave three (their one attempt each): the replay is cheaper, the per-write work the same. The folder is then
- * opened once more, as the 4,999th command would have: that open checks every record and leaves the marker of what
- * it checked (outbox.checked.json, checked-prefix.ts), so the 5,000th checks only the lines after it.
+ * fresh folder), interleaved, median of `runs` after a warm-up. The 4,999 are queued in one process (nothing
+ * sent), so the file has one line per write where offline commands leave three (their one attempt each). The
+ * folder is then opened once more, as the 4,999th command would have: that open writes the index of what it read
+ * (outbox.checked.json: the marker and the state, checked-prefix.ts and prefix-index.ts), so the 5,000th reads the
+ * index and none of the lines, and holds each queued write as its header (entry-table.ts). What still grows with
+ * the queue is reading and hashing the file, parsing the index, the tables built from it, a look at each header
+ * when tracking servers and counting states, and the garbage collector (docs/benchmarks.md). The copy is flushed
+ * to disk before it is timed, as the file of earlier commands would be (each fsyncs what it writes): otherwise the
+ * 5,000th write's one fsync wrote the whole copy.
  * Run: npx tsx bench/outbox-offline.bench.ts
  */
 
@@ -45,6 +45,15 @@ function timed(args: string[], home: string): Promise<number> {
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`statusdesk ${args.join(' ')} exited ${code}`))));
   });
+}
+
+function flushToDisk(file: string): void {
+  const fd = fs.openSync(file, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 const median = (values: number[]) => {
@@ -88,7 +97,10 @@ export async function runOutboxOfflineBench(options: { queued?: number; runs?: n
     for (let r = -1; r < runs; r++) {
       const empty = tempDir('first');
       const copy = tempDir('last');
-      for (const name of ['outbox.jsonl', 'outbox.checked.json']) fs.copyFileSync(path.join(waiting, name), path.join(copy, name));
+      for (const name of ['outbox.jsonl', 'outbox.checked.json']) {
+        fs.copyFileSync(path.join(waiting, name), path.join(copy, name));
+        flushToDisk(path.join(copy, name));
+      }
       const a = await timed(args('The first'), empty);
       const b = await timed(args(`The ${queued}th`), copy);
       for (const dir of [empty, copy]) fs.rmSync(dir, { recursive: true, force: true });

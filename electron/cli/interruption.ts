@@ -48,8 +48,6 @@ export class CommandInterruption {
   readonly #writes = new Map<string, NotedWrite>();
   /** The command's writes as its outbox last showed them, for a signal that comes after the outbox was closed. */
   readonly #lastSeen = new Map<string, OutboxEntryView>();
-  /** Writes of the open outbox not sent when it was opened: those sent since are this command's doing. */
-  #unsentAtOpen = new Set<string>();
   #signal: NodeJS.Signals | null = null;
   #report: Promise<InterruptionReport> | null = null;
   #stopsItself: ((signal: NodeJS.Signals) => void) | null = null;
@@ -100,7 +98,6 @@ export class CommandInterruption {
 
   outboxOpened(outbox: OutboxService): void {
     this.#outbox = outbox;
-    this.#unsentAtOpen = new Set(outbox.unsentIds());
   }
 
   outboxClosed(outbox: OutboxService): void {
@@ -142,16 +139,18 @@ export class CommandInterruption {
     const outbox = this.#outbox;
     const wasInFlight = new Set<string>();
     let views = new Map<string, OutboxEntryView>();
+    let sent = 0;
     if (outbox !== null) {
       for (const entry of outbox.list()) if (entry.state === 'in_flight') wasInFlight.add(entry.id);
       await outbox.stop({ abortAfterMs: GRACE_MS }).catch(() => undefined);
       views = new Map(outbox.list().map((entry) => [entry.id, entry]));
+      sent = outbox.sentSinceOpen();
     }
     const writes = [...this.#writes.values()].map((write) =>
       fateOf(write, views.get(write.id) ?? this.#lastSeen.get(write.id), wasInFlight.has(write.id), handedOver.has(write.id)),
     );
     const lines = writes.map((write) => write.text);
-    if (writes.length === 0) lines.push(outbox === null ? 'no write was queued or sent' : outboxSummary([...views.values()], wasInFlight, this.#unsentAtOpen));
+    if (writes.length === 0) lines.push(outbox === null ? 'no write was queued or sent' : outboxSummary([...views.values()], wasInFlight, sent));
     return { signal, exitCode, writes, lines };
   }
 }
@@ -192,9 +191,8 @@ function fateOf(write: NotedWrite, entry: OutboxEntryView | undefined, wasInFlig
 }
 
 /** A command that writes nothing of its own (outbox flush, retry): the outbox as it was left. */
-function outboxSummary(entries: OutboxEntryView[], wasInFlight: Set<string>, unsentAtOpen: Set<string>): string {
+function outboxSummary(entries: OutboxEntryView[], wasInFlight: Set<string>, sent: number): string {
   const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
-  const sent = entries.filter((entry) => entry.state === 'sent' && unsentAtOpen.has(entry.id)).length;
   const unsent = entries.filter((entry) => entry.state === 'pending' || entry.state === 'in_flight');
   const unknown = unsent.filter((entry) => wasInFlight.has(entry.id)).length;
   const parts = sent > 0 ? [`${sent} ${plural(sent, 'write was', 'writes were')} sent`] : [];

@@ -66,7 +66,7 @@ export function createOperationsOutboxKind(options: OperationsOutboxKindOptions)
       return { resourceKey: operationsResourceKey(baseUrl, input.data.name) };
     },
 
-    serverOf: (entry) => baseUrlOf(entry),
+    serverOf: (entry, whole) => baseUrlOf(entry.server ? { server: entry.server, input: {} } : whole(entry)),
 
     async precheck(): Promise<FailureDisposition | null> {
       try {

@@ -1,11 +1,11 @@
 import type { OutboxWaitReason } from '@shared/outbox/entry-view';
-import type { OutboxEntry } from './entry';
+import type { EntryHeader } from './entry';
 import { gateReason, KeyOrder, WaitingReasons } from './plan-horizon';
 import type { PlanInput } from './plan-input';
 
 export interface DispatchPlan {
   /** Entries to start now, in queue order. */
-  start: OutboxEntry[];
+  start: EntryHeader[];
   /** Why each other pending entry waits. */
   waiting: WaitingReasons;
   /** The earliest time a backoff or pause ends (wake the scheduler then), or null. */
@@ -44,7 +44,7 @@ export function planDispatch(input: PlanInput): DispatchPlan {
   const pipelined = input.pipelined ?? (() => false);
   const keys = new KeyOrder(pipelined);
   const reserved = new Set<string>();
-  const start: OutboxEntry[] = [];
+  const start: EntryHeader[] = [];
   const waiting = new Map<string, OutboxWaitReason>();
   let wakeAt: number | null = null;
   const wake = (at: number) => {

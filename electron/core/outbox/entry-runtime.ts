@@ -8,10 +8,6 @@ interface EntryRuntime {
   blocked: boolean;
   /** Loaded with a kind this version does not know: kept and shown, never sent. */
   unsendable: boolean;
-  /** The server it goes to, once asked (asked on every scheduling pass); null when it cannot be known. */
-  server: string | null | undefined;
-  /** The server is the entry's own (it names one), not its account's: a change in Settings leaves it as it is. */
-  serverPinned?: boolean;
   /**
    * Of unknown outcome when the outbox was opened, and not sent by this process since: a look-up that finds it
    * applied finds what an earlier process sent (and may have counted), not a send of this one.
@@ -27,6 +23,14 @@ const KEEP_OBJECTS = 200;
  */
 export class EntryRuntimes {
   readonly #records = new Map<string, EntryRuntime>();
+  /**
+   * The server each entry goes to, once asked (asked on every scheduling pass); null when it cannot be known. Kept
+   * apart from the records: every entry of a long queue is asked at open, and a record each was thousands of
+   * objects for nothing else.
+   */
+  readonly #servers = new Map<string, string | null>();
+  /** Entries whose server is their account's (they name none): a change in Settings may move them. */
+  readonly #serversFromAccount = new Set<string>();
   readonly #objects = new Map<string, unknown>();
   /** Added but not yet durable: not sendable before enqueue() could say "accepted". */
   readonly #committing = new Set<string>();
@@ -40,7 +44,7 @@ export class EntryRuntimes {
   of(id: string): EntryRuntime {
     let record = this.#records.get(id);
     if (!record) {
-      record = { failures: 0, nextAttemptAt: undefined, blocked: false, unsendable: false, server: undefined };
+      record = { failures: 0, nextAttemptAt: undefined, blocked: false, unsendable: false };
       this.#records.set(id, record);
     }
     return record;
@@ -52,6 +56,8 @@ export class EntryRuntimes {
 
   forget(id: string): void {
     this.#records.delete(id);
+    this.#servers.delete(id);
+    this.#serversFromAccount.delete(id);
     this.#objects.delete(id);
     this.#committing.delete(id);
     this.unresolved.delete(id);
@@ -59,24 +65,39 @@ export class EntryRuntimes {
 
   /** A user's retry starts afresh: no backoff, not blocked, its server asked again. */
   resetForRetry(id: string): void {
-    Object.assign(this.of(id), { blocked: false, nextAttemptAt: undefined, failures: 0, server: undefined });
+    Object.assign(this.of(id), { blocked: false, nextAttemptAt: undefined, failures: 0 });
+    this.#servers.delete(id);
+    this.#serversFromAccount.delete(id);
     this.unresolved.add(id);
   }
 
   /** A flush lets blocked entries try again and skips backoff waits. */
   unblock(id: string): void {
-    const record = this.of(id);
+    const record = this.#records.get(id);
+    if (record === undefined) return; // never blocked nor backed off
     record.blocked = false;
     record.nextAttemptAt = undefined;
   }
 
   /** Drops the remembered servers that come from an account (its server may have changed in Settings). */
   forgetServers(): void {
-    for (const [id, record] of this.#records) {
-      if (record.serverPinned || record.server === undefined) continue;
-      record.server = undefined;
+    for (const id of this.#serversFromAccount) {
+      this.#servers.delete(id);
       this.unresolved.add(id);
     }
+    this.#serversFromAccount.clear();
+  }
+
+  /** The entry's server as last asked: undefined when not asked since it was last forgotten. */
+  serverOf(id: string): string | null | undefined {
+    return this.#servers.get(id);
+  }
+
+  /** Remembers the entry's server; `pinned`: the entry names it, so Settings cannot move it. */
+  rememberServer(id: string, server: string | null, pinned: boolean): void {
+    this.#servers.set(id, server);
+    if (!pinned) this.#serversFromAccount.add(id);
+    this.unresolved.delete(id);
   }
 
   rememberObject(id: string, object: unknown): void {

@@ -58,6 +58,14 @@ export interface OutboxEntry {
   reconcile?: boolean;
 }
 
+/**
+ * What the scheduler, a status and a flush read of every entry: an entry opened from the checked prefix's index
+ * is this much until it is asked for whole (entry-table.ts), so a long queue costs a command little beyond it.
+ */
+export type EntryHeader = Readonly<
+  Pick<OutboxEntry, 'id' | 'seq' | 'kind' | 'accountId' | 'server' | 'operation' | 'state' | 'resourceKey' | 'tempId' | 'dependsOn' | 'attempts' | 'reconcile'>
+>;
+
 /** Runtime facts about an entry that are not stored. */
 interface EntryRuntime {
   waiting?: OutboxWaitReason;
@@ -98,7 +106,7 @@ export function toView(entry: OutboxEntry, runtime: EntryRuntime = {}): OutboxEn
  * How many entries are in each state (the status bar, the tray, the badge). A create that needs a look waits
  * for the user's choice as a conflict does: it counts among `conflicts`, and `needsLook` says how many.
  */
-export function countStates(entries: Iterable<OutboxEntry>): {
+export function countStates(entries: Iterable<Pick<OutboxEntry, 'state'>>): {
   pending: number;
   inFlight: number;
   failed: number;

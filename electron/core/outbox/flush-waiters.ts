@@ -1,7 +1,7 @@
 import type { OutboxWaitReason } from '@shared/outbox/entry-view';
 import type { OutboxFlushReport } from '@shared/outbox/status';
 import type { DispatchPlan } from './dispatch-plan';
-import type { OutboxEntry } from './entry';
+import type { EntryHeader } from './entry';
 
 /**
  * Writes this process saw sent: `sent` by its own attempts, `found` applied on the server by a look-up of a write
@@ -14,7 +14,7 @@ export interface SendTally {
 }
 
 export interface FlushWaiter {
-  inScope: (entry: OutboxEntry) => boolean;
+  inScope: (entry: EntryHeader) => boolean;
   /** The outbox's tally when the flush began: the report counts what was sent since. */
   before: SendTally;
   /** With the report, or null for a caller that does not read it (making one looks at every write in scope). */
@@ -65,7 +65,7 @@ export class FlushWaiters {
   }
 
   /** One more write is sent: the waiters whose scope holds it hear how far they are. */
-  progress(entry: OutboxEntry, now: SendTally): void {
+  progress(entry: EntryHeader, now: SendTally): void {
     for (const waiter of this.#waiters) {
       if (!waiter.progress || !waiter.inScope(entry)) continue;
       const sent = now.sent + now.found - waiter.before.sent - waiter.before.found;
@@ -90,13 +90,13 @@ export class FlushWaiters {
 const SETTLING_REASONS = new Set<OutboxWaitReason>(['backoff', 'rate_limited', 'concurrency']);
 
 export interface FlushView {
-  entries: Iterable<OutboxEntry>;
+  entries: Iterable<EntryHeader>;
   plan: DispatchPlan;
   /** Being sent or made durable right now. */
-  busy: (entry: OutboxEntry) => boolean;
+  busy: (entry: EntryHeader) => boolean;
   /** Every entry being sent or made durable right now (a few). */
-  busyEntries: () => Iterable<OutboxEntry>;
-  serverOf: (entry: OutboxEntry) => string | null;
+  busyEntries: () => Iterable<EntryHeader>;
+  serverOf: (entry: EntryHeader) => string | null;
   /** A server marked unreachable whose first probe has not answered yet. */
   settling: (server: string) => boolean;
   /**
@@ -123,7 +123,7 @@ export function flushSettled(waiter: FlushWaiter, view: FlushView): boolean {
 }
 
 /** Being sent, or waiting for something that ends by itself. */
-function mayMove(entry: OutboxEntry, view: FlushView): boolean {
+function mayMove(entry: EntryHeader, view: FlushView): boolean {
   if (view.busy(entry) || entry.state === 'in_flight') return true;
   const reason = view.plan.waiting.of(entry);
   if (reason && SETTLING_REASONS.has(reason)) return true;

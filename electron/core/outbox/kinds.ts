@@ -1,6 +1,6 @@
 import type { OutboxConflict, OutboxError, OutboxLookup, OutboxResult, OutboxServer, ServerId } from '@shared/outbox/entry-view';
 import type { ServerProbe } from '@core/connectivity/hello-probe';
-import type { OutboxEntry } from './entry';
+import type { EntryHeader, OutboxEntry } from './entry';
 
 /**
  * A kind of write the outbox can carry. The outbox owns durability, ordering, retries, temp ids and
@@ -70,8 +70,14 @@ export interface OutboxKindHandler {
   /**
    * The server the entry goes to (connectivity), or null when it cannot be known (account removed). An entry that
    * names its own `server` goes to it whatever Settings say: its answer is remembered for as long as the entry.
+   * Asked of the header (entry-table.ts); `whole` reads the rest, for a kind whose server its input may name.
    */
-  serverOf(entry: OutboxEntry): string | null;
+  serverOf(entry: EntryHeader, whole: (entry: EntryHeader) => OutboxEntry): string | null;
+  /**
+   * `serverOf` answers by the entry's kind, account and named server alone (never its input): it is asked once
+   * per such target, not once per write.
+   */
+  serverByTarget?: boolean;
   /** The entry's server's clock minus ours, when known: kept with the entry for its look-ups. */
   clockOffsetMs?(entry: OutboxEntry): number | null;
   /** A failure to report before anything is marked in flight (no key in this process), or null. */
@@ -80,12 +86,12 @@ export interface OutboxKindHandler {
   send(entry: OutboxEntry, input: Record<string, unknown>, ctx: SendContext): Promise<SendOutcome>;
   classify(error: unknown, entry: OutboxEntry): FailureDisposition;
   /** Entries with the same key must not reconcile while another of them is in flight (identical creates). */
-  exclusivityKey?(entry: OutboxEntry): string | null;
+  exclusivityKey?(entry: EntryHeader): string | null;
   /**
    * Writes of one resource key whose order of arrival does not matter (a metric's data points, each with its own
    * time): they start in queue order but do not wait for the answer of the one before (dispatch-plan.ts).
    */
-  pipelined?(entry: OutboxEntry): boolean;
+  pipelined?(entry: EntryHeader): boolean;
   /** `<resource>:<server id>` of what a sent entry created or changed, for `SendContext.claimed`. */
   claimKey?(entry: OutboxEntry): string | null;
   /** The server's current copy of what an edit targets (conflict resolution). */

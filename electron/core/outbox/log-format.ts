@@ -35,7 +35,7 @@ const headerSchema = z.object({ format: z.literal(OUTBOX_FORMAT), version: z.num
 
 const timeOfWritingSchema = z.object({ at: z.string(), checked: z.boolean() });
 
-const entryRecordSchema = z.object({
+export const entryRecordSchema = z.object({
   id: z.string().uuid(),
   seq: z.number().int().nonnegative(),
   kind: z.string().min(1),
@@ -124,6 +124,8 @@ export function addRecord(entry: OutboxEntry, batch?: { id: string; size: number
 export interface ParsedOutboxLog {
   header: 'ok' | 'missing' | 'newer';
   records: OutboxRecord[];
+  /** Where each record's line is in the file: its start and end byte, two numbers per record, in order. */
+  lineRanges: number[];
   /** Unreadable lines other than a torn last line. */
   invalidLines: number;
   /** The text of the first of them (what a damaged record still shows of the write it held: lost-writes.ts). */
@@ -152,21 +154,30 @@ const MAX_DAMAGED_KEPT = 50;
 const MAX_DAMAGED_CHARS = 64 * 1024;
 
 /** A write added by an earlier version, under its kind's name of today. */
-function namedAsToday(record: OutboxRecord): OutboxRecord {
+export function namedAsToday(record: OutboxRecord): OutboxRecord {
   if (record.t !== 'add') return record;
   const kind = kindNameOfToday(record.entry.kind);
   return kind === record.entry.kind ? record : { ...record, entry: { ...record.entry, kind } };
 }
 
+/** What an earlier open vouches for at the start of the file (checked-prefix.ts). */
+interface CheckedLines {
+  /** Bytes at the start whose lines were checked against the record schema, unchanged since. */
+  bytes: number;
+  /** Their state is known already (the prefix's index): they are not read at all, and their header was valid. */
+  skip?: boolean;
+}
+
 /**
- * Reads every record it can; never throws on content. Lines within the first `checkedBytes` were checked against
- * the record schema by an earlier open, unchanged since (checked-prefix.ts): parsed, not checked again.
+ * Reads every record it can; never throws on content. Lines within the checked bytes are parsed, not checked
+ * again, or not read at all when their state is known already.
  */
-export function parseOutboxLog(bytes: Buffer, checkedBytes = 0): ParsedOutboxLog {
+export function parseOutboxLog(bytes: Buffer, checked: CheckedLines = { bytes: 0 }): ParsedOutboxLog {
   const missingNewline = endsWithoutNewline(bytes);
   const result: ParsedOutboxLog = {
     header: 'missing',
     records: [],
+    lineRanges: [],
     invalidLines: 0,
     damaged: [],
     tornTail: false,
@@ -187,21 +198,26 @@ export function parseOutboxLog(bytes: Buffer, checkedBytes = 0): ParsedOutboxLog
     if (result.damaged.length < MAX_DAMAGED_KEPT) result.damaged.push(text.slice(0, MAX_DAMAGED_CHARS));
   };
   const head = new HeaderLine((json) => headerSchema.safeParse(json).data ?? null);
-  const read = (part: Buffer, checked: boolean) => {
-    for (const { json, text, last } of jsonLines(part)) {
+  const kept = (record: OutboxRecord, at: number, start: number, end: number) => {
+    result.records.push(namedAsToday(record));
+    result.lineRanges.push(at + start, at + end);
+  };
+  const read = (at: number, part: Buffer, trusted: boolean) => {
+    for (const { json, text, last, start, end } of jsonLines(part)) {
       if (head.take(json)) continue;
       if (json === undefined) damaged(text, last);
-      else if (checked) result.records.push(namedAsToday(json as OutboxRecord));
+      else if (trusted) kept(json as OutboxRecord, at, start, end);
       else {
         const record = recordSchema.safeParse(json);
-        if (record.success) result.records.push(namedAsToday(record.data));
+        if (record.success) kept(record.data, at, start, end);
         else damaged(text, last);
       }
     }
   };
   // The checked prefix always ends with a newline (checked-prefix.ts), so the two parts split between lines.
-  read(bytes.subarray(0, checkedBytes), true);
-  read(bytes.subarray(checkedBytes), false);
+  if (checked.skip) head.take({ format: OUTBOX_FORMAT, version: OUTBOX_VERSION });
+  else read(0, bytes.subarray(0, checked.bytes), true);
+  read(checked.bytes, bytes.subarray(checked.bytes), false);
   if (head.header) result.header = head.header.version > OUTBOX_VERSION ? 'newer' : 'ok';
   settlePartialBatches(result, damagedAt);
   return result;
@@ -232,6 +248,14 @@ function settlePartialBatches(log: ParsedOutboxLog, damagedAt: readonly number[]
   }
   if (torn.size === 0) return;
   const before = log.records.length;
-  log.records = log.records.filter((record) => record.t !== 'add' || !record.batch || !torn.has(record.batch.id));
+  const records: OutboxRecord[] = [];
+  const lineRanges: number[] = [];
+  log.records.forEach((record, i) => {
+    if (record.t === 'add' && record.batch && torn.has(record.batch.id)) return;
+    records.push(record);
+    lineRanges.push(log.lineRanges[2 * i]!, log.lineRanges[2 * i + 1]!);
+  });
+  log.records = records;
+  log.lineRanges = lineRanges;
   log.partialBatchAdds = before - log.records.length;
 }

@@ -1,7 +1,6 @@
 import { isTempId } from '@shared/outbox/temp-id';
 import { WRITE_NOUNS } from '@shared/outbox/write-description';
 import { isWriteOperation, WRITE_OPERATIONS } from '@shared/outbox/write-operations';
-import type { OutboxEntry } from './entry';
 import type { OutboxRecord, ParsedOutboxLog, ShortBatch } from './log-format';
 import { describeWrite } from '@shared/outbox/write-description';
 
@@ -71,7 +70,7 @@ export interface DamagedLines {
  * What the damaged lines took: the writes whose `add` was on one and is nowhere else (and that were not sent or
  * removed since, by a later readable record), and the entries a damaged state change may have concerned.
  */
-export function readDamagedLines(damaged: readonly string[], records: readonly OutboxRecord[], kept: ReadonlyMap<string, OutboxEntry>): DamagedLines {
+export function readDamagedLines(damaged: readonly string[], records: readonly OutboxRecord[], kept: { has(id: string): boolean }): DamagedLines {
   if (damaged.length === 0) return { lost: [], unsure: new Set() };
   const settled = new Set<string>();
   for (const record of records) {

@@ -16,7 +16,7 @@ import type { BackoffPolicy } from '@core/timing/backoff';
 import { systemBootClock, type BootClock } from '@core/timing/boot-clock';
 import { SchedulingView } from './scheduling-view';
 import { SendPump } from './send-pump';
-import { countStates, toView, type OutboxEntry } from './entry';
+import { countStates, toView, type EntryHeader, type OutboxEntry } from './entry';
 import { discardPlan } from './discard-plan';
 import { EntrySender } from './entry-sender';
 import { diskStatusOf } from './disk-words';
@@ -71,7 +71,7 @@ export class OutboxService {
 
   private constructor(parts: OutboxParts, options: OutboxServiceOptions) {
     this.#store = parts.store;
-    this.#servers = new EntryServers({ ...parts, runtime: this.#runtime, entryOf: (id) => parts.store.entries.get(id) });
+    this.#servers = new EntryServers({ ...parts, runtime: this.#runtime, entries: parts.store.entries });
     this.#kinds = parts.kinds;
     this.connectivity = parts.connectivity;
     this.#ownsConnectivity = parts.ownsConnectivity;
@@ -93,7 +93,10 @@ export class OutboxService {
       flushWaiters: this.#flushWaiters,
       tally: this.#tally,
       now: this.#now,
-      send: (entry) => void this.#sender.send(this.#servers.scouting(entry)),
+      send: (header) => {
+        const entry = this.#store.entries.get(header.id);
+        if (entry) void this.#sender.send(this.#servers.scouting(entry));
+      },
       started: () => this.#started,
       closed: () => this.#closed,
     });
@@ -147,8 +150,8 @@ export class OutboxService {
     const service = new OutboxService(parts, options);
     const report = parts.store.loadReport;
     if (report.problem) options.onProblem?.({ kind: 'outbox_damaged', message: report.problem, movedTo: report.quarantinedTo });
-    for (const entry of parts.store.entries.values()) {
-      service.#servers.track(entry);
+    service.#servers.trackAll(parts.store.entries.headers());
+    for (const entry of parts.store.entries.headers()) {
       if (!parts.kinds.has(entry.kind)) service.#runtime.of(entry.id).unsendable = true;
       if (entry.reconcile) service.#runtime.of(entry.id).sentBeforeOpen = true;
     }
@@ -250,23 +253,21 @@ export class OutboxService {
     return this.#view(entry);
   }
 
-  /** Ids of every entry not sent yet, without building views (a command notes them at opening). */
-  unsentIds(): string[] {
-    const ids: string[] = [];
-    for (const entry of this.#store.entries.values()) if (entry.state !== 'sent') ids.push(entry.id);
-    return ids;
+  /** How many writes this process has seen through to sent (sent now, or found sent by an earlier attempt). */
+  sentSinceOpen(): number {
+    return this.#tally.sent + this.#tally.found;
   }
 
   /** Writes not yet sent and not waiting for the user (pending or in flight). */
   pendingCount(): number {
-    const counts = countStates(this.#store.entries.values());
+    const counts = countStates(this.#store.entries.headers());
     return counts.pending + counts.inFlight;
   }
 
   status(): OutboxStatus {
     const disk = this.#store.diskFailure;
     return {
-      ...countStates(this.#store.entries.values()),
+      ...countStates(this.#store.entries.headers()),
       connectivity: this.connectivity.state(),
       ...(disk ? { disk: diskStatusOf(disk, this.filePath) } : {}),
     };
@@ -288,10 +289,10 @@ export class OutboxService {
     if (!this.#started) this.start();
     const accounts = options.accountIds ? new Set(options.accountIds) : null;
     const ids = options.ids ? new Set(options.ids) : null;
-    const inScope = (entry: OutboxEntry) => (accounts === null || accounts.has(entry.accountId)) && (ids === null || ids.has(entry.id));
+    const inScope = (entry: EntryHeader) => (accounts === null || accounts.has(entry.accountId)) && (ids === null || ids.has(entry.id));
     const servers = new Set<string>();
-    this.#runtime.forgetServers(); // an account's server may have changed in Settings
-    for (const entry of this.#store.entries.values()) {
+    this.#servers.forgetServers(); // an account's server may have changed in Settings
+    for (const entry of this.#store.entries.headers()) {
       if (entry.state !== 'pending' || !inScope(entry)) continue;
       this.#runtime.unblock(entry.id);
       const server = this.#servers.of(entry);
@@ -302,7 +303,7 @@ export class OutboxService {
     let progress: { total: number; tell: NonNullable<OutboxFlushOptions['onProgress']> } | undefined;
     if (options.onProgress) {
       let total = 0;
-      for (const entry of this.#store.entries.values()) if ((entry.state === 'pending' || entry.state === 'in_flight') && inScope(entry)) total++;
+      for (const entry of this.#store.entries.headers()) if ((entry.state === 'pending' || entry.state === 'in_flight') && inScope(entry)) total++;
       progress = { total, tell: options.onProgress };
     }
     const report = this.#flushWaiters.wait(inScope, { ...this.#tally }, options.timeoutMs, (w) => this.#pump.finish(w), progress, options.report !== false);

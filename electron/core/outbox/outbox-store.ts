@@ -3,45 +3,44 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@shared/errors';
 import type { ServerId } from '@shared/outbox/entry-view';
-import { replaceTempIds } from '@shared/outbox/temp-id';
 import { quarantineFile } from '@core/storage/quarantine';
-import { readIfPresent } from '@core/storage/read-if-present';
+import { readIfPresentSync } from '@core/storage/read-if-present';
 import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
 import { fileErrorReason, type FileSystemFailure } from '@core/storage/file-system';
 import { writeFileAtomic } from '@core/storage/atomic-write';
 import { FILE_SIZE_CAPS, refuseOverCap, type FileSizeCap } from '@core/storage/file-size-cap';
-import type { OutboxEntry } from './entry';
-import { applyStatePatch } from './state-patch';
-import { IdIndex } from './id-index';
-import { TempIdRefs } from './temp-id-refs';
+import type { EntryHeader, OutboxEntry } from './entry';
+import type { EntryTable } from './entry-table';
 import type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
-import { addRecord, headerLine, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
-import { readCheckedPrefix, writeCheckedPrefix } from './checked-prefix';
+import { addRecord, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
+import { readCheckedPrefix, writeCheckedPrefix, type CheckedPrefix } from './checked-prefix';
+import { decodePrefixState } from './prefix-index';
+import { LOOSE_MAPPINGS_PER_KEPT_SENT, OutboxState } from './outbox-state';
 import { damageOf, lostWritesSentence, shortBatchesSentence, readDamagedLines, type DamagedLines } from './lost-writes';
 
 export const OUTBOX_FILE_NAME = 'outbox.jsonl';
 
 export type { OutboxLoadReport } from './outbox-store-options';
 
-interface Mapping {
-  serverId: ServerId;
-  at: number;
-}
-
-const MAPPING_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** Temp id mappings kept beyond those of kept entries (a temp id printed by a command a while ago), per kept sent entry. */
-const LOOSE_MAPPINGS_PER_KEPT_SENT = 2;
 /**
  * Compaction starts once the file holds this many times `keepSent` sent entries. Each sent entry is about four
  * lines until then (queued, in flight, sent, its id), and every command that opens the outbox reads them all: at
  * twice `keepSent`, `statusdesk outbox list` took 1.23× its time on a fresh outbox (budget 1.2×).
  */
 const SENT_LIMIT_FACTOR = 1.5;
+/**
+ * The index of the checked prefix is written again once this much more of the file was checked at an open: an open
+ * checks what follows the prefix line by line, and writing the index costs about what a few such opens cost.
+ */
+const REINDEX_AFTER_BYTES = 64 * 1024;
 /** The file's bytes (none before its first write), or the reason it cannot be read. */
-async function readOutboxBytes(filePath: string): Promise<Buffer> {
-  const bytes = await readIfPresent(filePath).catch((error: unknown) => {
+function readOutboxBytes(filePath: string): Buffer {
+  let bytes: Buffer | null;
+  try {
+    bytes = readIfPresentSync(filePath);
+  } catch (error) {
     throw new AppError('storage', `The outbox file ${filePath} could not be read: ${fileErrorReason(error)}.`, { cause: error });
-  });
+  }
   return bytes ?? Buffer.alloc(0);
 }
 
@@ -52,18 +51,11 @@ async function readOutboxBytes(filePath: string): Promise<Buffer> {
 export class OutboxStore {
   readonly filePath: string;
   readonly loadReport: OutboxLoadReport;
+  readonly #state = new OutboxState();
   /** In queue order (seq). */
-  readonly entries = new Map<string, OutboxEntry>();
-  readonly mappings = new Map<string, Mapping>();
-  readonly #tempRefs = new TempIdRefs(this.entries);
-  /** Entry ids per resource key. */
-  readonly #byResource = new IdIndex();
-  /** Sent entries, in the order they became sent: the oldest are forgotten first. */
-  readonly #sent = new Set<string>();
+  readonly entries: EntryTable = this.#state.entries;
+  readonly mappings = this.#state.mappings;
   #file!: AppendOnlyFile;
-  #seq = 0;
-  #lastAddedSeq = 0;
-  #ordered = true;
   readonly #now: () => number;
   readonly #compactMinLines: number;
   readonly #keepSent: number;
@@ -87,9 +79,9 @@ export class OutboxStore {
     const { filePath } = options;
     await fs.mkdir(path.dirname(filePath), { recursive: true });
     await removeStaleTempFiles(filePath);
-    const bytes = await readOutboxBytes(filePath);
+    const bytes = readOutboxBytes(filePath);
     const checked = await readCheckedPrefix(filePath, bytes);
-    const { store, log, damagedLines } = OutboxStore.#replay(options, bytes, checked.bytes);
+    const { store, log, damagedLines, prefixLines } = OutboxStore.#replay(options, bytes, checked);
     const report = store.loadReport;
     const nonEmpty = bytes.some((b) => b !== 0x0a && b !== 0x0d && b !== 0x20);
     const newer = log.header === 'newer';
@@ -103,9 +95,11 @@ export class OutboxStore {
     }
     // A fresh, damaged or cut file is written whole now, so appends start on a clean line; so is one written by a
     // version that never compacted (thousands of sent writes): they are forgotten now, not listed.
-    const bloated = store.#sent.size > store.#sentLimit;
+    const bloated = store.#state.sentCount > store.#sentLimit;
     const rewrite = !nonEmpty || newer || damaged || log.missingNewline || report.recoveredInFlight > 0 || bloated || log.partialBatchAdds > 0;
-    let lines = log.records.length + 1;
+    // Record lines: those the index counts in the prefix it vouches for, and those read after it.
+    const recordLines = prefixLines + log.records.length;
+    let lines = recordLines + 1;
     if (rewrite) {
       const snapshot = store.#snapshot();
       try {
@@ -115,10 +109,12 @@ export class OutboxStore {
       }
       lines = snapshot.lines;
       // Written from records just checked (a damaged file's quarantined copy keeps what could not be read).
-      await writeCheckedPrefix(filePath, Buffer.from(snapshot.text, 'utf8'), null);
-    } else {
-      await writeCheckedPrefix(filePath, bytes, checked);
+      store.#state.noteLines(snapshot.entryLines);
+      await writeCheckedPrefix(filePath, snapshot.bytes, null, store.#state.prefixState(snapshot.lines - 1));
+    } else if (checked.state === undefined || bytes.length - checked.bytes >= REINDEX_AFTER_BYTES) {
+      await writeCheckedPrefix(filePath, bytes, checked, store.#state.prefixState(recordLines));
     }
+    store.#state.stopNotingLines();
     store.#file = await AppendOnlyFile.open(filePath, lines, options.fileSystem);
     options.onLoad?.(report);
     return store;
@@ -129,14 +125,19 @@ export class OutboxStore {
    * anything (a full disk): another process may change the file meanwhile, so this is a view a moment old.
    */
   static async read(filePath: string): Promise<OutboxEntry[]> {
-    const bytes = await readOutboxBytes(filePath);
+    const bytes = readOutboxBytes(filePath);
     const checked = await readCheckedPrefix(filePath, bytes);
-    return [...OutboxStore.#replay({ filePath }, bytes, checked.bytes).store.entries.values()];
+    return [...OutboxStore.#replay({ filePath }, bytes, checked).store.entries.values()];
   }
 
   /** The file's records applied in memory; entries cut off in flight (or unsure after damage) are to be looked up. */
-  static #replay(options: OutboxStoreOptions, bytes: Buffer, checkedBytes: number): { store: OutboxStore; log: ParsedOutboxLog; damagedLines: DamagedLines } {
-    const log = parseOutboxLog(bytes, checkedBytes);
+  static #replay(
+    options: OutboxStoreOptions,
+    bytes: Buffer,
+    checked: CheckedPrefix,
+  ): { store: OutboxStore; log: ParsedOutboxLog; damagedLines: DamagedLines; prefixLines: number } {
+    const state = checked.state === undefined ? null : decodePrefixState(checked.state);
+    const log = parseOutboxLog(bytes, { bytes: checked.bytes, skip: state !== null });
     const report: OutboxLoadReport = {
       filePath: options.filePath,
       entries: 0,
@@ -147,10 +148,24 @@ export class OutboxStore {
       problem: null,
     };
     const store = new OutboxStore(options, report);
+    store.#state.noteLines();
+    if (state !== null) store.#state.seed(state, bytes, options.filePath);
     // Records just parsed from the file belong to the store: their entries are kept as they are, not copied.
-    if (log.header !== 'newer') for (const record of log.records) store.#apply(record, true);
+    if (log.header !== 'newer')
+      log.records.forEach((record, i) => store.#state.apply(record, { start: log.lineRanges[2 * i]!, end: log.lineRanges[2 * i + 1]! }));
     const damagedLines = readDamagedLines(log.damaged, log.records, store.entries);
-    for (const entry of store.entries.values()) {
+    // In flight: an entry the lines after the index left so (the index never holds one: prefix-index.ts).
+    const maybeInFlight = new Set<string>();
+    for (const record of log.records) maybeInFlight.add(record.t === 'add' ? record.entry.id : record.t === 'map' ? '' : record.id);
+    const candidates =
+      damagedLines.unsure === 'all' || state === null
+        ? store.entries.headers()
+        : [...maybeInFlight, ...damagedLines.unsure].map((id) => store.entries.header(id));
+    for (const header of candidates) {
+      if (header === undefined) continue;
+      const unsure = damagedLines.unsure === 'all' || damagedLines.unsure.has(header.id);
+      if (header.state !== 'in_flight' && !unsure) continue;
+      const entry = store.entries.get(header.id)!;
       // Sent, or not? Only the server knows: look there before sending again.
       // The attempt cut off may have reached the server: the look-up's window opens at it (entry-sender.ts).
       if (entry.state === 'in_flight') {
@@ -160,14 +175,13 @@ export class OutboxStore {
         report.recoveredInFlight++;
       }
       // A damaged line may have held this entry's "being sent": the same question.
-      const unsure = damagedLines.unsure === 'all' || damagedLines.unsure.has(entry.id);
       if (unsure && entry.state === 'pending' && (entry.attempts > 0 || entry.firstSentAt !== undefined)) {
         entry.reconcile = true;
         entry.firstSentAt ??= entry.lastSentAt;
       }
     }
     report.entries = store.entries.size;
-    return { store, log, damagedLines };
+    return { store, log, damagedLines, prefixLines: state?.lines ?? 0 };
   }
 
   /** fsyncs done so far (group commit makes this much smaller than the number of records). */
@@ -185,44 +199,31 @@ export class OutboxStore {
   }
 
   nextSeq(): number {
-    return ++this.#seq;
+    return this.#state.nextSeq();
   }
 
   /** Each entry was added after one of a lower seq: a scheduling pass may stop at a seq (plan-horizon.ts). Not so in a hand-edited file. */
   get queueOrdered(): boolean {
-    return this.#ordered;
+    return this.#state.queueOrdered;
   }
 
   serverIdOf(tempId: string): ServerId | undefined {
-    return this.mappings.get(tempId)?.serverId;
+    return this.#state.serverIdOf(tempId);
   }
 
   /** Entries (any state) that refer to a temp id in their input or resource key. */
   referencing(tempId: string): OutboxEntry[] {
-    return this.#tempRefs.holding(tempId);
+    return this.#state.referencing(tempId);
   }
 
   /** Entries (any state) on one resource key, in queue order. */
   onResource(resourceKey: string): OutboxEntry[] {
-    return this.#byResource
-      .get(resourceKey)
-      .map((id) => this.entries.get(id))
-      .filter((e): e is OutboxEntry => e !== undefined)
-      .sort((a, b) => a.seq - b.seq);
+    return this.#state.onResource(resourceKey);
   }
 
   /** The entry is the only one (in any state) on its resource key. */
-  aloneOnKey(entry: OutboxEntry): boolean {
-    return this.#byResource.isOnly(entry.resourceKey, entry.id);
-  }
-
-  #index(entry: OutboxEntry): void {
-    this.#byResource.add(entry.resourceKey, entry.id);
-    this.#tempRefs.note(entry);
-  }
-
-  #unindex(entry: OutboxEntry): void {
-    this.#byResource.delete(entry.resourceKey, entry.id);
+  aloneOnKey(entry: EntryHeader): boolean {
+    return this.#state.aloneOnKey(entry);
   }
 
   /** Applies the records in memory now, and resolves once they are on disk. */
@@ -253,7 +254,7 @@ export class OutboxStore {
   }
 
   #commitLines(records: OutboxRecord[], lines: string[]): Promise<void> {
-    for (const record of records) this.#apply(record);
+    for (const record of records) this.#state.apply(record);
     const written = this.#file.append(lines);
     void written.then(() => this.#maybeCompact()).catch(() => undefined);
     return written;
@@ -291,7 +292,7 @@ export class OutboxStore {
    */
   #maybeCompact(): void {
     const live = this.entries.size + Math.min(this.mappings.size, this.entries.size + LOOSE_MAPPINGS_PER_KEPT_SENT * this.#keepSent) + 1;
-    const tooManySent = this.#sent.size > this.#sentLimit;
+    const tooManySent = this.#state.sentCount > this.#sentLimit;
     if (this.#compacting || (!tooManySent && this.#file.lineCount <= Math.max(this.#compactMinLines, 3 * live))) return;
     this.#compacting = true;
     void this.compact()
@@ -301,100 +302,12 @@ export class OutboxStore {
       });
   }
 
-  /** Forgets the oldest sent entries beyond `keepSent` (in memory; the next snapshot leaves them out of the file). */
-  #forgetOldSent(): void {
-    const forgotten: string[] = [];
-    for (const id of this.#sent) {
-      if (this.#sent.size <= this.#keepSent) break;
-      const entry = this.entries.get(id);
-      if (entry) this.#unindex(entry);
-      if (this.entries.delete(id)) forgotten.push(id);
-      this.#sent.delete(id);
-    }
+  /** The whole current state as the file's text; the oldest sent entries beyond `keepSent` are forgotten first. */
+  #snapshot(): ReturnType<OutboxState['snapshot']> {
+    const forgotten = this.#state.forgetOldSent(this.#keepSent);
     const listener = this.#forgottenListener;
     // Told after the snapshot is taken (this runs inside it), never in the middle of the file's work.
     if (forgotten.length > 0 && listener) queueMicrotask(() => listener(forgotten));
-  }
-
-  /**
-   * The whole current state as records: retained mappings first, then every kept entry. The oldest sent entries
-   * beyond `keepSent` are forgotten, and so are the mappings no kept entry needs, but for the newest few (younger
-   * than a week): a temp id a command printed may still be typed for a while.
-   */
-  #snapshot(): { text: string; lines: number } {
-    const now = this.#now();
-    this.#forgetOldSent();
-    const tempIds = new Set([...this.entries.values()].map((e) => e.tempId).filter((t): t is string => t !== undefined));
-    const loose = [...this.mappings.keys()].filter((tempId) => !tempIds.has(tempId));
-    const looseKept = new Set(loose.slice(-LOOSE_MAPPINGS_PER_KEPT_SENT * this.#keepSent));
-    for (const tempId of loose) {
-      const mapping = this.mappings.get(tempId)!;
-      if (!looseKept.has(tempId) || now - mapping.at > MAPPING_TTL_MS) this.mappings.delete(tempId);
-    }
-    const lines = [headerLine()];
-    for (const [tempId, mapping] of this.mappings) lines.push(recordLine({ t: 'map', tempId, serverId: mapping.serverId, at: mapping.at }));
-    for (const entry of this.entries.values()) lines.push(recordLine(addRecord(entry)));
-    return { text: `${lines.join('\n')}\n`, lines: lines.length };
-  }
-
-  #resolve<T>(value: T): T {
-    return this.mappings.size === 0 ? value : replaceTempIds(value, (tempId) => this.mappings.get(tempId)?.serverId);
-  }
-
-  #apply(record: OutboxRecord, owned = false): void {
-    switch (record.t) {
-      case 'add': {
-        if (this.entries.has(record.entry.id)) return;
-        const input = this.#resolve(record.entry.input);
-        const entry: OutboxEntry = owned ? record.entry : { ...record.entry, input };
-        if (owned) entry.input = input;
-        this.entries.set(entry.id, entry);
-        if (entry.seq <= this.#lastAddedSeq) this.#ordered = false;
-        this.#lastAddedSeq = entry.seq;
-        this.#index(entry);
-        if (entry.state === 'sent') this.#sent.add(entry.id);
-        if (entry.seq > this.#seq) this.#seq = entry.seq;
-        return;
-      }
-      case 'state': {
-        const entry = this.entries.get(record.id);
-        if (!entry) return;
-        applyStatePatch(entry, record);
-        if (record.state === 'sent') this.#sent.add(entry.id);
-        else this.#sent.delete(entry.id);
-        return;
-      }
-      case 'edit': {
-        const entry = this.entries.get(record.id);
-        if (!entry) return;
-        this.#unindex(entry);
-        if (record.input !== undefined) entry.input = this.#resolve(record.input);
-        if (record.resourceKey !== undefined) entry.resourceKey = record.resourceKey;
-        this.#index(entry);
-        if (record.baseUpdatedAt === null) delete entry.baseUpdatedAt;
-        else if (record.baseUpdatedAt !== undefined) entry.baseUpdatedAt = record.baseUpdatedAt;
-        if (record.dependsOn !== undefined) entry.dependsOn = record.dependsOn;
-        return;
-      }
-      case 'map': {
-        this.mappings.set(record.tempId, { serverId: record.serverId, at: record.at });
-        const serverId = String(record.serverId);
-        for (const entry of this.referencing(record.tempId)) {
-          this.#unindex(entry);
-          entry.input = replaceTempIds(entry.input, (tempId) => (tempId === record.tempId ? record.serverId : undefined));
-          if (entry.resourceKey.includes(record.tempId)) entry.resourceKey = entry.resourceKey.split(record.tempId).join(serverId);
-          this.#index(entry);
-        }
-        this.#tempRefs.clear(record.tempId);
-        return;
-      }
-      case 'remove': {
-        const entry = this.entries.get(record.id);
-        if (entry) this.#unindex(entry);
-        this.entries.delete(record.id);
-        this.#sent.delete(record.id);
-        return;
-      }
-    }
+    return this.#state.snapshot(this.#now(), this.#keepSent);
   }
 }

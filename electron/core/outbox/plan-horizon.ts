@@ -1,5 +1,5 @@
 import type { OutboxWaitReason } from '@shared/outbox/entry-view';
-import type { OutboxEntry } from './entry';
+import type { EntryHeader } from './entry';
 import type { PlanHorizon, PlanInput } from './plan-input';
 
 /*
@@ -20,14 +20,14 @@ export class KeyOrder {
   readonly #seen = new Set<string>();
   /** Keys whose every unsent write so far is pipelined and in flight or starting: the next pipelined one may start. */
   readonly #open = new Set<string>();
-  readonly #pipelined: (entry: OutboxEntry) => boolean;
+  readonly #pipelined: (entry: EntryHeader) => boolean;
 
-  constructor(pipelined: (entry: OutboxEntry) => boolean) {
+  constructor(pipelined: (entry: EntryHeader) => boolean) {
     this.#pipelined = pipelined;
   }
 
   /** The next write on its key: false when one before it holds it back. `going`: in flight, or being started. */
-  admit(entry: OutboxEntry, going: boolean): boolean {
+  admit(entry: EntryHeader, going: boolean): boolean {
     const key = entry.resourceKey;
     const piped = this.#open.has(key) && this.#pipelined(entry);
     if (this.#seen.has(key) && !piped) {
@@ -42,16 +42,16 @@ export class KeyOrder {
   }
 
   /** The pass starts the write: pipelined writes behind it may start too. */
-  started(entry: OutboxEntry): void {
+  started(entry: EntryHeader): void {
     if (this.#pipelined(entry)) this.#open.add(entry.resourceKey);
   }
 }
 
 /** Why a pending write waits for reasons of its own (not of the writes before it), or null. Backoffs and pauses set `wake`. */
 export function gateReason(
-  entry: OutboxEntry,
+  entry: EntryHeader,
   input: PlanInput,
-  stateOf: (id: string) => OutboxEntry['state'] | undefined,
+  stateOf: (id: string) => EntryHeader['state'] | undefined,
   wake: (at: number) => void,
 ): OutboxWaitReason | null {
   if (
@@ -93,11 +93,11 @@ export class WaitingReasons {
   readonly #noted: Map<string, OutboxWaitReason>;
   readonly #beyond: Beyond | null;
   readonly #input: PlanInput;
-  readonly #stateOf: (id: string) => OutboxEntry['state'] | undefined;
+  readonly #stateOf: (id: string) => EntryHeader['state'] | undefined;
   /** Writes past the pass that head their key (or may follow pipelined writes going), worked out per key once. */
   readonly #admitted = new Map<string, boolean>();
 
-  constructor(noted: Map<string, OutboxWaitReason>, beyond: Beyond | null, input: PlanInput, stateOf: (id: string) => OutboxEntry['state'] | undefined) {
+  constructor(noted: Map<string, OutboxWaitReason>, beyond: Beyond | null, input: PlanInput, stateOf: (id: string) => EntryHeader['state'] | undefined) {
     this.#noted = noted;
     this.#beyond = beyond;
     this.#input = input;
@@ -112,13 +112,13 @@ export class WaitingReasons {
   }
 
   /** get() for an entry at hand. Not noted: each is asked about once or twice per pass (a flush's report). */
-  of(entry: OutboxEntry): OutboxWaitReason | undefined {
+  of(entry: EntryHeader): OutboxWaitReason | undefined {
     if (this.#beyond === null || entry.seq < this.#beyond.from) return this.#noted.get(entry.id);
     return this.#reasonPast(entry);
   }
 
   /** As the pass would have said: it waits for its key, for a reason of its own, or for its server. */
-  #reasonPast(entry: OutboxEntry): OutboxWaitReason | undefined {
+  #reasonPast(entry: EntryHeader): OutboxWaitReason | undefined {
     const input = this.#input;
     if (entry.state !== 'pending') return undefined;
     const alone = input.aloneOnKey?.(entry) ?? false;
@@ -127,7 +127,7 @@ export class WaitingReasons {
     return gateReason(entry, input, this.#stateOf, noWake) ?? 'concurrency';
   }
 
-  #headsKey(entry: OutboxEntry): boolean {
+  #headsKey(entry: EntryHeader): boolean {
     const known = this.#admitted.get(entry.id);
     if (known !== undefined) return known;
     const beyond = this.#beyond!;

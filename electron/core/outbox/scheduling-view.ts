@@ -7,7 +7,7 @@ import type { FlushView } from './flush-waiters';
 import type { InFlightLedger } from './in-flight-ledger';
 import type { OutboxKindRegistry } from './kinds';
 import type { OutboxStore } from './outbox-store';
-import type { OutboxEntry } from './entry';
+import type { EntryHeader } from './entry';
 
 interface SchedulingDeps {
   store: OutboxStore;
@@ -32,7 +32,7 @@ export class SchedulingView {
     this.#deps = deps;
     this.#horizon = {
       lastOpenSeq: (perServer) => deps.servers.lastOpenSeq(perServer),
-      entryOf: (id) => deps.store.entries.get(id),
+      entryOf: (id) => deps.store.entries.header(id),
       onKey: (resourceKey) => deps.store.onResource(resourceKey),
     };
   }
@@ -40,8 +40,8 @@ export class SchedulingView {
   plan(): DispatchPlan {
     const { store, kinds, runtime, inFlight, servers } = this.#deps;
     return planDispatch({
-      entries: store.entries.values(),
-      stateOf: (id) => store.entries.get(id)?.state,
+      entries: store.entries.headers(),
+      stateOf: (id) => store.entries.header(id)?.state,
       running: { has: (id) => inFlight.has(id) || runtime.holdsBack(id) },
       runningPerAccount: inFlight.perAccount,
       maxPerAccount: this.#deps.maxPerAccount,
@@ -63,10 +63,10 @@ export class SchedulingView {
   flushView(plan: DispatchPlan): FlushView {
     const { store, runtime, inFlight, servers, connectivity } = this.#deps;
     return {
-      entries: { [Symbol.iterator]: () => store.entries.values() },
+      entries: { [Symbol.iterator]: () => store.entries.headers() },
       plan,
       busy: (entry) => inFlight.has(entry.id) || runtime.isCommitting(entry.id),
-      busyEntries: () => [...inFlight.ids(), ...runtime.committingIds()].map((id) => store.entries.get(id)).filter((e): e is OutboxEntry => e !== undefined),
+      busyEntries: () => [...inFlight.ids(), ...runtime.committingIds()].map((id) => store.entries.header(id)).filter((e): e is EntryHeader => e !== undefined),
       serverOf: (entry) => servers.of(entry),
       settling: (server) => connectivity.isSettling(server),
       quietFrom: (seq) => servers.quietFrom(seq),

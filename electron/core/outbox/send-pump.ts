@@ -1,7 +1,7 @@
 import type { OutboxWaitReason } from '@shared/outbox/entry-view';
 import type { DispatchPlan } from './dispatch-plan';
 import type { WaitingReasons } from './plan-horizon';
-import type { OutboxEntry } from './entry';
+import type { EntryHeader } from './entry';
 import { flushReport, flushSettled, type FlushWaiter, type FlushWaiters, type SendTally } from './flush-waiters';
 import type { SchedulingView } from './scheduling-view';
 import { WakeTimer } from './wake-timer';
@@ -12,7 +12,7 @@ interface SendPumpDeps {
   tally: SendTally;
   now: () => number;
   /** Starts one send the plan chose (never throws). */
-  send: (entry: OutboxEntry) => void;
+  send: (entry: EntryHeader) => void;
   started: () => boolean;
   closed: () => boolean;
 }

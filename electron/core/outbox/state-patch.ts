@@ -1,5 +1,5 @@
 import type { OutboxEntry } from './entry';
-import type { StateRecord } from './log-format';
+import type { EditPatch, StateRecord } from './log-format';
 
 /** A `state` record applied to its entry: the new state and what came with it (null clears a field). */
 export function applyStatePatch(entry: OutboxEntry, record: StateRecord): void {
@@ -21,4 +21,13 @@ export function applyStatePatch(entry: OutboxEntry, record: StateRecord): void {
     if (record.reconcile) entry.reconcile = true;
     else delete entry.reconcile;
   }
+}
+
+/** An `edit` record applied to its entry (its input as it is to be kept: temp ids the store knows already resolved). */
+export function applyEditPatch(entry: OutboxEntry, record: EditPatch): void {
+  if (record.input !== undefined) entry.input = record.input;
+  if (record.resourceKey !== undefined) entry.resourceKey = record.resourceKey;
+  if (record.baseUpdatedAt === null) delete entry.baseUpdatedAt;
+  else if (record.baseUpdatedAt !== undefined) entry.baseUpdatedAt = record.baseUpdatedAt;
+  if (record.dependsOn !== undefined) entry.dependsOn = record.dependsOn;
 }

@@ -1,5 +1,5 @@
-import { tempIdsIn } from '@shared/outbox/temp-id';
-import type { OutboxEntry } from './entry';
+import type { EntryHeader, OutboxEntry } from './entry';
+import type { EntryTable } from './entry-table';
 import { IdIndex } from './id-index';
 import { addKeyTempIds } from './key-temp-ids';
 
@@ -9,17 +9,17 @@ import { addKeyTempIds } from './key-temp-ids';
  * into every entry of a long queue for temp ids.
  */
 export class TempIdRefs {
-  readonly #entries: ReadonlyMap<string, OutboxEntry>;
+  readonly #entries: EntryTable;
   #index: IdIndex | null = null;
   /** One set for every entry: a new one each was thousands of objects to collect per command with a long queue. */
   readonly #found = new Set<string>();
 
-  constructor(entries: ReadonlyMap<string, OutboxEntry>) {
+  constructor(entries: EntryTable) {
     this.#entries = entries;
   }
 
   /** The entry was added, or its input or key changed. */
-  note(entry: OutboxEntry): void {
+  note(entry: EntryHeader): void {
     if (this.#index !== null) this.#add(this.#index, entry);
   }
 
@@ -27,7 +27,7 @@ export class TempIdRefs {
   holding(tempId: string): OutboxEntry[] {
     if (this.#index === null) {
       this.#index = new IdIndex();
-      for (const entry of this.#entries.values()) this.#add(this.#index, entry);
+      for (const entry of this.#entries.headers()) this.#add(this.#index, entry);
     }
     return this.#index
       .get(tempId)
@@ -40,9 +40,9 @@ export class TempIdRefs {
     this.#index?.clear(tempId);
   }
 
-  #add(index: IdIndex, entry: OutboxEntry): void {
+  #add(index: IdIndex, entry: EntryHeader): void {
     const found = this.#found;
     found.clear();
-    for (const tempId of addKeyTempIds(entry.resourceKey, tempIdsIn(entry.input, found))) index.add(tempId, entry.id);
+    for (const tempId of addKeyTempIds(entry.resourceKey, this.#entries.inputTempIds(entry.id, found))) index.add(tempId, entry.id);
   }
 }

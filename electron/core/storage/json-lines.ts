@@ -13,6 +13,9 @@ interface JsonLine {
   text: string;
   /** The file's last line, not ended by a newline. */
   last: boolean;
+  /** Where the line's bytes start and end (before its newline) in what was read. */
+  start: number;
+  end: number;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -47,15 +50,21 @@ export function* jsonLines(bytes: Buffer): Generator<JsonLine> {
   // The usual case: decoded once, each line a slice of the one string. A string and a buffer view per line were
   // most of what a long outbox's replay left for the garbage collector, which then copied every parsed entry.
   const text = bytes.toString('utf8');
+  // Only ASCII decodes to as many characters as it has bytes: then a line's characters are where its bytes are.
+  const ascii = text.length === bytes.length;
   let start = 0;
+  let byteStart = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
     const last = end === -1;
     if (last) end = text.length;
     const line = text.slice(start, end);
+    const byteEnd = ascii ? end : byteStart + Buffer.byteLength(line, 'utf8');
+    const at = byteStart;
     start = end + 1;
+    byteStart = byteEnd + 1;
     if (blank(line)) continue;
-    yield { json: parsed(line), text: line, last };
+    yield { json: parsed(line), text: line, last, start: at, end: byteEnd };
   }
 }
 
@@ -67,6 +76,8 @@ function* damagedFileLines(bytes: Buffer): Generator<JsonLine> {
     const last = end === -1;
     if (last) end = bytes.length;
     const raw = bytes.subarray(start, end);
+    const at = start;
+    const rawEnd = end;
     start = end + 1;
     const text = raw.toString('utf8');
     if (blank(text)) continue;
@@ -76,7 +87,7 @@ function* damagedFileLines(bytes: Buffer): Generator<JsonLine> {
     } catch {
       strict = undefined;
     }
-    yield { json: strict === undefined ? undefined : parsed(strict), text, last };
+    yield { json: strict === undefined ? undefined : parsed(strict), text, last, start: at, end: rawEnd };
   }
 }
 

@@ -57,7 +57,7 @@ describe('the checked prefix of the outbox file', () => {
     const bytes = Buffer.from(text);
     const firstTwo = text.indexOf('\n', text.indexOf('\n') + 1) + 1;
     expect(parseOutboxLog(bytes).invalidLines).toBe(2);
-    const trusted = parseOutboxLog(bytes, firstTwo);
+    const trusted = parseOutboxLog(bytes, { bytes: firstTwo });
     expect([trusted.records.length, trusted.invalidLines]).toEqual([1, 1]);
   });
 
@@ -67,7 +67,7 @@ describe('the checked prefix of the outbox file', () => {
     const reopened = await OutboxStore.open({ filePath });
     expect(reopened.entries.size).toBe(WRITES);
     await reopened.close();
-    const marker = JSON.parse(fs.readFileSync(checkedMarkerPath(filePath), 'utf8')) as { bytes: number; schema: number };
+    const marker = JSON.parse(fs.readFileSync(checkedMarkerPath(filePath), 'utf8').split('\n')[0]!) as { bytes: number; schema: number };
     expect(marker).toMatchObject({ format: 'statusdesk.outbox-checked', schema: RECORD_SCHEMA_REVISION });
     expect(marker.bytes).toBeGreaterThanOrEqual(CHECKED_MARKER_MIN_BYTES);
 
@@ -86,7 +86,8 @@ describe('the checked prefix of the outbox file', () => {
     const dir = (tmp = makeTempDir('outbox-checked-')).dir;
     const filePath = await fileWithWrites(dir);
     await (await OutboxStore.open({ filePath })).close();
-    const good = JSON.parse(fs.readFileSync(checkedMarkerPath(filePath), 'utf8')) as Record<string, unknown>;
+    const [markerLine, stateLine] = fs.readFileSync(checkedMarkerPath(filePath), 'utf8').split('\n');
+    const good = JSON.parse(markerLine!) as Record<string, unknown>;
     const text = fs.readFileSync(filePath, 'utf8');
     const damaged = text.replace('"state":"pending"', '"state":"pendinX"');
     for (const marker of ['{"format":', JSON.stringify({ ...good, schema: RECORD_SCHEMA_REVISION + 1 }), JSON.stringify({ ...good, bytes: 1e9 })]) {
@@ -95,7 +96,7 @@ describe('the checked prefix of the outbox file', () => {
       const digest = createHash('sha256')
         .update(Buffer.from(damaged).subarray(0, good.bytes as number))
         .digest('hex');
-      fs.writeFileSync(checkedMarkerPath(filePath), marker.replace(String(good.sha256), digest));
+      fs.writeFileSync(checkedMarkerPath(filePath), `${marker.replace(String(good.sha256), digest)}\n${stateLine}\n`);
       const store = await OutboxStore.open({ filePath });
       expect(store.loadReport.invalidLines).toBe(1);
       await store.close();

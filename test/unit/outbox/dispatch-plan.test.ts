@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planDispatch } from '../../../electron/core/outbox/dispatch-plan';
 import type { PlanInput } from '../../../electron/core/outbox/plan-input';
-import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import type { EntryHeader, OutboxEntry } from '../../../electron/core/outbox/entry';
 
 let seq = 0;
 function entry(id: string, resourceKey: string, extra: Partial<OutboxEntry> = {}): OutboxEntry {
@@ -48,7 +48,7 @@ describe('dispatch plan', () => {
       entry('c1', 'C', { accountId: 'y' }),
       entry('d1', 'D', { accountId: 'y' }),
     ];
-    const serverOf = (e: OutboxEntry) => (e.accountId === 'x' ? 'https://x.example' : 'https://y.example');
+    const serverOf = (e: EntryHeader) => (e.accountId === 'x' ? 'https://x.example' : 'https://y.example');
     const unknown = plan(writes, { unproven: serverOf });
     expect(ids(unknown)).toEqual(['a1', 'c1']);
     expect(unknown.waiting.get('b1')).toBe('concurrency');
@@ -74,7 +74,7 @@ describe('dispatch plan', () => {
 
   it("starts a metric's points (pipelined) one after the other without waiting for answers, up to the account's limit", () => {
     const metric = (id: string, extra: Partial<OutboxEntry> = {}) => entry(id, 'M', { operation: 'point', ...extra });
-    const pipelined = (e: OutboxEntry) => e.operation === 'point';
+    const pipelined = (e: EntryHeader) => e.operation === 'point';
     const points = Array.from({ length: 10 }, (_, i) => metric(`m${i}`));
     const p = plan(points, { pipelined, maxPerAccount: 4 });
     expect(ids(p)).toEqual(['m0', 'm1', 'm2', 'm3']);
@@ -88,7 +88,7 @@ describe('dispatch plan', () => {
   });
 
   it('holds the points behind a point that cannot go (backoff, failed) and never pipelines other writes', () => {
-    const pipelined = (e: OutboxEntry) => e.operation === 'point';
+    const pipelined = (e: EntryHeader) => e.operation === 'point';
     const backoff = plan([entry('m0', 'M', { operation: 'point' }), entry('m1', 'M', { operation: 'point' }), entry('m2', 'M', { operation: 'point' })], {
       pipelined,
       running: new Set(['m0']),

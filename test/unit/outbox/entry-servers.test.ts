@@ -34,7 +34,7 @@ describe('the server each write goes to', () => {
       runtime,
       probes: null,
       connectivity: new ConnectivityMonitor(),
-      entryOf: () => undefined,
+      entries: { header: () => undefined, get: () => undefined },
     });
     const own = entry('own', { baseUrl: 'https://own.example', keyFrom: 'env' });
     const account = entry('account');
@@ -58,7 +58,7 @@ describe('where a scheduling pass may stop', () => {
       runtime: new EntryRuntimes(),
       probes: null,
       connectivity,
-      entryOf: (id) => writes.find((w) => w.id === id),
+      entries: { header: (id) => writes.find((w) => w.id === id), get: (id) => writes.find((w) => w.id === id) },
     });
     for (const w of writes) servers.track(w);
     connectivity.reportSuccess('https://up.example');
@@ -80,7 +80,7 @@ describe('where a scheduling pass may stop', () => {
       runtime,
       probes: null,
       connectivity,
-      entryOf: (id) => (id === 'w' ? write : undefined),
+      entries: { header: (id) => (id === 'w' ? write : undefined), get: (id) => (id === 'w' ? write : undefined) },
     });
     servers.track(write);
     connectivity.reportFailure('https://down.example');

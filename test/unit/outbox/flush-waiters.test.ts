@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import type { EntryHeader, OutboxEntry } from '../../../electron/core/outbox/entry';
 import { flushSettled, FlushWaiters, type FlushView, type FlushWaiter } from '../../../electron/core/outbox/flush-waiters';
 import type { OutboxFlushReport } from '../../../shared/outbox/status';
 
@@ -64,7 +64,7 @@ describe('whether a flush has settled', () => {
   const waiter = { inScope: () => true } as unknown as FlushWaiter;
   function view(options: { busy?: OutboxEntry[]; quiet: boolean; reason: (id: string) => 'offline' | 'concurrency' }) {
     const asked: string[] = [];
-    const busy = new Set(options.busy ?? []);
+    const busy = new Set<EntryHeader>(options.busy ?? []);
     const flushView: FlushView = {
       entries: writes,
       // The pass looked at the first write only: every later one waits for a server that cannot take it.
@@ -72,7 +72,7 @@ describe('whether a flush has settled', () => {
         start: [],
         wakeAt: null,
         passedOverFrom: 2,
-        waiting: { of: (e: OutboxEntry) => (asked.push(e.id), options.reason(e.id)) } as unknown as FlushView['plan']['waiting'],
+        waiting: { of: (e: EntryHeader) => (asked.push(e.id), options.reason(e.id)) } as unknown as FlushView['plan']['waiting'],
       },
       busy: (e) => busy.has(e),
       busyEntries: () => busy,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../electron/core/outbox/entry';
+import { EntryTable } from '../../../electron/core/outbox/entry-table';
 import { TempIdRefs } from '../../../electron/core/outbox/temp-id-refs';
 import { tempIdFor } from '../../../shared/outbox/temp-id';
 
@@ -27,16 +28,16 @@ function entry(id: string, input: Record<string, unknown>, resourceKey: string):
 describe('which entries hold a temp id', () => {
   it('looks into no entry until first asked, then finds those before and after', () => {
     looked = 0;
-    const entries = new Map<string, OutboxEntry>();
+    const entries = new EntryTable();
     const refs = new TempIdRefs(entries);
     for (const e of [entry('create', {}, `a:incident:${A}`), entry('update', { incidentId: A }, `a:incident:${A}`), entry('other', { x: 1 }, 'a:page')]) {
-      entries.set(e.id, e);
+      entries.set(e);
       refs.note(e);
     }
     expect(looked).toBe(0);
     expect(refs.holding(A).map((e) => e.id)).toEqual(['create', 'update']);
     const later = entry('later', { parent: B }, 'a:component:1');
-    entries.set(later.id, later);
+    entries.set(later);
     refs.note(later);
     expect(refs.holding(B).map((e) => e.id)).toEqual(['later']);
     refs.clear(A);

@@ -208,6 +208,7 @@ export function createStatusPageOutboxKind(options: StatusPageOutboxKindOptions)
     },
 
     serverOf: (entry) => targets.baseUrlOf(entry),
+    serverByTarget: true,
     keyChanged: () => targets.forgetKeys(),
     clockOffsetMs: (entry) => targets.clientFor(entry).serverClock.offsetMs,
 
