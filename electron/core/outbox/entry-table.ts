@@ -111,6 +111,8 @@ export class EntryTable {
     // Into the header object itself: whoever holds the header holds the entry.
     const whole = Object.assign(header, this.#index!.read(header, this.#unread.get(id)!)) as OutboxEntry;
     this.#unread.delete(id);
+    // Every entry whole (a compaction reads them all): the file's bytes the index read from are let go.
+    if (this.#unread.size === 0) this.#index = null;
     return whole;
   }
 }

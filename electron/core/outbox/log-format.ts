@@ -160,6 +160,22 @@ export function namedAsToday(record: OutboxRecord): OutboxRecord {
   return kind === record.entry.kind ? record : { ...record, entry: { ...record.entry, kind } };
 }
 
+/** The file's first line as JSON (its header, when it has one); undefined when it is not JSON. */
+function firstLineJson(bytes: Buffer): unknown {
+  const end = bytes.indexOf(0x0a);
+  try {
+    return JSON.parse(bytes.toString('utf8', 0, end === -1 ? bytes.length : end)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the file starts with the header of this version's outbox (not one a newer Statusdesk wrote). */
+export function hasOwnHeader(bytes: Buffer): boolean {
+  const header = headerSchema.safeParse(firstLineJson(bytes));
+  return header.success && header.data.version <= OUTBOX_VERSION;
+}
+
 /** What an earlier open vouches for at the start of the file (checked-prefix.ts). */
 interface CheckedLines {
   /** Bytes at the start whose lines were checked against the record schema, unchanged since. */
@@ -215,7 +231,7 @@ export function parseOutboxLog(bytes: Buffer, checked: CheckedLines = { bytes: 0
     }
   };
   // The checked prefix always ends with a newline (checked-prefix.ts), so the two parts split between lines.
-  if (checked.skip) head.take({ format: OUTBOX_FORMAT, version: OUTBOX_VERSION });
+  if (checked.skip) head.take(firstLineJson(bytes));
   else read(0, bytes.subarray(0, checked.bytes), true);
   read(checked.bytes, bytes.subarray(checked.bytes), false);
   if (head.header) result.header = head.header.version > OUTBOX_VERSION ? 'newer' : 'ok';

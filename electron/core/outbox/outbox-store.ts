@@ -12,7 +12,7 @@ import { FILE_SIZE_CAPS, refuseOverCap, type FileSizeCap } from '@core/storage/f
 import type { EntryHeader, OutboxEntry } from './entry';
 import type { EntryTable } from './entry-table';
 import type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
-import { addRecord, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
+import { addRecord, hasOwnHeader, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
 import { readCheckedPrefix, writeCheckedPrefix, type CheckedPrefix } from './checked-prefix';
 import { decodePrefixState } from './prefix-index';
 import { LOOSE_MAPPINGS_PER_KEPT_SENT, OutboxState } from './outbox-state';
@@ -136,7 +136,8 @@ export class OutboxStore {
     bytes: Buffer,
     checked: CheckedPrefix,
   ): { store: OutboxStore; log: ParsedOutboxLog; damagedLines: DamagedLines; prefixLines: number } {
-    const state = checked.state === undefined ? null : decodePrefixState(checked.state);
+    // A file a newer Statusdesk wrote is read line by line, to be set aside whole, whatever its index says.
+    const state = checked.state === undefined || !hasOwnHeader(bytes) ? null : decodePrefixState(checked.state);
     const log = parseOutboxLog(bytes, { bytes: checked.bytes, skip: state !== null });
     const report: OutboxLoadReport = {
       filePath: options.filePath,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -176,6 +177,25 @@ describe('the index of the checked prefix', () => {
     const { result, unread } = await readFromIndex(filePath);
     expect(unread).toBe(0);
     expect(result).toEqual(truth);
+  });
+
+  it('is not read for a file a newer Statusdesk wrote, even one whose index vouches for it: that file is set aside whole', async () => {
+    tmp = makeTempDir('outbox-index-');
+    const filePath = path.join(tmp.dir, 'outbox.jsonl');
+    await fileWithHistory(filePath);
+    await (await OutboxStore.open({ filePath })).close();
+    const newer = fs.readFileSync(filePath, 'utf8').replace('"version":1', '"version":2');
+    fs.writeFileSync(filePath, newer);
+    // The marker as that version would have written it: its digest is of the file as it is now.
+    const marker = checkedMarkerPath(filePath);
+    const [markerLine, stateLine] = fs.readFileSync(marker, 'utf8').split('\n');
+    const vouched = JSON.parse(markerLine!) as { bytes: number; sha256: string };
+    const sha256 = createHash('sha256').update(Buffer.from(newer).subarray(0, vouched.bytes)).digest('hex');
+    fs.writeFileSync(marker, `${JSON.stringify({ ...vouched, sha256 })}\n${stateLine}\n`);
+    const store = await OutboxStore.open({ filePath });
+    expect(store.loadReport.problem).toContain('newer Statusdesk');
+    expect(store.entries.size).toBe(0);
+    await store.close();
   });
 
   it('refuses to read an entry whole from lines that are not the ones its index names', async () => {
