@@ -78,6 +78,15 @@ async function fileWithHistory(filePath: string): Promise<void> {
   await store.close();
 }
 
+/** A file with that history, opened once: the first open reads every line and writes the index. */
+async function indexedFile(): Promise<string> {
+  tmp = makeTempDir('outbox-index-');
+  const filePath = path.join(tmp.dir, 'outbox.jsonl');
+  await fileWithHistory(filePath);
+  await (await OutboxStore.open({ filePath })).close();
+  return filePath;
+}
+
 /** Everything a caller can see of an opened store, entries read whole. */
 function seen(store: OutboxStore) {
   const entries = [...store.entries.values()];
@@ -114,11 +123,7 @@ async function readFromIndex(filePath: string) {
 
 describe('the index of the checked prefix', () => {
   it('opens to the very outbox a read of every line gives, before and after more lines, and after it is written again', async () => {
-    tmp = makeTempDir('outbox-index-');
-    const filePath = path.join(tmp.dir, 'outbox.jsonl');
-    await fileWithHistory(filePath);
-    // The first open reads every line and writes the index; the next ones read the index.
-    await (await OutboxStore.open({ filePath })).close();
+    const filePath = await indexedFile();
     const first = await readFromIndex(filePath);
     expect(first.unread).toBeGreaterThan(WRITES - 10);
     expect(first.result).toEqual(await readLineByLine(filePath));
@@ -149,10 +154,7 @@ describe('the index of the checked prefix', () => {
   });
 
   it('reads an entry whole only when it is asked for whole, into the header every view holds', async () => {
-    tmp = makeTempDir('outbox-index-');
-    const filePath = path.join(tmp.dir, 'outbox.jsonl');
-    await fileWithHistory(filePath);
-    await (await OutboxStore.open({ filePath })).close();
+    const filePath = await indexedFile();
     const store = await OutboxStore.open({ filePath });
     const header = store.entries.header(idOf(1))!;
     expect(store.entries.unreadLines(idOf(1))).toBeDefined();
@@ -166,10 +168,7 @@ describe('the index of the checked prefix', () => {
   });
 
   it('is not believed when its own digest fails, and a full read gives the outbox instead', async () => {
-    tmp = makeTempDir('outbox-index-');
-    const filePath = path.join(tmp.dir, 'outbox.jsonl');
-    await fileWithHistory(filePath);
-    await (await OutboxStore.open({ filePath })).close();
+    const filePath = await indexedFile();
     const truth = await readLineByLine(filePath);
     const marker = checkedMarkerPath(filePath);
     // One digit of one entry's seq changed: still JSON, still the shape of an index, no longer what was written.
@@ -180,10 +179,7 @@ describe('the index of the checked prefix', () => {
   });
 
   it('is not read for a file a newer Statusdesk wrote, even one whose index vouches for it: that file is set aside whole', async () => {
-    tmp = makeTempDir('outbox-index-');
-    const filePath = path.join(tmp.dir, 'outbox.jsonl');
-    await fileWithHistory(filePath);
-    await (await OutboxStore.open({ filePath })).close();
+    const filePath = await indexedFile();
     const newer = fs.readFileSync(filePath, 'utf8').replace('"version":1', '"version":2');
     fs.writeFileSync(filePath, newer);
     // The marker as that version would have written it: its digest is of the file as it is now.
@@ -199,10 +195,7 @@ describe('the index of the checked prefix', () => {
   });
 
   it('refuses to read an entry whole from lines that are not the ones its index names', async () => {
-    tmp = makeTempDir('outbox-index-');
-    const filePath = path.join(tmp.dir, 'outbox.jsonl');
-    await fileWithHistory(filePath);
-    await (await OutboxStore.open({ filePath })).close();
+    const filePath = await indexedFile();
     const store = await OutboxStore.open({ filePath });
     // Two entries' headers swapped in memory, as an index written by hand with a fresh digest could claim.
     const a = store.entries.header(idOf(10))!;
