@@ -157,7 +157,10 @@ export class OutboxStore {
     const damagedLines = readDamagedLines(log.damaged, log.records, store.entries);
     // In flight: an entry the lines after the index left so (the index never holds one: prefix-index.ts).
     const maybeInFlight = new Set<string>();
-    for (const record of log.records) maybeInFlight.add(record.t === 'add' ? record.entry.id : record.t === 'map' ? '' : record.id);
+    for (const record of log.records) {
+      if (record.t === 'add') maybeInFlight.add(record.entry.id);
+      else if (record.t !== 'map') maybeInFlight.add(record.id);
+    }
     const candidates =
       damagedLines.unsure === 'all' || state === null
         ? store.entries.headers()
