@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AppError } from '@shared/errors';
 import type { ServerId } from '@shared/outbox/entry-view';
 import { quarantineFile } from '@core/storage/quarantine';
-import { readIfPresentSync } from '@core/storage/read-if-present';
+import { readIfPresentInBackground } from '@core/storage/read-if-present';
 import { AppendOnlyFile, removeStaleTempFiles } from './append-file';
 import { fileErrorReason, type FileSystemFailure } from '@core/storage/file-system';
 import { writeFileAtomic } from '@core/storage/atomic-write';
@@ -13,8 +13,8 @@ import type { EntryHeader, OutboxEntry } from './entry';
 import type { EntryTable } from './entry-table';
 import type { OutboxLoadReport, OutboxStoreOptions } from './outbox-store-options';
 import { addRecord, hasOwnHeader, parseOutboxLog, recordLine, type EditPatch, type OutboxRecord, type ParsedOutboxLog, type StatePatch } from './log-format';
-import { readCheckedPrefix, writeCheckedPrefix, type CheckedPrefix } from './checked-prefix';
-import { decodePrefixState } from './prefix-index';
+import { checkedPrefixOf, readCheckedMarker, writeCheckedPrefix, type CheckedPrefix } from './checked-prefix';
+import { decodePrefixState, type PrefixState } from './prefix-index';
 import { LOOSE_MAPPINGS_PER_KEPT_SENT, OutboxState } from './outbox-state';
 import { damageOf, lostWritesSentence, shortBatchesSentence, readDamagedLines, type DamagedLines } from './lost-writes';
 
@@ -33,15 +33,23 @@ const SENT_LIMIT_FACTOR = 1.5;
  * checks what follows the prefix line by line, and writing the index costs about what a few such opens cost.
  */
 const REINDEX_AFTER_BYTES = 64 * 1024;
-/** The file's bytes (none before its first write), or the reason it cannot be read. */
-function readOutboxBytes(filePath: string): Buffer {
+/**
+ * The file's bytes (none before its first write) and what an earlier open vouches for in them, or the reason the
+ * file cannot be read. The bytes are read by the thread pool while the index beside them is parsed: a long
+ * queue's open waited for each in turn.
+ */
+async function readOutbox(filePath: string): Promise<{ bytes: Buffer; checked: CheckedPrefix; indexed: PrefixState | null }> {
+  const reading = readIfPresentInBackground(filePath);
+  const marker = readCheckedMarker(filePath);
+  const indexed = marker?.state === undefined ? null : decodePrefixState(marker.state);
   let bytes: Buffer | null;
   try {
-    bytes = readIfPresentSync(filePath);
+    bytes = await reading;
   } catch (error) {
     throw new AppError('storage', `The outbox file ${filePath} could not be read: ${fileErrorReason(error)}.`, { cause: error });
   }
-  return bytes ?? Buffer.alloc(0);
+  bytes ??= Buffer.alloc(0);
+  return { bytes, checked: checkedPrefixOf(marker, bytes), indexed };
 }
 
 /**
@@ -79,9 +87,8 @@ export class OutboxStore {
     const { filePath } = options;
     await fs.mkdir(path.dirname(filePath), { recursive: true });
     await removeStaleTempFiles(filePath);
-    const bytes = readOutboxBytes(filePath);
-    const checked = await readCheckedPrefix(filePath, bytes);
-    const { store, log, damagedLines, prefixLines } = OutboxStore.#replay(options, bytes, checked);
+    const { bytes, checked, indexed } = await readOutbox(filePath);
+    const { store, log, damagedLines, prefixLines } = OutboxStore.#replay(options, bytes, checked, indexed);
     const report = store.loadReport;
     const nonEmpty = bytes.some((b) => b !== 0x0a && b !== 0x0d && b !== 0x20);
     const newer = log.header === 'newer';
@@ -125,9 +132,8 @@ export class OutboxStore {
    * anything (a full disk): another process may change the file meanwhile, so this is a view a moment old.
    */
   static async read(filePath: string): Promise<OutboxEntry[]> {
-    const bytes = readOutboxBytes(filePath);
-    const checked = await readCheckedPrefix(filePath, bytes);
-    return [...OutboxStore.#replay({ filePath }, bytes, checked).store.entries.values()];
+    const { bytes, checked, indexed } = await readOutbox(filePath);
+    return [...OutboxStore.#replay({ filePath }, bytes, checked, indexed).store.entries.values()];
   }
 
   /** The file's records applied in memory; entries cut off in flight (or unsure after damage) are to be looked up. */
@@ -135,9 +141,11 @@ export class OutboxStore {
     options: OutboxStoreOptions,
     bytes: Buffer,
     checked: CheckedPrefix,
+    indexed: PrefixState | null,
   ): { store: OutboxStore; log: ParsedOutboxLog; damagedLines: DamagedLines; prefixLines: number } {
-    // A file a newer Statusdesk wrote is read line by line, to be set aside whole, whatever its index says.
-    const state = checked.state === undefined || !hasOwnHeader(bytes) ? null : decodePrefixState(checked.state);
+    // The index is believed only for bytes it vouches for; a file a newer Statusdesk wrote is read line by line,
+    // to be set aside whole, whatever its index says.
+    const state = checked.bytes === 0 || checked.state === undefined || !hasOwnHeader(bytes) ? null : indexed;
     const log = parseOutboxLog(bytes, { bytes: checked.bytes, skip: state !== null });
     const report: OutboxLoadReport = {
       filePath: options.filePath,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKED_MARKER_MIN_BYTES, checkedMarkerPath } from '../../../electron/core/outbox/checked-prefix';
@@ -71,7 +72,7 @@ describe('the checked prefix of the outbox file', () => {
     expect(marker).toMatchObject({ format: 'statusdesk.outbox-checked', schema: RECORD_SCHEMA_REVISION });
     expect(marker.bytes).toBeGreaterThanOrEqual(CHECKED_MARKER_MIN_BYTES);
 
-    // A record inside the vouched-for bytes made invalid (same length, so only the digest can tell): found.
+    // A record inside the vouched-for bytes made invalid (same length, so only the checksum can tell): found.
     const text = fs.readFileSync(filePath, 'utf8');
     const damaged = text.replace('"state":"pending"', '"state":"pendinX"');
     expect(damaged).not.toBe(text);
@@ -90,13 +91,11 @@ describe('the checked prefix of the outbox file', () => {
     const good = JSON.parse(markerLine!) as Record<string, unknown>;
     const text = fs.readFileSync(filePath, 'utf8');
     const damaged = text.replace('"state":"pending"', '"state":"pendinX"');
-    for (const marker of ['{"format":', JSON.stringify({ ...good, schema: RECORD_SCHEMA_REVISION + 1 }), JSON.stringify({ ...good, bytes: 1e9 })]) {
+    // Markers that would vouch for the damaged bytes, were they believed.
+    const vouching = { ...good, crc32: crc32(Buffer.from(damaged).subarray(0, good.bytes as number)) };
+    for (const marker of ['{"format":', JSON.stringify({ ...vouching, schema: RECORD_SCHEMA_REVISION + 1 }), JSON.stringify({ ...vouching, bytes: 1e9 })]) {
       fs.writeFileSync(filePath, damaged);
-      // A marker that would vouch for the damaged bytes, were it believed.
-      const digest = createHash('sha256')
-        .update(Buffer.from(damaged).subarray(0, good.bytes as number))
-        .digest('hex');
-      fs.writeFileSync(checkedMarkerPath(filePath), `${marker.replace(String(good.sha256), digest)}\n${stateLine}\n`);
+      fs.writeFileSync(checkedMarkerPath(filePath), `${marker}\n${stateLine}\n`);
       const store = await OutboxStore.open({ filePath });
       expect(store.loadReport.invalidLines).toBe(1);
       await store.close();

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors';
 import { CHECKED_MARKER_MIN_BYTES, checkedMarkerPath } from '../../../electron/core/outbox/checked-prefix';
@@ -167,7 +167,7 @@ describe('the index of the checked prefix', () => {
     await store.close();
   });
 
-  it('is not believed when its own digest fails, and a full read gives the outbox instead', async () => {
+  it('is not believed when its own checksum fails, and a full read gives the outbox instead', async () => {
     const filePath = await indexedFile();
     const truth = await readLineByLine(filePath);
     const marker = checkedMarkerPath(filePath);
@@ -182,12 +182,11 @@ describe('the index of the checked prefix', () => {
     const filePath = await indexedFile();
     const newer = fs.readFileSync(filePath, 'utf8').replace('"version":1', '"version":2');
     fs.writeFileSync(filePath, newer);
-    // The marker as that version would have written it: its digest is of the file as it is now.
+    // The marker as that version would have written it: its checksum is of the file as it is now.
     const marker = checkedMarkerPath(filePath);
     const [markerLine, stateLine] = fs.readFileSync(marker, 'utf8').split('\n');
-    const vouched = JSON.parse(markerLine!) as { bytes: number; sha256: string };
-    const sha256 = createHash('sha256').update(Buffer.from(newer).subarray(0, vouched.bytes)).digest('hex');
-    fs.writeFileSync(marker, `${JSON.stringify({ ...vouched, sha256 })}\n${stateLine}\n`);
+    const vouched = JSON.parse(markerLine!) as { bytes: number; crc32: number };
+    fs.writeFileSync(marker, `${JSON.stringify({ ...vouched, crc32: crc32(Buffer.from(newer).subarray(0, vouched.bytes)) })}\n${stateLine}\n`);
     const store = await OutboxStore.open({ filePath });
     expect(store.loadReport.problem).toContain('newer Statusdesk');
     expect(store.entries.size).toBe(0);
@@ -197,7 +196,7 @@ describe('the index of the checked prefix', () => {
   it('refuses to read an entry whole from lines that are not the ones its index names', async () => {
     const filePath = await indexedFile();
     const store = await OutboxStore.open({ filePath });
-    // Two entries' headers swapped in memory, as an index written by hand with a fresh digest could claim.
+    // Two entries' headers swapped in memory, as an index written by hand with a fresh checksum could claim.
     const a = store.entries.header(idOf(10))!;
     const b = store.entries.header(idOf(11))!;
     const lines = store.entries.unreadLines(idOf(11))!;
