@@ -19,7 +19,7 @@ import { applyEditPatch, applyStatePatch } from './state-patch';
  * record schema.
  */
 
-const INDEX_VERSION = 1;
+const INDEX_VERSION = 2;
 
 /** Where an entry's lines are in the file (start and end byte of each, in order), or null: kept whole in the index. */
 export type EntryLines = number[] | null;
@@ -72,12 +72,16 @@ interface PrefixStateSource {
 export function encodePrefixState(source: PrefixStateSource): unknown {
   const targets: Array<[string, string, OutboxServer | null, string]> = [];
   const targetIds = new Map<string, number>();
+  // A create's resource key is its account and place, then its temp id: the place is written once, the temp id not
+  // again (it was more than half of a long queue's index, and of the time to parse it).
+  const keyPrefixes: string[] = [];
+  const keyPrefixIds = new Map<string, number>();
   const columns = {
     id: [] as string[],
     seq: [] as number[],
     target: [] as number[],
     state: [] as number[],
-    key: [] as string[],
+    key: [] as Array<string | number>,
     tempId: [] as Array<0 | 1 | string>,
     attempts: [] as number[],
     reconcile: [] as Array<0 | 1>,
@@ -112,7 +116,13 @@ export function encodePrefixState(source: PrefixStateSource): unknown {
     columns.seq.push(header.seq);
     columns.target.push(targetId);
     columns.state.push(OUTBOX_STATES.indexOf(header.state));
-    columns.key.push(header.resourceKey);
+    const key = header.resourceKey;
+    if (header.tempId !== undefined && header.tempId !== '' && key.endsWith(header.tempId)) {
+      const prefix = key.slice(0, key.length - header.tempId.length);
+      let prefixId = keyPrefixIds.get(prefix);
+      if (prefixId === undefined) keyPrefixIds.set(prefix, (prefixId = keyPrefixes.push(prefix) - 1));
+      columns.key.push(prefixId);
+    } else columns.key.push(key);
     columns.tempId.push(header.tempId === undefined ? 0 : header.tempId === `tmp-${header.id}` ? 1 : header.tempId);
     if (header.dependsOn.length > 0) sparse.dependsOn[at] = header.dependsOn;
     columns.attempts.push(header.attempts);
@@ -127,6 +137,7 @@ export function encodePrefixState(source: PrefixStateSource): unknown {
     mappings: [...source.mappings].map(([tempId, { serverId, at }]) => [tempId, serverId, at]),
     sent: [...source.sent],
     targets,
+    keyPrefixes,
     ...columns,
     ...sparse,
   };
@@ -152,6 +163,8 @@ export function decodePrefixState(json: unknown): PrefixState | null {
   if (!isRecord(dependsOn) || !isRecord(moreLines) || !isRecord(inputTempIds) || !isRecord(whole)) return null;
   const targets = z.array(targetSchema).safeParse(o.targets);
   if (!targets.success || !arrayOf(o.mappings, null) || !textsOr(o.sent)) return null;
+  const keyPrefixes = o.keyPrefixes;
+  if (!arrayOf(keyPrefixes, null) || !keyPrefixes.every((prefix) => typeof prefix === 'string')) return null;
   const mappings: PrefixState['mappings'] = [];
   for (const m of o.mappings) {
     if (!arrayOf(m, 3) || !isText(m[0]) || !(isInt(m[1]) || isText(m[1])) || typeof m[2] !== 'number') return null;
@@ -164,9 +177,17 @@ export function decodePrefixState(json: unknown): PrefixState | null {
   // One loop over the entries, checks inline and nothing destructured: it runs once per open over thousands of
   // entries, before the engine has compiled it, where each call and iterator costs many times its compiled price.
   const entries: PrefixState['entries'] = new Array(n);
+  const keys: string[] = new Array(n);
   const wholeAt = new Set<number>();
   const targetList = targets.data;
   for (let i = 0; i < n; i++) {
+    const entryId = id[i];
+    const rawTempId = tempId[i];
+    const entryTempId = rawTempId === 1 ? `tmp-${entryId as string}` : rawTempId;
+    const rawKey = key[i];
+    const prefix = typeof rawKey === 'number' ? keyPrefixes[rawKey] : undefined;
+    const entryKey = typeof rawKey === 'string' ? rawKey : typeof prefix === 'string' && typeof entryTempId === 'string' ? prefix + entryTempId : undefined;
+    keys[i] = entryKey as string;
     const start = lineStart[i];
     if (start === -1) {
       const entry = entryRecordSchema.safeParse(whole[i]);
@@ -174,15 +195,12 @@ export function decodePrefixState(json: unknown): PrefixState | null {
       entries[i] = entry.data;
       wholeAt.add(i);
       // The columns name a whole entry too, as it is.
-      if (id[i] !== entry.data.id || key[i] !== entry.data.resourceKey) return null;
+      if (entryId !== entry.data.id || entryKey !== entry.data.resourceKey) return null;
       continue;
     }
-    const entryId = id[i];
     const entrySeq = seq[i];
-    const entryKey = key[i];
     const entryTarget = targetList[target[i] as number];
     const entryState = OUTBOX_STATES[state[i] as number];
-    const entryTempId = tempId[i];
     const entryAttempts = attempts[i];
     const entryReconcile = reconcile[i];
     const end = lineEnd[i];
@@ -198,7 +216,7 @@ export function decodePrefixState(json: unknown): PrefixState | null {
     // An open that found a write in flight wrote the file anew, with it pending: an index never holds one.
     if (entryState === 'in_flight') return null;
     if (typeof entrySeq !== 'number' || typeof entryAttempts !== 'number' || !(entryReconcile === 0 || entryReconcile === 1)) return null;
-    if (!(entryTempId === 0 || entryTempId === 1 || (typeof entryTempId === 'string' && entryTempId !== ''))) return null;
+    if (!(entryTempId === 0 || (typeof entryTempId === 'string' && entryTempId !== ''))) return null;
     if (typeof start !== 'number' || typeof end !== 'number' || start < 0 || end < start) return null;
     entries[i] = headerAt(
       entryId,
@@ -222,7 +240,7 @@ export function decodePrefixState(json: unknown): PrefixState | null {
     entries,
     whole: wholeAt,
     ids: id as string[],
-    keys: key as string[],
+    keys,
     linesAt: (i) => [lineStart[i] as number, lineEnd[i] as number, ...((moreLines[i] as number[] | undefined) ?? [])],
     inputTempIdsAt: (i) => (inputTempIds[i] as string[] | undefined) ?? NONE,
   };
@@ -234,7 +252,7 @@ function headerAt(
   key: string,
   target: [string, string, OutboxServer | null, string],
   state: OutboxState,
-  tempId: 0 | 1 | string,
+  tempId: 0 | string,
   attempts: number,
   reconcile: boolean,
   dependsOn: string[] | undefined,
@@ -252,14 +270,14 @@ function headerAt(
     attempts,
   };
   if (target[2] !== null) header.server = target[2];
-  if (tempId !== 0) header.tempId = tempId === 1 ? `tmp-${header.id}` : tempId;
+  if (tempId !== 0) header.tempId = tempId;
   if (reconcile) header.reconcile = true;
   return header;
 }
 
 /**
  * An indexed entry read whole from its lines: its add, then the state changes and edits after it. The lines are in
- * bytes the marker's digest vouches for, checked when they were first read; one that does not read as the index
+ * bytes the marker's checksum vouches for, checked when they were first read; one that does not read as the index
  * says means the two files were changed by hand since, and is refused.
  */
 export function readIndexedEntry(bytes: Buffer, header: EntryHeader, lines: readonly number[], filePath: string): OutboxEntry {
