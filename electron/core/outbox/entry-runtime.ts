@@ -71,12 +71,17 @@ export class EntryRuntimes {
     this.unresolved.add(id);
   }
 
-  /** A flush lets blocked entries try again and skips backoff waits. */
-  unblock(id: string): void {
-    const record = this.#records.get(id);
-    if (record === undefined) return; // never blocked nor backed off
-    record.blocked = false;
-    record.nextAttemptAt = undefined;
+  /**
+   * A flush lets blocked entries (those `which` picks) try again and skips their backoff waits. Only entries with
+   * a record can be either: a long queue's writes that were never tried are not looked at.
+   */
+  unblockWhere(which: (id: string) => boolean): void {
+    for (const [id, record] of this.#records) {
+      if ((record.blocked || record.nextAttemptAt !== undefined) && which(id)) {
+        record.blocked = false;
+        record.nextAttemptAt = undefined;
+      }
+    }
   }
 
   /** Drops the remembered servers that come from an account (its server may have changed in Settings). */

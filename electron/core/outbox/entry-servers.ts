@@ -105,6 +105,23 @@ export class EntryServers {
   }
 
   /**
+   * The servers of the entries `which` picks (null: one whose server cannot be known). A run of writes to one
+   * target of a kind whose server goes by it is asked once: a flush of a long queue looks at every write.
+   */
+  serversOf(entries: Iterable<EntryHeader>, which: (entry: EntryHeader) => boolean): Set<string | null> {
+    const found = new Set<string | null>();
+    let last: EntryHeader | null = null;
+    for (const entry of entries) {
+      if (!which(entry)) continue;
+      if (last !== null && last.kind === entry.kind && last.accountId === entry.accountId && (last.server?.baseUrl ?? '') === (entry.server?.baseUrl ?? ''))
+        continue;
+      found.add(this.of(entry));
+      last = this.#kinds.get(entry.kind)?.serverByTarget === true ? entry : null;
+    }
+    return found;
+  }
+
+  /**
    * A write starts to a server that has not answered this process yet: its reachability probe (a cheap GET) runs
    * beside it, once, so a slow first answer does not hold the writes behind it back (one at a time goes to such a
    * server: dispatch-plan.ts) while a refused one still costs the command one attempt. Returns the entry.

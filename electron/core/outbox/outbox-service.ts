@@ -290,12 +290,11 @@ export class OutboxService {
     const accounts = options.accountIds ? new Set(options.accountIds) : null;
     const ids = options.ids ? new Set(options.ids) : null;
     const inScope = (entry: EntryHeader) => (accounts === null || accounts.has(entry.accountId)) && (ids === null || ids.has(entry.id));
-    const servers = new Set<string>();
+    const wanted = (entry: EntryHeader | undefined) => entry?.state === 'pending' && inScope(entry);
+    this.#runtime.unblockWhere((id) => wanted(this.#store.entries.header(id)));
     this.#servers.forgetServers(); // an account's server may have changed in Settings
-    for (const entry of this.#store.entries.headers()) {
-      if (entry.state !== 'pending' || !inScope(entry)) continue;
-      this.#runtime.unblock(entry.id);
-      const server = this.#servers.of(entry);
+    const servers = new Set<string>();
+    for (const server of this.#servers.serversOf(this.#store.entries.headers(), wanted)) {
       if (server !== null && !this.connectivity.isReachable(server)) servers.add(server);
     }
     await Promise.all([...servers].map((server) => this.connectivity.probeNow(server)));

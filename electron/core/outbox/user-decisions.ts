@@ -167,9 +167,10 @@ export class UserDecisions {
    * to waiting, and the ones that waited for a key in this process try again. Returns the ones sent again.
    */
   async keyChanged(accountId: string): Promise<OutboxEntryView[]> {
-    for (const entry of this.#deps.store.entries.values()) {
-      if (entry.accountId === accountId && entry.state === 'pending') this.#deps.runtime.unblock(entry.id);
-    }
+    this.#deps.runtime.unblockWhere((id) => {
+      const entry = this.#deps.store.entries.header(id);
+      return entry !== undefined && entry.accountId === accountId && entry.state === 'pending';
+    });
     const retried = await this.retryFailed((entry) => entry.accountId === accountId && refusedForKey(entry));
     if (retried.length === 0) this.#deps.pump();
     return retried;

@@ -46,6 +46,42 @@ describe('the server each write goes to', () => {
   });
 });
 
+describe('the servers a flush waits on', () => {
+  it('are those of the writes it picks, a run of one target asked once when the server goes by the target, each write otherwise', () => {
+    const asked: string[] = [];
+    const serverOf = (e: OutboxEntry) => (asked.push(e.id), e.server?.baseUrl ?? `https://${e.accountId}.example`);
+    const byTarget = { kind: 'target', serverByTarget: true, serverOf } as unknown as OutboxKindHandler;
+    const byWrite = { kind: 'test', serverOf } as unknown as OutboxKindHandler;
+    const servers = new EntryServers({
+      kinds: new OutboxKindRegistry([byTarget, byWrite]),
+      runtime: new EntryRuntimes(),
+      probes: null,
+      connectivity: new ConnectivityMonitor(),
+      entries: { header: () => undefined, get: () => undefined },
+    });
+    const write = (id: string, kind: string, accountId: string, server?: string): OutboxEntry => ({
+      ...entry(id, server ? { baseUrl: server, keyFrom: 'env' } : undefined),
+      kind,
+      accountId,
+    });
+    const writes = [
+      write('a1', 'target', 'a'),
+      write('a2', 'target', 'a'),
+      write('a3', 'target', 'a'),
+      write('own', 'target', 'a', 'https://own.example'),
+      write('a4', 'target', 'a'),
+      write('b1', 'target', 'b'),
+      { ...write('sent', 'target', 'c'), state: 'sent' as const },
+      write('t1', 'test', 'd'),
+      write('t2', 'test', 'd'),
+    ];
+    const found = servers.serversOf(writes, (w) => w.state === 'pending');
+    expect([...found].sort()).toEqual(['https://a.example', 'https://b.example', 'https://d.example', 'https://own.example']);
+    // a2, a3 and a4 go to a1's target (a4 after another one): a target is asked once.
+    expect(asked).toEqual(['a1', 'own', 'b1', 't1', 't2']);
+  });
+});
+
 describe('where a scheduling pass may stop', () => {
   const at = (id: string, seq: number, baseUrl: string): OutboxEntry => ({ ...entry(id, { baseUrl, keyFrom: 'env' }), seq });
 
