@@ -75,7 +75,8 @@ class LoggedInterruption extends CommandInterruption {
     if (!this.#unsubscribe.has(outbox))
       this.#unsubscribe.set(
         outbox,
-        outbox.onChange((change) => this.#log.outboxChange(change)),
+        // The log has a line for each write's move, none for the counts.
+        outbox.onChange((change) => this.#log.outboxChange(change), { status: false }),
       );
   }
 

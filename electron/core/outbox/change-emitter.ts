@@ -3,11 +3,12 @@ import { TypedEvents } from '@core/events/typed-events';
 
 /**
  * The outbox's listeners: entry changes go out at once, the status (counts, connectivity) at most once per
- * tick however many entries changed in it, and nothing is computed while nobody listens.
+ * tick however many entries changed in it, and nothing is computed while nobody listens: a listener that has no
+ * use for the status (a command's log) says so, and the counts over a long queue are not made for it.
  */
 export class OutboxChanges {
   /** A faulty listener must not break sending. */
-  readonly #changes = new TypedEvents<{ change: OutboxChange }>();
+  readonly #changes = new TypedEvents<{ change: OutboxChange; status: OutboxChange }>();
   readonly #status: () => OutboxStatus | null;
   #statusQueued = false;
 
@@ -20,12 +21,18 @@ export class OutboxChanges {
     return this.#changes.heard('change');
   }
 
-  subscribe(listener: (change: OutboxChange) => void): () => void {
-    return this.#changes.subscribe('change', listener);
+  /** `status: false`: the listener hears every change but the status. */
+  subscribe(listener: (change: OutboxChange) => void, options: { status?: boolean } = {}): () => void {
+    const offChanges = this.#changes.subscribe('change', listener);
+    const offStatus = options.status === false ? () => undefined : this.#changes.subscribe('status', listener);
+    return () => {
+      offChanges();
+      offStatus();
+    };
   }
 
   queueStatus(): void {
-    if (this.#statusQueued || !this.listening) return;
+    if (this.#statusQueued || !this.#changes.heard('status')) return;
     this.#statusQueued = true;
     queueMicrotask(() => {
       this.#statusQueued = false;
@@ -35,6 +42,6 @@ export class OutboxChanges {
   }
 
   emit(change: OutboxChange): void {
-    this.#changes.publish('change', change);
+    this.#changes.publish(change.type === 'status' ? 'status' : 'change', change);
   }
 }

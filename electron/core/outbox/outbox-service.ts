@@ -350,8 +350,9 @@ export class OutboxService {
     return this.#decisions.resolveLookup(request);
   }
 
-  onChange(listener: (change: OutboxChange) => void): () => void {
-    return this.#changes.subscribe(listener);
+  /** `status: false`: every change but the status (counting a long queue's writes at every change is not free). */
+  onChange(listener: (change: OutboxChange) => void, options: { status?: boolean } = {}): () => void {
+    return this.#changes.subscribe(listener, options);
   }
 
   #assertOpen(): void {
