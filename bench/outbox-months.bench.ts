@@ -186,7 +186,9 @@ export async function runOutboxMonthsBench(
   for (let r = -1; r < runs; r++) {
     const empty = tempDir('first');
     const copy = tempDir('last');
-    copyDurably(path.join(waiting, 'outbox.jsonl'), path.join(copy, 'outbox.jsonl'));
+    // The folder as the 499th command left it: the file, and the index of it that an open wrote beside it.
+    for (const name of ['outbox.jsonl', 'outbox.checked.json'])
+      if (fs.existsSync(path.join(waiting, name))) copyDurably(path.join(waiting, name), path.join(copy, name));
     const a = await timed(queueArgs('The first'), env(empty));
     const before = lines(copy);
     const b = await timed(queueArgs('The 500th'), env(copy));
