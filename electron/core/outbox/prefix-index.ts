@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '@shared/errors';
+import { tempIdFor } from '@shared/outbox/temp-id';
 import { OUTBOX_STATES, outboxServerSchema, type OutboxServer, type OutboxState, type ServerId } from '@shared/outbox/entry-view';
 import type { EntryHeader, OutboxEntry } from './entry';
 import { entryRecordSchema, namedAsToday, type OutboxRecord } from './log-format';
@@ -123,7 +124,7 @@ export function encodePrefixState(source: PrefixStateSource): unknown {
       if (prefixId === undefined) keyPrefixIds.set(prefix, (prefixId = keyPrefixes.push(prefix) - 1));
       columns.key.push(prefixId);
     } else columns.key.push(key);
-    columns.tempId.push(header.tempId === undefined ? 0 : header.tempId === `tmp-${header.id}` ? 1 : header.tempId);
+    columns.tempId.push(header.tempId === undefined ? 0 : header.tempId === tempIdFor(header.id) ? 1 : header.tempId);
     if (header.dependsOn.length > 0) sparse.dependsOn[at] = header.dependsOn;
     columns.attempts.push(header.attempts);
     columns.reconcile.push(header.reconcile ? 1 : 0);
@@ -183,7 +184,7 @@ export function decodePrefixState(json: unknown): PrefixState | null {
   for (let i = 0; i < n; i++) {
     const entryId = id[i];
     const rawTempId = tempId[i];
-    const entryTempId = rawTempId === 1 ? `tmp-${entryId as string}` : rawTempId;
+    const entryTempId = rawTempId === 1 ? tempIdFor(entryId as string) : rawTempId;
     const rawKey = key[i];
     const prefix = typeof rawKey === 'number' ? keyPrefixes[rawKey] : undefined;
     const entryKey = typeof rawKey === 'string' ? rawKey : typeof prefix === 'string' && typeof entryTempId === 'string' ? prefix + entryTempId : undefined;
